@@ -1,0 +1,917 @@
+/* The crawl itself: seeds into the frontier, the frontier into fetches, bodies into the link
+ * extractor, links back into the frontier, every URL's fate into the output. This file is policy;
+ * the mechanisms live in core/, parse/, fetch/ and frontier/. */
+#include "cli/cli-int.h"
+#include "fetch/fetch.h"
+#include "frontier/frontier.h"
+#include "parse/parse.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/signalfd.h>
+#include <unistd.h>
+
+#define ITEM_QUIET 1u /* not printed (-A): no record either */
+
+enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
+
+struct host_data {
+  char *host;
+  unsigned port;
+  char *addr; /* NULL until resolved; unused for IP literals */
+  bool host_is_ip;
+  enum robots_state robots_state;
+  parse_robots *robots; /* NULL: everything allowed */
+  int dns_attempts;
+  int robots_attempts;
+  bool dead; /* DNS failed after every retry */
+  long pages_started;
+  struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
+  struct crawl *crawl;
+  frontier_host *fhost;
+};
+
+struct request {
+  struct crawl *crawl;
+  frontier_host *host;
+  struct frontier_item *item;
+  struct core_url url;
+  struct core_url base; /* <base href>, when the page has one */
+  parse_html *html;
+  bool nofollow;
+  long status;
+  char type[128];
+  struct core_buf body; /* robots.txt only */
+  struct request *prev, *next;
+};
+
+struct crawl {
+  const struct crawl_config *cfg;
+  cli_output *out;
+  struct cli_stats *stats;
+  fetch_loop *loop;
+  fetch_engine *engine;
+  frontier *fr;
+  core_scope *scope;
+  fetch_timer *progress_timer;
+  fetch_watch *signal_watch;
+  int signal_fd;
+  sigset_t old_mask;
+  long pages_started;
+  size_t requests_in_flight;
+  size_t lookups_in_flight;
+  struct request *active;
+  int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
+  cli_end end;
+  double start;
+  bool progress;
+  bool fatal;
+  char *err;
+  size_t err_size;
+};
+
+static const struct fetch_handler page_handler;
+static const struct fetch_handler robots_handler;
+
+static void fatal(struct crawl *c, const char *fmt, ...) {
+  if (c->fatal)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->err, c->err_size, fmt, ap);
+  va_end(ap);
+  c->fatal = true;
+  c->stop = 2;
+  c->end = CLI_END_FATAL;
+}
+
+static void note(struct crawl *c, const char *fmt, ...) {
+  if (!c->cfg->verbose)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("crawl: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+static double backoff(const struct crawl_config *cfg, int attempts) {
+  /* 0.5 s, 1 s, 2 s, ... capped by --max-delay */
+  return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
+}
+
+static void check_output(struct crawl *c, core_rc rc) {
+  if (rc == CORE_OK)
+    return;
+  if (cli_output_closed(c->out)) {
+    if (!c->stop)
+      c->end = CLI_END_PIPE;
+    c->stop = 2;
+  } else {
+    fatal(c, "cannot write output: %s", core_rc_str(rc));
+  }
+}
+
+static void record(struct crawl *c, const struct frontier_item *item, const char *url,
+                   const char *from, int depth, const char *fate, const char *error) {
+  if (!c->cfg->jsonl || (item && (item->flags & ITEM_QUIET)))
+    return;
+  struct cli_record rec = {.url = url, .from = from, .depth = depth, .fate = fate, .error = error};
+  check_output(c, cli_output_record(c->out, &rec));
+}
+
+static void record_item(struct crawl *c, const struct frontier_item *item, const char *fate,
+                        const char *error) {
+  record(c, item, item->url, item->from, item->depth, fate, error);
+}
+
+static void free_host_data(void *p) {
+  struct host_data *hd = p;
+  free(hd->host);
+  free(hd->addr);
+  parse_robots_destroy(hd->robots);
+  frontier_item_free(hd->resolving);
+  free(hd);
+}
+
+/* ---- discovery ---- */
+
+static bool regex_any(const struct crawl_regex_list *list, const char *text) {
+  for (size_t i = 0; i < list->count; i++)
+    if (regexec(&list->items[i], text, 0, NULL, 0) == 0)
+      return true;
+  return false;
+}
+
+static struct host_data *host_for(struct crawl *c, const struct core_url *u) {
+  frontier_host *fh;
+  bool created;
+  if (frontier_host_get(c->fr, u->origin, &fh, &created) != CORE_OK) {
+    fatal(c, "out of memory");
+    return NULL;
+  }
+  if (!created)
+    return frontier_host_data(fh);
+  struct host_data *hd = calloc(1, sizeof(*hd));
+  if (!hd || !(hd->host = strdup(u->host))) {
+    free(hd);
+    fatal(c, "out of memory");
+    return NULL;
+  }
+  hd->port = u->port;
+  hd->host_is_ip = u->host_is_ip;
+  hd->crawl = c;
+  hd->fhost = fh;
+  hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
+  frontier_host_set_data(fh, hd);
+  if (hd->host_is_ip) {
+    frontier_host_set_ip(c->fr, fh, hd->host);
+  } else {
+    struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, u->origin, NULL, 0);
+    if (!resolve) {
+      fatal(c, "out of memory");
+      return NULL;
+    }
+    frontier_push(c->fr, fh, resolve);
+  }
+  if (c->cfg->robots) {
+    char robots_url[1100];
+    snprintf(robots_url, sizeof(robots_url), "%s/robots.txt", u->origin);
+    struct frontier_item *robots = frontier_item_new(FRONTIER_ROBOTS, robots_url, NULL, 0);
+    if (!robots) {
+      fatal(c, "out of memory");
+      return NULL;
+    }
+    frontier_push(c->fr, fh, robots);
+  }
+  return hd;
+}
+
+enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT };
+
+/* A URL found: print it when it is new and in scope, then queue it or settle its fate. */
+static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                  int redirects, enum offer_kind kind, bool follow) {
+  const struct crawl_config *cfg = c->cfg;
+  char ext[32];
+  core_url_ext(u, ext, sizeof(ext));
+  if (kind != OFFER_SEED) {
+    if (!core_scope_contains(c->scope, u->host))
+      return;
+    if (ext[0] && core_list_has(&cfg->reject_ext, ext))
+      return;
+    if (cfg->match.count && !regex_any(&cfg->match, u->text))
+      return;
+    if (regex_any(&cfg->exclude, u->text))
+      return;
+  }
+  bool fresh;
+  if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
+    fatal(c, "out of memory");
+    return;
+  }
+  if (!fresh)
+    return;
+  c->stats->discovered++;
+  bool printable = !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
+  if (printable && !cfg->jsonl)
+    check_output(c, cli_output_url(c->out, u->text));
+  struct frontier_item probe = {.flags = printable ? 0 : ITEM_QUIET};
+  if (!follow) {
+    record(c, &probe, u->text, from, depth, "robots", NULL);
+    return;
+  }
+  if (kind == OFFER_REDIRECT && redirects > cfg->max_redirs) {
+    record(c, &probe, u->text, from, depth, "limit", NULL);
+    return;
+  }
+  if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
+    record(c, &probe, u->text, from, depth, "skipped", NULL);
+    return;
+  }
+  if (depth > cfg->depth) {
+    record(c, &probe, u->text, from, depth, "depth", NULL);
+    return;
+  }
+  struct host_data *hd = host_for(c, u);
+  if (!hd)
+    return;
+  if (hd->dead) {
+    c->stats->failed_dns++;
+    record(c, &probe, u->text, from, depth, "failed", "DNS lookup failed");
+    return;
+  }
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
+  if (!item) {
+    fatal(c, "out of memory");
+    return;
+  }
+  item->redirects = redirects;
+  item->flags = probe.flags;
+  frontier_push(c->fr, hd->fhost, item);
+}
+
+static void offer_href(struct crawl *c, const struct core_url *base, const char *href,
+                       size_t len, const char *from, int depth, int redirects,
+                       enum offer_kind kind, bool follow) {
+  struct core_url u;
+  core_rc rc = core_url_resolve(base, href, len, c->cfg->max_url_length, &u);
+  if (rc == CORE_ETOOLONG) {
+    c->stats->too_long++;
+    return;
+  }
+  if (rc == CORE_ENOMEM) {
+    fatal(c, "out of memory");
+    return;
+  }
+  if (rc) {
+    /* other schemes (mailto:, javascript:) land here too: they are never printed */
+    c->stats->unparsable++;
+    if (c->cfg->verbose && len < 200)
+      note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
+    return;
+  }
+  offer(c, &u, from, depth, redirects, kind, follow);
+  core_url_free(&u);
+}
+
+/* ---- requests ---- */
+
+static struct request *request_new(struct crawl *c, frontier_host *host,
+                                   struct frontier_item *item) {
+  struct request *rq = calloc(1, sizeof(*rq));
+  if (!rq)
+    return NULL;
+  rq->crawl = c;
+  rq->host = host;
+  rq->item = item;
+  core_buf_init(&rq->body, PARSE_ROBOTS_MAX_BYTES);
+  rq->next = c->active;
+  if (rq->next)
+    rq->next->prev = rq;
+  c->active = rq;
+  return rq;
+}
+
+static void request_free(struct request *rq) {
+  struct crawl *c = rq->crawl;
+  if (rq->prev)
+    rq->prev->next = rq->next;
+  else
+    c->active = rq->next;
+  if (rq->next)
+    rq->next->prev = rq->prev;
+  parse_html_destroy(rq->html);
+  core_url_free(&rq->url);
+  core_url_free(&rq->base);
+  core_buf_free(&rq->body);
+  frontier_item_free(rq->item);
+  free(rq);
+}
+
+static void request_failed_to_start(struct request *rq, const char *why);
+
+static void launch(struct request *rq, const char *addr) {
+  struct crawl *c = rq->crawl;
+  struct fetch_request fr = {
+      .url = rq->url.text,
+      .host = rq->url.host,
+      .port = rq->url.port,
+      .addr = rq->url.host_is_ip ? NULL : addr,
+      .max_size = rq->item->kind == FRONTIER_ROBOTS ? PARSE_ROBOTS_MAX_BYTES : c->cfg->max_size,
+      .handler = rq->item->kind == FRONTIER_ROBOTS ? &robots_handler : &page_handler,
+      .arg = rq,
+  };
+  if (fetch_start(c->engine, &fr) != CORE_OK)
+    request_failed_to_start(rq, "cannot start the transfer");
+}
+
+static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
+  struct request *rq = arg;
+  rq->crawl->lookups_in_flight--;
+  if (rc)
+    request_failed_to_start(rq, "DNS lookup failed");
+  else
+    launch(rq, addr);
+}
+
+/* Starts rq, looking its host up first when it is not the queue's own (a redirected robots.txt). */
+static void start_request(struct crawl *c, struct request *rq) {
+  struct host_data *hd = frontier_host_data(rq->host);
+  c->requests_in_flight++;
+  if (rq->url.host_is_ip || (strcmp(rq->url.host, hd->host) == 0 && rq->url.port == hd->port)) {
+    launch(rq, hd->addr);
+    return;
+  }
+  const char *addr_now;
+  c->lookups_in_flight++;
+  if (fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now)) {
+    c->lookups_in_flight--;
+    request_failed_to_start(rq, "DNS lookup failed");
+  } else if (addr_now) {
+    c->lookups_in_flight--;
+    launch(rq, addr_now);
+  }
+}
+
+static bool is_transient_status(long status) {
+  return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
+         status == 504;
+}
+
+/* Puts a page back at the end of its host queue, or returns false when its retries are spent. */
+static bool retry(struct crawl *c, struct request *rq, double retry_after) {
+  struct frontier_item *item = rq->item;
+  if (item->attempts >= c->cfg->retries || c->stop)
+    return false;
+  item->attempts++;
+  c->stats->retries++;
+  double now = core_now();
+  double wait = backoff(c->cfg, item->attempts);
+  if (retry_after >= 0) {
+    double ra = fmin(retry_after, c->cfg->max_delay);
+    frontier_host_defer(c->fr, rq->host, now + ra);
+    wait = fmax(wait, ra);
+  }
+  item->not_before = now + wait;
+  frontier_push(c->fr, rq->host, item);
+  rq->item = NULL;
+  return true;
+}
+
+static void count_failure(struct cli_stats *s, fetch_error error) {
+  switch (error) {
+    case FETCH_ECONNECT:
+      s->failed_connect++;
+      break;
+    case FETCH_ETIMEOUT:
+      s->failed_timeout++;
+      break;
+    case FETCH_ETLS:
+      s->failed_tls++;
+      break;
+    default:
+      s->failed_other++;
+  }
+}
+
+/* ---- pages ---- */
+
+static bool is_html_type(const char *type) {
+  size_t n = strcspn(type, "; \t");
+  return (n == 9 && strncasecmp(type, "text/html", 9) == 0) ||
+         (n == 21 && strncasecmp(type, "application/xhtml+xml", 21) == 0);
+}
+
+/* The charset parameter of a Content-Type, copied into out ("" when absent). */
+static void type_charset(const char *type, char *out, size_t size) {
+  out[0] = '\0';
+  const char *p = strcasestr(type, "charset=");
+  if (!p)
+    return;
+  p += 8;
+  if (*p == '"')
+    p++;
+  size_t n = strcspn(p, "\"; \t");
+  if (n >= size)
+    return;
+  memcpy(out, p, n);
+  out[n] = '\0';
+}
+
+static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
+  struct request *rq = arg;
+  struct crawl *c = rq->crawl;
+  if (c->stop == 2)
+    return;
+  switch (event) {
+    case PARSE_NOFOLLOW:
+      rq->nofollow = true;
+      return;
+    case PARSE_BASE:
+      if (!rq->base.text &&
+          core_url_resolve(&rq->url, value, len, c->cfg->max_url_length, &rq->base) != CORE_OK)
+        memset(&rq->base, 0, sizeof(rq->base));
+      return;
+    case PARSE_LINK: {
+      const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
+      offer_href(c, base, value, len, rq->item->url, rq->item->depth + 1, 0, OFFER_LINK,
+                 !rq->nofollow);
+      return;
+    }
+  }
+}
+
+static bool page_head(void *arg, const struct fetch_head *head) {
+  struct request *rq = arg;
+  rq->status = head->status;
+  snprintf(rq->type, sizeof(rq->type), "%s", head->content_type ? head->content_type : "");
+  rq->nofollow = head->nofollow;
+  bool parse = head->status >= 200 && head->status < 300 && head->content_type &&
+               is_html_type(head->content_type);
+  if (!parse)
+    return false;
+  char charset[64];
+  type_charset(head->content_type, charset, sizeof(charset));
+  if (parse_html_create(charset[0] ? charset : NULL, on_html_event, rq, &rq->html) != CORE_OK) {
+    rq->html = NULL;
+    return false;
+  }
+  return true;
+}
+
+static void page_body(void *arg, const char *data, size_t len) {
+  struct request *rq = arg;
+  if (rq->html)
+    parse_html_feed(rq->html, data, len);
+}
+
+static void page_done(void *arg, const struct fetch_result *res) {
+  struct request *rq = arg;
+  struct crawl *c = rq->crawl;
+  struct frontier_item *item = rq->item;
+  double now = core_now();
+  c->requests_in_flight--;
+  frontier_end(c->fr, rq->host, FRONTIER_PAGE, now, res->seconds);
+  if (res->error != FETCH_OK) {
+    note(c, "%s: %s", item->url, res->error_text);
+    bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
+    if (!(transient && retry(c, rq, -1))) {
+      count_failure(c->stats, res->error);
+      record_item(c, item, "failed", res->error_text);
+    }
+    request_free(rq);
+    return;
+  }
+  c->stats->pages++;
+  c->stats->bytes += res->bytes;
+  if (rq->html)
+    parse_html_finish(rq->html);
+  long status = res->head.status;
+  note(c, "%s -> %ld %s %llu B %.0f ms%s", item->url, status, rq->type[0] ? rq->type : "-",
+       (unsigned long long)res->bytes, res->seconds * 1000, res->truncated ? " (cut)" : "");
+  if (is_transient_status(status) && retry(c, rq, res->head.retry_after)) {
+    request_free(rq);
+    return;
+  }
+  struct cli_record rec = {.url = item->url,
+                           .from = item->from,
+                           .depth = item->depth,
+                           .fate = "fetched",
+                           .status = status,
+                           .type = rq->type[0] ? rq->type : NULL,
+                           .bytes = res->bytes,
+                           .ms = res->seconds * 1000};
+  char error[64];
+  if (status >= 400 || status < 100) {
+    snprintf(error, sizeof(error), "HTTP %ld", status);
+    rec.fate = "failed";
+    rec.error = error;
+    c->stats->failed_http++;
+  }
+  if (c->cfg->jsonl && !(item->flags & ITEM_QUIET))
+    check_output(c, cli_output_record(c->out, &rec));
+  if (status >= 300 && status < 400 && res->head.location)
+    offer_href(c, &rq->url, res->head.location, strlen(res->head.location), item->url,
+               item->depth, item->redirects + 1, OFFER_REDIRECT, true);
+  request_free(rq);
+}
+
+static const struct fetch_handler page_handler = {page_head, page_body, page_done};
+
+/* ---- robots.txt ---- */
+
+static bool robots_head(void *arg, const struct fetch_head *head) {
+  struct request *rq = arg;
+  rq->status = head->status;
+  return head->status >= 200 && head->status < 300;
+}
+
+static void robots_body(void *arg, const char *data, size_t len) {
+  struct request *rq = arg;
+  /* RFC 9309 2.5: parse at least the first 500 KiB; the rest is ignored */
+  size_t room = rq->body.max - rq->body.len;
+  core_buf_add(&rq->body, data, len < room ? len : room);
+}
+
+/* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds. */
+static void robots_unavailable(struct crawl *c, struct request *rq) {
+  struct host_data *hd = frontier_host_data(rq->host);
+  struct frontier_item *item = rq->item;
+  if (hd->robots_attempts < c->cfg->retries && !c->stop) {
+    hd->robots_attempts++;
+    c->stats->retries++;
+    char url[1100];
+    snprintf(url, sizeof(url), "%s/robots.txt", frontier_host_origin(rq->host));
+    struct frontier_item *again = frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0);
+    if (!again) {
+      fatal(c, "out of memory");
+      return;
+    }
+    again->not_before = core_now() + backoff(c->cfg, hd->robots_attempts);
+    frontier_push(c->fr, rq->host, again);
+    return;
+  }
+  (void)item;
+  hd->robots_state = ROBOTS_DISALLOW_ALL;
+}
+
+static void robots_done(void *arg, const struct fetch_result *res) {
+  struct request *rq = arg;
+  struct crawl *c = rq->crawl;
+  struct host_data *hd = frontier_host_data(rq->host);
+  c->requests_in_flight--;
+  frontier_end(c->fr, rq->host, FRONTIER_ROBOTS, core_now(), res->seconds);
+  long status = res->head.status;
+  note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
+  if (res->error != FETCH_OK || status >= 500 || status < 100) {
+    robots_unavailable(c, rq);
+  } else if (status >= 300 && status < 400 && res->head.location) {
+    /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */
+    struct core_url next;
+    if (rq->item->redirects >= 5 ||
+        core_url_resolve(&rq->url, res->head.location, strlen(res->head.location),
+                         c->cfg->max_url_length, &next) != CORE_OK) {
+      robots_unavailable(c, rq);
+    } else {
+      struct frontier_item *hop = frontier_item_new(FRONTIER_ROBOTS, next.text, NULL, 0);
+      core_url_free(&next);
+      if (!hop) {
+        fatal(c, "out of memory");
+      } else {
+        hop->redirects = rq->item->redirects + 1;
+        frontier_push(c->fr, rq->host, hop);
+      }
+    }
+  } else if (status >= 400 || status < 200 || status >= 300) {
+    hd->robots_state = ROBOTS_KNOWN; /* 4xx: no robots.txt, everything is allowed */
+  } else {
+    parse_robots *robots;
+    if (parse_robots_create(rq->body.data ? rq->body.data : "", rq->body.len,
+                            c->cfg->product_token, &robots) != CORE_OK) {
+      fatal(c, "out of memory");
+    } else {
+      parse_robots_destroy(hd->robots);
+      hd->robots = robots;
+      hd->robots_state = ROBOTS_KNOWN;
+      double delay = parse_robots_crawl_delay(robots);
+      if (delay >= 0)
+        frontier_host_set_crawl_delay(rq->host, fmin(delay, c->cfg->max_delay));
+    }
+  }
+  request_free(rq);
+}
+
+static const struct fetch_handler robots_handler = {robots_head, robots_body, robots_done};
+
+static void request_failed_to_start(struct request *rq, const char *why) {
+  struct fetch_result res = {.error = FETCH_ECONNECT, .error_text = why};
+  if (rq->item->kind == FRONTIER_ROBOTS)
+    robots_done(rq, &res);
+  else
+    page_done(rq, &res);
+}
+
+/* ---- DNS ---- */
+
+static void drain_dead_host(struct crawl *c, struct host_data *hd) {
+  struct frontier_item *item;
+  while ((item = frontier_drain_host(c->fr, hd->fhost))) {
+    if (item->kind == FRONTIER_PAGE) {
+      c->stats->failed_dns++;
+      record_item(c, item, "failed", "DNS lookup failed");
+    }
+    frontier_item_free(item);
+  }
+}
+
+static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
+  struct host_data *hd = arg;
+  struct crawl *c = hd->crawl;
+  struct frontier_item *item = hd->resolving;
+  hd->resolving = NULL;
+  c->lookups_in_flight--;
+  frontier_end(c->fr, hd->fhost, FRONTIER_RESOLVE, core_now(), 0);
+  if (rc == CORE_OK) {
+    frontier_item_free(item);
+    if (!(hd->addr = strdup(addr)) || frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
+      fatal(c, "out of memory");
+    return;
+  }
+  note(c, "%s: DNS lookup failed", hd->host);
+  if (hd->dns_attempts < c->cfg->retries && !c->stop) {
+    hd->dns_attempts++;
+    c->stats->retries++;
+    item->not_before = core_now() + backoff(c->cfg, hd->dns_attempts);
+    frontier_push(c->fr, hd->fhost, item);
+    return;
+  }
+  frontier_item_free(item);
+  hd->dead = true;
+  drain_dead_host(c, hd);
+}
+
+static void start_lookup(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
+  struct host_data *hd = frontier_host_data(fh);
+  hd->resolving = item;
+  c->lookups_in_flight++;
+  const char *addr_now;
+  core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
+  if (rc || addr_now)
+    on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, addr_now);
+}
+
+/* ---- scheduling ---- */
+
+static bool pages_exhausted(const struct crawl *c) {
+  return c->cfg->max_pages >= 0 && c->pages_started >= c->cfg->max_pages;
+}
+
+static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
+  struct host_data *hd = frontier_host_data(fh);
+  const struct crawl_config *cfg = c->cfg;
+  if (hd->dead) {
+    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    c->stats->failed_dns++;
+    record_item(c, item, "failed", "DNS lookup failed");
+    frontier_item_free(item);
+    return;
+  }
+  if (pages_exhausted(c) ||
+      (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
+    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    record_item(c, item, "limit", NULL);
+    frontier_item_free(item);
+    return;
+  }
+  struct request *rq = request_new(c, fh, item);
+  if (!rq || core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)) {
+    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    if (rq)
+      request_free(rq);
+    else
+      frontier_item_free(item);
+    fatal(c, "out of memory");
+    return;
+  }
+  const char *path = rq->url.text + rq->url.path_off;
+  if (hd->robots_state == ROBOTS_DISALLOW_ALL || !parse_robots_allowed(hd->robots, path)) {
+    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    c->stats->robots_excluded++;
+    record_item(c, item, "robots", NULL);
+    request_free(rq);
+    return;
+  }
+  hd->pages_started++;
+  c->pages_started++;
+  start_request(c, rq);
+}
+
+static void start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
+  struct request *rq = request_new(c, fh, item);
+  if (!rq) {
+    frontier_cancel(c->fr, fh, FRONTIER_ROBOTS);
+    frontier_item_free(item);
+    fatal(c, "out of memory");
+    return;
+  }
+  if (core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
+    /* a redirect to something we cannot fetch counts as unreachable */
+    c->requests_in_flight++;
+    request_failed_to_start(rq, "unusable robots.txt redirect");
+    return;
+  }
+  start_request(c, rq);
+}
+
+static void schedule(struct crawl *c) {
+  double now = core_now();
+  while (!c->stop && c->requests_in_flight < (size_t)c->cfg->concurrency) {
+    frontier_host *fh;
+    struct frontier_item *item = frontier_pop(c->fr, now, &fh);
+    if (!item)
+      break;
+    switch (item->kind) {
+      case FRONTIER_RESOLVE:
+        start_lookup(c, fh, item);
+        break;
+      case FRONTIER_ROBOTS:
+        if (pages_exhausted(c)) {
+          frontier_cancel(c->fr, fh, FRONTIER_ROBOTS);
+          frontier_item_free(item);
+        } else {
+          start_robots(c, fh, item);
+        }
+        break;
+      case FRONTIER_PAGE:
+        start_page(c, fh, item);
+        break;
+    }
+  }
+}
+
+static bool finished(const struct crawl *c) {
+  if (c->stop == 2)
+    return true;
+  if (c->requests_in_flight)
+    return false;
+  if (c->stop)
+    return true;
+  if (pages_exhausted(c))
+    return true;
+  return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0;
+}
+
+/* ---- signals and progress ---- */
+
+static void on_signal(void *arg, int fd, unsigned events) {
+  struct crawl *c = arg;
+  struct signalfd_siginfo si;
+  while (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
+    if (c->stop && c->end != CLI_END_DONE) {
+      c->stop = 2; /* a second signal: stop at once */
+      continue;
+    }
+    c->stop = 1;
+    c->end = si.ssi_signo == SIGINT ? CLI_END_SIGINT : CLI_END_SIGTERM;
+  }
+}
+
+static void print_progress(struct crawl *c, bool final) {
+  double elapsed = core_now() - c->start;
+  const struct cli_stats *s = c->stats;
+  uint64_t errors = s->failed_dns + s->failed_connect + s->failed_timeout + s->failed_tls +
+                    s->failed_http + s->failed_other;
+  fprintf(stderr, "\r\033[K%llu pages, %.0f pages/s, %zu queued, %zu hosts, %llu errors%s",
+          (unsigned long long)s->pages, elapsed > 0 ? (double)s->pages / elapsed : 0.0,
+          frontier_queued(c->fr), frontier_host_count(c->fr), (unsigned long long)errors,
+          final ? "\n" : "");
+}
+
+static void on_progress(void *arg) {
+  struct crawl *c = arg;
+  print_progress(c, false);
+  fetch_timer_start(c->progress_timer, core_now() + 0.5);
+}
+
+static core_rc watch_signals(struct crawl *c) {
+  sigset_t mask;
+  sigemptyset(&mask);
+  sigaddset(&mask, SIGINT);
+  sigaddset(&mask, SIGTERM);
+  if (sigprocmask(SIG_BLOCK, &mask, &c->old_mask) != 0)
+    return CORE_ESYS;
+  c->signal_fd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+  if (c->signal_fd < 0)
+    return CORE_ESYS;
+  return fetch_loop_watch(c->loop, c->signal_fd, FETCH_READ, on_signal, c, &c->signal_watch);
+}
+
+/* ---- the run ---- */
+
+static void settle_leftovers(struct crawl *c) {
+  /* what is still in flight or queued was accepted: every one gets its record */
+  const char *fate = c->end == CLI_END_DONE && pages_exhausted(c) ? "limit" : "pending";
+  while (c->active) {
+    struct request *rq = c->active;
+    if (rq->item && rq->item->kind == FRONTIER_PAGE)
+      record_item(c, rq->item, "pending", NULL);
+    request_free(rq);
+  }
+  frontier_host *fh;
+  struct frontier_item *item;
+  while ((item = frontier_drain(c->fr, &fh))) {
+    if (item->kind == FRONTIER_PAGE)
+      record_item(c, item, fate, NULL);
+    frontier_item_free(item);
+  }
+}
+
+static core_rc seed_all(struct crawl *c) {
+  const struct crawl_config *cfg = c->cfg;
+  for (size_t i = 0; i < cfg->seed_count; i++) {
+    struct core_url u;
+    core_rc rc = core_url_seed(cfg->seeds[i], cfg->max_url_length, &u);
+    if (rc) {
+      fatal(c, "invalid seed URL '%s': %s", cfg->seeds[i], core_rc_str(rc));
+      return rc;
+    }
+    rc = core_scope_add_seed(c->scope, u.host);
+    core_url_free(&u);
+    if (rc)
+      return rc;
+  }
+  for (size_t i = 0; i < cfg->seed_count && !c->fatal; i++) {
+    struct core_url u;
+    if (core_url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+      continue;
+    offer(c, &u, NULL, 0, 0, OFFER_SEED, true);
+    core_url_free(&u);
+  }
+  return CORE_OK;
+}
+
+cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_stats *stats,
+                  char *err, size_t err_size) {
+  struct crawl c = {.cfg = cfg, .out = out, .stats = stats, .err = err, .err_size = err_size};
+  c.signal_fd = -1;
+  c.end = CLI_END_DONE;
+  c.start = core_now();
+  memset(stats, 0, sizeof(*stats));
+  c.progress = cfg->quiet ? false : cfg->progress < 0 ? isatty(STDERR_FILENO) : cfg->progress;
+  core_rc rc;
+  if ((rc = fetch_loop_create(&c.loop)) || (rc = fetch_engine_create(c.loop, cfg, &c.engine)) ||
+      (rc = frontier_create(cfg, free_host_data, &c.fr)) ||
+      (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c.scope)) ||
+      (rc = fetch_loop_timer(c.loop, on_progress, &c, &c.progress_timer)) ||
+      (rc = watch_signals(&c))) {
+    if (rc == CORE_EINVAL && cfg->dns_servers && !c.engine)
+      fatal(&c, "cannot use --dns-server '%s'", cfg->dns_servers);
+    else
+      fatal(&c, "cannot start: %s", core_rc_str(rc));
+  } else {
+    if (c.progress)
+      fetch_timer_start(c.progress_timer, core_now() + 0.5);
+    seed_all(&c);
+    while (!c.fatal) {
+      schedule(&c);
+      check_output(&c, cli_output_flush(out));
+      if (finished(&c))
+        break;
+      double wait = frontier_next_ready(c.fr) - core_now();
+      if (wait > 1.0 || c.stop || c.requests_in_flight >= (size_t)cfg->concurrency)
+        wait = 1.0;
+      if (fetch_loop_run_once(c.loop, wait < 0 ? 0 : wait) != CORE_OK)
+        fatal(&c, "event loop failed: %s", strerror(errno));
+    }
+  }
+  /* in-flight transfers end here without their handlers: settle_leftovers records them */
+  fetch_engine_destroy(c.engine);
+  c.engine = NULL;
+  if (c.fr && c.end != CLI_END_PIPE)
+    settle_leftovers(&c);
+  else if (c.fr)
+    while (c.active)
+      request_free(c.active);
+  if (c.end != CLI_END_PIPE)
+    check_output(&c, cli_output_flush(out));
+  if (c.progress && c.end != CLI_END_PIPE)
+    print_progress(&c, true);
+  stats->seconds = core_now() - c.start;
+  frontier_destroy(c.fr);
+  core_scope_destroy(c.scope);
+  if (c.signal_watch)
+    fetch_loop_unwatch(c.loop, c.signal_watch);
+  fetch_loop_destroy(c.loop);
+  if (c.signal_fd >= 0) {
+    close(c.signal_fd);
+    sigprocmask(SIG_SETMASK, &c.old_mask, NULL);
+  }
+  return c.end;
+}

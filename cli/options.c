@@ -1,0 +1,528 @@
+/* The command line of ../shared/CLI.md. Every value is checked; a bad one is a usage error. */
+#include "cli/cli-int.h"
+#include "fetch/fetch.h"
+#include "parse/parse.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Larbin's forbidden extensions plus today's equivalents (CLI.md, --skip-ext). */
+static const char default_skip_ext[] =
+    "tar,gz,tgz,zip,Z,rpm,deb,ps,dvi,pdf,png,jpg,jpeg,bmp,smi,tiff,gif,mov,avi,mpeg,mpg,mp3,qt,"
+    "wav,ram,rm,jar,java,class,diff,doc,xls,ppt,mdb,rtf,exe,pps,so,psd,"
+    "webp,svg,ico,css,js,woff,woff2,ttf,otf,mp4,webm,m4a,ogg,flac,iso,dmg,7z,rar,xz,bz2,zst,docx,"
+    "xlsx,pptx,odt,apk,msi";
+
+enum {
+  OPT_SITEMAPS = 256,
+  OPT_SCOPE,
+  OPT_EXCLUDE_DOMAINS,
+  OPT_SKIP_EXT,
+  OPT_MATCH,
+  OPT_EXCLUDE,
+  OPT_MAX_PAGES_PER_HOST,
+  OPT_MAX_URL_LENGTH,
+  OPT_DELAY_FACTOR,
+  OPT_MAX_DELAY,
+  OPT_IP_DELAY,
+  OPT_PER_HOST,
+  OPT_NO_ROBOTS,
+  OPT_TIMEOUT,
+  OPT_CONNECT_TIMEOUT,
+  OPT_RETRIES,
+  OPT_MAX_SIZE,
+  OPT_MAX_REDIRS,
+  OPT_RESOLVE,
+  OPT_DNS_SERVER,
+  OPT_EXPECT,
+  OPT_FP_RATE,
+  OPT_JSONL,
+  OPT_PROGRESS,
+  OPT_NO_PROGRESS,
+  OPT_HELP,
+  OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+    {"input", required_argument, NULL, 'i'},
+    {"scope", required_argument, NULL, OPT_SCOPE},
+    {"domains", required_argument, NULL, 'D'},
+    {"exclude-domains", required_argument, NULL, OPT_EXCLUDE_DOMAINS},
+    {"accept-ext", required_argument, NULL, 'A'},
+    {"reject-ext", required_argument, NULL, 'R'},
+    {"skip-ext", required_argument, NULL, OPT_SKIP_EXT},
+    {"match", required_argument, NULL, OPT_MATCH},
+    {"exclude", required_argument, NULL, OPT_EXCLUDE},
+    {"depth", required_argument, NULL, 'd'},
+    {"max-pages", required_argument, NULL, 'n'},
+    {"max-pages-per-host", required_argument, NULL, OPT_MAX_PAGES_PER_HOST},
+    {"max-url-length", required_argument, NULL, OPT_MAX_URL_LENGTH},
+    {"delay", required_argument, NULL, 'w'},
+    {"delay-factor", required_argument, NULL, OPT_DELAY_FACTOR},
+    {"max-delay", required_argument, NULL, OPT_MAX_DELAY},
+    {"ip-delay", required_argument, NULL, OPT_IP_DELAY},
+    {"per-host", required_argument, NULL, OPT_PER_HOST},
+    {"concurrency", required_argument, NULL, 'c'},
+    {"no-robots", no_argument, NULL, OPT_NO_ROBOTS},
+    {"user-agent", required_argument, NULL, 'U'},
+    {"timeout", required_argument, NULL, OPT_TIMEOUT},
+    {"connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT},
+    {"retries", required_argument, NULL, OPT_RETRIES},
+    {"max-size", required_argument, NULL, OPT_MAX_SIZE},
+    {"max-redirs", required_argument, NULL, OPT_MAX_REDIRS},
+    {"header", required_argument, NULL, 'H'},
+    {"insecure", no_argument, NULL, 'k'},
+    {"resolve", required_argument, NULL, OPT_RESOLVE},
+    {"dns-server", required_argument, NULL, OPT_DNS_SERVER},
+    {"expect", required_argument, NULL, OPT_EXPECT},
+    {"fp-rate", required_argument, NULL, OPT_FP_RATE},
+    {"output", required_argument, NULL, 'o'},
+    {"jsonl", no_argument, NULL, OPT_JSONL},
+    {"quiet", no_argument, NULL, 'q'},
+    {"verbose", no_argument, NULL, 'v'},
+    {"progress", no_argument, NULL, OPT_PROGRESS},
+    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+void cli_print_help(FILE *out) {
+  fputs(
+      "Usage: crawl [OPTION]... [URL]...\n"
+      "Crawl politely from the seed URLs and print every unique URL found, one per line.\n"
+      "\n"
+      "Seeds:\n"
+      "  -i, --input FILE            read seeds from FILE, one per line ('-' is stdin)\n"
+      "Scope:\n"
+      "      --scope host|domain|any same host / registrable domain as a seed / anything "
+      "(domain)\n"
+      "  -D, --domains LIST          hosts equal to or under these suffixes (replaces --scope)\n"
+      "      --exclude-domains LIST  hosts under these suffixes are out of scope\n"
+      "  -A, --accept-ext LIST       print only URLs with these extensions\n"
+      "  -R, --reject-ext LIST       drop URLs with these extensions\n"
+      "      --skip-ext LIST         never fetch these extensions (default: binary formats)\n"
+      "      --match REGEX           keep only URLs matching REGEX (repeatable)\n"
+      "      --exclude REGEX         drop URLs matching REGEX (repeatable)\n"
+      "  -d, --depth N               fetch pages up to N links from a seed (3)\n"
+      "  -n, --max-pages N           stop after N fetched pages\n"
+      "      --max-pages-per-host N  at most N fetched pages per host\n"
+      "      --max-url-length N      drop longer URLs (2048)\n"
+      "Politeness:\n"
+      "  -w, --delay SECONDS         gap between requests to one host (1)\n"
+      "      --delay-factor F        wait F times the last response time when longer (0)\n"
+      "      --max-delay SECONDS     cap for Crawl-delay, adaptive delay, Retry-After (30)\n"
+      "      --ip-delay SECONDS      the same gap per server IP address (0)\n"
+      "      --per-host N            requests in flight per host (1)\n"
+      "  -c, --concurrency N         requests in flight in total (64)\n"
+      "      --no-robots             ignore robots.txt\n"
+      "  -U, --user-agent STRING     User-Agent header (crawl/" CRAWL_VERSION ")\n"
+      "Fetching:\n"
+      "      --timeout SECONDS       whole-request limit (30)\n"
+      "      --connect-timeout SECONDS  (10)\n"
+      "      --retries N             retries of transient failures (3)\n"
+      "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
+      "      --max-redirs N          redirect hops followed (5)\n"
+      "  -H, --header 'Name: value'  extra request header (repeatable)\n"
+      "  -k, --insecure              do not verify TLS certificates\n"
+      "      --resolve HOST:PORT:ADDR  use ADDR for HOST:PORT (repeatable)\n"
+      "      --dns-server ADDR[:PORT][,...]  name servers to ask\n"
+      "Dedupe:\n"
+      "      --expect N              expected distinct URLs, to size the filter (1000000)\n"
+      "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
+      "Output:\n"
+      "  -o, --output FILE           write there instead of standard output\n"
+      "      --jsonl                 one JSON object per URL with its fate\n"
+      "  -q, --quiet                 nothing on standard error but fatal errors\n"
+      "  -v, --verbose               one line per request on standard error\n"
+      "      --progress, --no-progress  live status line on standard error\n"
+      "      --help, --version\n",
+      out);
+}
+
+static void set_err(char *err, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, size, fmt, ap);
+  va_end(ap);
+}
+
+static bool parse_long(const char *s, long min, long max, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || *end || v < min || v > max)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool parse_seconds(const char *s, double max, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || end == s || *end || !isfinite(v) || v < 0 || v > max)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool parse_size(const char *s, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || end == s || s[0] == '-')
+    return false;
+  uint64_t mult = 1;
+  if (*end == 'k' || *end == 'K')
+    mult = 1024;
+  else if (*end == 'm' || *end == 'M')
+    mult = 1024 * 1024;
+  else if (*end == 'g' || *end == 'G')
+    mult = 1024ull * 1024 * 1024;
+  if (mult != 1)
+    end++;
+  if (*end || v == 0 || v > UINT64_MAX / mult)
+    return false;
+  *out = v * mult;
+  return true;
+}
+
+static bool push_str(char ***list, size_t *count, const char *s) {
+  char **grown = realloc(*list, (*count + 1) * sizeof(*grown));
+  if (!grown)
+    return false;
+  *list = grown;
+  if (!(grown[*count] = strdup(s)))
+    return false;
+  (*count)++;
+  return true;
+}
+
+static bool push_regex(struct crawl_regex_list *list, const char *pattern, char *err,
+                       size_t err_size, const char *opt) {
+  regex_t *grown = realloc(list->items, (list->count + 1) * sizeof(*grown));
+  if (!grown) {
+    set_err(err, err_size, "out of memory");
+    return false;
+  }
+  list->items = grown;
+  int rc = regcomp(&grown[list->count], pattern, REG_EXTENDED | REG_NOSUB);
+  if (rc) {
+    char msg[128];
+    regerror(rc, &grown[list->count], msg, sizeof(msg));
+    set_err(err, err_size, "invalid regular expression for %s '%s': %s", opt, pattern, msg);
+    return false;
+  }
+  list->count++;
+  return true;
+}
+
+/* Seeds from a file: one per line, blank lines and # comments skipped. */
+static bool read_seeds(const char *path, struct crawl_config *cfg, char *err, size_t err_size) {
+  FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+  if (!in) {
+    set_err(err, err_size, "cannot read seeds from '%s': %s", path, strerror(errno));
+    return false;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  bool ok = true;
+  while (ok && (n = getline(&line, &cap, in)) >= 0) {
+    char *s = line;
+    while (*s == ' ' || *s == '\t')
+      s++;
+    size_t len = strlen(s);
+    while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' ||
+                   s[len - 1] == '\t'))
+      s[--len] = '\0';
+    if (!len || s[0] == '#')
+      continue;
+    ok = push_str(&cfg->seeds, &cfg->seed_count, s);
+  }
+  free(line);
+  if (in != stdin)
+    fclose(in);
+  if (!ok)
+    set_err(err, err_size, "out of memory");
+  return ok;
+}
+
+static void set_defaults(struct crawl_config *cfg) {
+  memset(cfg, 0, sizeof(*cfg));
+  cfg->scope_mode = CORE_SCOPE_DOMAIN;
+  cfg->depth = 3;
+  cfg->max_pages = -1;
+  cfg->max_pages_per_host = -1;
+  cfg->max_url_length = 2048;
+  cfg->delay = 1;
+  cfg->max_delay = 30;
+  cfg->per_host = 1;
+  cfg->concurrency = 64;
+  cfg->robots = true;
+  cfg->timeout = 30;
+  cfg->connect_timeout = 10;
+  cfg->retries = 3;
+  cfg->max_size = 10 * 1024 * 1024;
+  cfg->max_redirs = 5;
+  cfg->expect = 1000000;
+  cfg->fp_rate = 1e-7;
+  cfg->progress = -1;
+}
+
+#define USAGE(...)                                                                                 \
+  do {                                                                                             \
+    set_err(err, err_size, __VA_ARGS__);                                                           \
+    return CLI_USAGE;                                                                              \
+  } while (0)
+
+cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg, char *err,
+                                   size_t err_size) {
+  set_defaults(cfg);
+  bool have_domains = false, have_skip = false;
+  const char *user_agent = "crawl/" CRAWL_VERSION;
+  int c;
+  opterr = 0;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, ":i:D:A:R:d:n:w:c:U:H:ko:qv", long_options, NULL)) != -1) {
+    const char *arg = optarg;
+    long l;
+    switch (c) {
+      case 'i':
+        if (!read_seeds(arg, cfg, err, err_size))
+          return CLI_USAGE;
+        break;
+      case OPT_SCOPE:
+        if (strcmp(arg, "host") == 0)
+          cfg->scope_mode = CORE_SCOPE_HOST;
+        else if (strcmp(arg, "domain") == 0)
+          cfg->scope_mode = CORE_SCOPE_DOMAIN;
+        else if (strcmp(arg, "any") == 0)
+          cfg->scope_mode = CORE_SCOPE_ANY;
+        else
+          USAGE("invalid value '%s' for --scope: use host, domain or any", arg);
+        break;
+      case 'D':
+        if (core_list_parse(arg, &cfg->domains) || !cfg->domains.count)
+          USAGE("invalid value '%s' for --domains: a comma list of domains", arg);
+        have_domains = true;
+        break;
+      case OPT_EXCLUDE_DOMAINS:
+        if (core_list_parse(arg, &cfg->exclude_domains))
+          USAGE("out of memory");
+        break;
+      case 'A':
+        if (core_list_parse(arg, &cfg->accept_ext))
+          USAGE("out of memory");
+        break;
+      case 'R':
+        if (core_list_parse(arg, &cfg->reject_ext))
+          USAGE("out of memory");
+        break;
+      case OPT_SKIP_EXT:
+        core_list_free(&cfg->skip_ext);
+        if (core_list_parse(arg, &cfg->skip_ext))
+          USAGE("out of memory");
+        have_skip = true;
+        break;
+      case OPT_MATCH:
+        if (!push_regex(&cfg->match, arg, err, err_size, "--match"))
+          return CLI_USAGE;
+        break;
+      case OPT_EXCLUDE:
+        if (!push_regex(&cfg->exclude, arg, err, err_size, "--exclude"))
+          return CLI_USAGE;
+        break;
+      case 'd':
+        if (!parse_long(arg, 0, 1000000, &cfg->depth))
+          USAGE("invalid value '%s' for --depth: a whole number from 0", arg);
+        break;
+      case 'n':
+        if (!parse_long(arg, 1, LONG_MAX, &cfg->max_pages))
+          USAGE("invalid value '%s' for --max-pages: a whole number from 1", arg);
+        break;
+      case OPT_MAX_PAGES_PER_HOST:
+        if (!parse_long(arg, 1, LONG_MAX, &cfg->max_pages_per_host))
+          USAGE("invalid value '%s' for --max-pages-per-host: a whole number from 1", arg);
+        break;
+      case OPT_MAX_URL_LENGTH:
+        if (!parse_long(arg, 16, 1 << 20, &l))
+          USAGE("invalid value '%s' for --max-url-length: a whole number from 16 to 1048576",
+                arg);
+        cfg->max_url_length = (size_t)l;
+        break;
+      case 'w':
+        if (!parse_seconds(arg, 86400, &cfg->delay))
+          USAGE("invalid value '%s' for --delay: seconds, 0 or more", arg);
+        break;
+      case OPT_DELAY_FACTOR:
+        if (!parse_seconds(arg, 1000, &cfg->delay_factor))
+          USAGE("invalid value '%s' for --delay-factor: a number from 0", arg);
+        break;
+      case OPT_MAX_DELAY:
+        if (!parse_seconds(arg, 86400, &cfg->max_delay))
+          USAGE("invalid value '%s' for --max-delay: seconds, 0 or more", arg);
+        break;
+      case OPT_IP_DELAY:
+        if (!parse_seconds(arg, 86400, &cfg->ip_delay))
+          USAGE("invalid value '%s' for --ip-delay: seconds, 0 or more", arg);
+        break;
+      case OPT_PER_HOST:
+        if (!parse_long(arg, 1, 1000, &cfg->per_host))
+          USAGE("invalid value '%s' for --per-host: a whole number from 1 to 1000", arg);
+        break;
+      case 'c':
+        if (!parse_long(arg, 1, 10000, &cfg->concurrency))
+          USAGE("invalid value '%s' for --concurrency: a whole number from 1 to 10000", arg);
+        break;
+      case OPT_NO_ROBOTS:
+        cfg->robots = false;
+        break;
+      case 'U':
+        user_agent = arg;
+        break;
+      case OPT_TIMEOUT:
+        if (!parse_seconds(arg, 86400, &cfg->timeout) || cfg->timeout < 0.001)
+          USAGE("invalid value '%s' for --timeout: seconds, more than 0", arg);
+        break;
+      case OPT_CONNECT_TIMEOUT:
+        if (!parse_seconds(arg, 86400, &cfg->connect_timeout) || cfg->connect_timeout < 0.001)
+          USAGE("invalid value '%s' for --connect-timeout: seconds, more than 0", arg);
+        break;
+      case OPT_RETRIES:
+        if (!parse_long(arg, 0, 100, &cfg->retries))
+          USAGE("invalid value '%s' for --retries: a whole number from 0 to 100", arg);
+        break;
+      case OPT_MAX_SIZE:
+        if (!parse_size(arg, &cfg->max_size))
+          USAGE("invalid value '%s' for --max-size: bytes, with an optional k, M or G", arg);
+        break;
+      case OPT_MAX_REDIRS:
+        if (!parse_long(arg, 0, 100, &cfg->max_redirs))
+          USAGE("invalid value '%s' for --max-redirs: a whole number from 0 to 100", arg);
+        break;
+      case 'H':
+        if (!strchr(arg, ':') || arg[0] == ':' || strpbrk(arg, "\r\n"))
+          USAGE("invalid value '%s' for --header: use 'Name: value'", arg);
+        if (!push_str(&cfg->headers, &cfg->header_count, arg))
+          USAGE("out of memory");
+        break;
+      case 'k':
+        cfg->insecure = true;
+        break;
+      case OPT_RESOLVE: {
+        char host[256], addr[64];
+        unsigned port;
+        if (fetch_parse_resolve(arg, host, sizeof(host), &port, addr, sizeof(addr)) != CORE_OK)
+          USAGE("invalid value '%s' for --resolve: use HOST:PORT:ADDRESS", arg);
+        if (!push_str(&cfg->resolves, &cfg->resolve_count, arg))
+          USAGE("out of memory");
+        break;
+      }
+      case OPT_DNS_SERVER:
+        free(cfg->dns_servers);
+        cfg->dns_servers = strdup(arg);
+        break;
+      case OPT_EXPECT: {
+        long n;
+        if (!parse_long(arg, 1, 1L << 40, &n))
+          USAGE("invalid value '%s' for --expect: a whole number from 1", arg);
+        cfg->expect = (uint64_t)n;
+        break;
+      }
+      case OPT_FP_RATE: {
+        double p;
+        if (!parse_seconds(arg, 1, &p) || p <= 0 || p >= 0.5)
+          USAGE("invalid value '%s' for --fp-rate: a probability above 0 and below 0.5", arg);
+        cfg->fp_rate = p;
+        break;
+      }
+      case 'o':
+        free(cfg->output_file);
+        cfg->output_file = strdup(arg);
+        break;
+      case OPT_JSONL:
+        cfg->jsonl = true;
+        break;
+      case 'q':
+        cfg->quiet = true;
+        break;
+      case 'v':
+        cfg->verbose = true;
+        break;
+      case OPT_PROGRESS:
+        cfg->progress = 1;
+        break;
+      case OPT_NO_PROGRESS:
+        cfg->progress = 0;
+        break;
+      case OPT_HELP:
+        cli_print_help(stdout);
+        return CLI_EXIT_OK;
+      case OPT_VERSION:
+        printf("crawl %s\n", CRAWL_VERSION);
+        return CLI_EXIT_OK;
+      case ':':
+        USAGE("option '%s' needs a value", argv[optind - 1]);
+      default:
+        if (optopt && optopt < 256)
+          USAGE("unknown option '-%c'", optopt);
+        USAGE("unknown option '%s'", argv[optind - 1]);
+    }
+  }
+  for (int i = optind; i < argc; i++)
+    if (!push_str(&cfg->seeds, &cfg->seed_count, argv[i]))
+      USAGE("out of memory");
+  if (!cfg->seed_count)
+    USAGE("no seed URL given");
+  if (have_domains)
+    cfg->scope_mode = CORE_SCOPE_LIST;
+  if (!have_skip && core_list_parse(default_skip_ext, &cfg->skip_ext))
+    USAGE("out of memory");
+  if (!*user_agent)
+    USAGE("invalid value '' for --user-agent: it must not be empty");
+  cfg->user_agent = strdup(user_agent);
+  cfg->product_token = parse_product_token(user_agent);
+  if (!cfg->product_token)
+    USAGE("invalid value '%s' for --user-agent: it must start with a product token (letters, "
+          "'_' or '-')",
+          user_agent);
+  return CLI_RUN;
+}
+
+static void free_strs(char **list, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    free(list[i]);
+  free(list);
+}
+
+static void free_regexes(struct crawl_regex_list *list) {
+  for (size_t i = 0; i < list->count; i++)
+    regfree(&list->items[i]);
+  free(list->items);
+}
+
+void cli_config_free(struct crawl_config *cfg) {
+  free_strs(cfg->seeds, cfg->seed_count);
+  core_list_free(&cfg->domains);
+  core_list_free(&cfg->exclude_domains);
+  core_list_free(&cfg->accept_ext);
+  core_list_free(&cfg->reject_ext);
+  core_list_free(&cfg->skip_ext);
+  free_regexes(&cfg->match);
+  free_regexes(&cfg->exclude);
+  free(cfg->user_agent);
+  free(cfg->product_token);
+  free_strs(cfg->headers, cfg->header_count);
+  free_strs(cfg->resolves, cfg->resolve_count);
+  free(cfg->dns_servers);
+  free(cfg->seen_file);
+  free(cfg->output_file);
+  memset(cfg, 0, sizeof(*cfg));
+}

@@ -1,0 +1,78 @@
+/* The seen filter: a Bloom filter of m bits and k hash functions, with the k positions of a key
+ * derived from one 128-bit xxh3 hash by double hashing (Kirsch & Mitzenmacher): h1 + i*h2. */
+#include "core/core.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <xxhash.h>
+
+struct core_bloom {
+  uint64_t *words;
+  uint64_t bits; /* m */
+  unsigned hashes; /* k */
+};
+
+core_rc core_bloom_create(uint64_t expect, double fp_rate, core_bloom **out) {
+  if (expect == 0 || !(fp_rate > 0.0 && fp_rate < 1.0))
+    return CORE_EINVAL;
+  double ln2 = log(2.0);
+  double m = ceil((double)expect * log(1.0 / fp_rate) / (ln2 * ln2));
+  if (m > 1e15)
+    return CORE_EINVAL;
+  core_bloom *bloom = calloc(1, sizeof(*bloom));
+  if (!bloom)
+    return CORE_ENOMEM;
+  bloom->bits = ((uint64_t)m + 63) & ~(uint64_t)63;
+  bloom->hashes = (unsigned)lround(m / (double)expect * ln2);
+  if (bloom->hashes < 1)
+    bloom->hashes = 1;
+  bloom->words = calloc(bloom->bits / 64, sizeof(uint64_t));
+  if (!bloom->words) {
+    free(bloom);
+    return CORE_ENOMEM;
+  }
+  *out = bloom;
+  return CORE_OK;
+}
+
+core_rc core_bloom_add(core_bloom *bloom, const void *key, size_t len, bool *was_new) {
+  XXH128_hash_t h = XXH3_128bits(key, len);
+  uint64_t h1 = h.low64, h2 = h.high64 | 1;
+  bool fresh = false;
+  for (unsigned i = 0; i < bloom->hashes; i++) {
+    uint64_t bit = (h1 + (uint64_t)i * h2) % bloom->bits;
+    uint64_t mask = (uint64_t)1 << (bit & 63);
+    if (!(bloom->words[bit >> 6] & mask)) {
+      bloom->words[bit >> 6] |= mask;
+      fresh = true;
+    }
+  }
+  *was_new = fresh;
+  return CORE_OK;
+}
+
+bool core_bloom_contains(const core_bloom *bloom, const void *key, size_t len) {
+  XXH128_hash_t h = XXH3_128bits(key, len);
+  uint64_t h1 = h.low64, h2 = h.high64 | 1;
+  for (unsigned i = 0; i < bloom->hashes; i++) {
+    uint64_t bit = (h1 + (uint64_t)i * h2) % bloom->bits;
+    if (!(bloom->words[bit >> 6] & ((uint64_t)1 << (bit & 63))))
+      return false;
+  }
+  return true;
+}
+
+uint64_t core_bloom_bits(const core_bloom *bloom) {
+  return bloom->bits;
+}
+
+unsigned core_bloom_hashes(const core_bloom *bloom) {
+  return bloom->hashes;
+}
+
+void core_bloom_destroy(core_bloom *bloom) {
+  if (!bloom)
+    return;
+  free(bloom->words);
+  free(bloom);
+}

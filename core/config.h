@@ -1,0 +1,70 @@
+/* The crawl configuration: filled once by the command line, then passed down read-only as
+ * const struct crawl_config *. Included through core/core.h. */
+#ifndef CRAWL_CORE_CONFIG_H
+#define CRAWL_CORE_CONFIG_H
+
+#include <regex.h>
+
+struct crawl_regex_list {
+  regex_t *items;
+  size_t count;
+};
+
+struct crawl_config {
+  /* seeds */
+  char **seeds; /* as typed; owned */
+  size_t seed_count;
+  bool sitemaps;
+
+  /* scope */
+  core_scope_mode scope_mode;
+  struct core_list domains; /* -D */
+  struct core_list exclude_domains;
+  struct core_list accept_ext; /* -A; empty means every URL is printed */
+  struct core_list reject_ext; /* -R */
+  struct core_list skip_ext;   /* never fetched, still printed */
+  struct crawl_regex_list match;
+  struct crawl_regex_list exclude;
+  long depth;
+  long max_pages;          /* < 0: no limit */
+  long max_pages_per_host; /* < 0: no limit */
+  size_t max_url_length;
+
+  /* politeness */
+  double delay;
+  double delay_factor;
+  double max_delay;
+  double ip_delay;
+  long per_host;
+  long concurrency;
+  bool robots;
+  char *user_agent;
+  char *product_token; /* derived from user_agent, for robots.txt groups */
+
+  /* fetching */
+  double timeout;
+  double connect_timeout;
+  long retries;
+  uint64_t max_size;
+  long max_redirs;
+  char **headers;
+  size_t header_count;
+  bool insecure;
+  char **resolves; /* HOST:PORT:ADDR */
+  size_t resolve_count;
+  char *dns_servers;
+
+  /* dedupe */
+  char *seen_file;
+  uint64_t expect;
+  double fp_rate;
+
+  /* output */
+  char *output_file;
+  bool jsonl;
+  bool quiet;
+  bool verbose;
+  int progress; /* -1: when stderr is a terminal */
+};
+
+#endif

@@ -1,0 +1,157 @@
+/* Result codes, the clock, bounded buffers and comma lists. */
+#include "core/core.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+const char *core_rc_str(core_rc rc) {
+  switch (rc) {
+    case CORE_OK:
+      return "success";
+    case CORE_ENOMEM:
+      return "out of memory";
+    case CORE_EINVAL:
+      return "invalid argument";
+    case CORE_EURL:
+      return "not a usable http or https URL";
+    case CORE_ETOOLONG:
+      return "too long";
+    case CORE_ESYS:
+      return "system error";
+    case CORE_EFORMAT:
+      return "malformed data";
+    case CORE_EDNS:
+      return "name resolution failed";
+    case CORE_ENOTFOUND:
+      return "not found";
+  }
+  return "unknown error";
+}
+
+double core_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void core_buf_init(struct core_buf *buf, size_t max) {
+  buf->data = NULL;
+  buf->len = 0;
+  buf->cap = 0;
+  buf->max = max;
+}
+
+core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len) {
+  if (len > buf->max - buf->len)
+    return CORE_ETOOLONG;
+  if (buf->len + len + 1 > buf->cap) {
+    size_t cap = buf->cap ? buf->cap : 64;
+    while (cap < buf->len + len + 1)
+      cap *= 2;
+    if (cap > buf->max + 1)
+      cap = buf->max + 1;
+    char *grown = realloc(buf->data, cap);
+    if (!grown)
+      return CORE_ENOMEM;
+    buf->data = grown;
+    buf->cap = cap;
+  }
+  if (len)
+    memcpy(buf->data + buf->len, data, len);
+  buf->len += len;
+  buf->data[buf->len] = '\0';
+  return CORE_OK;
+}
+
+core_rc core_buf_addc(struct core_buf *buf, char c) {
+  return core_buf_add(buf, &c, 1);
+}
+
+void core_buf_reset(struct core_buf *buf) {
+  buf->len = 0;
+  if (buf->data)
+    buf->data[0] = '\0';
+}
+
+void core_buf_free(struct core_buf *buf) {
+  free(buf->data);
+  core_buf_init(buf, buf->max);
+}
+
+core_rc core_list_add(struct core_list *list, const char *item) {
+  char **grown = realloc(list->items, (list->count + 1) * sizeof(*grown));
+  if (!grown)
+    return CORE_ENOMEM;
+  list->items = grown;
+  char *copy = strdup(item);
+  if (!copy)
+    return CORE_ENOMEM;
+  for (char *p = copy; *p; p++)
+    *p = (char)tolower((unsigned char)*p);
+  list->items[list->count++] = copy;
+  return CORE_OK;
+}
+
+core_rc core_list_parse(const char *comma_list, struct core_list *out) {
+  const char *p = comma_list;
+  while (*p) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    while (len && isspace((unsigned char)*p)) {
+      p++;
+      len--;
+    }
+    while (len && isspace((unsigned char)p[len - 1]))
+      len--;
+    /* ".pdf" and "pdf" mean the same extension; "a.com" and ".a.com" the same suffix */
+    if (len && *p == '.') {
+      p++;
+      len--;
+    }
+    if (len) {
+      char *item = strndup(p, len);
+      if (!item)
+        return CORE_ENOMEM;
+      core_rc rc = core_list_add(out, item);
+      free(item);
+      if (rc)
+        return rc;
+    }
+    if (!end)
+      break;
+    p = end + 1;
+  }
+  return CORE_OK;
+}
+
+bool core_list_has(const struct core_list *list, const char *item) {
+  for (size_t i = 0; i < list->count; i++)
+    if (strcasecmp(list->items[i], item) == 0)
+      return true;
+  return false;
+}
+
+bool core_list_host_match(const struct core_list *suffixes, const char *host) {
+  size_t host_len = strlen(host);
+  for (size_t i = 0; i < suffixes->count; i++) {
+    const char *s = suffixes->items[i];
+    size_t len = strlen(s);
+    if (host_len == len && strcasecmp(host, s) == 0)
+      return true;
+    if (host_len > len && host[host_len - len - 1] == '.' &&
+        strcasecmp(host + host_len - len, s) == 0)
+      return true;
+  }
+  return false;
+}
+
+void core_list_free(struct core_list *list) {
+  for (size_t i = 0; i < list->count; i++)
+    free(list->items[i]);
+  free(list->items);
+  list->items = NULL;
+  list->count = 0;
+}

@@ -1,0 +1,107 @@
+/* core: result codes, bounded buffers, URLs in their printed form, scope rules, the seen filter
+ * and the read-only crawl configuration. Everything here is free of I/O and of the event loop. */
+#ifndef CRAWL_CORE_H
+#define CRAWL_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct Curl_URL;
+
+typedef enum {
+  CORE_OK = 0,
+  CORE_ENOMEM,   /* an allocation failed */
+  CORE_EINVAL,   /* an argument is out of its range */
+  CORE_EURL,     /* a URL that cannot be parsed, or not http/https */
+  CORE_ETOOLONG, /* input longer than its cap */
+  CORE_ESYS,     /* a system call failed; errno says why */
+  CORE_EFORMAT,  /* a file or message is malformed */
+  CORE_EDNS,     /* name resolution failed */
+  CORE_ENOTFOUND /* nothing matched */
+} core_rc;
+
+const char *core_rc_str(core_rc rc);
+
+/* Seconds on the monotonic clock. */
+double core_now(void);
+
+/* A growable byte buffer with a cap fixed at init: appends past max fail with CORE_ETOOLONG.
+ * The buffer owns data; free it with core_buf_free. The contents stay NUL-terminated. */
+struct core_buf {
+  char *data;
+  size_t len;
+  size_t cap;
+  size_t max;
+};
+void core_buf_init(struct core_buf *buf, size_t max);
+core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len);
+core_rc core_buf_addc(struct core_buf *buf, char c);
+void core_buf_reset(struct core_buf *buf);
+void core_buf_free(struct core_buf *buf);
+
+/* ---- URLs ---- */
+
+/* A URL in its printed form (CLI.md, Definitions): WHATWG serialization, fragment removed.
+ * text and host are owned by the struct; release with core_url_free. */
+struct core_url {
+  char *text;       /* the printed form */
+  char *host;       /* lowercase host; IPv6 without brackets */
+  char *origin;     /* scheme://host[:port], the key for per-host state */
+  unsigned port;    /* explicit or default port */
+  bool https;       /* scheme is https (else http) */
+  size_t path_off;  /* offset in text of the path (starts with '/') */
+  bool host_is_ip;  /* host is an IPv4 or IPv6 literal: no DNS lookup */
+  struct Curl_URL *handle; /* curl's parsed form, kept to resolve links against this URL */
+};
+
+/* Resolves href (href_len bytes, not necessarily NUL-terminated) against base (NULL when href must
+ * be absolute; a bare "example.com" seed is accepted only through core_url_seed). Only http and
+ * https results are accepted. max_len caps the printed form (CORE_ETOOLONG beyond it). */
+core_rc core_url_resolve(const struct core_url *base, const char *href, size_t href_len,
+                         size_t max_len, struct core_url *out);
+/* A seed as typed by a user: "example.com" means "http://example.com/". */
+core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out);
+void core_url_free(struct core_url *url);
+/* Copies the lowercase extension of the last path segment (without the dot) into ext, or "" when
+ * it has none. Query and fragment are ignored. */
+void core_url_ext(const struct core_url *url, char *ext, size_t ext_size);
+
+/* ---- Comma lists (extensions, domain suffixes) ---- */
+struct core_list {
+  char **items; /* owned, lowercase */
+  size_t count;
+};
+core_rc core_list_parse(const char *comma_list, struct core_list *out);
+core_rc core_list_add(struct core_list *list, const char *item);
+bool core_list_has(const struct core_list *list, const char *item);
+void core_list_free(struct core_list *list);
+/* True when host equals one of the suffixes or ends with "." + one. */
+bool core_list_host_match(const struct core_list *suffixes, const char *host);
+
+/* ---- Scope ---- */
+typedef enum { CORE_SCOPE_HOST, CORE_SCOPE_DOMAIN, CORE_SCOPE_ANY, CORE_SCOPE_LIST } core_scope_mode;
+typedef struct core_scope core_scope;
+/* domains (for CORE_SCOPE_LIST) and exclude are borrowed until core_scope_destroy. */
+core_rc core_scope_create(core_scope_mode mode, const struct core_list *domains,
+                          const struct core_list *exclude, core_scope **out);
+core_rc core_scope_add_seed(core_scope *scope, const char *host);
+bool core_scope_contains(const core_scope *scope, const char *host);
+/* The registrable domain of host, per the Public Suffix List (CLI.md). Caller frees. */
+char *core_scope_domain(const core_scope *scope, const char *host);
+void core_scope_destroy(core_scope *scope);
+
+/* ---- The seen filter (a Bloom filter) ---- */
+typedef struct core_bloom core_bloom;
+/* Sized for expect keys at false-positive rate fp_rate: m = n ln(1/p) / (ln 2)^2, k = (m/n) ln 2. */
+core_rc core_bloom_create(uint64_t expect, double fp_rate, core_bloom **out);
+/* Sets the key's bits; *was_new is true when at least one was clear (the key was not seen). */
+core_rc core_bloom_add(core_bloom *bloom, const void *key, size_t len, bool *was_new);
+bool core_bloom_contains(const core_bloom *bloom, const void *key, size_t len);
+uint64_t core_bloom_bits(const core_bloom *bloom);
+unsigned core_bloom_hashes(const core_bloom *bloom);
+void core_bloom_destroy(core_bloom *bloom);
+
+#include "core/config.h"
+
+#endif

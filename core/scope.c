@@ -1,0 +1,83 @@
+/* Scope rules of CLI.md: same host as a seed, same registrable domain as a seed (libpsl), any
+ * host, or an explicit list of domain suffixes; minus the excluded suffixes. */
+#include "core/core.h"
+
+#include <arpa/inet.h>
+#include <libpsl.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct core_scope {
+  core_scope_mode mode;
+  const struct core_list *domains;
+  const struct core_list *exclude;
+  const psl_ctx_t *psl;
+  struct core_list seed_keys; /* seed hosts (host mode) or their registrable domains */
+};
+
+core_rc core_scope_create(core_scope_mode mode, const struct core_list *domains,
+                          const struct core_list *exclude, core_scope **out) {
+  core_scope *scope = calloc(1, sizeof(*scope));
+  if (!scope)
+    return CORE_ENOMEM;
+  scope->mode = mode;
+  scope->domains = domains;
+  scope->exclude = exclude;
+  scope->psl = psl_builtin();
+  if (!scope->psl) {
+    free(scope);
+    return CORE_ENOMEM;
+  }
+  *out = scope;
+  return CORE_OK;
+}
+
+static bool is_ip_literal(const char *host) {
+  unsigned char addr[16];
+  return inet_pton(AF_INET, host, addr) == 1 || inet_pton(AF_INET6, host, addr) == 1;
+}
+
+char *core_scope_domain(const core_scope *scope, const char *host) {
+  /* an IP address or a single-label host is its own domain (CLI.md) */
+  if (is_ip_literal(host) || !strchr(host, '.'))
+    return strdup(host);
+  const char *domain = psl_registrable_domain(scope->psl, host);
+  /* a host that is itself a public suffix has no registrable domain: it stands for itself */
+  return strdup(domain ? domain : host);
+}
+
+core_rc core_scope_add_seed(core_scope *scope, const char *host) {
+  char *key = scope->mode == CORE_SCOPE_DOMAIN ? core_scope_domain(scope, host) : strdup(host);
+  if (!key)
+    return CORE_ENOMEM;
+  core_rc rc = core_list_has(&scope->seed_keys, key) ? CORE_OK : core_list_add(&scope->seed_keys, key);
+  free(key);
+  return rc;
+}
+
+bool core_scope_contains(const core_scope *scope, const char *host) {
+  if (scope->exclude && core_list_host_match(scope->exclude, host))
+    return false;
+  switch (scope->mode) {
+    case CORE_SCOPE_ANY:
+      return true;
+    case CORE_SCOPE_LIST:
+      return scope->domains && core_list_host_match(scope->domains, host);
+    case CORE_SCOPE_HOST:
+      return core_list_has(&scope->seed_keys, host);
+    case CORE_SCOPE_DOMAIN: {
+      char *domain = core_scope_domain(scope, host);
+      bool in = domain && core_list_has(&scope->seed_keys, domain);
+      free(domain);
+      return in;
+    }
+  }
+  return false;
+}
+
+void core_scope_destroy(core_scope *scope) {
+  if (!scope)
+    return;
+  core_list_free(&scope->seed_keys);
+  free(scope);
+}

@@ -1,0 +1,265 @@
+/* URLs in the printed form of CLI.md: the WHATWG URL Standard serialization without fragment.
+ * curl's URL API parses and resolves; this file closes the gaps between it and the standard. */
+#include "core/core.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* WHATWG "C0 control or space": stripped from both ends of an input URL. */
+static bool is_c0_or_space(unsigned char c) {
+  return c <= 0x20;
+}
+
+static bool is_scheme_char(unsigned char c) {
+  return isalnum(c) || c == '+' || c == '-' || c == '.';
+}
+
+/* Length of a leading "scheme:" (without the colon), or 0 when the input is relative. */
+static size_t scheme_len(const char *s, size_t len) {
+  if (!len || !isalpha((unsigned char)s[0]))
+    return 0;
+  for (size_t i = 1; i < len; i++) {
+    if (s[i] == ':')
+      return i;
+    if (!is_scheme_char((unsigned char)s[i]))
+      return 0;
+  }
+  return 0;
+}
+
+/* Percent-encode sets of the URL Standard, for the special schemes http and https:
+ * path: C0 controls, space, " # < > ? ` { } and bytes above 0x7E;
+ * query: C0 controls, space, " # < > ' and bytes above 0x7E. */
+static bool in_path_set(unsigned char c) {
+  return c < 0x21 || c > 0x7e || c == '"' || c == '<' || c == '>' || c == '`' || c == '{' ||
+         c == '}';
+}
+static bool in_query_set(unsigned char c) {
+  return c < 0x21 || c > 0x7e || c == '"' || c == '<' || c == '>' || c == '\'';
+}
+
+static core_rc add_encoded(struct core_buf *out, unsigned char c, bool encode) {
+  static const char hex[] = "0123456789ABCDEF";
+  if (!encode)
+    return core_buf_addc(out, (char)c);
+  char enc[3] = {'%', hex[c >> 4], hex[c & 15]};
+  return core_buf_add(out, enc, 3);
+}
+
+/* Rewrites the raw href into input that curl resolves as a browser would. */
+static core_rc prepare(const char *href, size_t len, struct core_buf *out) {
+  while (len && is_c0_or_space((unsigned char)href[0])) {
+    href++;
+    len--;
+  }
+  while (len && is_c0_or_space((unsigned char)href[len - 1]))
+    len--;
+  /* the standard removes every ASCII tab and newline before parsing */
+  struct core_buf clean;
+  core_buf_init(&clean, out->max);
+  for (size_t i = 0; i < len; i++) {
+    if (href[i] == '\t' || href[i] == '\n' || href[i] == '\r')
+      continue;
+    if (core_buf_addc(&clean, href[i])) {
+      core_buf_free(&clean);
+      return CORE_ETOOLONG;
+    }
+  }
+  const char *s = clean.data ? clean.data : "";
+  len = clean.len;
+  size_t hash = strcspn(s, "#");
+  len = hash; /* the fragment is dropped from the printed form */
+  core_rc rc = CORE_OK;
+  size_t i = 0, slen = scheme_len(s, len);
+  for (; i < slen && !rc; i++)
+    rc = core_buf_addc(out, (char)tolower((unsigned char)s[i]));
+  if (slen) {
+    rc = rc ? rc : core_buf_addc(out, ':');
+    i++;
+  }
+  /* for special schemes "\\" counts as "/" everywhere before the query */
+  if (i + 1 < len && (s[i] == '/' || s[i] == '\\') && (s[i + 1] == '/' || s[i + 1] == '\\')) {
+    while (i < len && (s[i] == '/' || s[i] == '\\') && !rc) {
+      rc = core_buf_addc(out, '/');
+      i++;
+    }
+    /* the authority is left to curl: host names are not percent-encoded */
+    while (i < len && s[i] != '/' && s[i] != '\\' && s[i] != '?' && !rc)
+      rc = core_buf_addc(out, s[i++]);
+  }
+  bool query = false;
+  for (; i < len && !rc; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (!query && c == '?') {
+      query = true;
+      rc = core_buf_addc(out, '?');
+    } else if (!query && c == '\\') {
+      rc = core_buf_addc(out, '/');
+    } else {
+      rc = add_encoded(out, c, query ? in_query_set(c) : in_path_set(c));
+    }
+  }
+  core_buf_free(&clean);
+  return rc;
+}
+
+void core_url_free(struct core_url *url) {
+  if (!url)
+    return;
+  free(url->text);
+  free(url->host);
+  free(url->origin);
+  curl_url_cleanup(url->handle);
+  memset(url, 0, sizeof(*url));
+}
+
+/* Fills out from a parsed handle (takes ownership of it). */
+static core_rc finish(CURLU *h, size_t max_len, struct core_url *out) {
+  char *scheme = NULL, *host = NULL, *port = NULL, *text = NULL;
+  core_rc rc = CORE_EURL;
+  memset(out, 0, sizeof(*out));
+  if (curl_url_get(h, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK)
+    goto done;
+  bool https = strcmp(scheme, "https") == 0;
+  if (!https && strcmp(scheme, "http") != 0)
+    goto done;
+  if (curl_url_get(h, CURLUPART_HOST, &host, CURLU_PUNYCODE) != CURLUE_OK || !*host)
+    goto done;
+  /* the host parser of the standard lowercases ASCII; curl keeps the case it was given */
+  bool changed = false;
+  for (char *p = host; *p; p++) {
+    if (isupper((unsigned char)*p)) {
+      *p = (char)tolower((unsigned char)*p);
+      changed = true;
+    }
+  }
+  if (changed && curl_url_set(h, CURLUPART_HOST, host, 0) != CURLUE_OK)
+    goto done;
+  if (curl_url_get(h, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) != CURLUE_OK)
+    goto done;
+  if (curl_url_set(h, CURLUPART_FRAGMENT, NULL, 0) != CURLUE_OK)
+    goto done;
+  if (curl_url_get(h, CURLUPART_URL, &text, CURLU_NO_DEFAULT_PORT | CURLU_PUNYCODE) != CURLUE_OK)
+    goto done;
+  size_t len = strlen(text);
+  if (len > max_len) {
+    rc = CORE_ETOOLONG;
+    goto done;
+  }
+  unsigned long portnum = strtoul(port, NULL, 10);
+  bool is_v6 = host[0] == '[';
+  size_t hlen = strlen(host);
+  const char *after = strstr(text, "://");
+  const char *path = after ? strchr(after + 3, '/') : NULL;
+  if (!path || portnum == 0 || portnum > 65535)
+    goto done;
+  rc = CORE_ENOMEM;
+  out->text = strdup(text);
+  out->host = is_v6 ? strndup(host + 1, hlen - 2) : strdup(host);
+  bool default_port = portnum == (https ? 443u : 80u);
+  size_t olen = strlen(scheme) + 3 + hlen + 7;
+  out->origin = malloc(olen);
+  if (!out->text || !out->host || !out->origin)
+    goto fail;
+  if (default_port)
+    snprintf(out->origin, olen, "%s://%s", scheme, host);
+  else
+    snprintf(out->origin, olen, "%s://%s:%lu", scheme, host, portnum);
+  out->port = (unsigned)portnum;
+  out->https = https;
+  out->path_off = (size_t)(path - text);
+  unsigned char addr[16];
+  out->host_is_ip = is_v6 || inet_pton(AF_INET, out->host, addr) == 1;
+  out->handle = h;
+  h = NULL;
+  rc = CORE_OK;
+  goto done;
+fail:
+  core_url_free(out);
+done:
+  curl_url_cleanup(h);
+  curl_free(scheme);
+  curl_free(host);
+  curl_free(port);
+  curl_free(text);
+  return rc;
+}
+
+core_rc core_url_resolve(const struct core_url *base, const char *href, size_t href_len,
+                         size_t max_len, struct core_url *out) {
+  struct core_buf prepared;
+  core_buf_init(&prepared, max_len + 64);
+  core_rc rc = prepare(href, href_len, &prepared);
+  if (rc) {
+    core_buf_free(&prepared);
+    return rc;
+  }
+  if (!prepared.data) {
+    /* an empty reference, or a fragment alone, names the base document itself */
+    core_buf_free(&prepared);
+    if (!base || !base->handle)
+      return CORE_EURL;
+    CURLU *dup = curl_url_dup(base->handle);
+    return dup ? finish(dup, max_len, out) : CORE_ENOMEM;
+  }
+  size_t slen = scheme_len(prepared.data, prepared.len);
+  if (slen && !((slen == 4 && strncmp(prepared.data, "http", 4) == 0) ||
+                (slen == 5 && strncmp(prepared.data, "https", 5) == 0))) {
+    core_buf_free(&prepared);
+    return CORE_EURL; /* mailto:, javascript:, data:, tel:, ftp: are never printed */
+  }
+  CURLU *h = base && base->handle ? curl_url_dup(base->handle) : curl_url();
+  if (!h) {
+    core_buf_free(&prepared);
+    return CORE_ENOMEM;
+  }
+  CURLUcode uc = curl_url_set(h, CURLUPART_URL, prepared.data, 0);
+  core_buf_free(&prepared);
+  if (uc != CURLUE_OK) {
+    curl_url_cleanup(h);
+    return uc == CURLUE_OUT_OF_MEMORY ? CORE_ENOMEM : CORE_EURL;
+  }
+  return finish(h, max_len, out);
+}
+
+core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out) {
+  size_t len = strlen(text);
+  size_t slen = scheme_len(text, len);
+  /* "example.com" and "example.com:8080/x" are host names, not schemes */
+  bool has_scheme = slen && len > slen + 2 && text[slen + 1] == '/' && text[slen + 2] == '/';
+  if (has_scheme)
+    return core_url_resolve(NULL, text, len, max_len, out);
+  size_t with_len = len + 8;
+  char *with = malloc(with_len);
+  if (!with)
+    return CORE_ENOMEM;
+  snprintf(with, with_len, "http://%s", text);
+  core_rc rc = core_url_resolve(NULL, with, strlen(with), max_len, out);
+  free(with);
+  return rc;
+}
+
+void core_url_ext(const struct core_url *url, char *ext, size_t ext_size) {
+  ext[0] = '\0';
+  const char *path = url->text + url->path_off;
+  size_t end = strcspn(path, "?#");
+  size_t start = end;
+  while (start > 0 && path[start - 1] != '/')
+    start--;
+  for (size_t i = end; i > start; i--) {
+    if (path[i - 1] == '.') {
+      size_t n = end - i;
+      if (n == 0 || n >= ext_size)
+        return;
+      for (size_t j = 0; j < n; j++)
+        ext[j] = (char)tolower((unsigned char)path[i + j]);
+      ext[n] = '\0';
+      return;
+    }
+  }
+}

@@ -1,0 +1,307 @@
+/* Asynchronous name resolution with c-ares inside the shared loop: one lookup per host, answers
+ * cached for the run. c-ares tells the loop which sockets to watch through its sock_state_cb. */
+#include "fetch/fetch-int.h"
+
+#include <arpa/inet.h>
+#include <ares.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <xxhash.h>
+
+#define DNS_BUCKETS 4096
+
+struct waiter {
+  fetch_resolve_cb cb;
+  void *arg;
+  struct waiter *next;
+};
+
+struct entry {
+  char *host;
+  char *addr; /* NULL while pending */
+  struct waiter *waiters;
+  struct entry *next;
+};
+
+struct sock_watch {
+  int fd;
+  fetch_watch *watch;
+  struct sock_watch *next;
+};
+
+struct fetch__dns {
+  fetch_loop *loop;
+  ares_channel channel;
+  fetch_timer *timer;
+  struct sock_watch *socks;
+  struct entry *buckets[DNS_BUCKETS];
+  char *const *resolves;
+  size_t resolve_count;
+};
+
+struct lookup {
+  fetch__dns *dns;
+  struct entry *entry;
+};
+
+static void rearm(fetch__dns *dns) {
+  struct timeval tv;
+  if (ares_timeout(dns->channel, NULL, &tv))
+    fetch_timer_start(dns->timer, core_now() + (double)tv.tv_sec + (double)tv.tv_usec / 1e6);
+  else
+    fetch_timer_stop(dns->timer);
+}
+
+static void on_sock_event(void *arg, int fd, unsigned events) {
+  fetch__dns *dns = arg;
+  ares_process_fd(dns->channel, events & (FETCH_READ | FETCH_ERROR) ? fd : ARES_SOCKET_BAD,
+                  events & FETCH_WRITE ? fd : ARES_SOCKET_BAD);
+  rearm(dns);
+}
+
+static void on_timer(void *arg) {
+  fetch__dns *dns = arg;
+  ares_process_fd(dns->channel, ARES_SOCKET_BAD, ARES_SOCKET_BAD);
+  rearm(dns);
+}
+
+static void on_sock_state(void *data, ares_socket_t fd, int readable, int writable) {
+  fetch__dns *dns = data;
+  struct sock_watch **pp = &dns->socks;
+  while (*pp && (*pp)->fd != fd)
+    pp = &(*pp)->next;
+  unsigned events = (readable ? FETCH_READ : 0) | (writable ? FETCH_WRITE : 0);
+  if (!events) {
+    if (*pp) {
+      struct sock_watch *s = *pp;
+      *pp = s->next;
+      fetch_loop_unwatch(dns->loop, s->watch);
+      free(s);
+    }
+    return;
+  }
+  if (*pp) {
+    fetch_loop_watch_set(dns->loop, (*pp)->watch, events);
+    return;
+  }
+  struct sock_watch *s = calloc(1, sizeof(*s));
+  if (!s)
+    return; /* the query times out instead */
+  s->fd = fd;
+  if (fetch_loop_watch(dns->loop, fd, events, on_sock_event, dns, &s->watch) != CORE_OK) {
+    free(s);
+    return;
+  }
+  s->next = dns->socks;
+  dns->socks = s;
+}
+
+core_rc fetch_parse_resolve(const char *entry, char *host, size_t host_size, unsigned *port,
+                            char *addr, size_t addr_size) {
+  const char *c1 = strchr(entry, ':');
+  const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+  if (!c1 || !c2 || c1 == entry || (size_t)(c1 - entry) >= host_size)
+    return CORE_EINVAL;
+  char *end;
+  unsigned long p = strtoul(c1 + 1, &end, 10);
+  if (end != c2 || p == 0 || p > 65535)
+    return CORE_EINVAL;
+  const char *a = c2 + 1;
+  size_t alen = strlen(a);
+  if (alen >= 2 && a[0] == '[' && a[alen - 1] == ']') {
+    a++;
+    alen -= 2;
+  }
+  if (alen == 0 || alen >= addr_size)
+    return CORE_EINVAL;
+  memcpy(addr, a, alen);
+  addr[alen] = '\0';
+  unsigned char bin[16];
+  if (inet_pton(AF_INET, addr, bin) != 1 && inet_pton(AF_INET6, addr, bin) != 1)
+    return CORE_EINVAL;
+  memcpy(host, entry, (size_t)(c1 - entry));
+  host[c1 - entry] = '\0';
+  *port = (unsigned)p;
+  return CORE_OK;
+}
+
+core_rc fetch__dns_create(fetch_loop *loop, const char *servers, char *const *resolves,
+                          size_t resolve_count, fetch__dns **out) {
+  fetch__dns *dns = calloc(1, sizeof(*dns));
+  if (!dns)
+    return CORE_ENOMEM;
+  dns->loop = loop;
+  dns->resolves = resolves;
+  dns->resolve_count = resolve_count;
+  struct ares_options opts;
+  memset(&opts, 0, sizeof(opts));
+  opts.sock_state_cb = on_sock_state;
+  opts.sock_state_cb_data = dns;
+  opts.timeout = 3000;
+  opts.tries = 2;
+  int mask = ARES_OPT_SOCK_STATE_CB | ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES;
+  core_rc rc = CORE_ENOMEM;
+  if (ares_init_options(&dns->channel, &opts, mask) != ARES_SUCCESS) {
+    free(dns);
+    return CORE_EDNS;
+  }
+  if (servers && ares_set_servers_ports_csv(dns->channel, servers) != ARES_SUCCESS) {
+    rc = CORE_EINVAL;
+    goto fail;
+  }
+  if ((rc = fetch_loop_timer(loop, on_timer, dns, &dns->timer)))
+    goto fail;
+  *out = dns;
+  return CORE_OK;
+fail:
+  ares_destroy(dns->channel);
+  free(dns);
+  return rc;
+}
+
+void fetch__dns_destroy(fetch__dns *dns) {
+  if (!dns)
+    return;
+  ares_destroy(dns->channel); /* cancels lookups: their callbacks see ARES_EDESTRUCTION */
+  fetch_timer_stop(dns->timer);
+  for (size_t b = 0; b < DNS_BUCKETS; b++) {
+    while (dns->buckets[b]) {
+      struct entry *e = dns->buckets[b];
+      dns->buckets[b] = e->next;
+      while (e->waiters) {
+        struct waiter *w = e->waiters;
+        e->waiters = w->next;
+        free(w);
+      }
+      free(e->host);
+      free(e->addr);
+      free(e);
+    }
+  }
+  while (dns->socks) {
+    struct sock_watch *s = dns->socks;
+    dns->socks = s->next;
+    fetch_loop_unwatch(dns->loop, s->watch);
+    free(s);
+  }
+  free(dns);
+}
+
+static struct entry **find(fetch__dns *dns, const char *host) {
+  size_t b = XXH3_64bits(host, strlen(host)) % DNS_BUCKETS;
+  struct entry **pp = &dns->buckets[b];
+  while (*pp && strcmp((*pp)->host, host) != 0)
+    pp = &(*pp)->next;
+  return pp;
+}
+
+static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo *res) {
+  struct lookup *lk = arg;
+  fetch__dns *dns = lk->dns;
+  struct entry *e = lk->entry;
+  free(lk);
+  if (status == ARES_EDESTRUCTION) {
+    if (res)
+      ares_freeaddrinfo(res);
+    return; /* the whole cache is being freed */
+  }
+  char text[INET6_ADDRSTRLEN] = "";
+  /* prefer IPv4: loopback test webs and most servers answer there first */
+  for (int family = AF_INET; res && family && !text[0]; family = family == AF_INET ? AF_INET6 : 0) {
+    for (struct ares_addrinfo_node *n = res->nodes; n; n = n->ai_next) {
+      if (n->ai_family != family)
+        continue;
+      const void *src = family == AF_INET ? (const void *)&((struct sockaddr_in *)n->ai_addr)->sin_addr
+                                          : (const void *)&((struct sockaddr_in6 *)n->ai_addr)->sin6_addr;
+      inet_ntop(family, src, text, sizeof(text));
+      break;
+    }
+  }
+  if (res)
+    ares_freeaddrinfo(res);
+  struct waiter *waiters = e->waiters;
+  e->waiters = NULL;
+  core_rc rc = CORE_OK;
+  if (status == ARES_SUCCESS && text[0])
+    e->addr = strdup(text);
+  if (!e->addr) {
+    /* failures are not cached: a retry asks again */
+    rc = CORE_EDNS;
+    struct entry **pp = find(dns, e->host);
+    *pp = e->next;
+    free(e->host);
+    free(e);
+  }
+  while (waiters) {
+    struct waiter *w = waiters;
+    waiters = w->next;
+    w->cb(w->arg, rc, rc ? NULL : e->addr);
+    free(w);
+  }
+}
+
+core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fetch_resolve_cb cb,
+                           void *arg, const char **addr_now) {
+  *addr_now = NULL;
+  for (size_t i = 0; i < dns->resolve_count; i++) {
+    char rhost[256], raddr[INET6_ADDRSTRLEN];
+    unsigned rport;
+    if (fetch_parse_resolve(dns->resolves[i], rhost, sizeof(rhost), &rport, raddr,
+                             sizeof(raddr)) == CORE_OK &&
+        rport == port && strcasecmp(rhost, host) == 0) {
+      /* cache it under a key that cannot collide with a host name */
+      char key[300];
+      snprintf(key, sizeof(key), "%s:%u", host, port);
+      struct entry **pp = find(dns, key);
+      if (!*pp) {
+        struct entry *e = calloc(1, sizeof(*e));
+        if (!e || !(e->host = strdup(key)) || !(e->addr = strdup(raddr))) {
+          if (e)
+            free(e->host);
+          free(e);
+          return CORE_ENOMEM;
+        }
+        *pp = e;
+      }
+      *addr_now = (*pp)->addr;
+      return CORE_OK;
+    }
+  }
+  struct entry **pp = find(dns, host);
+  struct entry *e = *pp;
+  if (e && e->addr) {
+    *addr_now = e->addr;
+    return CORE_OK;
+  }
+  struct waiter *w = calloc(1, sizeof(*w));
+  if (!w)
+    return CORE_ENOMEM;
+  w->cb = cb;
+  w->arg = arg;
+  if (e) {
+    w->next = e->waiters;
+    e->waiters = w;
+    return CORE_OK;
+  }
+  e = calloc(1, sizeof(*e));
+  struct lookup *lk = calloc(1, sizeof(*lk));
+  if (!e || !lk || !(e->host = strdup(host))) {
+    free(e);
+    free(lk);
+    free(w);
+    return CORE_ENOMEM;
+  }
+  e->waiters = w;
+  *pp = e;
+  lk->dns = dns;
+  lk->entry = e;
+  struct ares_addrinfo_hints hints;
+  memset(&hints, 0, sizeof(hints));
+  hints.ai_family = AF_UNSPEC;
+  ares_getaddrinfo(dns->channel, host, NULL, &hints, on_answer, lk);
+  rearm(dns);
+  return CORE_OK;
+}

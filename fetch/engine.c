@@ -1,0 +1,398 @@
+/* The transfer engine: curl's multi interface on the shared loop (the socket-action API, as in
+ * curl's docs/examples/ephiperfifo.c). Bodies stream to the handler as they arrive. */
+#include "fetch/fetch-int.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define MAX_HEADER_VALUE 8192
+
+struct transfer {
+  CURL *easy;
+  fetch_engine *engine;
+  const struct fetch_handler *handler;
+  void *arg;
+  struct curl_slist *resolve;
+  char content_type[256];
+  char *location;
+  double retry_after;
+  bool nofollow;
+  bool head_delivered;
+  bool want_body;
+  bool truncated;
+  uint64_t bytes;
+  uint64_t max_size;
+  struct transfer *prev, *next;
+};
+
+struct fetch_engine {
+  fetch_loop *loop;
+  const struct crawl_config *cfg;
+  CURLM *multi;
+  fetch_timer *timer;
+  fetch__dns *dns;
+  struct curl_slist *headers;
+  struct transfer *transfers;
+  size_t in_flight;
+};
+
+static void check_done(fetch_engine *engine);
+
+static void on_socket_event(void *arg, int fd, unsigned events) {
+  fetch_engine *engine = arg;
+  int mask = (events & FETCH_READ ? CURL_CSELECT_IN : 0) |
+             (events & FETCH_WRITE ? CURL_CSELECT_OUT : 0) |
+             (events & FETCH_ERROR ? CURL_CSELECT_ERR : 0);
+  int running;
+  curl_multi_socket_action(engine->multi, fd, mask, &running);
+  check_done(engine);
+}
+
+static void on_curl_timer(void *arg) {
+  fetch_engine *engine = arg;
+  int running;
+  curl_multi_socket_action(engine->multi, CURL_SOCKET_TIMEOUT, 0, &running);
+  check_done(engine);
+}
+
+/* CURLMOPT_SOCKETFUNCTION: curl says which sockets to watch for what. */
+static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *socketp) {
+  fetch_engine *engine = userp;
+  fetch_watch *watch = socketp;
+  if (what == CURL_POLL_REMOVE) {
+    if (watch) {
+      fetch_loop_unwatch(engine->loop, watch);
+      curl_multi_assign(engine->multi, s, NULL);
+    }
+    return 0;
+  }
+  unsigned events = (what & CURL_POLL_IN ? FETCH_READ : 0) | (what & CURL_POLL_OUT ? FETCH_WRITE : 0);
+  if (watch)
+    return fetch_loop_watch_set(engine->loop, watch, events) == CORE_OK ? 0 : -1;
+  if (fetch_loop_watch(engine->loop, s, events, on_socket_event, engine, &watch) != CORE_OK)
+    return -1;
+  curl_multi_assign(engine->multi, s, watch);
+  return 0;
+}
+
+/* CURLMOPT_TIMERFUNCTION: only arms our timer; curl is called later, from the loop. */
+static int timer_cb(CURLM *multi, long timeout_ms, void *userp) {
+  fetch_engine *engine = userp;
+  if (timeout_ms < 0)
+    fetch_timer_stop(engine->timer);
+  else
+    fetch_timer_start(engine->timer, core_now() + (double)timeout_ms / 1000.0);
+  return 0;
+}
+
+core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fetch_engine **out) {
+  fetch_engine *engine = calloc(1, sizeof(*engine));
+  if (!engine)
+    return CORE_ENOMEM;
+  engine->loop = loop;
+  engine->cfg = cfg;
+  core_rc rc = fetch__dns_create(loop, cfg->dns_servers, cfg->resolves, cfg->resolve_count,
+                                 &engine->dns);
+  if (rc) {
+    free(engine);
+    return rc;
+  }
+  rc = CORE_ENOMEM;
+  if (fetch_loop_timer(loop, on_curl_timer, engine, &engine->timer))
+    goto fail;
+  for (size_t i = 0; i < cfg->header_count; i++) {
+    struct curl_slist *grown = curl_slist_append(engine->headers, cfg->headers[i]);
+    if (!grown)
+      goto fail;
+    engine->headers = grown;
+  }
+  engine->multi = curl_multi_init();
+  if (!engine->multi)
+    goto fail;
+  curl_multi_setopt(engine->multi, CURLMOPT_SOCKETFUNCTION, socket_cb);
+  curl_multi_setopt(engine->multi, CURLMOPT_SOCKETDATA, engine);
+  curl_multi_setopt(engine->multi, CURLMOPT_TIMERFUNCTION, timer_cb);
+  curl_multi_setopt(engine->multi, CURLMOPT_TIMERDATA, engine);
+  curl_multi_setopt(engine->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, cfg->concurrency);
+  /* keep one idle connection per recently used host, so a polite crawl reuses them */
+  curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, cfg->concurrency * 4 + 64);
+  *out = engine;
+  return CORE_OK;
+fail:
+  curl_slist_free_all(engine->headers);
+  fetch__dns_destroy(engine->dns);
+  free(engine);
+  return rc;
+}
+
+/* Takes t out of the multi handle and the list; its memory stays until release_transfer. */
+static void detach_transfer(struct transfer *t) {
+  fetch_engine *engine = t->engine;
+  if (t->prev)
+    t->prev->next = t->next;
+  else
+    engine->transfers = t->next;
+  if (t->next)
+    t->next->prev = t->prev;
+  curl_multi_remove_handle(engine->multi, t->easy);
+  engine->in_flight--;
+}
+
+static void release_transfer(struct transfer *t) {
+  curl_easy_cleanup(t->easy);
+  curl_slist_free_all(t->resolve);
+  free(t->location);
+  free(t);
+}
+
+void fetch_engine_destroy(fetch_engine *engine) {
+  if (!engine)
+    return;
+  while (engine->transfers) {
+    struct transfer *t = engine->transfers;
+    detach_transfer(t);
+    release_transfer(t);
+  }
+  curl_multi_cleanup(engine->multi);
+  curl_slist_free_all(engine->headers);
+  fetch__dns_destroy(engine->dns);
+  fetch_timer_stop(engine->timer);
+  free(engine);
+}
+
+core_rc fetch_resolve(fetch_engine *engine, const char *host, unsigned port, fetch_resolve_cb cb,
+                      void *arg, const char **addr_now) {
+  return fetch__dns_resolve(engine->dns, host, port, cb, arg, addr_now);
+}
+
+size_t fetch_in_flight(const fetch_engine *engine) {
+  return engine->in_flight;
+}
+
+static bool header_is(const char *line, size_t len, const char *name, const char **value,
+                      size_t *value_len) {
+  size_t n = strlen(name);
+  if (len <= n || strncasecmp(line, name, n) != 0 || line[n] != ':')
+    return false;
+  const char *v = line + n + 1;
+  size_t vlen = len - n - 1;
+  while (vlen && (*v == ' ' || *v == '\t')) {
+    v++;
+    vlen--;
+  }
+  while (vlen && (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' || v[vlen - 1] == ' ' ||
+                  v[vlen - 1] == '\t'))
+    vlen--;
+  *value = v;
+  *value_len = vlen;
+  return true;
+}
+
+static bool has_directive(const char *v, size_t len, const char *word) {
+  size_t wl = strlen(word);
+  for (size_t i = 0; i + wl <= len; i++) {
+    bool start_ok = i == 0 || v[i - 1] == ' ' || v[i - 1] == ',' || v[i - 1] == ':';
+    bool end_ok = i + wl == len || v[i + wl] == ' ' || v[i + wl] == ',';
+    if (start_ok && end_ok && strncasecmp(v + i, word, wl) == 0)
+      return true;
+  }
+  return false;
+}
+
+static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata) {
+  struct transfer *t = userdata;
+  size_t len = size * nitems;
+  const char *v;
+  size_t vlen;
+  if (len >= 5 && strncmp(buffer, "HTTP/", 5) == 0) {
+    /* a new response head (after a 1xx): forget the previous one */
+    t->content_type[0] = '\0';
+    free(t->location);
+    t->location = NULL;
+    t->retry_after = -1;
+    t->nofollow = false;
+  } else if (header_is(buffer, len, "content-type", &v, &vlen)) {
+    if (vlen >= sizeof(t->content_type))
+      vlen = sizeof(t->content_type) - 1;
+    memcpy(t->content_type, v, vlen);
+    t->content_type[vlen] = '\0';
+  } else if (header_is(buffer, len, "location", &v, &vlen) && vlen <= MAX_HEADER_VALUE) {
+    free(t->location);
+    t->location = strndup(v, vlen);
+  } else if (header_is(buffer, len, "retry-after", &v, &vlen) && vlen < 64) {
+    char text[64];
+    memcpy(text, v, vlen);
+    text[vlen] = '\0';
+    char *end;
+    double seconds = strtod(text, &end);
+    if (end != text && *end == '\0' && seconds >= 0) {
+      t->retry_after = seconds;
+    } else {
+      time_t when = curl_getdate(text, NULL); /* an HTTP-date */
+      if (when > 0) {
+        double delta = difftime(when, time(NULL));
+        t->retry_after = delta > 0 ? delta : 0;
+      }
+    }
+  } else if (header_is(buffer, len, "x-robots-tag", &v, &vlen)) {
+    if (has_directive(v, vlen, "nofollow") || has_directive(v, vlen, "none"))
+      t->nofollow = true;
+  }
+  return len;
+}
+
+static void fill_head(struct transfer *t, struct fetch_head *head) {
+  long status = 0;
+  curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &status);
+  head->status = status;
+  head->content_type = t->content_type[0] ? t->content_type : NULL;
+  head->location = t->location;
+  head->retry_after = t->retry_after;
+  head->nofollow = t->nofollow;
+}
+
+static void deliver_head(struct transfer *t) {
+  if (t->head_delivered)
+    return;
+  t->head_delivered = true;
+  struct fetch_head head;
+  fill_head(t, &head);
+  t->want_body = t->handler->on_head(t->arg, &head);
+}
+
+static size_t write_cb(char *data, size_t size, size_t nmemb, void *userdata) {
+  struct transfer *t = userdata;
+  size_t len = size * nmemb;
+  deliver_head(t);
+  size_t room = t->max_size - t->bytes;
+  size_t take = len < room ? len : (size_t)room;
+  if (take && t->want_body)
+    t->handler->on_body(t->arg, data, take);
+  t->bytes += take;
+  if (take < len) {
+    t->truncated = true;
+    return 0; /* ends the transfer: the body is cut at --max-size */
+  }
+  return len;
+}
+
+static fetch_error classify(CURLcode code) {
+  switch (code) {
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_SEND_ERROR:
+    case CURLE_RECV_ERROR:
+    case CURLE_GOT_NOTHING:
+    case CURLE_PARTIAL_FILE:
+    case CURLE_HTTP2:
+    case CURLE_HTTP2_STREAM:
+    case CURLE_COULDNT_RESOLVE_HOST:
+      return FETCH_ECONNECT;
+    case CURLE_OPERATION_TIMEDOUT:
+      return FETCH_ETIMEOUT;
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+      return FETCH_ETLS;
+    default:
+      return FETCH_EOTHER;
+  }
+}
+
+static void check_done(fetch_engine *engine) {
+  CURLMsg *msg;
+  int left;
+  while ((msg = curl_multi_info_read(engine->multi, &left))) {
+    if (msg->msg != CURLMSG_DONE)
+      continue;
+    struct transfer *t = NULL;
+    curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+    CURLcode code = msg->data.result;
+    struct fetch_result res;
+    memset(&res, 0, sizeof(res));
+    bool ok = code == CURLE_OK || (code == CURLE_WRITE_ERROR && t->truncated);
+    if (ok)
+      deliver_head(t);
+    fill_head(t, &res.head);
+    res.error = ok ? FETCH_OK : classify(code);
+    res.error_text = ok ? NULL : curl_easy_strerror(code);
+    res.bytes = t->bytes;
+    res.truncated = t->truncated;
+    curl_off_t total_us = 0;
+    curl_easy_getinfo(t->easy, CURLINFO_TOTAL_TIME_T, &total_us);
+    res.seconds = (double)total_us / 1e6;
+    /* detached before the handler runs, so the handler may start the next transfer; the
+     * result's strings live in t until the handler returns */
+    detach_transfer(t);
+    t->handler->on_done(t->arg, &res);
+    release_transfer(t);
+  }
+}
+
+core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
+  const struct crawl_config *cfg = engine->cfg;
+  struct transfer *t = calloc(1, sizeof(*t));
+  if (!t)
+    return CORE_ENOMEM;
+  t->engine = engine;
+  t->handler = rq->handler;
+  t->arg = rq->arg;
+  t->retry_after = -1;
+  t->max_size = rq->max_size;
+  t->easy = curl_easy_init();
+  if (!t->easy) {
+    free(t);
+    return CORE_ENOMEM;
+  }
+  if (rq->addr) {
+    /* curl is handed the address: it never resolves by itself */
+    char entry[512];
+    bool v6 = strchr(rq->addr, ':') != NULL;
+    snprintf(entry, sizeof(entry), v6 ? "%s:%u:[%s]" : "%s:%u:%s", rq->host, rq->port, rq->addr);
+    t->resolve = curl_slist_append(NULL, entry);
+    if (!t->resolve) {
+      curl_easy_cleanup(t->easy);
+      free(t);
+      return CORE_ENOMEM;
+    }
+    curl_easy_setopt(t->easy, CURLOPT_RESOLVE, t->resolve);
+  }
+  CURL *e = t->easy;
+  curl_easy_setopt(e, CURLOPT_URL, rq->url);
+  curl_easy_setopt(e, CURLOPT_PRIVATE, t);
+  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, header_cb);
+  curl_easy_setopt(e, CURLOPT_HEADERDATA, t);
+  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, write_cb);
+  curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
+  curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
+  curl_easy_setopt(e, CURLOPT_HTTPHEADER, engine->headers);
+  curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(cfg->timeout * 1000.0));
+  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(cfg->connect_timeout * 1000.0));
+  /* CLI.md: a transfer that moves less than 1 KB in 10 seconds is abandoned */
+  curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 102L);
+  curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, 10L);
+  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  /* a proxy from the environment would make curl resolve names itself */
+  curl_easy_setopt(e, CURLOPT_PROXY, "");
+  curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
+  curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
+  if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
+    curl_easy_cleanup(e);
+    curl_slist_free_all(t->resolve);
+    free(t);
+    return CORE_ENOMEM;
+  }
+  t->next = engine->transfers;
+  if (t->next)
+    t->next->prev = t;
+  engine->transfers = t;
+  engine->in_flight++;
+  return CORE_OK;
+}

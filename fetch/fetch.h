@@ -1,0 +1,101 @@
+/* fetch: one event loop driving libcurl's multi interface and c-ares together. Names are resolved
+ * by c-ares once per host and handed to curl, which never resolves by itself. */
+#ifndef CRAWL_FETCH_H
+#define CRAWL_FETCH_H
+
+#include "core/core.h"
+
+/* ---- The event loop: fd watches and timers on one epoll set ---- */
+enum { FETCH_READ = 1, FETCH_WRITE = 2, FETCH_ERROR = 4 };
+
+typedef struct fetch_loop fetch_loop;
+typedef struct fetch_watch fetch_watch;
+typedef struct fetch_timer fetch_timer;
+typedef void (*fetch_io_cb)(void *arg, int fd, unsigned events);
+typedef void (*fetch_timer_cb)(void *arg);
+
+core_rc fetch_loop_create(fetch_loop **out);
+void fetch_loop_destroy(fetch_loop *loop);
+/* The watch is owned by the loop; it stays valid until fetch_loop_unwatch. */
+core_rc fetch_loop_watch(fetch_loop *loop, int fd, unsigned events, fetch_io_cb cb, void *arg,
+                         fetch_watch **out);
+core_rc fetch_loop_watch_set(fetch_loop *loop, fetch_watch *watch, unsigned events);
+/* Stops the watch at once; its memory is freed after the current batch of events, so a reused fd
+ * number never reaches a stale owner. */
+void fetch_loop_unwatch(fetch_loop *loop, fetch_watch *watch);
+/* Timers are owned by the loop and freed with it. */
+core_rc fetch_loop_timer(fetch_loop *loop, fetch_timer_cb cb, void *arg, fetch_timer **out);
+/* Fires once at deadline (core_now() seconds), replacing any earlier setting. */
+void fetch_timer_start(fetch_timer *timer, double deadline);
+void fetch_timer_stop(fetch_timer *timer);
+/* Waits up to max_wait seconds (or to the earliest timer), then runs the ready callbacks. */
+core_rc fetch_loop_run_once(fetch_loop *loop, double max_wait);
+
+/* ---- The engine ---- */
+typedef struct fetch_engine fetch_engine;
+/* cfg is borrowed until fetch_engine_destroy. */
+core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fetch_engine **out);
+/* Aborts transfers in flight without calling their handlers. */
+void fetch_engine_destroy(fetch_engine *engine);
+
+/* Called with the address text ("127.0.0.1", "::1") or rc = CORE_EDNS. */
+typedef void (*fetch_resolve_cb)(void *arg, core_rc rc, const char *addr);
+/* Resolves host once per run (successes are cached; --resolve entries win). When the answer is
+ * known already, *addr_now is set (borrowed until fetch_engine_destroy) and cb is not called;
+ * otherwise *addr_now is NULL and cb runs once with the answer, from the loop or, for names
+ * c-ares answers locally (/etc/hosts), before fetch_resolve returns. */
+core_rc fetch_resolve(fetch_engine *engine, const char *host, unsigned port, fetch_resolve_cb cb,
+                      void *arg, const char **addr_now);
+
+/* Parses one curl-style --resolve entry HOST:PORT:ADDR; addr is written without brackets. */
+core_rc fetch_parse_resolve(const char *entry, char *host, size_t host_size, unsigned *port,
+                            char *addr, size_t addr_size);
+
+struct fetch_head {
+  long status;
+  const char *content_type; /* NULL when absent */
+  const char *location;     /* raw Location header, NULL when absent */
+  double retry_after;       /* seconds, < 0 when absent */
+  bool nofollow;            /* X-Robots-Tag: nofollow or none */
+};
+
+typedef enum {
+  FETCH_OK,       /* a response was received (any status) */
+  FETCH_ECONNECT, /* connection refused, reset or closed early */
+  FETCH_ETIMEOUT, /* --timeout, --connect-timeout or the low-speed limit */
+  FETCH_ETLS,     /* certificate or handshake failure */
+  FETCH_EOTHER
+} fetch_error;
+
+struct fetch_result {
+  fetch_error error;
+  const char *error_text; /* for error != FETCH_OK */
+  struct fetch_head head;
+  uint64_t bytes;  /* body bytes delivered after decompression */
+  double seconds;  /* from the start of the transfer to its last byte */
+  bool truncated;  /* the body was cut at max_size */
+};
+
+struct fetch_handler {
+  /* The response head, before any body byte. Returning false discards the body. */
+  bool (*on_head)(void *arg, const struct fetch_head *head);
+  /* Runs inside curl's write callback: it must not call into fetch. */
+  void (*on_body)(void *arg, const char *data, size_t len);
+  /* Runs from the loop when the transfer has ended; the result is borrowed for the call. */
+  void (*on_done)(void *arg, const struct fetch_result *result);
+};
+
+struct fetch_request {
+  const char *url;  /* printed form, borrowed for the call */
+  const char *host; /* without brackets */
+  unsigned port;
+  const char *addr; /* from fetch_resolve; NULL when host is an IP literal */
+  uint64_t max_size;
+  const struct fetch_handler *handler; /* borrowed until on_done */
+  void *arg;
+};
+
+core_rc fetch_start(fetch_engine *engine, const struct fetch_request *request);
+size_t fetch_in_flight(const fetch_engine *engine);
+
+#endif

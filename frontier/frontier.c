@@ -1,0 +1,442 @@
+/* Per-host queues and a min-heap of hosts keyed by the earliest time each may be contacted.
+ * Keys that other hosts make stale (a shared IP address) are corrected lazily at pop time. */
+#include "frontier/frontier.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+struct ip_slot {
+  char *addr;
+  double next_time;
+  struct ip_slot *next; /* hash chain */
+};
+
+struct frontier_host {
+  char *origin;
+  void *data;
+  struct frontier_item *head, *tail;
+  size_t queued;
+  unsigned in_flight;
+  unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
+  double next_time;         /* earliest start of the next request */
+  double crawl_delay;
+  struct ip_slot *ip;
+  size_t heap_index; /* SIZE_MAX when not in the heap */
+  double key;
+  struct frontier_host *next; /* hash chain */
+};
+
+struct frontier {
+  const struct crawl_config *cfg;
+  void (*free_data)(void *);
+  core_bloom *seen;
+  struct frontier_host **hosts; /* hash table */
+  size_t host_buckets, host_count;
+  struct ip_slot **ips;
+  size_t ip_buckets;
+  struct frontier_host **heap;
+  size_t heap_len, heap_cap;
+  size_t queued;
+  size_t drain_bucket; /* where frontier_drain resumes its scan */
+};
+
+struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, const char *from,
+                                        int depth) {
+  struct frontier_item *item = calloc(1, sizeof(*item));
+  if (!item)
+    return NULL;
+  item->kind = kind;
+  item->depth = depth;
+  item->url = strdup(url);
+  item->from = from ? strdup(from) : NULL;
+  if (!item->url || (from && !item->from)) {
+    frontier_item_free(item);
+    return NULL;
+  }
+  return item;
+}
+
+void frontier_item_free(struct frontier_item *item) {
+  if (!item)
+    return;
+  free(item->url);
+  free(item->from);
+  free(item);
+}
+
+core_rc frontier_create(const struct crawl_config *cfg, void (*free_data)(void *),
+                        frontier **out) {
+  frontier *f = calloc(1, sizeof(*f));
+  if (!f)
+    return CORE_ENOMEM;
+  f->cfg = cfg;
+  f->free_data = free_data;
+  f->host_buckets = 1024;
+  f->ip_buckets = 1024;
+  f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
+  f->ips = calloc(f->ip_buckets, sizeof(*f->ips));
+  core_rc rc = f->hosts && f->ips ? core_bloom_create(cfg->expect, cfg->fp_rate, &f->seen)
+                                  : CORE_ENOMEM;
+  if (rc) {
+    free(f->hosts);
+    free(f->ips);
+    free(f);
+    return rc;
+  }
+  *out = f;
+  return CORE_OK;
+}
+
+void frontier_destroy(frontier *f) {
+  if (!f)
+    return;
+  for (size_t b = 0; b < f->host_buckets; b++) {
+    while (f->hosts[b]) {
+      struct frontier_host *h = f->hosts[b];
+      f->hosts[b] = h->next;
+      while (h->head) {
+        struct frontier_item *it = h->head;
+        h->head = it->next;
+        frontier_item_free(it);
+      }
+      if (f->free_data && h->data)
+        f->free_data(h->data);
+      free(h->origin);
+      free(h);
+    }
+  }
+  for (size_t b = 0; b < f->ip_buckets; b++) {
+    while (f->ips[b]) {
+      struct ip_slot *s = f->ips[b];
+      f->ips[b] = s->next;
+      free(s->addr);
+      free(s);
+    }
+  }
+  free(f->hosts);
+  free(f->ips);
+  free(f->heap);
+  core_bloom_destroy(f->seen);
+  free(f);
+}
+
+core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new) {
+  return core_bloom_add(f->seen, url, strlen(url), was_new);
+}
+
+/* ---- the heap of hosts ---- */
+
+static void heap_set(frontier *f, size_t i, struct frontier_host *h) {
+  f->heap[i] = h;
+  h->heap_index = i;
+}
+
+static void heap_up(frontier *f, size_t i) {
+  struct frontier_host *h = f->heap[i];
+  while (i > 0) {
+    size_t parent = (i - 1) / 2;
+    if (f->heap[parent]->key <= h->key)
+      break;
+    heap_set(f, i, f->heap[parent]);
+    i = parent;
+  }
+  heap_set(f, i, h);
+}
+
+static void heap_down(frontier *f, size_t i) {
+  struct frontier_host *h = f->heap[i];
+  for (;;) {
+    size_t child = 2 * i + 1;
+    if (child >= f->heap_len)
+      break;
+    if (child + 1 < f->heap_len && f->heap[child + 1]->key < f->heap[child]->key)
+      child++;
+    if (f->heap[child]->key >= h->key)
+      break;
+    heap_set(f, i, f->heap[child]);
+    i = child;
+  }
+  heap_set(f, i, h);
+}
+
+static void heap_remove(frontier *f, struct frontier_host *h) {
+  size_t i = h->heap_index;
+  if (i == SIZE_MAX)
+    return;
+  h->heap_index = SIZE_MAX;
+  struct frontier_host *last = f->heap[--f->heap_len];
+  if (i == f->heap_len)
+    return;
+  heap_set(f, i, last);
+  heap_up(f, i);
+  heap_down(f, last->heap_index);
+}
+
+static core_rc heap_insert(frontier *f, struct frontier_host *h) {
+  if (f->heap_len == f->heap_cap) {
+    size_t cap = f->heap_cap ? f->heap_cap * 2 : 64;
+    struct frontier_host **grown = realloc(f->heap, cap * sizeof(*grown));
+    if (!grown)
+      return CORE_ENOMEM;
+    f->heap = grown;
+    f->heap_cap = cap;
+  }
+  heap_set(f, f->heap_len++, h);
+  heap_up(f, h->heap_index);
+  return CORE_OK;
+}
+
+static bool is_setup(frontier_kind kind) {
+  return kind != FRONTIER_PAGE;
+}
+
+/* When may host start its front item? INFINITY when it may not at all for now. */
+static double host_key(const frontier *f, const struct frontier_host *h) {
+  const struct frontier_item *front = h->head;
+  if (!front || h->setup_in_flight)
+    return INFINITY;
+  if (front->kind == FRONTIER_RESOLVE)
+    return h->in_flight ? INFINITY : front->not_before; /* a DNS query is no request to the host */
+  if (is_setup(front->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->cfg->per_host)
+    return INFINITY;
+  double key = fmax(h->next_time, front->not_before);
+  if (h->ip)
+    key = fmax(key, h->ip->next_time);
+  return key;
+}
+
+static void update(frontier *f, struct frontier_host *h) {
+  double key = host_key(f, h);
+  if (isinf(key)) {
+    heap_remove(f, h);
+    return;
+  }
+  if (h->heap_index == SIZE_MAX) {
+    h->key = key;
+    if (heap_insert(f, h) != CORE_OK)
+      h->heap_index = SIZE_MAX; /* retried at the host's next update */
+    return;
+  }
+  double old = h->key;
+  h->key = key;
+  if (key < old)
+    heap_up(f, h->heap_index);
+  else
+    heap_down(f, h->heap_index);
+}
+
+/* ---- hosts ---- */
+
+static core_rc grow_hosts(frontier *f) {
+  size_t n = f->host_buckets * 2;
+  struct frontier_host **table = calloc(n, sizeof(*table));
+  if (!table)
+    return CORE_ENOMEM;
+  for (size_t b = 0; b < f->host_buckets; b++) {
+    while (f->hosts[b]) {
+      struct frontier_host *h = f->hosts[b];
+      f->hosts[b] = h->next;
+      size_t nb = XXH3_64bits(h->origin, strlen(h->origin)) % n;
+      h->next = table[nb];
+      table[nb] = h;
+    }
+  }
+  free(f->hosts);
+  f->hosts = table;
+  f->host_buckets = n;
+  return CORE_OK;
+}
+
+core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, bool *created) {
+  size_t b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
+  for (struct frontier_host *h = f->hosts[b]; h; h = h->next) {
+    if (strcmp(h->origin, origin) == 0) {
+      *out = h;
+      *created = false;
+      return CORE_OK;
+    }
+  }
+  if (f->host_count >= f->host_buckets && grow_hosts(f) == CORE_OK)
+    b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
+  struct frontier_host *h = calloc(1, sizeof(*h));
+  if (!h || !(h->origin = strdup(origin))) {
+    free(h);
+    return CORE_ENOMEM;
+  }
+  h->heap_index = SIZE_MAX;
+  h->crawl_delay = -1;
+  h->next = f->hosts[b];
+  f->hosts[b] = h;
+  f->host_count++;
+  *out = h;
+  *created = true;
+  return CORE_OK;
+}
+
+const char *frontier_host_origin(const frontier_host *host) {
+  return host->origin;
+}
+
+void *frontier_host_data(const frontier_host *host) {
+  return host->data;
+}
+
+void frontier_host_set_data(frontier_host *host, void *data) {
+  host->data = data;
+}
+
+core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr) {
+  size_t b = XXH3_64bits(addr, strlen(addr)) % f->ip_buckets;
+  struct ip_slot *s = f->ips[b];
+  while (s && strcmp(s->addr, addr) != 0)
+    s = s->next;
+  if (!s) {
+    s = calloc(1, sizeof(*s));
+    if (!s || !(s->addr = strdup(addr))) {
+      free(s);
+      return CORE_ENOMEM;
+    }
+    s->next = f->ips[b];
+    f->ips[b] = s;
+  }
+  host->ip = s;
+  update(f, host);
+  return CORE_OK;
+}
+
+void frontier_host_set_crawl_delay(frontier_host *host, double seconds) {
+  host->crawl_delay = seconds;
+}
+
+void frontier_host_defer(frontier *f, frontier_host *host, double until) {
+  if (until > host->next_time)
+    host->next_time = until;
+  update(f, host);
+}
+
+unsigned frontier_host_in_flight(const frontier_host *host) {
+  return host->in_flight;
+}
+
+size_t frontier_host_queued(const frontier_host *host) {
+  return host->queued;
+}
+
+/* ---- queues ---- */
+
+void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item) {
+  item->next = NULL;
+  if (is_setup(item->kind)) {
+    /* setup steps keep their own order ahead of every page */
+    struct frontier_item **pp = &host->head;
+    while (*pp && is_setup((*pp)->kind))
+      pp = &(*pp)->next;
+    item->next = *pp;
+    *pp = item;
+    if (!item->next)
+      host->tail = item;
+  } else {
+    if (host->tail)
+      host->tail->next = item;
+    else
+      host->head = item;
+    host->tail = item;
+  }
+  host->queued++;
+  f->queued++;
+  update(f, host);
+}
+
+static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) {
+  struct frontier_item *item = h->head;
+  if (!item)
+    return NULL;
+  h->head = item->next;
+  if (!h->head)
+    h->tail = NULL;
+  item->next = NULL;
+  h->queued--;
+  f->queued--;
+  return item;
+}
+
+struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host) {
+  while (f->heap_len && f->heap[0]->key <= now) {
+    struct frontier_host *h = f->heap[0];
+    double key = host_key(f, h);
+    if (key > h->key) {
+      update(f, h); /* a stale key: another host moved the shared IP's time */
+      continue;
+    }
+    struct frontier_item *item = unlink_front(f, h);
+    h->in_flight++;
+    if (is_setup(item->kind))
+      h->setup_in_flight++;
+    update(f, h);
+    *host = h;
+    return item;
+  }
+  return NULL;
+}
+
+void frontier_cancel(frontier *f, frontier_host *host, frontier_kind kind) {
+  if (host->in_flight)
+    host->in_flight--;
+  if (is_setup(kind) && host->setup_in_flight)
+    host->setup_in_flight--;
+  update(f, host);
+}
+
+void frontier_end(frontier *f, frontier_host *host, frontier_kind kind, double now,
+                  double response_seconds) {
+  const struct crawl_config *cfg = f->cfg;
+  if (host->in_flight)
+    host->in_flight--;
+  if (is_setup(kind) && host->setup_in_flight)
+    host->setup_in_flight--;
+  if (kind != FRONTIER_RESOLVE) {
+    /* the gap runs from the end of this request to the start of the next one (CLI.md) */
+    double gap = cfg->delay;
+    if (host->crawl_delay > gap)
+      gap = fmin(host->crawl_delay, cfg->max_delay);
+    if (cfg->delay_factor > 0)
+      gap = fmax(gap, fmin(cfg->delay_factor * response_seconds, cfg->max_delay));
+    host->next_time = fmax(host->next_time, now + gap);
+    if (host->ip && cfg->ip_delay > 0)
+      host->ip->next_time = fmax(host->ip->next_time, now + cfg->ip_delay);
+  }
+  update(f, host);
+}
+
+double frontier_next_ready(frontier *f) {
+  return f->heap_len ? f->heap[0]->key : INFINITY;
+}
+
+struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
+  struct frontier_item *item = unlink_front(f, host);
+  update(f, host);
+  return item;
+}
+
+struct frontier_item *frontier_drain(frontier *f, frontier_host **host) {
+  for (; f->drain_bucket < f->host_buckets && f->queued; f->drain_bucket++) {
+    for (struct frontier_host *h = f->hosts[f->drain_bucket]; h; h = h->next) {
+      if (h->head) {
+        *host = h;
+        return frontier_drain_host(f, h);
+      }
+    }
+  }
+  f->drain_bucket = 0;
+  return NULL;
+}
+
+size_t frontier_queued(const frontier *f) {
+  return f->queued;
+}
+
+size_t frontier_host_count(const frontier *f) {
+  return f->host_count;
+}

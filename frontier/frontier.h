@@ -1,0 +1,77 @@
+/* frontier: per-host FIFO queues and when each host may be contacted next. A host's setup steps
+ * (DNS lookup, robots.txt) are items at the front of its queue, so one scheduler times them all.
+ * The seen filter guards it: no URL is queued twice. */
+#ifndef CRAWL_FRONTIER_H
+#define CRAWL_FRONTIER_H
+
+#include "core/core.h"
+
+typedef struct frontier frontier;
+typedef struct frontier_host frontier_host;
+
+typedef enum {
+  FRONTIER_PAGE,    /* a URL to fetch */
+  FRONTIER_RESOLVE, /* look up the host's address */
+  FRONTIER_ROBOTS   /* fetch the host's robots.txt */
+} frontier_kind;
+
+struct frontier_item {
+  frontier_kind kind;
+  char *url;  /* printed form; owned */
+  char *from; /* page it was found on, NULL for seeds; owned */
+  int depth;
+  int attempts;  /* transient failures so far */
+  int redirects; /* hops so far in its redirect chain */
+  double not_before;
+  unsigned flags; /* the owner's bits, kept as they are */
+  struct frontier_item *next;
+};
+
+/* url and from are copied. Caller frees with frontier_item_free, or hands it to frontier_push. */
+struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, const char *from,
+                                        int depth);
+void frontier_item_free(struct frontier_item *item);
+
+/* free_data releases each host's data at frontier_destroy (may be NULL). */
+core_rc frontier_create(const struct crawl_config *cfg, void (*free_data)(void *),
+                        frontier **out);
+void frontier_destroy(frontier *f);
+
+/* Records url in the seen filter; *was_new says whether it was not there before. */
+core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new);
+
+/* Finds or creates the host of origin ("http://a.example:8080"); *created tells which. */
+core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **host, bool *created);
+const char *frontier_host_origin(const frontier_host *host);
+void *frontier_host_data(const frontier_host *host);
+/* data is owned by the frontier from here on (see free_data). */
+void frontier_host_set_data(frontier_host *host, void *data);
+/* Hosts sharing an address share the --ip-delay gap. */
+core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr);
+/* robots.txt Crawl-delay in seconds (capped by --max-delay). */
+void frontier_host_set_crawl_delay(frontier_host *host, double seconds);
+/* No request to host starts before until (Retry-After, backoff). */
+void frontier_host_defer(frontier *f, frontier_host *host, double until);
+unsigned frontier_host_in_flight(const frontier_host *host);
+size_t frontier_host_queued(const frontier_host *host);
+
+/* Takes ownership of item. Setup items go to the front and hold the host's pages back. */
+void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item);
+/* The next item whose host may be contacted at now, or NULL. Counts as a request in flight
+ * until frontier_end. Caller owns the item. */
+struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host);
+/* A request to host ended at now after response_seconds; kind is the popped item's kind. */
+void frontier_end(frontier *f, frontier_host *host, frontier_kind kind, double now,
+                  double response_seconds);
+/* The popped item was settled without a request (robots, limits): no politeness gap follows. */
+void frontier_cancel(frontier *f, frontier_host *host, frontier_kind kind);
+/* Earliest time frontier_pop may return something (INFINITY when nothing is queued). */
+double frontier_next_ready(frontier *f);
+/* Removes and returns any queued item (for the end of a crawl), or NULL when all are gone. */
+struct frontier_item *frontier_drain(frontier *f, frontier_host **host);
+/* Removes and returns the next queued item of one host, or NULL. */
+struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host);
+size_t frontier_queued(const frontier *f);
+size_t frontier_host_count(const frontier *f);
+
+#endif

@@ -1,0 +1,232 @@
+/* Link extraction with libxml2's HTML push parser and SAX callbacks: no tree is built, so memory
+ * stays flat however large the page. */
+#include "parse/parse.h"
+
+#include <ctype.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct parse_html {
+  htmlParserCtxtPtr ctxt;
+  parse_html_cb cb;
+  void *arg;
+  bool base_seen;
+};
+
+/* Elements and the attributes that carry links (CLI.md, Definitions). */
+static const struct {
+  const char *element;
+  const char *attribute;
+} link_attrs[] = {
+    {"a", "href"},       {"area", "href"},    {"link", "href"},  {"frame", "src"},
+    {"iframe", "src"},   {"img", "src"},      {"script", "src"}, {"embed", "src"},
+    {"source", "src"},   {"audio", "src"},    {"video", "src"},  {"track", "src"},
+    {"object", "data"},
+};
+
+static void emit(struct parse_html *html, parse_event event, const char *value, size_t len) {
+  html->cb(html->arg, event, value, len);
+}
+
+static bool is_html_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
+}
+
+/* The srcset grammar of the HTML Standard: comma-separated candidates, each a URL followed by
+ * optional descriptors; a URL may itself contain commas but not end with one. */
+static void emit_srcset(struct parse_html *html, const char *s) {
+  size_t i = 0, n = strlen(s);
+  while (i < n) {
+    while (i < n && (is_html_space(s[i]) || s[i] == ','))
+      i++;
+    size_t start = i;
+    while (i < n && !is_html_space(s[i]))
+      i++;
+    size_t end = i;
+    bool trailing_comma = false;
+    while (end > start && s[end - 1] == ',') {
+      end--;
+      trailing_comma = true;
+    }
+    if (end > start)
+      emit(html, PARSE_LINK, s + start, end - start);
+    if (trailing_comma)
+      continue;
+    /* skip the descriptors up to the next comma outside parentheses */
+    int depth = 0;
+    while (i < n) {
+      if (s[i] == '(')
+        depth++;
+      else if (s[i] == ')' && depth > 0)
+        depth--;
+      else if (s[i] == ',' && depth == 0)
+        break;
+      i++;
+    }
+  }
+}
+
+bool parse_refresh_url(const char *content, const char **url, size_t *len) {
+  const char *p = content;
+  /* the HTML Standard's "shared declarative refresh steps": a delay, then ; or , then url= */
+  while (is_html_space(*p))
+    p++;
+  while (isdigit((unsigned char)*p) || *p == '.')
+    p++;
+  while (is_html_space(*p))
+    p++;
+  if (*p == ';' || *p == ',')
+    p++;
+  else if (*p)
+    return false;
+  while (is_html_space(*p))
+    p++;
+  if (strncasecmp(p, "url", 3) == 0) {
+    const char *q = p + 3;
+    while (is_html_space(*q))
+      q++;
+    if (*q == '=') {
+      q++;
+      while (is_html_space(*q))
+        q++;
+      p = q;
+    }
+  }
+  char quote = 0;
+  if (*p == '"' || *p == '\'')
+    quote = *p++;
+  size_t n = quote ? strcspn(p, quote == '"' ? "\"" : "'") : strlen(p);
+  while (n && is_html_space(p[n - 1]))
+    n--;
+  if (!n)
+    return false;
+  *url = p;
+  *len = n;
+  return true;
+}
+
+static const char *attr(const xmlChar **atts, const char *name) {
+  for (size_t i = 0; atts && atts[i]; i += 2)
+    if (strcasecmp((const char *)atts[i], name) == 0)
+      return atts[i + 1] ? (const char *)atts[i + 1] : "";
+  return NULL;
+}
+
+static bool has_token(const char *list, const char *token) {
+  size_t tlen = strlen(token);
+  for (const char *p = list; *p;) {
+    while (*p && (is_html_space(*p) || *p == ','))
+      p++;
+    size_t n = 0;
+    while (p[n] && !is_html_space(p[n]) && p[n] != ',')
+      n++;
+    if (n == tlen && strncasecmp(p, token, n) == 0)
+      return true;
+    p += n;
+  }
+  return false;
+}
+
+static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
+  htmlParserCtxtPtr ctxt = ctx;
+  struct parse_html *html = ctxt->_private;
+  const char *name = (const char *)name_x;
+  if (!name || !atts)
+    return;
+  if (strcmp(name, "base") == 0) {
+    const char *href = attr(atts, "href");
+    if (href && !html->base_seen) {
+      html->base_seen = true; /* only the first base element counts */
+      emit(html, PARSE_BASE, href, strlen(href));
+    }
+    return;
+  }
+  if (strcmp(name, "meta") == 0) {
+    const char *equiv = attr(atts, "http-equiv");
+    const char *content = attr(atts, "content");
+    const char *meta_name = attr(atts, "name");
+    const char *url;
+    size_t len;
+    if (equiv && content && strcasecmp(equiv, "refresh") == 0 &&
+        parse_refresh_url(content, &url, &len))
+      emit(html, PARSE_LINK, url, len);
+    if (meta_name && content && strcasecmp(meta_name, "robots") == 0 &&
+        (has_token(content, "nofollow") || has_token(content, "none")))
+      emit(html, PARSE_NOFOLLOW, "", 0);
+    return;
+  }
+  for (size_t i = 0; i < sizeof(link_attrs) / sizeof(link_attrs[0]); i++) {
+    if (strcmp(name, link_attrs[i].element) != 0)
+      continue;
+    const char *value = attr(atts, link_attrs[i].attribute);
+    if (value)
+      emit(html, PARSE_LINK, value, strlen(value));
+  }
+  if (strcmp(name, "img") == 0 || strcmp(name, "source") == 0) {
+    const char *srcset = attr(atts, "srcset");
+    if (srcset)
+      emit_srcset(html, srcset);
+  }
+}
+
+static void on_error(void *ctx, const char *msg, ...) {
+  /* malformed HTML is the norm on the web: libxml2 recovers, and we stay quiet */
+}
+
+core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, parse_html **out) {
+  struct parse_html *html = calloc(1, sizeof(*html));
+  if (!html)
+    return CORE_ENOMEM;
+  htmlSAXHandler sax;
+  memset(&sax, 0, sizeof(sax));
+  sax.startElement = on_start;
+  sax.error = on_error;
+  sax.warning = on_error;
+  html->ctxt = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL, XML_CHAR_ENCODING_NONE);
+  if (!html->ctxt) {
+    free(html);
+    return CORE_ENOMEM;
+  }
+  html->ctxt->_private = html;
+  html->cb = cb;
+  html->arg = arg;
+  htmlCtxtUseOptions(html->ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+                                     HTML_PARSE_NONET | HTML_PARSE_COMPACT);
+  if (charset && *charset) {
+    xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(charset);
+    if (handler)
+      xmlSwitchToEncoding(html->ctxt, handler);
+  }
+  *out = html;
+  return CORE_OK;
+}
+
+core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
+  /* libxml2 takes an int length: feed very large chunks in pieces */
+  while (len) {
+    int n = len > (1u << 20) ? (1 << 20) : (int)len;
+    htmlParseChunk(html->ctxt, data, n, 0);
+    data += n;
+    len -= (size_t)n;
+  }
+  return CORE_OK;
+}
+
+core_rc parse_html_finish(parse_html *html) {
+  htmlParseChunk(html->ctxt, NULL, 0, 1);
+  return CORE_OK;
+}
+
+void parse_html_destroy(parse_html *html) {
+  if (!html)
+    return;
+  if (html->ctxt) {
+    if (html->ctxt->myDoc)
+      xmlFreeDoc(html->ctxt->myDoc);
+    htmlFreeParserCtxt(html->ctxt);
+  }
+  free(html);
+}

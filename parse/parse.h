@@ -1,0 +1,53 @@
+/* parse: link extraction from HTML as it streams in (libxml2's push parser) and robots.txt
+ * (RFC 9309). Mechanisms only: what to fetch next is the frontier's and the crawler's business. */
+#ifndef CRAWL_PARSE_H
+#define CRAWL_PARSE_H
+
+#include "core/core.h"
+
+/* ---- HTML ---- */
+typedef enum {
+  PARSE_LINK,    /* a URL reference to resolve against the current base */
+  PARSE_BASE,    /* the document's first <base href>: later links resolve against it */
+  PARSE_NOFOLLOW /* <meta name="robots" content="nofollow">: links are printed, not followed */
+} parse_event;
+
+/* value is borrowed for the duration of the call and is not NUL-terminated. */
+typedef void (*parse_html_cb)(void *arg, parse_event event, const char *value, size_t len);
+
+typedef struct parse_html parse_html;
+/* charset is the HTTP header's declared character set, or NULL to let the document say
+ * (<meta charset>, BOM; UTF-8 otherwise). */
+core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, parse_html **out);
+/* Feeds the next chunk of the body; callbacks run from inside this call. */
+core_rc parse_html_feed(parse_html *html, const char *data, size_t len);
+/* Ends the document: remaining events are delivered. */
+core_rc parse_html_finish(parse_html *html);
+void parse_html_destroy(parse_html *html);
+
+/* Extracts the URL of a <meta http-equiv="refresh"> content value ("5; url=/next"). Sets *url and
+ * *len to a slice of content; returns false when there is none. */
+bool parse_refresh_url(const char *content, const char **url, size_t *len);
+
+/* ---- robots.txt (RFC 9309) ---- */
+#define PARSE_ROBOTS_MAX_BYTES (500 * 1024) /* the parse limit of RFC 9309, section 2.5 */
+
+typedef struct parse_robots parse_robots;
+/* Parses the first PARSE_ROBOTS_MAX_BYTES of text and keeps the rules of the groups that apply to
+ * product_token (case-insensitively), or of the "*" groups when none names it. */
+core_rc parse_robots_create(const char *text, size_t len, const char *product_token,
+                            parse_robots **out);
+/* path is the URL's path and query ("/a/b?c"); /robots.txt itself is always allowed. */
+bool parse_robots_allowed(const parse_robots *robots, const char *path);
+/* Crawl-delay of the applicable group in seconds, or a negative number when it has none. */
+double parse_robots_crawl_delay(const parse_robots *robots);
+size_t parse_robots_sitemap_count(const parse_robots *robots);
+/* Borrowed until parse_robots_destroy. */
+const char *parse_robots_sitemap(const parse_robots *robots, size_t index);
+void parse_robots_destroy(parse_robots *robots);
+
+/* The product token of a User-Agent value: its leading run of letters, '_' and '-' ("Foo Bar/1.0"
+ * gives "Foo"). Caller frees; NULL when there is no such run. */
+char *parse_product_token(const char *user_agent);
+
+#endif

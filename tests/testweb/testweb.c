@@ -1,0 +1,658 @@
+/* testweb: the loopback test web for crawl's tests, demo and benchmarks.
+ *
+ *   testweb serve [web options] [--log FILE] [--max-seconds N]
+ *       serves HTTP and DNS on 127.0.0.1 ports chosen by the kernel and prints
+ *       "http PORT" and "dns PORT" on standard output; stops on SIGTERM/SIGINT or after N s.
+ *   testweb truth [web options] --port PORT [--depth N] [--scope host|domain|any]
+ *                 [--no-robots] SEED...
+ *       prints every URL a crawl from SEED should print, each with its fate.
+ *
+ * Web options: --hosts N --pages N --links N --seed N --domain NAME.
+ * Special hosts under the domain: flaky.* answers 503 (Retry-After: 1) to the first request
+ * for each path; robots5xx.* answers 503 for robots.txt; dnsfail.* gets SERVFAIL from DNS. */
+#include "tests/testweb/web.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define IN_CAP 16384
+#define BODY_CAP (256 * 1024)
+
+struct conn {
+  int fd;
+  char in[IN_CAP];
+  size_t in_len;
+  char *out;
+  size_t out_len, out_off, out_cap;
+  /* the response being written, for the log */
+  double started;
+  char host[128];
+  char path[1024];
+  int status;
+  bool logging;
+  bool close_after;
+};
+
+struct server {
+  struct web web;
+  int epfd, listen_fd, dns_fd, sig_fd;
+  FILE *log;
+  unsigned char flaky_seen[65536];
+  unsigned long requests;
+  char *body; /* scratch for rendering */
+};
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void die(const char *what) {
+  fprintf(stderr, "testweb: %s: %s\n", what, strerror(errno));
+  exit(1);
+}
+
+static bool out_add(struct conn *c, const char *data, size_t len) {
+  if (c->out_len + len > c->out_cap) {
+    size_t cap = c->out_cap ? c->out_cap : 8192;
+    while (cap < c->out_len + len)
+      cap *= 2;
+    char *grown = realloc(c->out, cap);
+    if (!grown)
+      return false;
+    c->out = grown;
+    c->out_cap = cap;
+  }
+  memcpy(c->out + c->out_len, data, len);
+  c->out_len += len;
+  return true;
+}
+
+static void respond(struct conn *c, int status, const char *type, const char *extra,
+                    const char *body, size_t body_len) {
+  const char *reason = status == 200   ? "OK"
+                       : status == 301 ? "Moved Permanently"
+                       : status == 404 ? "Not Found"
+                       : status == 503 ? "Service Unavailable"
+                                       : "Bad Request";
+  char head[1024];
+  int n = snprintf(head, sizeof(head),
+                   "HTTP/1.1 %d %s\r\nServer: testweb\r\nContent-Type: %s\r\n"
+                   "Content-Length: %zu\r\n%s%s\r\n",
+                   status, reason, type, body_len, extra ? extra : "",
+                   c->close_after ? "Connection: close\r\n" : "");
+  out_add(c, head, (size_t)n);
+  out_add(c, body, body_len);
+  c->status = status;
+}
+
+static unsigned hash_str(const char *s) {
+  unsigned h = 2166136261u;
+  while (*s)
+    h = (h ^ (unsigned char)*s++) * 16777619u;
+  return h;
+}
+
+static void handle(struct server *s, struct conn *c, const char *host, const char *path) {
+  struct web *w = &s->web;
+  bool outside;
+  int hi = web_host_index(w, host, &outside);
+  char special[160];
+  int page;
+  char tail[8];
+  if (outside) {
+    if (sscanf(path, "/p/%d.htm%1[l]", &page, tail) == 2) {
+      int n = snprintf(s->body, BODY_CAP, "<html><body>outside page %d</body></html>\n", page);
+      respond(c, 200, "text/html", NULL, s->body, (size_t)n);
+    } else {
+      respond(c, 404, "text/plain", NULL, "not found\n", 10);
+    }
+    return;
+  }
+  if (hi < 0) {
+    snprintf(special, sizeof(special), "flaky.%s", w->domain);
+    if (strcasecmp(host, special) == 0) {
+      unsigned slot = hash_str(path) % sizeof(s->flaky_seen);
+      if (!s->flaky_seen[slot]++) {
+        respond(c, 503, "text/plain", "Retry-After: 1\r\n", "try again\n", 10);
+        return;
+      }
+      if (strcmp(path, "/robots.txt") == 0) {
+        respond(c, 404, "text/plain", NULL, "none\n", 5);
+        return;
+      }
+      const char *html = "<html><body><a href=\"/p/1.html\">one</a></body></html>\n";
+      respond(c, 200, "text/html", NULL, html, strlen(html));
+      return;
+    }
+    snprintf(special, sizeof(special), "robots5xx.%s", w->domain);
+    if (strcasecmp(host, special) == 0) {
+      if (strcmp(path, "/robots.txt") == 0)
+        respond(c, 503, "text/plain", NULL, "down\n", 5);
+      else
+        respond(c, 200, "text/html", NULL, "<html></html>\n", 14);
+      return;
+    }
+    respond(c, 404, "text/plain", NULL, "unknown host\n", 13);
+    return;
+  }
+  char q[1024];
+  snprintf(q, sizeof(q), "%s", path);
+  q[strcspn(q, "?")] = '\0';
+  if (strcmp(q, "/robots.txt") == 0) {
+    int n = web_robots(w, hi, s->body, BODY_CAP);
+    respond(c, 200, "text/plain", NULL, s->body, (size_t)n);
+  } else if (strcmp(q, "/") == 0 ||
+             (sscanf(q, "/p/%d.htm%1[l]", &page, tail) == 2 && page > 0 && page < w->pages)) {
+    if (strcmp(q, "/") == 0)
+      page = 0;
+    size_t n = web_render_page(w, hi, page, s->body, BODY_CAP);
+    respond(c, 200, "text/html; charset=utf-8", NULL, s->body, n < BODY_CAP ? n : BODY_CAP);
+  } else if (sscanf(q, "/private/%d.htm%1[l]", &page, tail) == 2) {
+    int n = snprintf(s->body, BODY_CAP, "<html><body>private %d</body></html>\n", page);
+    respond(c, 200, "text/html", NULL, s->body, (size_t)n);
+  } else if (sscanf(q, "/f/%d.pd%1[f]", &page, tail) == 2) {
+    memset(s->body, 'x', 1024);
+    memcpy(s->body, "%PDF-1.4\n", 9);
+    respond(c, 200, "application/pdf", NULL, s->body, 1024);
+  } else if (sscanf(q, "/img/%d.pn%1[g]", &page, tail) == 2) {
+    memset(s->body, 0, 256);
+    memcpy(s->body, "\x89PNG\r\n\x1a\n", 8);
+    respond(c, 200, "image/png", NULL, s->body, 256);
+  } else if (sscanf(q, "/r/%d", &page) == 1 && page >= 0 && page < w->pages) {
+    char loc[128], target[64];
+    web_page_path(page, target, sizeof(target));
+    snprintf(loc, sizeof(loc), "Location: %s\r\n", target);
+    respond(c, 301, "text/html", loc, "<html>moved</html>\n", 19);
+  } else {
+    respond(c, 404, "text/html", NULL, "<html><body>not here</body></html>\n", 35);
+  }
+}
+
+static void log_done(struct server *s, struct conn *c) {
+  if (s->log)
+    fprintf(s->log, "%.6f %.6f %s %s %d\n", c->started, now_s(), c->host, c->path, c->status);
+  c->logging = false;
+}
+
+static void close_conn(struct server *s, struct conn *c) {
+  epoll_ctl(s->epfd, EPOLL_CTL_DEL, c->fd, NULL);
+  close(c->fd);
+  free(c->out);
+  free(c);
+}
+
+/* Writes what is pending; false when the connection is finished. */
+static bool flush_out(struct server *s, struct conn *c) {
+  while (c->out_off < c->out_len) {
+    ssize_t n = write(c->fd, c->out + c->out_off, c->out_len - c->out_off);
+    if (n < 0) {
+      if (errno == EAGAIN) {
+        struct epoll_event ev = {.events = EPOLLIN | EPOLLOUT, .data.ptr = c};
+        epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
+        return true;
+      }
+      return false;
+    }
+    c->out_off += (size_t)n;
+  }
+  c->out_off = c->out_len = 0;
+  if (c->logging)
+    log_done(s, c);
+  struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+  epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
+  return !c->close_after;
+}
+
+/* Handles every complete request in the input buffer, one response at a time. */
+static bool process(struct server *s, struct conn *c) {
+  while (c->out_len == 0) {
+    char *end = memmem(c->in, c->in_len, "\r\n\r\n", 4);
+    if (!end) {
+      if (c->in_len == IN_CAP)
+        return false; /* a head larger than we accept */
+      return true;
+    }
+    size_t head_len = (size_t)(end - c->in) + 4;
+    char head[IN_CAP + 1];
+    memcpy(head, c->in, head_len);
+    head[head_len] = '\0';
+    memmove(c->in, c->in + head_len, c->in_len - head_len);
+    c->in_len -= head_len;
+    char method[16], target[1024], version[16];
+    if (sscanf(head, "%15s %1023s %15s", method, target, version) != 3)
+      return false;
+    char host[128] = "";
+    const char *h = strcasestr(head, "\r\nHost:");
+    if (h) {
+      h += 7;
+      while (*h == ' ')
+        h++;
+      size_t n = strcspn(h, ":\r");
+      snprintf(host, sizeof(host), "%.*s", (int)(n < sizeof(host) ? n : sizeof(host) - 1), h);
+    }
+    const char *path = target;
+    /* absolute-form, as a client talking to a proxy sends it */
+    if (strncmp(target, "http://", 7) == 0) {
+      const char *auth = target + 7;
+      size_t n = strcspn(auth, ":/");
+      snprintf(host, sizeof(host), "%.*s", (int)(n < sizeof(host) ? n : sizeof(host) - 1), auth);
+      path = strchr(auth, '/');
+      if (!path)
+        path = "/";
+    }
+    for (char *p = host; *p; p++)
+      if (*p >= 'A' && *p <= 'Z')
+        *p = (char)(*p + 32);
+    c->close_after = strcmp(version, "HTTP/1.0") == 0 || strcasestr(head, "\r\nConnection: close");
+    c->started = now_s();
+    snprintf(c->host, sizeof(c->host), "%s", host);
+    snprintf(c->path, sizeof(c->path), "%s", path);
+    c->logging = true;
+    s->requests++;
+    handle(s, c, host, path);
+    if (!flush_out(s, c))
+      return false;
+  }
+  return true;
+}
+
+static void on_conn(struct server *s, struct conn *c, uint32_t events) {
+  if (events & EPOLLOUT) {
+    if (!flush_out(s, c)) {
+      close_conn(s, c);
+      return;
+    }
+  }
+  if (events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
+    for (;;) {
+      if (c->in_len == IN_CAP)
+        break;
+      ssize_t n = read(c->fd, c->in + c->in_len, IN_CAP - c->in_len);
+      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+        close_conn(s, c);
+        return;
+      }
+      if (n < 0)
+        break;
+      c->in_len += (size_t)n;
+    }
+  }
+  if (!process(s, c))
+    close_conn(s, c);
+}
+
+/* ---- DNS: A 127.0.0.1 for every name under .test, NXDOMAIN otherwise ---- */
+static void on_dns(struct server *s) {
+  unsigned char q[512], r[600];
+  struct sockaddr_storage from;
+  socklen_t flen = sizeof(from);
+  ssize_t n;
+  while ((n = recvfrom(s->dns_fd, q, sizeof(q), 0, (struct sockaddr *)&from, &flen)) > 0) {
+    if (n < 12 || (q[2] & 0x80) || q[4] != 0 || q[5] != 1) {
+      flen = sizeof(from);
+      continue;
+    }
+    char name[256];
+    size_t pos = 12, nl = 0;
+    bool ok = true;
+    while (pos < (size_t)n && q[pos]) {
+      size_t len = q[pos];
+      if (len > 63 || pos + 1 + len > (size_t)n || nl + len + 1 >= sizeof(name)) {
+        ok = false;
+        break;
+      }
+      if (nl)
+        name[nl++] = '.';
+      for (size_t i = 0; i < len; i++) {
+        char ch = (char)q[pos + 1 + i];
+        name[nl++] = ch >= 'A' && ch <= 'Z' ? (char)(ch + 32) : ch;
+      }
+      pos += 1 + len;
+    }
+    name[nl] = '\0';
+    if (!ok || pos + 5 > (size_t)n) {
+      flen = sizeof(from);
+      continue;
+    }
+    size_t qend = pos + 5;
+    unsigned qtype = (unsigned)(q[pos + 1] << 8 | q[pos + 2]);
+    memcpy(r, q, qend);
+    r[2] = 0x84 | (q[2] & 0x01); /* response, authoritative, RD copied */
+    r[3] = 0x00;
+    r[4] = 0;
+    r[5] = 1;
+    r[6] = r[7] = r[8] = r[9] = r[10] = r[11] = 0;
+    size_t rlen = qend;
+    char fail[160];
+    snprintf(fail, sizeof(fail), "dnsfail.%s", s->web.domain);
+    size_t len = strlen(name);
+    bool under_test = len > 5 && strcmp(name + len - 5, ".test") == 0;
+    if (strcmp(name, fail) == 0) {
+      r[3] = 0x02; /* SERVFAIL */
+    } else if (!under_test || strncmp(name, "nxdomain", 8) == 0) {
+      r[3] = 0x03; /* NXDOMAIN */
+    } else if (qtype == 1) {
+      static const unsigned char answer[] = {0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4, 127, 0, 0, 1};
+      memcpy(r + rlen, answer, sizeof(answer));
+      rlen += sizeof(answer);
+      r[7] = 1;
+    }
+    sendto(s->dns_fd, r, rlen, 0, (struct sockaddr *)&from, flen);
+    flen = sizeof(from);
+  }
+}
+
+static int bind_loopback(int type, int *port) {
+  int fd = socket(AF_INET, type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0)
+    die("socket");
+  int one = 1;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+  struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)*port)};
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0)
+    die("bind");
+  socklen_t len = sizeof(a);
+  getsockname(fd, (struct sockaddr *)&a, &len);
+  *port = ntohs(a.sin_port);
+  return fd;
+}
+
+static int serve(struct server *s, const char *log_path, double max_seconds, int want_port) {
+  s->body = malloc(BODY_CAP);
+  if (!s->body)
+    die("malloc");
+  if (log_path && !(s->log = fopen(log_path, "w")))
+    die("log");
+  int http_port = want_port, dns_port = 0;
+  s->listen_fd = bind_loopback(SOCK_STREAM, &http_port);
+  if (listen(s->listen_fd, 1024) != 0)
+    die("listen");
+  s->dns_fd = bind_loopback(SOCK_DGRAM, &dns_port);
+  s->web.port = http_port;
+  sigset_t mask;
+  sigemptyset(&mask);
+  sigaddset(&mask, SIGINT);
+  sigaddset(&mask, SIGTERM);
+  sigprocmask(SIG_BLOCK, &mask, NULL);
+  s->sig_fd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+  signal(SIGPIPE, SIG_IGN);
+  s->epfd = epoll_create1(EPOLL_CLOEXEC);
+  int tags[3] = {0, 1, 2};
+  int fds[3] = {s->listen_fd, s->dns_fd, s->sig_fd};
+  for (int i = 0; i < 3; i++) {
+    struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &tags[i]};
+    epoll_ctl(s->epfd, EPOLL_CTL_ADD, fds[i], &ev);
+  }
+  printf("http %d\ndns %d\n", http_port, dns_port);
+  fflush(stdout);
+  double deadline = now_s() + max_seconds;
+  bool running = true;
+  while (running && now_s() < deadline) {
+    struct epoll_event events[256];
+    int n = epoll_wait(s->epfd, events, 256, 200);
+    for (int i = 0; i < n; i++) {
+      void *p = events[i].data.ptr;
+      if (p == &tags[0]) {
+        int fd;
+        while ((fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
+          struct conn *c = calloc(1, sizeof(*c));
+          if (!c) {
+            close(fd);
+            continue;
+          }
+          int one = 1;
+          setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+          c->fd = fd;
+          struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+          epoll_ctl(s->epfd, EPOLL_CTL_ADD, fd, &ev);
+        }
+      } else if (p == &tags[1]) {
+        on_dns(s);
+      } else if (p == &tags[2]) {
+        running = false;
+      } else {
+        on_conn(s, p, events[i].events);
+      }
+    }
+  }
+  if (s->log)
+    fclose(s->log);
+  fprintf(stderr, "testweb: served %lu requests\n", s->requests);
+  return 0;
+}
+
+/* ---- ground truth: the crawl simulated in the crawler's own order ---- */
+
+struct truth_url {
+  char *url;
+  int depth;
+  const char *fate;
+};
+
+struct truth {
+  struct web *web;
+  int depth;
+  int scope; /* 0 host, 1 domain, 2 any */
+  bool robots;
+  char seed_host[160];
+  struct truth_url *urls;
+  size_t count, cap;
+  size_t *slots; /* open addressing: index + 1 into urls, 0 when empty */
+  size_t slot_count;
+  size_t next; /* FIFO position */
+};
+
+static bool truth_in_scope(struct truth *t, const char *url) {
+  const char *host = url + 7;
+  size_t n = strcspn(host, ":/");
+  if (t->scope == 2)
+    return true;
+  if (t->scope == 0)
+    return strlen(t->seed_host) == n && strncmp(host, t->seed_host, n) == 0;
+  char suffix[160];
+  int len = snprintf(suffix, sizeof(suffix), ".%s", t->web->domain);
+  return n > (size_t)len && strncmp(host + n - (size_t)len, suffix, (size_t)len) == 0;
+}
+
+static void truth_add(struct truth *t, const char *url, int depth) {
+  if (!url[0] || !truth_in_scope(t, url))
+    return;
+  if (2 * (t->count + 1) > t->slot_count) {
+    size_t n = t->slot_count ? t->slot_count * 2 : 4096;
+    size_t *slots = calloc(n, sizeof(*slots));
+    if (!slots)
+      die("calloc");
+    for (size_t i = 0; i < t->count; i++) {
+      size_t j = hash_str(t->urls[i].url) % n;
+      while (slots[j])
+        j = (j + 1) % n;
+      slots[j] = i + 1;
+    }
+    free(t->slots);
+    t->slots = slots;
+    t->slot_count = n;
+  }
+  size_t j = hash_str(url) % t->slot_count;
+  for (; t->slots[j]; j = (j + 1) % t->slot_count)
+    if (strcmp(t->urls[t->slots[j] - 1].url, url) == 0)
+      return;
+  t->slots[j] = t->count + 1;
+  if (t->count == t->cap) {
+    t->cap = t->cap ? t->cap * 2 : 1024;
+    t->urls = realloc(t->urls, t->cap * sizeof(*t->urls));
+    if (!t->urls)
+      die("realloc");
+  }
+  t->urls[t->count++] = (struct truth_url){strdup(url), depth, NULL};
+}
+
+static int truth_run(struct web *w, int depth, int scope, bool robots, char **seeds,
+                     int seed_count) {
+  struct truth t = {.web = w, .depth = depth, .scope = scope, .robots = robots};
+  const char *h = seeds[0] + 7;
+  snprintf(t.seed_host, sizeof(t.seed_host), "%.*s", (int)strcspn(h, ":/"), h);
+  for (int i = 0; i < seed_count; i++) {
+    t.scope = 2; /* seeds are always in scope */
+    truth_add(&t, seeds[i], 0);
+    t.scope = scope;
+  }
+  /* the crawler's per-host FIFO order equals this global FIFO for one host; with unlimited
+   * depth the printed set does not depend on the order at all */
+  for (; t.next < t.count; t.next++) {
+    struct truth_url *u = &t.urls[t.next];
+    const char *host = u->url + 7;
+    char name[160];
+    snprintf(name, sizeof(name), "%.*s", (int)strcspn(host, ":/"), host);
+    const char *path = strchr(host, '/');
+    bool outside;
+    int hi = web_host_index(w, name, &outside);
+    int page;
+    char tail[8];
+    size_t plen = strlen(path);
+    if ((plen > 4 && strcmp(path + plen - 4, ".pdf") == 0) ||
+        (plen > 4 && strcmp(path + plen - 4, ".png") == 0)) {
+      u->fate = "skipped";
+      continue;
+    }
+    if (u->depth > depth) {
+      u->fate = "depth";
+      continue;
+    }
+    if (robots && !outside && strncmp(path, "/private/", 9) == 0) {
+      u->fate = "robots";
+      continue;
+    }
+    if (outside || hi < 0) {
+      u->fate = outside ? "fetched" : "failed";
+      continue;
+    }
+    if (strcmp(path, "/") == 0 ||
+        (sscanf(path, "/p/%d.htm%1[l]", &page, tail) == 2 && page > 0 && page < w->pages)) {
+      if (strcmp(path, "/") == 0)
+        page = 0;
+      u->fate = "fetched";
+      int d = u->depth + 1;
+      char url[300];
+      snprintf(url, sizeof(url), "http://s%d.%s:%d/img/%d.png", hi, w->domain, w->port, page);
+      truth_add(&t, url, d);
+      int count = web_link_count(w, hi, page);
+      for (int i = 0; i < count; i++) {
+        struct web_link l;
+        web_link_at(w, hi, page, i, &l);
+        web_link_url(w, &l, url, sizeof(url));
+        truth_add(&t, url, d);
+      }
+      continue;
+    }
+    if (sscanf(path, "/r/%d", &page) == 1 && page >= 0 && page < w->pages) {
+      u->fate = "fetched";
+      char target[64], url[300];
+      web_page_path(page, target, sizeof(target));
+      snprintf(url, sizeof(url), "http://%s:%d%s", name, w->port, target);
+      int d = u->depth; /* a redirect target keeps the depth of the URL that redirected */
+      truth_add(&t, url, d);
+      continue;
+    }
+    u->fate = strncmp(path, "/private/", 9) == 0 ? "fetched" : "failed";
+  }
+  for (size_t i = 0; i < t.count; i++) {
+    printf("%s %s %d\n", t.urls[i].url, t.urls[i].fate, t.urls[i].depth);
+    free(t.urls[i].url);
+  }
+  free(t.urls);
+  free(t.slots);
+  return 0;
+}
+
+static void usage(void) {
+  fprintf(stderr, "usage: testweb serve|truth [--hosts N] [--pages N] [--links N] [--seed N] "
+                  "[--domain D] [--port P] [--log FILE] [--max-seconds S] [--depth N] "
+                  "[--scope host|domain|any] [--no-robots] [SEED...]\n");
+  exit(2);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2)
+    usage();
+  struct server s;
+  memset(&s, 0, sizeof(s));
+  struct web *w = &s.web;
+  w->seed = 1;
+  w->hosts = 20;
+  w->pages = 500;
+  w->links = 8;
+  snprintf(w->domain, sizeof(w->domain), "web.test");
+  const char *log_path = NULL;
+  double max_seconds = 600;
+  int depth = 1000000, scope = 1, port = 0;
+  bool robots = true;
+  char **seeds = calloc((size_t)argc, sizeof(char *));
+  int seed_count = 0;
+  for (int i = 2; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--no-robots") == 0) {
+      robots = false;
+      continue;
+    }
+    if (a[0] != '-') {
+      seeds[seed_count++] = argv[i];
+      continue;
+    }
+    if (!v)
+      usage();
+    i++;
+    if (strcmp(a, "--hosts") == 0)
+      w->hosts = atoi(v);
+    else if (strcmp(a, "--pages") == 0)
+      w->pages = atoi(v);
+    else if (strcmp(a, "--links") == 0)
+      w->links = atoi(v);
+    else if (strcmp(a, "--seed") == 0)
+      w->seed = strtoull(v, NULL, 10);
+    else if (strcmp(a, "--domain") == 0)
+      snprintf(w->domain, sizeof(w->domain), "%s", v);
+    else if (strcmp(a, "--port") == 0)
+      port = atoi(v);
+    else if (strcmp(a, "--log") == 0)
+      log_path = v;
+    else if (strcmp(a, "--max-seconds") == 0)
+      max_seconds = atof(v);
+    else if (strcmp(a, "--depth") == 0)
+      depth = atoi(v);
+    else if (strcmp(a, "--scope") == 0)
+      scope = strcmp(v, "host") == 0 ? 0 : strcmp(v, "any") == 0 ? 2 : 1;
+    else
+      usage();
+  }
+  if (w->hosts < 1 || w->pages < 1 || w->links < 1)
+    usage();
+  int rc;
+  if (strcmp(argv[1], "serve") == 0) {
+    rc = serve(&s, log_path, max_seconds, port);
+  } else if (strcmp(argv[1], "truth") == 0 && seed_count > 0 && port > 0) {
+    w->port = port;
+    rc = truth_run(w, depth, scope, robots, seeds, seed_count);
+  } else {
+    usage();
+    rc = 2;
+  }
+  free(seeds);
+  free(s.body);
+  return rc;
+}

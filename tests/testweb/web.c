@@ -1,0 +1,231 @@
+/* The synthetic web: every page, robots.txt and response is a pure function of the web's
+ * parameters and the path, so the server and the ground-truth walker agree by construction. */
+#include "tests/testweb/web.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* splitmix64: a small, well-mixed generator; one stream per page */
+static uint64_t next_rand(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static uint64_t page_state(const struct web *w, int host, int page) {
+  return w->seed * 1000003ull + (uint64_t)host * 7919ull * 1000003ull + (uint64_t)page * 31ull;
+}
+
+int web_host_index(const struct web *w, const char *host, bool *outside) {
+  /* s<i>.<domain> are the web's hosts; x<j>.elsewhere.test lie outside its domain */
+  char suffix[160];
+  int i;
+  int n = 0;
+  *outside = false;
+  if (sscanf(host, "s%d%n", &i, &n) == 1 && host[n] == '.') {
+    snprintf(suffix, sizeof(suffix), ".%s", w->domain);
+    if (strcasecmp(host + n, suffix) == 0 && i >= 0 && i < w->hosts)
+      return i;
+    return -1;
+  }
+  if (sscanf(host, "x%d%n", &i, &n) == 1 && strcasecmp(host + n, ".elsewhere.test") == 0 &&
+      i >= 0 && i < WEB_OUTSIDE_HOSTS) {
+    *outside = true;
+    return i;
+  }
+  return -1;
+}
+
+void web_link_at(const struct web *w, int host, int page, int index, struct web_link *out) {
+  uint64_t st = page_state(w, host, page) + (uint64_t)index * 0x100000001b3ull;
+  uint64_t r = next_rand(&st);
+  int pick = (int)(r % 100);
+  int target = (int)(next_rand(&st) % (uint64_t)w->pages);
+  int form = (int)(next_rand(&st) % 6);
+  memset(out, 0, sizeof(*out));
+  out->host = host;
+  out->page = target;
+  out->form = form;
+  out->fragment = next_rand(&st) % 5 == 0;
+  if (index == 0) {
+    /* every page links to the next one, so the whole host is reachable */
+    out->kind = WEB_PAGE;
+    out->page = (page + 1) % w->pages;
+    out->form = 2;
+  } else if (pick < 50) {
+    out->kind = WEB_PAGE;
+  } else if (pick < 64) {
+    out->kind = WEB_PAGE;
+    out->host = (int)(next_rand(&st) % (uint64_t)w->hosts);
+    out->form = 0;
+  } else if (pick < 67) {
+    out->kind = WEB_OUTSIDE;
+    out->host = (int)(next_rand(&st) % WEB_OUTSIDE_HOSTS);
+    out->form = 0;
+  } else if (pick < 71) {
+    out->kind = WEB_PRIVATE;
+  } else if (pick < 77) {
+    out->kind = WEB_PDF;
+  } else if (pick < 81) {
+    out->kind = WEB_IMAGE;
+  } else if (pick < 85) {
+    out->kind = WEB_MISSING;
+  } else if (pick < 89) {
+    out->kind = WEB_REDIRECT;
+  } else if (pick < 92) {
+    out->kind = WEB_MAILTO;
+  } else if (pick < 95) {
+    out->kind = WEB_PAGE;
+    out->form = 6; /* upper-case host name, explicit port */
+    out->host = (int)(next_rand(&st) % (uint64_t)w->hosts);
+  } else {
+    out->kind = WEB_PAGE; /* repeated link to the page's own successor */
+    out->page = (page + 1) % w->pages;
+    out->form = 1;
+  }
+}
+
+int web_link_count(const struct web *w, int host, int page) {
+  uint64_t st = page_state(w, host, page) ^ 0xabcdefull;
+  return 1 + (int)(next_rand(&st) % (uint64_t)(2 * w->links - 1));
+}
+
+void web_page_path(int page, char *out, size_t size) {
+  if (page == 0)
+    snprintf(out, size, "/");
+  else
+    snprintf(out, size, "/p/%d.html", page);
+}
+
+/* The canonical URL of a link's target (what a crawler prints). */
+void web_link_url(const struct web *w, const struct web_link *l, char *out, size_t size) {
+  switch (l->kind) {
+    case WEB_PAGE: {
+      char path[64];
+      web_page_path(l->page, path, sizeof(path));
+      snprintf(out, size, "http://s%d.%s:%d%s", l->host, w->domain, w->port, path);
+      return;
+    }
+    case WEB_OUTSIDE:
+      snprintf(out, size, "http://x%d.elsewhere.test:%d/p/%d.html", l->host, w->port, l->page);
+      return;
+    case WEB_PRIVATE:
+      snprintf(out, size, "http://s%d.%s:%d/private/%d.html", l->host, w->domain, w->port,
+               l->page);
+      return;
+    case WEB_PDF:
+      snprintf(out, size, "http://s%d.%s:%d/f/%d.pdf", l->host, w->domain, w->port, l->page);
+      return;
+    case WEB_IMAGE:
+      snprintf(out, size, "http://s%d.%s:%d/img/%d.png", l->host, w->domain, w->port, l->page);
+      return;
+    case WEB_MISSING:
+      snprintf(out, size, "http://s%d.%s:%d/missing/%d.html", l->host, w->domain, w->port,
+               l->page);
+      return;
+    case WEB_REDIRECT:
+      snprintf(out, size, "http://s%d.%s:%d/r/%d", l->host, w->domain, w->port, l->page);
+      return;
+    case WEB_MAILTO:
+      out[0] = '\0';
+      return;
+  }
+}
+
+/* The link as written in the page: one of several equivalent forms of the canonical URL. */
+static void link_href(const struct web *w, int from_page, const struct web_link *l, char *out,
+                      size_t size) {
+  char canon[256];
+  web_link_url(w, l, canon, sizeof(canon));
+  const char *frag = l->fragment ? "#section" : "";
+  if (l->kind == WEB_MAILTO) {
+    snprintf(out, size, l->page % 2 ? "mailto:someone@example.org" : "javascript:void(0)");
+    return;
+  }
+  if (l->kind == WEB_OUTSIDE || l->form == 0) {
+    snprintf(out, size, "%s%s", canon, frag);
+    return;
+  }
+  if (l->form == 6) {
+    char path[64];
+    web_page_path(l->page, path, sizeof(path));
+    char upper[160];
+    snprintf(upper, sizeof(upper), "S%d.%s", l->host, w->domain);
+    for (char *p = upper; *p; p++)
+      if (*p >= 'a' && *p <= 'z')
+        *p = (char)(*p - 32);
+    snprintf(out, size, "HTTP://%s:%d%s%s", upper, w->port, path, frag);
+    return;
+  }
+  /* the path part after "http://host:port", then written relative to the linking page */
+  const char *path = strchr(canon + 7, '/');
+  bool under_p = from_page != 0; /* pages other than 0 live in /p/ */
+  char rel[256];
+  if (strcmp(path, "/") == 0)
+    snprintf(rel, sizeof(rel), "/");
+  else if (!under_p)
+    snprintf(rel, sizeof(rel), "%s", path + 1);
+  else if (strncmp(path, "/p/", 3) == 0)
+    snprintf(rel, sizeof(rel), "%s", path + 3);
+  else
+    snprintf(rel, sizeof(rel), "..%s", path);
+  switch (l->form) {
+    case 1:
+    case 5:
+      snprintf(out, size, "%s%s", path, frag); /* root-relative */
+      return;
+    case 2:
+      snprintf(out, size, "%s%s", rel, frag); /* document-relative */
+      return;
+    case 3:
+      /* ../ form: from "/" it is clamped at the root, from /p/ it climbs one level */
+      snprintf(out, size, "..%s%s", path, frag);
+      return;
+    default:
+      snprintf(out, size, "%s%s%s", rel[0] == '/' || rel[0] == '.' ? "" : "./", rel, frag);
+      return;
+  }
+}
+
+size_t web_render_page(const struct web *w, int host, int page, char *out, size_t size) {
+  size_t len = 0;
+#define PUT(...)                                                                                   \
+  do {                                                                                             \
+    int n_ = snprintf(out + len, len < size ? size - len : 0, __VA_ARGS__);                        \
+    if (n_ > 0)                                                                                    \
+      len += (size_t)n_;                                                                           \
+  } while (0)
+  PUT("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>s%d page %d</title>", host,
+      page);
+  PUT("<link rel=\"stylesheet\" href=\"/img/%d.png\"></head>\n<body><h1>Page %d</h1>\n", page,
+      page);
+  int count = web_link_count(w, host, page);
+  for (int i = 0; i < count; i++) {
+    struct web_link l;
+    web_link_at(w, host, page, i, &l);
+    char href[300];
+    link_href(w, page, &l, href, sizeof(href));
+    if (l.kind == WEB_IMAGE)
+      PUT("<p><img src=\"%s\" alt=\"image\"></p>\n", href);
+    else
+      PUT("<p>Item %d: <a href=\"%s\">link %d</a> some words of filler text</p>\n", i, href, i);
+  }
+  PUT("</body></html>\n");
+#undef PUT
+  return len;
+}
+
+int web_robots(const struct web *w, int host, char *out, size_t size) {
+  (void)w;
+  (void)host;
+  return snprintf(out, size,
+                  "# test web robots.txt\n"
+                  "User-agent: otherbot\n"
+                  "Disallow: /\n"
+                  "\n"
+                  "User-agent: *\n"
+                  "Disallow: /private/\n"
+                  "Allow: /private/public\n");
+}

@@ -1,0 +1,41 @@
+/* The synthetic test web shared by the server and the ground-truth walker. */
+#ifndef CRAWL_TESTWEB_WEB_H
+#define CRAWL_TESTWEB_WEB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <strings.h>
+
+#define WEB_OUTSIDE_HOSTS 3
+
+struct web {
+  uint64_t seed;
+  int hosts;  /* s0.<domain> ... */
+  int pages;  /* per host: "/" and /p/1.html ... */
+  int links;  /* mean links per page */
+  int port;   /* written into absolute links */
+  char domain[128];
+};
+
+enum web_kind { WEB_PAGE, WEB_OUTSIDE, WEB_PRIVATE, WEB_PDF, WEB_IMAGE, WEB_MISSING, WEB_REDIRECT, WEB_MAILTO };
+
+struct web_link {
+  enum web_kind kind;
+  int host;
+  int page;
+  int form; /* how the href is written */
+  bool fragment;
+};
+
+/* Index of a host name in the web, or -1; *outside for x<j>.elsewhere.test. */
+int web_host_index(const struct web *w, const char *host, bool *outside);
+int web_link_count(const struct web *w, int host, int page);
+void web_link_at(const struct web *w, int host, int page, int index, struct web_link *out);
+void web_link_url(const struct web *w, const struct web_link *l, char *out, size_t size);
+void web_page_path(int page, char *out, size_t size);
+/* Writes the page's HTML into out (truncated at size); returns its full length. */
+size_t web_render_page(const struct web *w, int host, int page, char *out, size_t size);
+int web_robots(const struct web *w, int host, char *out, size_t size);
+
+#endif
