@@ -26,11 +26,11 @@ struct cli_record {
   const char *from; /* NULL for seeds */
   int depth;
   const char *fate;
-  long status;           /* fetched: HTTP status */
-  const char *type;      /* fetched: Content-Type or NULL */
-  uint64_t bytes;        /* fetched */
-  double ms;             /* fetched */
-  const char *error;     /* failed */
+  long status;       /* fetched: HTTP status */
+  const char *type;  /* fetched: Content-Type or NULL */
+  uint64_t bytes;    /* fetched */
+  double ms;         /* fetched */
+  const char *error; /* failed */
 };
 core_rc cli_output_record(cli_output *out, const struct cli_record *rec);
 /* Writes what is buffered. CORE_ESYS with errno EPIPE when the reader has gone. */

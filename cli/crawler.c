@@ -257,9 +257,9 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
   frontier_push(c->fr, hd->fhost, item);
 }
 
-static void offer_href(struct crawl *c, const struct core_url *base, const char *href,
-                       size_t len, const char *from, int depth, int redirects,
-                       enum offer_kind kind, bool follow) {
+static void offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
+                       const char *from, int depth, int redirects, enum offer_kind kind,
+                       bool follow) {
   struct core_url u;
   core_rc rc = core_url_resolve(base, href, len, c->cfg->max_url_length, &u);
   if (rc == CORE_ETOOLONG) {
@@ -518,8 +518,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
   if (c->cfg->jsonl && !(item->flags & ITEM_QUIET))
     check_output(c, cli_output_record(c->out, &rec));
   if (status >= 300 && status < 400 && res->head.location)
-    offer_href(c, &rq->url, res->head.location, strlen(res->head.location), item->url,
-               item->depth, item->redirects + 1, OFFER_REDIRECT, true);
+    offer_href(c, &rq->url, res->head.location, strlen(res->head.location), item->url, item->depth,
+               item->redirects + 1, OFFER_REDIRECT, true);
   request_free(rq);
 }
 
@@ -593,8 +593,8 @@ static void robots_done(void *arg, const struct fetch_result *res) {
     hd->robots_state = ROBOTS_KNOWN; /* 4xx: no robots.txt, everything is allowed */
   } else {
     parse_robots *robots;
-    if (parse_robots_create(rq->body.data ? rq->body.data : "", rq->body.len,
-                            c->cfg->product_token, &robots) != CORE_OK) {
+    if (parse_robots_create(rq->body.data ? rq->body.data : "", rq->body.len, c->cfg->product_token,
+                            &robots) != CORE_OK) {
       fatal(c, "out of memory");
     } else {
       parse_robots_destroy(hd->robots);

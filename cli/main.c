@@ -45,7 +45,8 @@ int main(int argc, char **argv) {
     struct core_url u;
     core_rc rc = core_url_seed(cfg.seeds[i], cfg.max_url_length, &u);
     if (rc) {
-      fprintf(stderr, "crawl: invalid seed URL '%s': %s\nTry 'crawl --help' for more information.\n",
+      fprintf(stderr,
+              "crawl: invalid seed URL '%s': %s\nTry 'crawl --help' for more information.\n",
               cfg.seeds[i], core_rc_str(rc));
       cli_config_free(&cfg);
       return 2;

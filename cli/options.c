@@ -93,56 +93,55 @@ static const struct option long_options[] = {
 };
 
 void cli_print_help(FILE *out) {
-  fputs(
-      "Usage: crawl [OPTION]... [URL]...\n"
-      "Crawl politely from the seed URLs and print every unique URL found, one per line.\n"
-      "\n"
-      "Seeds:\n"
-      "  -i, --input FILE            read seeds from FILE, one per line ('-' is stdin)\n"
-      "Scope:\n"
-      "      --scope host|domain|any same host / registrable domain as a seed / anything "
-      "(domain)\n"
-      "  -D, --domains LIST          hosts equal to or under these suffixes (replaces --scope)\n"
-      "      --exclude-domains LIST  hosts under these suffixes are out of scope\n"
-      "  -A, --accept-ext LIST       print only URLs with these extensions\n"
-      "  -R, --reject-ext LIST       drop URLs with these extensions\n"
-      "      --skip-ext LIST         never fetch these extensions (default: binary formats)\n"
-      "      --match REGEX           keep only URLs matching REGEX (repeatable)\n"
-      "      --exclude REGEX         drop URLs matching REGEX (repeatable)\n"
-      "  -d, --depth N               fetch pages up to N links from a seed (3)\n"
-      "  -n, --max-pages N           stop after N fetched pages\n"
-      "      --max-pages-per-host N  at most N fetched pages per host\n"
-      "      --max-url-length N      drop longer URLs (2048)\n"
-      "Politeness:\n"
-      "  -w, --delay SECONDS         gap between requests to one host (1)\n"
-      "      --delay-factor F        wait F times the last response time when longer (0)\n"
-      "      --max-delay SECONDS     cap for Crawl-delay, adaptive delay, Retry-After (30)\n"
-      "      --ip-delay SECONDS      the same gap per server IP address (0)\n"
-      "      --per-host N            requests in flight per host (1)\n"
-      "  -c, --concurrency N         requests in flight in total (64)\n"
-      "      --no-robots             ignore robots.txt\n"
-      "  -U, --user-agent STRING     User-Agent header (crawl/" CRAWL_VERSION ")\n"
-      "Fetching:\n"
-      "      --timeout SECONDS       whole-request limit (30)\n"
-      "      --connect-timeout SECONDS  (10)\n"
-      "      --retries N             retries of transient failures (3)\n"
-      "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
-      "      --max-redirs N          redirect hops followed (5)\n"
-      "  -H, --header 'Name: value'  extra request header (repeatable)\n"
-      "  -k, --insecure              do not verify TLS certificates\n"
-      "      --resolve HOST:PORT:ADDR  use ADDR for HOST:PORT (repeatable)\n"
-      "      --dns-server ADDR[:PORT][,...]  name servers to ask\n"
-      "Dedupe:\n"
-      "      --expect N              expected distinct URLs, to size the filter (1000000)\n"
-      "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
-      "Output:\n"
-      "  -o, --output FILE           write there instead of standard output\n"
-      "      --jsonl                 one JSON object per URL with its fate\n"
-      "  -q, --quiet                 nothing on standard error but fatal errors\n"
-      "  -v, --verbose               one line per request on standard error\n"
-      "      --progress, --no-progress  live status line on standard error\n"
-      "      --help, --version\n",
-      out);
+  fputs("Usage: crawl [OPTION]... [URL]...\n"
+        "Crawl politely from the seed URLs and print every unique URL found, one per line.\n"
+        "\n"
+        "Seeds:\n"
+        "  -i, --input FILE            read seeds from FILE, one per line ('-' is stdin)\n"
+        "Scope:\n"
+        "      --scope host|domain|any same host / registrable domain as a seed / anything "
+        "(domain)\n"
+        "  -D, --domains LIST          hosts equal to or under these suffixes (replaces --scope)\n"
+        "      --exclude-domains LIST  hosts under these suffixes are out of scope\n"
+        "  -A, --accept-ext LIST       print only URLs with these extensions\n"
+        "  -R, --reject-ext LIST       drop URLs with these extensions\n"
+        "      --skip-ext LIST         never fetch these extensions (default: binary formats)\n"
+        "      --match REGEX           keep only URLs matching REGEX (repeatable)\n"
+        "      --exclude REGEX         drop URLs matching REGEX (repeatable)\n"
+        "  -d, --depth N               fetch pages up to N links from a seed (3)\n"
+        "  -n, --max-pages N           stop after N fetched pages\n"
+        "      --max-pages-per-host N  at most N fetched pages per host\n"
+        "      --max-url-length N      drop longer URLs (2048)\n"
+        "Politeness:\n"
+        "  -w, --delay SECONDS         gap between requests to one host (1)\n"
+        "      --delay-factor F        wait F times the last response time when longer (0)\n"
+        "      --max-delay SECONDS     cap for Crawl-delay, adaptive delay, Retry-After (30)\n"
+        "      --ip-delay SECONDS      the same gap per server IP address (0)\n"
+        "      --per-host N            requests in flight per host (1)\n"
+        "  -c, --concurrency N         requests in flight in total (64)\n"
+        "      --no-robots             ignore robots.txt\n"
+        "  -U, --user-agent STRING     User-Agent header (crawl/" CRAWL_VERSION ")\n"
+        "Fetching:\n"
+        "      --timeout SECONDS       whole-request limit (30)\n"
+        "      --connect-timeout SECONDS  (10)\n"
+        "      --retries N             retries of transient failures (3)\n"
+        "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
+        "      --max-redirs N          redirect hops followed (5)\n"
+        "  -H, --header 'Name: value'  extra request header (repeatable)\n"
+        "  -k, --insecure              do not verify TLS certificates\n"
+        "      --resolve HOST:PORT:ADDR  use ADDR for HOST:PORT (repeatable)\n"
+        "      --dns-server ADDR[:PORT][,...]  name servers to ask\n"
+        "Dedupe:\n"
+        "      --expect N              expected distinct URLs, to size the filter (1000000)\n"
+        "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
+        "Output:\n"
+        "  -o, --output FILE           write there instead of standard output\n"
+        "      --jsonl                 one JSON object per URL with its fate\n"
+        "  -q, --quiet                 nothing on standard error but fatal errors\n"
+        "  -v, --verbose               one line per request on standard error\n"
+        "      --progress, --no-progress  live status line on standard error\n"
+        "      --help, --version\n",
+        out);
 }
 
 static void set_err(char *err, size_t size, const char *fmt, ...) {
@@ -239,8 +238,8 @@ static bool read_seeds(const char *path, struct crawl_config *cfg, char *err, si
     while (*s == ' ' || *s == '\t')
       s++;
     size_t len = strlen(s);
-    while (len && (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' ||
-                   s[len - 1] == '\t'))
+    while (len &&
+           (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
       s[--len] = '\0';
     if (!len || s[0] == '#')
       continue;
@@ -353,8 +352,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       case OPT_MAX_URL_LENGTH:
         if (!parse_long(arg, 16, 1 << 20, &l))
-          USAGE("invalid value '%s' for --max-url-length: a whole number from 16 to 1048576",
-                arg);
+          USAGE("invalid value '%s' for --max-url-length: a whole number from 16 to 1048576", arg);
         cfg->max_url_length = (size_t)l;
         break;
       case 'w':

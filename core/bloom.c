@@ -8,7 +8,7 @@
 
 struct core_bloom {
   uint64_t *words;
-  uint64_t bits; /* m */
+  uint64_t bits;   /* m */
   unsigned hashes; /* k */
 };
 

@@ -45,13 +45,13 @@ void core_buf_free(struct core_buf *buf);
 /* A URL in its printed form (CLI.md, Definitions): WHATWG serialization, fragment removed.
  * text and host are owned by the struct; release with core_url_free. */
 struct core_url {
-  char *text;       /* the printed form */
-  char *host;       /* lowercase host; IPv6 without brackets */
-  char *origin;     /* scheme://host[:port], the key for per-host state */
-  unsigned port;    /* explicit or default port */
-  bool https;       /* scheme is https (else http) */
-  size_t path_off;  /* offset in text of the path (starts with '/') */
-  bool host_is_ip;  /* host is an IPv4 or IPv6 literal: no DNS lookup */
+  char *text;              /* the printed form */
+  char *host;              /* lowercase host; IPv6 without brackets */
+  char *origin;            /* scheme://host[:port], the key for per-host state */
+  unsigned port;           /* explicit or default port */
+  bool https;              /* scheme is https (else http) */
+  size_t path_off;         /* offset in text of the path (starts with '/') */
+  bool host_is_ip;         /* host is an IPv4 or IPv6 literal: no DNS lookup */
   struct Curl_URL *handle; /* curl's parsed form, kept to resolve links against this URL */
 };
 
@@ -80,7 +80,12 @@ void core_list_free(struct core_list *list);
 bool core_list_host_match(const struct core_list *suffixes, const char *host);
 
 /* ---- Scope ---- */
-typedef enum { CORE_SCOPE_HOST, CORE_SCOPE_DOMAIN, CORE_SCOPE_ANY, CORE_SCOPE_LIST } core_scope_mode;
+typedef enum {
+  CORE_SCOPE_HOST,
+  CORE_SCOPE_DOMAIN,
+  CORE_SCOPE_ANY,
+  CORE_SCOPE_LIST
+} core_scope_mode;
 typedef struct core_scope core_scope;
 /* domains (for CORE_SCOPE_LIST) and exclude are borrowed until core_scope_destroy. */
 core_rc core_scope_create(core_scope_mode mode, const struct core_list *domains,
@@ -93,7 +98,8 @@ void core_scope_destroy(core_scope *scope);
 
 /* ---- The seen filter (a Bloom filter) ---- */
 typedef struct core_bloom core_bloom;
-/* Sized for expect keys at false-positive rate fp_rate: m = n ln(1/p) / (ln 2)^2, k = (m/n) ln 2. */
+/* Sized for expect keys at false-positive rate fp_rate: m = n ln(1/p) / (ln 2)^2, k = (m/n) ln 2.
+ */
 core_rc core_bloom_create(uint64_t expect, double fp_rate, core_bloom **out);
 /* Sets the key's bits; *was_new is true when at least one was clear (the key was not seen). */
 core_rc core_bloom_add(core_bloom *bloom, const void *key, size_t len, bool *was_new);

@@ -50,7 +50,8 @@ core_rc core_scope_add_seed(core_scope *scope, const char *host) {
   char *key = scope->mode == CORE_SCOPE_DOMAIN ? core_scope_domain(scope, host) : strdup(host);
   if (!key)
     return CORE_ENOMEM;
-  core_rc rc = core_list_has(&scope->seed_keys, key) ? CORE_OK : core_list_add(&scope->seed_keys, key);
+  core_rc rc =
+      core_list_has(&scope->seed_keys, key) ? CORE_OK : core_list_add(&scope->seed_keys, key);
   free(key);
   return rc;
 }

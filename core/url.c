@@ -119,7 +119,7 @@ void core_url_free(struct core_url *url) {
 }
 
 /* Fills out from a parsed handle (takes ownership of it). */
-static core_rc finish(CURLU *h, size_t max_len, struct core_url *out) {
+static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_url *out) {
   char *scheme = NULL, *host = NULL, *port = NULL, *text = NULL;
   core_rc rc = CORE_EURL;
   memset(out, 0, sizeof(*out));
@@ -146,7 +146,9 @@ static core_rc finish(CURLU *h, size_t max_len, struct core_url *out) {
     goto done;
   if (curl_url_get(h, CURLUPART_URL, &text, CURLU_NO_DEFAULT_PORT | CURLU_PUNYCODE) != CURLUE_OK)
     goto done;
-  size_t len = strlen(text);
+  /* the standard keeps an empty query ("x?"); curl drops it */
+  bool add_q = empty_query && !strchr(text, '?');
+  size_t len = strlen(text) + add_q;
   if (len > max_len) {
     rc = CORE_ETOOLONG;
     goto done;
@@ -159,7 +161,9 @@ static core_rc finish(CURLU *h, size_t max_len, struct core_url *out) {
   if (!path || portnum == 0 || portnum > 65535)
     goto done;
   rc = CORE_ENOMEM;
-  out->text = strdup(text);
+  out->text = malloc(len + 1);
+  if (out->text)
+    snprintf(out->text, len + 1, "%s%s", text, add_q ? "?" : "");
   out->host = is_v6 ? strndup(host + 1, hlen - 2) : strdup(host);
   bool default_port = portnum == (https ? 443u : 80u);
   size_t olen = strlen(scheme) + 3 + hlen + 7;
@@ -202,10 +206,9 @@ core_rc core_url_resolve(const struct core_url *base, const char *href, size_t h
   if (!prepared.data) {
     /* an empty reference, or a fragment alone, names the base document itself */
     core_buf_free(&prepared);
-    if (!base || !base->handle)
+    if (!base || !base->text)
       return CORE_EURL;
-    CURLU *dup = curl_url_dup(base->handle);
-    return dup ? finish(dup, max_len, out) : CORE_ENOMEM;
+    return core_url_resolve(NULL, base->text, strlen(base->text), max_len, out);
   }
   size_t slen = scheme_len(prepared.data, prepared.len);
   if (slen && !((slen == 4 && strncmp(prepared.data, "http", 4) == 0) ||
@@ -219,12 +222,14 @@ core_rc core_url_resolve(const struct core_url *base, const char *href, size_t h
     return CORE_ENOMEM;
   }
   CURLUcode uc = curl_url_set(h, CURLUPART_URL, prepared.data, 0);
+  const char *q = strchr(prepared.data, '?');
+  bool empty_query = q && q[1] == '\0';
   core_buf_free(&prepared);
   if (uc != CURLUE_OK) {
     curl_url_cleanup(h);
     return uc == CURLUE_OUT_OF_MEMORY ? CORE_ENOMEM : CORE_EURL;
   }
-  return finish(h, max_len, out);
+  return finish(h, max_len, empty_query, out);
 }
 
 core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out) {

@@ -214,8 +214,9 @@ static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo 
     for (struct ares_addrinfo_node *n = res->nodes; n; n = n->ai_next) {
       if (n->ai_family != family)
         continue;
-      const void *src = family == AF_INET ? (const void *)&((struct sockaddr_in *)n->ai_addr)->sin_addr
-                                          : (const void *)&((struct sockaddr_in6 *)n->ai_addr)->sin6_addr;
+      const void *src = family == AF_INET
+                            ? (const void *)&((struct sockaddr_in *)n->ai_addr)->sin_addr
+                            : (const void *)&((struct sockaddr_in6 *)n->ai_addr)->sin6_addr;
       inet_ntop(family, src, text, sizeof(text));
       break;
     }
@@ -249,8 +250,8 @@ core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fet
   for (size_t i = 0; i < dns->resolve_count; i++) {
     char rhost[256], raddr[INET6_ADDRSTRLEN];
     unsigned rport;
-    if (fetch_parse_resolve(dns->resolves[i], rhost, sizeof(rhost), &rport, raddr,
-                             sizeof(raddr)) == CORE_OK &&
+    if (fetch_parse_resolve(dns->resolves[i], rhost, sizeof(rhost), &rport, raddr, sizeof(raddr)) ==
+            CORE_OK &&
         rport == port && strcasecmp(rhost, host) == 0) {
       /* cache it under a key that cannot collide with a host name */
       char key[300];

@@ -69,7 +69,8 @@ static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *s
     }
     return 0;
   }
-  unsigned events = (what & CURL_POLL_IN ? FETCH_READ : 0) | (what & CURL_POLL_OUT ? FETCH_WRITE : 0);
+  unsigned events =
+      (what & CURL_POLL_IN ? FETCH_READ : 0) | (what & CURL_POLL_OUT ? FETCH_WRITE : 0);
   if (watch)
     return fetch_loop_watch_set(engine->loop, watch, events) == CORE_OK ? 0 : -1;
   if (fetch_loop_watch(engine->loop, s, events, on_socket_event, engine, &watch) != CORE_OK)
@@ -94,8 +95,8 @@ core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fe
     return CORE_ENOMEM;
   engine->loop = loop;
   engine->cfg = cfg;
-  core_rc rc = fetch__dns_create(loop, cfg->dns_servers, cfg->resolves, cfg->resolve_count,
-                                 &engine->dns);
+  core_rc rc =
+      fetch__dns_create(loop, cfg->dns_servers, cfg->resolves, cfg->resolve_count, &engine->dns);
   if (rc) {
     free(engine);
     return rc;
@@ -183,8 +184,8 @@ static bool header_is(const char *line, size_t len, const char *name, const char
     v++;
     vlen--;
   }
-  while (vlen && (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' || v[vlen - 1] == ' ' ||
-                  v[vlen - 1] == '\t'))
+  while (vlen &&
+         (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' || v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
     vlen--;
   *value = v;
   *value_len = vlen;

@@ -71,9 +71,9 @@ struct fetch_result {
   fetch_error error;
   const char *error_text; /* for error != FETCH_OK */
   struct fetch_head head;
-  uint64_t bytes;  /* body bytes delivered after decompression */
-  double seconds;  /* from the start of the transfer to its last byte */
-  bool truncated;  /* the body was cut at max_size */
+  uint64_t bytes; /* body bytes delivered after decompression */
+  double seconds; /* from the start of the transfer to its last byte */
+  bool truncated; /* the body was cut at max_size */
 };
 
 struct fetch_handler {

@@ -66,8 +66,7 @@ void frontier_item_free(struct frontier_item *item) {
   free(item);
 }
 
-core_rc frontier_create(const struct crawl_config *cfg, void (*free_data)(void *),
-                        frontier **out) {
+core_rc frontier_create(const struct crawl_config *cfg, void (*free_data)(void *), frontier **out) {
   frontier *f = calloc(1, sizeof(*f));
   if (!f)
     return CORE_ENOMEM;
@@ -77,8 +76,8 @@ core_rc frontier_create(const struct crawl_config *cfg, void (*free_data)(void *
   f->ip_buckets = 1024;
   f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
   f->ips = calloc(f->ip_buckets, sizeof(*f->ips));
-  core_rc rc = f->hosts && f->ips ? core_bloom_create(cfg->expect, cfg->fp_rate, &f->seen)
-                                  : CORE_ENOMEM;
+  core_rc rc =
+      f->hosts && f->ips ? core_bloom_create(cfg->expect, cfg->fp_rate, &f->seen) : CORE_ENOMEM;
   if (rc) {
     free(f->hosts);
     free(f->ips);

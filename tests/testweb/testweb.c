@@ -346,7 +346,8 @@ static void on_dns(struct server *s) {
     } else if (!under_test || strncmp(name, "nxdomain", 8) == 0) {
       r[3] = 0x03; /* NXDOMAIN */
     } else if (qtype == 1) {
-      static const unsigned char answer[] = {0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4, 127, 0, 0, 1};
+      static const unsigned char answer[] = {0xc0, 0x0c, 0, 1, 0,   1, 0, 0,
+                                             0,    60,   0, 4, 127, 0, 0, 1};
       memcpy(r + rlen, answer, sizeof(answer));
       rlen += sizeof(answer);
       r[7] = 1;

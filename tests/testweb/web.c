@@ -112,8 +112,7 @@ void web_link_url(const struct web *w, const struct web_link *l, char *out, size
       snprintf(out, size, "http://x%d.elsewhere.test:%d/p/%d.html", l->host, w->port, l->page);
       return;
     case WEB_PRIVATE:
-      snprintf(out, size, "http://s%d.%s:%d/private/%d.html", l->host, w->domain, w->port,
-               l->page);
+      snprintf(out, size, "http://s%d.%s:%d/private/%d.html", l->host, w->domain, w->port, l->page);
       return;
     case WEB_PDF:
       snprintf(out, size, "http://s%d.%s:%d/f/%d.pdf", l->host, w->domain, w->port, l->page);
@@ -122,8 +121,7 @@ void web_link_url(const struct web *w, const struct web_link *l, char *out, size
       snprintf(out, size, "http://s%d.%s:%d/img/%d.png", l->host, w->domain, w->port, l->page);
       return;
     case WEB_MISSING:
-      snprintf(out, size, "http://s%d.%s:%d/missing/%d.html", l->host, w->domain, w->port,
-               l->page);
+      snprintf(out, size, "http://s%d.%s:%d/missing/%d.html", l->host, w->domain, w->port, l->page);
       return;
     case WEB_REDIRECT:
       snprintf(out, size, "http://s%d.%s:%d/r/%d", l->host, w->domain, w->port, l->page);

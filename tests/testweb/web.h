@@ -11,14 +11,23 @@
 
 struct web {
   uint64_t seed;
-  int hosts;  /* s0.<domain> ... */
-  int pages;  /* per host: "/" and /p/1.html ... */
-  int links;  /* mean links per page */
-  int port;   /* written into absolute links */
+  int hosts; /* s0.<domain> ... */
+  int pages; /* per host: "/" and /p/1.html ... */
+  int links; /* mean links per page */
+  int port;  /* written into absolute links */
   char domain[128];
 };
 
-enum web_kind { WEB_PAGE, WEB_OUTSIDE, WEB_PRIVATE, WEB_PDF, WEB_IMAGE, WEB_MISSING, WEB_REDIRECT, WEB_MAILTO };
+enum web_kind {
+  WEB_PAGE,
+  WEB_OUTSIDE,
+  WEB_PRIVATE,
+  WEB_PDF,
+  WEB_IMAGE,
+  WEB_MISSING,
+  WEB_REDIRECT,
+  WEB_MAILTO
+};
 
 struct web_link {
   enum web_kind kind;

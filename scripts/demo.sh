@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The main job: installs what is missing, builds, serves the bundled demo web on loopback
+# and crawls it, printing every URL found. Extra arguments go to crawl.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+bash scripts/build.sh build
+tmp=$(mktemp -d)
+trap 'kill "$web" 2>/dev/null; wait "$web" 2>/dev/null; rm -rf "$tmp"' EXIT
+# the demo web: 5 hosts of 40 pages under demo.test, with robots.txt, redirects and 404s
+build/tests/testweb serve --hosts 5 --pages 40 --links 6 --domain demo.test \
+  --max-seconds 300 >"$tmp/ports" 2>/dev/null &
+web=$!
+for _ in $(seq 50); do [ -s "$tmp/ports" ] && [ "$(wc -l <"$tmp/ports")" -ge 2 ] && break; sleep 0.1; done
+http=$(awk '$1=="http"{print $2}' "$tmp/ports")
+dns=$(awk '$1=="dns"{print $2}' "$tmp/ports")
+build/cli/crawl --dns-server "127.0.0.1:$dns" --delay 0.05 --depth 10 "$@" "http://s0.demo.test:$http/"

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages crawl needs to build, test and benchmark; skips what is there.
+set -euo pipefail
+packages=(meson ninja-build gcc pkg-config python3
+  libcurl4-openssl-dev libc-ares-dev libxml2-dev libpsl-dev libxxhash-dev libcmocka-dev
+  clang-format)
+[ "${1:-}" = "--bench" ] && packages+=(wget2 time wrk)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

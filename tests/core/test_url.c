@@ -1,0 +1,210 @@
+/* core/url.c: links resolved into the printed form of CLI.md (WHATWG serialization, no fragment).
+ */
+#include "core/core.h"
+
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static const struct {
+  const char *base;
+  const char *href;
+  const char *want; /* NULL: rejected */
+} cases[] = {
+    /* relative forms */
+    {"http://example.com/a/b/c.html", "d.html", "http://example.com/a/b/d.html"},
+    {"http://example.com/a/b/c.html", "./d.html", "http://example.com/a/b/d.html"},
+    {"http://example.com/a/b/c.html", "../d.html", "http://example.com/a/d.html"},
+    {"http://example.com/a/b/c.html", "../../../../d.html", "http://example.com/d.html"},
+    {"http://example.com/a/b/c.html", "/d.html", "http://example.com/d.html"},
+    {"http://example.com/a/b/c.html", "//other.org/x", "http://other.org/x"},
+    {"https://example.com/a/b/c.html", "//other.org", "https://other.org/"},
+    {"http://example.com/a/b/c.html", "?q=1", "http://example.com/a/b/c.html?q=1"},
+    {"http://example.com/a/b/c.html?x=y", "", "http://example.com/a/b/c.html?x=y"},
+    {"http://example.com/a/b/c.html?x=y", "#frag", "http://example.com/a/b/c.html?x=y"},
+    {"http://example.com/a/", "b/../c", "http://example.com/a/c"},
+    {"http://example.com/a/", "b/./c/.", "http://example.com/a/b/c/"},
+    {"http://example.com/", "a#b#c", "http://example.com/a"},
+    /* fragments are removed; nothing else is rewritten */
+    {NULL, "http://example.com/x#top", "http://example.com/x"},
+    {NULL, "http://example.com/x?b=2&a=1", "http://example.com/x?b=2&a=1"},
+    {NULL, "http://example.com/x?", "http://example.com/x?"},
+    {NULL, "http://example.com/a%2Fb", "http://example.com/a%2Fb"},
+    /* scheme and host are lowercased; default ports dropped; empty path becomes "/" */
+    {NULL, "HTTP://EXAMPLE.COM/Path", "http://example.com/Path"},
+    {NULL, "http://Example.Com:80/", "http://example.com/"},
+    {NULL, "https://example.com:443/x", "https://example.com/x"},
+    {NULL, "http://example.com:8080", "http://example.com:8080/"},
+    {NULL, "https://example.com:80/", "https://example.com:80/"},
+    /* whitespace: trimmed at the ends, tabs and newlines removed inside */
+    {"http://example.com/", "  /a.html \n", "http://example.com/a.html"},
+    {"http://example.com/", "/a\tb\nc.html", "http://example.com/abc.html"},
+    /* spaces and other characters percent-encoded with uppercase hex */
+    {"http://example.com/", "/a b.html", "http://example.com/a%20b.html"},
+    {"http://example.com/", "/q?a b", "http://example.com/q?a%20b"},
+    {"http://example.com/", "/q?x=\"y\"", "http://example.com/q?x=%22y%22"},
+    {"http://example.com/", "/q?it's", "http://example.com/q?it%27s"},
+    {"http://example.com/", "/p<>", "http://example.com/p%3C%3E"},
+    {"http://example.com/", "/caf\xc3\xa9", "http://example.com/caf%C3%A9"},
+    {"http://example.com/", "/?q=caf\xc3\xa9", "http://example.com/?q=caf%C3%A9"},
+    {"http://example.com/", "/100%", "http://example.com/100%"},
+    {"http://example.com/", "/%41", "http://example.com/%41"},
+    /* backslashes are slashes in http(s) URLs, but not in the query */
+    {"http://example.com/a/", "..\\b", "http://example.com/b"},
+    {NULL, "http:\\\\example.com\\x", "http://example.com/x"},
+    {"http://example.com/", "/x?a\\b", "http://example.com/x?a\\b"},
+    /* IPv4 and IPv6 hosts */
+    {NULL, "http://0x7f.1/", "http://127.0.0.1/"},
+    {NULL, "http://127.1/", "http://127.0.0.1/"},
+    {NULL, "http://[::1]:8080/", "http://[::1]:8080/"},
+    /* IDN host names become A-labels */
+    {NULL,
+     "http://b\xc3\xbc"
+     "cher.de/",
+     "http://xn--bcher-kva.de/"},
+    /* other schemes are never printed */
+    {"http://example.com/", "mailto:a@example.com", NULL},
+    {"http://example.com/", "javascript:void(0)", NULL},
+    {"http://example.com/", "data:text/html,hi", NULL},
+    {"http://example.com/", "tel:+123", NULL},
+    {"http://example.com/", "ftp://example.com/x", NULL},
+    {NULL, "relative/only", NULL},
+    {NULL, "http://exa mple.com/", NULL},
+    {NULL, "http://example.com:99999/", NULL},
+    {NULL, "http:///nohost", "http://nohost/"}, /* special schemes ignore extra slashes */
+    {NULL, "http://", NULL},
+};
+
+static void test_resolution_table(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    struct core_url base, out;
+    memset(&base, 0, sizeof(base));
+    if (cases[i].base)
+      assert_int_equal(core_url_resolve(NULL, cases[i].base, strlen(cases[i].base), 2048, &base),
+                       CORE_OK);
+    core_rc rc = core_url_resolve(cases[i].base ? &base : NULL, cases[i].href,
+                                  strlen(cases[i].href), 2048, &out);
+    if (cases[i].want) {
+      if (rc != CORE_OK)
+        fail_msg("case %zu '%s': %s", i, cases[i].href, core_rc_str(rc));
+      if (strcmp(out.text, cases[i].want) != 0)
+        fail_msg("case %zu '%s': got '%s', want '%s'", i, cases[i].href, out.text, cases[i].want);
+      core_url_free(&out);
+    } else if (rc == CORE_OK) {
+      fail_msg("case %zu '%s': accepted as '%s'", i, cases[i].href, out.text);
+    }
+    core_url_free(&base);
+  }
+}
+
+static void test_parts(void **state) {
+  (void)state;
+  struct core_url u;
+  const char *text = "https://WWW.Example.org:8443/dir/File.TAR.GZ?x=1#f";
+  assert_int_equal(core_url_resolve(NULL, text, strlen(text), 2048, &u), CORE_OK);
+  assert_string_equal(u.text, "https://www.example.org:8443/dir/File.TAR.GZ?x=1");
+  assert_string_equal(u.host, "www.example.org");
+  assert_string_equal(u.origin, "https://www.example.org:8443");
+  assert_int_equal(u.port, 8443);
+  assert_true(u.https);
+  assert_string_equal(u.text + u.path_off, "/dir/File.TAR.GZ?x=1");
+  char ext[16];
+  core_url_ext(&u, ext, sizeof(ext));
+  assert_string_equal(ext, "gz");
+  assert_false(u.host_is_ip);
+  core_url_free(&u);
+
+  assert_int_equal(core_url_resolve(NULL, "http://[::1]/a.", 15, 2048, &u), CORE_OK);
+  assert_string_equal(u.host, "::1");
+  assert_true(u.host_is_ip);
+  core_url_ext(&u, ext, sizeof(ext));
+  assert_string_equal(ext, "");
+  core_url_free(&u);
+}
+
+static void test_seed_forms(void **state) {
+  (void)state;
+  struct core_url u;
+  assert_int_equal(core_url_seed("example.com", 2048, &u), CORE_OK);
+  assert_string_equal(u.text, "http://example.com/");
+  core_url_free(&u);
+  assert_int_equal(core_url_seed("example.com:8080/x", 2048, &u), CORE_OK);
+  assert_string_equal(u.text, "http://example.com:8080/x");
+  core_url_free(&u);
+  assert_int_equal(core_url_seed("https://example.com", 2048, &u), CORE_OK);
+  assert_string_equal(u.text, "https://example.com/");
+  core_url_free(&u);
+  assert_int_not_equal(core_url_seed("ftp://example.com/", 2048, &u), CORE_OK);
+}
+
+static void test_max_length(void **state) {
+  (void)state;
+  char href[300];
+  memset(href, 'a', sizeof(href) - 1);
+  href[sizeof(href) - 1] = '\0';
+  struct core_url base, u;
+  assert_int_equal(core_url_resolve(NULL, "http://e.com/", 13, 2048, &base), CORE_OK);
+  assert_int_equal(core_url_resolve(&base, href, strlen(href), 100, &u), CORE_ETOOLONG);
+  assert_int_equal(core_url_resolve(&base, href, strlen(href), 400, &u), CORE_OK);
+  core_url_free(&u);
+  core_url_free(&base);
+}
+
+static void test_scope(void **state) {
+  (void)state;
+  struct core_list none = {0};
+  core_scope *scope;
+  assert_int_equal(core_scope_create(CORE_SCOPE_DOMAIN, &none, &none, &scope), CORE_OK);
+  assert_int_equal(core_scope_add_seed(scope, "www.example.co.uk"), CORE_OK);
+  assert_int_equal(core_scope_add_seed(scope, "a.x.test"), CORE_OK);
+  assert_true(core_scope_contains(scope, "shop.example.co.uk"));
+  assert_false(core_scope_contains(scope, "other.co.uk"));
+  assert_true(core_scope_contains(scope, "b.x.test")); /* unlisted suffix: the default rule */
+  assert_false(core_scope_contains(scope, "y.test"));
+  char *d = core_scope_domain(scope, "localhost");
+  assert_string_equal(d, "localhost");
+  free(d);
+  d = core_scope_domain(scope, "127.0.0.1");
+  assert_string_equal(d, "127.0.0.1");
+  free(d);
+  core_scope_destroy(scope);
+
+  struct core_list domains = {0}, exclude = {0};
+  assert_int_equal(core_list_parse("example.org, .test.net", &domains), CORE_OK);
+  assert_int_equal(core_list_parse("bad.example.org", &exclude), CORE_OK);
+  assert_int_equal(core_scope_create(CORE_SCOPE_LIST, &domains, &exclude, &scope), CORE_OK);
+  assert_true(core_scope_contains(scope, "example.org"));
+  assert_true(core_scope_contains(scope, "a.example.org"));
+  assert_false(core_scope_contains(scope, "notexample.org"));
+  assert_true(core_scope_contains(scope, "x.test.net"));
+  assert_false(core_scope_contains(scope, "bad.example.org"));
+  assert_false(core_scope_contains(scope, "x.bad.example.org"));
+  core_scope_destroy(scope);
+  core_list_free(&domains);
+  core_list_free(&exclude);
+
+  assert_int_equal(core_scope_create(CORE_SCOPE_HOST, &none, &none, &scope), CORE_OK);
+  assert_int_equal(core_scope_add_seed(scope, "a.example.org"), CORE_OK);
+  assert_true(core_scope_contains(scope, "a.example.org"));
+  assert_false(core_scope_contains(scope, "b.example.org"));
+  core_scope_destroy(scope);
+}
+
+int main(void) {
+  setlocale(LC_CTYPE, "C.UTF-8");
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_resolution_table),
+      cmocka_unit_test(test_parts),
+      cmocka_unit_test(test_seed_forms),
+      cmocka_unit_test(test_max_length),
+      cmocka_unit_test(test_scope),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

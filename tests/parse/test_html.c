@@ -1,0 +1,142 @@
+/* parse/html.c: links from every element CLI.md lists, from awkward HTML, in any chunking. */
+#include "parse/parse.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+struct events {
+  char text[8192];
+  size_t len;
+};
+
+static void collect(void *arg, parse_event event, const char *value, size_t len) {
+  struct events *ev = arg;
+  const char *tag = event == PARSE_LINK ? "L" : event == PARSE_BASE ? "B" : "N";
+  int n =
+      snprintf(ev->text + ev->len, sizeof(ev->text) - ev->len, "%s:%.*s|", tag, (int)len, value);
+  if (n > 0)
+    ev->len += (size_t)n;
+}
+
+static void extract(const char *html, size_t chunk, const char *charset, struct events *ev) {
+  memset(ev, 0, sizeof(*ev));
+  parse_html *p;
+  assert_int_equal(parse_html_create(charset, collect, ev, &p), CORE_OK);
+  size_t len = strlen(html);
+  for (size_t off = 0; off < len; off += chunk)
+    assert_int_equal(parse_html_feed(p, html + off, off + chunk > len ? len - off : chunk),
+                     CORE_OK);
+  assert_int_equal(parse_html_finish(p), CORE_OK);
+  parse_html_destroy(p);
+}
+
+static const char page[] =
+    "<!DOCTYPE html><html><head>"
+    "<base href=\"/base/\"><base href=\"/ignored/\">"
+    "<link rel=stylesheet href=style.css>"
+    "<meta http-equiv=\"Refresh\" content=\"5; URL='/next.html'\">"
+    "<script src=\"app.js\"></script>"
+    "</head><body>"
+    "<A HREF=\"upper.html\">x</A>"
+    "<a href='single.html'>y</a><a href=unquoted.html>z</a>"
+    "<a name=anchor>no href</a>"
+    "<area href=\"area.html\"><frame src=\"frame.html\"><iframe src=\"iframe.html\"></iframe>"
+    "<img src=\"a.png\" srcset=\"b.png 2x, c,d.png 3x,e.png\">"
+    "<picture><source srcset=\"f.webp 100w, g.webp 200w\" src=\"h.webp\"></picture>"
+    "<embed src=\"i.swf\"><object data=\"j.pdf\"></object>"
+    "<audio src=\"k.mp3\"></audio><video src=\"l.mp4\"><track src=\"m.vtt\"></video>"
+    "<a href=\"amp.html?a=1&amp;b=2\">entity</a>"
+    "<p><a href=\"unclosed.html\">broken <b>nesting</p></a>"
+    "<a href=\"tab\tnewline\n.html\">ws</a>"
+    "<!-- <a href=\"comment.html\"> -->"
+    "<a href=\"\">empty</a>"
+    "</body></html>";
+
+static const char want[] =
+    "B:/base/|L:style.css|L:/next.html|L:app.js|L:upper.html|L:single.html|L:unquoted.html|"
+    "L:area.html|L:frame.html|L:iframe.html|L:a.png|L:b.png|L:c,d.png|L:e.png|L:h.webp|"
+    "L:f.webp|L:g.webp|L:i.swf|L:j.pdf|L:k.mp3|L:l.mp4|L:m.vtt|L:amp.html?a=1&b=2|"
+    "L:unclosed.html|L:tab\tnewline\n.html|L:|";
+
+static void test_every_element_any_chunking(void **state) {
+  (void)state;
+  size_t chunks[] = {1, 7, 64, sizeof(page)};
+  for (size_t i = 0; i < sizeof(chunks) / sizeof(chunks[0]); i++) {
+    struct events ev;
+    extract(page, chunks[i], NULL, &ev);
+    if (strcmp(ev.text, want) != 0)
+      fail_msg("chunk %zu:\n got %s\nwant %s", chunks[i], ev.text, want);
+  }
+}
+
+static void test_nofollow(void **state) {
+  (void)state;
+  struct events ev;
+  extract("<html><head><meta name=\"ROBOTS\" content=\"noindex, NOFOLLOW\"></head>"
+          "<body><a href=x>x</a></body></html>",
+          16, NULL, &ev);
+  assert_string_equal(ev.text, "N:|L:x|");
+  extract("<meta name=robots content=\"index,follow\"><a href=y>y</a>", 16, NULL, &ev);
+  assert_string_equal(ev.text, "L:y|");
+}
+
+static void test_legacy_charset(void **state) {
+  (void)state;
+  /* "caf\xe9" in ISO-8859-1 comes out as UTF-8 */
+  struct events ev;
+  extract("<html><body><a href=\"caf\xe9.html\">x</a></body></html>", 5, "iso-8859-1", &ev);
+  assert_string_equal(ev.text, "L:caf\xc3\xa9.html|");
+  extract("<html><head><meta charset=\"iso-8859-1\"></head><body><a href=\"caf\xe9.html\">x</a>"
+          "</body></html>",
+          4096, NULL, &ev);
+  assert_string_equal(ev.text, "L:caf\xc3\xa9.html|");
+}
+
+static void test_garbage_does_not_crash(void **state) {
+  (void)state;
+  char junk[4096];
+  unsigned seed = 12345;
+  for (int round = 0; round < 50; round++) {
+    for (size_t i = 0; i < sizeof(junk) - 1; i++) {
+      seed = seed * 1103515245u + 12345u;
+      const char alphabet[] = "<>a =\"'/href\0\xff\xfe&#;!-";
+      junk[i] = alphabet[(seed >> 16) % (sizeof(alphabet) - 1)];
+    }
+    junk[sizeof(junk) - 1] = '\0';
+    struct events ev;
+    extract(junk, 13, NULL, &ev);
+  }
+}
+
+static void test_refresh_content(void **state) {
+  (void)state;
+  const char *url;
+  size_t len;
+  assert_true(parse_refresh_url("0; url=/a", &url, &len));
+  assert_int_equal(len, 2);
+  assert_memory_equal(url, "/a", 2);
+  assert_true(parse_refresh_url("3;URL=\"/b c\"", &url, &len));
+  assert_memory_equal(url, "/b c", 4);
+  assert_true(parse_refresh_url("5, /d", &url, &len));
+  assert_memory_equal(url, "/d", 2);
+  assert_false(parse_refresh_url("5", &url, &len));
+  assert_false(parse_refresh_url("", &url, &len));
+  assert_false(parse_refresh_url("soon; url=/x", &url, &len));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_every_element_any_chunking),
+      cmocka_unit_test(test_nofollow),
+      cmocka_unit_test(test_legacy_charset),
+      cmocka_unit_test(test_garbage_does_not_crash),
+      cmocka_unit_test(test_refresh_content),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

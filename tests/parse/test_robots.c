@@ -1,0 +1,174 @@
+/* parse/robots.c: RFC 9309 group selection and path matching. */
+#include "parse/parse.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static const char site[] = "# comment line\n"
+                           "User-agent: *\n"
+                           "Disallow: /private/\n"
+                           "Allow: /private/public\n"
+                           "Disallow: /*.php$\n"
+                           "Disallow: /search\n"
+                           "Allow: /search/about\n"
+                           "Disallow: /a%3cd\n"
+                           "Disallow: /caf\xc3\xa9\n"
+                           "Disallow: /tilde%7E/\n"
+                           "Disallow: /same\n"
+                           "Allow: /same\n"
+                           "Disallow: /*/deep/*/x\n"
+                           "Crawl-delay: 2.5\n"
+                           "\n"
+                           "User-agent: crawl\n"
+                           "User-agent: other\n"
+                           "Disallow: /no-crawl\n"
+                           "Disallow: /private/  # comment after a rule\n"
+                           "\n"
+                           "User-agent: CRAWL\n"
+                           "Disallow: /also-no-crawl\n"
+                           "Crawl-delay: 7\n"
+                           "Sitemap: https://example.com/sitemap.xml\n"
+                           "\n"
+                           "User-agent: googlebot\n"
+                           "Disallow: /\n";
+
+static const struct {
+  const char *token;
+  const char *path;
+  bool allowed;
+} cases[] = {
+    /* the "*" group applies to a product token no group names */
+    {"zbot", "/", true},
+    {"zbot", "/private/", false},
+    {"zbot", "/private/x.html", false},
+    {"zbot", "/private", true},
+    {"zbot", "/private/public", true}, /* longer Allow wins */
+    {"zbot", "/private/public/more", true},
+    {"zbot", "/index.php", false}, /* $ anchors */
+    {"zbot", "/index.php?x=1", true},
+    {"zbot", "/dir/index.php", false},
+    {"zbot", "/search", false},
+    {"zbot", "/search?q=1", false},
+    {"zbot", "/searching", false}, /* prefix match */
+    {"zbot", "/search/about", true},
+    {"zbot", "/same", true},   /* equal length: Allow wins the tie */
+    {"zbot", "/a%3Cd", false}, /* percent-encoding compared case-insensitively */
+    {"zbot", "/a%3cd", false},
+    {"zbot", "/caf%C3%A9", false}, /* UTF-8 in the file matches its encoded form */
+    {"zbot", "/tilde~/x", false},  /* %7E is the unreserved "~" */
+    {"zbot", "/a/deep/b/x", false},
+    {"zbot", "/a/deep/b/y", true},
+    {"zbot", "/robots.txt", true}, /* always allowed */
+    /* our own groups, merged, case-insensitive; the "*" group no longer applies */
+    {"crawl", "/no-crawl", false},
+    {"crawl", "/also-no-crawl", false},
+    {"crawl", "/search", true},
+    {"crawl", "/private/x", false},
+    {"Crawl", "/no-crawl/page", false},
+    {"other", "/no-crawl", false},
+    {"other", "/also-no-crawl", true},
+    {"googlebot", "/anything", false},
+    {"googlebot", "/robots.txt", true},
+};
+
+static void test_matching_table(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    parse_robots *r;
+    assert_int_equal(parse_robots_create(site, strlen(site), cases[i].token, &r), CORE_OK);
+    if (parse_robots_allowed(r, cases[i].path) != cases[i].allowed)
+      fail_msg("case %zu: %s %s should be %s", i, cases[i].token, cases[i].path,
+               cases[i].allowed ? "allowed" : "disallowed");
+    parse_robots_destroy(r);
+  }
+}
+
+static void test_crawl_delay_and_sitemaps(void **state) {
+  (void)state;
+  parse_robots *r;
+  assert_int_equal(parse_robots_create(site, strlen(site), "zbot", &r), CORE_OK);
+  assert_true(parse_robots_crawl_delay(r) == 2.5);
+  assert_int_equal(parse_robots_sitemap_count(r), 1);
+  assert_string_equal(parse_robots_sitemap(r, 0), "https://example.com/sitemap.xml");
+  parse_robots_destroy(r);
+  assert_int_equal(parse_robots_create(site, strlen(site), "crawl", &r), CORE_OK);
+  assert_true(parse_robots_crawl_delay(r) == 7);
+  parse_robots_destroy(r);
+}
+
+static void test_empty_and_odd_files(void **state) {
+  (void)state;
+  const char *files[] = {"",
+                         "garbage without colons\n\n",
+                         "Disallow: /\n",
+                         "User-agent: *\nDisallow:\n",
+                         "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /x\r\n",
+                         "User-agent: *\nDisallow: /x\0\nDisallow: /y\n"};
+  const bool root_allowed[] = {true, true, true, true, true, true};
+  for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+    parse_robots *r;
+    assert_int_equal(parse_robots_create(files[i], strlen(files[i]), "crawl", &r), CORE_OK);
+    assert_int_equal(parse_robots_allowed(r, "/"), root_allowed[i]);
+    parse_robots_destroy(r);
+  }
+  parse_robots *r;
+  const char *bom = "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /x\r\n";
+  assert_int_equal(parse_robots_create(bom, strlen(bom), "crawl", &r), CORE_OK);
+  assert_false(parse_robots_allowed(r, "/x"));
+  parse_robots_destroy(r);
+  /* a rule without a group before it belongs to no one */
+  const char *orphan = "Disallow: /\nUser-agent: *\nDisallow: /y\n";
+  assert_int_equal(parse_robots_create(orphan, strlen(orphan), "crawl", &r), CORE_OK);
+  assert_true(parse_robots_allowed(r, "/x"));
+  assert_false(parse_robots_allowed(r, "/y"));
+  parse_robots_destroy(r);
+}
+
+static void test_parse_limit(void **state) {
+  (void)state;
+  /* rules past the first 500 KiB are not read */
+  size_t len = PARSE_ROBOTS_MAX_BYTES + 100;
+  char *text = malloc(len + 1);
+  assert_non_null(text);
+  memset(text, '#', len);
+  const char *head = "User-agent: *\nDisallow: /a\n";
+  memcpy(text, head, strlen(head));
+  text[strlen(head)] = '\n';
+  const char *tail = "\nDisallow: /b\n";
+  memcpy(text + len - strlen(tail), tail, strlen(tail));
+  text[len] = '\0';
+  parse_robots *r;
+  assert_int_equal(parse_robots_create(text, len, "crawl", &r), CORE_OK);
+  assert_false(parse_robots_allowed(r, "/a"));
+  assert_true(parse_robots_allowed(r, "/b"));
+  parse_robots_destroy(r);
+  free(text);
+}
+
+static void test_product_token(void **state) {
+  (void)state;
+  char *t = parse_product_token("Foo Bar/1.0");
+  assert_string_equal(t, "Foo");
+  free(t);
+  t = parse_product_token("crawl/0.1.0");
+  assert_string_equal(t, "crawl");
+  free(t);
+  t = parse_product_token("my_bot-2/1");
+  assert_string_equal(t, "my_bot-");
+  free(t);
+  assert_null(parse_product_token("/1.0"));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_matching_table),      cmocka_unit_test(test_crawl_delay_and_sitemaps),
+      cmocka_unit_test(test_empty_and_odd_files), cmocka_unit_test(test_parse_limit),
+      cmocka_unit_test(test_product_token),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
