@@ -13,10 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/random.h>
 #include <sys/signalfd.h>
+#include <time.h>
 #include <unistd.h>
 
-#define ITEM_QUIET 1u /* not printed (-A): no record either */
+#define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
+#define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 
@@ -58,6 +61,10 @@ struct crawl {
   fetch_engine *engine;
   frontier *fr;
   core_scope *scope;
+  core_seen *seen;
+  fetch_timer *save_timer;
+  char **forget; /* counting --seen: failed and pending URLs, forgotten before the last save */
+  size_t forget_count, forget_cap;
   fetch_timer *progress_timer;
   fetch_watch *signal_watch;
   int signal_fd;
@@ -118,12 +125,36 @@ static void check_output(struct crawl *c, core_rc rc) {
   }
 }
 
+static void remember_to_forget(struct crawl *c, const char *url) {
+  if (c->forget_count == c->forget_cap) {
+    size_t cap = c->forget_cap ? c->forget_cap * 2 : 64;
+    char **grown = realloc(c->forget, cap * sizeof(*grown));
+    if (!grown) {
+      fatal(c, "out of memory");
+      return;
+    }
+    c->forget = grown;
+    c->forget_cap = cap;
+  }
+  if (!(c->forget[c->forget_count] = strdup(url)))
+    fatal(c, "out of memory");
+  else
+    c->forget_count++;
+}
+
+/* Every settled fate passes here: the JSON record, and what a counting --seen must forget. */
+static void report(struct crawl *c, bool quiet, const struct cli_record *rec) {
+  bool unfinished = strcmp(rec->fate, "failed") == 0 || strcmp(rec->fate, "pending") == 0;
+  if (unfinished && c->cfg->seen_file && c->cfg->dedupe == CORE_SEEN_COUNTING)
+    remember_to_forget(c, rec->url);
+  if (c->cfg->jsonl && !quiet)
+    check_output(c, cli_output_record(c->out, rec));
+}
+
 static void record(struct crawl *c, const struct frontier_item *item, const char *url,
                    const char *from, int depth, const char *fate, const char *error) {
-  if (!c->cfg->jsonl || (item && (item->flags & ITEM_QUIET)))
-    return;
   struct cli_record rec = {.url = url, .from = from, .depth = depth, .fate = fate, .error = error};
-  check_output(c, cli_output_record(c->out, &rec));
+  report(c, item && (item->flags & ITEM_QUIET), &rec);
 }
 
 static void record_item(struct crawl *c, const struct frontier_item *item, const char *fate,
@@ -216,13 +247,16 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
     fatal(c, "out of memory");
     return;
   }
-  if (!fresh)
+  /* seeds are always fetched, but printed only when new (--seen) */
+  if (!fresh && kind != OFFER_SEED)
     return;
-  c->stats->discovered++;
   bool printable = !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
-  if (printable && !cfg->jsonl)
-    check_output(c, cli_output_url(c->out, u->text));
-  struct frontier_item probe = {.flags = printable ? 0 : ITEM_QUIET};
+  if (fresh) {
+    c->stats->discovered++;
+    if (printable && !cfg->jsonl)
+      check_output(c, cli_output_url(c->out, u->text));
+  }
+  struct frontier_item probe = {.flags = printable && fresh ? 0 : ITEM_QUIET};
   if (!follow) {
     record(c, &probe, u->text, from, depth, "robots", NULL);
     return;
@@ -515,8 +549,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
     rec.error = error;
     c->stats->failed_http++;
   }
-  if (c->cfg->jsonl && !(item->flags & ITEM_QUIET))
-    check_output(c, cli_output_record(c->out, &rec));
+  report(c, item->flags & ITEM_QUIET, &rec);
   if (status >= 300 && status < 400 && res->head.location)
     offer_href(c, &rq->url, res->head.location, strlen(res->head.location), item->url, item->depth,
                item->redirects + 1, OFFER_REDIRECT, true);
@@ -847,14 +880,93 @@ static core_rc seed_all(struct crawl *c) {
     if (rc)
       return rc;
   }
+  /* a seed given twice is one seed; the seen filter cannot tell, as seeds bypass it */
+  core_seen *given;
+  core_rc rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
+  if (rc)
+    return rc;
   for (size_t i = 0; i < cfg->seed_count && !c->fatal; i++) {
     struct core_url u;
+    bool first;
     if (core_url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
-    offer(c, &u, NULL, 0, 0, OFFER_SEED, true);
+    rc = core_seen_add(given, u.text, strlen(u.text), &first);
+    if (rc == CORE_OK && first)
+      offer(c, &u, NULL, 0, 0, OFFER_SEED, true);
     core_url_free(&u);
+    if (rc)
+      break;
   }
-  return CORE_OK;
+  core_seen_destroy(given);
+  return rc;
+}
+
+/* ---- --seen ---- */
+
+static uint64_t random_seed(void) {
+  uint64_t seed = 0;
+  if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed))
+    seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid();
+  return seed;
+}
+
+static core_rc open_seen(struct crawl *c) {
+  const struct crawl_config *cfg = c->cfg;
+  char why[256] = "";
+  if (cfg->seen_file) {
+    core_rc rc = core_seen_load(cfg->seen_file, &c->seen, why, sizeof(why));
+    if (rc == CORE_OK) {
+      struct core_seen_info info;
+      core_seen_info(c->seen, &info);
+      if (cfg->dedupe_given && info.kind != cfg->dedupe) {
+        fatal(c,
+              "--seen '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
+              "file)",
+              cfg->seen_file, core_seen_kind_name(info.kind), core_seen_kind_name(cfg->dedupe),
+              core_seen_kind_name(info.kind));
+        return CORE_EFORMAT;
+      }
+      return CORE_OK;
+    }
+    if (rc != CORE_ENOTFOUND) {
+      fatal(c, "--seen '%s': %s", cfg->seen_file, rc == CORE_ENOMEM ? "out of memory" : why);
+      return rc;
+    }
+  }
+  core_rc rc = core_seen_create(cfg->dedupe, cfg->expect, cfg->fp_rate, random_seed(), &c->seen);
+  if (rc)
+    fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
+  return rc;
+}
+
+static bool save_seen(struct crawl *c) {
+  char why[512] = "";
+  if (core_seen_save(c->seen, c->cfg->seen_file, why, sizeof(why)) == CORE_OK)
+    return true;
+  if (!c->cfg->quiet)
+    fprintf(stderr, "crawl: --seen: %s\n", why[0] ? why : "out of memory");
+  return false;
+}
+
+static void on_save_timer(void *arg) {
+  struct crawl *c = arg;
+  save_seen(c);
+  fetch_timer_start(c->save_timer, core_now() + SAVE_EVERY);
+}
+
+/* The last save: a counting filter first forgets what failed or was left pending, so the next
+ * run tries those URLs again. */
+static void final_save(struct crawl *c) {
+  for (size_t i = 0; i < c->forget_count; i++) {
+    core_seen_remove(c->seen, c->forget[i], strlen(c->forget[i]));
+    free(c->forget[i]);
+  }
+  free(c->forget);
+  c->forget = NULL;
+  c->forget_count = 0;
+  if (!save_seen(c) && !c->fatal) {
+    fatal(c, "--seen '%s' could not be saved", c->cfg->seen_file);
+  }
 }
 
 cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_stats *stats,
@@ -866,10 +978,15 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   memset(stats, 0, sizeof(*stats));
   c.progress = cfg->quiet ? false : cfg->progress < 0 ? isatty(STDERR_FILENO) : cfg->progress;
   core_rc rc;
+  if (open_seen(&c) != CORE_OK) {
+    /* a --seen file that cannot be used is refused, never overwritten */
+    return c.end;
+  }
   if ((rc = fetch_loop_create(&c.loop)) || (rc = fetch_engine_create(c.loop, cfg, &c.engine)) ||
-      (rc = frontier_create(cfg, free_host_data, &c.fr)) ||
+      (rc = frontier_create(cfg, c.seen, free_host_data, &c.fr)) ||
       (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c.scope)) ||
       (rc = fetch_loop_timer(c.loop, on_progress, &c, &c.progress_timer)) ||
+      (rc = fetch_loop_timer(c.loop, on_save_timer, &c, &c.save_timer)) ||
       (rc = watch_signals(&c))) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c.engine)
       fatal(&c, "cannot use --dns-server '%s'", cfg->dns_servers);
@@ -878,7 +995,10 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   } else {
     if (c.progress)
       fetch_timer_start(c.progress_timer, core_now() + 0.5);
-    seed_all(&c);
+    if (cfg->seen_file)
+      fetch_timer_start(c.save_timer, core_now() + SAVE_EVERY);
+    if (seed_all(&c) != CORE_OK)
+      fatal(&c, "cannot queue the seeds: out of memory");
     while (!c.fatal) {
       schedule(&c);
       check_output(&c, cli_output_flush(out));
@@ -904,6 +1024,9 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   if (c.progress && c.end != CLI_END_PIPE)
     print_progress(&c, true);
   stats->seconds = core_now() - c.start;
+  if (cfg->seen_file)
+    final_save(&c);
+  core_seen_destroy(c.seen);
   frontier_destroy(c.fr);
   core_scope_destroy(c.scope);
   if (c.signal_watch)

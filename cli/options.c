@@ -40,6 +40,8 @@ enum {
   OPT_RESOLVE,
   OPT_DNS_SERVER,
   OPT_EXPECT,
+  OPT_SEEN,
+  OPT_DEDUPE,
   OPT_FP_RATE,
   OPT_JSONL,
   OPT_PROGRESS,
@@ -79,6 +81,8 @@ static const struct option long_options[] = {
     {"insecure", no_argument, NULL, 'k'},
     {"resolve", required_argument, NULL, OPT_RESOLVE},
     {"dns-server", required_argument, NULL, OPT_DNS_SERVER},
+    {"seen", required_argument, NULL, OPT_SEEN},
+    {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
     {"fp-rate", required_argument, NULL, OPT_FP_RATE},
     {"output", required_argument, NULL, 'o'},
@@ -132,6 +136,9 @@ void cli_print_help(FILE *out) {
         "      --resolve HOST:PORT:ADDR  use ADDR for HOST:PORT (repeatable)\n"
         "      --dns-server ADDR[:PORT][,...]  name servers to ask\n"
         "Dedupe:\n"
+        "      --seen FILE             keep the seen-URL filter in FILE across runs\n"
+        "      --dedupe bloom|counting|exact  the filter: Bloom, counting Bloom, fingerprints "
+        "(bloom)\n"
         "      --expect N              expected distinct URLs, to size the filter (1000000)\n"
         "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
         "Output:\n"
@@ -272,6 +279,7 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->max_redirs = 5;
   cfg->expect = 1000000;
   cfg->fp_rate = 1e-7;
+  cfg->dedupe = CORE_SEEN_BLOOM;
   cfg->progress = -1;
 }
 
@@ -426,6 +434,23 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       case OPT_DNS_SERVER:
         free(cfg->dns_servers);
         cfg->dns_servers = strdup(arg);
+        break;
+      case OPT_SEEN:
+        if (!*arg)
+          USAGE("invalid value '' for --seen: a file name");
+        free(cfg->seen_file);
+        cfg->seen_file = strdup(arg);
+        break;
+      case OPT_DEDUPE:
+        if (strcmp(arg, "bloom") == 0)
+          cfg->dedupe = CORE_SEEN_BLOOM;
+        else if (strcmp(arg, "counting") == 0)
+          cfg->dedupe = CORE_SEEN_COUNTING;
+        else if (strcmp(arg, "exact") == 0)
+          cfg->dedupe = CORE_SEEN_EXACT;
+        else
+          USAGE("invalid value '%s' for --dedupe: use bloom, counting or exact", arg);
+        cfg->dedupe_given = true;
         break;
       case OPT_EXPECT: {
         long n;

@@ -56,6 +56,8 @@ struct crawl_config {
 
   /* dedupe */
   char *seen_file;
+  core_seen_kind dedupe;
+  bool dedupe_given; /* else a loaded --seen file's kind is used */
   uint64_t expect;
   double fp_rate;
 

@@ -96,7 +96,7 @@ bool core_scope_contains(const core_scope *scope, const char *host);
 char *core_scope_domain(const core_scope *scope, const char *host);
 void core_scope_destroy(core_scope *scope);
 
-/* ---- The seen filter (a Bloom filter) ---- */
+/* ---- A classic Bloom filter: k independent positions (the benchmarks' baseline) ---- */
 typedef struct core_bloom core_bloom;
 /* Sized for expect keys at false-positive rate fp_rate: m = n ln(1/p) / (ln 2)^2, k = (m/n) ln 2.
  */
@@ -107,6 +107,37 @@ bool core_bloom_contains(const core_bloom *bloom, const void *key, size_t len);
 uint64_t core_bloom_bits(const core_bloom *bloom);
 unsigned core_bloom_hashes(const core_bloom *bloom);
 void core_bloom_destroy(core_bloom *bloom);
+
+/* ---- The seen-URL filter of --dedupe and --seen ---- */
+typedef enum { CORE_SEEN_BLOOM = 1, CORE_SEEN_COUNTING = 2, CORE_SEEN_EXACT = 3 } core_seen_kind;
+typedef struct core_seen core_seen;
+/* Sized for expect URLs with a compound false-positive bound fp_rate (Bloom variants); it grows
+ * past expect. seed keys the hash functions (kept in the saved file). */
+core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, uint64_t seed,
+                         core_seen **out);
+void core_seen_destroy(core_seen *seen);
+/* Records url; *was_new says whether it was absent before. */
+core_rc core_seen_add(core_seen *seen, const char *url, size_t len, bool *was_new);
+bool core_seen_contains(const core_seen *seen, const char *url, size_t len);
+/* Forgets url (counting and exact only: CORE_EINVAL for bloom). */
+core_rc core_seen_remove(core_seen *seen, const char *url, size_t len);
+struct core_seen_info {
+  core_seen_kind kind;
+  uint64_t count, expect, bytes, seed;
+  unsigned layers, hashes, block_bytes;
+  double fp_rate;  /* the bound asked for */
+  double fp_bound; /* the sum of the layers' bounds, at most fp_rate */
+};
+void core_seen_info(const core_seen *seen, struct core_seen_info *info);
+/* The exact variant's fingerprint: 24 bits of host over 40 bits of URL. */
+uint64_t core_seen_fingerprint(uint64_t seed, const char *url, size_t len);
+/* Saves crash-safely: a temporary file beside path, fsync, rename, fsync of the directory.
+ * On failure why says what went wrong. */
+core_rc core_seen_save(const core_seen *seen, const char *path, char *why, size_t why_size);
+/* Loads a saved filter. A missing file is CORE_ENOTFOUND; a truncated, corrupt, foreign or
+ * incompatible one is CORE_EFORMAT with the problem in why. */
+core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_size);
+const char *core_seen_kind_name(core_seen_kind kind);
 
 #include "core/config.h"
 

@@ -31,7 +31,7 @@ struct frontier_host {
 struct frontier {
   const struct crawl_config *cfg;
   void (*free_data)(void *);
-  core_bloom *seen;
+  core_seen *seen;              /* borrowed */
   struct frontier_host **hosts; /* hash table */
   size_t host_buckets, host_count;
   struct ip_slot **ips;
@@ -66,23 +66,23 @@ void frontier_item_free(struct frontier_item *item) {
   free(item);
 }
 
-core_rc frontier_create(const struct crawl_config *cfg, void (*free_data)(void *), frontier **out) {
+core_rc frontier_create(const struct crawl_config *cfg, core_seen *seen, void (*free_data)(void *),
+                        frontier **out) {
   frontier *f = calloc(1, sizeof(*f));
   if (!f)
     return CORE_ENOMEM;
   f->cfg = cfg;
   f->free_data = free_data;
+  f->seen = seen;
   f->host_buckets = 1024;
   f->ip_buckets = 1024;
   f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
   f->ips = calloc(f->ip_buckets, sizeof(*f->ips));
-  core_rc rc =
-      f->hosts && f->ips ? core_bloom_create(cfg->expect, cfg->fp_rate, &f->seen) : CORE_ENOMEM;
-  if (rc) {
+  if (!f->hosts || !f->ips) {
     free(f->hosts);
     free(f->ips);
     free(f);
-    return rc;
+    return CORE_ENOMEM;
   }
   *out = f;
   return CORE_OK;
@@ -117,12 +117,11 @@ void frontier_destroy(frontier *f) {
   free(f->hosts);
   free(f->ips);
   free(f->heap);
-  core_bloom_destroy(f->seen);
   free(f);
 }
 
 core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new) {
-  return core_bloom_add(f->seen, url, strlen(url), was_new);
+  return core_seen_add(f->seen, url, strlen(url), was_new);
 }
 
 /* ---- the heap of hosts ---- */

@@ -32,8 +32,10 @@ struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, con
                                         int depth);
 void frontier_item_free(struct frontier_item *item);
 
-/* free_data releases each host's data at frontier_destroy (may be NULL). */
-core_rc frontier_create(const struct crawl_config *cfg, void (*free_data)(void *), frontier **out);
+/* seen is borrowed until frontier_destroy; free_data releases each host's data at
+ * frontier_destroy (may be NULL). */
+core_rc frontier_create(const struct crawl_config *cfg, core_seen *seen, void (*free_data)(void *),
+                        frontier **out);
 void frontier_destroy(frontier *f);
 
 /* Records url in the seen filter; *was_new says whether it was not there before. */

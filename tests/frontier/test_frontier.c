@@ -22,6 +22,14 @@ static struct crawl_config config(void) {
   return cfg;
 }
 
+static core_seen *the_seen;
+
+static core_seen *seen_filter(const struct crawl_config *cfg) {
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, cfg->expect, cfg->fp_rate, 1, &the_seen),
+                   CORE_OK);
+  return the_seen;
+}
+
 static frontier_host *host(frontier *f, const char *origin) {
   frontier_host *h;
   bool created;
@@ -57,7 +65,7 @@ static void test_fifo_and_delay(void **state) {
   (void)state;
   struct crawl_config cfg = config();
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   push(f, a, FRONTIER_PAGE, "http://a/1");
   push(f, a, FRONTIER_PAGE, "http://a/2");
@@ -71,13 +79,14 @@ static void test_fifo_and_delay(void **state) {
   end(f, "http://a", FRONTIER_PAGE, 101.6);
   assert_true(isinf(frontier_next_ready(f)));
   frontier_destroy(f);
+  core_seen_destroy(the_seen);
 }
 
 static void test_hosts_interleave_by_time(void **state) {
   (void)state;
   struct crawl_config cfg = config();
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
   push(f, a, FRONTIER_PAGE, "http://a/1");
   push(f, a, FRONTIER_PAGE, "http://a/2");
@@ -91,6 +100,7 @@ static void test_hosts_interleave_by_time(void **state) {
   expect_pop(f, 11.15, NULL);
   expect_pop(f, 11.2, "http://a/2");
   frontier_destroy(f);
+  core_seen_destroy(the_seen);
 }
 
 static void test_setup_steps_first_and_block(void **state) {
@@ -98,7 +108,7 @@ static void test_setup_steps_first_and_block(void **state) {
   struct crawl_config cfg = config();
   cfg.per_host = 4;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   push(f, a, FRONTIER_PAGE, "http://a/1");
   push(f, a, FRONTIER_RESOLVE, "resolve");
@@ -112,6 +122,7 @@ static void test_setup_steps_first_and_block(void **state) {
   expect_pop(f, 6.1, NULL);
   expect_pop(f, 6.2, "http://a/1"); /* robots.txt counts for the delay */
   frontier_destroy(f);
+  core_seen_destroy(the_seen);
 }
 
 static void test_crawl_delay_and_defer(void **state) {
@@ -119,7 +130,7 @@ static void test_crawl_delay_and_defer(void **state) {
   struct crawl_config cfg = config();
   cfg.max_delay = 5;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   frontier_host_set_crawl_delay(a, 60); /* capped at --max-delay */
   push(f, a, FRONTIER_PAGE, "http://a/1");
@@ -134,6 +145,7 @@ static void test_crawl_delay_and_defer(void **state) {
   expect_pop(f, 19, NULL);
   expect_pop(f, 20, "http://a/3");
   frontier_destroy(f);
+  core_seen_destroy(the_seen);
 }
 
 static void test_ip_delay(void **state) {
@@ -142,7 +154,7 @@ static void test_ip_delay(void **state) {
   cfg.delay = 0;
   cfg.ip_delay = 2;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
   assert_int_equal(frontier_host_set_ip(f, a, "10.0.0.1"), CORE_OK);
   assert_int_equal(frontier_host_set_ip(f, b, "10.0.0.1"), CORE_OK);
@@ -154,13 +166,14 @@ static void test_ip_delay(void **state) {
   expect_pop(f, 2.9, NULL);
   expect_pop(f, 3, "http://b/1");
   frontier_destroy(f);
+  core_seen_destroy(the_seen);
 }
 
 static void test_seen_and_drain(void **state) {
   (void)state;
   struct crawl_config cfg = config();
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   bool fresh;
   assert_int_equal(frontier_mark_seen(f, "http://a/1", &fresh), CORE_OK);
   assert_true(fresh);
@@ -183,6 +196,7 @@ static void test_seen_and_drain(void **state) {
   assert_int_equal(drained, 50);
   assert_int_equal(frontier_queued(f), 0);
   frontier_destroy(f);
+  core_seen_destroy(the_seen);
 }
 
 int main(void) {

@@ -1,0 +1,42 @@
+/* Shared inside core/: the seen filter's parts that its file format needs. */
+#ifndef CRAWL_CORE_INT_H
+#define CRAWL_CORE_INT_H
+
+#include "core/core.h"
+
+/* 1.44 log2(1/p): bits per key of a classic Bloom filter at its best k. */
+double core__seen_optimum_bits(double fp);
+
+struct core__seen_layer_view {
+  uint64_t blocks;
+  unsigned block_bits;
+  unsigned k;
+  unsigned counter_bits;
+  uint64_t capacity;
+  uint64_t count;
+  double fp;
+  const uint64_t *words;
+  uint64_t word_count;
+};
+
+struct core__seen_header {
+  core_seen_kind kind;
+  uint64_t seed;
+  double fp_rate;
+  uint64_t expect;
+  uint64_t count;
+  unsigned layer_count;
+  uint64_t slot_count; /* exact */
+};
+
+/* A view of layer i (borrowed until the filter changes), or NULL past the last. */
+const struct core__seen_layer_view *core__seen_layer(const core_seen *s, unsigned i,
+                                                     struct core__seen_layer_view *view);
+void core__seen_exact(const core_seen *s, const uint64_t **slots, uint64_t *slot_count);
+/* Builds a filter from loaded parts; takes ownership of layer_words[i] and slots. */
+core_rc core__seen_assemble(const struct core__seen_header *hdr,
+                            const struct core__seen_layer_view *layers, uint64_t **layer_words,
+                            uint64_t *slots, core_seen **out);
+uint64_t core__seen_layer_word_count(uint64_t blocks, unsigned block_bits, unsigned counter_bits);
+
+#endif

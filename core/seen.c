@@ -1,0 +1,469 @@
+/* The seen-URL filter of --dedupe, in three variants:
+ *
+ *  bloom     a blocked Bloom filter (Putze, Sanders & Singler): every bit of a key falls in one
+ *            block of contiguous memory, so a lookup costs about one cache miss. The block is one
+ *            64-byte cache line unless the bound is so tight that one line costs more than 1.2x
+ *            the classic optimum in bits (below about p = 1e-5); then two or four adjacent lines.
+ *  counting  the same with 4-bit counters, so keys can be removed.
+ *  exact     a hash set of 64-bit fingerprints: 24 bits of host fingerprint over 40 bits of URL
+ *            fingerprint (Heritrix's layout).
+ *
+ * The Bloom variants grow as scalable Bloom filters (Almeida et al. 2007): when a layer is full a
+ * new one, twice as large, is added with half the false-positive rate, so the compound rate
+ * p/2 + p/4 + ... stays below p however many keys arrive. */
+#include "core/core.h"
+#include "core/core-int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#define MAX_LAYERS 48
+
+struct layer {
+  uint64_t blocks;
+  unsigned block_bits; /* slots per block: 512, 1024 or 2048 */
+  unsigned k;
+  unsigned counter_bits; /* 1 (bloom) or 4 (counting) */
+  uint64_t capacity;     /* keys it was sized for */
+  uint64_t count;        /* keys added */
+  double fp;             /* its false-positive bound when full */
+  uint64_t *words;
+};
+
+struct core_seen {
+  core_seen_kind kind;
+  uint64_t seed;
+  double fp_rate;
+  uint64_t expect;
+  uint64_t count;
+  struct layer layers[MAX_LAYERS];
+  unsigned layer_count;
+  /* exact */
+  uint64_t *slots;
+  uint64_t slot_count; /* a power of two */
+};
+
+/* ---- sizing a blocked layer ---- */
+
+/* Expected false-positive rate of a blocked filter with c bits per key and k probes: the block
+ * load is Poisson with mean B/c, and a block holding j keys answers yes with the classic rate. */
+static double blocked_fp(double c, unsigned k, unsigned block_bits) {
+  double lambda = block_bits / c;
+  double sum = 0, log_pois = -lambda; /* log P(j = 0) */
+  double miss = log1p(-1.0 / block_bits);
+  for (unsigned j = 0; j < 4 * lambda + 100; j++) {
+    if (j > 0)
+      log_pois += log(lambda) - log((double)j);
+    double fill = -expm1((double)k * j * miss);
+    sum += exp(log_pois) * pow(fill, (double)k);
+  }
+  return sum;
+}
+
+double core__seen_optimum_bits(double fp) {
+  return log2(1.0 / fp) / log(2.0);
+}
+
+/* The fewest bits per key (and the k) reaching fp with block_bits. A blocked filter never needs
+ * fewer bits than the classic optimum, and past three times it is not worth having. */
+static void size_blocked(double fp, unsigned block_bits, double *bits_per_key, unsigned *k_out) {
+  double best_c = INFINITY;
+  unsigned best_k = 1;
+  double optimum = core__seen_optimum_bits(fp);
+  for (unsigned k = 1; k <= 40; k++) {
+    double lo = 0.95 * optimum, hi = 3 * optimum;
+    if (blocked_fp(hi, k, block_bits) > fp)
+      continue;
+    for (int it = 0; it < 40; it++) {
+      double mid = (lo + hi) / 2;
+      if (blocked_fp(mid, k, block_bits) <= fp)
+        hi = mid;
+      else
+        lo = mid;
+    }
+    if (hi < best_c) {
+      best_c = hi;
+      best_k = k;
+    }
+  }
+  *bits_per_key = best_c;
+  *k_out = best_k;
+}
+
+static core_rc layer_init(struct layer *l, uint64_t capacity, double fp, unsigned counter_bits) {
+  static const unsigned block_sizes[] = {512, 1024, 2048};
+  double c = 0;
+  unsigned k = 1, block_bits = 2048;
+  for (size_t i = 0; i < 3; i++) {
+    size_blocked(fp, block_sizes[i], &c, &k);
+    block_bits = block_sizes[i];
+    if (c <= 1.2 * core__seen_optimum_bits(fp))
+      break;
+  }
+  uint64_t slots = (uint64_t)ceil(c * (double)capacity);
+  uint64_t blocks = (slots + block_bits - 1) / block_bits;
+  if (blocks == 0 || blocks > (UINT64_C(1) << 40))
+    return CORE_EINVAL;
+  uint64_t words = blocks * block_bits * counter_bits / 64;
+  memset(l, 0, sizeof(*l));
+  /* blocks start on cache-line boundaries */
+  l->words = aligned_alloc(64, words * sizeof(uint64_t));
+  if (!l->words)
+    return CORE_ENOMEM;
+  memset(l->words, 0, words * sizeof(uint64_t));
+  l->blocks = blocks;
+  l->block_bits = block_bits;
+  l->k = k;
+  l->counter_bits = counter_bits;
+  l->capacity = capacity;
+  l->fp = fp;
+  return CORE_OK;
+}
+
+static uint64_t layer_words(const struct layer *l) {
+  return l->blocks * l->block_bits * l->counter_bits / 64;
+}
+
+/* Probe positions of a key in layer i: a block from the low half of the hash (multiply-shift,
+ * salted per layer), then k slots in it from the top bits of a 64-bit LCG seeded by the high half.
+ * Double hashing (a + i*b) is no good inside a block: with 512 slots only 9 bits of a and b count,
+ * and the patterns, all arithmetic progressions, overlap far more often than random ones. */
+struct probe {
+  uint64_t base; /* first slot of the block */
+  uint64_t state;
+  unsigned shift; /* 64 - log2(block_bits) */
+};
+
+static struct probe probe_for(const struct layer *l, unsigned index, XXH128_hash_t h) {
+  uint64_t mixed = h.low64 ^ (0x9e3779b97f4a7c15ull * (uint64_t)(index + 1));
+  mixed *= 0xff51afd7ed558ccdull;
+  mixed ^= mixed >> 33;
+  uint64_t block = (uint64_t)(((unsigned __int128)mixed * l->blocks) >> 64);
+  struct probe p = {block * l->block_bits, h.high64,
+                    64u - (unsigned)__builtin_ctz(l->block_bits)};
+  return p;
+}
+
+static uint64_t next_slot(struct probe *p) {
+  /* Knuth's MMIX LCG: its top bits are well spread */
+  p->state = p->state * 6364136223846793005ull + 1442695040888963407ull;
+  return p->base + (p->state >> p->shift);
+}
+
+static unsigned slot_get(const struct layer *l, uint64_t slot) {
+  if (l->counter_bits == 1)
+    return (unsigned)(l->words[slot >> 6] >> (slot & 63)) & 1;
+  return (unsigned)(l->words[slot >> 4] >> ((slot & 15) * 4)) & 15;
+}
+
+static bool layer_contains(const struct layer *l, unsigned index, XXH128_hash_t h) {
+  struct probe p = probe_for(l, index, h);
+  for (unsigned i = 0; i < l->k; i++)
+    if (!slot_get(l, next_slot(&p)))
+      return false;
+  return true;
+}
+
+static void layer_add(struct layer *l, unsigned index, XXH128_hash_t h) {
+  struct probe p = probe_for(l, index, h);
+  for (unsigned i = 0; i < l->k; i++) {
+    uint64_t slot = next_slot(&p);
+    if (l->counter_bits == 1) {
+      l->words[slot >> 6] |= UINT64_C(1) << (slot & 63);
+    } else {
+      unsigned shift = (unsigned)(slot & 15) * 4;
+      uint64_t v = (l->words[slot >> 4] >> shift) & 15;
+      if (v < 15) /* a saturated counter stays: it may stand for more keys than it can count */
+        l->words[slot >> 4] += UINT64_C(1) << shift;
+    }
+  }
+  l->count++;
+}
+
+static void layer_remove(struct layer *l, unsigned index, XXH128_hash_t h) {
+  struct probe p = probe_for(l, index, h);
+  for (unsigned i = 0; i < l->k; i++) {
+    uint64_t slot = next_slot(&p);
+    unsigned shift = (unsigned)(slot & 15) * 4;
+    uint64_t v = (l->words[slot >> 4] >> shift) & 15;
+    if (v > 0 && v < 15)
+      l->words[slot >> 4] -= UINT64_C(1) << shift;
+  }
+  if (l->count)
+    l->count--;
+}
+
+/* ---- the exact variant ---- */
+
+static const char *url_host(const char *url, size_t len, size_t *host_len) {
+  const char *p = memchr(url, ':', len);
+  if (!p || (size_t)(p - url) + 3 > len || p[1] != '/' || p[2] != '/') {
+    *host_len = 0;
+    return url;
+  }
+  p += 3;
+  size_t rest = len - (size_t)(p - url);
+  size_t n = 0;
+  if (rest && *p == '[') {
+    while (n < rest && p[n] != ']')
+      n++;
+    n += n < rest;
+  } else {
+    while (n < rest && p[n] != ':' && p[n] != '/' && p[n] != '?')
+      n++;
+  }
+  *host_len = n;
+  return p;
+}
+
+uint64_t core_seen_fingerprint(uint64_t seed, const char *url, size_t len) {
+  size_t host_len;
+  const char *host = url_host(url, len, &host_len);
+  uint64_t host_fp = XXH3_64bits_withSeed(host, host_len, seed) >> 40;
+  uint64_t url_fp = XXH3_64bits_withSeed(url, len, seed ^ 0x5bd1e995u) & ((UINT64_C(1) << 40) - 1);
+  uint64_t fp = host_fp << 40 | url_fp;
+  return fp ? fp : 1; /* 0 marks an empty slot */
+}
+
+static uint64_t slot_index(uint64_t fp, uint64_t slot_count) {
+  /* the top bits are the host: mix before indexing so one host does not crowd one region */
+  return (fp * 0x9e3779b97f4a7c15ull) >> (64 - __builtin_ctzll(slot_count));
+}
+
+static bool exact_find(const core_seen *s, uint64_t fp, uint64_t *where) {
+  uint64_t mask = s->slot_count - 1;
+  for (uint64_t i = slot_index(fp, s->slot_count);; i = (i + 1) & mask) {
+    if (s->slots[i] == fp) {
+      *where = i;
+      return true;
+    }
+    if (s->slots[i] == 0) {
+      *where = i;
+      return false;
+    }
+  }
+}
+
+static core_rc exact_alloc(core_seen *s, uint64_t slot_count) {
+  s->slots = calloc(slot_count, sizeof(uint64_t));
+  if (!s->slots)
+    return CORE_ENOMEM;
+  s->slot_count = slot_count;
+  return CORE_OK;
+}
+
+static core_rc exact_grow(core_seen *s) {
+  uint64_t *old = s->slots;
+  uint64_t old_count = s->slot_count;
+  if (exact_alloc(s, old_count * 2)) {
+    s->slots = old;
+    s->slot_count = old_count;
+    return CORE_ENOMEM;
+  }
+  for (uint64_t i = 0; i < old_count; i++) {
+    if (old[i]) {
+      uint64_t where;
+      exact_find(s, old[i], &where);
+      s->slots[where] = old[i];
+    }
+  }
+  free(old);
+  return CORE_OK;
+}
+
+/* ---- the filter ---- */
+
+core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, uint64_t seed,
+                         core_seen **out) {
+  if (expect == 0 || !(fp_rate > 0 && fp_rate < 1))
+    return CORE_EINVAL;
+  core_seen *s = calloc(1, sizeof(*s));
+  if (!s)
+    return CORE_ENOMEM;
+  s->kind = kind;
+  s->seed = seed;
+  s->fp_rate = fp_rate;
+  s->expect = expect;
+  core_rc rc;
+  if (kind == CORE_SEEN_EXACT) {
+    uint64_t n = 1024;
+    while (n < expect + expect / 3) /* load factor at most 3/4 */
+      n *= 2;
+    rc = exact_alloc(s, n);
+  } else {
+    /* the first layer takes half the bound; the layers after it halve it again each time */
+    rc = layer_init(&s->layers[0], expect, fp_rate / 2, kind == CORE_SEEN_COUNTING ? 4 : 1);
+    s->layer_count = rc ? 0 : 1;
+  }
+  if (rc) {
+    core_seen_destroy(s);
+    return rc;
+  }
+  *out = s;
+  return CORE_OK;
+}
+
+void core_seen_destroy(core_seen *s) {
+  if (!s)
+    return;
+  for (unsigned i = 0; i < s->layer_count; i++)
+    free(s->layers[i].words);
+  free(s->slots);
+  free(s);
+}
+
+static XXH128_hash_t key_hash(const core_seen *s, const char *url, size_t len) {
+  return XXH3_128bits_withSeed(url, len, s->seed);
+}
+
+bool core_seen_contains(const core_seen *s, const char *url, size_t len) {
+  if (s->kind == CORE_SEEN_EXACT) {
+    uint64_t where;
+    return exact_find(s, core_seen_fingerprint(s->seed, url, len), &where);
+  }
+  XXH128_hash_t h = key_hash(s, url, len);
+  /* the newest layer is the largest and most likely to hold a recent key */
+  for (unsigned i = s->layer_count; i-- > 0;)
+    if (layer_contains(&s->layers[i], i, h))
+      return true;
+  return false;
+}
+
+core_rc core_seen_add(core_seen *s, const char *url, size_t len, bool *was_new) {
+  *was_new = false;
+  if (s->kind == CORE_SEEN_EXACT) {
+    uint64_t fp = core_seen_fingerprint(s->seed, url, len), where;
+    if (exact_find(s, fp, &where))
+      return CORE_OK;
+    if ((s->count + 1) * 4 > s->slot_count * 3) {
+      if (exact_grow(s))
+        return CORE_ENOMEM;
+      exact_find(s, fp, &where);
+    }
+    s->slots[where] = fp;
+    s->count++;
+    *was_new = true;
+    return CORE_OK;
+  }
+  XXH128_hash_t h = key_hash(s, url, len);
+  for (unsigned i = s->layer_count; i-- > 0;)
+    if (layer_contains(&s->layers[i], i, h))
+      return CORE_OK;
+  struct layer *last = &s->layers[s->layer_count - 1];
+  if (last->count >= last->capacity) {
+    if (s->layer_count == MAX_LAYERS)
+      return CORE_ENOMEM;
+    core_rc rc = layer_init(&s->layers[s->layer_count], last->capacity * 2, last->fp / 2,
+                            last->counter_bits);
+    if (rc)
+      return rc;
+    last = &s->layers[s->layer_count++];
+  }
+  layer_add(last, s->layer_count - 1, h);
+  s->count++;
+  *was_new = true;
+  return CORE_OK;
+}
+
+core_rc core_seen_remove(core_seen *s, const char *url, size_t len) {
+  if (s->kind == CORE_SEEN_BLOOM)
+    return CORE_EINVAL;
+  if (s->kind == CORE_SEEN_EXACT) {
+    uint64_t fp = core_seen_fingerprint(s->seed, url, len), where;
+    if (!exact_find(s, fp, &where))
+      return CORE_ENOTFOUND;
+    /* backward-shift deletion keeps every probe chain unbroken */
+    uint64_t mask = s->slot_count - 1, hole = where;
+    for (uint64_t i = (hole + 1) & mask; s->slots[i]; i = (i + 1) & mask) {
+      uint64_t home = slot_index(s->slots[i], s->slot_count);
+      if (((i - home) & mask) >= ((i - hole) & mask)) {
+        s->slots[hole] = s->slots[i];
+        hole = i;
+      }
+    }
+    s->slots[hole] = 0;
+    s->count--;
+    return CORE_OK;
+  }
+  XXH128_hash_t h = key_hash(s, url, len);
+  for (unsigned i = s->layer_count; i-- > 0;) {
+    if (layer_contains(&s->layers[i], i, h)) {
+      layer_remove(&s->layers[i], i, h);
+      if (s->count)
+        s->count--;
+      return CORE_OK;
+    }
+  }
+  return CORE_ENOTFOUND;
+}
+
+void core_seen_info(const core_seen *s, struct core_seen_info *info) {
+  memset(info, 0, sizeof(*info));
+  info->kind = s->kind;
+  info->count = s->count;
+  info->layers = s->layer_count;
+  info->fp_rate = s->fp_rate;
+  info->expect = s->expect;
+  info->seed = s->seed;
+  if (s->kind == CORE_SEEN_EXACT) {
+    info->bytes = s->slot_count * sizeof(uint64_t);
+    return;
+  }
+  for (unsigned i = 0; i < s->layer_count; i++) {
+    info->bytes += layer_words(&s->layers[i]) * sizeof(uint64_t);
+    info->fp_bound += s->layers[i].fp;
+  }
+  info->block_bytes = s->layers[0].block_bits * s->layers[0].counter_bits / 8;
+  info->hashes = s->layers[0].k;
+}
+
+/* ---- persistence: the layout is in core-int.h ---- */
+
+const struct core__seen_layer_view *core__seen_layer(const core_seen *s, unsigned i,
+                                                     struct core__seen_layer_view *view) {
+  if (i >= s->layer_count)
+    return NULL;
+  const struct layer *l = &s->layers[i];
+  *view = (struct core__seen_layer_view){l->blocks,       l->block_bits, l->k,
+                                         l->counter_bits, l->capacity,   l->count,
+                                         l->fp,           l->words,      layer_words(l)};
+  return view;
+}
+
+void core__seen_exact(const core_seen *s, const uint64_t **slots, uint64_t *slot_count) {
+  *slots = s->slots;
+  *slot_count = s->slot_count;
+}
+
+core_rc core__seen_assemble(const struct core__seen_header *hdr,
+                            const struct core__seen_layer_view *layers, uint64_t **layer_words,
+                            uint64_t *slots, core_seen **out) {
+  core_seen *s = calloc(1, sizeof(*s));
+  if (!s)
+    return CORE_ENOMEM;
+  s->kind = hdr->kind;
+  s->seed = hdr->seed;
+  s->fp_rate = hdr->fp_rate;
+  s->expect = hdr->expect;
+  s->count = hdr->count;
+  if (hdr->kind == CORE_SEEN_EXACT) {
+    s->slots = slots;
+    s->slot_count = hdr->slot_count;
+  } else {
+    for (unsigned i = 0; i < hdr->layer_count; i++) {
+      const struct core__seen_layer_view *v = &layers[i];
+      s->layers[i] = (struct layer){v->blocks,   v->block_bits, v->k,  v->counter_bits,
+                                    v->capacity, v->count,      v->fp, layer_words[i]};
+    }
+    s->layer_count = hdr->layer_count;
+  }
+  *out = s;
+  return CORE_OK;
+}
+
+/* Sizes for a (validated) header, so a loader can check lengths before allocating. */
+uint64_t core__seen_layer_word_count(uint64_t blocks, unsigned block_bits, unsigned counter_bits) {
+  return blocks * block_bits * counter_bits / 64;
+}

@@ -1,0 +1,395 @@
+/* The --seen file: a saved seen filter that a later run loads.
+ *
+ * Layout, every number little-endian:
+ *   "CRWLSEEN"  u32 version (1)  u32 kind  u64 hash seed  f64 fp_rate  u64 expect  u64 count
+ *   u32 layer_count  u32 zero  u64 slot_count (exact; else 0)
+ *   per layer: u64 blocks  u32 block_bits  u32 k  u32 counter_bits  u32 zero  u64 capacity
+ *              u64 count  f64 fp
+ *   the layers' words (or the exact variant's slots), u64 each
+ *   u64 XXH3-64 of every byte before it
+ * A file is refused whole when anything is off: it is never read as empty, never overwritten. */
+#include "core/core-int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#define SEEN_MAGIC "CRWLSEEN"
+#define SEEN_VERSION 1u
+#define HEADER_BYTES 64u
+#define LAYER_BYTES 48u
+#define MAX_FILE_LAYERS 48u
+
+static void say(char *why, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(why, size, fmt, ap);
+  va_end(ap);
+}
+
+const char *core_seen_kind_name(core_seen_kind kind) {
+  switch (kind) {
+    case CORE_SEEN_BLOOM:
+      return "bloom";
+    case CORE_SEEN_COUNTING:
+      return "counting";
+    case CORE_SEEN_EXACT:
+      return "exact";
+  }
+  return "unknown";
+}
+
+static void put32(unsigned char *p, uint32_t v) {
+  for (int i = 0; i < 4; i++)
+    p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static void put64(unsigned char *p, uint64_t v) {
+  for (int i = 0; i < 8; i++)
+    p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint32_t get32(const unsigned char *p) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; i--)
+    v = v << 8 | p[i];
+  return v;
+}
+
+static uint64_t get64(const unsigned char *p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; i--)
+    v = v << 8 | p[i];
+  return v;
+}
+
+static uint64_t double_bits(double d) {
+  uint64_t v;
+  memcpy(&v, &d, sizeof(v));
+  return v;
+}
+
+static double bits_double(uint64_t v) {
+  double d;
+  memcpy(&d, &v, sizeof(d));
+  return d;
+}
+
+/* Words go to disk little-endian; on a little-endian machine that is their memory layout. */
+static void words_to_le(uint64_t *w, size_t n) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  for (size_t i = 0; i < n; i++)
+    w[i] = __builtin_bswap64(w[i]);
+#else
+  (void)w;
+  (void)n;
+#endif
+}
+
+struct writer {
+  FILE *f;
+  XXH3_state_t *hash;
+  bool failed;
+};
+
+static void emit(struct writer *w, const void *data, size_t len) {
+  if (w->failed)
+    return;
+  XXH3_64bits_update(w->hash, data, len);
+  if (fwrite(data, 1, len, w->f) != len)
+    w->failed = true;
+}
+
+/* Writes words in chunks, converting byte order through a small buffer when needed. */
+static void emit_words(struct writer *w, const uint64_t *words, uint64_t n) {
+  uint64_t buf[4096];
+  while (n && !w->failed) {
+    size_t take = n < 4096 ? (size_t)n : 4096;
+    memcpy(buf, words, take * sizeof(uint64_t));
+    words_to_le(buf, take);
+    emit(w, buf, take * sizeof(uint64_t));
+    words += take;
+    n -= take;
+  }
+}
+
+core_rc core_seen_save(const core_seen *seen, const char *path, char *why, size_t why_size) {
+  struct core_seen_info info;
+  core_seen_info(seen, &info);
+  size_t tmp_len = strlen(path) + 32;
+  char *tmp = malloc(tmp_len);
+  if (!tmp)
+    return CORE_ENOMEM;
+  snprintf(tmp, tmp_len, "%s.tmp.%ld", path, (long)getpid());
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    say(why, why_size, "cannot create '%s': %s", tmp, strerror(errno));
+    free(tmp);
+    return CORE_ESYS;
+  }
+  struct writer w = {fdopen(fd, "wb"), XXH3_createState(), false};
+  if (!w.f || !w.hash) {
+    if (w.f)
+      fclose(w.f);
+    else
+      close(fd);
+    XXH3_freeState(w.hash);
+    unlink(tmp);
+    free(tmp);
+    return CORE_ENOMEM;
+  }
+  XXH3_64bits_reset(w.hash);
+  unsigned char head[HEADER_BYTES] = {0};
+  const uint64_t *slots = NULL;
+  uint64_t slot_count = 0;
+  if (info.kind == CORE_SEEN_EXACT)
+    core__seen_exact(seen, &slots, &slot_count);
+  memcpy(head, SEEN_MAGIC, 8);
+  put32(head + 8, SEEN_VERSION);
+  put32(head + 12, (uint32_t)info.kind);
+  put64(head + 16, info.seed);
+  put64(head + 24, double_bits(info.fp_rate));
+  put64(head + 32, info.expect);
+  put64(head + 40, info.count);
+  put32(head + 48, info.layers);
+  put64(head + 56, slot_count);
+  emit(&w, head, sizeof(head));
+  struct core__seen_layer_view v;
+  for (unsigned i = 0; core__seen_layer(seen, i, &v); i++) {
+    unsigned char lh[LAYER_BYTES] = {0};
+    put64(lh, v.blocks);
+    put32(lh + 8, v.block_bits);
+    put32(lh + 12, v.k);
+    put32(lh + 16, v.counter_bits);
+    put64(lh + 24, v.capacity);
+    put64(lh + 32, v.count);
+    put64(lh + 40, double_bits(v.fp));
+    emit(&w, lh, sizeof(lh));
+  }
+  for (unsigned i = 0; core__seen_layer(seen, i, &v); i++)
+    emit_words(&w, v.words, v.word_count);
+  if (slots)
+    emit_words(&w, slots, slot_count);
+  unsigned char tail[8];
+  put64(tail, XXH3_64bits_digest(w.hash));
+  XXH3_freeState(w.hash);
+  if (!w.failed && fwrite(tail, 1, 8, w.f) != 8)
+    w.failed = true;
+  int saved_errno = errno;
+  /* the data reaches the disk before the name does: a crash leaves the old file or the new */
+  if (!w.failed && (fflush(w.f) != 0 || fsync(fileno(w.f)) != 0)) {
+    w.failed = true;
+    saved_errno = errno;
+  }
+  if (fclose(w.f) != 0 && !w.failed) {
+    w.failed = true;
+    saved_errno = errno;
+  }
+  if (w.failed || rename(tmp, path) != 0) {
+    if (!w.failed)
+      saved_errno = errno;
+    say(why, why_size, "cannot write '%s': %s", path, strerror(saved_errno));
+    unlink(tmp);
+    free(tmp);
+    return CORE_ESYS;
+  }
+  free(tmp);
+  char *dir_copy = strdup(path);
+  if (dir_copy) {
+    int dfd = open(dirname(dir_copy), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+      fsync(dfd);
+      close(dfd);
+    }
+    free(dir_copy);
+  }
+  return CORE_OK;
+}
+
+struct reader {
+  FILE *f;
+  XXH3_state_t *hash;
+};
+
+static bool take(struct reader *r, void *data, size_t len) {
+  if (fread(data, 1, len, r->f) != len)
+    return false;
+  XXH3_64bits_update(r->hash, data, len);
+  return true;
+}
+
+static bool take_words(struct reader *r, uint64_t *words, uint64_t n) {
+  while (n) {
+    size_t chunk = n < (1u << 20) ? (size_t)n : (1u << 20);
+    if (!take(r, words, chunk * sizeof(uint64_t)))
+      return false;
+    words_to_le(words, chunk); /* the same swap turns little-endian back into host order */
+    words += chunk;
+    n -= chunk;
+  }
+  return true;
+}
+
+core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    if (errno == ENOENT)
+      return CORE_ENOTFOUND;
+    say(why, why_size, "cannot read it: %s", strerror(errno));
+    return CORE_ESYS;
+  }
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    say(why, why_size, "not a regular file");
+    fclose(f);
+    return CORE_EFORMAT;
+  }
+  uint64_t size = (uint64_t)st.st_size;
+  struct reader r = {f, XXH3_createState()};
+  struct core__seen_layer_view layers[MAX_FILE_LAYERS];
+  uint64_t *words[MAX_FILE_LAYERS] = {0};
+  uint64_t *slots = NULL;
+  unsigned loaded = 0;
+  core_rc rc = CORE_EFORMAT;
+  if (!r.hash) {
+    fclose(f);
+    return CORE_ENOMEM;
+  }
+  XXH3_64bits_reset(r.hash);
+  unsigned char head[HEADER_BYTES];
+  if (size < 8 || !take(&r, head, size < HEADER_BYTES ? (size_t)size : HEADER_BYTES) ||
+      memcmp(head, SEEN_MAGIC, 8) != 0) {
+    say(why, why_size, "not a crawl seen file");
+    goto done;
+  }
+  if (size < HEADER_BYTES) {
+    say(why, why_size, "truncated (%llu bytes)", (unsigned long long)size);
+    goto done;
+  }
+  struct core__seen_header hdr = {
+      .kind = (core_seen_kind)get32(head + 12),
+      .seed = get64(head + 16),
+      .fp_rate = bits_double(get64(head + 24)),
+      .expect = get64(head + 32),
+      .count = get64(head + 40),
+      .layer_count = get32(head + 48),
+      .slot_count = get64(head + 56),
+  };
+  uint32_t version = get32(head + 8);
+  if (version != SEEN_VERSION) {
+    say(why, why_size, "format version %u; this crawl reads version %u", version, SEEN_VERSION);
+    goto done;
+  }
+  bool exact = hdr.kind == CORE_SEEN_EXACT;
+  if (hdr.kind != CORE_SEEN_BLOOM && hdr.kind != CORE_SEEN_COUNTING && !exact) {
+    say(why, why_size, "unknown filter kind %u", (unsigned)hdr.kind);
+    goto done;
+  }
+  if (!(hdr.fp_rate > 0 && hdr.fp_rate < 1) || hdr.expect == 0 ||
+      (exact ? hdr.layer_count != 0 || hdr.slot_count < 1024 || hdr.slot_count > (1ull << 40) ||
+                   (hdr.slot_count & (hdr.slot_count - 1)) || hdr.count >= hdr.slot_count
+             : hdr.layer_count == 0 || hdr.layer_count > MAX_FILE_LAYERS || hdr.slot_count)) {
+    say(why, why_size, "corrupt header");
+    goto done;
+  }
+  /* every length is checked against the file's size before anything is allocated */
+  uint64_t expected = HEADER_BYTES + 8 + (uint64_t)hdr.layer_count * LAYER_BYTES;
+  if (size < expected) {
+    say(why, why_size, "truncated (%llu bytes)", (unsigned long long)size);
+    goto done;
+  }
+  unsigned want_counter = hdr.kind == CORE_SEEN_COUNTING ? 4 : 1;
+  for (unsigned i = 0; i < hdr.layer_count; i++) {
+    unsigned char lh[LAYER_BYTES];
+    if (!take(&r, lh, sizeof(lh)))
+      goto truncated;
+    struct core__seen_layer_view *v = &layers[i];
+    v->blocks = get64(lh);
+    v->block_bits = get32(lh + 8);
+    v->k = get32(lh + 12);
+    v->counter_bits = get32(lh + 16);
+    v->capacity = get64(lh + 24);
+    v->count = get64(lh + 32);
+    v->fp = bits_double(get64(lh + 40));
+    bool block_ok = v->block_bits == 512 || v->block_bits == 1024 || v->block_bits == 2048;
+    if (!block_ok || v->counter_bits != want_counter || v->k < 1 || v->k > 64 || v->blocks < 1 ||
+        v->blocks > (1ull << 40) || !(v->fp > 0 && v->fp < 1) || v->capacity == 0) {
+      say(why, why_size, "corrupt layer %u header", i);
+      goto done;
+    }
+    v->word_count = core__seen_layer_word_count(v->blocks, v->block_bits, v->counter_bits);
+    expected += v->word_count * 8;
+  }
+  if (exact)
+    expected += hdr.slot_count * 8;
+  if (size != expected) {
+    if (size < expected)
+      say(why, why_size, "truncated (%llu of %llu bytes)", (unsigned long long)size,
+          (unsigned long long)expected);
+    else
+      say(why, why_size, "has %llu bytes where %llu were expected", (unsigned long long)size,
+          (unsigned long long)expected);
+    goto done;
+  }
+  rc = CORE_ENOMEM;
+  for (; loaded < hdr.layer_count; loaded++) {
+    words[loaded] = aligned_alloc(64, layers[loaded].word_count * sizeof(uint64_t));
+    if (!words[loaded])
+      goto done;
+    if (!take_words(&r, words[loaded], layers[loaded].word_count))
+      goto truncated;
+  }
+  if (exact) {
+    slots = malloc(hdr.slot_count * sizeof(uint64_t));
+    if (!slots)
+      goto done;
+    if (!take_words(&r, slots, hdr.slot_count))
+      goto truncated;
+  }
+  unsigned char tail[8];
+  uint64_t digest = XXH3_64bits_digest(r.hash);
+  if (fread(tail, 1, 8, f) != 8)
+    goto truncated;
+  rc = CORE_EFORMAT;
+  if (get64(tail) != digest) {
+    say(why, why_size, "corrupt (checksum mismatch)");
+    goto done;
+  }
+  if (exact) {
+    uint64_t used = 0;
+    for (uint64_t i = 0; i < hdr.slot_count; i++)
+      used += slots[i] != 0;
+    if (used != hdr.count) {
+      say(why, why_size, "corrupt (count %llu, %llu entries)", (unsigned long long)hdr.count,
+          (unsigned long long)used);
+      goto done;
+    }
+  }
+  rc = core__seen_assemble(&hdr, layers, words, slots, out);
+  if (rc == CORE_OK) {
+    /* the filter owns the arrays now */
+    memset(words, 0, sizeof(words));
+    loaded = 0;
+    slots = NULL;
+  }
+  goto done;
+truncated:
+  rc = CORE_EFORMAT;
+  say(why, why_size, "truncated while reading");
+done:
+  for (unsigned i = 0; i < loaded; i++)
+    free(words[i]);
+  if (loaded < MAX_FILE_LAYERS)
+    free(words[loaded]); /* a layer allocated but not finished */
+  free(slots);
+  XXH3_freeState(r.hash);
+  fclose(f);
+  return rc;
+}

@@ -1,0 +1,314 @@
+/* core/seen.c and core/seenfile.c: sizing, growth, the variants, and the --seen file. */
+#include "core/core.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+static int key(char *buf, size_t size, const char *kind, unsigned i) {
+  return snprintf(buf, size, "http://host%u.example/%s/%u/page.html?x=%u", i % 211, kind, i, i * 7);
+}
+
+/* Adds n keys, then returns the share of n other keys the filter claims to hold. */
+static double measured_fp(core_seen *s, unsigned n) {
+  char k[128];
+  for (unsigned i = 0; i < n; i++) {
+    int len = key(k, sizeof(k), "in", i);
+    bool fresh;
+    assert_int_equal(core_seen_add(s, k, (size_t)len, &fresh), CORE_OK);
+  }
+  for (unsigned i = 0; i < n; i++) {
+    int len = key(k, sizeof(k), "in", i);
+    assert_true(core_seen_contains(s, k, (size_t)len)); /* never a false negative */
+  }
+  unsigned fp = 0;
+  for (unsigned i = 0; i < n; i++) {
+    int len = key(k, sizeof(k), "out", i);
+    fp += core_seen_contains(s, k, (size_t)len);
+  }
+  return (double)fp / n;
+}
+
+static void test_sizing_within_bounds(void **state) {
+  (void)state;
+  const double rates[] = {1e-2, 1e-4, 1e-7};
+  for (size_t i = 0; i < 3; i++) {
+    core_seen *s;
+    assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 100000, rates[i], 7, &s), CORE_OK);
+    struct core_seen_info info;
+    core_seen_info(s, &info);
+    double bits_per_key = info.bytes * 8.0 / 100000;
+    double optimum = 1.44 * log2(1 / rates[i]);
+    if (bits_per_key > 1.3 * optimum)
+      fail_msg("p=%g: %.1f bits per key, over 1.3 x %.1f", rates[i], bits_per_key, optimum);
+    assert_true(info.fp_bound <= rates[i]);
+    assert_int_equal(info.layers, 1);
+    /* 64-byte blocks wherever they fit the memory bound */
+    if (rates[i] >= 1e-4)
+      assert_int_equal(info.block_bytes, 64);
+    core_seen_destroy(s);
+  }
+}
+
+static void test_measured_rate_under_bound(void **state) {
+  (void)state;
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 200000, 0.01, 3, &s), CORE_OK);
+  double rate = measured_fp(s, 200000);
+  if (rate > 0.01)
+    fail_msg("measured %.5f over 0.01", rate);
+  core_seen_destroy(s);
+}
+
+static void test_growth_keeps_bound(void **state) {
+  (void)state;
+  /* ten times the expected keys: layers are added and the compound rate stays under p */
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 20000, 0.01, 5, &s), CORE_OK);
+  double rate = measured_fp(s, 200000);
+  struct core_seen_info info;
+  core_seen_info(s, &info);
+  assert_true(info.layers >= 4);
+  assert_true(info.fp_bound <= 0.01);
+  /* keys that hit a false positive when added are not counted: about p of them */
+  assert_true(info.count <= 200000 && info.count >= 200000 * (1 - 0.01 * 2));
+  if (rate > 0.01)
+    fail_msg("measured %.5f over 0.01 with %u layers", rate, info.layers);
+  core_seen_destroy(s);
+}
+
+static void test_counting_remove(void **state) {
+  (void)state;
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_COUNTING, 10000, 1e-4, 9, &s), CORE_OK);
+  char k[128];
+  /* only keys that were added may be removed (a counting filter's rule; the crawler keeps it by
+   * forgetting only URLs it queued as new) */
+  static bool added[10000];
+  unsigned removed = 0;
+  for (unsigned i = 0; i < 10000; i++) {
+    int len = key(k, sizeof(k), "in", i);
+    assert_int_equal(core_seen_add(s, k, (size_t)len, &added[i]), CORE_OK);
+  }
+  for (unsigned i = 0; i < 10000; i += 2) {
+    int len = key(k, sizeof(k), "in", i);
+    if (!added[i])
+      continue;
+    assert_int_equal(core_seen_remove(s, k, (size_t)len), CORE_OK);
+    removed++;
+  }
+  unsigned still = 0;
+  for (unsigned i = 0; i < 10000; i++) {
+    int len = key(k, sizeof(k), "in", i);
+    bool present = core_seen_contains(s, k, (size_t)len);
+    if (i % 2 || !added[i])
+      assert_true(present); /* removing one key never removes another */
+    else
+      still += present;
+  }
+  assert_true(still < 10); /* removed keys are gone but for false positives */
+  struct core_seen_info info;
+  core_seen_info(s, &info);
+  unsigned total = 0;
+  for (unsigned i = 0; i < 10000; i++)
+    total += added[i];
+  assert_int_equal(info.count, total - removed);
+  core_seen_destroy(s);
+
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 100, 0.01, 1, &s), CORE_OK);
+  assert_int_equal(core_seen_remove(s, "x", 1), CORE_EINVAL);
+  core_seen_destroy(s);
+}
+
+static void test_exact_fingerprints(void **state) {
+  (void)state;
+  const char *a1 = "http://a.example/one", *a2 = "https://a.example:8080/two?x";
+  const char *b1 = "http://b.example/one";
+  uint64_t f1 = core_seen_fingerprint(42, a1, strlen(a1));
+  uint64_t f2 = core_seen_fingerprint(42, a2, strlen(a2));
+  uint64_t f3 = core_seen_fingerprint(42, b1, strlen(b1));
+  assert_true(f1 >> 40 == f2 >> 40); /* one host: the same top 24 bits */
+  assert_true(f1 >> 40 != f3 >> 40);
+  assert_true((f1 & ((1ull << 40) - 1)) != (f2 & ((1ull << 40) - 1)));
+  assert_true(f1 != core_seen_fingerprint(43, a1, strlen(a1))); /* keyed by the seed */
+
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_EXACT, 1000, 1e-7, 1, &s), CORE_OK);
+  char k[128];
+  /* past the expected count the table grows; no key is lost and none is invented */
+  assert_true(measured_fp(s, 50000) == 0);
+  for (unsigned i = 0; i < 50000; i += 3) {
+    int len = key(k, sizeof(k), "in", i);
+    assert_int_equal(core_seen_remove(s, k, (size_t)len), CORE_OK);
+  }
+  for (unsigned i = 0; i < 50000; i++) {
+    int len = key(k, sizeof(k), "in", i);
+    assert_int_equal(core_seen_contains(s, k, (size_t)len), i % 3 != 0);
+  }
+  core_seen_destroy(s);
+}
+
+static char *temp_path(const char *name) {
+  static char path[256];
+  snprintf(path, sizeof(path), "%s/crawl-test-%d-%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+           (int)getpid(), name);
+  return path;
+}
+
+static void test_round_trips(void **state) {
+  (void)state;
+  core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+  for (size_t i = 0; i < 3; i++) {
+    core_seen *s, *loaded;
+    assert_int_equal(core_seen_create(kinds[i], 2000, 1e-5, 99, &s), CORE_OK);
+    char k[128];
+    for (unsigned j = 0; j < 9000; j++) { /* past expect: several layers */
+      int len = key(k, sizeof(k), "in", j);
+      bool fresh;
+      assert_int_equal(core_seen_add(s, k, (size_t)len, &fresh), CORE_OK);
+    }
+    char why[256] = "";
+    const char *path = temp_path("roundtrip");
+    assert_int_equal(core_seen_save(s, path, why, sizeof(why)), CORE_OK);
+    assert_int_equal(core_seen_load(path, &loaded, why, sizeof(why)), CORE_OK);
+    struct core_seen_info a, b;
+    core_seen_info(s, &a);
+    core_seen_info(loaded, &b);
+    assert_int_equal(a.kind, b.kind);
+    assert_int_equal(a.count, b.count);
+    assert_int_equal(a.layers, b.layers);
+    assert_int_equal(a.bytes, b.bytes);
+    assert_int_equal(a.seed, b.seed);
+    for (unsigned j = 0; j < 9000; j++) {
+      int len = key(k, sizeof(k), "in", j);
+      assert_true(core_seen_contains(loaded, k, (size_t)len));
+      len = key(k, sizeof(k), "out", j);
+      assert_int_equal(core_seen_contains(loaded, k, (size_t)len),
+                       core_seen_contains(s, k, (size_t)len));
+    }
+    /* the loaded filter goes on growing */
+    bool fresh;
+    assert_int_equal(core_seen_add(loaded, "http://new.example/", 19, &fresh), CORE_OK);
+    assert_true(fresh);
+    core_seen_destroy(s);
+    core_seen_destroy(loaded);
+    unlink(path);
+  }
+}
+
+static void write_file(const char *path, const void *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(data, 1, len, f), len);
+  fclose(f);
+}
+
+static unsigned char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  *len = (size_t)ftell(f);
+  rewind(f);
+  unsigned char *data = malloc(*len);
+  assert_int_equal(fread(data, 1, *len, f), *len);
+  fclose(f);
+  return data;
+}
+
+static void expect_refused(const char *path, const char *words) {
+  core_seen *s = NULL;
+  char why[256] = "";
+  core_rc rc = core_seen_load(path, &s, why, sizeof(why));
+  if (rc != CORE_EFORMAT || !strstr(why, words))
+    fail_msg("expected refusal with '%s', got rc %d '%s'", words, rc, why);
+  assert_null(s);
+}
+
+static void test_refused_files(void **state) {
+  (void)state;
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_COUNTING, 1000, 1e-3, 5, &s), CORE_OK);
+  char why[256];
+  const char *good = temp_path("good");
+  assert_int_equal(core_seen_save(s, good, why, sizeof(why)), CORE_OK);
+  core_seen_destroy(s);
+  size_t len;
+  unsigned char *data = read_file(good, &len);
+  const char *bad = temp_path("bad");
+
+  assert_int_equal(core_seen_load(temp_path("missing"), &s, why, sizeof(why)), CORE_ENOTFOUND);
+  write_file(bad, "", 0);
+  expect_refused(bad, "not a crawl seen file");
+  write_file(bad, "#!/bin/sh\necho hello\n", 21);
+  expect_refused(bad, "not a crawl seen file");
+  size_t cuts[] = {8, 40, 64, 100, len / 2, len - 1};
+  for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
+    write_file(bad, data, cuts[i]);
+    expect_refused(bad, "truncated");
+  }
+  unsigned char *longer = malloc(len + 5);
+  memcpy(longer, data, len);
+  memcpy(longer + len, "extra", 5);
+  write_file(bad, longer, len + 5);
+  expect_refused(bad, "expected");
+  free(longer);
+  /* one flipped bit anywhere in the body */
+  size_t spots[] = {70, 130, len / 2, len - 9, len - 1};
+  for (size_t i = 0; i < sizeof(spots) / sizeof(spots[0]); i++) {
+    data[spots[i]] ^= 0x10;
+    write_file(bad, data, len);
+    expect_refused(bad, spots[i] < 112 ? "" : "checksum");
+    data[spots[i]] ^= 0x10;
+  }
+  data[8] = 2; /* a future format version */
+  write_file(bad, data, len);
+  expect_refused(bad, "format version 2");
+  data[8] = 1;
+  data[12] = 9; /* an unknown kind */
+  write_file(bad, data, len);
+  expect_refused(bad, "unknown filter kind");
+  data[12] = 2;
+  write_file(bad, data, len); /* restored: loads again */
+  assert_int_equal(core_seen_load(bad, &s, why, sizeof(why)), CORE_OK);
+  core_seen_destroy(s);
+  /* a directory is not a file */
+  const char *dir = temp_path("dir");
+  mkdir(dir, 0700);
+  assert_int_not_equal(core_seen_load(dir, &s, why, sizeof(why)), CORE_OK);
+  rmdir(dir);
+  free(data);
+  unlink(good);
+  unlink(bad);
+}
+
+static void test_save_failure_keeps_old_file(void **state) {
+  (void)state;
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
+  char why[256] = "";
+  assert_int_equal(core_seen_save(s, "/nonexistent-dir/x.seen", why, sizeof(why)), CORE_ESYS);
+  assert_non_null(strstr(why, "nonexistent-dir"));
+  core_seen_destroy(s);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_sizing_within_bounds),
+      cmocka_unit_test(test_measured_rate_under_bound),
+      cmocka_unit_test(test_growth_keeps_bound),
+      cmocka_unit_test(test_counting_remove),
+      cmocka_unit_test(test_exact_fingerprints),
+      cmocka_unit_test(test_round_trips),
+      cmocka_unit_test(test_refused_files),
+      cmocka_unit_test(test_save_failure_keeps_old_file),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
