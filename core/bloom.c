@@ -1,6 +1,7 @@
 /* The seen filter: a Bloom filter of m bits and k hash functions, with the k positions of a key
  * derived from one 128-bit xxh3 hash by double hashing (Kirsch & Mitzenmacher): h1 + i*h2. */
 #include "core/core.h"
+#include "core/core-int.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -26,7 +27,7 @@ core_rc core_bloom_create(uint64_t expect, double fp_rate, core_bloom **out) {
   bloom->hashes = (unsigned)lround(m / (double)expect * ln2);
   if (bloom->hashes < 1)
     bloom->hashes = 1;
-  bloom->words = calloc(bloom->bits / 64, sizeof(uint64_t));
+  bloom->words = core__table_alloc(bloom->bits / 8);
   if (!bloom->words) {
     free(bloom);
     return CORE_ENOMEM;

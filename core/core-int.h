@@ -4,6 +4,10 @@
 
 #include "core/core.h"
 
+/* Zeroed memory for a filter's table, cache-line aligned; tables of 4 MiB and more are aligned to
+ * 2 MiB and asked to live in huge pages, so random probes miss the TLB less. Free with free(). */
+void *core__table_alloc(size_t bytes);
+
 /* 1.44 log2(1/p): bits per key of a classic Bloom filter at its best k. */
 double core__seen_optimum_bits(double fp);
 

@@ -1,10 +1,12 @@
 /* Result codes, the clock, bounded buffers and comma lists. */
 #include "core/core.h"
+#include "core/core-int.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <time.h>
 
 const char *core_rc_str(core_rc rc) {
@@ -154,4 +156,19 @@ void core_list_free(struct core_list *list) {
   free(list->items);
   list->items = NULL;
   list->count = 0;
+}
+
+void *core__table_alloc(size_t bytes) {
+  const size_t huge = 2u << 20;
+  size_t align = bytes >= 2 * huge ? huge : 64;
+  size_t rounded = (bytes + align - 1) / align * align;
+  if (rounded < bytes)
+    return NULL;
+  void *p = aligned_alloc(align, rounded);
+  if (!p)
+    return NULL;
+  if (align == huge)
+    madvise(p, rounded, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
+  memset(p, 0, rounded);
+  return p;
 }

@@ -72,7 +72,7 @@ static void size_blocked(double fp, unsigned block_bits, double *bits_per_key, u
   double best_c = INFINITY;
   unsigned best_k = 1;
   double optimum = core__seen_optimum_bits(fp);
-  for (unsigned k = 1; k <= 40; k++) {
+  for (unsigned k = 1; k <= 40; k++) { /* at most 40: probe_mul has 64 */
     double lo = 0.95 * optimum, hi = 3 * optimum;
     if (blocked_fp(hi, k, block_bits) > fp)
       continue;
@@ -108,11 +108,9 @@ static core_rc layer_init(struct layer *l, uint64_t capacity, double fp, unsigne
     return CORE_EINVAL;
   uint64_t words = blocks * block_bits * counter_bits / 64;
   memset(l, 0, sizeof(*l));
-  /* blocks start on cache-line boundaries */
-  l->words = aligned_alloc(64, words * sizeof(uint64_t));
+  l->words = core__table_alloc(words * sizeof(uint64_t)); /* blocks start on cache lines */
   if (!l->words)
     return CORE_ENOMEM;
-  memset(l->words, 0, words * sizeof(uint64_t));
   l->blocks = blocks;
   l->block_bits = block_bits;
   l->k = k;
@@ -127,12 +125,33 @@ static uint64_t layer_words(const struct layer *l) {
 }
 
 /* Probe positions of a key in layer i: a block from the low half of the hash (multiply-shift,
- * salted per layer), then k slots in it from the top bits of a 64-bit LCG seeded by the high half.
- * Double hashing (a + i*b) is no good inside a block: with 512 slots only 9 bits of a and b count,
- * and the patterns, all arithmetic progressions, overlap far more often than random ones. */
+ * salted per layer), then slot i of the block from the top bits of the high half times the i-th
+ * of these odd constants (multiply-shift hashing). The k multiplications are independent, so
+ * they run in parallel; double hashing (a + i*b) would be cheaper still but is no good inside a
+ * block: with 512 slots only 9 bits of a and b count, and its patterns, all arithmetic
+ * progressions, overlap far more often than random ones. */
+static const uint64_t probe_mul[64] = {
+    0x3a34ce6380fc0bc5ull, 0xc05a677850dc981bull, 0x9e32cdf7948370bdull, 0xa7765f796f00bbefull,
+    0xbbbb23fe6921fe53ull, 0x5bf0c31cacf1e17full, 0x3e1900a6529be043ull, 0x2a16cd9ed424ea1full,
+    0x579593114410e049ull, 0x0a29f5fe3df351f1ull, 0x1b4897e079059ad3ull, 0x2d9cd179c9e412e1ull,
+    0x315949173d12f7e1ull, 0x7c69b356b72b606full, 0xb6ec11f8caa9ebcfull, 0x841e03b1ed92f735ull,
+    0x8898a5df2ba2ae99ull, 0xf810fea09e7eeaa5ull, 0x27a56de32b6a852dull, 0x141d3cdeb2a328a7ull,
+    0xfa6c784c6c59c00full, 0x6bb8c0b28140b75full, 0xb3469baeabcf5fadull, 0xc03b1af969a981b9ull,
+    0xec7c99144be2ac07ull, 0x52af400deb7b9dafull, 0x4e3c54f2f51f1e29ull, 0x7991820c21348dabull,
+    0x16fda58f4606377dull, 0x1f2b3b8ec35c9e73ull, 0x88ba012f31187eb1ull, 0x38156c76ce316da3ull,
+    0x568c3abe507f99c9ull, 0xfbb94b9c5aa35f85ull, 0x6357d4ce0564f16dull, 0x807b8e8b225d506dull,
+    0xe94dd7b1c51efc33ull, 0xc78818d18f476c5bull, 0xafdd7f640cfb3147ull, 0x88e410d77db44e59ull,
+    0x00871a89c7e149d3ull, 0xc32a37d735a6a5c3ull, 0x9814cde8cb99c6a3ull, 0x49fbb7b0c24a1147ull,
+    0xed934cc988d7dd5dull, 0x5cdc4addde6b913dull, 0xa1708eaaf26cfbc9ull, 0xa7290a064d79dba7ull,
+    0x7def499a20a56e27ull, 0x107532de91bfdb7full, 0xb01c7470f051b1d1ull, 0xaff67c257e344217ull,
+    0x02774eed2cac1497ull, 0xc51c12415224ee63ull, 0x0d3f09b4649a477dull, 0xa5c44956672c538dull,
+    0x7bd882afdda23261ull, 0x8492e86fef7afd01ull, 0x0fcd515a9fcba46bull, 0xb19e422e29164cddull,
+    0x10cda2da6a6d40a3ull, 0xed515e82625cf1c7ull, 0xe8f457f3878b7139ull, 0x4b7d7f308ceb0775ull};
+
 struct probe {
-  uint64_t base; /* first slot of the block */
-  uint64_t state;
+  const uint64_t *block; /* first word of the block */
+  uint64_t first_slot;   /* index of its first slot */
+  uint64_t high;
   unsigned shift; /* 64 - log2(block_bits) */
 };
 
@@ -141,27 +160,35 @@ static struct probe probe_for(const struct layer *l, unsigned index, XXH128_hash
   mixed *= 0xff51afd7ed558ccdull;
   mixed ^= mixed >> 33;
   uint64_t block = (uint64_t)(((unsigned __int128)mixed * l->blocks) >> 64);
-  struct probe p = {block * l->block_bits, h.high64,
+  uint64_t first_slot = block * l->block_bits;
+  struct probe p = {l->words + first_slot * l->counter_bits / 64, first_slot, h.high64,
                     64u - (unsigned)__builtin_ctz(l->block_bits)};
   return p;
 }
 
-static uint64_t next_slot(struct probe *p) {
-  /* Knuth's MMIX LCG: its top bits are well spread */
-  p->state = p->state * 6364136223846793005ull + 1442695040888963407ull;
-  return p->base + (p->state >> p->shift);
+/* Offset of probe i inside the block. */
+static inline unsigned probe_offset(const struct probe *p, unsigned i) {
+  return (unsigned)((p->high * probe_mul[i]) >> p->shift);
 }
 
-static unsigned slot_get(const struct layer *l, uint64_t slot) {
-  if (l->counter_bits == 1)
-    return (unsigned)(l->words[slot >> 6] >> (slot & 63)) & 1;
+static unsigned counter_get(const struct layer *l, uint64_t slot) {
   return (unsigned)(l->words[slot >> 4] >> ((slot & 15) * 4)) & 15;
 }
 
 static bool layer_contains(const struct layer *l, unsigned index, XXH128_hash_t h) {
   struct probe p = probe_for(l, index, h);
+  if (l->counter_bits == 1) {
+    /* no early exit: the k tests are independent loads from one cache line, and without
+     * branches nothing is mispredicted while the line is on its way */
+    uint64_t all = 1;
+    for (unsigned i = 0; i < l->k; i++) {
+      unsigned off = probe_offset(&p, i);
+      all &= p.block[off >> 6] >> (off & 63);
+    }
+    return all & 1;
+  }
   for (unsigned i = 0; i < l->k; i++)
-    if (!slot_get(l, next_slot(&p)))
+    if (!counter_get(l, p.first_slot + probe_offset(&p, i)))
       return false;
   return true;
 }
@@ -169,7 +196,7 @@ static bool layer_contains(const struct layer *l, unsigned index, XXH128_hash_t 
 static void layer_add(struct layer *l, unsigned index, XXH128_hash_t h) {
   struct probe p = probe_for(l, index, h);
   for (unsigned i = 0; i < l->k; i++) {
-    uint64_t slot = next_slot(&p);
+    uint64_t slot = p.first_slot + probe_offset(&p, i);
     if (l->counter_bits == 1) {
       l->words[slot >> 6] |= UINT64_C(1) << (slot & 63);
     } else {
@@ -185,7 +212,7 @@ static void layer_add(struct layer *l, unsigned index, XXH128_hash_t h) {
 static void layer_remove(struct layer *l, unsigned index, XXH128_hash_t h) {
   struct probe p = probe_for(l, index, h);
   for (unsigned i = 0; i < l->k; i++) {
-    uint64_t slot = next_slot(&p);
+    uint64_t slot = p.first_slot + probe_offset(&p, i);
     unsigned shift = (unsigned)(slot & 15) * 4;
     uint64_t v = (l->words[slot >> 4] >> shift) & 15;
     if (v > 0 && v < 15)
@@ -247,7 +274,7 @@ static bool exact_find(const core_seen *s, uint64_t fp, uint64_t *where) {
 }
 
 static core_rc exact_alloc(core_seen *s, uint64_t slot_count) {
-  s->slots = calloc(slot_count, sizeof(uint64_t));
+  s->slots = core__table_alloc(slot_count * sizeof(uint64_t));
   if (!s->slots)
     return CORE_ENOMEM;
   s->slot_count = slot_count;

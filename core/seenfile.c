@@ -340,14 +340,14 @@ core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_
   }
   rc = CORE_ENOMEM;
   for (; loaded < hdr.layer_count; loaded++) {
-    words[loaded] = aligned_alloc(64, layers[loaded].word_count * sizeof(uint64_t));
+    words[loaded] = core__table_alloc(layers[loaded].word_count * sizeof(uint64_t));
     if (!words[loaded])
       goto done;
     if (!take_words(&r, words[loaded], layers[loaded].word_count))
       goto truncated;
   }
   if (exact) {
-    slots = malloc(hdr.slot_count * sizeof(uint64_t));
+    slots = core__table_alloc(hdr.slot_count * sizeof(uint64_t));
     if (!slots)
       goto done;
     if (!take_words(&r, slots, hdr.slot_count))

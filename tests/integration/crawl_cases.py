@@ -341,6 +341,64 @@ def case_sigint(tmp):
     expect("pages fetched" in err, "no summary after SIGINT")
 
 
+def case_seen_across_runs(tmp):
+    """--seen: a second run fetches the seeds again but prints only what is new."""
+    web = Web(tmp, hosts=3, pages=40)
+    seen = os.path.join(tmp, "crawl.seen")
+    first = crawl(web, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect_same_set(lines(first), web.truth(web.url()), "first run")
+    expect(os.path.exists(seen), "no --seen file written")
+    between = time.monotonic()  # the server stamps requests with the same clock
+    second = crawl(web, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect(lines(second) == [], f"second run printed {lines(second)[:5]}")
+    # a seed the first run never saw is printed; its links that the first run saw are not
+    new_seed = web.url("s0", "/p/1.html?fresh")
+    after = time.monotonic()
+    third = crawl(web, "-w", "0", "-d", "1", "--seen", seen, new_seed)
+    log = web.stop()
+    expect(lines(third) == [new_seed], f"third run printed {lines(third)}")
+    second_requests = sorted(r[3] for r in log if between < r[0] < after)
+    expect(second_requests == ["/", "/robots.txt"], f"second run requested {second_requests}")
+
+
+def case_seen_counting_forgets_failures(tmp):
+    """--dedupe counting: URLs that failed are forgotten before saving, so the next run retries
+    them; with bloom they stay recorded."""
+    web = Web(tmp, hosts=1, pages=60)
+    seed = None
+    for page in range(60):
+        url = web.url("s0", "/" if page == 0 else f"/p/{page}.html")
+        truth = web.truth(url, depth=1, scope="host")
+        failed = sorted(u for u, (fate, d) in truth.items() if fate == "failed" and d == 1)
+        if failed:
+            seed = url
+            break
+    expect(seed, "no page links to a missing page")
+    for kind, want in (("counting", failed), ("bloom", [])):
+        seen = os.path.join(tmp, kind + ".seen")
+        crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--dedupe", kind, "--seen", seen, seed)
+        again = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--seen", seen, seed)
+        expect(sorted(lines(again)) == want, f"{kind}: second run printed {lines(again)}, want {want}")
+    web.stop()
+
+
+def case_seen_bad_file_refused(tmp):
+    """A corrupt or foreign --seen file is refused with one line; it is never overwritten."""
+    web = Web(tmp, hosts=1, pages=10)
+    seen = os.path.join(tmp, "bad.seen")
+    for content in (b"", b"not a seen file at all\n", b"CRWLSEEN\x01\x00\x00\x00"):
+        with open(seen, "wb") as f:
+            f.write(content)
+        p = crawl(web, "-w", "0", "--seen", seen, web.url(), check=False)
+        expect(p.returncode == 1, f"exit {p.returncode} for {content!r}")
+        err = p.stderr.strip().splitlines()
+        expect(len(err) == 1 and "bad.seen" in err[0], f"stderr {p.stderr!r}")
+        expect(p.stdout == "", "crawled despite a bad --seen file")
+        with open(seen, "rb") as f:
+            expect(f.read() == content, "the refused file was changed")
+    web.stop()
+
+
 def case_usage_errors(tmp):
     for args, word in [(["--bogus"], "--bogus"), (["-d", "x", "a.test"], "--depth"),
                        (["-w", "-1", "a.test"], "--delay"), (["-U", "", "a.test"], "--user-agent"),
