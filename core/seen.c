@@ -9,8 +9,9 @@
  *            fingerprint (Heritrix's layout).
  *
  * The Bloom variants grow as scalable Bloom filters (Almeida et al. 2007): when a layer is full a
- * new one, twice as large, is added with half the false-positive rate, so the compound rate
- * p/2 + p/4 + ... stays below p however many keys arrive. */
+ * new one, twice as large, is added with a quarter of the previous false-positive rate, so the
+ * compound rate p/2 + p/8 + p/32 + ... stays below 2p/3, under p with room to spare, however
+ * many keys arrive. */
 #include "core/core.h"
 #include "core/core-int.h"
 
@@ -320,7 +321,7 @@ core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, u
       n *= 2;
     rc = exact_alloc(s, n);
   } else {
-    /* the first layer takes half the bound; the layers after it halve it again each time */
+    /* the first layer takes half the bound; each later layer a quarter of its predecessor's */
     rc = layer_init(&s->layers[0], expect, fp_rate / 2, kind == CORE_SEEN_COUNTING ? 4 : 1);
     s->layer_count = rc ? 0 : 1;
   }
@@ -382,7 +383,7 @@ core_rc core_seen_add(core_seen *s, const char *url, size_t len, bool *was_new) 
   if (last->count >= last->capacity) {
     if (s->layer_count == MAX_LAYERS)
       return CORE_ENOMEM;
-    core_rc rc = layer_init(&s->layers[s->layer_count], last->capacity * 2, last->fp / 2,
+    core_rc rc = layer_init(&s->layers[s->layer_count], last->capacity * 2, last->fp / 4,
                             last->counter_bits);
     if (rc)
       return rc;
