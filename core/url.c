@@ -39,6 +39,11 @@ static bool in_path_set(unsigned char c) {
   return c < 0x21 || c > 0x7e || c == '"' || c == '<' || c == '>' || c == '`' || c == '{' ||
          c == '}';
 }
+/* URL Standard, "forbidden domain code point": never part of a valid domain. */
+static bool is_forbidden_domain_char(unsigned char c) {
+  return c <= 0x20 || c == 0x7f || (c < 0x80 && strchr("#%/:<>?@[\\]^|", c));
+}
+
 static bool in_query_set(unsigned char c) {
   return c < 0x21 || c > 0x7e || c == '"' || c == '<' || c == '>' || c == '\'';
 }
@@ -51,8 +56,18 @@ static core_rc add_encoded(struct core_buf *out, unsigned char c, bool encode) {
   return core_buf_add(out, enc, 3);
 }
 
-/* Rewrites the raw href into input that curl resolves as a browser would. */
-static core_rc prepare(const char *href, size_t len, struct core_buf *out) {
+static size_t count_slashes(const char *s, size_t i, size_t len) {
+  size_t n = 0;
+  while (i + n < len && (s[i + n] == '/' || s[i + n] == '\\'))
+    n++;
+  return n;
+}
+
+/* Rewrites the raw href into input that curl resolves as a browser would: either
+ * "scheme://authority/path?query" or a relative reference, percent-encoded as the URL Standard
+ * says. base_scheme is the base URL's scheme, or NULL. */
+static core_rc prepare(const char *href, size_t len, const char *base_scheme,
+                       struct core_buf *out) {
   while (len && is_c0_or_space((unsigned char)href[0])) {
     href++;
     len--;
@@ -71,26 +86,48 @@ static core_rc prepare(const char *href, size_t len, struct core_buf *out) {
     }
   }
   const char *s = clean.data ? clean.data : "";
-  len = clean.len;
-  size_t hash = strcspn(s, "#");
-  len = hash; /* the fragment is dropped from the printed form */
+  const char *hash = memchr(s, '#', clean.len); /* the fragment is dropped from the printed form */
+  len = hash ? (size_t)(hash - s) : clean.len;
   core_rc rc = CORE_OK;
   size_t i = 0, slen = scheme_len(s, len);
-  for (; i < slen && !rc; i++)
-    rc = core_buf_addc(out, (char)tolower((unsigned char)s[i]));
-  if (slen) {
-    rc = rc ? rc : core_buf_addc(out, ':');
-    i++;
+  bool special = (slen == 4 && strncasecmp(s, "http", 4) == 0) ||
+                 (slen == 5 && strncasecmp(s, "https", 5) == 0);
+  bool authority = false;
+  if (slen && !special) {
+    /* another scheme: kept for the caller to refuse */
+    for (; i < len && !rc; i++)
+      rc = core_buf_addc(out, (char)tolower((unsigned char)s[i]));
+    core_buf_free(&clean);
+    return rc;
   }
-  /* for special schemes "\\" counts as "/" everywhere before the query */
-  if (i + 1 < len && (s[i] == '/' || s[i] == '\\') && (s[i + 1] == '/' || s[i + 1] == '\\')) {
-    while (i < len && (s[i] == '/' || s[i] == '\\') && !rc) {
-      rc = core_buf_addc(out, '/');
-      i++;
+  if (slen) {
+    i = slen + 1;
+    size_t slashes = count_slashes(s, i, len);
+    bool same_as_base =
+        base_scheme && strlen(base_scheme) == slen && strncasecmp(s, base_scheme, slen) == 0;
+    if (same_as_base && slashes < 2) {
+      /* "special relative or authority state": "http:x" is relative to an http base */
+    } else {
+      /* "special authority ignore slashes state": any number of / or \ */
+      for (size_t j = 0; j < slen && !rc; j++)
+        rc = core_buf_addc(out, (char)tolower((unsigned char)s[j]));
+      rc = rc ? rc : core_buf_add(out, "://", 3);
+      i += slashes;
+      authority = true;
     }
-    /* the authority is left to curl: host names are not percent-encoded */
-    while (i < len && s[i] != '/' && s[i] != '\\' && s[i] != '?' && !rc)
-      rc = core_buf_addc(out, s[i++]);
+  } else if (count_slashes(s, 0, len) >= 2) {
+    /* scheme-relative: "//host", and for special schemes "\\host" or "///host" alike */
+    rc = core_buf_add(out, "//", 2);
+    i = count_slashes(s, 0, len);
+    authority = true;
+  }
+  if (authority) {
+    /* the authority is left to curl: host names are not percent-encoded. A C0 control or DEL in
+     * it is invalid (forbidden domain code points; a NUL would also cut the string curl sees) */
+    while (i < len && s[i] != '/' && s[i] != '\\' && s[i] != '?' && !rc) {
+      unsigned char c = (unsigned char)s[i++];
+      rc = c < 0x20 || c == 0x7f ? CORE_EURL : core_buf_addc(out, (char)c);
+    }
   }
   bool query = false;
   for (; i < len && !rc; i++) {
@@ -99,7 +136,7 @@ static core_rc prepare(const char *href, size_t len, struct core_buf *out) {
       query = true;
       rc = core_buf_addc(out, '?');
     } else if (!query && c == '\\') {
-      rc = core_buf_addc(out, '/');
+      rc = core_buf_addc(out, '/'); /* for special schemes "\\" is "/" before the query */
     } else {
       rc = add_encoded(out, c, query ? in_query_set(c) : in_path_set(c));
     }
@@ -118,6 +155,27 @@ void core_url_free(struct core_url *url) {
   memset(url, 0, sizeof(*url));
 }
 
+/* URL Standard, "ends in a number": the last label (after one trailing dot is removed) is all
+ * digits, or 0x followed by hex digits. Such a host must be an IPv4 address. */
+static bool ends_in_number(const char *host) {
+  size_t len = strlen(host);
+  if (len && host[len - 1] == '.')
+    len--;
+  size_t start = len;
+  while (start && host[start - 1] != '.')
+    start--;
+  const char *label = host + start;
+  size_t n = len - start;
+  if (!n)
+    return false;
+  size_t i = 0;
+  bool hex = n >= 2 && label[0] == '0' && (label[1] == 'x' || label[1] == 'X');
+  for (i = hex ? 2 : 0; i < n; i++)
+    if (!(hex ? isxdigit((unsigned char)label[i]) : isdigit((unsigned char)label[i])))
+      return false;
+  return true;
+}
+
 /* Fills out from a parsed handle (takes ownership of it). */
 static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_url *out) {
   char *scheme = NULL, *host = NULL, *port = NULL, *text = NULL;
@@ -130,6 +188,10 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
     goto done;
   if (curl_url_get(h, CURLUPART_HOST, &host, CURLU_PUNYCODE) != CURLUE_OK || !*host)
     goto done;
+  if (host[0] != '[')
+    for (const char *p = host; *p; p++)
+      if (is_forbidden_domain_char((unsigned char)*p))
+        goto done;
   /* the host parser of the standard lowercases ASCII; curl keeps the case it was given */
   bool changed = false;
   for (char *p = host; *p; p++) {
@@ -140,6 +202,21 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
   }
   if (changed && curl_url_set(h, CURLUPART_HOST, host, 0) != CURLUE_OK)
     goto done;
+  unsigned char v4[4];
+  if (host[0] != '[' && ends_in_number(host) && inet_pton(AF_INET, host, v4) != 1) {
+    /* the standard parses the host as IPv4 after percent-decoding it ("%38" is 8, so 0.0.0.8);
+     * curl decodes but reads numbers only in a URL it parses: give it the URL once more */
+    char *again = NULL;
+    if (curl_url_get(h, CURLUPART_URL, &again, 0) != CURLUE_OK)
+      goto done;
+    CURLUcode uc = curl_url_set(h, CURLUPART_URL, again, 0);
+    curl_free(again);
+    curl_free(host);
+    host = NULL;
+    if (uc != CURLUE_OK || curl_url_get(h, CURLUPART_HOST, &host, 0) != CURLUE_OK ||
+        inet_pton(AF_INET, host, v4) != 1)
+      goto done; /* not a valid IPv4 address: the standard fails the URL */
+  }
   if (curl_url_get(h, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) != CURLUE_OK)
     goto done;
   if (curl_url_set(h, CURLUPART_FRAGMENT, NULL, 0) != CURLUE_OK)
@@ -198,7 +275,7 @@ core_rc core_url_resolve(const struct core_url *base, const char *href, size_t h
                          size_t max_len, struct core_url *out) {
   struct core_buf prepared;
   core_buf_init(&prepared, max_len + 64);
-  core_rc rc = prepare(href, href_len, &prepared);
+  core_rc rc = prepare(href, href_len, base ? (base->https ? "https" : "http") : NULL, &prepared);
   if (rc) {
     core_buf_free(&prepared);
     return rc;

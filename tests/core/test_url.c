@@ -63,6 +63,25 @@ static const struct {
     {NULL, "http://0x7f.1/", "http://127.0.0.1/"},
     {NULL, "http://127.1/", "http://127.0.0.1/"},
     {NULL, "http://[::1]:8080/", "http://[::1]:8080/"},
+    /* hosts are percent-decoded, then read as IPv4 when they end in a number */
+    {NULL, "http:/%38", "http://0.0.0.8/"},
+    {NULL, "http://%31%32%37.0.0.1/", "http://127.0.0.1/"},
+    {NULL, "http://1.2.3.4.5/", NULL},
+    {NULL, "http://0x100000000/", NULL},
+    {NULL, "http://4294967295/", "http://255.255.255.255/"},
+    /* forbidden host code points */
+    {NULL, "http://a%00b/", NULL},
+    {NULL, "http://a b/", NULL},
+    {NULL, "http://a<b/", NULL},
+    {NULL, "http://a\x7f/", NULL},
+    /* slashes after a special scheme: any number; "http:x" is relative to an http base */
+    {NULL, "http:/example.com/x", "http://example.com/x"},
+    {NULL, "http:////example.com/x", "http://example.com/x"},
+    {"http://example.com/a/b", "http:c", "http://example.com/a/c"},
+    {"http://example.com/a/b", "http:/c", "http://example.com/c"},
+    {"https://example.com/a/b", "http:c", "http://c/"},
+    {"http://example.com/a/b", "///other.org/x", "http://other.org/x"},
+    {"http://example.com/a/b", "http:", "http://example.com/a/b"},
     /* IDN host names become A-labels */
     {NULL,
      "http://b\xc3\xbc"

@@ -1,0 +1,56 @@
+/* libFuzzer: URL resolution. Input: "base\nhref". Checks that the printed form is a fixed point:
+ * resolving it again gives the same string (nothing could merge or split two URLs later). */
+#include "core/core.h"
+
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+static void check_fixed_point(const struct core_url *u) {
+  struct core_url again;
+  if (core_url_resolve(NULL, u->text, strlen(u->text), 1 << 20, &again) != CORE_OK) {
+    fprintf(stderr, "printed form does not parse: %s\n", u->text);
+    abort();
+  }
+  if (strcmp(again.text, u->text) != 0) {
+    fprintf(stderr, "not a fixed point: %s -> %s\n", u->text, again.text);
+    abort();
+  }
+  core_url_free(&again);
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+  static int ready;
+  if (!ready) {
+    setlocale(LC_CTYPE, "C.UTF-8");
+    ready = 1;
+  }
+  const char *text = (const char *)data;
+  const char *nl = memchr(text, '\n', size);
+  size_t base_len = nl ? (size_t)(nl - text) : size;
+  struct core_url base;
+  bool have_base = core_url_resolve(NULL, text, base_len, 4096, &base) == CORE_OK;
+  if (have_base)
+    check_fixed_point(&base);
+  if (nl) {
+    struct core_url u;
+    const char *href = nl + 1;
+    size_t href_len = size - base_len - 1;
+    if (core_url_resolve(have_base ? &base : NULL, href, href_len, 4096, &u) == CORE_OK) {
+      char ext[32];
+      core_url_ext(&u, ext, sizeof(ext));
+      check_fixed_point(&u);
+      core_url_free(&u);
+    }
+    char *seed = strndup(href, href_len);
+    if (seed && core_url_seed(seed, 4096, &u) == CORE_OK)
+      core_url_free(&u);
+    free(seed);
+  }
+  if (have_base)
+    core_url_free(&base);
+  return 0;
+}
