@@ -1,91 +1,21 @@
 /* The crawl itself: seeds into the frontier, the frontier into fetches, bodies into the link
  * extractor, links back into the frontier, every URL's fate into the output. This file is policy;
- * the mechanisms live in core/, parse/, fetch/ and frontier/. */
-#include "cli/cli-int.h"
-#include "fetch/fetch.h"
-#include "frontier/frontier.h"
-#include "parse/parse.h"
+ * the mechanisms live in core/, parse/, fetch/ and frontier/. robots.txt is in sitefiles.c, the
+ * --seen store in seenstore.c. */
+#include "cli/crawl-int.h"
 
 #include <errno.h>
 #include <math.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
 #include <sys/signalfd.h>
-#include <time.h>
 #include <unistd.h>
 
-#define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
-#define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
-
-enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
-
-struct host_data {
-  char *host;
-  unsigned port;
-  char *addr; /* NULL until resolved; unused for IP literals */
-  bool host_is_ip;
-  enum robots_state robots_state;
-  parse_robots *robots; /* NULL: everything allowed */
-  int dns_attempts;
-  int robots_attempts;
-  bool dead; /* DNS failed after every retry */
-  long pages_started;
-  struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
-  struct crawl *crawl;
-  frontier_host *fhost;
-};
-
-struct request {
-  struct crawl *crawl;
-  frontier_host *host;
-  struct frontier_item *item;
-  struct core_url url;
-  struct core_url base; /* <base href>, when the page has one */
-  parse_html *html;
-  bool nofollow;
-  long status;
-  char type[128];
-  struct core_buf body; /* robots.txt only */
-  struct request *prev, *next;
-};
-
-struct crawl {
-  const struct crawl_config *cfg;
-  cli_output *out;
-  struct cli_stats *stats;
-  fetch_loop *loop;
-  fetch_engine *engine;
-  frontier *fr;
-  core_scope *scope;
-  core_seen *seen;
-  fetch_timer *save_timer;
-  char **forget; /* counting --seen: failed and pending URLs, forgotten before the last save */
-  size_t forget_count, forget_cap;
-  fetch_timer *progress_timer;
-  fetch_watch *signal_watch;
-  int signal_fd;
-  sigset_t old_mask;
-  long pages_started;
-  size_t requests_in_flight;
-  size_t lookups_in_flight;
-  struct request *active;
-  int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
-  cli_end end;
-  double start;
-  bool progress;
-  bool fatal;
-  char *err;
-  size_t err_size;
-};
-
 static const struct fetch_handler page_handler;
-static const struct fetch_handler robots_handler;
 
-static void fatal(struct crawl *c, const char *fmt, ...) {
+void cli__fatal(struct crawl *c, const char *fmt, ...) {
   if (c->fatal)
     return;
   va_list ap;
@@ -97,7 +27,7 @@ static void fatal(struct crawl *c, const char *fmt, ...) {
   c->end = CLI_END_FATAL;
 }
 
-static void note(struct crawl *c, const char *fmt, ...) {
+void cli__note(struct crawl *c, const char *fmt, ...) {
   if (!c->cfg->verbose)
     return;
   va_list ap;
@@ -108,7 +38,7 @@ static void note(struct crawl *c, const char *fmt, ...) {
   va_end(ap);
 }
 
-static double backoff(const struct crawl_config *cfg, int attempts) {
+double cli__backoff(const struct crawl_config *cfg, int attempts) {
   /* 0.5 s, 1 s, 2 s, ... capped by --max-delay */
   return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
 }
@@ -121,32 +51,15 @@ static void check_output(struct crawl *c, core_rc rc) {
       c->end = CLI_END_PIPE;
     c->stop = 2;
   } else {
-    fatal(c, "cannot write output: %s", core_rc_str(rc));
+    cli__fatal(c, "cannot write output: %s", core_rc_str(rc));
   }
-}
-
-static void remember_to_forget(struct crawl *c, const char *url) {
-  if (c->forget_count == c->forget_cap) {
-    size_t cap = c->forget_cap ? c->forget_cap * 2 : 64;
-    char **grown = realloc(c->forget, cap * sizeof(*grown));
-    if (!grown) {
-      fatal(c, "out of memory");
-      return;
-    }
-    c->forget = grown;
-    c->forget_cap = cap;
-  }
-  if (!(c->forget[c->forget_count] = strdup(url)))
-    fatal(c, "out of memory");
-  else
-    c->forget_count++;
 }
 
 /* Every settled fate passes here: the JSON record, and what a counting --seen must forget. */
 static void report(struct crawl *c, bool quiet, const struct cli_record *rec) {
   bool unfinished = strcmp(rec->fate, "failed") == 0 || strcmp(rec->fate, "pending") == 0;
   if (unfinished && c->cfg->seen_file && c->cfg->dedupe == CORE_SEEN_COUNTING)
-    remember_to_forget(c, rec->url);
+    cli__remember_to_forget(c, rec->url);
   if (c->cfg->jsonl && !quiet)
     check_output(c, cli_output_record(c->out, rec));
 }
@@ -180,11 +93,11 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
   return false;
 }
 
-static struct host_data *host_for(struct crawl *c, const struct core_url *u) {
+struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
   frontier_host *fh;
   bool created;
   if (frontier_host_get(c->fr, u->origin, &fh, &created) != CORE_OK) {
-    fatal(c, "out of memory");
+    cli__fatal(c, "out of memory");
     return NULL;
   }
   if (!created)
@@ -192,7 +105,7 @@ static struct host_data *host_for(struct crawl *c, const struct core_url *u) {
   struct host_data *hd = calloc(1, sizeof(*hd));
   if (!hd || !(hd->host = strdup(u->host))) {
     free(hd);
-    fatal(c, "out of memory");
+    cli__fatal(c, "out of memory");
     return NULL;
   }
   hd->port = u->port;
@@ -206,7 +119,7 @@ static struct host_data *host_for(struct crawl *c, const struct core_url *u) {
   } else {
     struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, u->origin, NULL, 0);
     if (!resolve) {
-      fatal(c, "out of memory");
+      cli__fatal(c, "out of memory");
       return NULL;
     }
     frontier_push(c->fr, fh, resolve);
@@ -216,15 +129,13 @@ static struct host_data *host_for(struct crawl *c, const struct core_url *u) {
     snprintf(robots_url, sizeof(robots_url), "%s/robots.txt", u->origin);
     struct frontier_item *robots = frontier_item_new(FRONTIER_ROBOTS, robots_url, NULL, 0);
     if (!robots) {
-      fatal(c, "out of memory");
+      cli__fatal(c, "out of memory");
       return NULL;
     }
     frontier_push(c->fr, fh, robots);
   }
   return hd;
 }
-
-enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT };
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. */
 static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
@@ -244,7 +155,7 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
   }
   bool fresh;
   if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
-    fatal(c, "out of memory");
+    cli__fatal(c, "out of memory");
     return;
   }
   /* seeds are always fetched, but printed only when new (--seen) */
@@ -273,7 +184,7 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
     record(c, &probe, u->text, from, depth, "depth", NULL);
     return;
   }
-  struct host_data *hd = host_for(c, u);
+  struct host_data *hd = cli__host_for(c, u);
   if (!hd)
     return;
   if (hd->dead) {
@@ -283,7 +194,7 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
   }
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
   if (!item) {
-    fatal(c, "out of memory");
+    cli__fatal(c, "out of memory");
     return;
   }
   item->redirects = redirects;
@@ -291,9 +202,9 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
   frontier_push(c->fr, hd->fhost, item);
 }
 
-static void offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
-                       const char *from, int depth, int redirects, enum offer_kind kind,
-                       bool follow) {
+void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
+                     const char *from, int depth, int redirects, enum offer_kind kind,
+                     bool follow) {
   struct core_url u;
   core_rc rc = core_url_resolve(base, href, len, c->cfg->max_url_length, &u);
   if (rc == CORE_ETOOLONG) {
@@ -301,14 +212,14 @@ static void offer_href(struct crawl *c, const struct core_url *base, const char 
     return;
   }
   if (rc == CORE_ENOMEM) {
-    fatal(c, "out of memory");
+    cli__fatal(c, "out of memory");
     return;
   }
   if (rc) {
     /* other schemes (mailto:, javascript:) land here too: they are never printed */
     c->stats->unparsable++;
     if (c->cfg->verbose && len < 200)
-      note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
+      cli__note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
     return;
   }
   offer(c, &u, from, depth, redirects, kind, follow);
@@ -317,8 +228,7 @@ static void offer_href(struct crawl *c, const struct core_url *base, const char 
 
 /* ---- requests ---- */
 
-static struct request *request_new(struct crawl *c, frontier_host *host,
-                                   struct frontier_item *item) {
+struct request *cli__request_new(struct crawl *c, frontier_host *host, struct frontier_item *item) {
   struct request *rq = calloc(1, sizeof(*rq));
   if (!rq)
     return NULL;
@@ -333,7 +243,7 @@ static struct request *request_new(struct crawl *c, frontier_host *host,
   return rq;
 }
 
-static void request_free(struct request *rq) {
+void cli__request_free(struct request *rq) {
   struct crawl *c = rq->crawl;
   if (rq->prev)
     rq->prev->next = rq->next;
@@ -349,7 +259,7 @@ static void request_free(struct request *rq) {
   free(rq);
 }
 
-static void request_failed_to_start(struct request *rq, const char *why);
+void cli__request_failed_to_start(struct request *rq, const char *why);
 
 static void launch(struct request *rq, const char *addr) {
   struct crawl *c = rq->crawl;
@@ -359,24 +269,24 @@ static void launch(struct request *rq, const char *addr) {
       .port = rq->url.port,
       .addr = rq->url.host_is_ip ? NULL : addr,
       .max_size = rq->item->kind == FRONTIER_ROBOTS ? PARSE_ROBOTS_MAX_BYTES : c->cfg->max_size,
-      .handler = rq->item->kind == FRONTIER_ROBOTS ? &robots_handler : &page_handler,
+      .handler = rq->item->kind == FRONTIER_ROBOTS ? &cli__robots_handler : &page_handler,
       .arg = rq,
   };
   if (fetch_start(c->engine, &fr) != CORE_OK)
-    request_failed_to_start(rq, "cannot start the transfer");
+    cli__request_failed_to_start(rq, "cannot start the transfer");
 }
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
   rq->crawl->lookups_in_flight--;
   if (rc)
-    request_failed_to_start(rq, "DNS lookup failed");
+    cli__request_failed_to_start(rq, "DNS lookup failed");
   else
     launch(rq, addr);
 }
 
 /* Starts rq, looking its host up first when it is not the queue's own (a redirected robots.txt). */
-static void start_request(struct crawl *c, struct request *rq) {
+void cli__start_request(struct crawl *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
   c->requests_in_flight++;
   if (rq->url.host_is_ip || (strcmp(rq->url.host, hd->host) == 0 && rq->url.port == hd->port)) {
@@ -387,7 +297,7 @@ static void start_request(struct crawl *c, struct request *rq) {
   c->lookups_in_flight++;
   if (fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now)) {
     c->lookups_in_flight--;
-    request_failed_to_start(rq, "DNS lookup failed");
+    cli__request_failed_to_start(rq, "DNS lookup failed");
   } else if (addr_now) {
     c->lookups_in_flight--;
     launch(rq, addr_now);
@@ -407,7 +317,7 @@ static bool retry(struct crawl *c, struct request *rq, double retry_after) {
   item->attempts++;
   c->stats->retries++;
   double now = core_now();
-  double wait = backoff(c->cfg, item->attempts);
+  double wait = cli__backoff(c->cfg, item->attempts);
   if (retry_after >= 0) {
     double ra = fmin(retry_after, c->cfg->max_delay);
     frontier_host_defer(c->fr, rq->host, now + ra);
@@ -475,8 +385,8 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       return;
     case PARSE_LINK: {
       const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
-      offer_href(c, base, value, len, rq->item->url, rq->item->depth + 1, 0, OFFER_LINK,
-                 !rq->nofollow);
+      cli__offer_href(c, base, value, len, rq->item->url, rq->item->depth + 1, 0, OFFER_LINK,
+                      !rq->nofollow);
       return;
     }
   }
@@ -514,13 +424,13 @@ static void page_done(void *arg, const struct fetch_result *res) {
   c->requests_in_flight--;
   frontier_end(c->fr, rq->host, FRONTIER_PAGE, now, res->seconds);
   if (res->error != FETCH_OK) {
-    note(c, "%s: %s", item->url, res->error_text);
+    cli__note(c, "%s: %s", item->url, res->error_text);
     bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
     if (!(transient && retry(c, rq, -1))) {
       count_failure(c->stats, res->error);
       record_item(c, item, "failed", res->error_text);
     }
-    request_free(rq);
+    cli__request_free(rq);
     return;
   }
   c->stats->pages++;
@@ -528,10 +438,10 @@ static void page_done(void *arg, const struct fetch_result *res) {
   if (rq->html)
     parse_html_finish(rq->html);
   long status = res->head.status;
-  note(c, "%s -> %ld %s %llu B %.0f ms%s", item->url, status, rq->type[0] ? rq->type : "-",
-       (unsigned long long)res->bytes, res->seconds * 1000, res->truncated ? " (cut)" : "");
+  cli__note(c, "%s -> %ld %s %llu B %.0f ms%s", item->url, status, rq->type[0] ? rq->type : "-",
+            (unsigned long long)res->bytes, res->seconds * 1000, res->truncated ? " (cut)" : "");
   if (is_transient_status(status) && retry(c, rq, res->head.retry_after)) {
-    request_free(rq);
+    cli__request_free(rq);
     return;
   }
   struct cli_record rec = {.url = item->url,
@@ -551,102 +461,17 @@ static void page_done(void *arg, const struct fetch_result *res) {
   }
   report(c, item->flags & ITEM_QUIET, &rec);
   if (status >= 300 && status < 400 && res->head.location)
-    offer_href(c, &rq->url, res->head.location, strlen(res->head.location), item->url, item->depth,
-               item->redirects + 1, OFFER_REDIRECT, true);
-  request_free(rq);
+    cli__offer_href(c, &rq->url, res->head.location, strlen(res->head.location), item->url,
+                    item->depth, item->redirects + 1, OFFER_REDIRECT, true);
+  cli__request_free(rq);
 }
 
 static const struct fetch_handler page_handler = {page_head, page_body, page_done};
 
-/* ---- robots.txt ---- */
-
-static bool robots_head(void *arg, const struct fetch_head *head) {
-  struct request *rq = arg;
-  rq->status = head->status;
-  return head->status >= 200 && head->status < 300;
-}
-
-static void robots_body(void *arg, const char *data, size_t len) {
-  struct request *rq = arg;
-  /* RFC 9309 2.5: parse at least the first 500 KiB; the rest is ignored */
-  size_t room = rq->body.max - rq->body.len;
-  core_buf_add(&rq->body, data, len < room ? len : room);
-}
-
-/* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds. */
-static void robots_unavailable(struct crawl *c, struct request *rq) {
-  struct host_data *hd = frontier_host_data(rq->host);
-  struct frontier_item *item = rq->item;
-  if (hd->robots_attempts < c->cfg->retries && !c->stop) {
-    hd->robots_attempts++;
-    c->stats->retries++;
-    char url[1100];
-    snprintf(url, sizeof(url), "%s/robots.txt", frontier_host_origin(rq->host));
-    struct frontier_item *again = frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0);
-    if (!again) {
-      fatal(c, "out of memory");
-      return;
-    }
-    again->not_before = core_now() + backoff(c->cfg, hd->robots_attempts);
-    frontier_push(c->fr, rq->host, again);
-    return;
-  }
-  (void)item;
-  hd->robots_state = ROBOTS_DISALLOW_ALL;
-}
-
-static void robots_done(void *arg, const struct fetch_result *res) {
-  struct request *rq = arg;
-  struct crawl *c = rq->crawl;
-  struct host_data *hd = frontier_host_data(rq->host);
-  c->requests_in_flight--;
-  frontier_end(c->fr, rq->host, FRONTIER_ROBOTS, core_now(), res->seconds);
-  long status = res->head.status;
-  note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
-  if (res->error != FETCH_OK || status >= 500 || status < 100) {
-    robots_unavailable(c, rq);
-  } else if (status >= 300 && status < 400 && res->head.location) {
-    /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */
-    struct core_url next;
-    if (rq->item->redirects >= 5 ||
-        core_url_resolve(&rq->url, res->head.location, strlen(res->head.location),
-                         c->cfg->max_url_length, &next) != CORE_OK) {
-      robots_unavailable(c, rq);
-    } else {
-      struct frontier_item *hop = frontier_item_new(FRONTIER_ROBOTS, next.text, NULL, 0);
-      core_url_free(&next);
-      if (!hop) {
-        fatal(c, "out of memory");
-      } else {
-        hop->redirects = rq->item->redirects + 1;
-        frontier_push(c->fr, rq->host, hop);
-      }
-    }
-  } else if (status >= 400 || status < 200 || status >= 300) {
-    hd->robots_state = ROBOTS_KNOWN; /* 4xx: no robots.txt, everything is allowed */
-  } else {
-    parse_robots *robots;
-    if (parse_robots_create(rq->body.data ? rq->body.data : "", rq->body.len, c->cfg->product_token,
-                            &robots) != CORE_OK) {
-      fatal(c, "out of memory");
-    } else {
-      parse_robots_destroy(hd->robots);
-      hd->robots = robots;
-      hd->robots_state = ROBOTS_KNOWN;
-      double delay = parse_robots_crawl_delay(robots);
-      if (delay >= 0)
-        frontier_host_set_crawl_delay(rq->host, fmin(delay, c->cfg->max_delay));
-    }
-  }
-  request_free(rq);
-}
-
-static const struct fetch_handler robots_handler = {robots_head, robots_body, robots_done};
-
-static void request_failed_to_start(struct request *rq, const char *why) {
+void cli__request_failed_to_start(struct request *rq, const char *why) {
   struct fetch_result res = {.error = FETCH_ECONNECT, .error_text = why};
   if (rq->item->kind == FRONTIER_ROBOTS)
-    robots_done(rq, &res);
+    cli__robots_handler.on_done(rq, &res);
   else
     page_done(rq, &res);
 }
@@ -674,14 +499,14 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   if (rc == CORE_OK) {
     frontier_item_free(item);
     if (!(hd->addr = strdup(addr)) || frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
-      fatal(c, "out of memory");
+      cli__fatal(c, "out of memory");
     return;
   }
-  note(c, "%s: DNS lookup failed", hd->host);
+  cli__note(c, "%s: DNS lookup failed", hd->host);
   if (hd->dns_attempts < c->cfg->retries && !c->stop) {
     hd->dns_attempts++;
     c->stats->retries++;
-    item->not_before = core_now() + backoff(c->cfg, hd->dns_attempts);
+    item->not_before = core_now() + cli__backoff(c->cfg, hd->dns_attempts);
     frontier_push(c->fr, hd->fhost, item);
     return;
   }
@@ -702,7 +527,7 @@ static void start_lookup(struct crawl *c, frontier_host *fh, struct frontier_ite
 
 /* ---- scheduling ---- */
 
-static bool pages_exhausted(const struct crawl *c) {
+bool cli__pages_exhausted(const struct crawl *c) {
   return c->cfg->max_pages >= 0 && c->pages_started >= c->cfg->max_pages;
 }
 
@@ -716,21 +541,21 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     frontier_item_free(item);
     return;
   }
-  if (pages_exhausted(c) ||
+  if (cli__pages_exhausted(c) ||
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, FRONTIER_PAGE);
     record_item(c, item, "limit", NULL);
     frontier_item_free(item);
     return;
   }
-  struct request *rq = request_new(c, fh, item);
+  struct request *rq = cli__request_new(c, fh, item);
   if (!rq || core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)) {
     frontier_cancel(c->fr, fh, FRONTIER_PAGE);
     if (rq)
-      request_free(rq);
+      cli__request_free(rq);
     else
       frontier_item_free(item);
-    fatal(c, "out of memory");
+    cli__fatal(c, "out of memory");
     return;
   }
   const char *path = rq->url.text + rq->url.path_off;
@@ -738,29 +563,12 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     frontier_cancel(c->fr, fh, FRONTIER_PAGE);
     c->stats->robots_excluded++;
     record_item(c, item, "robots", NULL);
-    request_free(rq);
+    cli__request_free(rq);
     return;
   }
   hd->pages_started++;
   c->pages_started++;
-  start_request(c, rq);
-}
-
-static void start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
-  struct request *rq = request_new(c, fh, item);
-  if (!rq) {
-    frontier_cancel(c->fr, fh, FRONTIER_ROBOTS);
-    frontier_item_free(item);
-    fatal(c, "out of memory");
-    return;
-  }
-  if (core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
-    /* a redirect to something we cannot fetch counts as unreachable */
-    c->requests_in_flight++;
-    request_failed_to_start(rq, "unusable robots.txt redirect");
-    return;
-  }
-  start_request(c, rq);
+  cli__start_request(c, rq);
 }
 
 static void schedule(struct crawl *c) {
@@ -775,11 +583,11 @@ static void schedule(struct crawl *c) {
         start_lookup(c, fh, item);
         break;
       case FRONTIER_ROBOTS:
-        if (pages_exhausted(c)) {
+        if (cli__pages_exhausted(c)) {
           frontier_cancel(c->fr, fh, FRONTIER_ROBOTS);
           frontier_item_free(item);
         } else {
-          start_robots(c, fh, item);
+          cli__start_robots(c, fh, item);
         }
         break;
       case FRONTIER_PAGE:
@@ -796,7 +604,7 @@ static bool finished(const struct crawl *c) {
     return false;
   if (c->stop)
     return true;
-  if (pages_exhausted(c))
+  if (cli__pages_exhausted(c))
     return true;
   return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0;
 }
@@ -850,12 +658,12 @@ static core_rc watch_signals(struct crawl *c) {
 
 static void settle_leftovers(struct crawl *c) {
   /* what is still in flight or queued was accepted: every one gets its record */
-  const char *fate = c->end == CLI_END_DONE && pages_exhausted(c) ? "limit" : "pending";
+  const char *fate = c->end == CLI_END_DONE && cli__pages_exhausted(c) ? "limit" : "pending";
   while (c->active) {
     struct request *rq = c->active;
     if (rq->item && rq->item->kind == FRONTIER_PAGE)
       record_item(c, rq->item, "pending", NULL);
-    request_free(rq);
+    cli__request_free(rq);
   }
   frontier_host *fh;
   struct frontier_item *item;
@@ -872,7 +680,7 @@ static core_rc seed_all(struct crawl *c) {
     struct core_url u;
     core_rc rc = core_url_seed(cfg->seeds[i], cfg->max_url_length, &u);
     if (rc) {
-      fatal(c, "invalid seed URL '%s': %s", cfg->seeds[i], core_rc_str(rc));
+      cli__fatal(c, "invalid seed URL '%s': %s", cfg->seeds[i], core_rc_str(rc));
       return rc;
     }
     rc = core_scope_add_seed(c->scope, u.host);
@@ -901,74 +709,6 @@ static core_rc seed_all(struct crawl *c) {
   return rc;
 }
 
-/* ---- --seen ---- */
-
-static uint64_t random_seed(void) {
-  uint64_t seed = 0;
-  if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed))
-    seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid();
-  return seed;
-}
-
-static core_rc open_seen(struct crawl *c) {
-  const struct crawl_config *cfg = c->cfg;
-  char why[256] = "";
-  if (cfg->seen_file) {
-    core_rc rc = core_seen_load(cfg->seen_file, &c->seen, why, sizeof(why));
-    if (rc == CORE_OK) {
-      struct core_seen_info info;
-      core_seen_info(c->seen, &info);
-      if (cfg->dedupe_given && info.kind != cfg->dedupe) {
-        fatal(c,
-              "--seen '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
-              "file)",
-              cfg->seen_file, core_seen_kind_name(info.kind), core_seen_kind_name(cfg->dedupe),
-              core_seen_kind_name(info.kind));
-        return CORE_EFORMAT;
-      }
-      return CORE_OK;
-    }
-    if (rc != CORE_ENOTFOUND) {
-      fatal(c, "--seen '%s': %s", cfg->seen_file, rc == CORE_ENOMEM ? "out of memory" : why);
-      return rc;
-    }
-  }
-  core_rc rc = core_seen_create(cfg->dedupe, cfg->expect, cfg->fp_rate, random_seed(), &c->seen);
-  if (rc)
-    fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
-  return rc;
-}
-
-static bool save_seen(struct crawl *c) {
-  char why[512] = "";
-  if (core_seen_save(c->seen, c->cfg->seen_file, why, sizeof(why)) == CORE_OK)
-    return true;
-  if (!c->cfg->quiet)
-    fprintf(stderr, "crawl: --seen: %s\n", why[0] ? why : "out of memory");
-  return false;
-}
-
-static void on_save_timer(void *arg) {
-  struct crawl *c = arg;
-  save_seen(c);
-  fetch_timer_start(c->save_timer, core_now() + SAVE_EVERY);
-}
-
-/* The last save: a counting filter first forgets what failed or was left pending, so the next
- * run tries those URLs again. */
-static void final_save(struct crawl *c) {
-  for (size_t i = 0; i < c->forget_count; i++) {
-    core_seen_remove(c->seen, c->forget[i], strlen(c->forget[i]));
-    free(c->forget[i]);
-  }
-  free(c->forget);
-  c->forget = NULL;
-  c->forget_count = 0;
-  if (!save_seen(c) && !c->fatal) {
-    fatal(c, "--seen '%s' could not be saved", c->cfg->seen_file);
-  }
-}
-
 cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_stats *stats,
                   char *err, size_t err_size) {
   struct crawl c = {.cfg = cfg, .out = out, .stats = stats, .err = err, .err_size = err_size};
@@ -978,7 +718,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   memset(stats, 0, sizeof(*stats));
   c.progress = cfg->quiet ? false : cfg->progress < 0 ? isatty(STDERR_FILENO) : cfg->progress;
   core_rc rc;
-  if (open_seen(&c) != CORE_OK) {
+  if (cli__open_seen(&c) != CORE_OK) {
     /* a --seen file that cannot be used is refused, never overwritten */
     return c.end;
   }
@@ -986,19 +726,19 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
       (rc = frontier_create(cfg, c.seen, free_host_data, &c.fr)) ||
       (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c.scope)) ||
       (rc = fetch_loop_timer(c.loop, on_progress, &c, &c.progress_timer)) ||
-      (rc = fetch_loop_timer(c.loop, on_save_timer, &c, &c.save_timer)) ||
+      (rc = fetch_loop_timer(c.loop, cli__on_save_timer, &c, &c.save_timer)) ||
       (rc = watch_signals(&c))) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c.engine)
-      fatal(&c, "cannot use --dns-server '%s'", cfg->dns_servers);
+      cli__fatal(&c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
-      fatal(&c, "cannot start: %s", core_rc_str(rc));
+      cli__fatal(&c, "cannot start: %s", core_rc_str(rc));
   } else {
     if (c.progress)
       fetch_timer_start(c.progress_timer, core_now() + 0.5);
     if (cfg->seen_file)
       fetch_timer_start(c.save_timer, core_now() + SAVE_EVERY);
     if (seed_all(&c) != CORE_OK)
-      fatal(&c, "cannot queue the seeds: out of memory");
+      cli__fatal(&c, "cannot queue the seeds: out of memory");
     while (!c.fatal) {
       schedule(&c);
       check_output(&c, cli_output_flush(out));
@@ -1008,7 +748,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
       if (wait > 1.0 || c.stop || c.requests_in_flight >= (size_t)cfg->concurrency)
         wait = 1.0;
       if (fetch_loop_run_once(c.loop, wait < 0 ? 0 : wait) != CORE_OK)
-        fatal(&c, "event loop failed: %s", strerror(errno));
+        cli__fatal(&c, "event loop failed: %s", strerror(errno));
     }
   }
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
@@ -1018,14 +758,14 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
     settle_leftovers(&c);
   else if (c.fr)
     while (c.active)
-      request_free(c.active);
+      cli__request_free(c.active);
   if (c.end != CLI_END_PIPE)
     check_output(&c, cli_output_flush(out));
   if (c.progress && c.end != CLI_END_PIPE)
     print_progress(&c, true);
   stats->seconds = core_now() - c.start;
   if (cfg->seen_file)
-    final_save(&c);
+    cli__final_save(&c);
   core_seen_destroy(c.seen);
   frontier_destroy(c.fr);
   core_scope_destroy(c.scope);

@@ -29,6 +29,29 @@ void parse_html_destroy(parse_html *html);
  * *len to a slice of content; returns false when there is none. */
 bool parse_refresh_url(const char *content, const char **url, size_t *len);
 
+/* ---- Sitemaps (sitemaps.org protocol) ---- */
+#define PARSE_SITEMAP_MAX_URLS 50000               /* per sitemap file */
+#define PARSE_SITEMAP_MAX_BYTES (50 * 1024 * 1024) /* uncompressed, per sitemap file */
+
+typedef enum {
+  PARSE_SITEMAP_URL,  /* <urlset><url><loc> */
+  PARSE_SITEMAP_INDEX /* <sitemapindex><sitemap><loc>: another sitemap */
+} parse_sitemap_event;
+
+/* loc is borrowed for the call, NUL-terminated, surrounding white space removed. */
+typedef void (*parse_sitemap_cb)(void *arg, parse_sitemap_event event, const char *loc);
+
+typedef struct parse_sitemap parse_sitemap;
+core_rc parse_sitemap_create(parse_sitemap_cb cb, void *arg, parse_sitemap **out);
+/* Feeds the next chunk: XML, or gzip-compressed XML (recognised by its magic bytes). Past the
+ * protocol's limits the rest is ignored and CORE_ETOOLONG returned. */
+core_rc parse_sitemap_feed(parse_sitemap *sitemap, const char *data, size_t len);
+core_rc parse_sitemap_finish(parse_sitemap *sitemap);
+/* How many <loc> entries were reported, and whether a limit cut the file. */
+size_t parse_sitemap_count(const parse_sitemap *sitemap);
+bool parse_sitemap_truncated(const parse_sitemap *sitemap);
+void parse_sitemap_destroy(parse_sitemap *sitemap);
+
 /* ---- robots.txt (RFC 9309) ---- */
 #define PARSE_ROBOTS_MAX_BYTES (500 * 1024) /* the parse limit of RFC 9309, section 2.5 */
 

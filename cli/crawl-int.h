@@ -1,0 +1,105 @@
+/* Shared by the files of the crawl (crawler.c, sitefiles.c, seenstore.c): its state and the
+ * steps one file hands to another. */
+#ifndef CRAWL_CLI_CRAWL_INT_H
+#define CRAWL_CLI_CRAWL_INT_H
+
+#include "cli/cli-int.h"
+#include "fetch/fetch.h"
+#include "frontier/frontier.h"
+#include "parse/parse.h"
+
+#include <signal.h>
+
+#define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
+#define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
+
+enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
+
+struct host_data {
+  char *host;
+  unsigned port;
+  char *addr; /* NULL until resolved; unused for IP literals */
+  bool host_is_ip;
+  enum robots_state robots_state;
+  parse_robots *robots; /* NULL: everything allowed */
+  int dns_attempts;
+  int robots_attempts;
+  bool dead; /* DNS failed after every retry */
+  long pages_started;
+  struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
+  struct crawl *crawl;
+  frontier_host *fhost;
+};
+
+struct request {
+  struct crawl *crawl;
+  frontier_host *host;
+  struct frontier_item *item;
+  struct core_url url;
+  struct core_url base; /* <base href>, when the page has one */
+  parse_html *html;
+  bool nofollow;
+  long status;
+  char type[128];
+  struct core_buf body; /* robots.txt only */
+  struct request *prev, *next;
+};
+
+struct crawl {
+  const struct crawl_config *cfg;
+  cli_output *out;
+  struct cli_stats *stats;
+  fetch_loop *loop;
+  fetch_engine *engine;
+  frontier *fr;
+  core_scope *scope;
+  core_seen *seen;
+  fetch_timer *save_timer;
+  char **forget; /* counting --seen: failed and pending URLs, forgotten before the last save */
+  size_t forget_count, forget_cap;
+  fetch_timer *progress_timer;
+  fetch_watch *signal_watch;
+  int signal_fd;
+  sigset_t old_mask;
+  long pages_started;
+  size_t requests_in_flight;
+  size_t lookups_in_flight;
+  struct request *active;
+  int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
+  cli_end end;
+  double start;
+  bool progress;
+  bool fatal;
+  char *err;
+  size_t err_size;
+};
+
+enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT };
+
+void cli__fatal(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli__note(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+double cli__backoff(const struct crawl_config *cfg, int attempts);
+bool cli__pages_exhausted(const struct crawl *c);
+/* The host (queue and state) of u, created with its setup steps on first sight. */
+struct host_data *cli__host_for(struct crawl *c, const struct core_url *u);
+/* Resolves href against base and offers the result: printed when new and in scope, then queued
+ * or given its fate. */
+void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
+                     const char *from, int depth, int redirects, enum offer_kind kind, bool follow);
+/* A request for item on host; it takes ownership of item. Freed with cli__request_free. */
+struct request *cli__request_new(struct crawl *c, frontier_host *host, struct frontier_item *item);
+void cli__request_free(struct request *rq);
+void cli__start_request(struct crawl *c, struct request *rq);
+void cli__request_failed_to_start(struct request *rq, const char *why);
+
+/* sitefiles.c: robots.txt */
+extern const struct fetch_handler cli__robots_handler;
+void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item);
+
+/* seenstore.c: --seen */
+core_rc cli__open_seen(struct crawl *c);
+void cli__on_save_timer(void *arg);
+void cli__final_save(struct crawl *c);
+void cli__remember_to_forget(struct crawl *c, const char *url);
+
+#endif
