@@ -38,6 +38,7 @@ struct request {
   struct core_url url;
   struct core_url base; /* <base href>, when the page has one */
   parse_html *html;
+  parse_sitemap *sitemap;
   bool nofollow;
   long status;
   char type[128];
@@ -54,6 +55,7 @@ struct crawl {
   frontier *fr;
   core_scope *scope;
   core_seen *seen;
+  core_seen *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
   fetch_timer *save_timer;
   char **forget; /* counting --seen: failed and pending URLs, forgotten before the last save */
   size_t forget_count, forget_cap;
@@ -91,10 +93,17 @@ struct request *cli__request_new(struct crawl *c, frontier_host *host, struct fr
 void cli__request_free(struct request *rq);
 void cli__start_request(struct crawl *c, struct request *rq);
 void cli__request_failed_to_start(struct request *rq, const char *why);
+/* Puts a request's item back at the end of its host queue after a transient failure, or returns
+ * false when its retries are spent. */
+bool cli__retry(struct crawl *c, struct request *rq, double retry_after);
+bool cli__is_transient_status(long status);
 
-/* sitefiles.c: robots.txt */
+/* sitefiles.c: robots.txt and sitemaps */
 extern const struct fetch_handler cli__robots_handler;
+extern const struct fetch_handler cli__sitemap_handler;
 void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item);
+/* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
+void cli__queue_sitemaps(struct crawl *c, struct host_data *hd);
 
 /* seenstore.c: --seen */
 core_rc cli__open_seen(struct crawl *c);

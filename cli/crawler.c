@@ -66,6 +66,8 @@ static void report(struct crawl *c, bool quiet, const struct cli_record *rec) {
 
 static void record(struct crawl *c, const struct frontier_item *item, const char *url,
                    const char *from, int depth, const char *fate, const char *error) {
+  if (item && item->kind == FRONTIER_SITEMAP)
+    return; /* a sitemap is no discovered URL: it has no fate to report */
   struct cli_record rec = {.url = url, .from = from, .depth = depth, .fate = fate, .error = error};
   report(c, item && (item->flags & ITEM_QUIET), &rec);
 }
@@ -134,6 +136,8 @@ struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
     }
     frontier_push(c->fr, fh, robots);
   }
+  if (!c->cfg->robots)
+    cli__queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
   return hd;
 }
 
@@ -252,6 +256,7 @@ void cli__request_free(struct request *rq) {
   if (rq->next)
     rq->next->prev = rq->prev;
   parse_html_destroy(rq->html);
+  parse_sitemap_destroy(rq->sitemap);
   core_url_free(&rq->url);
   core_url_free(&rq->base);
   core_buf_free(&rq->body);
@@ -259,17 +264,29 @@ void cli__request_free(struct request *rq) {
   free(rq);
 }
 
-void cli__request_failed_to_start(struct request *rq, const char *why);
+static const struct fetch_handler *handler_for(frontier_kind kind) {
+  switch (kind) {
+    case FRONTIER_ROBOTS:
+      return &cli__robots_handler;
+    case FRONTIER_SITEMAP:
+      return &cli__sitemap_handler;
+    default:
+      return &page_handler;
+  }
+}
 
 static void launch(struct request *rq, const char *addr) {
   struct crawl *c = rq->crawl;
+  frontier_kind kind = rq->item->kind;
   struct fetch_request fr = {
       .url = rq->url.text,
       .host = rq->url.host,
       .port = rq->url.port,
       .addr = rq->url.host_is_ip ? NULL : addr,
-      .max_size = rq->item->kind == FRONTIER_ROBOTS ? PARSE_ROBOTS_MAX_BYTES : c->cfg->max_size,
-      .handler = rq->item->kind == FRONTIER_ROBOTS ? &cli__robots_handler : &page_handler,
+      .max_size = kind == FRONTIER_ROBOTS    ? PARSE_ROBOTS_MAX_BYTES
+                  : kind == FRONTIER_SITEMAP ? PARSE_SITEMAP_MAX_BYTES
+                                             : c->cfg->max_size,
+      .handler = handler_for(kind),
       .arg = rq,
   };
   if (fetch_start(c->engine, &fr) != CORE_OK)
@@ -304,13 +321,12 @@ void cli__start_request(struct crawl *c, struct request *rq) {
   }
 }
 
-static bool is_transient_status(long status) {
+bool cli__is_transient_status(long status) {
   return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
          status == 504;
 }
 
-/* Puts a page back at the end of its host queue, or returns false when its retries are spent. */
-static bool retry(struct crawl *c, struct request *rq, double retry_after) {
+bool cli__retry(struct crawl *c, struct request *rq, double retry_after) {
   struct frontier_item *item = rq->item;
   if (item->attempts >= c->cfg->retries || c->stop)
     return false;
@@ -426,7 +442,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   if (res->error != FETCH_OK) {
     cli__note(c, "%s: %s", item->url, res->error_text);
     bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
-    if (!(transient && retry(c, rq, -1))) {
+    if (!(transient && cli__retry(c, rq, -1))) {
       count_failure(c->stats, res->error);
       record_item(c, item, "failed", res->error_text);
     }
@@ -440,7 +456,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   long status = res->head.status;
   cli__note(c, "%s -> %ld %s %llu B %.0f ms%s", item->url, status, rq->type[0] ? rq->type : "-",
             (unsigned long long)res->bytes, res->seconds * 1000, res->truncated ? " (cut)" : "");
-  if (is_transient_status(status) && retry(c, rq, res->head.retry_after)) {
+  if (cli__is_transient_status(status) && cli__retry(c, rq, res->head.retry_after)) {
     cli__request_free(rq);
     return;
   }
@@ -470,10 +486,7 @@ static const struct fetch_handler page_handler = {page_head, page_body, page_don
 
 void cli__request_failed_to_start(struct request *rq, const char *why) {
   struct fetch_result res = {.error = FETCH_ECONNECT, .error_text = why};
-  if (rq->item->kind == FRONTIER_ROBOTS)
-    cli__robots_handler.on_done(rq, &res);
-  else
-    page_done(rq, &res);
+  handler_for(rq->item->kind)->on_done(rq, &res);
 }
 
 /* ---- DNS ---- */
@@ -535,7 +548,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   struct host_data *hd = frontier_host_data(fh);
   const struct crawl_config *cfg = c->cfg;
   if (hd->dead) {
-    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    frontier_cancel(c->fr, fh, item->kind);
     c->stats->failed_dns++;
     record_item(c, item, "failed", "DNS lookup failed");
     frontier_item_free(item);
@@ -543,14 +556,14 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   }
   if (cli__pages_exhausted(c) ||
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
-    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    frontier_cancel(c->fr, fh, item->kind);
     record_item(c, item, "limit", NULL);
     frontier_item_free(item);
     return;
   }
   struct request *rq = cli__request_new(c, fh, item);
   if (!rq || core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)) {
-    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    frontier_cancel(c->fr, fh, item->kind);
     if (rq)
       cli__request_free(rq);
     else
@@ -560,7 +573,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   }
   const char *path = rq->url.text + rq->url.path_off;
   if (hd->robots_state == ROBOTS_DISALLOW_ALL || !parse_robots_allowed(hd->robots, path)) {
-    frontier_cancel(c->fr, fh, FRONTIER_PAGE);
+    frontier_cancel(c->fr, fh, item->kind);
     c->stats->robots_excluded++;
     record_item(c, item, "robots", NULL);
     cli__request_free(rq);
@@ -591,6 +604,7 @@ static void schedule(struct crawl *c) {
         }
         break;
       case FRONTIER_PAGE:
+      case FRONTIER_SITEMAP:
         start_page(c, fh, item);
         break;
     }
@@ -727,6 +741,8 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
       (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c.scope)) ||
       (rc = fetch_loop_timer(c.loop, on_progress, &c, &c.progress_timer)) ||
       (rc = fetch_loop_timer(c.loop, cli__on_save_timer, &c, &c.save_timer)) ||
+      (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c.sitemaps_seen)
+                          : CORE_OK) ||
       (rc = watch_signals(&c))) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c.engine)
       cli__fatal(&c, "cannot use --dns-server '%s'", cfg->dns_servers);
@@ -767,6 +783,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   if (cfg->seen_file)
     cli__final_save(&c);
   core_seen_destroy(c.seen);
+  core_seen_destroy(c.sitemaps_seen);
   frontier_destroy(c.fr);
   core_scope_destroy(c.scope);
   if (c.signal_watch)

@@ -52,6 +52,7 @@ enum {
 
 static const struct option long_options[] = {
     {"input", required_argument, NULL, 'i'},
+    {"sitemaps", no_argument, NULL, OPT_SITEMAPS},
     {"scope", required_argument, NULL, OPT_SCOPE},
     {"domains", required_argument, NULL, 'D'},
     {"exclude-domains", required_argument, NULL, OPT_EXCLUDE_DOMAINS},
@@ -102,6 +103,7 @@ void cli_print_help(FILE *out) {
         "\n"
         "Seeds:\n"
         "  -i, --input FILE            read seeds from FILE, one per line ('-' is stdin)\n"
+        "      --sitemaps              also seed from each in-scope host's sitemaps\n"
         "Scope:\n"
         "      --scope host|domain|any same host / registrable domain as a seed / anything "
         "(domain)\n"
@@ -304,6 +306,9 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       case 'i':
         if (!read_seeds(arg, cfg, err, err_size))
           return CLI_USAGE;
+        break;
+      case OPT_SITEMAPS:
+        cfg->sitemaps = true;
         break;
       case OPT_SCOPE:
         if (strcmp(arg, "host") == 0)

@@ -1,5 +1,5 @@
 /* Files a site keeps for crawlers: robots.txt (RFC 9309), fetched before anything else on a
- * host and obeyed. */
+ * host and obeyed, and with --sitemaps its sitemaps (sitemaps.org), whose entries are seeds. */
 #include "cli/crawl-int.h"
 
 #include <math.h>
@@ -50,6 +50,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   struct host_data *hd = frontier_host_data(rq->host);
   c->requests_in_flight--;
   frontier_end(c->fr, rq->host, FRONTIER_ROBOTS, core_now(), res->seconds);
+  bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
   cli__note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
   if (res->error != FETCH_OK || status >= 500 || status < 100) {
@@ -87,6 +88,8 @@ static void robots_done(void *arg, const struct fetch_result *res) {
         frontier_host_set_crawl_delay(rq->host, fmin(delay, c->cfg->max_delay));
     }
   }
+  if (was_pending && hd->robots_state == ROBOTS_KNOWN)
+    cli__queue_sitemaps(c, hd);
   cli__request_free(rq);
 }
 
@@ -108,3 +111,100 @@ void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item 
   }
   cli__start_request(c, rq);
 }
+
+/* ---- sitemaps ---- */
+
+/* Queues one sitemap URL (resolved against base) unless it is out of scope or queued before. */
+static void queue_sitemap(struct crawl *c, const struct core_url *base, const char *loc) {
+  struct core_url u;
+  if (core_url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u) != CORE_OK) {
+    cli__note(c, "sitemap '%s' is not a usable URL", loc);
+    return;
+  }
+  bool first = false;
+  if (core_scope_contains(c->scope, u.host) &&
+      core_seen_add(c->sitemaps_seen, u.text, strlen(u.text), &first) == CORE_OK && first) {
+    struct host_data *hd = cli__host_for(c, &u);
+    struct frontier_item *item = frontier_item_new(FRONTIER_SITEMAP, u.text, NULL, 0);
+    if (!hd || !item) {
+      frontier_item_free(item);
+      cli__fatal(c, "out of memory");
+    } else {
+      frontier_push(c->fr, hd->fhost, item);
+    }
+  }
+  core_url_free(&u);
+}
+
+void cli__queue_sitemaps(struct crawl *c, struct host_data *hd) {
+  if (!c->cfg->sitemaps)
+    return;
+  for (size_t i = 0; i < parse_robots_sitemap_count(hd->robots); i++)
+    queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i));
+  char url[1100];
+  snprintf(url, sizeof(url), "%s/sitemap.xml", frontier_host_origin(hd->fhost));
+  queue_sitemap(c, NULL, url);
+}
+
+/* An entry is a seed (depth 0) found on the sitemap; an index entry is one more sitemap. */
+static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *loc) {
+  struct request *rq = arg;
+  struct crawl *c = rq->crawl;
+  if (c->stop == 2)
+    return;
+  if (event == PARSE_SITEMAP_INDEX)
+    queue_sitemap(c, &rq->url, loc);
+  else
+    cli__offer_href(c, &rq->url, loc, strlen(loc), rq->item->url, 0, 0, OFFER_LINK, true);
+}
+
+static bool sitemap_head(void *arg, const struct fetch_head *head) {
+  struct request *rq = arg;
+  rq->status = head->status;
+  if (head->status < 200 || head->status >= 300)
+    return false;
+  if (parse_sitemap_create(on_sitemap_entry, rq, &rq->sitemap) != CORE_OK) {
+    rq->sitemap = NULL;
+    return false;
+  }
+  return true;
+}
+
+static void sitemap_body(void *arg, const char *data, size_t len) {
+  struct request *rq = arg;
+  if (rq->sitemap && parse_sitemap_feed(rq->sitemap, data, len) == CORE_EFORMAT) {
+    cli__note(rq->crawl, "%s: corrupt gzip data", rq->item->url);
+    parse_sitemap_destroy(rq->sitemap); /* entries before the damage were kept */
+    rq->sitemap = NULL;
+  }
+}
+
+static void sitemap_done(void *arg, const struct fetch_result *res) {
+  struct request *rq = arg;
+  struct crawl *c = rq->crawl;
+  c->requests_in_flight--;
+  frontier_end(c->fr, rq->host, FRONTIER_SITEMAP, core_now(), res->seconds);
+  if (res->error != FETCH_OK) {
+    bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
+    if (!(transient && cli__retry(c, rq, -1)))
+      cli__note(c, "%s: %s", rq->item->url, res->error_text);
+    cli__request_free(rq);
+    return;
+  }
+  c->stats->pages++;
+  c->stats->bytes += res->bytes;
+  if (cli__is_transient_status(res->head.status) && cli__retry(c, rq, res->head.retry_after)) {
+    cli__request_free(rq);
+    return;
+  }
+  if (rq->sitemap) {
+    parse_sitemap_finish(rq->sitemap);
+    cli__note(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
+              parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)" : "");
+  } else {
+    cli__note(c, "%s -> %ld", rq->item->url, res->head.status);
+  }
+  cli__request_free(rq);
+}
+
+const struct fetch_handler cli__sitemap_handler = {sitemap_head, sitemap_body, sitemap_done};

@@ -12,7 +12,8 @@ typedef struct frontier_host frontier_host;
 typedef enum {
   FRONTIER_PAGE,    /* a URL to fetch */
   FRONTIER_RESOLVE, /* look up the host's address */
-  FRONTIER_ROBOTS   /* fetch the host's robots.txt */
+  FRONTIER_ROBOTS,  /* fetch the host's robots.txt */
+  FRONTIER_SITEMAP  /* fetch a sitemap: timed like a page, after robots.txt */
 } frontier_kind;
 
 struct frontier_item {

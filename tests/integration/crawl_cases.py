@@ -33,8 +33,10 @@ class Web:
     def url(self, host="s0", path="/"):
         return f"http://{host}.web.test:{self.port}{path}"
 
-    def truth(self, *seeds, depth=None, scope="domain", robots=True):
+    def truth(self, *seeds, depth=None, scope="domain", robots=True, sitemaps=False):
         cmd = [TESTWEB, "truth", *self.args, "--port", str(self.port), "--scope", scope]
+        if sitemaps:
+            cmd.append("--sitemaps")
         if depth is not None:
             cmd += ["--depth", str(depth)]
         if not robots:
@@ -397,6 +399,48 @@ def case_seen_bad_file_refused(tmp):
         with open(seen, "rb") as f:
             expect(f.read() == content, "the refused file was changed")
     web.stop()
+
+
+def case_sitemaps(tmp):
+    """--sitemaps: robots.txt Sitemap lines and /sitemap.xml, indexes followed, gzip read; their
+    entries are seeds; sitemaps out of scope are not fetched."""
+    web = Web(tmp, hosts=3, pages=30)
+    p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", web.url())
+    log = web.stop()
+    got = lines(p)
+    expect_unique(got, "URL")
+    expect_same_set(got, web.truth(web.url(), sitemaps=True), "--sitemaps")
+    expect(len([u for u in got if "/orphan/" in u]) == 30, "orphan pages missing")
+    expect(not [r for r in log if "elsewhere" in r[2]], "an out-of-scope sitemap was fetched")
+    expect(not [u for u in got if "sitemap" in u], "a sitemap URL was printed")
+    fetched = [r[3] for r in log if r[2] == "s0.web.test"]
+    expect(fetched.index("/robots.txt") < fetched.index("/sitemaps/index.xml"),
+           "a sitemap was fetched before robots.txt")
+
+
+def case_sitemaps_without_robots(tmp):
+    web = Web(tmp, hosts=2, pages=20)
+    p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", "--no-robots", web.url())
+    web.stop()
+    expect_same_set(lines(p), web.truth(web.url(), sitemaps=True, robots=False),
+                    "--sitemaps --no-robots")
+
+
+def case_page_directives(tmp):
+    """nofollow (meta robots, X-Robots-Tag): links printed, not followed; meta refresh is a link."""
+    web = Web(tmp, hosts=1, pages=20)
+    seeds = [web.url("s0", "/directives/nofollow.html"), web.url("s0", "/directives/xrobots.html"),
+             web.url("s0", "/directives/refresh.html")]
+    p = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--jsonl", *seeds)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    for n in (1, 2, 3):
+        r = recs.get(web.url("s0", f"/p/{n}.html"))
+        expect(r and r["fate"] == "robots", f"/p/{n}.html: {r}")
+    r = recs.get(web.url("s0", "/p/4.html"))
+    expect(r and r["fate"] == "fetched" and r["from"] == seeds[2], f"refresh target: {r}")
+    requested = {r[3] for r in log}
+    expect(not requested & {"/p/1.html", "/p/2.html", "/p/3.html"}, f"followed nofollow: {requested}")
 
 
 def case_usage_errors(tmp):

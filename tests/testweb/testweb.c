@@ -8,6 +8,7 @@
  *       prints every URL a crawl from SEED should print, each with its fate.
  *
  * Web options: --hosts N --pages N --links N --seed N --domain NAME.
+ * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
  * Special hosts under the domain: flaky.* answers 503 (Retry-After: 1) to the first request
  * for each path; robots5xx.* answers 503 for robots.txt; dnsfail.* gets SERVFAIL from DNS. */
 #include "tests/testweb/web.h"
@@ -26,6 +27,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #define IN_CAP 16384
 #define BODY_CAP (256 * 1024)
@@ -161,6 +163,42 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
       page = 0;
     size_t n = web_render_page(w, hi, page, s->body, BODY_CAP);
     respond(c, 200, "text/html; charset=utf-8", NULL, s->body, n < BODY_CAP ? n : BODY_CAP);
+  } else if (strcmp(q, "/directives/nofollow.html") == 0) {
+    const char *html =
+        "<html><head><meta name=\"robots\" content=\"noindex, nofollow\"></head>"
+        "<body><a href=\"/p/1.html\">1</a><a href=\"/p/2.html\">2</a></body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
+  } else if (strcmp(q, "/directives/xrobots.html") == 0) {
+    const char *html = "<html><body><a href=\"/p/3.html\">3</a></body></html>\n";
+    respond(c, 200, "text/html", "X-Robots-Tag: nofollow\r\n", html, strlen(html));
+  } else if (strcmp(q, "/directives/refresh.html") == 0) {
+    const char *html = "<html><head><meta http-equiv=\"Refresh\" content=\"0; URL='/p/4.html'\">"
+                       "</head><body>moving</body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
+  } else if (strcmp(q, "/sitemaps/part.xml.gz") == 0) {
+    /* served as a file, not as a transfer encoding: the crawler must inflate it itself */
+    char *xml = malloc(BODY_CAP);
+    size_t n = xml ? web_sitemap(w, hi, "/sitemaps/part.xml", xml, BODY_CAP) : 0;
+    z_stream z;
+    memset(&z, 0, sizeof(z));
+    if (n && deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
+      z.next_in = (unsigned char *)xml;
+      z.avail_in = (uInt)n;
+      z.next_out = (unsigned char *)s->body;
+      z.avail_out = BODY_CAP;
+      deflate(&z, Z_FINISH);
+      respond(c, 200, "application/gzip", NULL, s->body, BODY_CAP - z.avail_out);
+      deflateEnd(&z);
+    } else {
+      respond(c, 500, "text/plain", NULL, "gzip failed\n", 12);
+    }
+    free(xml);
+  } else if (web_sitemap(w, hi, q, s->body, BODY_CAP) > 0) {
+    respond(c, 200, "application/xml", NULL, s->body, web_sitemap(w, hi, q, s->body, BODY_CAP));
+  } else if (sscanf(q, "/orphan/%d.htm%1[l]", &page, tail) == 2 && page >= 0 &&
+             page < WEB_ORPHANS) {
+    int n = snprintf(s->body, BODY_CAP, "<html><body>orphan %d</body></html>\n", page);
+    respond(c, 200, "text/html", NULL, s->body, (size_t)n);
   } else if (sscanf(q, "/private/%d.htm%1[l]", &page, tail) == 2) {
     int n = snprintf(s->body, BODY_CAP, "<html><body>private %d</body></html>\n", page);
     respond(c, 200, "text/html", NULL, s->body, (size_t)n);
@@ -454,6 +492,8 @@ struct truth {
   int depth;
   int scope; /* 0 host, 1 domain, 2 any */
   bool robots;
+  bool sitemaps;
+  bool *host_queued; /* per web host: a URL of it was queued, so its sitemaps were read */
   char seed_host[160];
   struct truth_url *urls;
   size_t count, cap;
@@ -472,6 +512,31 @@ static bool truth_in_scope(struct truth *t, const char *url) {
   char suffix[160];
   int len = snprintf(suffix, sizeof(suffix), ".%s", t->web->domain);
   return n > (size_t)len && strncmp(host + n - (size_t)len, suffix, (size_t)len) == 0;
+}
+
+static void truth_add(struct truth *t, const char *url, int depth);
+
+/* With --sitemaps, a host's sitemaps are read when its first URL is queued for fetching: their
+ * orphan pages are seeds (depth 0). */
+static void truth_host_queued(struct truth *t, const char *url, int depth) {
+  size_t plen = strlen(url);
+  bool skipped =
+      plen > 4 && (strcmp(url + plen - 4, ".pdf") == 0 || strcmp(url + plen - 4, ".png") == 0);
+  if (!t->sitemaps || skipped || depth > t->depth)
+    return;
+  char name[160];
+  snprintf(name, sizeof(name), "%.*s", (int)strcspn(url + 7, ":/"), url + 7);
+  bool outside;
+  int hi = web_host_index(t->web, name, &outside);
+  if (hi < 0 || outside || t->host_queued[hi])
+    return;
+  t->host_queued[hi] = true;
+  /* without robots.txt the crawler knows only /sitemap.xml, which lists the second half */
+  for (int i = t->robots ? 0 : WEB_ORPHANS / 2; i < WEB_ORPHANS; i++) {
+    char orphan[300];
+    snprintf(orphan, sizeof(orphan), "http://%s:%d/orphan/%d.html", name, t->web->port, i);
+    truth_add(t, orphan, 0);
+  }
 }
 
 static void truth_add(struct truth *t, const char *url, int depth) {
@@ -504,11 +569,16 @@ static void truth_add(struct truth *t, const char *url, int depth) {
       die("realloc");
   }
   t->urls[t->count++] = (struct truth_url){strdup(url), depth, NULL};
+  truth_host_queued(t, url, depth);
 }
 
-static int truth_run(struct web *w, int depth, int scope, bool robots, char **seeds,
+static int truth_run(struct web *w, int depth, int scope, bool robots, bool sitemaps, char **seeds,
                      int seed_count) {
-  struct truth t = {.web = w, .depth = depth, .scope = scope, .robots = robots};
+  struct truth t = {
+      .web = w, .depth = depth, .scope = scope, .robots = robots, .sitemaps = sitemaps};
+  t.host_queued = calloc((size_t)w->hosts, sizeof(bool));
+  if (!t.host_queued)
+    die("calloc");
   const char *h = seeds[0] + 7;
   snprintf(t.seed_host, sizeof(t.seed_host), "%.*s", (int)strcspn(h, ":/"), h);
   for (int i = 0; i < seed_count; i++) {
@@ -546,6 +616,10 @@ static int truth_run(struct web *w, int depth, int scope, bool robots, char **se
       u->fate = outside ? "fetched" : "failed";
       continue;
     }
+    if (sscanf(path, "/orphan/%d.htm%1[l]", &page, tail) == 2 && page >= 0 && page < WEB_ORPHANS) {
+      u->fate = "fetched";
+      continue;
+    }
     if (strcmp(path, "/") == 0 ||
         (sscanf(path, "/p/%d.htm%1[l]", &page, tail) == 2 && page > 0 && page < w->pages)) {
       if (strcmp(path, "/") == 0)
@@ -581,6 +655,7 @@ static int truth_run(struct web *w, int depth, int scope, bool robots, char **se
   }
   free(t.urls);
   free(t.slots);
+  free(t.host_queued);
   return 0;
 }
 
@@ -605,7 +680,7 @@ int main(int argc, char **argv) {
   const char *log_path = NULL;
   double max_seconds = 600;
   int depth = 1000000, scope = 1, port = 0;
-  bool robots = true;
+  bool robots = true, sitemaps = false;
   char **seeds = calloc((size_t)argc, sizeof(char *));
   int seed_count = 0;
   for (int i = 2; i < argc; i++) {
@@ -613,6 +688,10 @@ int main(int argc, char **argv) {
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--no-robots") == 0) {
       robots = false;
+      continue;
+    }
+    if (strcmp(a, "--sitemaps") == 0) {
+      sitemaps = true;
       continue;
     }
     if (a[0] != '-') {
@@ -652,7 +731,7 @@ int main(int argc, char **argv) {
     rc = serve(&s, log_path, max_seconds, port);
   } else if (strcmp(argv[1], "truth") == 0 && seed_count > 0 && port > 0) {
     w->port = port;
-    rc = truth_run(w, depth, scope, robots, seeds, seed_count);
+    rc = truth_run(w, depth, scope, robots, sitemaps, seeds, seed_count);
   } else {
     usage();
     rc = 2;

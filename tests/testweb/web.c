@@ -216,8 +216,6 @@ size_t web_render_page(const struct web *w, int host, int page, char *out, size_
 }
 
 int web_robots(const struct web *w, int host, char *out, size_t size) {
-  (void)w;
-  (void)host;
   return snprintf(out, size,
                   "# test web robots.txt\n"
                   "User-agent: otherbot\n"
@@ -225,5 +223,42 @@ int web_robots(const struct web *w, int host, char *out, size_t size) {
                   "\n"
                   "User-agent: *\n"
                   "Disallow: /private/\n"
-                  "Allow: /private/public\n");
+                  "Allow: /private/public\n"
+                  "\n"
+                  "Sitemap: http://s%d.%s:%d/sitemaps/index.xml\n",
+                  host, w->domain, w->port);
+}
+
+size_t web_sitemap(const struct web *w, int host, const char *path, char *out, size_t size) {
+  const char *ns = "http://www.sitemaps.org/schemas/sitemap/0.9";
+  int n = -1;
+  if (strcmp(path, "/sitemaps/index.xml") == 0) {
+    n = snprintf(out, size,
+                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"%s\">\n"
+                 "<sitemap><loc>http://s%d.%s:%d/sitemaps/part.xml.gz</loc></sitemap>\n"
+                 "<sitemap><loc>http://x0.elsewhere.test:%d/sitemap.xml</loc></sitemap>\n"
+                 "</sitemapindex>\n",
+                 ns, host, w->domain, w->port, w->port);
+  } else if (strcmp(path, "/sitemaps/part.xml") == 0) {
+    /* a namespace prefix, white space around <loc>, CDATA: all read the same */
+    n = snprintf(out, size, "<?xml version=\"1.0\"?>\n<sm:urlset xmlns:sm=\"%s\">\n", ns);
+    for (int i = 0; i < WEB_ORPHANS / 2 && n > 0 && (size_t)n < size; i++)
+      n += snprintf(
+          out + n, size - (size_t)n,
+          i % 2 ? "<sm:url><sm:loc>\n  http://s%d.%s:%d/orphan/%d.html\n</sm:loc></sm:url>\n"
+                : "<sm:url><sm:loc><![CDATA[http://s%d.%s:%d/orphan/%d.html]]></sm:loc>"
+                  "<sm:lastmod>2026-01-01</sm:lastmod></sm:url>\n",
+          host, w->domain, w->port, i);
+    if (n > 0 && (size_t)n < size)
+      n += snprintf(out + n, size - (size_t)n, "</sm:urlset>\n");
+  } else if (strcmp(path, "/sitemap.xml") == 0) {
+    n = snprintf(out, size, "<?xml version=\"1.0\"?>\n<urlset xmlns=\"%s\">\n", ns);
+    for (int i = WEB_ORPHANS / 2; i < WEB_ORPHANS && n > 0 && (size_t)n < size; i++)
+      n += snprintf(out + n, size - (size_t)n,
+                    "<url><loc>http://s%d.%s:%d/orphan/%d.html</loc></url>\n", host, w->domain,
+                    w->port, i);
+    if (n > 0 && (size_t)n < size)
+      n += snprintf(out + n, size - (size_t)n, "</urlset>\n");
+  }
+  return n > 0 ? (size_t)n : 0;
 }

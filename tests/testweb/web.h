@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #define WEB_OUTSIDE_HOSTS 3
+#define WEB_ORPHANS 10 /* pages only the sitemaps list: /orphan/0.html ... */
 
 struct web {
   uint64_t seed;
@@ -46,5 +47,8 @@ void web_page_path(int page, char *out, size_t size);
 /* Writes the page's HTML into out (truncated at size); returns its full length. */
 size_t web_render_page(const struct web *w, int host, int page, char *out, size_t size);
 int web_robots(const struct web *w, int host, char *out, size_t size);
+/* The sitemap at path (/sitemaps/index.xml, /sitemaps/part.xml, /sitemap.xml), uncompressed;
+ * 0 when there is none. */
+size_t web_sitemap(const struct web *w, int host, const char *path, char *out, size_t size);
 
 #endif

@@ -1,0 +1,199 @@
+/* parse/sitemap.c: urlsets and indexes, plain or gzipped, in any chunking, within the limits. */
+#include "parse/parse.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include <cmocka.h>
+
+struct entries {
+  size_t urls, indexes;
+  char text[4096];
+  size_t len;
+};
+
+static void collect(void *arg, parse_sitemap_event event, const char *loc) {
+  struct entries *e = arg;
+  if (event == PARSE_SITEMAP_URL)
+    e->urls++;
+  else
+    e->indexes++;
+  int n = snprintf(e->text + e->len, sizeof(e->text) - e->len, "%c:%s|",
+                   event == PARSE_SITEMAP_URL ? 'U' : 'I', loc);
+  if (n > 0 && e->len + (size_t)n < sizeof(e->text))
+    e->len += (size_t)n;
+}
+
+static parse_sitemap *feed_all(const char *data, size_t len, size_t chunk, struct entries *e,
+                               core_rc *last) {
+  memset(e, 0, sizeof(*e));
+  parse_sitemap *sm;
+  assert_int_equal(parse_sitemap_create(collect, e, &sm), CORE_OK);
+  *last = CORE_OK;
+  for (size_t off = 0; off < len; off += chunk) {
+    core_rc rc = parse_sitemap_feed(sm, data + off, off + chunk > len ? len - off : chunk);
+    if (rc)
+      *last = rc;
+  }
+  parse_sitemap_finish(sm);
+  return sm;
+}
+
+static const char urlset[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+    "  <url><loc>http://a.test/1</loc><lastmod>2026-01-01</lastmod></url>\n"
+    "  <url><loc>\n    http://a.test/2?x=1&amp;y=2\n  </loc></url>\n"
+    "  <url><loc><![CDATA[http://a.test/3]]></loc></url>\n"
+    "  <url><priority>0.5</priority></url>\n"
+    "  <loc>http://a.test/not-in-a-url-element</loc>\n"
+    "</urlset>\n";
+
+static const char index_file[] =
+    "<sm:sitemapindex xmlns:sm=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+    "<sm:sitemap><sm:loc>http://a.test/s1.xml.gz</sm:loc></sm:sitemap>"
+    "<sm:sitemap><sm:loc>http://a.test/s2.xml</sm:loc></sm:sitemap>"
+    "</sm:sitemapindex>";
+
+static void test_urlset_any_chunking(void **state) {
+  (void)state;
+  size_t chunks[] = {1, 3, 64, sizeof(urlset)};
+  for (size_t i = 0; i < 4; i++) {
+    struct entries e;
+    core_rc rc;
+    parse_sitemap *sm = feed_all(urlset, strlen(urlset), chunks[i], &e, &rc);
+    assert_int_equal(rc, CORE_OK);
+    assert_string_equal(e.text, "U:http://a.test/1|U:http://a.test/2?x=1&y=2|U:http://a.test/3|");
+    assert_int_equal(parse_sitemap_count(sm), 3);
+    assert_false(parse_sitemap_truncated(sm));
+    parse_sitemap_destroy(sm);
+  }
+}
+
+static void test_index_with_prefixes(void **state) {
+  (void)state;
+  struct entries e;
+  core_rc rc;
+  parse_sitemap *sm = feed_all(index_file, strlen(index_file), 7, &e, &rc);
+  assert_string_equal(e.text, "I:http://a.test/s1.xml.gz|I:http://a.test/s2.xml|");
+  parse_sitemap_destroy(sm);
+}
+
+static size_t gzip(const char *in, size_t len, unsigned char *out, size_t cap) {
+  z_stream z;
+  memset(&z, 0, sizeof(z));
+  assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+  z.next_in = (unsigned char *)in;
+  z.avail_in = (uInt)len;
+  z.next_out = out;
+  z.avail_out = (uInt)cap;
+  assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+  size_t n = cap - z.avail_out;
+  deflateEnd(&z);
+  return n;
+}
+
+static void test_gzipped(void **state) {
+  (void)state;
+  unsigned char gz[4096];
+  size_t n = gzip(urlset, strlen(urlset), gz, sizeof(gz));
+  size_t chunks[] = {2, 5, sizeof(gz)};
+  for (size_t i = 0; i < 3; i++) {
+    struct entries e;
+    core_rc rc;
+    parse_sitemap *sm = feed_all((const char *)gz, n, chunks[i], &e, &rc);
+    assert_int_equal(rc, CORE_OK);
+    assert_int_equal(e.urls, 3);
+    parse_sitemap_destroy(sm);
+  }
+  /* corrupt gzip: reported, and nothing crashes */
+  gz[n / 2] ^= 0xff;
+  gz[n / 2 + 1] ^= 0xff;
+  struct entries e;
+  core_rc rc;
+  parse_sitemap *sm = feed_all((const char *)gz, n, n, &e, &rc);
+  assert_int_equal(rc, CORE_EFORMAT);
+  parse_sitemap_destroy(sm);
+}
+
+static void test_url_limit(void **state) {
+  (void)state;
+  size_t cap = 60000 * 48;
+  char *big = malloc(cap);
+  assert_non_null(big);
+  size_t len = (size_t)snprintf(big, cap, "<urlset>");
+  for (int i = 0; i < 50010; i++)
+    len += (size_t)snprintf(big + len, cap - len, "<url><loc>http://a.test/%d</loc></url>", i);
+  len += (size_t)snprintf(big + len, cap - len, "</urlset>");
+  struct entries e;
+  core_rc rc;
+  parse_sitemap *sm = feed_all(big, len, 65536, &e, &rc);
+  assert_int_equal(e.urls, PARSE_SITEMAP_MAX_URLS);
+  assert_true(parse_sitemap_truncated(sm));
+  parse_sitemap_destroy(sm);
+  free(big);
+}
+
+static void test_size_limit(void **state) {
+  (void)state;
+  /* 50 MB of white space before the last entry: the entry is past the limit */
+  size_t chunk = 1 << 20;
+  char *spaces = malloc(chunk);
+  assert_non_null(spaces);
+  memset(spaces, ' ', chunk);
+  struct entries e;
+  memset(&e, 0, sizeof(e));
+  parse_sitemap *sm;
+  assert_int_equal(parse_sitemap_create(collect, &e, &sm), CORE_OK);
+  const char *head = "<urlset><url><loc>http://a.test/first</loc></url>";
+  assert_int_equal(parse_sitemap_feed(sm, head, strlen(head)), CORE_OK);
+  core_rc rc = CORE_OK;
+  for (int i = 0; i < 51 && rc == CORE_OK; i++)
+    rc = parse_sitemap_feed(sm, spaces, chunk);
+  assert_int_equal(rc, CORE_ETOOLONG);
+  const char *tail = "<url><loc>http://a.test/late</loc></url></urlset>";
+  assert_int_equal(parse_sitemap_feed(sm, tail, strlen(tail)), CORE_ETOOLONG);
+  parse_sitemap_finish(sm);
+  assert_int_equal(e.urls, 1);
+  assert_true(parse_sitemap_truncated(sm));
+  parse_sitemap_destroy(sm);
+  free(spaces);
+}
+
+static void test_hostile_input(void **state) {
+  (void)state;
+  const char *inputs[] = {
+      "",
+      "not xml at all",
+      "<urlset><url><loc>http://a.test/unclosed",
+      "<!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
+      "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">]><urlset><url><loc>&c;</loc></url></urlset>",
+      "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><urlset><url><loc>&e;</loc>"
+      "</url></urlset>",
+      "\x1f\x8bgarbage that claims to be gzip",
+  };
+  for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++) {
+    struct entries e;
+    core_rc rc;
+    parse_sitemap *sm = feed_all(inputs[i], strlen(inputs[i]), 5, &e, &rc);
+    assert_null(strstr(e.text, "root:")); /* no file was read */
+    parse_sitemap_destroy(sm);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_urlset_any_chunking),
+      cmocka_unit_test(test_index_with_prefixes),
+      cmocka_unit_test(test_gzipped),
+      cmocka_unit_test(test_url_limit),
+      cmocka_unit_test(test_size_limit),
+      cmocka_unit_test(test_hostile_input),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
