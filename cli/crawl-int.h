@@ -12,6 +12,7 @@
 
 #define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
 #define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
+#define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 
@@ -21,6 +22,7 @@ struct host_data {
   char *addr; /* NULL until resolved; unused for IP literals */
   bool host_is_ip;
   enum robots_state robots_state;
+  double robots_time;   /* when robots_state was last settled */
   parse_robots *robots; /* NULL: everything allowed */
   int dns_attempts;
   int robots_attempts;

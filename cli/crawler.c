@@ -561,6 +561,24 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     frontier_item_free(item);
     return;
   }
+  if (cfg->robots && hd->robots_state != ROBOTS_PENDING &&
+      core_now() - hd->robots_time > ROBOTS_MAX_AGE) {
+    /* the cached robots.txt is too old: fetch it again before this page, which waits behind */
+    char url[1100];
+    snprintf(url, sizeof(url), "%s/robots.txt", frontier_host_origin(fh));
+    struct frontier_item *robots = frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0);
+    frontier_cancel(c->fr, fh, item->kind);
+    if (!robots) {
+      frontier_item_free(item);
+      cli__fatal(c, "out of memory");
+      return;
+    }
+    hd->robots_state = ROBOTS_PENDING;
+    hd->robots_attempts = 0;
+    frontier_push(c->fr, fh, robots);
+    frontier_push(c->fr, fh, item);
+    return;
+  }
   struct request *rq = cli__request_new(c, fh, item);
   if (!rq || core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)) {
     frontier_cancel(c->fr, fh, item->kind);

@@ -25,7 +25,6 @@ static void robots_body(void *arg, const char *data, size_t len) {
 /* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds. */
 static void robots_unavailable(struct crawl *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
-  struct frontier_item *item = rq->item;
   if (hd->robots_attempts < c->cfg->retries && !c->stop) {
     hd->robots_attempts++;
     c->stats->retries++;
@@ -40,7 +39,6 @@ static void robots_unavailable(struct crawl *c, struct request *rq) {
     frontier_push(c->fr, rq->host, again);
     return;
   }
-  (void)item;
   hd->robots_state = ROBOTS_DISALLOW_ALL;
 }
 
@@ -88,6 +86,8 @@ static void robots_done(void *arg, const struct fetch_result *res) {
         frontier_host_set_crawl_delay(rq->host, fmin(delay, c->cfg->max_delay));
     }
   }
+  if (hd->robots_state != ROBOTS_PENDING)
+    hd->robots_time = core_now();
   if (was_pending && hd->robots_state == ROBOTS_KNOWN)
     cli__queue_sitemaps(c, hd);
   cli__request_free(rq);

@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "tests/parse/robots_cases.h"
+
 static const char site[] = "# comment line\n"
                            "User-agent: *\n"
                            "Disallow: /private/\n"
@@ -85,6 +87,25 @@ static void test_matching_table(void **state) {
       fail_msg("case %zu: %s %s should be %s", i, cases[i].token, cases[i].path,
                cases[i].allowed ? "allowed" : "disallowed");
     parse_robots_destroy(r);
+  }
+}
+
+static void test_rfc9309_table(void **state) {
+  (void)state;
+  size_t n = sizeof(robots_cases) / sizeof(robots_cases[0]);
+  assert_true(n >= 150);
+  for (size_t i = 0; i < n; i++) {
+    parse_robots *r;
+    char *token = parse_product_token(robots_cases[i].agent);
+    assert_non_null(token);
+    assert_int_equal(
+        parse_robots_create(robots_cases[i].robots, strlen(robots_cases[i].robots), token, &r),
+        CORE_OK);
+    if (parse_robots_allowed(r, robots_cases[i].path) != robots_cases[i].allowed)
+      fail_msg("case %zu: %s %s should be %s", i, robots_cases[i].agent, robots_cases[i].path,
+               robots_cases[i].allowed ? "allowed" : "disallowed");
+    parse_robots_destroy(r);
+    free(token);
   }
 }
 
@@ -166,8 +187,11 @@ static void test_product_token(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_matching_table),      cmocka_unit_test(test_crawl_delay_and_sitemaps),
-      cmocka_unit_test(test_empty_and_odd_files), cmocka_unit_test(test_parse_limit),
+      cmocka_unit_test(test_matching_table),
+      cmocka_unit_test(test_rfc9309_table),
+      cmocka_unit_test(test_crawl_delay_and_sitemaps),
+      cmocka_unit_test(test_empty_and_odd_files),
+      cmocka_unit_test(test_parse_limit),
       cmocka_unit_test(test_product_token),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
