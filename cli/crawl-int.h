@@ -86,10 +86,11 @@ double cli__backoff(const struct crawl_config *cfg, int attempts);
 bool cli__pages_exhausted(const struct crawl *c);
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *cli__host_for(struct crawl *c, const struct core_url *u);
-/* Resolves href against base and offers the result: printed when new and in scope, then queued
- * or given its fate. */
+/* Resolves href (found in a document encoded in charset, NULL for UTF-8) against base and offers
+ * the result: printed when new and in scope, then queued or given its fate. */
 void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
-                     const char *from, int depth, int redirects, enum offer_kind kind, bool follow);
+                     const char *charset, const char *from, int depth, int redirects,
+                     enum offer_kind kind, bool follow);
 /* A request for item on host; it takes ownership of item. Freed with cli__request_free. */
 struct request *cli__request_new(struct crawl *c, frontier_host *host, struct frontier_item *item);
 void cli__request_free(struct request *rq);

@@ -207,10 +207,10 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
 }
 
 void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
-                     const char *from, int depth, int redirects, enum offer_kind kind,
-                     bool follow) {
+                     const char *charset, const char *from, int depth, int redirects,
+                     enum offer_kind kind, bool follow) {
   struct core_url u;
-  core_rc rc = core_url_resolve(base, href, len, c->cfg->max_url_length, &u);
+  core_rc rc = core_url_resolve_in(base, href, len, c->cfg->max_url_length, charset, &u);
   if (rc == CORE_ETOOLONG) {
     c->stats->too_long++;
     return;
@@ -395,14 +395,14 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       rq->nofollow = true;
       return;
     case PARSE_BASE:
-      if (!rq->base.text &&
-          core_url_resolve(&rq->url, value, len, c->cfg->max_url_length, &rq->base) != CORE_OK)
+      if (!rq->base.text && core_url_resolve_in(&rq->url, value, len, c->cfg->max_url_length,
+                                                parse_html_charset(rq->html), &rq->base) != CORE_OK)
         memset(&rq->base, 0, sizeof(rq->base));
       return;
     case PARSE_LINK: {
       const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
-      cli__offer_href(c, base, value, len, rq->item->url, rq->item->depth + 1, 0, OFFER_LINK,
-                      !rq->nofollow);
+      cli__offer_href(c, base, value, len, parse_html_charset(rq->html), rq->item->url,
+                      rq->item->depth + 1, 0, OFFER_LINK, !rq->nofollow);
       return;
     }
   }
@@ -477,7 +477,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   }
   report(c, item->flags & ITEM_QUIET, &rec);
   if (status >= 300 && status < 400 && res->head.location)
-    cli__offer_href(c, &rq->url, res->head.location, strlen(res->head.location), item->url,
+    cli__offer_href(c, &rq->url, res->head.location, strlen(res->head.location), NULL, item->url,
                     item->depth, item->redirects + 1, OFFER_REDIRECT, true);
   cli__request_free(rq);
 }

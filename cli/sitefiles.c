@@ -155,7 +155,7 @@ static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *l
   if (event == PARSE_SITEMAP_INDEX)
     queue_sitemap(c, &rq->url, loc);
   else
-    cli__offer_href(c, &rq->url, loc, strlen(loc), rq->item->url, 0, 0, OFFER_LINK, true);
+    cli__offer_href(c, &rq->url, loc, strlen(loc), NULL, rq->item->url, 0, 0, OFFER_LINK, true);
 }
 
 static bool sitemap_head(void *arg, const struct fetch_head *head) {

@@ -60,6 +60,10 @@ struct core_url {
  * https results are accepted. max_len caps the printed form (CORE_ETOOLONG beyond it). */
 core_rc core_url_resolve(const struct core_url *base, const char *href, size_t href_len,
                          size_t max_len, struct core_url *out);
+/* The same for a link in a document encoded in charset (NULL for UTF-8): the URL Standard encodes
+ * the query in the document's encoding, characters it cannot represent as "&#N;". */
+core_rc core_url_resolve_in(const struct core_url *base, const char *href, size_t href_len,
+                            size_t max_len, const char *charset, struct core_url *out);
 /* A seed as typed by a user: "example.com" means "http://example.com/". */
 core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out);
 void core_url_free(struct core_url *url);

@@ -5,6 +5,8 @@
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <curl/curl.h>
+#include <errno.h>
+#include <iconv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +58,49 @@ static core_rc add_encoded(struct core_buf *out, unsigned char c, bool encode) {
   return core_buf_add(out, enc, 3);
 }
 
+/* Length of the UTF-8 sequence at s (1 for a stray byte) and its code point. */
+static size_t utf8_decode(const unsigned char *s, size_t len, unsigned long *cp) {
+  size_t n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 1;
+  if (n > len)
+    n = 1;
+  unsigned long v = n == 1 ? s[0] : s[0] & (0x3f >> (n - 1));
+  for (size_t i = 1; i < n; i++) {
+    if ((s[i] & 0xc0) != 0x80) {
+      *cp = s[0];
+      return 1;
+    }
+    v = v << 6 | (s[i] & 0x3f);
+  }
+  *cp = v;
+  return n;
+}
+
+/* URL Standard, query state with a non-UTF-8 encoding: the run of non-ASCII bytes at s is encoded
+ * in charset and percent-encoded; a character charset lacks becomes "&#N;", percent-encoded too. */
+static core_rc add_query_in_charset(struct core_buf *out, iconv_t cd, const char *s, size_t len) {
+  size_t i = 0;
+  core_rc rc = CORE_OK;
+  while (i < len && !rc) {
+    char buf[16];
+    char *in = (char *)s + i, *outp = buf;
+    unsigned long cp;
+    size_t n = utf8_decode((const unsigned char *)s + i, len - i, &cp);
+    size_t in_left = n, out_left = sizeof(buf);
+    iconv(cd, NULL, NULL, NULL, NULL);
+    if (iconv(cd, &in, &in_left, &outp, &out_left) == (size_t)-1 || in_left) {
+      /* "percent-encode after encoding": %26%23, the decimal digits as they are, %3B */
+      char ref[32];
+      int m = snprintf(ref, sizeof(ref), "%%26%%23%lu%%3B", cp);
+      rc = core_buf_add(out, ref, (size_t)m);
+    } else {
+      for (char *p = buf; p < outp && !rc; p++)
+        rc = add_encoded(out, (unsigned char)*p, true);
+    }
+    i += n;
+  }
+  return rc;
+}
+
 static size_t count_slashes(const char *s, size_t i, size_t len) {
   size_t n = 0;
   while (i + n < len && (s[i + n] == '/' || s[i + n] == '\\'))
@@ -66,7 +111,7 @@ static size_t count_slashes(const char *s, size_t i, size_t len) {
 /* Rewrites the raw href into input that curl resolves as a browser would: either
  * "scheme://authority/path?query" or a relative reference, percent-encoded as the URL Standard
  * says. base_scheme is the base URL's scheme, or NULL. */
-static core_rc prepare(const char *href, size_t len, const char *base_scheme,
+static core_rc prepare(const char *href, size_t len, const char *base_scheme, iconv_t cd,
                        struct core_buf *out) {
   while (len && is_c0_or_space((unsigned char)href[0])) {
     href++;
@@ -137,6 +182,12 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme,
       rc = core_buf_addc(out, '?');
     } else if (!query && c == '\\') {
       rc = core_buf_addc(out, '/'); /* for special schemes "\\" is "/" before the query */
+    } else if (query && c >= 0x80 && cd != (iconv_t)-1) {
+      size_t run = i;
+      while (run < len && (unsigned char)s[run] >= 0x80)
+        run++;
+      rc = add_query_in_charset(out, cd, s + i, run - i);
+      i = run - 1;
     } else {
       rc = add_encoded(out, c, query ? in_query_set(c) : in_path_set(c));
     }
@@ -273,9 +324,27 @@ done:
 
 core_rc core_url_resolve(const struct core_url *base, const char *href, size_t href_len,
                          size_t max_len, struct core_url *out) {
+  return core_url_resolve_in(base, href, href_len, max_len, NULL, out);
+}
+
+core_rc core_url_resolve_in(const struct core_url *base, const char *href, size_t href_len,
+                            size_t max_len, const char *charset, struct core_url *out) {
+  /* a converter only when the query may need one: a legacy charset and non-ASCII input */
+  iconv_t cd = (iconv_t)-1;
+  if (charset && strcasecmp(charset, "utf-8") != 0 && strcasecmp(charset, "utf8") != 0) {
+    for (size_t i = 0; i < href_len; i++) {
+      if ((unsigned char)href[i] >= 0x80) {
+        cd = iconv_open(charset, "UTF-8");
+        break;
+      }
+    }
+  }
   struct core_buf prepared;
   core_buf_init(&prepared, max_len + 64);
-  core_rc rc = prepare(href, href_len, base ? (base->https ? "https" : "http") : NULL, &prepared);
+  core_rc rc =
+      prepare(href, href_len, base ? (base->https ? "https" : "http") : NULL, cd, &prepared);
+  if (cd != (iconv_t)-1)
+    iconv_close(cd);
   if (rc) {
     core_buf_free(&prepared);
     return rc;

@@ -214,6 +214,14 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
   return CORE_OK;
 }
 
+const char *parse_html_charset(const parse_html *html) {
+  xmlParserInputPtr input = html->ctxt->input;
+  if (!input || !input->buf || !input->buf->encoder || !input->buf->encoder->name)
+    return NULL;
+  const char *name = input->buf->encoder->name;
+  return strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "UTF8") == 0 ? NULL : name;
+}
+
 core_rc parse_html_finish(parse_html *html) {
   htmlParseChunk(html->ctxt, NULL, 0, 1);
   return CORE_OK;

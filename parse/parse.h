@@ -21,6 +21,9 @@ typedef struct parse_html parse_html;
 core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, parse_html **out);
 /* Feeds the next chunk of the body; callbacks run from inside this call. */
 core_rc parse_html_feed(parse_html *html, const char *data, size_t len);
+/* The character set the document is being decoded from (from the HTTP header, a BOM or
+ * <meta charset>), or NULL for UTF-8. Borrowed until parse_html_destroy. */
+const char *parse_html_charset(const parse_html *html);
 /* Ends the document: remaining events are delivered. */
 core_rc parse_html_finish(parse_html *html);
 void parse_html_destroy(parse_html *html);

@@ -148,6 +148,36 @@ static void test_parts(void **state) {
   core_url_free(&u);
 }
 
+static void test_document_charset(void **state) {
+  (void)state;
+  static const struct {
+    const char *charset, *href, *want;
+  } charset_cases[] = {
+      /* the query is encoded in the page's encoding; the path is always UTF-8 */
+      {"windows-1252", "/caf\xc3\xa9?q=caf\xc3\xa9", "http://e.com/caf%C3%A9?q=caf%E9"},
+      {"ISO-8859-1", "?\xc3\xbc=\xc3\xa4", "http://e.com/dir/page?%FC=%E4"},
+      {"ISO-8859-1", "?euro=\xe2\x82\xac", "http://e.com/dir/page?euro=%26%238364%3B"},
+      {"windows-1252", "?euro=\xe2\x82\xac", "http://e.com/dir/page?euro=%80"},
+      {"Shift_JIS", "?q=\xe3\x81\x82", "http://e.com/dir/page?q=%82%A0"},
+      {"UTF-8", "?q=\xc3\xa9", "http://e.com/dir/page?q=%C3%A9"},
+      {NULL, "?q=\xc3\xa9", "http://e.com/dir/page?q=%C3%A9"},
+      {"windows-1252", "?plain=ascii", "http://e.com/dir/page?plain=ascii"},
+  };
+  struct core_url base;
+  assert_int_equal(core_url_resolve(NULL, "http://e.com/dir/page", 21, 2048, &base), CORE_OK);
+  for (size_t i = 0; i < sizeof(charset_cases) / sizeof(charset_cases[0]); i++) {
+    struct core_url u;
+    core_rc rc = core_url_resolve_in(&base, charset_cases[i].href, strlen(charset_cases[i].href), 2048,
+                                     charset_cases[i].charset, &u);
+    if (rc != CORE_OK)
+      fail_msg("charset case %zu: %s", i, core_rc_str(rc));
+    if (strcmp(u.text, charset_cases[i].want) != 0)
+      fail_msg("charset case %zu: got %s, want %s", i, u.text, charset_cases[i].want);
+    core_url_free(&u);
+  }
+  core_url_free(&base);
+}
+
 static void test_seed_forms(void **state) {
   (void)state;
   struct core_url u;
@@ -219,11 +249,9 @@ static void test_scope(void **state) {
 int main(void) {
   setlocale(LC_CTYPE, "C.UTF-8");
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_resolution_table),
-      cmocka_unit_test(test_parts),
-      cmocka_unit_test(test_seed_forms),
-      cmocka_unit_test(test_max_length),
-      cmocka_unit_test(test_scope),
+      cmocka_unit_test(test_resolution_table), cmocka_unit_test(test_parts),
+      cmocka_unit_test(test_seed_forms),       cmocka_unit_test(test_document_charset),
+      cmocka_unit_test(test_max_length),       cmocka_unit_test(test_scope),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -443,6 +443,18 @@ def case_page_directives(tmp):
     expect(not requested & {"/p/1.html", "/p/2.html", "/p/3.html"}, f"followed nofollow: {requested}")
 
 
+def case_legacy_charsets(tmp):
+    """Pages in legacy encodings: the query is encoded in the page's charset, the path in UTF-8."""
+    web = Web(tmp, hosts=1, pages=10)
+    seeds = [web.url("s0", "/charset/header.html"), web.url("s0", "/charset/meta.html")]
+    p = crawl(web, "-w", "0", "-d", "0", "--scope", "host", *seeds)
+    web.stop()
+    got = set(lines(p))
+    for want in (web.url("s0", "/p/1.html?q=caf%E9"), web.url("s0", "/caf%C3%A9.html"),
+                 web.url("s0", "/p/2.html?price=%80")):
+        expect(want in got, f"{want} not printed: {sorted(got)}")
+
+
 def case_usage_errors(tmp):
     for args, word in [(["--bogus"], "--bogus"), (["-d", "x", "a.test"], "--depth"),
                        (["-w", "-1", "a.test"], "--delay"), (["-U", "", "a.test"], "--user-agent"),

@@ -171,6 +171,16 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
   } else if (strcmp(q, "/directives/xrobots.html") == 0) {
     const char *html = "<html><body><a href=\"/p/3.html\">3</a></body></html>\n";
     respond(c, 200, "text/html", "X-Robots-Tag: nofollow\r\n", html, strlen(html));
+  } else if (strcmp(q, "/charset/header.html") == 0) {
+    /* ISO-8859-1 by the HTTP header: e-acute is the byte E9 in the path and the query */
+    const char *html = "<html><body><a href=\"/p/1.html?q=caf\xe9\">q</a>"
+                       "<a href=\"/caf\xe9.html\">path</a></body></html>\n";
+    respond(c, 200, "text/html; charset=ISO-8859-1", NULL, html, strlen(html));
+  } else if (strcmp(q, "/charset/meta.html") == 0) {
+    /* windows-1252 by <meta charset>: the byte 80 is the euro sign */
+    const char *html = "<html><head><meta charset=\"windows-1252\"></head><body>"
+                       "<a href=\"/p/2.html?price=\x80\">euro</a></body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
   } else if (strcmp(q, "/directives/refresh.html") == 0) {
     const char *html = "<html><head><meta http-equiv=\"Refresh\" content=\"0; URL='/p/4.html'\">"
                        "</head><body>moving</body></html>\n";
