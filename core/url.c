@@ -58,6 +58,198 @@ static core_rc add_encoded(struct core_buf *out, unsigned char c, bool encode) {
   return core_buf_add(out, enc, 3);
 }
 
+/* URL Standard, userinfo percent-encode set: the path set and / : ; = @ [ \ ] ^ | */
+static bool in_userinfo_set(unsigned char c) {
+  return in_path_set(c) || c == '?' || c == '#' || (c < 0x80 && strchr("/:;=@[\\]^|", c));
+}
+
+static int hex_digit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+/* URL Standard, IPv4 number parser: 0x for hex, a leading 0 for octal. */
+static bool ipv4_number(const char *s, size_t len, uint64_t *out) {
+  if (!len)
+    return false;
+  unsigned radix = 10;
+  if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    radix = 16;
+    s += 2;
+    len -= 2;
+  } else if (len >= 2 && s[0] == '0') {
+    radix = 8;
+    s++;
+    len--;
+  }
+  uint64_t v = 0;
+  for (size_t i = 0; i < len; i++) {
+    int d = hex_digit(s[i]);
+    if (d < 0 || (unsigned)d >= radix)
+      return false;
+    v = v * radix + (unsigned)d;
+    if (v > UINT64_C(0xffffffffff))
+      v = UINT64_C(0xffffffffff); /* already too large for any part: keep it so */
+  }
+  *out = v;
+  return true;
+}
+
+/* URL Standard, "ends in a number" and the IPv4 parser. Returns 1 with the address in *addr, 0 when
+ * host is a domain, -1 when it must be an IPv4 address but is not a valid one. */
+static int parse_ipv4(const char *host, size_t len, uint32_t *addr) {
+  const char *parts[8];
+  size_t lens[8], n = 0, start = 0;
+  for (size_t i = 0; i <= len; i++) {
+    if (i == len || host[i] == '.') {
+      if (n == 8)
+        return 0; /* too many labels for a number; a long domain */
+      parts[n] = host + start;
+      lens[n++] = i - start;
+      start = i + 1;
+    }
+  }
+  if (n > 1 && lens[n - 1] == 0)
+    n--; /* one trailing dot is allowed */
+  const char *last = parts[n - 1];
+  size_t last_len = lens[n - 1];
+  bool digits = last_len > 0;
+  for (size_t i = 0; i < last_len; i++)
+    digits = digits && last[i] >= '0' && last[i] <= '9';
+  uint64_t value;
+  if (!digits && !ipv4_number(last, last_len, &value))
+    return 0;
+  if (n > 4)
+    return -1;
+  uint64_t nums[4] = {0};
+  for (size_t i = 0; i < n; i++)
+    if (!ipv4_number(parts[i], lens[i], &nums[i]))
+      return -1;
+  for (size_t i = 0; i + 1 < n; i++)
+    if (nums[i] > 255)
+      return -1;
+  if (nums[n - 1] >= (UINT64_C(1) << (8 * (5 - n))))
+    return -1;
+  uint64_t v = nums[n - 1];
+  for (size_t i = 0; i + 1 < n; i++)
+    v += nums[i] << (8 * (3 - i));
+  *addr = (uint32_t)v;
+  return 1;
+}
+
+/* Emits the authority "userinfo@host:port" as the URL Standard would serialize it, as far as that
+ * can be done before curl: userinfo split at the last "@" and percent-encoded, empty user and
+ * password dropped, an IPv4 host read by the Standard's rules, the port's leading zeros gone.
+ * Domain names (percent-decoding, IDNA) are left to curl. */
+static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
+  core_rc rc = CORE_OK;
+  const char *at = NULL;
+  for (size_t i = 0; i < len; i++)
+    if (a[i] == '@')
+      at = a + i;
+  const char *hp = a;
+  size_t hp_len = len;
+  if (at) {
+    size_t ui_len = (size_t)(at - a);
+    const char *colon = memchr(a, ':', ui_len);
+    size_t user_len = colon ? (size_t)(colon - a) : ui_len;
+    size_t pass_len = colon ? ui_len - user_len - 1 : 0;
+    for (size_t i = 0; i < user_len && !rc; i++)
+      rc = add_encoded(out, (unsigned char)a[i], in_userinfo_set((unsigned char)a[i]));
+    if (pass_len && !rc) {
+      rc = core_buf_addc(out, ':');
+      for (size_t i = 0; i < pass_len && !rc; i++)
+        rc = add_encoded(out, (unsigned char)colon[1 + i],
+                         in_userinfo_set((unsigned char)colon[1 + i]));
+    }
+    if ((user_len || pass_len) && !rc)
+      rc = core_buf_addc(out, '@');
+    hp = at + 1;
+    hp_len = len - ui_len - 1;
+    if (!hp_len)
+      return CORE_EURL; /* credentials and no host */
+  }
+  /* the host ends at the port's colon (after the brackets of an IPv6 address) */
+  size_t host_len = hp_len;
+  if (hp_len && hp[0] == '[') {
+    const char *close = memchr(hp, ']', hp_len);
+    if (!close)
+      return CORE_EURL;
+    host_len = (size_t)(close - hp) + 1;
+    if (host_len < hp_len && hp[host_len] != ':')
+      return CORE_EURL;
+  } else {
+    const char *colon = memchr(hp, ':', hp_len);
+    if (colon)
+      host_len = (size_t)(colon - hp);
+  }
+  for (size_t i = 0; i < hp_len; i++)
+    if ((unsigned char)hp[i] < 0x20 || hp[i] == 0x7f)
+      return CORE_EURL; /* forbidden domain code points; a NUL would also cut curl's string */
+  /* an ASCII host that ends in a number is an IPv4 address, after percent-decoding */
+  char decoded[256];
+  size_t dlen = 0;
+  bool ascii = hp[0] != '[';
+  for (size_t i = 0; i < host_len && ascii; i++) {
+    char c = hp[i];
+    if (c == '%' && i + 2 < host_len && hex_digit(hp[i + 1]) >= 0 && hex_digit(hp[i + 2]) >= 0) {
+      c = (char)(hex_digit(hp[i + 1]) * 16 + hex_digit(hp[i + 2]));
+      i += 2;
+    }
+    if ((unsigned char)c >= 0x80 || dlen + 1 >= sizeof(decoded))
+      ascii = false;
+    else
+      decoded[dlen++] = c;
+  }
+  uint32_t v4;
+  int ip = ascii && dlen ? parse_ipv4(decoded, dlen, &v4) : 0;
+  if (ip < 0)
+    return CORE_EURL;
+  if (ip > 0) {
+    char quad[16];
+    int m = snprintf(quad, sizeof(quad), "%u.%u.%u.%u", v4 >> 24, (v4 >> 16) & 255, (v4 >> 8) & 255,
+                     v4 & 255);
+    rc = rc ? rc : core_buf_add(out, quad, (size_t)m);
+  } else {
+    rc = rc ? rc : core_buf_add(out, hp, host_len);
+  }
+  if (host_len < hp_len && !rc) {
+    /* the port: digits only; leading zeros dropped; empty means the default */
+    const char *port = hp + host_len + 1;
+    size_t plen = hp_len - host_len - 1;
+    for (size_t i = 0; i < plen; i++)
+      if (port[i] < '0' || port[i] > '9')
+        return CORE_EURL;
+    while (plen > 1 && port[0] == '0') {
+      port++;
+      plen--;
+    }
+    if (plen > 5)
+      return CORE_EURL;
+    if (plen) {
+      rc = core_buf_addc(out, ':');
+      rc = rc ? rc : core_buf_add(out, port, plen);
+    }
+  }
+  return rc;
+}
+
+/* URL Standard, single- and double-dot segments include their percent-encoded forms ("%2e",
+ * ".%2E", ...): rewritten to "." and ".." so curl removes them. */
+static core_rc add_path_segment(struct core_buf *out, const char *seg, size_t len) {
+  if ((len == 3 && strncasecmp(seg, "%2e", 3) == 0))
+    return core_buf_addc(out, '.');
+  if ((len == 4 && (strncasecmp(seg, ".%2e", 4) == 0 || strncasecmp(seg, "%2e.", 4) == 0)) ||
+      (len == 6 && strncasecmp(seg, "%2e%2e", 6) == 0))
+    return core_buf_add(out, "..", 2);
+  return core_buf_add(out, seg, len);
+}
+
 /* Length of the UTF-8 sequence at s (1 for a stray byte) and its code point. */
 static size_t utf8_decode(const unsigned char *s, size_t len, unsigned long *cp) {
   size_t n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc0 ? 2 : 1;
@@ -166,22 +358,30 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
     i = count_slashes(s, 0, len);
     authority = true;
   }
-  if (authority) {
-    /* the authority is left to curl: host names are not percent-encoded. A C0 control or DEL in
-     * it is invalid (forbidden domain code points; a NUL would also cut the string curl sees) */
-    while (i < len && s[i] != '/' && s[i] != '\\' && s[i] != '?' && !rc) {
-      unsigned char c = (unsigned char)s[i++];
-      rc = c < 0x20 || c == 0x7f ? CORE_EURL : core_buf_addc(out, (char)c);
-    }
+  if (authority && !rc) {
+    size_t a = i;
+    while (i < len && s[i] != '/' && s[i] != '\\' && s[i] != '?')
+      i++;
+    rc = add_authority(out, s + a, i - a);
   }
+  /* the path goes through a segment buffer, so encoded dot segments can be recognised */
+  size_t seg_start = out->len;
   bool query = false;
   for (; i < len && !rc; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (!query && c == '?') {
-      query = true;
-      rc = core_buf_addc(out, '?');
-    } else if (!query && c == '\\') {
-      rc = core_buf_addc(out, '/'); /* for special schemes "\\" is "/" before the query */
+    if (!query && (c == '?' || c == '/' || c == '\\')) {
+      /* a segment ends: rewrite it if it is an encoded dot segment */
+      size_t seg_len = out->len - seg_start;
+      char seg[8];
+      if (seg_len == 3 || seg_len == 4 || seg_len == 6) {
+        memcpy(seg, out->data + seg_start, seg_len);
+        out->len = seg_start;
+        rc = add_path_segment(out, seg, seg_len);
+      }
+      /* for special schemes "\\" is "/" before the query */
+      rc = rc ? rc : core_buf_addc(out, c == '?' ? '?' : '/');
+      query = c == '?';
+      seg_start = out->len;
     } else if (query && c >= 0x80 && cd != (iconv_t)-1) {
       size_t run = i;
       while (run < len && (unsigned char)s[run] >= 0x80)
@@ -190,6 +390,15 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
       i = run - 1;
     } else {
       rc = add_encoded(out, c, query ? in_query_set(c) : in_path_set(c));
+    }
+  }
+  if (!query && !rc) {
+    size_t seg_len = out->len - seg_start;
+    char seg[8];
+    if (seg_len == 3 || seg_len == 4 || seg_len == 6) {
+      memcpy(seg, out->data + seg_start, seg_len);
+      out->len = seg_start;
+      rc = add_path_segment(out, seg, seg_len);
     }
   }
   core_buf_free(&clean);
@@ -204,6 +413,46 @@ void core_url_free(struct core_url *url) {
   free(url->origin);
   curl_url_cleanup(url->handle);
   memset(url, 0, sizeof(*url));
+}
+
+/* URL Standard, IPv6 serializer: lowercase hex pieces, the first longest run of two or more zero
+ * pieces compressed to "::", never the dotted IPv4 tail some libraries print. */
+static bool serialize_ipv6(const char *bracketed, char *out, size_t size) {
+  char inner[64];
+  size_t len = strlen(bracketed);
+  if (len < 3 || len - 2 >= sizeof(inner))
+    return false;
+  memcpy(inner, bracketed + 1, len - 2);
+  inner[len - 2] = '\0';
+  unsigned char a[16];
+  if (inet_pton(AF_INET6, inner, a) != 1)
+    return false;
+  unsigned pieces[8];
+  for (int i = 0; i < 8; i++)
+    pieces[i] = (unsigned)a[2 * i] << 8 | a[2 * i + 1];
+  int best = -1, best_len = 1;
+  for (int i = 0; i < 8;) {
+    int j = i;
+    while (j < 8 && pieces[j] == 0)
+      j++;
+    if (j - i > best_len) {
+      best = i;
+      best_len = j - i;
+    }
+    i = j > i ? j : i + 1;
+  }
+  size_t n = 0;
+  out[n++] = '[';
+  for (int i = 0; i < 8; i++) {
+    if (i == best) {
+      n += (size_t)snprintf(out + n, size - n, i == 0 ? "::" : ":");
+      i += best_len - 1;
+      continue;
+    }
+    n += (size_t)snprintf(out + n, size - n, "%x%s", pieces[i], i < 7 ? ":" : "");
+  }
+  snprintf(out + n, size - n, "]");
+  return true;
 }
 
 /* URL Standard, "ends in a number": the last label (after one trailing dot is removed) is all
@@ -253,6 +502,19 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
   }
   if (changed && curl_url_set(h, CURLUPART_HOST, host, 0) != CURLUE_OK)
     goto done;
+  char v6[64];
+  if (host[0] == '[') {
+    if (!serialize_ipv6(host, v6, sizeof(v6)))
+      goto done;
+    if (strcmp(v6, host) != 0) {
+      if (curl_url_set(h, CURLUPART_HOST, v6, 0) != CURLUE_OK)
+        goto done;
+      curl_free(host);
+      host = NULL;
+      if (curl_url_get(h, CURLUPART_HOST, &host, 0) != CURLUE_OK)
+        goto done;
+    }
+  }
   unsigned char v4[4];
   if (host[0] != '[' && ends_in_number(host) && inet_pton(AF_INET, host, v4) != 1) {
     /* the standard parses the host as IPv4 after percent-decoding it ("%38" is 8, so 0.0.0.8);
