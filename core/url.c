@@ -171,8 +171,6 @@ static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
       rc = core_buf_addc(out, '@');
     hp = at + 1;
     hp_len = len - ui_len - 1;
-    if (!hp_len)
-      return CORE_EURL; /* credentials and no host */
   }
   /* the host ends at the port's colon (after the brackets of an IPv6 address) */
   size_t host_len = hp_len;
@@ -188,6 +186,8 @@ static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
     if (colon)
       host_len = (size_t)(colon - hp);
   }
+  if (!host_len)
+    return CORE_EURL; /* http and https URLs need a host */
   for (size_t i = 0; i < hp_len; i++)
     if ((unsigned char)hp[i] < 0x20 || hp[i] == 0x7f)
       return CORE_EURL; /* forbidden domain code points; a NUL would also cut curl's string */

@@ -100,6 +100,8 @@ static const struct {
     {NULL, "http://example.com:99999/", NULL},
     {NULL, "http:///nohost", "http://nohost/"}, /* special schemes ignore extra slashes */
     {NULL, "http://", NULL},
+    {NULL, "http://:/@y", NULL}, /* an empty host, found by fuzzing */
+    {NULL, "http://:80/x", NULL},
 };
 
 static void test_resolution_table(void **state) {
