@@ -455,27 +455,6 @@ static bool serialize_ipv6(const char *bracketed, char *out, size_t size) {
   return true;
 }
 
-/* URL Standard, "ends in a number": the last label (after one trailing dot is removed) is all
- * digits, or 0x followed by hex digits. Such a host must be an IPv4 address. */
-static bool ends_in_number(const char *host) {
-  size_t len = strlen(host);
-  if (len && host[len - 1] == '.')
-    len--;
-  size_t start = len;
-  while (start && host[start - 1] != '.')
-    start--;
-  const char *label = host + start;
-  size_t n = len - start;
-  if (!n)
-    return false;
-  size_t i = 0;
-  bool hex = n >= 2 && label[0] == '0' && (label[1] == 'x' || label[1] == 'X');
-  for (i = hex ? 2 : 0; i < n; i++)
-    if (!(hex ? isxdigit((unsigned char)label[i]) : isdigit((unsigned char)label[i])))
-      return false;
-  return true;
-}
-
 /* Fills out from a parsed handle (takes ownership of it). */
 static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_url *out) {
   char *scheme = NULL, *host = NULL, *port = NULL, *text = NULL;
@@ -502,6 +481,18 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
   }
   if (changed && curl_url_set(h, CURLUPART_HOST, host, 0) != CURLUE_OK)
     goto done;
+  /* the Standard checks for an IPv4 address after IDNA too ("xn--ls8h.123" ends in a number) */
+  uint32_t v4;
+  int ip = host[0] == '[' ? 0 : parse_ipv4(host, strlen(host), &v4);
+  if (ip < 0)
+    goto done;
+  char quad[16];
+  if (ip > 0) {
+    snprintf(quad, sizeof(quad), "%u.%u.%u.%u", v4 >> 24, (v4 >> 16) & 255, (v4 >> 8) & 255,
+             v4 & 255);
+    if (strcmp(quad, host) != 0 && curl_url_set(h, CURLUPART_HOST, quad, 0) != CURLUE_OK)
+      goto done;
+  }
   char v6[64];
   if (host[0] == '[') {
     if (!serialize_ipv6(host, v6, sizeof(v6)))
@@ -514,21 +505,6 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
       if (curl_url_get(h, CURLUPART_HOST, &host, 0) != CURLUE_OK)
         goto done;
     }
-  }
-  unsigned char v4[4];
-  if (host[0] != '[' && ends_in_number(host) && inet_pton(AF_INET, host, v4) != 1) {
-    /* the standard parses the host as IPv4 after percent-decoding it ("%38" is 8, so 0.0.0.8);
-     * curl decodes but reads numbers only in a URL it parses: give it the URL once more */
-    char *again = NULL;
-    if (curl_url_get(h, CURLUPART_URL, &again, 0) != CURLUE_OK)
-      goto done;
-    CURLUcode uc = curl_url_set(h, CURLUPART_URL, again, 0);
-    curl_free(again);
-    curl_free(host);
-    host = NULL;
-    if (uc != CURLUE_OK || curl_url_get(h, CURLUPART_HOST, &host, 0) != CURLUE_OK ||
-        inet_pton(AF_INET, host, v4) != 1)
-      goto done; /* not a valid IPv4 address: the standard fails the URL */
   }
   if (curl_url_get(h, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) != CURLUE_OK)
     goto done;

@@ -137,9 +137,6 @@ static const struct {
     {"http://f:00000000000000/c", "curl refuses port 0, and nothing can be fetched from it"},
     {"http://a.b.c.xn--pokxncvks", "A-labels are not validated: that needs UTS #46 processing"},
     {"http://10.0.0.xn--pokxncvks", "A-labels are not validated: that needs UTS #46 processing"},
-    {"http://\xef\xbc\x90\xef\xbc\xb8\xef\xbd\x83\xef\xbc\x90\xef\xbc\x8e\xef\xbc\x90"
-     "\xef\xbc\x92\xef\xbc\x95\xef\xbc\x90\xef\xbc\x8e\xef\xbc\x90\xef\xbc\x91",
-     "fullwidth characters are not mapped to ASCII: that needs UTS #46 processing"},
     {"http://!\"$&'()*+,-.;=_`{}~/", "curl refuses these punctuation marks in a host name"},
 };
 
