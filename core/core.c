@@ -33,6 +33,16 @@ const char *core_rc_str(core_rc rc) {
   return "unknown error";
 }
 
+int core_hex_digit(char c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
 double core_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -23,6 +23,9 @@ typedef enum {
 
 const char *core_rc_str(core_rc rc);
 
+/* The value of a hex digit, or -1. */
+int core_hex_digit(char c);
+
 /* Seconds on the monotonic clock. */
 double core_now(void);
 

@@ -63,16 +63,6 @@ static bool in_userinfo_set(unsigned char c) {
   return in_path_set(c) || c == '?' || c == '#' || (c < 0x80 && strchr("/:;=@[\\]^|", c));
 }
 
-static int hex_digit(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 /* URL Standard, IPv4 number parser: 0x for hex, a leading 0 for octal. */
 static bool ipv4_number(const char *s, size_t len, uint64_t *out) {
   if (!len)
@@ -89,7 +79,7 @@ static bool ipv4_number(const char *s, size_t len, uint64_t *out) {
   }
   uint64_t v = 0;
   for (size_t i = 0; i < len; i++) {
-    int d = hex_digit(s[i]);
+    int d = core_hex_digit(s[i]);
     if (d < 0 || (unsigned)d >= radix)
       return false;
     v = v * radix + (unsigned)d;
@@ -197,8 +187,9 @@ static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
   bool ascii = hp[0] != '[';
   for (size_t i = 0; i < host_len && ascii; i++) {
     char c = hp[i];
-    if (c == '%' && i + 2 < host_len && hex_digit(hp[i + 1]) >= 0 && hex_digit(hp[i + 2]) >= 0) {
-      c = (char)(hex_digit(hp[i + 1]) * 16 + hex_digit(hp[i + 2]));
+    if (c == '%' && i + 2 < host_len && core_hex_digit(hp[i + 1]) >= 0 &&
+        core_hex_digit(hp[i + 2]) >= 0) {
+      c = (char)(core_hex_digit(hp[i + 1]) * 16 + core_hex_digit(hp[i + 2]));
       i += 2;
     }
     if ((unsigned char)c >= 0x80 || dlen + 1 >= sizeof(decoded))
@@ -240,14 +231,21 @@ static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
 }
 
 /* URL Standard, single- and double-dot segments include their percent-encoded forms ("%2e",
- * ".%2E", ...): rewritten to "." and ".." so curl removes them. */
-static core_rc add_path_segment(struct core_buf *out, const char *seg, size_t len) {
-  if ((len == 3 && strncasecmp(seg, "%2e", 3) == 0))
-    return core_buf_addc(out, '.');
-  if ((len == 4 && (strncasecmp(seg, ".%2e", 4) == 0 || strncasecmp(seg, "%2e.", 4) == 0)) ||
-      (len == 6 && strncasecmp(seg, "%2e%2e", 6) == 0))
-    return core_buf_add(out, "..", 2);
-  return core_buf_add(out, seg, len);
+ * ".%2E", ...): the segment written since seg_start becomes "." or ".." so curl removes it. */
+static void rewrite_dot_segment(struct core_buf *out, size_t seg_start) {
+  const char *seg = out->data + seg_start;
+  size_t len = out->len - seg_start;
+  if (len == 3 && strncasecmp(seg, "%2e", 3) == 0) {
+    out->len = seg_start + 1;
+    out->data[seg_start] = '.';
+  } else if ((len == 4 && (strncasecmp(seg, ".%2e", 4) == 0 || strncasecmp(seg, "%2e.", 4) == 0)) ||
+             (len == 6 && strncasecmp(seg, "%2e%2e", 6) == 0)) {
+    out->len = seg_start + 2;
+    out->data[seg_start] = out->data[seg_start + 1] = '.';
+  } else {
+    return;
+  }
+  out->data[out->len] = '\0';
 }
 
 /* Length of the UTF-8 sequence at s (1 for a stray byte) and its code point. */
@@ -370,16 +368,9 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
   for (; i < len && !rc; i++) {
     unsigned char c = (unsigned char)s[i];
     if (!query && (c == '?' || c == '/' || c == '\\')) {
-      /* a segment ends: rewrite it if it is an encoded dot segment */
-      size_t seg_len = out->len - seg_start;
-      char seg[8];
-      if (seg_len == 3 || seg_len == 4 || seg_len == 6) {
-        memcpy(seg, out->data + seg_start, seg_len);
-        out->len = seg_start;
-        rc = add_path_segment(out, seg, seg_len);
-      }
+      rewrite_dot_segment(out, seg_start);
       /* for special schemes "\\" is "/" before the query */
-      rc = rc ? rc : core_buf_addc(out, c == '?' ? '?' : '/');
+      rc = core_buf_addc(out, c == '?' ? '?' : '/');
       query = c == '?';
       seg_start = out->len;
     } else if (query && c >= 0x80 && cd != (iconv_t)-1) {
@@ -392,15 +383,8 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
       rc = add_encoded(out, c, query ? in_query_set(c) : in_path_set(c));
     }
   }
-  if (!query && !rc) {
-    size_t seg_len = out->len - seg_start;
-    char seg[8];
-    if (seg_len == 3 || seg_len == 4 || seg_len == 6) {
-      memcpy(seg, out->data + seg_start, seg_len);
-      out->len = seg_start;
-      rc = add_path_segment(out, seg, seg_len);
-    }
-  }
+  if (!query && !rc)
+    rewrite_dot_segment(out, seg_start);
   core_buf_free(&clean);
   return rc;
 }

@@ -34,16 +34,6 @@ static bool is_unreserved(unsigned char c) {
   return isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~';
 }
 
-static int hexval(char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 /* RFC 9309 2.2.2: percent-encoded unreserved characters are decoded, octets outside US-ASCII are
  * percent-encoded, and escapes are compared with uppercase hex. Applied to patterns and paths. */
 static core_rc normalise(const char *s, size_t len, struct core_buf *out) {
@@ -51,8 +41,8 @@ static core_rc normalise(const char *s, size_t len, struct core_buf *out) {
   core_rc rc = CORE_OK;
   for (size_t i = 0; i < len && !rc; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (c == '%' && i + 2 < len && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
-      unsigned char d = (unsigned char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
+    if (c == '%' && i + 2 < len && core_hex_digit(s[i + 1]) >= 0 && core_hex_digit(s[i + 2]) >= 0) {
+      unsigned char d = (unsigned char)(core_hex_digit(s[i + 1]) * 16 + core_hex_digit(s[i + 2]));
       if (is_unreserved(d)) {
         rc = core_buf_addc(out, (char)d);
       } else {
