@@ -549,7 +549,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   const struct crawl_config *cfg = c->cfg;
   if (hd->dead) {
     frontier_cancel(c->fr, fh, item->kind);
-    c->stats->failed_dns++;
+    c->stats->failed_dns += item->kind == FRONTIER_PAGE;
     record_item(c, item, "failed", "DNS lookup failed");
     frontier_item_free(item);
     return;
@@ -592,7 +592,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   const char *path = rq->url.text + rq->url.path_off;
   if (hd->robots_state == ROBOTS_DISALLOW_ALL || !parse_robots_allowed(hd->robots, path)) {
     frontier_cancel(c->fr, fh, item->kind);
-    c->stats->robots_excluded++;
+    c->stats->robots_excluded += item->kind == FRONTIER_PAGE;
     record_item(c, item, "robots", NULL);
     cli__request_free(rq);
     return;
