@@ -233,8 +233,10 @@ static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
 /* URL Standard, single- and double-dot segments include their percent-encoded forms ("%2e",
  * ".%2E", ...): the segment written since seg_start becomes "." or ".." so curl removes it. */
 static void rewrite_dot_segment(struct core_buf *out, size_t seg_start) {
-  const char *seg = out->data + seg_start;
   size_t len = out->len - seg_start;
+  if (len != 3 && len != 4 && len != 6)
+    return; /* also keeps an empty buffer's NULL data out of the arithmetic below */
+  const char *seg = out->data + seg_start;
   if (len == 3 && strncasecmp(seg, "%2e", 3) == 0) {
     out->len = seg_start + 1;
     out->data[seg_start] = '.';

@@ -101,6 +101,7 @@ static const struct {
     {NULL, "http:///nohost", "http://nohost/"}, /* special schemes ignore extra slashes */
     {NULL, "http://", NULL},
     {NULL, "http://:/@y", NULL}, /* an empty host, found by fuzzing */
+    {NULL, "", NULL},            /* nothing at all, found by fuzzing */
     {NULL, "http://:80/x", NULL},
 };
 
