@@ -580,13 +580,21 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     return;
   }
   struct request *rq = cli__request_new(c, fh, item);
-  if (!rq || core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)) {
+  core_rc rc = rq ? core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)
+                  : CORE_ENOMEM;
+  if (rc) {
     frontier_cancel(c->fr, fh, item->kind);
+    if (rc == CORE_ENOMEM) {
+      cli__fatal(c, "out of memory");
+    } else {
+      /* a printed URL always parses again (fuzzed); should one not, it fails alone */
+      c->stats->failed_other += item->kind == FRONTIER_PAGE;
+      record_item(c, item, "failed", "unusable URL");
+    }
     if (rq)
       cli__request_free(rq);
     else
       frontier_item_free(item);
-    cli__fatal(c, "out of memory");
     return;
   }
   const char *path = rq->url.text + rq->url.path_off;

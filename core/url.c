@@ -453,9 +453,11 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
     goto done;
   if (curl_url_get(h, CURLUPART_HOST, &host, CURLU_PUNYCODE) != CURLUE_OK || !*host)
     goto done;
+  /* the Standard's forbidden domain code points, and the few it allows that curl refuses to
+   * parse (";", "*", ...): a printed URL must parse again, or the crawl could not fetch it */
   if (host[0] != '[')
     for (const char *p = host; *p; p++)
-      if (is_forbidden_domain_char((unsigned char)*p))
+      if (is_forbidden_domain_char((unsigned char)*p) || strchr("!$'\"*=;,+&()`{}", *p))
         goto done;
   /* the host parser of the standard lowercases ASCII; curl keeps the case it was given */
   bool changed = false;
