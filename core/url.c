@@ -364,6 +364,15 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
       i++;
     rc = add_authority(out, s + a, i - a);
   }
+  if (!authority && !rc && i < len && s[i] != '/' && s[i] != '\\') {
+    /* a relative path whose first segment holds ":" would read as a scheme ("http:x" once its
+     * same-scheme prefix is gone): RFC 3986 4.2 writes it "./http:x" */
+    size_t seg_end = i;
+    while (seg_end < len && s[seg_end] != '/' && s[seg_end] != '\\' && s[seg_end] != '?')
+      seg_end++;
+    if (memchr(s + i, ':', seg_end - i))
+      rc = core_buf_add(out, "./", 2);
+  }
   /* the path goes through a segment buffer, so encoded dot segments can be recognised */
   size_t seg_start = out->len;
   bool query = false;

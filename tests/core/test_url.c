@@ -84,6 +84,9 @@ static const struct {
     {"https://example.com/a/b", "http:c", "http://c/"},
     {"http://example.com/a/b", "///other.org/x", "http://other.org/x"},
     {"http://example.com/a/b", "http:", "http://example.com/a/b"},
+    {"http://0p:/", "http:http:/@X", "http://0p/http:/@X"}, /* found by fuzzing */
+    {"http://example.com/a/b", "c:d", NULL},                /* another scheme */
+    {"http://example.com/a/b", "./c:d", "http://example.com/a/c:d"},
     /* IDN host names become A-labels */
     {NULL,
      "http://b\xc3\xbc"
