@@ -36,7 +36,6 @@ struct fetch_engine {
   fetch__dns *dns;
   struct curl_slist *headers;
   struct transfer *transfers;
-  size_t in_flight;
 };
 
 static void check_done(fetch_engine *engine);
@@ -139,7 +138,6 @@ static void detach_transfer(struct transfer *t) {
   if (t->next)
     t->next->prev = t->prev;
   curl_multi_remove_handle(engine->multi, t->easy);
-  engine->in_flight--;
 }
 
 static void release_transfer(struct transfer *t) {
@@ -167,10 +165,6 @@ void fetch_engine_destroy(fetch_engine *engine) {
 core_rc fetch_resolve(fetch_engine *engine, const char *host, unsigned port, fetch_resolve_cb cb,
                       void *arg, const char **addr_now) {
   return fetch__dns_resolve(engine->dns, host, port, cb, arg, addr_now);
-}
-
-size_t fetch_in_flight(const fetch_engine *engine) {
-  return engine->in_flight;
 }
 
 static bool header_is(const char *line, size_t len, const char *name, const char **value,
@@ -394,6 +388,5 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   if (t->next)
     t->next->prev = t;
   engine->transfers = t;
-  engine->in_flight++;
   return CORE_OK;
 }

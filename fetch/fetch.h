@@ -96,6 +96,5 @@ struct fetch_request {
 };
 
 core_rc fetch_start(fetch_engine *engine, const struct fetch_request *request);
-size_t fetch_in_flight(const fetch_engine *engine);
 
 #endif

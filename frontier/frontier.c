@@ -17,7 +17,6 @@ struct frontier_host {
   char *origin;
   void *data;
   struct frontier_item *head, *tail;
-  size_t queued;
   unsigned in_flight;
   unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
   double next_time;         /* earliest start of the next request */
@@ -314,14 +313,6 @@ void frontier_host_defer(frontier *f, frontier_host *host, double until) {
   update(f, host);
 }
 
-unsigned frontier_host_in_flight(const frontier_host *host) {
-  return host->in_flight;
-}
-
-size_t frontier_host_queued(const frontier_host *host) {
-  return host->queued;
-}
-
 /* ---- queues ---- */
 
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item) {
@@ -342,7 +333,6 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
       host->head = item;
     host->tail = item;
   }
-  host->queued++;
   f->queued++;
   update(f, host);
 }
@@ -355,7 +345,6 @@ static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) 
   if (!h->head)
     h->tail = NULL;
   item->next = NULL;
-  h->queued--;
   f->queued--;
   return item;
 }

@@ -54,8 +54,6 @@ core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr)
 void frontier_host_set_crawl_delay(frontier_host *host, double seconds);
 /* No request to host starts before until (Retry-After, backoff). */
 void frontier_host_defer(frontier *f, frontier_host *host, double until);
-unsigned frontier_host_in_flight(const frontier_host *host);
-size_t frontier_host_queued(const frontier_host *host);
 
 /* Takes ownership of item. Setup items go to the front and hold the host's pages back. */
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item);
