@@ -105,6 +105,9 @@ bool cli__is_transient_status(long status);
 extern const struct fetch_handler cli__robots_handler;
 extern const struct fetch_handler cli__sitemap_handler;
 void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item);
+/* Queues a fetch of the host's robots.txt, ahead of its pages, not before not_before. False (with
+ * the crawl ended as fatal) when memory runs out. */
+bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before);
 /* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
 void cli__queue_sitemaps(struct crawl *c, struct host_data *hd);
 

@@ -126,16 +126,8 @@ struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
     }
     frontier_push(c->fr, fh, resolve);
   }
-  if (c->cfg->robots) {
-    char robots_url[1100];
-    snprintf(robots_url, sizeof(robots_url), "%s/robots.txt", u->origin);
-    struct frontier_item *robots = frontier_item_new(FRONTIER_ROBOTS, robots_url, NULL, 0);
-    if (!robots) {
-      cli__fatal(c, "out of memory");
-      return NULL;
-    }
-    frontier_push(c->fr, fh, robots);
-  }
+  if (c->cfg->robots && !cli__queue_robots(c, fh, 0))
+    return NULL;
   if (!c->cfg->robots)
     cli__queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
   return hd;
@@ -564,19 +556,13 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   if (cfg->robots && hd->robots_state != ROBOTS_PENDING &&
       core_now() - hd->robots_time > ROBOTS_MAX_AGE) {
     /* the cached robots.txt is too old: fetch it again before this page, which waits behind */
-    char url[1100];
-    snprintf(url, sizeof(url), "%s/robots.txt", frontier_host_origin(fh));
-    struct frontier_item *robots = frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0);
     frontier_cancel(c->fr, fh, item->kind);
-    if (!robots) {
-      frontier_item_free(item);
-      cli__fatal(c, "out of memory");
-      return;
-    }
     hd->robots_state = ROBOTS_PENDING;
     hd->robots_attempts = 0;
-    frontier_push(c->fr, fh, robots);
-    frontier_push(c->fr, fh, item);
+    if (cli__queue_robots(c, fh, 0))
+      frontier_push(c->fr, fh, item);
+    else
+      frontier_item_free(item);
     return;
   }
   struct request *rq = cli__request_new(c, fh, item);

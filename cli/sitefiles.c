@@ -22,21 +22,36 @@ static void robots_body(void *arg, const char *data, size_t len) {
   core_buf_add(&rq->body, data, len < room ? len : room);
 }
 
+/* A URL on the host's origin ("http://a.example:8080" + "/robots.txt"); caller frees. */
+static char *origin_url(frontier_host *fh, const char *path) {
+  const char *origin = frontier_host_origin(fh);
+  size_t size = strlen(origin) + strlen(path) + 1;
+  char *url = malloc(size);
+  if (url)
+    snprintf(url, size, "%s%s", origin, path);
+  return url;
+}
+
+bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before) {
+  char *url = origin_url(fh, "/robots.txt");
+  struct frontier_item *item = url ? frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0) : NULL;
+  free(url);
+  if (!item) {
+    cli__fatal(c, "out of memory");
+    return false;
+  }
+  item->not_before = not_before;
+  frontier_push(c->fr, fh, item);
+  return true;
+}
+
 /* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds. */
 static void robots_unavailable(struct crawl *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
   if (hd->robots_attempts < c->cfg->retries && !c->stop) {
     hd->robots_attempts++;
     c->stats->retries++;
-    char url[1100];
-    snprintf(url, sizeof(url), "%s/robots.txt", frontier_host_origin(rq->host));
-    struct frontier_item *again = frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0);
-    if (!again) {
-      cli__fatal(c, "out of memory");
-      return;
-    }
-    again->not_before = core_now() + cli__backoff(c->cfg, hd->robots_attempts);
-    frontier_push(c->fr, rq->host, again);
+    cli__queue_robots(c, rq->host, core_now() + cli__backoff(c->cfg, hd->robots_attempts));
     return;
   }
   hd->robots_state = ROBOTS_DISALLOW_ALL;
@@ -141,9 +156,13 @@ void cli__queue_sitemaps(struct crawl *c, struct host_data *hd) {
     return;
   for (size_t i = 0; i < parse_robots_sitemap_count(hd->robots); i++)
     queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i));
-  char url[1100];
-  snprintf(url, sizeof(url), "%s/sitemap.xml", frontier_host_origin(hd->fhost));
+  char *url = origin_url(hd->fhost, "/sitemap.xml");
+  if (!url) {
+    cli__fatal(c, "out of memory");
+    return;
+  }
   queue_sitemap(c, NULL, url);
+  free(url);
 }
 
 /* An entry is a seed (depth 0) found on the sitemap; an index entry is one more sitemap. */
