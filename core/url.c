@@ -450,6 +450,15 @@ static bool serialize_ipv6(const char *bracketed, char *out, size_t size) {
   return true;
 }
 
+/* Sets the handle's host to value and reads it back into *host, so the two never disagree. */
+static bool replace_host(CURLU *h, char **host, const char *value) {
+  if (curl_url_set(h, CURLUPART_HOST, value, 0) != CURLUE_OK)
+    return false;
+  curl_free(*host);
+  *host = NULL;
+  return curl_url_get(h, CURLUPART_HOST, host, 0) == CURLUE_OK;
+}
+
 /* Fills out from a parsed handle (takes ownership of it). */
 static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_url *out) {
   char *scheme = NULL, *host = NULL, *port = NULL, *text = NULL;
@@ -476,7 +485,7 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
       changed = true;
     }
   }
-  if (changed && curl_url_set(h, CURLUPART_HOST, host, 0) != CURLUE_OK)
+  if (changed && !replace_host(h, &host, host))
     goto done;
   /* the Standard checks for an IPv4 address after IDNA too ("xn--ls8h.123" ends in a number) */
   uint32_t v4;
@@ -487,21 +496,15 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
   if (ip > 0) {
     snprintf(quad, sizeof(quad), "%u.%u.%u.%u", v4 >> 24, (v4 >> 16) & 255, (v4 >> 8) & 255,
              v4 & 255);
-    if (strcmp(quad, host) != 0 && curl_url_set(h, CURLUPART_HOST, quad, 0) != CURLUE_OK)
+    if (strcmp(quad, host) != 0 && !replace_host(h, &host, quad))
       goto done;
   }
   char v6[64];
   if (host[0] == '[') {
     if (!serialize_ipv6(host, v6, sizeof(v6)))
       goto done;
-    if (strcmp(v6, host) != 0) {
-      if (curl_url_set(h, CURLUPART_HOST, v6, 0) != CURLUE_OK)
-        goto done;
-      curl_free(host);
-      host = NULL;
-      if (curl_url_get(h, CURLUPART_HOST, &host, 0) != CURLUE_OK)
-        goto done;
-    }
+    if (strcmp(v6, host) != 0 && !replace_host(h, &host, v6))
+      goto done;
   }
   if (curl_url_get(h, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) != CURLUE_OK)
     goto done;

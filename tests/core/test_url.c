@@ -199,6 +199,17 @@ static void test_parts(void **state) {
   assert_false(u.host_is_ip);
   core_url_free(&u);
 
+  /* a host that becomes an IPv4 address only after IDNA: every part says so, not only the text */
+  const char *wide = "http://\xef\xbc\x90\xef\xbc\xb8\xef\xbd\x83\xef\xbc\x90\xef\xbc\x8e"
+                     "\xef\xbc\x90\xef\xbc\x92\xef\xbc\x95\xef\xbc\x90\xef\xbc\x8e\xef\xbc\x90"
+                     "\xef\xbc\x91:8080/x";
+  assert_int_equal(core_url_resolve(NULL, wide, strlen(wide), 2048, &u), CORE_OK);
+  assert_string_equal(u.text, "http://192.168.0.1:8080/x");
+  assert_string_equal(u.host, "192.168.0.1");
+  assert_string_equal(u.origin, "http://192.168.0.1:8080");
+  assert_true(u.host_is_ip);
+  core_url_free(&u);
+
   assert_int_equal(core_url_resolve(NULL, "http://[::1]/a.", 15, 2048, &u), CORE_OK);
   assert_string_equal(u.host, "::1");
   assert_true(u.host_is_ip);
