@@ -107,7 +107,7 @@ static core_rc layer_init(struct layer *l, uint64_t capacity, double fp, unsigne
   uint64_t blocks = (slots + block_bits - 1) / block_bits;
   if (blocks == 0 || blocks > (UINT64_C(1) << 40))
     return CORE_EINVAL;
-  uint64_t words = blocks * block_bits * counter_bits / 64;
+  uint64_t words = core__seen_layer_word_count(blocks, block_bits, counter_bits);
   memset(l, 0, sizeof(*l));
   l->words = core__table_alloc(words * sizeof(uint64_t)); /* blocks start on cache lines */
   if (!l->words)
@@ -122,7 +122,7 @@ static core_rc layer_init(struct layer *l, uint64_t capacity, double fp, unsigne
 }
 
 static uint64_t layer_words(const struct layer *l) {
-  return l->blocks * l->block_bits * l->counter_bits / 64;
+  return core__seen_layer_word_count(l->blocks, l->block_bits, l->counter_bits);
 }
 
 /* Probe positions of a key in layer i: a block from the low half of the hash (multiply-shift,
