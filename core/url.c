@@ -7,6 +7,7 @@
 #include <curl/curl.h>
 #include <errno.h>
 #include <iconv.h>
+#include <idn2.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -459,6 +460,36 @@ static bool replace_host(CURLU *h, char **host, const char *value) {
   return curl_url_get(h, CURLUPART_HOST, host, 0) == CURLUE_OK;
 }
 
+/* The Standard's domain to ASCII runs UTS #46 ToASCII, which decodes every "xn--" label and
+ * rejects it unless the decoded label is valid: Punycode that decodes, not to plain ASCII, and
+ * only code points that the mapping leaves as they are. A label passes here when it decodes and
+ * curl's own way of turning a U-label into ASCII (libidn2, non-transitional with a transitional
+ * fallback) gives back the same label: a mapped code point ("xn--pokxncvks" decodes to circled
+ * numbers that map to digits) or a disallowed one changes it or fails. Takes a lowercase host. */
+static bool a_labels_valid(const char *host) {
+  for (const char *label = host; *label;) {
+    size_t len = strcspn(label, ".");
+    if (len >= 4 && memcmp(label, "xn--", 4) == 0) {
+      char *ace = strndup(label, len), *unicode = NULL, *again = NULL;
+      bool ok = ace && idn2_to_unicode_8z8z(ace, &unicode, 0) == IDN2_OK && unicode;
+      if (ok && idn2_lookup_u8((const uint8_t *)unicode, (uint8_t **)&again,
+                               IDN2_NFC_INPUT | IDN2_NONTRANSITIONAL) != IDN2_OK) {
+        again = NULL;
+        ok = idn2_lookup_u8((const uint8_t *)unicode, (uint8_t **)&again, IDN2_TRANSITIONAL) ==
+             IDN2_OK;
+      }
+      ok = ok && again && strcasecmp(again, ace) == 0;
+      idn2_free(again);
+      idn2_free(unicode);
+      free(ace);
+      if (!ok)
+        return false;
+    }
+    label += len + (label[len] == '.');
+  }
+  return true;
+}
+
 /* Fills out from a parsed handle (takes ownership of it). */
 static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_url *out) {
   char *scheme = NULL, *host = NULL, *port = NULL, *text = NULL;
@@ -486,6 +517,8 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
     }
   }
   if (changed && !replace_host(h, &host, host))
+    goto done;
+  if (host[0] != '[' && !a_labels_valid(host))
     goto done;
   /* the Standard checks for an IPv4 address after IDNA too ("xn--ls8h.123" ends in a number) */
   uint32_t v4;

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages crawl needs to build, test and benchmark; skips what is there.
 set -euo pipefail
 packages=(meson ninja-build gcc pkg-config python3
-  libcurl4-openssl-dev libc-ares-dev libxml2-dev libpsl-dev libxxhash-dev libcmocka-dev zlib1g-dev
+  libcurl4-openssl-dev libc-ares-dev libxml2-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
   clang-format)
 [ "${1:-}" = "--bench" ] && packages+=(wget2 time wrk)
 missing=()

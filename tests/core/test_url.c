@@ -140,8 +140,6 @@ static const struct {
 } known_gaps[] = {
     {"http://f:0/c", "curl refuses port 0, and nothing can be fetched from it"},
     {"http://f:00000000000000/c", "curl refuses port 0, and nothing can be fetched from it"},
-    {"http://a.b.c.xn--pokxncvks", "A-labels are not validated: that needs UTS #46 processing"},
-    {"http://10.0.0.xn--pokxncvks", "A-labels are not validated: that needs UTS #46 processing"},
     {"http://!\"$&'()*+,-.;=_`{}~/", "curl refuses these punctuation marks in a host name"},
 };
 
@@ -180,6 +178,36 @@ static void test_url_standard_table(void **state) {
     core_url_free(&base);
   }
   assert_int_equal(gaps, sizeof(known_gaps) / sizeof(known_gaps[0]));
+}
+
+/* xn-- labels are decoded and checked as UTS #46 ToASCII does; the host is refused when one is
+ * not valid Punycode, decodes to plain ASCII, or holds code points the mapping would change. */
+static void test_a_labels(void **state) {
+  (void)state;
+  const struct {
+    const char *in, *want;
+  } labels[] = {
+      {"http://XN--N3H.example/", "http://xn--n3h.example/"},
+      {"http://xn--6qqa088eba/x", "http://xn--6qqa088eba/x"},
+      {"http://www.xn--fa-hia.example/", "http://www.xn--fa-hia.example/"},
+      {"http://xn--pokxncvks.example/", NULL}, /* circled numbers: mapped, so not valid */
+      {"http://xn--a.example/", NULL},         /* decodes to a control character */
+      {"http://xn--zz/", NULL},                /* not Punycode */
+      {"http://xn--abc-.example/", NULL},      /* decodes to plain "abc" */
+      {"http://a.xn--.example/", NULL},        /* nothing to decode */
+  };
+  for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
+    struct core_url u;
+    core_rc rc = core_url_resolve(NULL, labels[i].in, strlen(labels[i].in), 2048, &u);
+    if (!labels[i].want) {
+      if (rc == CORE_OK)
+        fail_msg("'%s' was accepted as %s", labels[i].in, u.text);
+      continue;
+    }
+    assert_int_equal(rc, CORE_OK);
+    assert_string_equal(u.text, labels[i].want);
+    core_url_free(&u);
+  }
 }
 
 static void test_parts(void **state) {
@@ -322,6 +350,7 @@ int main(void) {
       cmocka_unit_test(test_resolution_table),
       cmocka_unit_test(test_url_standard_table),
       cmocka_unit_test(test_parts),
+      cmocka_unit_test(test_a_labels),
       cmocka_unit_test(test_seed_forms),
       cmocka_unit_test(test_document_charset),
       cmocka_unit_test(test_max_length),
