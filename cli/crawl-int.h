@@ -33,6 +33,17 @@ struct host_data {
   frontier_host *fhost;
 };
 
+/* Links found on one page or sitemap, held until the seen filter checks them together: one
+ * batch lets the filter's cache misses overlap (core_seen_add_batch). Flushed after every chunk
+ * parsed, so nothing waits on the network. */
+enum { LINK_BATCH = 32 };
+struct link_batch {
+  struct core_url urls[LINK_BATCH];
+  int depth[LINK_BATCH];
+  bool follow[LINK_BATCH];
+  size_t count;
+};
+
 struct request {
   struct crawl *crawl;
   frontier_host *host;
@@ -45,6 +56,7 @@ struct request {
   long status;
   char type[128];
   struct core_buf body; /* robots.txt only */
+  struct link_batch links;
   struct request *prev, *next;
 };
 
@@ -91,6 +103,11 @@ struct host_data *cli__host_for(struct crawl *c, const struct core_url *u);
 void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
                      const char *charset, const char *from, int depth, int redirects,
                      enum offer_kind kind, bool follow);
+/* The same for a link of rq's page (from rq's URL, no redirects), held in rq's batch: call
+ * cli__offer_links_flush after each chunk parsed. */
+void cli__offer_link(struct request *rq, const struct core_url *base, const char *href, size_t len,
+                     const char *charset, int depth, bool follow);
+void cli__offer_links_flush(struct request *rq);
 /* A request for item on host; it takes ownership of item. Freed with cli__request_free. */
 struct request *cli__request_new(struct crawl *c, frontier_host *host, struct frontier_item *item);
 void cli__request_free(struct request *rq);

@@ -133,30 +133,31 @@ struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
   return hd;
 }
 
-/* A URL found: print it when it is new and in scope, then queue it or settle its fate. */
-static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                  int redirects, enum offer_kind kind, bool follow) {
+/* Whether a URL found (not a seed) passes the scope and the user's filters. */
+static bool admitted(const struct crawl *c, const struct core_url *u, enum offer_kind kind) {
   const struct crawl_config *cfg = c->cfg;
+  if (kind == OFFER_SEED)
+    return true;
   char ext[32];
   core_url_ext(u, ext, sizeof(ext));
-  if (kind != OFFER_SEED) {
-    if (!core_scope_contains(c->scope, u->host))
-      return;
-    if (ext[0] && core_list_has(&cfg->reject_ext, ext))
-      return;
-    if (cfg->match.count && !regex_any(&cfg->match, u->text))
-      return;
-    if (regex_any(&cfg->exclude, u->text))
-      return;
-  }
-  bool fresh;
-  if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
-    cli__fatal(c, "out of memory");
-    return;
-  }
+  if (!core_scope_contains(c->scope, u->host))
+    return false;
+  if (ext[0] && core_list_has(&cfg->reject_ext, ext))
+    return false;
+  if (cfg->match.count && !regex_any(&cfg->match, u->text))
+    return false;
+  return !regex_any(&cfg->exclude, u->text);
+}
+
+/* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
+static void settle(struct crawl *c, const struct core_url *u, bool fresh, const char *from,
+                   int depth, int redirects, enum offer_kind kind, bool follow) {
+  const struct crawl_config *cfg = c->cfg;
   /* seeds are always fetched, but printed only when new (--seen) */
   if (!fresh && kind != OFFER_SEED)
     return;
+  char ext[32];
+  core_url_ext(u, ext, sizeof(ext));
   bool printable = !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
   if (fresh) {
     c->stats->discovered++;
@@ -198,28 +199,86 @@ static void offer(struct crawl *c, const struct core_url *u, const char *from, i
   frontier_push(c->fr, hd->fhost, item);
 }
 
-void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
-                     const char *charset, const char *from, int depth, int redirects,
-                     enum offer_kind kind, bool follow) {
-  struct core_url u;
-  core_rc rc = core_url_resolve_in(base, href, len, c->cfg->max_url_length, charset, &u);
-  if (rc == CORE_ETOOLONG) {
-    c->stats->too_long++;
+/* A URL found: print it when it is new and in scope, then queue it or settle its fate. */
+static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                  int redirects, enum offer_kind kind, bool follow) {
+  if (!admitted(c, u, kind))
     return;
-  }
-  if (rc == CORE_ENOMEM) {
+  bool fresh;
+  if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
     cli__fatal(c, "out of memory");
     return;
   }
-  if (rc) {
+  settle(c, u, fresh, from, depth, redirects, kind, follow);
+}
+
+/* href resolved against base into *u, or false with the reason counted (and noted with -v). */
+static bool resolve_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
+                         const char *charset, const char *from, struct core_url *u) {
+  core_rc rc = core_url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
+  if (rc == CORE_OK)
+    return true;
+  if (rc == CORE_ETOOLONG) {
+    c->stats->too_long++;
+  } else if (rc == CORE_ENOMEM) {
+    cli__fatal(c, "out of memory");
+  } else {
     /* other schemes (mailto:, javascript:) land here too: they are never printed */
     c->stats->unparsable++;
     if (c->cfg->verbose && len < 200)
       cli__note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
-    return;
   }
+  return false;
+}
+
+void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
+                     const char *charset, const char *from, int depth, int redirects,
+                     enum offer_kind kind, bool follow) {
+  struct core_url u;
+  if (!resolve_href(c, base, href, len, charset, from, &u))
+    return;
   offer(c, &u, from, depth, redirects, kind, follow);
   core_url_free(&u);
+}
+
+void cli__offer_link(struct request *rq, const struct core_url *base, const char *href, size_t len,
+                     const char *charset, int depth, bool follow) {
+  struct crawl *c = rq->crawl;
+  struct link_batch *b = &rq->links;
+  if (!resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
+    return;
+  if (!admitted(c, &b->urls[b->count], OFFER_LINK)) {
+    core_url_free(&b->urls[b->count]);
+    return;
+  }
+  b->depth[b->count] = depth;
+  b->follow[b->count] = follow;
+  if (++b->count == LINK_BATCH)
+    cli__offer_links_flush(rq);
+}
+
+void cli__offer_links_flush(struct request *rq) {
+  struct crawl *c = rq->crawl;
+  struct link_batch *b = &rq->links;
+  if (b->count == 0)
+    return;
+  const char *urls[LINK_BATCH];
+  size_t lens[LINK_BATCH];
+  bool fresh[LINK_BATCH];
+  for (size_t i = 0; i < b->count; i++) {
+    urls[i] = b->urls[i].text;
+    lens[i] = strlen(urls[i]);
+  }
+  if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
+    cli__fatal(c, "out of memory");
+  for (size_t i = 0; i < b->count; i++) {
+    /* after a fatal error or a closed output nothing more is printed or queued, as for links
+     * parsed after that moment */
+    if (c->stop != 2)
+      settle(c, &b->urls[i], fresh[i], rq->item->url, b->depth[i], 0, OFFER_LINK, b->follow[i]);
+    core_url_free(&b->urls[i]);
+  }
+  b->count = 0;
 }
 
 /* ---- requests ---- */
@@ -241,6 +300,7 @@ struct request *cli__request_new(struct crawl *c, frontier_host *host, struct fr
 
 void cli__request_free(struct request *rq) {
   struct crawl *c = rq->crawl;
+  cli__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
   if (rq->prev)
     rq->prev->next = rq->next;
   else
@@ -393,8 +453,8 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       return;
     case PARSE_LINK: {
       const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
-      cli__offer_href(c, base, value, len, parse_html_charset(rq->html), rq->item->url,
-                      rq->item->depth + 1, 0, OFFER_LINK, !rq->nofollow);
+      cli__offer_link(rq, base, value, len, parse_html_charset(rq->html), rq->item->depth + 1,
+                      !rq->nofollow);
       return;
     }
   }
@@ -420,8 +480,10 @@ static bool page_head(void *arg, const struct fetch_head *head) {
 
 static void page_body(void *arg, const char *data, size_t len) {
   struct request *rq = arg;
-  if (rq->html)
+  if (rq->html) {
     parse_html_feed(rq->html, data, len);
+    cli__offer_links_flush(rq);
+  }
 }
 
 static void page_done(void *arg, const struct fetch_result *res) {
@@ -443,8 +505,10 @@ static void page_done(void *arg, const struct fetch_result *res) {
   }
   c->stats->pages++;
   c->stats->bytes += res->bytes;
-  if (rq->html)
+  if (rq->html) {
     parse_html_finish(rq->html);
+    cli__offer_links_flush(rq);
+  }
   long status = res->head.status;
   cli__note(c, "%s -> %ld %s %llu B %.0f ms%s", item->url, status, rq->type[0] ? rq->type : "-",
             (unsigned long long)res->bytes, res->seconds * 1000, res->truncated ? " (cut)" : "");

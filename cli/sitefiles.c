@@ -174,7 +174,7 @@ static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *l
   if (event == PARSE_SITEMAP_INDEX)
     queue_sitemap(c, &rq->url, loc);
   else
-    cli__offer_href(c, &rq->url, loc, strlen(loc), NULL, rq->item->url, 0, 0, OFFER_LINK, true);
+    cli__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0, true);
 }
 
 static bool sitemap_head(void *arg, const struct fetch_head *head) {
@@ -191,7 +191,11 @@ static bool sitemap_head(void *arg, const struct fetch_head *head) {
 
 static void sitemap_body(void *arg, const char *data, size_t len) {
   struct request *rq = arg;
-  if (rq->sitemap && parse_sitemap_feed(rq->sitemap, data, len) == CORE_EFORMAT) {
+  if (!rq->sitemap)
+    return;
+  core_rc rc = parse_sitemap_feed(rq->sitemap, data, len);
+  cli__offer_links_flush(rq);
+  if (rc == CORE_EFORMAT) {
     cli__note(rq->crawl, "%s: corrupt gzip data", rq->item->url);
     parse_sitemap_destroy(rq->sitemap); /* entries before the damage were kept */
     rq->sitemap = NULL;
@@ -218,6 +222,7 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
   }
   if (rq->sitemap) {
     parse_sitemap_finish(rq->sitemap);
+    cli__offer_links_flush(rq);
     cli__note(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
               parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)" : "");
   } else {

@@ -111,6 +111,8 @@ core_rc core_bloom_create(uint64_t expect, double fp_rate, core_bloom **out);
 /* Sets the key's bits; *was_new is true when at least one was clear (the key was not seen). */
 core_rc core_bloom_add(core_bloom *bloom, const void *key, size_t len, bool *was_new);
 bool core_bloom_contains(const core_bloom *bloom, const void *key, size_t len);
+void core_bloom_contains_batch(const core_bloom *bloom, size_t n, const char *const keys[],
+                               const size_t lens[], bool found[]);
 uint64_t core_bloom_bits(const core_bloom *bloom);
 unsigned core_bloom_hashes(const core_bloom *bloom);
 void core_bloom_destroy(core_bloom *bloom);
@@ -126,6 +128,12 @@ void core_seen_destroy(core_seen *seen);
 /* Records url; *was_new says whether it was absent before. */
 core_rc core_seen_add(core_seen *seen, const char *url, size_t len, bool *was_new);
 bool core_seen_contains(const core_seen *seen, const char *url, size_t len);
+/* The same on n keys in order (a key repeated in the batch is new only the first time), with
+ * the memory of all of them requested before the first is tested, so their misses overlap. */
+core_rc core_seen_add_batch(core_seen *seen, size_t n, const char *const urls[],
+                            const size_t lens[], bool was_new[]);
+void core_seen_contains_batch(const core_seen *seen, size_t n, const char *const urls[],
+                              const size_t lens[], bool found[]);
 /* Forgets url (counting and exact only: CORE_EINVAL for bloom). */
 core_rc core_seen_remove(core_seen *seen, const char *url, size_t len);
 struct core_seen_info {

@@ -176,17 +176,30 @@ static unsigned counter_get(const struct layer *l, uint64_t slot) {
   return (unsigned)(l->words[slot >> 4] >> ((slot & 15) * 4)) & 15;
 }
 
-static bool layer_contains(const struct layer *l, unsigned index, XXH128_hash_t h) {
+/* Whether the k bits of a key are set in its block. No early exit: the k tests are independent
+ * loads from one block, and without branches nothing is mispredicted while the block is on its
+ * way. Inlined once per block size, so the shift is a constant. */
+static inline __attribute__((always_inline)) bool bits_set(const uint64_t *block, uint64_t high,
+                                                           unsigned k, unsigned shift) {
+  uint64_t all = 1;
+  for (unsigned i = 0; i < k; i++) {
+    unsigned off = (unsigned)((high * probe_mul[i]) >> shift);
+    all &= block[off >> 6] >> (off & 63);
+  }
+  return all & 1;
+}
+
+static inline bool layer_contains(const struct layer *l, unsigned index, XXH128_hash_t h) {
   struct probe p = probe_for(l, index, h);
   if (l->counter_bits == 1) {
-    /* no early exit: the k tests are independent loads from one cache line, and without
-     * branches nothing is mispredicted while the line is on its way */
-    uint64_t all = 1;
-    for (unsigned i = 0; i < l->k; i++) {
-      unsigned off = probe_offset(&p, i);
-      all &= p.block[off >> 6] >> (off & 63);
+    switch (l->block_bits) {
+      case 512:
+        return bits_set(p.block, p.high, l->k, 64 - 9);
+      case 1024:
+        return bits_set(p.block, p.high, l->k, 64 - 10);
+      default:
+        return bits_set(p.block, p.high, l->k, p.shift);
     }
-    return all & 1;
   }
   for (unsigned i = 0; i < l->k; i++)
     if (!counter_get(l, p.first_slot + probe_offset(&p, i)))
@@ -346,53 +359,142 @@ static XXH128_hash_t key_hash(const core_seen *s, const char *url, size_t len) {
   return XXH3_128bits_withSeed(url, len, s->seed);
 }
 
-bool core_seen_contains(const core_seen *s, const char *url, size_t len) {
+/* A key as the filter sees it: the halves of its 128-bit hash (Bloom variants) or its
+ * fingerprint (exact). The halves are kept apart: side by side, GCC copies them out of the hash's
+ * two return registers into one vector register through the stack, and the 16-byte load of two
+ * 8-byte stores cannot be forwarded; that stall cost a third of a lookup. */
+struct hashed {
+  uint64_t low, fp, high;
+};
+
+static inline XXH128_hash_t halves(const struct hashed *k) {
+  XXH128_hash_t h = {k->low, k->high};
+  return h;
+}
+
+static struct hashed hash_key(const core_seen *s, const char *url, size_t len) {
+  struct hashed k = {0, 0, 0};
+  if (s->kind == CORE_SEEN_EXACT) {
+    k.fp = core_seen_fingerprint(s->seed, url, len);
+  } else {
+    XXH128_hash_t h = key_hash(s, url, len);
+    k.low = h.low64;
+    k.high = h.high64;
+  }
+  return k;
+}
+
+static bool contains_hashed(const core_seen *s, const struct hashed *k) {
   if (s->kind == CORE_SEEN_EXACT) {
     uint64_t where;
-    return exact_find(s, core_seen_fingerprint(s->seed, url, len), &where);
+    return exact_find(s, k->fp, &where);
   }
-  XXH128_hash_t h = key_hash(s, url, len);
   /* the newest layer is the largest and most likely to hold a recent key */
   for (unsigned i = s->layer_count; i-- > 0;)
-    if (layer_contains(&s->layers[i], i, h))
+    if (layer_contains(&s->layers[i], i, halves(k)))
       return true;
   return false;
 }
 
-core_rc core_seen_add(core_seen *s, const char *url, size_t len, bool *was_new) {
+static core_rc add_hashed(core_seen *s, const struct hashed *k, bool *was_new) {
   *was_new = false;
-  if (s->kind == CORE_SEEN_EXACT) {
-    uint64_t fp = core_seen_fingerprint(s->seed, url, len), where;
-    if (exact_find(s, fp, &where))
-      return CORE_OK;
-    if ((s->count + 1) * 4 > s->slot_count * 3) {
-      if (exact_grow(s))
-        return CORE_ENOMEM;
-      exact_find(s, fp, &where);
-    }
-    s->slots[where] = fp;
-    s->count++;
-    *was_new = true;
+  if (contains_hashed(s, k))
     return CORE_OK;
-  }
-  XXH128_hash_t h = key_hash(s, url, len);
-  for (unsigned i = s->layer_count; i-- > 0;)
-    if (layer_contains(&s->layers[i], i, h))
-      return CORE_OK;
-  struct layer *last = &s->layers[s->layer_count - 1];
-  if (last->count >= last->capacity) {
-    if (s->layer_count == MAX_LAYERS)
+  if (s->kind == CORE_SEEN_EXACT) {
+    uint64_t where;
+    if ((s->count + 1) * 4 > s->slot_count * 3 && exact_grow(s))
       return CORE_ENOMEM;
-    core_rc rc = layer_init(&s->layers[s->layer_count], last->capacity * 2, last->fp / 4,
-                            last->counter_bits);
-    if (rc)
-      return rc;
-    last = &s->layers[s->layer_count++];
+    exact_find(s, k->fp, &where);
+    s->slots[where] = k->fp;
+  } else {
+    struct layer *last = &s->layers[s->layer_count - 1];
+    if (last->count >= last->capacity) {
+      if (s->layer_count == MAX_LAYERS)
+        return CORE_ENOMEM;
+      core_rc rc = layer_init(&s->layers[s->layer_count], last->capacity * 2, last->fp / 4,
+                              last->counter_bits);
+      if (rc)
+        return rc;
+      last = &s->layers[s->layer_count++];
+    }
+    layer_add(last, s->layer_count - 1, halves(k));
   }
-  layer_add(last, s->layer_count - 1, h);
   s->count++;
   *was_new = true;
   return CORE_OK;
+}
+
+bool core_seen_contains(const core_seen *s, const char *url, size_t len) {
+  struct hashed k = hash_key(s, url, len);
+  return contains_hashed(s, &k);
+}
+
+core_rc core_seen_add(core_seen *s, const char *url, size_t len, bool *was_new) {
+  struct hashed k = hash_key(s, url, len);
+  return add_hashed(s, &k, was_new);
+}
+
+/* ---- batches ----
+ * One lookup is a chain: hash, address, load, test. The core overlaps only the few chains that
+ * fit in its reorder window, so with one key at a time a miss to memory is mostly waited out. A
+ * batch hashes a group of keys and asks for all their blocks first; by the time the tests run,
+ * the group's misses have been in flight together. Sixteen keys keep the misses of the largest
+ * blocks (four lines, below p = 1e-5) near what one core can have outstanding. */
+enum { BATCH_GROUP = 16, PREFETCH_LAYERS = 4 };
+
+/* Always inlined: as a function of its own it has no visible effect, and GCC drops the calls. */
+static inline __attribute__((always_inline)) void prefetch_key(const core_seen *s,
+                                                               const struct hashed *k) {
+  if (s->kind == CORE_SEEN_EXACT) {
+    __builtin_prefetch(&s->slots[slot_index(k->fp, s->slot_count)]);
+    return;
+  }
+  unsigned stop = s->layer_count > PREFETCH_LAYERS ? s->layer_count - PREFETCH_LAYERS : 0;
+  for (unsigned i = s->layer_count; i-- > stop;) {
+    const struct layer *l = &s->layers[i];
+    struct probe p = probe_for(l, i, halves(k));
+    if (l->counter_bits == 1) {
+      for (unsigned line = 0; line < l->block_bits / 512; line++)
+        __builtin_prefetch(p.block + line * 8);
+    } else { /* a counter block spans up to 16 lines: ask only for those the probes touch */
+      for (unsigned j = 0; j < l->k; j++)
+        __builtin_prefetch(&l->words[(p.first_slot + probe_offset(&p, j)) >> 4]);
+    }
+  }
+}
+
+core_rc core_seen_add_batch(core_seen *s, size_t n, const char *const urls[], const size_t lens[],
+                            bool was_new[]) {
+  for (size_t at = 0; at < n; at += BATCH_GROUP) {
+    size_t group = n - at < BATCH_GROUP ? n - at : BATCH_GROUP;
+    struct hashed keys[BATCH_GROUP];
+    for (size_t i = 0; i < group; i++) {
+      keys[i] = hash_key(s, urls[at + i], lens[at + i]);
+      prefetch_key(s, &keys[i]);
+    }
+    /* in order, so a key repeated within the batch is new only the first time; a layer added
+     * or a table grown midway costs a prefetch, never an answer */
+    for (size_t i = 0; i < group; i++) {
+      core_rc rc = add_hashed(s, &keys[i], &was_new[at + i]);
+      if (rc)
+        return rc;
+    }
+  }
+  return CORE_OK;
+}
+
+void core_seen_contains_batch(const core_seen *s, size_t n, const char *const urls[],
+                              const size_t lens[], bool found[]) {
+  for (size_t at = 0; at < n; at += BATCH_GROUP) {
+    size_t group = n - at < BATCH_GROUP ? n - at : BATCH_GROUP;
+    struct hashed keys[BATCH_GROUP];
+    for (size_t i = 0; i < group; i++) {
+      keys[i] = hash_key(s, urls[at + i], lens[at + i]);
+      prefetch_key(s, &keys[i]);
+    }
+    for (size_t i = 0; i < group; i++)
+      found[at + i] = contains_hashed(s, &keys[i]);
+  }
 }
 
 core_rc core_seen_remove(core_seen *s, const char *url, size_t len) {

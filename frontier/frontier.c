@@ -123,6 +123,11 @@ core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new) {
   return core_seen_add(f->seen, url, strlen(url), was_new);
 }
 
+core_rc frontier_mark_seen_batch(frontier *f, size_t n, const char *const urls[],
+                                 const size_t lens[], bool was_new[]) {
+  return core_seen_add_batch(f->seen, n, urls, lens, was_new);
+}
+
 /* ---- the heap of hosts ---- */
 
 static void heap_set(frontier *f, size_t i, struct frontier_host *h) {

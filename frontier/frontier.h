@@ -41,6 +41,9 @@ void frontier_destroy(frontier *f);
 
 /* Records url in the seen filter; *was_new says whether it was not there before. */
 core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new);
+/* The same for n URLs in order, checked together (core_seen_add_batch). */
+core_rc frontier_mark_seen_batch(frontier *f, size_t n, const char *const urls[],
+                                 const size_t lens[], bool was_new[]);
 
 /* Finds or creates the host of origin ("http://a.example:8080"); *created tells which. */
 core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **host, bool *created);

@@ -37,6 +37,69 @@ static double measured_fp(core_seen *s, unsigned n) {
   return (double)fp / n;
 }
 
+/* A batch answers exactly as the same keys one at a time would, in order: a key repeated inside
+ * the batch is new only once, and a layer added or a table grown midway loses nothing. */
+static void test_batch_matches_one_at_a_time(void **state) {
+  (void)state;
+  const core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+  enum { N = 3000 };
+  static char text[N][96];
+  static const char *urls[N];
+  static size_t lens[N];
+  static bool batch_new[N], one_new[N], found[N];
+  for (unsigned i = 0; i < N; i++) {
+    /* every seventh key repeats one from a few places back, often within the same group */
+    unsigned id = i % 7 == 6 ? i - 3 : i;
+    lens[i] = (size_t)key(text[i], sizeof(text[i]), "batch", id);
+    urls[i] = text[i];
+  }
+  for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+    core_seen *batched, *single;
+    /* sized for a tenth of the keys: the Bloom variants add layers, the exact table grows */
+    assert_int_equal(core_seen_create(kinds[k], N / 10, 1e-3, 42, &batched), CORE_OK);
+    assert_int_equal(core_seen_create(kinds[k], N / 10, 1e-3, 42, &single), CORE_OK);
+    /* batches of uneven sizes, so groups end at every offset */
+    for (size_t at = 0, step = 1; at < N; at += step, step = step * 3 % 97 + 1) {
+      size_t n = at + step > N ? N - at : step;
+      assert_int_equal(core_seen_add_batch(batched, n, urls + at, lens + at, batch_new + at),
+                       CORE_OK);
+    }
+    for (unsigned i = 0; i < N; i++)
+      assert_int_equal(core_seen_add(single, urls[i], lens[i], &one_new[i]), CORE_OK);
+    unsigned fresh = 0;
+    for (unsigned i = 0; i < N; i++) {
+      assert_int_equal(batch_new[i], one_new[i]);
+      fresh += batch_new[i];
+      if (i % 7 == 6)
+        assert_false(batch_new[i]);
+    }
+    assert_true(fresh > N * 6 / 7 - 10); /* almost all distinct keys were new */
+    struct core_seen_info a, b;
+    core_seen_info(batched, &a);
+    core_seen_info(single, &b);
+    assert_int_equal(a.count, b.count);
+    assert_int_equal(a.layers, b.layers);
+    if (kinds[k] != CORE_SEEN_EXACT)
+      assert_true(a.layers > 1);
+    core_seen_contains_batch(batched, N, urls, lens, found);
+    for (unsigned i = 0; i < N; i++)
+      assert_true(found[i]);
+    /* keys never added: the batch answers as single lookups do */
+    for (unsigned i = 0; i < N; i++) {
+      lens[i] = (size_t)key(text[i], sizeof(text[i]), "absent", i);
+    }
+    core_seen_contains_batch(batched, N, urls, lens, found);
+    for (unsigned i = 0; i < N; i++)
+      assert_int_equal(found[i], core_seen_contains(batched, urls[i], lens[i]));
+    for (unsigned i = 0; i < N; i++) {
+      unsigned id = i % 7 == 6 ? i - 3 : i;
+      lens[i] = (size_t)key(text[i], sizeof(text[i]), "batch", id);
+    }
+    core_seen_destroy(batched);
+    core_seen_destroy(single);
+  }
+}
+
 static void test_sizing_within_bounds(void **state) {
   (void)state;
   const double rates[] = {1e-2, 1e-4, 1e-7};
@@ -304,6 +367,7 @@ int main(void) {
       cmocka_unit_test(test_sizing_within_bounds),
       cmocka_unit_test(test_measured_rate_under_bound),
       cmocka_unit_test(test_growth_keeps_bound),
+      cmocka_unit_test(test_batch_matches_one_at_a_time),
       cmocka_unit_test(test_counting_remove),
       cmocka_unit_test(test_exact_fingerprints),
       cmocka_unit_test(test_round_trips),
