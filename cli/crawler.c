@@ -181,6 +181,13 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
     record(c, &probe, u->text, from, depth, "depth", NULL);
     return;
   }
+  if (u->unfetchable) {
+    /* a URL as the Standard writes it (port 0, a host of punctuation) that no request reaches:
+     * printed, and its fate says why it was not fetched */
+    c->stats->failed_other++;
+    record(c, &probe, u->text, from, depth, "failed", "no request can reach this URL");
+    return;
+  }
   struct host_data *hd = cli__host_for(c, u);
   if (!hd)
     return;

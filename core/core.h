@@ -55,6 +55,8 @@ struct core_url {
   bool https;              /* scheme is https (else http) */
   size_t path_off;         /* offset in text of the path (starts with '/') */
   bool host_is_ip;         /* host is an IPv4 or IPv6 literal: no DNS lookup */
+  bool unfetchable;        /* valid, but no request can reach it: port 0, or a host of
+                            * punctuation curl refuses ("a!b"); it has no handle */
   struct Curl_URL *handle; /* curl's parsed form, kept to resolve links against this URL */
 };
 

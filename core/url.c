@@ -133,11 +133,26 @@ static int parse_ipv4(const char *host, size_t len, uint32_t *addr) {
   return 1;
 }
 
+/* Stands in for a host curl refuses but the Standard allows; finish() puts the real one back. The
+ * .invalid name is reserved (RFC 2606) and never fetched; only a link that names it on a page
+ * whose own host was carried would read as that page's host. */
+#define CARRIED_HOST "carried-host.invalid"
+#define CARRIED_MAX 256
+
+/* The punctuation the Standard allows in a domain (it is no forbidden domain code point) but
+ * curl's host name check refuses. */
+static bool curl_refuses_in_host(char c) {
+  return c && strchr("!$&'()*+,;=`{}\"", c) != NULL;
+}
+
 /* Emits the authority "userinfo@host:port" as the URL Standard would serialize it, as far as that
  * can be done before curl: userinfo split at the last "@" and percent-encoded, empty user and
  * password dropped, an IPv4 host read by the Standard's rules, the port's leading zeros gone.
- * Domain names (percent-decoding, IDNA) are left to curl. */
-static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
+ * Domain names (percent-decoding, IDNA) are left to curl, except an ASCII one with punctuation
+ * curl refuses: that one is written to carried (lowercase, as domain to ASCII leaves it) and
+ * CARRIED_HOST goes to curl in its place. */
+static core_rc add_authority(struct core_buf *out, const char *a, size_t len,
+                             char carried[CARRIED_MAX]) {
   core_rc rc = CORE_OK;
   const char *at = NULL;
   for (size_t i = 0; i < len; i++)
@@ -183,7 +198,7 @@ static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
     if ((unsigned char)hp[i] < 0x20 || hp[i] == 0x7f)
       return CORE_EURL; /* forbidden domain code points; a NUL would also cut curl's string */
   /* an ASCII host that ends in a number is an IPv4 address, after percent-decoding */
-  char decoded[256];
+  char decoded[CARRIED_MAX];
   size_t dlen = 0;
   bool ascii = hp[0] != '[';
   for (size_t i = 0; i < host_len && ascii; i++) {
@@ -202,7 +217,18 @@ static core_rc add_authority(struct core_buf *out, const char *a, size_t len) {
   int ip = ascii && dlen ? parse_ipv4(decoded, dlen, &v4) : 0;
   if (ip < 0)
     return CORE_EURL;
-  if (ip > 0) {
+  bool carry = false;
+  for (size_t i = 0; ascii && ip == 0 && i < dlen; i++)
+    carry = carry || curl_refuses_in_host(decoded[i]);
+  if (carry) {
+    for (size_t i = 0; i < dlen; i++) {
+      if (is_forbidden_domain_char((unsigned char)decoded[i]))
+        return CORE_EURL;
+      carried[i] = (char)tolower((unsigned char)decoded[i]);
+    }
+    carried[dlen] = '\0';
+    rc = rc ? rc : core_buf_add(out, CARRIED_HOST, strlen(CARRIED_HOST));
+  } else if (ip > 0) {
     char quad[16];
     int m = snprintf(quad, sizeof(quad), "%u.%u.%u.%u", v4 >> 24, (v4 >> 16) & 255, (v4 >> 8) & 255,
                      v4 & 255);
@@ -305,7 +331,7 @@ static size_t count_slashes(const char *s, size_t i, size_t len) {
  * "scheme://authority/path?query" or a relative reference, percent-encoded as the URL Standard
  * says. base_scheme is the base URL's scheme, or NULL. */
 static core_rc prepare(const char *href, size_t len, const char *base_scheme, iconv_t cd,
-                       struct core_buf *out) {
+                       struct core_buf *out, char carried[CARRIED_MAX]) {
   while (len && is_c0_or_space((unsigned char)href[0])) {
     href++;
     len--;
@@ -363,7 +389,7 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
     size_t a = i;
     while (i < len && s[i] != '/' && s[i] != '\\' && s[i] != '?')
       i++;
-    rc = add_authority(out, s + a, i - a);
+    rc = add_authority(out, s + a, i - a, carried);
   }
   if (!authority && !rc && i < len && s[i] != '/' && s[i] != '\\') {
     /* a relative path whose first segment holds ":" would read as a scheme ("http:x" once its
@@ -491,8 +517,10 @@ static bool a_labels_valid(const char *host) {
 }
 
 /* Fills out from a parsed handle (takes ownership of it). */
-static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_url *out) {
-  char *scheme = NULL, *host = NULL, *port = NULL, *text = NULL;
+static core_rc finish(CURLU *h, size_t max_len, bool empty_query, const char *carried,
+                      struct core_url *out) {
+  char *scheme = NULL, *host = NULL, *port = NULL, *curl_text = NULL;
+  struct core_buf joined = {0};
   core_rc rc = CORE_EURL;
   memset(out, 0, sizeof(*out));
   if (curl_url_get(h, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK)
@@ -502,6 +530,8 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
     goto done;
   if (curl_url_get(h, CURLUPART_HOST, &host, CURLU_PUNYCODE) != CURLUE_OK || !*host)
     goto done;
+  if (strcmp(host, CARRIED_HOST) != 0)
+    carried = ""; /* the base's carried host, but the reference named a host of its own */
   /* the Standard's forbidden domain code points, and the few it allows that curl refuses to
    * parse (";", "*", ...): a printed URL must parse again, or the crawl could not fetch it */
   if (host[0] != '[')
@@ -543,8 +573,31 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
     goto done;
   if (curl_url_set(h, CURLUPART_FRAGMENT, NULL, 0) != CURLUE_OK)
     goto done;
-  if (curl_url_get(h, CURLUPART_URL, &text, CURLU_NO_DEFAULT_PORT | CURLU_PUNYCODE) != CURLUE_OK)
+  if (curl_url_get(h, CURLUPART_URL, &curl_text, CURLU_NO_DEFAULT_PORT | CURLU_PUNYCODE) !=
+      CURLUE_OK)
     goto done;
+  /* from here on, the host and text printed: curl's, or with the carried host put back */
+  const char *name = host, *text = curl_text;
+  if (carried[0]) {
+    /* in place of CARRIED_HOST: after "://" and the userinfo's last "@" */
+    const char *auth = strstr(curl_text, "://") + 3, *at = NULL;
+    for (const char *p = auth; *p && *p != '/'; p++)
+      if (*p == '@')
+        at = p;
+    const char *start = at ? at + 1 : auth;
+    size_t clen = strlen(CARRIED_HOST);
+    if (strncmp(start, CARRIED_HOST, clen) != 0)
+      goto done;
+    core_buf_init(&joined, SIZE_MAX / 2);
+    if (core_buf_add(&joined, curl_text, (size_t)(start - curl_text)) ||
+        core_buf_add(&joined, carried, strlen(carried)) ||
+        core_buf_add(&joined, start + clen, strlen(start + clen))) {
+      rc = CORE_ENOMEM;
+      goto done;
+    }
+    name = carried;
+    text = joined.data;
+  }
   /* the standard keeps an empty query ("x?"); curl drops it */
   bool add_q = empty_query && !strchr(text, '?');
   size_t len = strlen(text) + add_q;
@@ -553,32 +606,34 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, struct core_ur
     goto done;
   }
   unsigned long portnum = strtoul(port, NULL, 10);
-  bool is_v6 = host[0] == '[';
-  size_t hlen = strlen(host);
+  bool is_v6 = name[0] == '[';
+  size_t hlen = strlen(name);
   const char *after = strstr(text, "://");
   const char *path = after ? strchr(after + 3, '/') : NULL;
-  if (!path || portnum == 0 || portnum > 65535)
+  /* port 0 is a port to the Standard; no connection can be made to it */
+  if (!path || (portnum == 0 && strcmp(port, "0") != 0) || portnum > 65535)
     goto done;
   rc = CORE_ENOMEM;
   out->text = malloc(len + 1);
   if (out->text)
     snprintf(out->text, len + 1, "%s%s", text, add_q ? "?" : "");
-  out->host = is_v6 ? strndup(host + 1, hlen - 2) : strdup(host);
+  out->host = is_v6 ? strndup(name + 1, hlen - 2) : strdup(name);
   bool default_port = portnum == (https ? 443u : 80u);
   size_t olen = strlen(scheme) + 3 + hlen + 7;
   out->origin = malloc(olen);
   if (!out->text || !out->host || !out->origin)
     goto fail;
   if (default_port)
-    snprintf(out->origin, olen, "%s://%s", scheme, host);
+    snprintf(out->origin, olen, "%s://%s", scheme, name);
   else
-    snprintf(out->origin, olen, "%s://%s:%lu", scheme, host, portnum);
+    snprintf(out->origin, olen, "%s://%s:%lu", scheme, name, portnum);
   out->port = (unsigned)portnum;
   out->https = https;
   out->path_off = (size_t)(path - text);
   unsigned char addr[16];
   out->host_is_ip = is_v6 || inet_pton(AF_INET, out->host, addr) == 1;
-  out->handle = h;
+  out->unfetchable = carried[0] || portnum == 0;
+  out->handle = h; /* with CARRIED_HOST in it, when carried: core_url_resolve_in knows */
   h = NULL;
   rc = CORE_OK;
   goto done;
@@ -589,7 +644,8 @@ done:
   curl_free(scheme);
   curl_free(host);
   curl_free(port);
-  curl_free(text);
+  curl_free(curl_text);
+  core_buf_free(&joined);
   return rc;
 }
 
@@ -612,8 +668,19 @@ core_rc core_url_resolve_in(const struct core_url *base, const char *href, size_
   }
   struct core_buf prepared;
   core_buf_init(&prepared, max_len + 64);
-  core_rc rc =
-      prepare(href, href_len, base ? (base->https ? "https" : "http") : NULL, cd, &prepared);
+  char carried[CARRIED_MAX] = "";
+  core_rc rc = prepare(href, href_len, base ? (base->https ? "https" : "http") : NULL, cd,
+                       &prepared, carried);
+  if (!carried[0] && base && base->unfetchable && base->handle &&
+      strlen(base->host) < CARRIED_MAX) {
+    /* a base whose handle holds CARRIED_HOST: a reference without a host of its own takes the
+     * base's real one */
+    char *handle_host = NULL;
+    if (curl_url_get(base->handle, CURLUPART_HOST, &handle_host, 0) == CURLUE_OK &&
+        strcmp(handle_host, CARRIED_HOST) == 0)
+      strcpy(carried, base->host);
+    curl_free(handle_host);
+  }
   if (cd != (iconv_t)-1)
     iconv_close(cd);
   if (rc) {
@@ -646,7 +713,7 @@ core_rc core_url_resolve_in(const struct core_url *base, const char *href, size_
     curl_url_cleanup(h);
     return uc == CURLUE_OUT_OF_MEMORY ? CORE_ENOMEM : CORE_EURL;
   }
-  return finish(h, max_len, empty_query, out);
+  return finish(h, max_len, empty_query, carried, out);
 }
 
 core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out) {

@@ -455,6 +455,24 @@ def case_legacy_charsets(tmp):
         expect(want in got, f"{want} not printed: {sorted(got)}")
 
 
+def case_unfetchable_urls(tmp):
+    """Port 0 and a host of punctuation are URLs to the Standard: printed, never requested."""
+    web = Web(tmp, hosts=1, pages=5)
+    zero = "http://s0.web.test:0/zero.html"
+    odd = "http://a!b(c).web.test/odd.html"
+    p = crawl(web, "-w", "0", "-d", "0", "--jsonl", zero, odd, web.url())
+    plain = crawl(web, "-w", "0", "-d", "0", zero, odd)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    for url in (zero, odd):
+        r = recs.get(url)
+        expect(r and r["fate"] == "failed" and "no request" in r["error"], f"{url}: {r}")
+    expect(recs[web.url()]["fate"] == "fetched", "the good seed was not fetched")
+    expect(set(lines(plain)) == {zero, odd}, f"printed: {lines(plain)}")
+    requested = {r[3] for r in log}
+    expect(not requested & {"/zero.html", "/odd.html"}, f"requested: {requested}")
+
+
 def case_usage_errors(tmp):
     for args, word in [(["--bogus"], "--bogus"), (["-d", "x", "a.test"], "--depth"),
                        (["-w", "-1", "a.test"], "--delay"), (["-U", "", "a.test"], "--user-agent"),
