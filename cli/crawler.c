@@ -278,11 +278,12 @@ void cli__offer_links_flush(struct request *rq) {
   }
   if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
     cli__fatal(c, "out of memory");
+  const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
   for (size_t i = 0; i < b->count; i++) {
     /* after a fatal error or a closed output nothing more is printed or queued, as for links
      * parsed after that moment */
     if (c->stop != 2)
-      settle(c, &b->urls[i], fresh[i], rq->item->url, b->depth[i], 0, OFFER_LINK, b->follow[i]);
+      settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->follow[i]);
     core_url_free(&b->urls[i]);
   }
   b->count = 0;

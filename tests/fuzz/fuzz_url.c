@@ -19,6 +19,12 @@ static void check_fixed_point(const struct core_url *u) {
     fprintf(stderr, "not a fixed point: %s -> %s\n", u->text, again.text);
     abort();
   }
+  /* the parts describe the printed form: a host put back around curl must be in both */
+  if (!strstr(u->text, u->host) || strcmp(again.host, u->host) != 0 ||
+      again.unfetchable != u->unfetchable) {
+    fprintf(stderr, "parts disagree: %s host %s / %s\n", u->text, u->host, again.host);
+    abort();
+  }
   core_url_free(&again);
 }
 
