@@ -463,15 +463,23 @@ static inline __attribute__((always_inline)) void prefetch_key(const core_seen *
   }
 }
 
+/* Hashes the group of keys from at (up to BATCH_GROUP of them) and asks for their memory;
+ * returns how many. */
+static size_t hash_group(const core_seen *s, size_t at, size_t n, const char *const urls[],
+                         const size_t lens[], struct hashed keys[BATCH_GROUP]) {
+  size_t group = n - at < BATCH_GROUP ? n - at : BATCH_GROUP;
+  for (size_t i = 0; i < group; i++) {
+    keys[i] = hash_key(s, urls[at + i], lens[at + i]);
+    prefetch_key(s, &keys[i]);
+  }
+  return group;
+}
+
 core_rc core_seen_add_batch(core_seen *s, size_t n, const char *const urls[], const size_t lens[],
                             bool was_new[]) {
+  struct hashed keys[BATCH_GROUP];
   for (size_t at = 0; at < n; at += BATCH_GROUP) {
-    size_t group = n - at < BATCH_GROUP ? n - at : BATCH_GROUP;
-    struct hashed keys[BATCH_GROUP];
-    for (size_t i = 0; i < group; i++) {
-      keys[i] = hash_key(s, urls[at + i], lens[at + i]);
-      prefetch_key(s, &keys[i]);
-    }
+    size_t group = hash_group(s, at, n, urls, lens, keys);
     /* in order, so a key repeated within the batch is new only the first time; a layer added
      * or a table grown midway costs a prefetch, never an answer */
     for (size_t i = 0; i < group; i++) {
@@ -485,13 +493,9 @@ core_rc core_seen_add_batch(core_seen *s, size_t n, const char *const urls[], co
 
 void core_seen_contains_batch(const core_seen *s, size_t n, const char *const urls[],
                               const size_t lens[], bool found[]) {
+  struct hashed keys[BATCH_GROUP];
   for (size_t at = 0; at < n; at += BATCH_GROUP) {
-    size_t group = n - at < BATCH_GROUP ? n - at : BATCH_GROUP;
-    struct hashed keys[BATCH_GROUP];
-    for (size_t i = 0; i < group; i++) {
-      keys[i] = hash_key(s, urls[at + i], lens[at + i]);
-      prefetch_key(s, &keys[i]);
-    }
+    size_t group = hash_group(s, at, n, urls, lens, keys);
     for (size_t i = 0; i < group; i++)
       found[at + i] = contains_hashed(s, &keys[i]);
   }
