@@ -143,6 +143,24 @@ def polite(tmp):
     return hosts, pages, delay, rows
 
 
+def queue_memory(tmp):
+    """One host, so the queue grows long: the same crawl with the queue all in memory and with
+    at most 1,000 URLs in memory, the rest in the spill file."""
+    pages = 20000 if QUICK else 200000
+    rows = []
+    for limit in ("10000000", "1000"):
+        web = Web(tmp, "queue", 1, pages)
+        out = os.path.join(tmp, "queue.out")
+        wall, cpu, rss, rc = timed([CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
+                                    "-d", "1000000", "--queue-memory", limit, "-o", out,
+                                    web.seed()], cwd=tmp)
+        web.stop()
+        with open(out) as f:
+            printed = sum(1 for _ in f)
+        rows.append((limit, printed, wall, cpu, rss / 1024))
+    return pages, rows
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
@@ -162,6 +180,12 @@ def main():
         print("|---|---|---|---|---|---|---|")
         for name, reqs, wall, ideal, ratio, bad, gap in rows:
             print(f"| {name} | {reqs:,} | {wall:.2f} | {ideal:.2f} | {ratio:.2f} | {bad:,} | {gap:.3f} |")
+        pages, rows = queue_memory(tmp)
+        print(f"\nqueue memory: one host of {pages:,} pages, --delay 0")
+        print("| --queue-memory | URLs printed | wall s | CPU s | peak RSS MiB |")
+        print("|---|---|---|---|---|")
+        for limit, printed, wall, cpu, rss in rows:
+            print(f"| {int(limit):,} | {printed:,} | {wall:.2f} | {cpu:.2f} | {rss:.1f} |")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -44,6 +44,7 @@ struct cli_stats {
   uint64_t failed_dns, failed_connect, failed_timeout, failed_tls, failed_http, failed_other;
   uint64_t robots_excluded;
   uint64_t too_long, unparsable, retries;
+  uint64_t spilled; /* queued URLs that waited in the temporary file */
   uint64_t bytes;
   double seconds;
 };

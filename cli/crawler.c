@@ -693,6 +693,9 @@ static void schedule(struct crawl *c) {
         break;
     }
   }
+  if (frontier_error(c->fr) != CORE_OK)
+    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
+               core_rc_str(frontier_error(c->fr)));
 }
 
 static bool finished(const struct crawl *c) {
@@ -727,10 +730,11 @@ static void print_progress(struct crawl *c, bool final) {
   const struct cli_stats *s = c->stats;
   uint64_t errors = s->failed_dns + s->failed_connect + s->failed_timeout + s->failed_tls +
                     s->failed_http + s->failed_other;
-  fprintf(stderr, "\r\033[K%llu pages, %.0f pages/s, %zu queued, %zu hosts, %llu errors%s",
+  fprintf(stderr,
+          "\r\033[K%llu pages, %.0f pages/s, %zu queued (%zu on disk), %zu hosts, %llu errors%s",
           (unsigned long long)s->pages, elapsed > 0 ? (double)s->pages / elapsed : 0.0,
-          frontier_queued(c->fr), frontier_host_count(c->fr), (unsigned long long)errors,
-          final ? "\n" : "");
+          frontier_queued(c->fr), frontier_spilled(c->fr), frontier_host_count(c->fr),
+          (unsigned long long)errors, final ? "\n" : "");
 }
 
 static void on_progress(void *arg) {
@@ -770,6 +774,9 @@ static void settle_leftovers(struct crawl *c) {
       record_item(c, item, fate, NULL);
     frontier_item_free(item);
   }
+  if (frontier_error(c->fr) != CORE_OK)
+    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
+               core_rc_str(frontier_error(c->fr)));
 }
 
 static core_rc seed_all(struct crawl *c) {
@@ -864,6 +871,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   if (c.progress && c.end != CLI_END_PIPE)
     print_progress(&c, true);
   stats->seconds = core_now() - c.start;
+  stats->spilled = c.fr ? frontier_spilled_ever(c.fr) : 0;
   if (cfg->seen_file)
     cli__final_save(&c);
   core_seen_destroy(c.seen);

@@ -25,6 +25,9 @@ static void print_summary(const struct crawl_config *cfg, const struct cli_stats
           (unsigned long long)s->failed_http, (unsigned long long)s->failed_other,
           (unsigned long long)s->robots_excluded, (unsigned long long)s->retries,
           (unsigned long long)s->too_long, (unsigned long long)s->unparsable);
+  if (s->spilled)
+    fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
+            (unsigned long long)s->spilled);
 }
 
 int main(int argc, char **argv) {

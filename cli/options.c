@@ -40,6 +40,7 @@ enum {
   OPT_RESOLVE,
   OPT_DNS_SERVER,
   OPT_EXPECT,
+  OPT_QUEUE_MEMORY,
   OPT_SEEN,
   OPT_DEDUPE,
   OPT_FP_RATE,
@@ -85,6 +86,7 @@ static const struct option long_options[] = {
     {"seen", required_argument, NULL, OPT_SEEN},
     {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
+    {"queue-memory", required_argument, NULL, OPT_QUEUE_MEMORY},
     {"fp-rate", required_argument, NULL, OPT_FP_RATE},
     {"output", required_argument, NULL, 'o'},
     {"jsonl", no_argument, NULL, OPT_JSONL},
@@ -143,6 +145,8 @@ void cli_print_help(FILE *out) {
         "(bloom)\n"
         "      --expect N              expected distinct URLs, to size the filter (1000000)\n"
         "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
+        "      --queue-memory N        queued URLs kept in memory; the rest wait in a temporary\n"
+        "                              file in $TMPDIR (100000)\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
         "      --jsonl                 one JSON object per URL with its fate\n"
@@ -268,6 +272,7 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->depth = 3;
   cfg->max_pages = -1;
   cfg->max_pages_per_host = -1;
+  cfg->queue_memory = 100000;
   cfg->max_url_length = 2048;
   cfg->delay = 1;
   cfg->max_delay = 30;
@@ -462,6 +467,13 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         if (!parse_long(arg, 1, 1L << 40, &n))
           USAGE("invalid value '%s' for --expect: a whole number from 1", arg);
         cfg->expect = (uint64_t)n;
+        break;
+      }
+      case OPT_QUEUE_MEMORY: {
+        long n;
+        if (!parse_long(arg, 1, 1L << 40, &n))
+          USAGE("invalid value '%s' for --queue-memory: a whole number from 1", arg);
+        cfg->queue_memory = (uint64_t)n;
         break;
       }
       case OPT_FP_RATE: {

@@ -28,6 +28,7 @@ struct crawl_config {
   long depth;
   long max_pages;          /* < 0: no limit */
   long max_pages_per_host; /* < 0: no limit */
+  uint64_t queue_memory;   /* queued pages kept in memory; the rest spill to a file (0: all) */
   size_t max_url_length;
 
   /* politeness */

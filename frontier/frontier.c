@@ -1,11 +1,21 @@
 /* Per-host queues and a min-heap of hosts keyed by the earliest time each may be contacted.
- * Keys that other hosts make stale (a shared IP address) are corrected lazily at pop time. */
+ * Keys that other hosts make stale (a shared IP address) are corrected lazily at pop time.
+ *
+ * Memory stays bounded however many URLs are queued: past --queue-memory pages in memory, a
+ * host's further pages go to the back of its chain in one unlinked temporary file, and come back
+ * SPILL_REFILL at a time when its pages in memory run out. Order within a host is kept. */
 #include "frontier/frontier.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xxhash.h>
+
+/* Pages a host may keep in memory whatever the budget, and how many come back at a time. */
+#define SPILL_REFILL 64
 
 struct ip_slot {
   char *addr;
@@ -22,6 +32,9 @@ struct frontier_host {
   double next_time;         /* earliest start of the next request */
   double crawl_delay;
   struct ip_slot *ip;
+  size_t pages_in_memory;
+  uint64_t spill_head, spill_tail; /* offsets + 1 of its first and last spilled page; 0: none */
+  size_t spilled;
   size_t heap_index; /* SIZE_MAX when not in the heap */
   double key;
   struct frontier_host *next; /* hash chain */
@@ -39,6 +52,12 @@ struct frontier {
   size_t heap_len, heap_cap;
   size_t queued;
   size_t drain_bucket; /* where frontier_drain resumes its scan */
+  size_t pages_in_memory;
+  int spill_fd; /* -1 until the first page spills */
+  uint64_t spill_end;
+  size_t spilled;
+  uint64_t spilled_ever;
+  core_rc spill_error; /* a spilled page could not be read back: it would be lost */
 };
 
 struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, const char *from,
@@ -73,6 +92,7 @@ core_rc frontier_create(const struct crawl_config *cfg, core_seen *seen, void (*
   f->cfg = cfg;
   f->free_data = free_data;
   f->seen = seen;
+  f->spill_fd = -1;
   f->host_buckets = 1024;
   f->ip_buckets = 1024;
   f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
@@ -116,6 +136,8 @@ void frontier_destroy(frontier *f) {
   free(f->hosts);
   free(f->ips);
   free(f->heap);
+  if (f->spill_fd >= 0)
+    close(f->spill_fd);
   free(f);
 }
 
@@ -318,7 +340,171 @@ void frontier_host_defer(frontier *f, frontier_host *host, double until) {
   update(f, host);
 }
 
+/* ---- the spill file ---- */
+
+/* A spilled page: this header, then the URL, then from (from_len is UINT32_MAX for none). */
+struct spill_record {
+  uint64_t next; /* offset + 1 of the host's next spilled page; 0: the last */
+  double not_before;
+  uint32_t url_len, from_len;
+  int32_t depth, attempts, redirects;
+  uint32_t flags;
+};
+
+static core_rc spill_open(frontier *f) {
+  const char *dir = getenv("TMPDIR");
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/crawl-queue-XXXXXX", dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(path);
+  if (fd < 0)
+    return CORE_ESYS;
+  unlink(path); /* nothing is left behind, whatever way the crawl ends */
+  f->spill_fd = fd;
+  return CORE_OK;
+}
+
+static core_rc write_all(int fd, const void *data, size_t len, uint64_t at) {
+  const char *p = data;
+  while (len) {
+    ssize_t n = pwrite(fd, p, len, (off_t)at);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return CORE_ESYS;
+    p += n;
+    len -= (size_t)n;
+    at += (uint64_t)n;
+  }
+  return CORE_OK;
+}
+
+static core_rc read_all(int fd, void *data, size_t len, uint64_t at) {
+  char *p = data;
+  while (len) {
+    ssize_t n = pread(fd, p, len, (off_t)at);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return CORE_ESYS;
+    p += n;
+    len -= (size_t)n;
+    at += (uint64_t)n;
+  }
+  return CORE_OK;
+}
+
+/* Appends item to the back of host's chain; on success the item is no longer needed. */
+static core_rc spill_append(frontier *f, struct frontier_host *h,
+                            const struct frontier_item *item) {
+  if (f->spill_fd < 0 && spill_open(f) != CORE_OK)
+    return CORE_ESYS;
+  size_t url_len = strlen(item->url), from_len = item->from ? strlen(item->from) : 0;
+  if (url_len >= UINT32_MAX || from_len >= UINT32_MAX)
+    return CORE_EINVAL;
+  struct spill_record rec = {0,
+                             item->not_before,
+                             (uint32_t)url_len,
+                             item->from ? (uint32_t)from_len : UINT32_MAX,
+                             item->depth,
+                             item->attempts,
+                             item->redirects,
+                             item->flags};
+  uint64_t at = f->spill_end;
+  core_rc rc = write_all(f->spill_fd, &rec, sizeof(rec), at);
+  rc = rc ? rc : write_all(f->spill_fd, item->url, url_len, at + sizeof(rec));
+  if (item->from)
+    rc = rc ? rc : write_all(f->spill_fd, item->from, from_len, at + sizeof(rec) + url_len);
+  /* link it from the previous last page: only now is it part of the chain */
+  uint64_t link = at + 1;
+  if (!rc && h->spill_tail)
+    rc = write_all(f->spill_fd, &link, sizeof(link), h->spill_tail - 1);
+  if (rc)
+    return rc;
+  f->spill_end = at + sizeof(rec) + url_len + from_len;
+  if (!h->spill_head)
+    h->spill_head = link;
+  h->spill_tail = link;
+  h->spilled++;
+  f->spilled++;
+  f->spilled_ever++;
+  return CORE_OK;
+}
+
+/* Reads host's first spilled page back into a new item. */
+static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_item **out) {
+  struct spill_record rec;
+  uint64_t at = h->spill_head - 1;
+  core_rc rc = read_all(f->spill_fd, &rec, sizeof(rec), at);
+  if (rc)
+    return rc;
+  size_t from_len = rec.from_len == UINT32_MAX ? 0 : rec.from_len;
+  struct frontier_item *item = calloc(1, sizeof(*item));
+  char *url = malloc((size_t)rec.url_len + 1);
+  char *from = rec.from_len == UINT32_MAX ? NULL : malloc(from_len + 1);
+  if (!item || !url || (rec.from_len != UINT32_MAX && !from)) {
+    free(item);
+    free(url);
+    free(from);
+    return CORE_ENOMEM;
+  }
+  rc = read_all(f->spill_fd, url, rec.url_len, at + sizeof(rec));
+  if (from && !rc)
+    rc = read_all(f->spill_fd, from, from_len, at + sizeof(rec) + rec.url_len);
+  if (rc) {
+    free(item);
+    free(url);
+    free(from);
+    return rc;
+  }
+  url[rec.url_len] = '\0';
+  if (from)
+    from[from_len] = '\0';
+  *item = (struct frontier_item){.kind = FRONTIER_PAGE,
+                                 .url = url,
+                                 .from = from,
+                                 .depth = rec.depth,
+                                 .attempts = rec.attempts,
+                                 .redirects = rec.redirects,
+                                 .not_before = rec.not_before,
+                                 .flags = rec.flags};
+  h->spill_head = rec.next;
+  if (!h->spill_head)
+    h->spill_tail = 0;
+  h->spilled--;
+  if (--f->spilled == 0) {
+    /* every spilled page is back: the file starts over */
+    if (ftruncate(f->spill_fd, 0) == 0)
+      f->spill_end = 0;
+  }
+  *out = item;
+  return CORE_OK;
+}
+
 /* ---- queues ---- */
+
+static void append_page(frontier *f, struct frontier_host *h, struct frontier_item *item) {
+  item->next = NULL;
+  if (h->tail)
+    h->tail->next = item;
+  else
+    h->head = item;
+  h->tail = item;
+  h->pages_in_memory++;
+  f->pages_in_memory++;
+}
+
+/* Brings host's spilled pages back once its pages in memory are gone. */
+static void refill(frontier *f, struct frontier_host *h) {
+  for (size_t n = 0; n < SPILL_REFILL && h->spilled && h->pages_in_memory < SPILL_REFILL; n++) {
+    struct frontier_item *item;
+    core_rc rc = spill_take(f, h, &item);
+    if (rc) {
+      f->spill_error = rc; /* the crawl cannot go on without losing pages: it stops */
+      return;
+    }
+    append_page(f, h, item);
+  }
+}
 
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item) {
   item->next = NULL;
@@ -332,11 +518,15 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
     if (!item->next)
       host->tail = item;
   } else {
-    if (host->tail)
-      host->tail->next = item;
+    /* behind pages already spilled, or past the budget once the host has its share in memory;
+     * if the file fails, the page stays in memory: memory grows, nothing is lost */
+    uint64_t budget = f->cfg->queue_memory;
+    bool spill = host->spilled ||
+                 (budget && f->pages_in_memory >= budget && host->pages_in_memory >= SPILL_REFILL);
+    if (spill && spill_append(f, host, item) == CORE_OK)
+      frontier_item_free(item);
     else
-      host->head = item;
-    host->tail = item;
+      append_page(f, host, item);
   }
   f->queued++;
   update(f, host);
@@ -351,6 +541,12 @@ static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) 
     h->tail = NULL;
   item->next = NULL;
   f->queued--;
+  if (!is_setup(item->kind)) {
+    h->pages_in_memory--;
+    f->pages_in_memory--;
+    if (h->pages_in_memory == 0 && h->spilled)
+      refill(f, h);
+  }
   return item;
 }
 
@@ -427,6 +623,18 @@ struct frontier_item *frontier_drain(frontier *f, frontier_host **host) {
 
 size_t frontier_queued(const frontier *f) {
   return f->queued;
+}
+
+size_t frontier_spilled(const frontier *f) {
+  return f->spilled;
+}
+
+uint64_t frontier_spilled_ever(const frontier *f) {
+  return f->spilled_ever;
+}
+
+core_rc frontier_error(const frontier *f) {
+  return f->spill_error;
 }
 
 size_t frontier_host_count(const frontier *f) {

@@ -75,6 +75,12 @@ struct frontier_item *frontier_drain(frontier *f, frontier_host **host);
 /* Removes and returns the next queued item of one host, or NULL. */
 struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host);
 size_t frontier_queued(const frontier *f);
+/* Of those, how many wait in the spill file (past cfg->queue_memory pages in memory). */
+size_t frontier_spilled(const frontier *f);
+/* How many pages went through the spill file in all. */
+uint64_t frontier_spilled_ever(const frontier *f);
+/* CORE_OK, or why a spilled page could not be read back; the crawl must stop then. */
+core_rc frontier_error(const frontier *f);
 size_t frontier_host_count(const frontier *f);
 
 #endif

@@ -199,6 +199,115 @@ static void test_seen_and_drain(void **state) {
   core_seen_destroy(the_seen);
 }
 
+/* Past the memory budget, pages wait in the spill file and come back in order, whole. */
+static void test_spill_keeps_order_and_fields(void **state) {
+  (void)state;
+  struct crawl_config cfg = config();
+  cfg.delay = 0;
+  cfg.queue_memory = 100; /* pages in memory across hosts; each host keeps at least 64 */
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
+  enum { N = 3000 };
+  char url[128], from[128];
+  for (int i = 0; i < N; i++) {
+    frontier_host *h = i % 3 ? a : b;
+    snprintf(url, sizeof(url), "http://%c.example/%d.html", i % 3 ? 'a' : 'b', i);
+    snprintf(from, sizeof(from), "http://%c.example/from/%d", i % 3 ? 'a' : 'b', i);
+    struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, i % 7 ? from : NULL, i);
+    assert_non_null(item);
+    item->attempts = i % 4;
+    item->redirects = i % 5;
+    item->flags = (unsigned)i * 3u;
+    item->not_before = i % 11 ? 0 : 0.5;
+    frontier_push(f, h, item);
+  }
+  assert_int_equal(frontier_queued(f), N);
+  assert_true(frontier_spilled(f) > N / 2); /* most of them are on disk */
+  /* each host gives its pages back in the order they came, every field intact; a retry pushed
+   * midway goes to the back, behind everything spilled */
+  int next_a = 1, next_b = 0;
+  bool again_seen = false;
+  for (int got = 0; got < N + 1; got++) {
+    if (got == 10)
+      push(f, b, FRONTIER_PAGE, "http://b.example/again");
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    frontier_end(f, h, item->kind, 1, 0);
+    if (strcmp(item->url, "http://b.example/again") == 0) {
+      assert_true(next_b >= N); /* every other page of b came first */
+      again_seen = true;
+      frontier_item_free(item);
+      continue;
+    }
+    int i = item->depth;
+    if (h == a) {
+      assert_int_equal(i, next_a);
+      next_a += next_a % 3 == 1 ? 1 : 2;
+    } else {
+      assert_ptr_equal(h, b);
+      assert_int_equal(i, next_b);
+      next_b += 3;
+    }
+    snprintf(url, sizeof(url), "http://%c.example/%d.html", i % 3 ? 'a' : 'b', i);
+    assert_string_equal(item->url, url);
+    if (i % 7) {
+      snprintf(from, sizeof(from), "http://%c.example/from/%d", i % 3 ? 'a' : 'b', i);
+      assert_string_equal(item->from, from);
+    } else {
+      assert_null(item->from);
+    }
+    assert_int_equal(item->attempts, i % 4);
+    assert_int_equal(item->redirects, i % 5);
+    assert_int_equal(item->flags, (unsigned)i * 3u);
+    assert_true(item->not_before == (i % 11 ? 0 : 0.5));
+    assert_int_equal(item->kind, FRONTIER_PAGE);
+    frontier_item_free(item);
+  }
+  assert_true(again_seen);
+  assert_int_equal(frontier_queued(f), 0);
+  assert_int_equal(frontier_spilled(f), 0);
+  assert_int_equal(frontier_error(f), CORE_OK);
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
+/* Draining (the end of a crawl, a host whose lookup failed) reaches spilled pages too. */
+static void test_spill_drains(void **state) {
+  (void)state;
+  struct crawl_config cfg = config();
+  cfg.queue_memory = 1;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
+  char url[64];
+  for (int i = 0; i < 500; i++) {
+    snprintf(url, sizeof(url), "http://x.example/%d", i);
+    push(f, i < 300 ? a : b, FRONTIER_PAGE, url);
+  }
+  assert_true(frontier_spilled(f) > 0);
+  int n = 0;
+  struct frontier_item *item;
+  while ((item = frontier_drain_host(f, a))) {
+    snprintf(url, sizeof(url), "http://x.example/%d", n++);
+    assert_string_equal(item->url, url);
+    frontier_item_free(item);
+  }
+  assert_int_equal(n, 300);
+  frontier_host *h;
+  while ((item = frontier_drain(f, &h))) {
+    assert_ptr_equal(h, b);
+    snprintf(url, sizeof(url), "http://x.example/%d", n++);
+    assert_string_equal(item->url, url);
+    frontier_item_free(item);
+  }
+  assert_int_equal(n, 500);
+  assert_int_equal(frontier_queued(f), 0);
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fifo_and_delay),
@@ -207,6 +316,8 @@ int main(void) {
       cmocka_unit_test(test_crawl_delay_and_defer),
       cmocka_unit_test(test_ip_delay),
       cmocka_unit_test(test_seen_and_drain),
+      cmocka_unit_test(test_spill_keeps_order_and_fields),
+      cmocka_unit_test(test_spill_drains),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,6 +117,29 @@ def case_full_crawl(tmp):
     expect("pages fetched" in p.stderr, "no summary on standard error")
 
 
+def case_queue_spills(tmp):
+    """--queue-memory 1: the queue spills to a temporary file and still gives every URL, with its
+    fate, each page requested once and robots.txt first; the file is gone at the end."""
+    web = Web(tmp, hosts=4, pages=400)
+    spill_dir = os.path.join(tmp, "spill")
+    os.mkdir(spill_dir)
+    env = dict(os.environ, TMPDIR=spill_dir)
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "1000",
+           "--queue-memory", "1", "--jsonl", web.url()]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+    log = web.stop()
+    expect(p.returncode == 0, f"crawl exited {p.returncode}: {p.stderr}")
+    recs = records(p)
+    expect_unique([r["url"] for r in recs], "record")
+    truth = web.truth(web.url())
+    expect_same_set([r["url"] for r in recs], truth, "records")
+    for r in recs:
+        expect(r["fate"] == truth[r["url"]][0], f"{r['url']}: fate {r['fate']}")
+    expect_unique([(r[2], r[3]) for r in log], "request")
+    expect(os.listdir(spill_dir) == [], f"left behind: {os.listdir(spill_dir)}")
+    expect("waited on disk" in p.stderr, f"nothing spilled: {p.stderr}")
+
+
 def case_jsonl_fates(tmp):
     """--jsonl: one record per printed URL, with the fate the ground truth gives it."""
     web = Web(tmp, hosts=3, pages=60)
