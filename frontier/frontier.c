@@ -363,10 +363,10 @@ static core_rc spill_open(frontier *f) {
   return CORE_OK;
 }
 
-static core_rc write_all(int fd, const void *data, size_t len, uint64_t at) {
-  const char *p = data;
+/* All len bytes at offset at, read or written, through short counts and EINTR. */
+static core_rc positioned_io(int fd, bool writing, char *p, size_t len, uint64_t at) {
   while (len) {
-    ssize_t n = pwrite(fd, p, len, (off_t)at);
+    ssize_t n = writing ? pwrite(fd, p, len, (off_t)at) : pread(fd, p, len, (off_t)at);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
@@ -378,19 +378,12 @@ static core_rc write_all(int fd, const void *data, size_t len, uint64_t at) {
   return CORE_OK;
 }
 
+static core_rc write_all(int fd, const void *data, size_t len, uint64_t at) {
+  return positioned_io(fd, true, (char *)data, len, at); /* pwrite only reads it */
+}
+
 static core_rc read_all(int fd, void *data, size_t len, uint64_t at) {
-  char *p = data;
-  while (len) {
-    ssize_t n = pread(fd, p, len, (off_t)at);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return CORE_ESYS;
-    p += n;
-    len -= (size_t)n;
-    at += (uint64_t)n;
-  }
-  return CORE_OK;
+  return positioned_io(fd, false, data, len, at);
 }
 
 /* Appends item to the back of host's chain; on success the item is no longer needed. */
