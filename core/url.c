@@ -532,11 +532,12 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, const char *ca
     goto done;
   if (strcmp(host, CARRIED_HOST) != 0)
     carried = ""; /* the base's carried host, but the reference named a host of its own */
-  /* the Standard's forbidden domain code points, and the few it allows that curl refuses to
-   * parse (";", "*", ...): a printed URL must parse again, or the crawl could not fetch it */
+  /* the Standard's forbidden domain code points; and the punctuation curl refuses, when IDNA
+   * made it out of non-ASCII input (a fullwidth "!"): add_authority carries only ASCII hosts
+   * around curl, so this printed form would not parse again */
   if (host[0] != '[')
     for (const char *p = host; *p; p++)
-      if (is_forbidden_domain_char((unsigned char)*p) || strchr("!$'\"*=;,+&()`{}", *p))
+      if (is_forbidden_domain_char((unsigned char)*p) || curl_refuses_in_host(*p))
         goto done;
   /* the host parser of the standard lowercases ASCII; curl keeps the case it was given */
   bool changed = false;
