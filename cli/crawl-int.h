@@ -71,7 +71,8 @@ struct crawl {
   core_seen *seen;
   core_seen *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
   fetch_timer *save_timer;
-  char **forget; /* counting --seen: failed and pending URLs, forgotten before the last save */
+  bool forget_unfinished; /* --seen with a filter that can remove (counting, exact) */
+  char **forget;          /* then: failed and pending URLs, forgotten before the last save */
   size_t forget_count, forget_cap;
   fetch_timer *progress_timer;
   fetch_watch *signal_watch;

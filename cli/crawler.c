@@ -55,10 +55,10 @@ static void check_output(struct crawl *c, core_rc rc) {
   }
 }
 
-/* Every settled fate passes here: the JSON record, and what a counting --seen must forget. */
+/* Every settled fate passes here: the JSON record, and what --seen must forget. */
 static void report(struct crawl *c, bool quiet, const struct cli_record *rec) {
   bool unfinished = strcmp(rec->fate, "failed") == 0 || strcmp(rec->fate, "pending") == 0;
-  if (unfinished && c->cfg->seen_file && c->cfg->dedupe == CORE_SEEN_COUNTING)
+  if (unfinished && c->forget_unfinished)
     cli__remember_to_forget(c, rec->url);
   if (c->cfg->jsonl && !quiet)
     check_output(c, cli_output_record(c->out, rec));

@@ -34,7 +34,16 @@ static uint64_t random_seed(void) {
   return seed;
 }
 
-core_rc cli__open_seen(struct crawl *c) {
+/* With --seen, a filter that can remove URLs forgets those that failed or were left pending, so
+ * the next run tries them again. The kind is the filter's own: a loaded file's, when no
+ * --dedupe was given. */
+static void decide_forgetting(struct crawl *c) {
+  struct core_seen_info info;
+  core_seen_info(c->seen, &info);
+  c->forget_unfinished = c->cfg->seen_file && info.kind != CORE_SEEN_BLOOM;
+}
+
+static core_rc load_or_create_seen(struct crawl *c) {
   const struct crawl_config *cfg = c->cfg;
   char why[256] = "";
   if (cfg->seen_file) {
@@ -63,6 +72,13 @@ core_rc cli__open_seen(struct crawl *c) {
   return rc;
 }
 
+core_rc cli__open_seen(struct crawl *c) {
+  core_rc rc = load_or_create_seen(c);
+  if (rc == CORE_OK)
+    decide_forgetting(c);
+  return rc;
+}
+
 static bool save_seen(struct crawl *c) {
   char why[512] = "";
   if (core_seen_save(c->seen, c->cfg->seen_file, why, sizeof(why)) == CORE_OK)
@@ -78,8 +94,8 @@ void cli__on_save_timer(void *arg) {
   fetch_timer_start(c->save_timer, core_now() + SAVE_EVERY);
 }
 
-/* The last save: a counting filter first forgets what failed or was left pending, so the next
- * run tries those URLs again. */
+/* The last save: a filter that can remove first forgets what failed or was left pending, so the
+ * next run tries those URLs again. */
 void cli__final_save(struct crawl *c) {
   for (size_t i = 0; i < c->forget_count; i++) {
     core_seen_remove(c->seen, c->forget[i], strlen(c->forget[i]));

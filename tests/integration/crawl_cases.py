@@ -387,8 +387,8 @@ def case_seen_across_runs(tmp):
 
 
 def case_seen_counting_forgets_failures(tmp):
-    """--dedupe counting: URLs that failed are forgotten before saving, so the next run retries
-    them; with bloom they stay recorded."""
+    """--dedupe counting or exact: URLs that failed are forgotten before saving, so the next run
+    retries them, run after run; with bloom they stay recorded."""
     web = Web(tmp, hosts=1, pages=60)
     seed = None
     for page in range(60):
@@ -399,11 +399,14 @@ def case_seen_counting_forgets_failures(tmp):
             seed = url
             break
     expect(seed, "no page links to a missing page")
-    for kind, want in (("counting", failed), ("bloom", [])):
+    for kind, want in (("counting", failed), ("exact", failed), ("bloom", [])):
         seen = os.path.join(tmp, kind + ".seen")
         crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--dedupe", kind, "--seen", seen, seed)
-        again = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--seen", seen, seed)
-        expect(sorted(lines(again)) == want, f"{kind}: second run printed {lines(again)}, want {want}")
+        # the later runs name no --dedupe: the file's own kind decides, forgetting included
+        for run in ("second", "third"):
+            again = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--seen", seen, seed)
+            expect(sorted(lines(again)) == want,
+                   f"{kind}: {run} run printed {lines(again)}, want {want}")
     web.stop()
 
 
