@@ -451,17 +451,20 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         free(cfg->seen_file);
         cfg->seen_file = strdup(arg);
         break;
-      case OPT_DEDUPE:
-        if (strcmp(arg, "bloom") == 0)
-          cfg->dedupe = CORE_SEEN_BLOOM;
-        else if (strcmp(arg, "counting") == 0)
-          cfg->dedupe = CORE_SEEN_COUNTING;
-        else if (strcmp(arg, "exact") == 0)
-          cfg->dedupe = CORE_SEEN_EXACT;
-        else
+      case OPT_DEDUPE: {
+        /* the names are the filter's own, as the --seen file and its messages spell them */
+        const core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+        cfg->dedupe_given = false;
+        for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+          if (strcmp(arg, core_seen_kind_name(kinds[i])) == 0) {
+            cfg->dedupe = kinds[i];
+            cfg->dedupe_given = true;
+          }
+        }
+        if (!cfg->dedupe_given)
           USAGE("invalid value '%s' for --dedupe: use bloom, counting or exact", arg);
-        cfg->dedupe_given = true;
         break;
+      }
       case OPT_EXPECT: {
         long n;
         if (!parse_long(arg, 1, 1L << 40, &n))
