@@ -7,7 +7,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
+#include <stdio.h>
 #include <time.h>
+#include <unistd.h>
 
 const char *core_rc_str(core_rc rc) {
   switch (rc) {
@@ -63,7 +65,7 @@ core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len) {
     size_t cap = buf->cap ? buf->cap : 64;
     while (cap < buf->len + len + 1)
       cap *= 2;
-    if (cap > buf->max + 1)
+    if (cap - 1 > buf->max) /* not cap > max + 1: max may be SIZE_MAX, for no cap */
       cap = buf->max + 1;
     char *grown = realloc(buf->data, cap);
     if (!grown)
@@ -181,4 +183,14 @@ void *core__table_alloc(size_t bytes) {
     madvise(p, rounded, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
   memset(p, 0, rounded);
   return p;
+}
+
+int core_temp_fd(const char *name) {
+  const char *dir = getenv("TMPDIR");
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/crawl-%s-XXXXXX", dir && *dir ? dir : "/tmp", name);
+  int fd = mkstemp(path);
+  if (fd >= 0)
+    unlink(path); /* nothing is left behind, whatever way the crawl ends */
+  return fd;
 }

@@ -43,6 +43,10 @@ core_rc core_buf_addc(struct core_buf *buf, char c);
 void core_buf_reset(struct core_buf *buf);
 void core_buf_free(struct core_buf *buf);
 
+/* An unlinked temporary file in $TMPDIR (or /tmp), named crawl-NAME-XXXXXX while it is made,
+ * open for reading and writing; -1 with errno set when it cannot be made. */
+int core_temp_fd(const char *name);
+
 /* ---- URLs ---- */
 
 /* A URL in its printed form (CLI.md, Definitions): WHATWG serialization, fragment removed.
@@ -136,8 +140,14 @@ core_rc core_seen_add_batch(core_seen *seen, size_t n, const char *const urls[],
                             const size_t lens[], bool was_new[]);
 void core_seen_contains_batch(const core_seen *seen, size_t n, const char *const urls[],
                               const size_t lens[], bool found[]);
-/* Forgets url (counting and exact only: CORE_EINVAL for bloom). */
+/* Forgets url now (counting and exact; CORE_EINVAL for bloom): CORE_ENOTFOUND when it is not
+ * recorded. */
 core_rc core_seen_remove(core_seen *seen, const char *url, size_t len);
+/* Marks url to be forgotten later, by core_seen_forget_marked() (counting and exact; CORE_EINVAL
+ * for bloom): until then it counts as seen, so a run can forget what failed when it ends without
+ * meeting those URLs again as new in the meantime. A mark costs 16 bytes or fewer. */
+core_rc core_seen_mark_forget(core_seen *seen, const char *url, size_t len);
+core_rc core_seen_forget_marked(core_seen *seen);
 struct core_seen_info {
   core_seen_kind kind;
   uint64_t count, expect, bytes, seed;
@@ -149,11 +159,15 @@ void core_seen_info(const core_seen *seen, struct core_seen_info *info);
 /* The exact variant's fingerprint: 24 bits of host over 40 bits of URL. */
 uint64_t core_seen_fingerprint(uint64_t seed, const char *url, size_t len);
 /* Saves crash-safely: a temporary file beside path, fsync, rename, fsync of the directory.
- * On failure why says what went wrong. */
-core_rc core_seen_save(const core_seen *seen, const char *path, char *why, size_t why_size);
-/* Loads a saved filter. A missing file is CORE_ENOTFOUND; a truncated, corrupt, foreign or
- * incompatible one is CORE_EFORMAT with the problem in why. */
-core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_size);
+ * The whole contents of attachment_fd (read with pread from offset 0; -1 for none) are kept in
+ * the file with the filter, under the same checksum. On failure why says what went wrong. */
+core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_fd, char *why,
+                       size_t why_size);
+/* Loads a saved filter, writing its attachment to attachment_fd (-1: skipped). A missing file is
+ * CORE_ENOTFOUND; a truncated, corrupt, foreign or incompatible one is CORE_EFORMAT with the
+ * problem in why, and what was written to attachment_fd is then to be thrown away. */
+core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, char *why,
+                       size_t why_size);
 const char *core_seen_kind_name(core_seen_kind kind);
 
 #include "core/config.h"

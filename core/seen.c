@@ -33,6 +33,13 @@ struct layer {
   uint64_t *words;
 };
 
+/* A hash set of nonzero 64-bit fingerprints, open addressing with linear probing. */
+struct fpset {
+  uint64_t *slots;
+  uint64_t slot_count; /* a power of two, or 0 before the first insert */
+  uint64_t count;
+};
+
 struct core_seen {
   core_seen_kind kind;
   uint64_t seed;
@@ -41,9 +48,11 @@ struct core_seen {
   uint64_t count;
   struct layer layers[MAX_LAYERS];
   unsigned layer_count;
-  /* exact */
-  uint64_t *slots;
-  uint64_t slot_count; /* a power of two */
+  struct fpset exact; /* exact: the fingerprints */
+  /* keys marked to be forgotten at core_seen_forget_marked(): the two halves of the hash each
+   * (counting), or the fingerprint (exact) */
+  uint64_t *marks;
+  size_t mark_words, mark_cap;
 };
 
 /* ---- sizing a blocked layer ---- */
@@ -273,45 +282,84 @@ static uint64_t slot_index(uint64_t fp, uint64_t slot_count) {
   return (fp * 0x9e3779b97f4a7c15ull) >> (64 - __builtin_ctzll(slot_count));
 }
 
-static bool exact_find(const core_seen *s, uint64_t fp, uint64_t *where) {
-  uint64_t mask = s->slot_count - 1;
-  for (uint64_t i = slot_index(fp, s->slot_count);; i = (i + 1) & mask) {
-    if (s->slots[i] == fp) {
+/* Whether fp is in the set; *where is its slot, or the empty slot that ends its probe chain. */
+static bool fpset_find(const struct fpset *set, uint64_t fp, uint64_t *where) {
+  if (!set->slot_count) {
+    *where = 0;
+    return false;
+  }
+  uint64_t mask = set->slot_count - 1;
+  for (uint64_t i = slot_index(fp, set->slot_count);; i = (i + 1) & mask) {
+    if (set->slots[i] == fp) {
       *where = i;
       return true;
     }
-    if (s->slots[i] == 0) {
+    if (set->slots[i] == 0) {
       *where = i;
       return false;
     }
   }
 }
 
-static core_rc exact_alloc(core_seen *s, uint64_t slot_count) {
-  s->slots = core__table_alloc(slot_count * sizeof(uint64_t));
-  if (!s->slots)
+static core_rc fpset_resize(struct fpset *set, uint64_t slot_count) {
+  uint64_t *slots = core__table_alloc(slot_count * sizeof(uint64_t));
+  if (!slots)
     return CORE_ENOMEM;
-  s->slot_count = slot_count;
+  struct fpset grown = {slots, slot_count, set->count};
+  for (uint64_t i = 0; i < set->slot_count; i++) {
+    if (set->slots[i]) {
+      uint64_t where;
+      fpset_find(&grown, set->slots[i], &where);
+      grown.slots[where] = set->slots[i];
+    }
+  }
+  free(set->slots);
+  *set = grown;
   return CORE_OK;
 }
 
-static core_rc exact_grow(core_seen *s) {
-  uint64_t *old = s->slots;
-  uint64_t old_count = s->slot_count;
-  if (exact_alloc(s, old_count * 2)) {
-    s->slots = old;
-    s->slot_count = old_count;
-    return CORE_ENOMEM;
+/* Room for expect fingerprints at a load factor of at most 3/4. */
+static core_rc fpset_reserve(struct fpset *set, uint64_t expect) {
+  uint64_t n = set->slot_count ? set->slot_count : 1024;
+  while (n < expect + expect / 3)
+    n *= 2;
+  return n == set->slot_count ? CORE_OK : fpset_resize(set, n);
+}
+
+/* Adds fp (nonzero); *was_new says whether it was absent. */
+static core_rc fpset_insert(struct fpset *set, uint64_t fp, bool *was_new) {
+  uint64_t where;
+  *was_new = false;
+  if (fpset_find(set, fp, &where))
+    return CORE_OK;
+  if ((set->count + 1) * 4 > set->slot_count * 3) {
+    core_rc rc = fpset_reserve(set, set->count + 1);
+    if (rc)
+      return rc;
+    fpset_find(set, fp, &where);
   }
-  for (uint64_t i = 0; i < old_count; i++) {
-    if (old[i]) {
-      uint64_t where;
-      exact_find(s, old[i], &where);
-      s->slots[where] = old[i];
+  set->slots[where] = fp;
+  set->count++;
+  *was_new = true;
+  return CORE_OK;
+}
+
+static bool fpset_remove(struct fpset *set, uint64_t fp) {
+  uint64_t where;
+  if (!fpset_find(set, fp, &where))
+    return false;
+  /* backward-shift deletion keeps every probe chain unbroken */
+  uint64_t mask = set->slot_count - 1, hole = where;
+  for (uint64_t i = (hole + 1) & mask; set->slots[i]; i = (i + 1) & mask) {
+    uint64_t home = slot_index(set->slots[i], set->slot_count);
+    if (((i - home) & mask) >= ((i - hole) & mask)) {
+      set->slots[hole] = set->slots[i];
+      hole = i;
     }
   }
-  free(old);
-  return CORE_OK;
+  set->slots[hole] = 0;
+  set->count--;
+  return true;
 }
 
 /* ---- the filter ---- */
@@ -329,10 +377,7 @@ core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, u
   s->expect = expect;
   core_rc rc;
   if (kind == CORE_SEEN_EXACT) {
-    uint64_t n = 1024;
-    while (n < expect + expect / 3) /* load factor at most 3/4 */
-      n *= 2;
-    rc = exact_alloc(s, n);
+    rc = fpset_reserve(&s->exact, expect);
   } else {
     /* the first layer takes half the bound; each later layer a quarter of its predecessor's */
     rc = layer_init(&s->layers[0], expect, fp_rate / 2, kind == CORE_SEEN_COUNTING ? 4 : 1);
@@ -351,7 +396,8 @@ void core_seen_destroy(core_seen *s) {
     return;
   for (unsigned i = 0; i < s->layer_count; i++)
     free(s->layers[i].words);
-  free(s->slots);
+  free(s->exact.slots);
+  free(s->marks);
   free(s);
 }
 
@@ -384,41 +430,43 @@ static struct hashed hash_key(const core_seen *s, const char *url, size_t len) {
   return k;
 }
 
+/* The layer holding the key's bits, newest first (the newest is the largest and the most likely
+ * to hold a recent key), or -1. */
+static int layer_holding(const core_seen *s, const struct hashed *k) {
+  for (unsigned i = s->layer_count; i-- > 0;)
+    if (layer_contains(&s->layers[i], i, halves(k)))
+      return (int)i;
+  return -1;
+}
+
 static bool contains_hashed(const core_seen *s, const struct hashed *k) {
   if (s->kind == CORE_SEEN_EXACT) {
     uint64_t where;
-    return exact_find(s, k->fp, &where);
+    return fpset_find(&s->exact, k->fp, &where);
   }
-  /* the newest layer is the largest and most likely to hold a recent key */
-  for (unsigned i = s->layer_count; i-- > 0;)
-    if (layer_contains(&s->layers[i], i, halves(k)))
-      return true;
-  return false;
+  return layer_holding(s, k) >= 0;
 }
 
 static core_rc add_hashed(core_seen *s, const struct hashed *k, bool *was_new) {
   *was_new = false;
-  if (contains_hashed(s, k))
-    return CORE_OK;
   if (s->kind == CORE_SEEN_EXACT) {
-    uint64_t where;
-    if ((s->count + 1) * 4 > s->slot_count * 3 && exact_grow(s))
-      return CORE_ENOMEM;
-    exact_find(s, k->fp, &where);
-    s->slots[where] = k->fp;
-  } else {
-    struct layer *last = &s->layers[s->layer_count - 1];
-    if (last->count >= last->capacity) {
-      if (s->layer_count == MAX_LAYERS)
-        return CORE_ENOMEM;
-      core_rc rc = layer_init(&s->layers[s->layer_count], last->capacity * 2, last->fp / 4,
-                              last->counter_bits);
-      if (rc)
-        return rc;
-      last = &s->layers[s->layer_count++];
-    }
-    layer_add(last, s->layer_count - 1, halves(k));
+    core_rc rc = fpset_insert(&s->exact, k->fp, was_new);
+    s->count += *was_new;
+    return rc;
   }
+  if (layer_holding(s, k) >= 0)
+    return CORE_OK;
+  struct layer *last = &s->layers[s->layer_count - 1];
+  if (last->count >= last->capacity) {
+    if (s->layer_count == MAX_LAYERS)
+      return CORE_ENOMEM;
+    core_rc rc = layer_init(&s->layers[s->layer_count], last->capacity * 2, last->fp / 4,
+                            last->counter_bits);
+    if (rc)
+      return rc;
+    last = &s->layers[s->layer_count++];
+  }
+  layer_add(last, s->layer_count - 1, halves(k));
   s->count++;
   *was_new = true;
   return CORE_OK;
@@ -446,7 +494,7 @@ enum { BATCH_GROUP = 16, PREFETCH_LAYERS = 4 };
 static inline __attribute__((always_inline)) void prefetch_key(const core_seen *s,
                                                                const struct hashed *k) {
   if (s->kind == CORE_SEEN_EXACT) {
-    __builtin_prefetch(&s->slots[slot_index(k->fp, s->slot_count)]);
+    __builtin_prefetch(&s->exact.slots[slot_index(k->fp, s->exact.slot_count)]);
     return;
   }
   unsigned stop = s->layer_count > PREFETCH_LAYERS ? s->layer_count - PREFETCH_LAYERS : 0;
@@ -501,36 +549,68 @@ void core_seen_contains_batch(const core_seen *s, size_t n, const char *const ur
   }
 }
 
+static core_rc remove_hashed(core_seen *s, const struct hashed *k) {
+  if (s->kind == CORE_SEEN_EXACT) {
+    if (!fpset_remove(&s->exact, k->fp))
+      return CORE_ENOTFOUND;
+  } else {
+    int i = layer_holding(s, k);
+    if (i < 0)
+      return CORE_ENOTFOUND;
+    layer_remove(&s->layers[i], (unsigned)i, halves(k));
+  }
+  if (s->count)
+    s->count--;
+  return CORE_OK;
+}
+
 core_rc core_seen_remove(core_seen *s, const char *url, size_t len) {
   if (s->kind == CORE_SEEN_BLOOM)
     return CORE_EINVAL;
-  if (s->kind == CORE_SEEN_EXACT) {
-    uint64_t fp = core_seen_fingerprint(s->seed, url, len), where;
-    if (!exact_find(s, fp, &where))
-      return CORE_ENOTFOUND;
-    /* backward-shift deletion keeps every probe chain unbroken */
-    uint64_t mask = s->slot_count - 1, hole = where;
-    for (uint64_t i = (hole + 1) & mask; s->slots[i]; i = (i + 1) & mask) {
-      uint64_t home = slot_index(s->slots[i], s->slot_count);
-      if (((i - home) & mask) >= ((i - hole) & mask)) {
-        s->slots[hole] = s->slots[i];
-        hole = i;
-      }
-    }
-    s->slots[hole] = 0;
-    s->count--;
-    return CORE_OK;
+  struct hashed k = hash_key(s, url, len);
+  return remove_hashed(s, &k);
+}
+
+/* Counting needs the whole hash to find its counters again; exact only the fingerprint. */
+static size_t mark_width(const core_seen *s) {
+  return s->kind == CORE_SEEN_EXACT ? 1 : 2;
+}
+
+core_rc core_seen_mark_forget(core_seen *s, const char *url, size_t len) {
+  if (s->kind == CORE_SEEN_BLOOM)
+    return CORE_EINVAL;
+  size_t width = mark_width(s);
+  if (s->mark_cap - s->mark_words < width) {
+    size_t cap = s->mark_cap ? s->mark_cap * 2 : 256;
+    uint64_t *grown = realloc(s->marks, cap * sizeof(*grown));
+    if (!grown)
+      return CORE_ENOMEM;
+    s->marks = grown;
+    s->mark_cap = cap;
   }
-  XXH128_hash_t h = key_hash(s, url, len);
-  for (unsigned i = s->layer_count; i-- > 0;) {
-    if (layer_contains(&s->layers[i], i, h)) {
-      layer_remove(&s->layers[i], i, h);
-      if (s->count)
-        s->count--;
-      return CORE_OK;
-    }
+  struct hashed k = hash_key(s, url, len);
+  uint64_t *m = s->marks + s->mark_words;
+  if (width == 1) {
+    m[0] = k.fp;
+  } else {
+    m[0] = k.low;
+    m[1] = k.high;
   }
-  return CORE_ENOTFOUND;
+  s->mark_words += width;
+  return CORE_OK;
+}
+
+core_rc core_seen_forget_marked(core_seen *s) {
+  size_t width = mark_width(s);
+  core_rc rc = CORE_OK;
+  for (size_t at = 0; at < s->mark_words && rc != CORE_ENOMEM; at += width) {
+    struct hashed k = {s->marks[at], s->marks[at], width == 2 ? s->marks[at + 1] : 0};
+    rc = remove_hashed(s, &k); /* a key marked twice is gone the second time: not an error */
+  }
+  free(s->marks);
+  s->marks = NULL;
+  s->mark_words = s->mark_cap = 0;
+  return rc == CORE_ENOMEM ? rc : CORE_OK;
 }
 
 void core_seen_info(const core_seen *s, struct core_seen_info *info) {
@@ -542,7 +622,7 @@ void core_seen_info(const core_seen *s, struct core_seen_info *info) {
   info->expect = s->expect;
   info->seed = s->seed;
   if (s->kind == CORE_SEEN_EXACT) {
-    info->bytes = s->slot_count * sizeof(uint64_t);
+    info->bytes = s->exact.slot_count * sizeof(uint64_t);
     return;
   }
   for (unsigned i = 0; i < s->layer_count; i++) {
@@ -567,8 +647,8 @@ const struct core__seen_layer_view *core__seen_layer(const core_seen *s, unsigne
 }
 
 void core__seen_exact(const core_seen *s, const uint64_t **slots, uint64_t *slot_count) {
-  *slots = s->slots;
-  *slot_count = s->slot_count;
+  *slots = s->exact.slots;
+  *slot_count = s->exact.slot_count;
 }
 
 core_rc core__seen_assemble(const struct core__seen_header *hdr,
@@ -583,8 +663,7 @@ core_rc core__seen_assemble(const struct core__seen_header *hdr,
   s->expect = hdr->expect;
   s->count = hdr->count;
   if (hdr->kind == CORE_SEEN_EXACT) {
-    s->slots = slots;
-    s->slot_count = hdr->slot_count;
+    s->exact = (struct fpset){slots, hdr->slot_count, hdr->count};
   } else {
     for (unsigned i = 0; i < hdr->layer_count; i++) {
       const struct core__seen_layer_view *v = &layers[i];

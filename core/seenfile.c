@@ -1,12 +1,16 @@
 /* The --seen file: a saved seen filter that a later run loads.
  *
  * Layout, every number little-endian:
- *   "CRWLSEEN"  u32 version (1)  u32 kind  u64 hash seed  f64 fp_rate  u64 expect  u64 count
+ *   "CRWLSEEN"  u32 version (2)  u32 kind  u64 hash seed  f64 fp_rate  u64 expect  u64 count
  *   u32 layer_count  u32 zero  u64 slot_count (exact; else 0)
  *   per layer: u64 blocks  u32 block_bits  u32 k  u32 counter_bits  u32 zero  u64 capacity
  *              u64 count  f64 fp
+ *   u64 attachment length
  *   the layers' words (or the exact variant's slots), u64 each
+ *   the attachment: bytes the caller keeps with the filter
  *   u64 XXH3-64 of every byte before it
+ * Version 1, written before attachments, has neither the length nor the bytes; it is read as a
+ * file with an empty attachment.
  * A file is refused whole when anything is off: it is never read as empty, never overwritten. */
 #include "core/core-int.h"
 
@@ -22,7 +26,7 @@
 #include <xxhash.h>
 
 #define SEEN_MAGIC "CRWLSEEN"
-#define SEEN_VERSION 1u
+#define SEEN_VERSION 2u
 #define HEADER_BYTES 64u
 #define LAYER_BYTES 48u
 #define MAX_FILE_LAYERS 48u
@@ -120,9 +124,35 @@ static void emit_words(struct writer *w, const uint64_t *words, uint64_t n) {
   }
 }
 
-core_rc core_seen_save(const core_seen *seen, const char *path, char *why, size_t why_size) {
+/* Copies the attachment's whole contents into the file, a buffer at a time. */
+static bool emit_attachment(struct writer *w, int fd, uint64_t len) {
+  char buf[65536];
+  for (uint64_t at = 0; at < len && !w->failed;) {
+    size_t want = len - at < sizeof(buf) ? (size_t)(len - at) : sizeof(buf);
+    ssize_t got = pread(fd, buf, want, (off_t)at);
+    if (got == 0)
+      errno = 0; /* it shrank since fstat */
+    if (got <= 0)
+      return false;
+    emit(w, buf, (size_t)got);
+    at += (uint64_t)got;
+  }
+  return true;
+}
+
+core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_fd, char *why,
+                       size_t why_size) {
   struct core_seen_info info;
   core_seen_info(seen, &info);
+  uint64_t attachment_len = 0;
+  if (attachment_fd >= 0) {
+    struct stat st;
+    if (fstat(attachment_fd, &st) != 0) {
+      say(why, why_size, "cannot read what goes with it: %s", strerror(errno));
+      return CORE_ESYS;
+    }
+    attachment_len = (uint64_t)st.st_size;
+  }
   size_t tmp_len = strlen(path) + 32;
   char *tmp = malloc(tmp_len);
   if (!tmp)
@@ -173,10 +203,22 @@ core_rc core_seen_save(const core_seen *seen, const char *path, char *why, size_
     put64(lh + 40, double_bits(v.fp));
     emit(&w, lh, sizeof(lh));
   }
+  unsigned char length_bytes[8];
+  put64(length_bytes, attachment_len);
+  emit(&w, length_bytes, sizeof(length_bytes));
   for (unsigned i = 0; core__seen_layer(seen, i, &v); i++)
     emit_words(&w, v.words, v.word_count);
   if (slots)
     emit_words(&w, slots, slot_count);
+  if (attachment_len && !emit_attachment(&w, attachment_fd, attachment_len)) {
+    say(why, why_size, "cannot read what goes with it: %s",
+        errno ? strerror(errno) : "it shrank while being read");
+    fclose(w.f);
+    XXH3_freeState(w.hash);
+    unlink(tmp);
+    free(tmp);
+    return CORE_ESYS;
+  }
   unsigned char tail[8];
   put64(tail, XXH3_64bits_digest(w.hash));
   XXH3_freeState(w.hash);
@@ -237,7 +279,26 @@ static bool take_words(struct reader *r, uint64_t *words, uint64_t n) {
   return true;
 }
 
-core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_size) {
+/* Reads len attachment bytes on to fd (or past them, when fd is -1). */
+static core_rc take_attachment(struct reader *r, int fd, uint64_t len) {
+  char buf[65536];
+  while (len) {
+    size_t chunk = len < sizeof(buf) ? (size_t)len : sizeof(buf);
+    if (!take(r, buf, chunk))
+      return CORE_EFORMAT;
+    for (size_t done = 0; fd >= 0 && done < chunk;) {
+      ssize_t put = write(fd, buf + done, chunk - done);
+      if (put < 0 && errno != EINTR)
+        return CORE_ESYS;
+      done += put > 0 ? (size_t)put : 0;
+    }
+    len -= chunk;
+  }
+  return CORE_OK;
+}
+
+core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, char *why,
+                       size_t why_size) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     if (errno == ENOENT)
@@ -255,7 +316,7 @@ core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_
   struct reader r = {f, XXH3_createState()};
   struct core__seen_layer_view layers[MAX_FILE_LAYERS];
   uint64_t *words[MAX_FILE_LAYERS] = {0};
-  uint64_t *slots = NULL;
+  uint64_t *slots = NULL, attachment_len = 0;
   unsigned loaded = 0;
   core_rc rc = CORE_EFORMAT;
   if (!r.hash) {
@@ -283,8 +344,9 @@ core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_
       .slot_count = get64(head + 56),
   };
   uint32_t version = get32(head + 8);
-  if (version != SEEN_VERSION) {
-    say(why, why_size, "format version %u; this crawl reads version %u", version, SEEN_VERSION);
+  if (version != 1 && version != SEEN_VERSION) {
+    say(why, why_size, "format version %u; this crawl reads versions 1 to %u", version,
+        SEEN_VERSION);
     goto done;
   }
   bool exact = hdr.kind == CORE_SEEN_EXACT;
@@ -300,7 +362,9 @@ core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_
     goto done;
   }
   /* every length is checked against the file's size before anything is allocated */
-  uint64_t expected = HEADER_BYTES + 8 + (uint64_t)hdr.layer_count * LAYER_BYTES;
+  bool has_attachment = version >= 2;
+  uint64_t expected =
+      HEADER_BYTES + 8 + (uint64_t)hdr.layer_count * LAYER_BYTES + (has_attachment ? 8 : 0);
   if (size < expected) {
     say(why, why_size, "truncated (%llu bytes)", (unsigned long long)size);
     goto done;
@@ -329,6 +393,18 @@ core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_
   }
   if (exact)
     expected += hdr.slot_count * 8;
+  if (has_attachment) {
+    unsigned char length_bytes[8];
+    if (!take(&r, length_bytes, sizeof(length_bytes)))
+      goto truncated;
+    attachment_len = get64(length_bytes);
+    if (attachment_len > size) {
+      say(why, why_size, "corrupt header (an attachment of %llu bytes)",
+          (unsigned long long)attachment_len);
+      goto done;
+    }
+    expected += attachment_len;
+  }
   if (size != expected) {
     if (size < expected)
       say(why, why_size, "truncated (%llu of %llu bytes)", (unsigned long long)size,
@@ -352,6 +428,13 @@ core_rc core_seen_load(const char *path, core_seen **out, char *why, size_t why_
       goto done;
     if (!take_words(&r, slots, hdr.slot_count))
       goto truncated;
+  }
+  rc = take_attachment(&r, attachment_fd, attachment_len);
+  if (rc == CORE_EFORMAT)
+    goto truncated;
+  if (rc) {
+    say(why, why_size, "cannot keep what goes with it: %s", strerror(errno));
+    goto done;
   }
   unsigned char tail[8];
   uint64_t digest = XXH3_64bits_digest(r.hash);
@@ -389,6 +472,7 @@ done:
   if (loaded < MAX_FILE_LAYERS)
     free(words[loaded]); /* a layer allocated but not finished */
   free(slots);
+
   XXH3_freeState(r.hash);
   fclose(f);
   return rc;

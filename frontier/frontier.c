@@ -352,13 +352,9 @@ struct spill_record {
 };
 
 static core_rc spill_open(frontier *f) {
-  const char *dir = getenv("TMPDIR");
-  char path[4096];
-  snprintf(path, sizeof(path), "%s/crawl-queue-XXXXXX", dir && *dir ? dir : "/tmp");
-  int fd = mkstemp(path);
+  int fd = core_temp_fd("queue");
   if (fd < 0)
     return CORE_ESYS;
-  unlink(path); /* nothing is left behind, whatever way the crawl ends */
   f->spill_fd = fd;
   return CORE_OK;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include <cmocka.h>
 
@@ -191,6 +192,48 @@ static void test_counting_remove(void **state) {
   core_seen_destroy(s);
 }
 
+/* Marks take effect at core_seen_forget_marked(), not before; a key marked twice is no error. */
+static void test_forget_marked_later(void **state) {
+  (void)state;
+  core_seen_kind kinds[] = {CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+  for (size_t i = 0; i < 2; i++) {
+    core_seen *s;
+    assert_int_equal(core_seen_create(kinds[i], 500, 1e-5, 3, &s), CORE_OK);
+    char k[128];
+    for (unsigned j = 0; j < 3000; j++) { /* past expect: several layers, a grown table */
+      int len = key(k, sizeof(k), "in", j);
+      bool fresh;
+      assert_int_equal(core_seen_add(s, k, (size_t)len, &fresh), CORE_OK);
+    }
+    for (unsigned j = 0; j < 3000; j += 5) {
+      int len = key(k, sizeof(k), "in", j);
+      assert_int_equal(core_seen_mark_forget(s, k, (size_t)len), CORE_OK);
+      assert_true(core_seen_contains(s, k, (size_t)len));
+    }
+    int len = key(k, sizeof(k), "in", 0);
+    assert_int_equal(core_seen_mark_forget(s, k, (size_t)len), CORE_OK);
+    assert_int_equal(core_seen_forget_marked(s), CORE_OK);
+    unsigned still = 0;
+    for (unsigned j = 0; j < 3000; j++) {
+      len = key(k, sizeof(k), "in", j);
+      bool present = core_seen_contains(s, k, (size_t)len);
+      if (j % 5)
+        assert_true(present);
+      else
+        still += present;
+    }
+    assert_true(still <= 1); /* gone, but for a rare false positive in counting */
+    struct core_seen_info info;
+    core_seen_info(s, &info);
+    assert_int_equal(info.count, 3000 - 600);
+    core_seen_destroy(s);
+  }
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 100, 0.01, 1, &s), CORE_OK);
+  assert_int_equal(core_seen_mark_forget(s, "x", 1), CORE_EINVAL);
+  core_seen_destroy(s);
+}
+
 static void test_exact_fingerprints(void **state) {
   (void)state;
   const char *a1 = "http://a.example/one", *a2 = "https://a.example:8080/two?x";
@@ -226,6 +269,25 @@ static char *temp_path(const char *name) {
   return path;
 }
 
+/* A temporary file holding len bytes of text. */
+static int fd_holding(const char *text, size_t len) {
+  int fd = core_temp_fd("test");
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, text, len), (ssize_t)len);
+  return fd;
+}
+
+/* The whole contents of fd, NUL-terminated; its length in *len. */
+static char *fd_contents(int fd, size_t *len) {
+  off_t size = lseek(fd, 0, SEEK_END);
+  assert_true(size >= 0);
+  char *text = malloc((size_t)size + 1);
+  assert_int_equal(pread(fd, text, (size_t)size, 0), size);
+  text[size] = 0;
+  *len = (size_t)size;
+  return text;
+}
+
 static void test_round_trips(void **state) {
   (void)state;
   core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
@@ -240,8 +302,22 @@ static void test_round_trips(void **state) {
     }
     char why[256] = "";
     const char *path = temp_path("roundtrip");
-    assert_int_equal(core_seen_save(s, path, why, sizeof(why)), CORE_OK);
-    assert_int_equal(core_seen_load(path, &loaded, why, sizeof(why)), CORE_OK);
+    /* the attachment comes back byte for byte, zero bytes included, and larger than any buffer */
+    size_t big = 200000;
+    char *sent = malloc(big);
+    for (size_t j = 0; j < big; j++)
+      sent[j] = (char)(j * 7 % 251);
+    int out = fd_holding(sent, big), in = core_temp_fd("test");
+    assert_int_equal(core_seen_save(s, path, out, why, sizeof(why)), CORE_OK);
+    assert_int_equal(core_seen_load(path, &loaded, in, why, sizeof(why)), CORE_OK);
+    size_t got_len;
+    char *got = fd_contents(in, &got_len);
+    assert_int_equal(got_len, big);
+    assert_memory_equal(got, sent, big);
+    free(got);
+    free(sent);
+    close(out);
+    close(in);
     struct core_seen_info a, b;
     core_seen_info(s, &a);
     core_seen_info(loaded, &b);
@@ -289,7 +365,7 @@ static unsigned char *read_file(const char *path, size_t *len) {
 static void expect_refused(const char *path, const char *words) {
   core_seen *s = NULL;
   char why[256] = "";
-  core_rc rc = core_seen_load(path, &s, why, sizeof(why));
+  core_rc rc = core_seen_load(path, &s, -1, why, sizeof(why));
   if (rc != CORE_EFORMAT || !strstr(why, words))
     fail_msg("expected refusal with '%s', got rc %d '%s'", words, rc, why);
   assert_null(s);
@@ -301,18 +377,21 @@ static void test_refused_files(void **state) {
   assert_int_equal(core_seen_create(CORE_SEEN_COUNTING, 1000, 1e-3, 5, &s), CORE_OK);
   char why[256];
   const char *good = temp_path("good");
-  assert_int_equal(core_seen_save(s, good, why, sizeof(why)), CORE_OK);
+  static const char left[] = "1 http://a.example/ http://a.example/b\n";
+  int left_fd = fd_holding(left, strlen(left));
+  assert_int_equal(core_seen_save(s, good, left_fd, why, sizeof(why)), CORE_OK);
+  close(left_fd);
   core_seen_destroy(s);
   size_t len;
   unsigned char *data = read_file(good, &len);
   const char *bad = temp_path("bad");
 
-  assert_int_equal(core_seen_load(temp_path("missing"), &s, why, sizeof(why)), CORE_ENOTFOUND);
+  assert_int_equal(core_seen_load(temp_path("missing"), &s, -1, why, sizeof(why)), CORE_ENOTFOUND);
   write_file(bad, "", 0);
   expect_refused(bad, "not a crawl seen file");
   write_file(bad, "#!/bin/sh\necho hello\n", 21);
   expect_refused(bad, "not a crawl seen file");
-  size_t cuts[] = {8, 40, 64, 100, len / 2, len - 1};
+  size_t cuts[] = {8, 40, 64, 100, 116, len / 2, len - 20, len - 1}; /* len - 20: the attachment */
   for (size_t i = 0; i < sizeof(cuts) / sizeof(cuts[0]); i++) {
     write_file(bad, data, cuts[i]);
     expect_refused(bad, "truncated");
@@ -331,21 +410,48 @@ static void test_refused_files(void **state) {
     expect_refused(bad, spots[i] < 112 ? "" : "checksum");
     data[spots[i]] ^= 0x10;
   }
-  data[8] = 2; /* a future format version */
+  data[8] = 3; /* a future format version */
   write_file(bad, data, len);
-  expect_refused(bad, "format version 2");
-  data[8] = 1;
+  expect_refused(bad, "format version 3");
+  data[8] = 2;
+  /* the attachment's length, after the one layer's header, larger than the file */
+  data[112 + 6] = 1;
+  write_file(bad, data, len);
+  expect_refused(bad, "corrupt header");
+  data[112 + 6] = 0;
   data[12] = 9; /* an unknown kind */
   write_file(bad, data, len);
   expect_refused(bad, "unknown filter kind");
   data[12] = 2;
   write_file(bad, data, len); /* restored: loads again */
-  assert_int_equal(core_seen_load(bad, &s, why, sizeof(why)), CORE_OK);
+  int in = core_temp_fd("test");
+  assert_int_equal(core_seen_load(bad, &s, in, why, sizeof(why)), CORE_OK);
+  size_t got_len;
+  char *got = fd_contents(in, &got_len);
+  assert_string_equal(got, left);
+  free(got);
+  close(in);
   core_seen_destroy(s);
+  /* a version 1 file (no attachment: neither its length nor its bytes) still loads */
+  size_t words = len - 112 - 8 - strlen(left) - 8;
+  unsigned char *v1 = malloc(len);
+  memcpy(v1, data, 112);
+  memcpy(v1 + 112, data + 120, words);
+  v1[8] = 1;
+  uint64_t sum = XXH3_64bits(v1, 112 + words);
+  for (int i = 0; i < 8; i++)
+    v1[112 + words + (size_t)i] = (unsigned char)(sum >> (8 * i));
+  write_file(bad, v1, 112 + words + 8);
+  in = core_temp_fd("test");
+  assert_int_equal(core_seen_load(bad, &s, in, why, sizeof(why)), CORE_OK);
+  assert_int_equal(lseek(in, 0, SEEK_END), 0);
+  close(in);
+  core_seen_destroy(s);
+  free(v1);
   /* a directory is not a file */
   const char *dir = temp_path("dir");
   mkdir(dir, 0700);
-  assert_int_not_equal(core_seen_load(dir, &s, why, sizeof(why)), CORE_OK);
+  assert_int_not_equal(core_seen_load(dir, &s, -1, why, sizeof(why)), CORE_OK);
   rmdir(dir);
   free(data);
   unlink(good);
@@ -357,7 +463,7 @@ static void test_save_failure_keeps_old_file(void **state) {
   core_seen *s;
   assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
   char why[256] = "";
-  assert_int_equal(core_seen_save(s, "/nonexistent-dir/x.seen", why, sizeof(why)), CORE_ESYS);
+  assert_int_equal(core_seen_save(s, "/nonexistent-dir/x.seen", -1, why, sizeof(why)), CORE_ESYS);
   assert_non_null(strstr(why, "nonexistent-dir"));
   core_seen_destroy(s);
 }
@@ -369,6 +475,7 @@ int main(void) {
       cmocka_unit_test(test_growth_keeps_bound),
       cmocka_unit_test(test_batch_matches_one_at_a_time),
       cmocka_unit_test(test_counting_remove),
+      cmocka_unit_test(test_forget_marked_later),
       cmocka_unit_test(test_exact_fingerprints),
       cmocka_unit_test(test_round_trips),
       cmocka_unit_test(test_refused_files),
