@@ -45,6 +45,8 @@ struct cli_stats {
   uint64_t robots_excluded;
   uint64_t too_long, unparsable, retries;
   uint64_t spilled; /* queued URLs that waited in the temporary file */
+  uint64_t resumed; /* --seen: URLs the last run left queued, queued again */
+  uint64_t left;    /* --seen: URLs this run leaves queued for the next */
   uint64_t bytes;
   double seconds;
 };

@@ -70,10 +70,10 @@ struct crawl {
   core_scope *scope;
   core_seen *seen;
   core_seen *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
+  FILE *resumable; /* --seen: the URLs the last run left queued, as loaded (a temporary file) */
+  FILE *leftovers; /* --seen: the URLs this run leaves queued, for the next (made when needed) */
+  bool leftovers_lost; /* that file could not be made */
   fetch_timer *save_timer;
-  bool forget_unfinished; /* --seen with a filter that can remove (counting, exact) */
-  char **forget;          /* then: failed and pending URLs, forgotten before the last save */
-  size_t forget_count, forget_cap;
   fetch_timer *progress_timer;
   fetch_watch *signal_watch;
   int signal_fd;
@@ -91,7 +91,8 @@ struct crawl {
   size_t err_size;
 };
 
-enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT };
+/* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
+enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 
 void cli__fatal(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cli__note(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -133,6 +134,17 @@ void cli__queue_sitemaps(struct crawl *c, struct host_data *hd);
 core_rc cli__open_seen(struct crawl *c);
 void cli__on_save_timer(void *arg);
 void cli__final_save(struct crawl *c);
+/* A URL that failed: forgotten before the last save when the filter can remove. */
 void cli__remember_to_forget(struct crawl *c, const char *url);
+/* A page still queued as the run ends: kept in the --seen file for the next run. */
+void cli__leave_for_next_run(struct crawl *c, const struct frontier_item *item);
+struct leftover {
+  int depth;
+  const char *from; /* NULL for none */
+  const char *url;
+};
+/* The next URL the last run left, read from c->resumable into *line (a getline buffer, which
+ * out's strings point into); false past the last. */
+bool cli__next_leftover(struct crawl *c, char **line, size_t *cap, struct leftover *out);
 
 #endif

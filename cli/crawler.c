@@ -57,8 +57,7 @@ static void check_output(struct crawl *c, core_rc rc) {
 
 /* Every settled fate passes here: the JSON record, and what --seen must forget. */
 static void report(struct crawl *c, bool quiet, const struct cli_record *rec) {
-  bool unfinished = strcmp(rec->fate, "failed") == 0 || strcmp(rec->fate, "pending") == 0;
-  if (unfinished && c->forget_unfinished)
+  if (c->cfg->seen_file && strcmp(rec->fate, "failed") == 0)
     cli__remember_to_forget(c, rec->url);
   if (c->cfg->jsonl && !quiet)
     check_output(c, cli_output_record(c->out, rec));
@@ -153,8 +152,9 @@ static bool admitted(const struct crawl *c, const struct core_url *u, enum offer
 static void settle(struct crawl *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, bool follow) {
   const struct crawl_config *cfg = c->cfg;
-  /* seeds are always fetched, but printed only when new (--seen) */
-  if (!fresh && kind != OFFER_SEED)
+  /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
+   * run left queued, which it printed */
+  if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME)
     return;
   char ext[32];
   core_url_ext(u, ext, sizeof(ext));
@@ -621,6 +621,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   if (cli__pages_exhausted(c) ||
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item->kind);
+    cli__leave_for_next_run(c, item);
     record_item(c, item, "limit", NULL);
     frontier_item_free(item);
     return;
@@ -758,25 +759,61 @@ static core_rc watch_signals(struct crawl *c) {
 
 /* ---- the run ---- */
 
-static void settle_leftovers(struct crawl *c) {
-  /* what is still in flight or queued was accepted: every one gets its record */
+/* What is still in flight or queued was accepted: every one gets its record (unless the output
+ * is gone) and, with --seen, is left for the next run. */
+static void settle_leftovers(struct crawl *c, bool with_records) {
   const char *fate = c->end == CLI_END_DONE && cli__pages_exhausted(c) ? "limit" : "pending";
   while (c->active) {
     struct request *rq = c->active;
-    if (rq->item && rq->item->kind == FRONTIER_PAGE)
-      record_item(c, rq->item, "pending", NULL);
+    if (rq->item && rq->item->kind == FRONTIER_PAGE) {
+      cli__leave_for_next_run(c, rq->item);
+      if (with_records)
+        record_item(c, rq->item, "pending", NULL);
+    }
     cli__request_free(rq);
   }
   frontier_host *fh;
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {
-    if (item->kind == FRONTIER_PAGE)
-      record_item(c, item, fate, NULL);
+    if (item->kind == FRONTIER_PAGE) {
+      cli__leave_for_next_run(c, item);
+      if (with_records)
+        record_item(c, item, fate, NULL);
+    }
     frontier_item_free(item);
   }
   if (frontier_error(c->fr) != CORE_OK)
     cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
                core_rc_str(frontier_error(c->fr)));
+}
+
+/* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
+ * passes this run's scope and filters again. */
+static core_rc take_up_leftovers(struct crawl *c, core_seen *given) {
+  if (!c->resumable)
+    return CORE_OK;
+  rewind(c->resumable);
+  char *line = NULL;
+  size_t cap = 0;
+  struct leftover l;
+  core_rc rc = CORE_OK;
+  while (rc == CORE_OK && !c->fatal && cli__next_leftover(c, &line, &cap, &l)) {
+    struct core_url u;
+    bool first;
+    if (core_url_seed(l.url, c->cfg->max_url_length, &u) != CORE_OK)
+      continue;
+    rc = core_seen_add(given, u.text, strlen(u.text), &first);
+    if (rc == CORE_OK && first && admitted(c, &u, OFFER_RESUME)) {
+      c->stats->resumed++;
+      offer(c, &u, l.from, l.depth, 0, OFFER_RESUME, true);
+    }
+    core_url_free(&u);
+  }
+  free(line);
+  if (ferror(c->resumable))
+    cli__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
+  /* the file keeps them until this run's last save replaces them */
+  return rc;
 }
 
 static core_rc seed_all(struct crawl *c) {
@@ -810,6 +847,8 @@ static core_rc seed_all(struct crawl *c) {
     if (rc)
       break;
   }
+  if (rc == CORE_OK)
+    rc = take_up_leftovers(c, given);
   core_seen_destroy(given);
   return rc;
 }
@@ -861,11 +900,8 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
   fetch_engine_destroy(c.engine);
   c.engine = NULL;
-  if (c.fr && c.end != CLI_END_PIPE)
-    settle_leftovers(&c);
-  else if (c.fr)
-    while (c.active)
-      cli__request_free(c.active);
+  if (c.fr)
+    settle_leftovers(&c, c.end != CLI_END_PIPE);
   if (c.end != CLI_END_PIPE)
     check_output(&c, cli_output_flush(out));
   if (c.progress && c.end != CLI_END_PIPE)
@@ -876,6 +912,10 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
     cli__final_save(&c);
   core_seen_destroy(c.seen);
   core_seen_destroy(c.sitemaps_seen);
+  if (c.resumable)
+    fclose(c.resumable);
+  if (c.leftovers)
+    fclose(c.leftovers);
   frontier_destroy(c.fr);
   core_scope_destroy(c.scope);
   if (c.signal_watch)

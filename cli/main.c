@@ -28,6 +28,12 @@ static void print_summary(const struct crawl_config *cfg, const struct cli_stats
   if (s->spilled)
     fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
             (unsigned long long)s->spilled);
+  if (s->resumed)
+    fprintf(stderr, "crawl: %llu URLs the last run left queued were queued again (--seen)\n",
+            (unsigned long long)s->resumed);
+  if (s->left)
+    fprintf(stderr, "crawl: %llu queued URLs left for the next run (--seen)\n",
+            (unsigned long long)s->left);
 }
 
 int main(int argc, char **argv) {

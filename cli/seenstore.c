@@ -1,6 +1,13 @@
-/* --seen: the seen filter kept in a file across runs. */
+/* --seen: the seen filter kept in a file across runs, with the URLs a run left queued.
+ *
+ * A run that ends with URLs still queued (stopped by a signal, or cut short by --max-pages or
+ * --max-pages-per-host) keeps them in the file's attachment, one per line as
+ * "DEPTH FROM URL" (FROM is "-" for none; printed URLs hold no spaces). The filter already holds
+ * them, so without this the next run would never fetch them; with it, the next run queues them
+ * after its seeds, without printing them again. */
 #include "cli/crawl-int.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,20 +16,54 @@
 #include <unistd.h>
 
 void cli__remember_to_forget(struct crawl *c, const char *url) {
-  if (c->forget_count == c->forget_cap) {
-    size_t cap = c->forget_cap ? c->forget_cap * 2 : 64;
-    char **grown = realloc(c->forget, cap * sizeof(*grown));
-    if (!grown) {
-      cli__fatal(c, "out of memory");
-      return;
-    }
-    c->forget = grown;
-    c->forget_cap = cap;
-  }
-  if (!(c->forget[c->forget_count] = strdup(url)))
+  struct core_seen_info info;
+  core_seen_info(c->seen, &info);
+  if (info.kind == CORE_SEEN_BLOOM)
+    return; /* it cannot remove: what failed stays recorded */
+  if (core_seen_mark_forget(c->seen, url, strlen(url)) != CORE_OK)
     cli__fatal(c, "out of memory");
-  else
-    c->forget_count++;
+}
+
+/* An unlinked temporary file to hold URLs left queued: they may be many, so not in memory. */
+static FILE *leftover_file(void) {
+  int fd = core_temp_fd("left");
+  FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
+  if (!f && fd >= 0)
+    close(fd);
+  return f;
+}
+
+void cli__leave_for_next_run(struct crawl *c, const struct frontier_item *item) {
+  if (!c->cfg->seen_file || item->kind != FRONTIER_PAGE || c->leftovers_lost)
+    return;
+  if (!c->leftovers && !(c->leftovers = leftover_file())) {
+    c->leftovers_lost = true;
+    return;
+  }
+  fprintf(c->leftovers, "%d %s %s\n", item->depth, item->from ? item->from : "-", item->url);
+  c->stats->left++;
+}
+
+bool cli__next_leftover(struct crawl *c, char **line, size_t *cap, struct leftover *out) {
+  ssize_t len;
+  while ((len = getline(line, cap, c->resumable)) > 0) {
+    char *text = *line, *save = NULL;
+    if (text[len - 1] == '\n')
+      text[len - 1] = 0;
+    char *depth = strtok_r(text, " ", &save);
+    char *from = strtok_r(NULL, " ", &save);
+    char *url = strtok_r(NULL, " ", &save);
+    char *end;
+    long d = depth ? strtol(depth, &end, 10) : -1;
+    /* written by this code, under a checksum: a line that does not parse is skipped */
+    if (!url || d < 0 || d > 1000000000 || *end)
+      continue;
+    out->depth = (int)d;
+    out->from = strcmp(from, "-") ? from : NULL;
+    out->url = url;
+    return true;
+  }
+  return false;
 }
 
 /* ---- --seen ---- */
@@ -34,20 +75,19 @@ static uint64_t random_seed(void) {
   return seed;
 }
 
-/* With --seen, a filter that can remove URLs forgets those that failed or were left pending, so
- * the next run tries them again. The kind is the filter's own: a loaded file's, when no
- * --dedupe was given. */
-static void decide_forgetting(struct crawl *c) {
-  struct core_seen_info info;
-  core_seen_info(c->seen, &info);
-  c->forget_unfinished = c->cfg->seen_file && info.kind != CORE_SEEN_BLOOM;
-}
-
-static core_rc load_or_create_seen(struct crawl *c) {
+core_rc cli__open_seen(struct crawl *c) {
   const struct crawl_config *cfg = c->cfg;
   char why[256] = "";
   if (cfg->seen_file) {
-    core_rc rc = core_seen_load(cfg->seen_file, &c->seen, why, sizeof(why));
+    int fd = core_temp_fd("resume");
+    if (fd < 0 || !(c->resumable = fdopen(fd, "w+"))) {
+      if (fd >= 0)
+        close(fd);
+      cli__fatal(c, "--seen '%s': cannot make a temporary file: %s", cfg->seen_file,
+                 strerror(errno));
+      return CORE_ESYS;
+    }
+    core_rc rc = core_seen_load(cfg->seen_file, &c->seen, fd, why, sizeof(why));
     if (rc == CORE_OK) {
       struct core_seen_info info;
       core_seen_info(c->seen, &info);
@@ -72,16 +112,16 @@ static core_rc load_or_create_seen(struct crawl *c) {
   return rc;
 }
 
-core_rc cli__open_seen(struct crawl *c) {
-  core_rc rc = load_or_create_seen(c);
-  if (rc == CORE_OK)
-    decide_forgetting(c);
-  return rc;
-}
-
-static bool save_seen(struct crawl *c) {
+/* Saves the filter with the URLs left for the next run (the contents of left, may be NULL). */
+static bool save_seen(struct crawl *c, FILE *left) {
   char why[512] = "";
-  if (core_seen_save(c->seen, c->cfg->seen_file, why, sizeof(why)) == CORE_OK)
+  if (left && (fflush(left) != 0 || ferror(left))) {
+    if (!c->cfg->quiet)
+      fprintf(stderr, "crawl: --seen: cannot keep the URLs left queued: %s\n", strerror(errno));
+    return false;
+  }
+  int fd = left ? fileno(left) : -1;
+  if (core_seen_save(c->seen, c->cfg->seen_file, fd, why, sizeof(why)) == CORE_OK)
     return true;
   if (!c->cfg->quiet)
     fprintf(stderr, "crawl: --seen: %s\n", why[0] ? why : "out of memory");
@@ -90,21 +130,22 @@ static bool save_seen(struct crawl *c) {
 
 void cli__on_save_timer(void *arg) {
   struct crawl *c = arg;
-  save_seen(c);
+  /* until the run ends, what it will leave is unknown: the earlier run's leftovers stand, so a
+   * crash costs at most fetching some of them twice */
+  save_seen(c, c->resumable);
   fetch_timer_start(c->save_timer, core_now() + SAVE_EVERY);
 }
 
-/* The last save: a filter that can remove first forgets what failed or was left pending, so the
- * next run tries those URLs again. */
+/* The last save: a filter that can remove first forgets what failed, so the next run tries those
+ * URLs again (the saves before kept them: the run itself still counts them seen); the URLs left
+ * queued go with it. */
 void cli__final_save(struct crawl *c) {
-  for (size_t i = 0; i < c->forget_count; i++) {
-    core_seen_remove(c->seen, c->forget[i], strlen(c->forget[i]));
-    free(c->forget[i]);
-  }
-  free(c->forget);
-  c->forget = NULL;
-  c->forget_count = 0;
-  if (!save_seen(c) && !c->fatal) {
+  if (core_seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
+    cli__fatal(c, "out of memory");
+  if (c->leftovers_lost && !c->fatal)
+    cli__fatal(c, "--seen '%s': cannot make a temporary file for the URLs left queued",
+               c->cfg->seen_file);
+  else if (!save_seen(c, c->leftovers) && !c->fatal) {
     cli__fatal(c, "--seen '%s' could not be saved", c->cfg->seen_file);
   }
 }
