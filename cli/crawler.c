@@ -789,21 +789,19 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
  * passes this run's scope and filters again. */
-static core_rc take_up_leftovers(struct crawl *c, core_seen *given) {
+static void take_up_leftovers(struct crawl *c, const core_seen *given) {
   if (!c->resumable)
-    return CORE_OK;
+    return;
   rewind(c->resumable);
   char *line = NULL;
   size_t cap = 0;
   struct leftover l;
-  core_rc rc = CORE_OK;
-  while (rc == CORE_OK && !c->fatal && cli__next_leftover(c, &line, &cap, &l)) {
+  while (!c->fatal && cli__next_leftover(c, &line, &cap, &l)) {
     struct core_url u;
-    bool first;
     if (core_url_seed(l.url, c->cfg->max_url_length, &u) != CORE_OK)
       continue;
-    rc = core_seen_add(given, u.text, strlen(u.text), &first);
-    if (rc == CORE_OK && first && admitted(c, &u, OFFER_RESUME)) {
+    /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
+    if (!core_seen_contains(given, u.text, strlen(u.text)) && admitted(c, &u, OFFER_RESUME)) {
       c->stats->resumed++;
       offer(c, &u, l.from, l.depth, 0, OFFER_RESUME, true);
     }
@@ -813,7 +811,6 @@ static core_rc take_up_leftovers(struct crawl *c, core_seen *given) {
   if (ferror(c->resumable))
     cli__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
   /* the file keeps them until this run's last save replaces them */
-  return rc;
 }
 
 static core_rc seed_all(struct crawl *c) {
@@ -848,7 +845,7 @@ static core_rc seed_all(struct crawl *c) {
       break;
   }
   if (rc == CORE_OK)
-    rc = take_up_leftovers(c, given);
+    take_up_leftovers(c, given);
   core_seen_destroy(given);
   return rc;
 }
