@@ -15,6 +15,7 @@
 #include "core/core.h"
 #include "core/core-int.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,8 @@ static void size_blocked(double fp, unsigned block_bits, double *bits_per_key, u
 }
 
 static core_rc layer_init(struct layer *l, uint64_t capacity, double fp, unsigned counter_bits) {
+  if (!(fp >= DBL_MIN)) /* a bound near the smallest double, quartered layer after layer */
+    return CORE_EINVAL;
   static const unsigned block_sizes[] = {512, 1024, 2048};
   double c = 0;
   unsigned k = 1, block_bits = 2048;

@@ -16,6 +16,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <libgen.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -354,7 +355,7 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     say(why, why_size, "unknown filter kind %u", (unsigned)hdr.kind);
     goto done;
   }
-  if (!(hdr.fp_rate > 0 && hdr.fp_rate < 1) || hdr.expect == 0 ||
+  if (!(hdr.fp_rate >= DBL_MIN && hdr.fp_rate < 1) || hdr.expect == 0 ||
       (exact ? hdr.layer_count != 0 || hdr.slot_count < 1024 || hdr.slot_count > (1ull << 40) ||
                    (hdr.slot_count & (hdr.slot_count - 1)) || hdr.count >= hdr.slot_count
              : hdr.layer_count == 0 || hdr.layer_count > MAX_FILE_LAYERS || hdr.slot_count)) {
@@ -370,6 +371,10 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     goto done;
   }
   unsigned want_counter = hdr.kind == CORE_SEEN_COUNTING ? 4 : 1;
+  /* the layers a filter builds: the first sized for expect at p/2, each next one for twice the
+   * keys at a quarter of the rate (exact in binary floating point, so compared exactly) */
+  double chain_fp = hdr.fp_rate / 2;
+  uint64_t chain_capacity = hdr.expect;
   for (unsigned i = 0; i < hdr.layer_count; i++) {
     unsigned char lh[LAYER_BYTES];
     if (!take(&r, lh, sizeof(lh)))
@@ -383,11 +388,18 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     v->count = get64(lh + 32);
     v->fp = bits_double(get64(lh + 40));
     bool block_ok = v->block_bits == 512 || v->block_bits == 1024 || v->block_bits == 2048;
+    /* at least the classic optimum's bits per key: a layer that claims more keys would make the
+     * next layer, sized from its capacity, far larger than the file */
+    bool roomy = (double)v->capacity * core__seen_optimum_bits(v->fp) <=
+                 (double)v->blocks * v->block_bits * (1 + 1e-9);
     if (!block_ok || v->counter_bits != want_counter || v->k < 1 || v->k > 64 || v->blocks < 1 ||
-        v->blocks > (1ull << 40) || !(v->fp > 0 && v->fp < 1) || v->capacity == 0) {
+        v->blocks > (1ull << 40) || v->fp != chain_fp || v->capacity != chain_capacity ||
+        v->count > v->capacity || !roomy || chain_capacity > (1ull << 50)) {
       say(why, why_size, "corrupt layer %u header", i);
       goto done;
     }
+    chain_fp /= 4;
+    chain_capacity *= 2;
     v->word_count = core__seen_layer_word_count(v->blocks, v->block_bits, v->counter_bits);
     expected += v->word_count * 8;
   }

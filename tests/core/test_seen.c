@@ -410,6 +410,21 @@ static void test_refused_files(void **state) {
     expect_refused(bad, spots[i] < 112 ? "" : "checksum");
     data[spots[i]] ^= 0x10;
   }
+  /* a layer unlike any this code builds: its capacity, count or bound off the chain that
+   * starts at expect and p/2, or more keys than the classic optimum's bits allow */
+  size_t layer_fields[] = {64 + 24, 64 + 34, 64 + 40};
+  for (size_t i = 0; i < 3; i++) {
+    data[layer_fields[i]] ^= 0x01;
+    write_file(bad, data, len);
+    expect_refused(bad, "corrupt layer 0 header");
+    data[layer_fields[i]] ^= 0x01;
+  }
+  data[32 + 2] ^= 0x10; /* expect and the layer's capacity both 2^20 larger: on the chain, but */
+  data[64 + 24 + 2] ^= 0x10; /* far more keys than its bits can hold at its bound */
+  write_file(bad, data, len);
+  expect_refused(bad, "corrupt layer 0 header");
+  data[32 + 2] ^= 0x10;
+  data[64 + 24 + 2] ^= 0x10;
   data[8] = 3; /* a future format version */
   write_file(bad, data, len);
   expect_refused(bad, "format version 3");
