@@ -44,6 +44,18 @@ struct link_batch {
   size_t count;
 };
 
+/* The links of a page fetched ahead of its level (see frontier_set_lookahead), held back until
+ * the level comes: offered earlier, they could be found first at a depth too deep. */
+struct held_page {
+  struct held_page *next;
+  char *from; /* the page */
+  int depth;  /* the page's */
+  struct core_url *urls;
+  int *link_depth;
+  bool *follow;
+  size_t count, cap;
+};
+
 struct request {
   struct crawl *crawl;
   frontier_host *host;
@@ -57,6 +69,8 @@ struct request {
   char type[128];
   struct core_buf body; /* robots.txt only */
   struct link_batch links;
+  int gate_depth;         /* a page's depth, which it holds in the frontier until freed; or -1 */
+  struct held_page *held; /* its links so far, when it runs ahead of its level */
   struct request *prev, *next;
 };
 
@@ -82,6 +96,8 @@ struct crawl {
   size_t requests_in_flight;
   size_t lookups_in_flight;
   struct request *active;
+  struct held_page *held_head, *held_tail; /* pages done ahead of their level, in order */
+  size_t held_links;
   int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
   cli_end end;
   double start;

@@ -264,11 +264,55 @@ void cli__offer_link(struct request *rq, const struct core_url *base, const char
     cli__offer_links_flush(rq);
 }
 
+/* Moves the batch's links into rq's held page. */
+static void hold_links(struct request *rq) {
+  struct crawl *c = rq->crawl;
+  struct link_batch *b = &rq->links;
+  struct held_page *hp = rq->held;
+  if (!hp && (!(hp = calloc(1, sizeof(*hp))) || !(hp->from = strdup(rq->item->url)))) {
+    free(hp);
+    cli__fatal(c, "out of memory");
+    return;
+  }
+  rq->held = hp;
+  hp->depth = rq->gate_depth;
+  if (hp->count + b->count > hp->cap) {
+    size_t cap = hp->cap ? hp->cap * 2 : 64;
+    struct core_url *urls = realloc(hp->urls, cap * sizeof(*urls));
+    if (urls)
+      hp->urls = urls;
+    int *depth = urls ? realloc(hp->link_depth, cap * sizeof(*depth)) : NULL;
+    if (depth)
+      hp->link_depth = depth;
+    bool *follow = depth ? realloc(hp->follow, cap * sizeof(*follow)) : NULL;
+    if (!follow) {
+      cli__fatal(c, "out of memory");
+      return;
+    }
+    hp->follow = follow;
+    hp->cap = cap;
+  }
+  for (size_t i = 0; i < b->count; i++) {
+    hp->urls[hp->count] = b->urls[i]; /* moved: the batch no longer owns it */
+    hp->link_depth[hp->count] = b->depth[i];
+    hp->follow[hp->count++] = b->follow[i];
+  }
+  c->held_links += b->count;
+  b->count = 0;
+}
+
 void cli__offer_links_flush(struct request *rq) {
   struct crawl *c = rq->crawl;
   struct link_batch *b = &rq->links;
   if (b->count == 0)
     return;
+  /* a page fetched ahead of its level holds its links back until the level comes */
+  if (rq->gate_depth >= 0 && rq->item && !c->fatal &&
+      (rq->held || rq->gate_depth > frontier_gate(c->fr))) {
+    hold_links(rq);
+    if (b->count == 0)
+      return;
+  }
   const char *urls[LINK_BATCH];
   size_t lens[LINK_BATCH];
   bool fresh[LINK_BATCH];
@@ -298,6 +342,7 @@ struct request *cli__request_new(struct crawl *c, frontier_host *host, struct fr
   rq->crawl = c;
   rq->host = host;
   rq->item = item;
+  rq->gate_depth = item->kind == FRONTIER_PAGE ? item->depth : -1;
   core_buf_init(&rq->body, PARSE_ROBOTS_MAX_BYTES);
   rq->next = c->active;
   if (rq->next)
@@ -309,6 +354,15 @@ struct request *cli__request_new(struct crawl *c, frontier_host *host, struct fr
 void cli__request_free(struct request *rq) {
   struct crawl *c = rq->crawl;
   cli__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
+  if (rq->held) {             /* its depth stays pending until its links are offered */
+    if (c->held_tail)
+      c->held_tail->next = rq->held;
+    else
+      c->held_head = rq->held;
+    c->held_tail = rq->held;
+  } else if (rq->gate_depth >= 0) {
+    frontier_release(c->fr, rq->gate_depth);
+  }
   if (rq->prev)
     rq->prev->next = rq->next;
   else
@@ -500,7 +554,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   struct frontier_item *item = rq->item;
   double now = core_now();
   c->requests_in_flight--;
-  frontier_end(c->fr, rq->host, FRONTIER_PAGE, now, res->seconds);
+  frontier_end(c->fr, rq->host, item, now, res->seconds);
   if (res->error != FETCH_OK) {
     cli__note(c, "%s: %s", item->url, res->error_text);
     bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
@@ -572,7 +626,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   struct frontier_item *item = hd->resolving;
   hd->resolving = NULL;
   c->lookups_in_flight--;
-  frontier_end(c->fr, hd->fhost, FRONTIER_RESOLVE, core_now(), 0);
+  frontier_end(c->fr, hd->fhost, item, core_now(), 0);
   if (rc == CORE_OK) {
     frontier_item_free(item);
     if (!(hd->addr = strdup(addr)) || frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
@@ -608,11 +662,18 @@ bool cli__pages_exhausted(const struct crawl *c) {
   return c->cfg->max_pages >= 0 && c->pages_started >= c->cfg->max_pages;
 }
 
+/* A popped page settled here, without a request: it no longer holds its depth. */
+static void release_page(struct crawl *c, const struct frontier_item *item) {
+  if (item->kind == FRONTIER_PAGE)
+    frontier_release(c->fr, item->depth);
+}
+
 static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   const struct crawl_config *cfg = c->cfg;
   if (hd->dead) {
-    frontier_cancel(c->fr, fh, item->kind);
+    frontier_cancel(c->fr, fh, item);
+    release_page(c, item);
     c->stats->failed_dns += item->kind == FRONTIER_PAGE;
     record_item(c, item, "failed", "DNS lookup failed");
     frontier_item_free(item);
@@ -620,7 +681,8 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   }
   if (cli__pages_exhausted(c) ||
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
-    frontier_cancel(c->fr, fh, item->kind);
+    frontier_cancel(c->fr, fh, item);
+    release_page(c, item);
     cli__leave_for_next_run(c, item);
     record_item(c, item, "limit", NULL);
     frontier_item_free(item);
@@ -629,7 +691,8 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   if (cfg->robots && hd->robots_state != ROBOTS_PENDING &&
       core_now() - hd->robots_time > ROBOTS_MAX_AGE) {
     /* the cached robots.txt is too old: fetch it again before this page, which waits behind */
-    frontier_cancel(c->fr, fh, item->kind);
+    frontier_cancel(c->fr, fh, item);
+    release_page(c, item); /* and pending again once pushed back */
     hd->robots_state = ROBOTS_PENDING;
     hd->robots_attempts = 0;
     if (cli__queue_robots(c, fh, 0))
@@ -642,7 +705,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   core_rc rc = rq ? core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)
                   : CORE_ENOMEM;
   if (rc) {
-    frontier_cancel(c->fr, fh, item->kind);
+    frontier_cancel(c->fr, fh, item);
     if (rc == CORE_ENOMEM) {
       cli__fatal(c, "out of memory");
     } else {
@@ -650,15 +713,17 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
       c->stats->failed_other += item->kind == FRONTIER_PAGE;
       record_item(c, item, "failed", "unusable URL");
     }
-    if (rq)
+    if (rq) {
       cli__request_free(rq);
-    else
+    } else {
+      release_page(c, item);
       frontier_item_free(item);
+    }
     return;
   }
   const char *path = rq->url.text + rq->url.path_off;
   if (hd->robots_state == ROBOTS_DISALLOW_ALL || !parse_robots_allowed(hd->robots, path)) {
-    frontier_cancel(c->fr, fh, item->kind);
+    frontier_cancel(c->fr, fh, item);
     c->stats->robots_excluded += item->kind == FRONTIER_PAGE;
     record_item(c, item, "robots", NULL);
     cli__request_free(rq);
@@ -669,8 +734,35 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   cli__start_request(c, rq);
 }
 
+/* Offers the links of pages done ahead of their level once the level has come (all of them
+ * when nothing else is left to wait for), and lets pages run ahead while the held links stay
+ * under the queue's memory budget. */
+static void replay_held(struct crawl *c, bool all) {
+  while (c->held_head && (all || c->held_head->depth <= frontier_gate(c->fr))) {
+    struct held_page *hp = c->held_head;
+    c->held_head = hp->next;
+    if (!c->held_head)
+      c->held_tail = NULL;
+    for (size_t i = 0; i < hp->count; i++) {
+      if (c->stop != 2 && !c->fatal)
+        offer(c, &hp->urls[i], hp->from, hp->link_depth[i], 0, OFFER_LINK, hp->follow[i]);
+      core_url_free(&hp->urls[i]);
+    }
+    c->held_links -= hp->count;
+    frontier_release(c->fr, hp->depth);
+    free(hp->urls);
+    free(hp->link_depth);
+    free(hp->follow);
+    free(hp->from);
+    free(hp);
+  }
+  frontier_set_lookahead(c->fr, c->held_links < c->cfg->queue_memory);
+}
+
 static void schedule(struct crawl *c) {
   double now = core_now();
+  replay_held(c, c->requests_in_flight == 0 && c->lookups_in_flight == 0 &&
+                     frontier_queued(c->fr) == 0);
   while (!c->stop && c->requests_in_flight < (size_t)c->cfg->concurrency) {
     frontier_host *fh;
     struct frontier_item *item = frontier_pop(c->fr, now, &fh);
@@ -682,7 +774,7 @@ static void schedule(struct crawl *c) {
         break;
       case FRONTIER_ROBOTS:
         if (cli__pages_exhausted(c)) {
-          frontier_cancel(c->fr, fh, FRONTIER_ROBOTS);
+          frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
         } else {
           cli__start_robots(c, fh, item);
@@ -708,7 +800,7 @@ static bool finished(const struct crawl *c) {
     return true;
   if (cli__pages_exhausted(c))
     return true;
-  return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0;
+  return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 && !c->held_head;
 }
 
 /* ---- signals and progress ---- */
@@ -772,6 +864,7 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
     }
     cli__request_free(rq);
   }
+  replay_held(c, true); /* links held back are found links: offered, then queued like the rest */
   frontier_host *fh;
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {

@@ -62,7 +62,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   struct crawl *c = rq->crawl;
   struct host_data *hd = frontier_host_data(rq->host);
   c->requests_in_flight--;
-  frontier_end(c->fr, rq->host, FRONTIER_ROBOTS, core_now(), res->seconds);
+  frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
   cli__note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
@@ -113,7 +113,7 @@ const struct fetch_handler cli__robots_handler = {robots_head, robots_body, robo
 void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
   struct request *rq = cli__request_new(c, fh, item);
   if (!rq) {
-    frontier_cancel(c->fr, fh, FRONTIER_ROBOTS);
+    frontier_cancel(c->fr, fh, item);
     frontier_item_free(item);
     cli__fatal(c, "out of memory");
     return;
@@ -206,7 +206,7 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
   struct crawl *c = rq->crawl;
   c->requests_in_flight--;
-  frontier_end(c->fr, rq->host, FRONTIER_SITEMAP, core_now(), res->seconds);
+  frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   if (res->error != FETCH_OK) {
     bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
     if (!(transient && cli__retry(c, rq, -1)))

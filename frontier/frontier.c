@@ -7,7 +7,9 @@
 #include "frontier/frontier.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,7 +36,11 @@ struct frontier_host {
   struct ip_slot *ip;
   size_t pages_in_memory;
   uint64_t spill_head, spill_tail; /* offsets + 1 of its first and last spilled page; 0: none */
+  int spill_head_depth, spill_tail_depth;
   size_t spilled;
+  /* its pages are out of depth order (one had to be queued between spilled pages of smaller
+   * and larger depth): the depth gate leaves it alone until its queue empties */
+  bool unsorted;
   size_t heap_index; /* SIZE_MAX when not in the heap */
   double key;
   struct frontier_host *next; /* hash chain */
@@ -58,6 +64,12 @@ struct frontier {
   size_t spilled;
   uint64_t spilled_ever;
   core_rc spill_error; /* a spilled page could not be read back: it would be lost */
+  /* the depth gate: pending[d] pages of depth d are queued, or popped and not yet released */
+  size_t *pending;
+  int pending_cap;
+  int gate;       /* the smallest depth pending (INT_MAX: none); deeper pages wait */
+  bool lookahead; /* pages one level deeper may start too (their links held back) */
+  bool gate_off;  /* its counts could not grow: no gate, rather than a stalled crawl */
 };
 
 struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, const char *from,
@@ -93,6 +105,7 @@ core_rc frontier_create(const struct crawl_config *cfg, core_seen *seen, void (*
   f->free_data = free_data;
   f->seen = seen;
   f->spill_fd = -1;
+  f->gate = INT_MAX;
   f->host_buckets = 1024;
   f->ip_buckets = 1024;
   f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
@@ -136,6 +149,7 @@ void frontier_destroy(frontier *f) {
   free(f->hosts);
   free(f->ips);
   free(f->heap);
+  free(f->pending);
   if (f->spill_fd >= 0)
     close(f->spill_fd);
   free(f);
@@ -225,6 +239,9 @@ static double host_key(const frontier *f, const struct frontier_host *h) {
     return h->in_flight ? INFINITY : front->not_before; /* a DNS query is no request to the host */
   if (is_setup(front->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->cfg->per_host)
     return INFINITY;
+  if (!is_setup(front->kind) && (long)front->depth > (long)f->gate + f->lookahead && !h->unsorted &&
+      !f->gate_off)
+    return INFINITY; /* a level of smaller depth is not done */
   double key = fmax(h->next_time, front->not_before);
   if (h->ip)
     key = fmax(key, h->ip->next_time);
@@ -249,6 +266,54 @@ static void update(frontier *f, struct frontier_host *h) {
     heap_up(f, h->heap_index);
   else
     heap_down(f, h->heap_index);
+}
+
+/* ---- the depth gate ----
+ * Pages go a depth at a time, as a breadth-first crawl does: a page counts as pending from its
+ * push until frontier_release (its links offered), and a page of depth d starts only when no
+ * page of smaller depth is pending, or, with the lookahead, of depth smaller than d - 1 (the
+ * owner then holds back its links until its level comes). So every URL is first found at its
+ * smallest depth, and --depth cuts where a single-threaded breadth-first crawl (wget) would,
+ * however the hosts' delays interleave their pages. A host's pages are kept in depth order, so
+ * its front page is its shallowest. */
+
+static void gate_moved(frontier *f) {
+  for (size_t b = 0; b < f->host_buckets; b++)
+    for (struct frontier_host *h = f->hosts[b]; h; h = h->next)
+      update(f, h);
+}
+
+/* One more (delta 1) or one fewer (-1) page of depth pending. */
+static void gate_count(frontier *f, int depth, int delta) {
+  if (f->gate_off || depth < 0)
+    return;
+  if (depth >= f->pending_cap) {
+    int cap = f->pending_cap ? f->pending_cap : 16;
+    while (cap <= depth && cap < INT_MAX / 2)
+      cap *= 2;
+    size_t *grown = cap > depth ? realloc(f->pending, (size_t)cap * sizeof(*grown)) : NULL;
+    if (!grown) {
+      f->gate_off = true;
+      gate_moved(f);
+      return;
+    }
+    memset(grown + f->pending_cap, 0, (size_t)(cap - f->pending_cap) * sizeof(*grown));
+    f->pending = grown;
+    f->pending_cap = cap;
+  }
+  int old = f->gate;
+  if (delta > 0) {
+    f->pending[depth]++;
+    if (depth < f->gate)
+      f->gate = depth;
+  } else if (f->pending[depth] && --f->pending[depth] == 0 && depth == f->gate) {
+    while (f->gate < f->pending_cap && f->pending[f->gate] == 0)
+      f->gate++;
+    if (f->gate == f->pending_cap)
+      f->gate = INT_MAX;
+  }
+  if (f->gate != old)
+    gate_moved(f);
 }
 
 /* ---- hosts ---- */
@@ -344,11 +409,12 @@ void frontier_host_defer(frontier *f, frontier_host *host, double until) {
 
 /* A spilled page: this header, then the URL, then from (from_len is UINT32_MAX for none). */
 struct spill_record {
-  uint64_t next; /* offset + 1 of the host's next spilled page; 0: the last */
+  uint64_t next;      /* offset + 1 of the host's next spilled page; 0: the last */
+  int32_t next_depth; /* that page's depth */
+  uint32_t flags;
   double not_before;
   uint32_t url_len, from_len;
   int32_t depth, attempts, redirects;
-  uint32_t flags;
 };
 
 static core_rc spill_open(frontier *f) {
@@ -391,13 +457,14 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
   if (url_len >= UINT32_MAX || from_len >= UINT32_MAX)
     return CORE_EINVAL;
   struct spill_record rec = {0,
+                             0,
+                             item->flags,
                              item->not_before,
                              (uint32_t)url_len,
                              item->from ? (uint32_t)from_len : UINT32_MAX,
                              item->depth,
                              item->attempts,
-                             item->redirects,
-                             item->flags};
+                             item->redirects};
   uint64_t at = f->spill_end;
   core_rc rc = write_all(f->spill_fd, &rec, sizeof(rec), at);
   rc = rc ? rc : write_all(f->spill_fd, item->url, url_len, at + sizeof(rec));
@@ -405,14 +472,18 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
     rc = rc ? rc : write_all(f->spill_fd, item->from, from_len, at + sizeof(rec) + url_len);
   /* link it from the previous last page: only now is it part of the chain */
   uint64_t link = at + 1;
+  struct spill_record linked = {.next = link, .next_depth = item->depth};
   if (!rc && h->spill_tail)
-    rc = write_all(f->spill_fd, &link, sizeof(link), h->spill_tail - 1);
+    rc = write_all(f->spill_fd, &linked, offsetof(struct spill_record, flags), h->spill_tail - 1);
   if (rc)
     return rc;
   f->spill_end = at + sizeof(rec) + url_len + from_len;
-  if (!h->spill_head)
+  if (!h->spill_head) {
     h->spill_head = link;
+    h->spill_head_depth = item->depth;
+  }
   h->spill_tail = link;
+  h->spill_tail_depth = item->depth;
   h->spilled++;
   f->spilled++;
   f->spilled_ever++;
@@ -457,6 +528,7 @@ static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_
                                  .not_before = rec.not_before,
                                  .flags = rec.flags};
   h->spill_head = rec.next;
+  h->spill_head_depth = rec.next_depth;
   if (!h->spill_head)
     h->spill_tail = 0;
   h->spilled--;
@@ -471,13 +543,22 @@ static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_
 
 /* ---- queues ---- */
 
+/* Queues item among host's pages in memory, behind every page no deeper than it. */
 static void append_page(frontier *f, struct frontier_host *h, struct frontier_item *item) {
   item->next = NULL;
-  if (h->tail)
-    h->tail->next = item;
-  else
-    h->head = item;
-  h->tail = item;
+  if (!h->tail || is_setup(h->tail->kind) || h->tail->depth <= item->depth) {
+    if (h->tail)
+      h->tail->next = item;
+    else
+      h->head = item;
+    h->tail = item;
+  } else { /* a retry or redirect of the current depth, behind deeper pages: it goes before them */
+    struct frontier_item **pp = &h->head;
+    while (is_setup((*pp)->kind) || (*pp)->depth <= item->depth)
+      pp = &(*pp)->next;
+    item->next = *pp;
+    *pp = item;
+  }
   h->pages_in_memory++;
   f->pages_in_memory++;
 }
@@ -507,15 +588,24 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
     if (!item->next)
       host->tail = item;
   } else {
-    /* behind pages already spilled, or past the budget once the host has its share in memory;
-     * if the file fails, the page stays in memory: memory grows, nothing is lost */
+    gate_count(f, item->depth, 1);
+    /* behind pages already spilled (when no shallower than the last of them), or past the
+     * budget once the host has its share in memory; if the file fails, the page stays in
+     * memory: memory grows, nothing is lost */
     uint64_t budget = f->cfg->queue_memory;
-    bool spill = host->spilled ||
-                 (budget && f->pages_in_memory >= budget && host->pages_in_memory >= SPILL_REFILL);
-    if (spill && spill_append(f, host, item) == CORE_OK)
+    const struct frontier_item *last =
+        host->tail && !is_setup(host->tail->kind) ? host->tail : NULL;
+    bool spill = host->spilled ? item->depth >= host->spill_tail_depth
+                               : budget && f->pages_in_memory >= budget &&
+                                     host->pages_in_memory >= SPILL_REFILL &&
+                                     (!last || last->depth <= item->depth);
+    if (spill && spill_append(f, host, item) == CORE_OK) {
       frontier_item_free(item);
-    else
+    } else {
+      if (host->spilled && item->depth > host->spill_head_depth)
+        host->unsorted = true; /* it belongs between spilled pages */
       append_page(f, host, item);
+    }
   }
   f->queued++;
   update(f, host);
@@ -536,6 +626,8 @@ static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) 
     if (h->pages_in_memory == 0 && h->spilled)
       refill(f, h);
   }
+  if (!h->head && !h->spilled)
+    h->unsorted = false;
   return item;
 }
 
@@ -558,21 +650,39 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
   return NULL;
 }
 
-void frontier_cancel(frontier *f, frontier_host *host, frontier_kind kind) {
+/* The popped item is done with its host (a page still holds its depth until released). */
+static void popped_done(struct frontier_host *host, const struct frontier_item *item) {
   if (host->in_flight)
     host->in_flight--;
-  if (is_setup(kind) && host->setup_in_flight)
+  if (is_setup(item->kind) && host->setup_in_flight)
     host->setup_in_flight--;
+}
+
+void frontier_release(frontier *f, int depth) {
+  gate_count(f, depth, -1);
+}
+
+int frontier_gate(const frontier *f) {
+  return f->gate_off ? INT_MAX : f->gate;
+}
+
+void frontier_set_lookahead(frontier *f, bool on) {
+  if (f->lookahead != on) {
+    f->lookahead = on;
+    gate_moved(f);
+  }
+}
+
+void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_item *item) {
+  popped_done(host, item);
   update(f, host);
 }
 
-void frontier_end(frontier *f, frontier_host *host, frontier_kind kind, double now,
+void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *item, double now,
                   double response_seconds) {
   const struct crawl_config *cfg = f->cfg;
-  if (host->in_flight)
-    host->in_flight--;
-  if (is_setup(kind) && host->setup_in_flight)
-    host->setup_in_flight--;
+  frontier_kind kind = item->kind;
+  popped_done(host, item);
   if (kind != FRONTIER_RESOLVE) {
     /* the gap runs from the end of this request to the start of the next one (CLI.md) */
     double gap = cfg->delay;
@@ -593,6 +703,8 @@ double frontier_next_ready(frontier *f) {
 
 struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
   struct frontier_item *item = unlink_front(f, host);
+  if (item && !is_setup(item->kind))
+    gate_count(f, item->depth, -1);
   update(f, host);
   return item;
 }

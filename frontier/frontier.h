@@ -1,6 +1,7 @@
-/* frontier: per-host FIFO queues and when each host may be contacted next. A host's setup steps
- * (DNS lookup, robots.txt) are items at the front of its queue, so one scheduler times them all.
- * The seen filter guards it: no URL is queued twice. */
+/* frontier: per-host queues and when each host may be contacted next. Pages go a depth at a
+ * time (breadth first across all hosts); within a host and a depth, first in, first out. A host's
+ * setup steps (DNS lookup, robots.txt) are items at the front of its queue, so one scheduler times
+ * them all. The seen filter guards it: no URL is queued twice. */
 #ifndef CRAWL_FRONTIER_H
 #define CRAWL_FRONTIER_H
 
@@ -63,11 +64,19 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
 /* The next item whose host may be contacted at now, or NULL. Counts as a request in flight
  * until frontier_end. Caller owns the item. */
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host);
-/* A request to host ended at now after response_seconds; kind is the popped item's kind. */
-void frontier_end(frontier *f, frontier_host *host, frontier_kind kind, double now,
+/* The request for item, popped from host, ended at now after response_seconds. */
+void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *item, double now,
                   double response_seconds);
 /* The popped item was settled without a request (robots, limits): no politeness gap follows. */
-void frontier_cancel(frontier *f, frontier_host *host, frontier_kind kind);
+void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_item *item);
+/* A popped page of depth is done: its links have been offered (or it has none). Until then it
+ * holds deeper pages back. Every popped page is released once, also one pushed back. */
+void frontier_release(frontier *f, int depth);
+/* The smallest depth of a page pending (queued, or popped and not released); INT_MAX for none. */
+int frontier_gate(const frontier *f);
+/* Whether pages one level below the gate may start as well; their owner must hold back their
+ * links until frontier_gate reaches their depth. */
+void frontier_set_lookahead(frontier *f, bool on);
 /* Earliest time frontier_pop may return something (INFINITY when nothing is queued). */
 double frontier_next_ready(frontier *f);
 /* Removes and returns any queued item (for the end of a crawl), or NULL when all are gone. */

@@ -2,6 +2,7 @@
 #include "frontier/frontier.h"
 
 #include <math.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,7 +59,10 @@ static void expect_pop(frontier *f, double now, const char *url) {
 }
 
 static void end(frontier *f, const char *origin, frontier_kind kind, double now) {
-  frontier_end(f, host(f, origin), kind, now, 0.01);
+  struct frontier_item ended = {.kind = kind}; /* the tests' pages are all of depth 0 */
+  frontier_end(f, host(f, origin), &ended, now, 0.01);
+  if (kind == FRONTIER_PAGE)
+    frontier_release(f, 0);
 }
 
 static void test_fifo_and_delay(void **state) {
@@ -199,6 +203,92 @@ static void test_seen_and_drain(void **state) {
   core_seen_destroy(the_seen);
 }
 
+static struct frontier_item *page_at(const char *url, int depth) {
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, NULL, depth);
+  assert_non_null(item);
+  return item;
+}
+
+/* Breadth first across hosts: no page starts while a shallower one is queued or being fetched
+ * anywhere, however the hosts' delays fall; within a host, a retry of the current depth goes
+ * behind that depth's pages and before deeper ones. */
+static void test_depth_gate(void **state) {
+  (void)state;
+  struct crawl_config cfg = config();
+  cfg.delay = 1;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
+  frontier_push(f, a, page_at("http://a/0", 0));
+  frontier_push(f, a, page_at("http://a/0b", 0));
+  frontier_push(f, b, page_at("http://b/1", 1));
+  frontier_host *h;
+  struct frontier_item *item = frontier_pop(f, 0, &h);
+  assert_string_equal(item->url, "http://a/0");
+  /* b is ready, but a's second depth-0 page waits for a's delay: b waits with it */
+  assert_null(frontier_pop(f, 0.5, &h));
+  frontier_end(f, a, item, 0.5, 0.01);
+  frontier_release(f, 0);
+  frontier_item_free(item);
+  assert_null(frontier_pop(f, 1.0, &h));
+  assert_true(frontier_next_ready(f) == 1.5);
+  item = frontier_pop(f, 1.5, &h);
+  assert_string_equal(item->url, "http://a/0b");
+  /* while it is being fetched, its links may still come: b still waits */
+  assert_null(frontier_pop(f, 1.6, &h));
+  frontier_push(f, a, page_at("http://a/1", 1));
+  /* it fails and is retried: behind a's other depth-0 pages (none), before a/1 */
+  frontier_end(f, a, item, 1.7, 0.01);
+  item->not_before = 0;
+  frontier_push(f, a, item);
+  frontier_release(f, 0);
+  item = frontier_pop(f, 2.7, &h);
+  assert_string_equal(item->url, "http://a/0b");
+  assert_null(frontier_pop(f, 2.7, &h)); /* b's page is deeper */
+  frontier_end(f, a, item, 2.8, 0.01);
+  assert_null(frontier_pop(f, 2.8, &h)); /* ended, but its links are not offered yet */
+  frontier_release(f, 0);
+  frontier_item_free(item);
+  /* depth 0 done: depth 1 goes, on both hosts */
+  item = frontier_pop(f, 2.8, &h);
+  assert_string_equal(item->url, "http://b/1");
+  frontier_end(f, b, item, 2.8, 0.01);
+  frontier_release(f, 1);
+  frontier_item_free(item);
+  item = frontier_pop(f, 3.8, &h);
+  assert_string_equal(item->url, "http://a/1");
+  frontier_end(f, a, item, 3.8, 0.01);
+  frontier_release(f, 1);
+  frontier_item_free(item);
+  assert_int_equal(frontier_queued(f), 0);
+  /* a shallower page queued later (a sitemap's seeds) holds the deeper ones back again */
+  frontier_push(f, b, page_at("http://b/3", 3));
+  frontier_push(f, a, page_at("http://a/seed", 0));
+  item = frontier_pop(f, 10, &h);
+  assert_string_equal(item->url, "http://a/seed");
+  assert_null(frontier_pop(f, 10, &h));
+  frontier_cancel(f, a, item);
+  frontier_release(f, 0);
+  frontier_item_free(item);
+  /* with the lookahead, one level deeper may start: a page of depth 4 while 3 is pending */
+  frontier_push(f, a, page_at("http://a/4", 4));
+  item = frontier_pop(f, 10, &h);
+  assert_string_equal(item->url, "http://b/3");
+  assert_null(frontier_pop(f, 20, &h));
+  frontier_set_lookahead(f, true);
+  struct frontier_item *ahead = frontier_pop(f, 20, &h);
+  assert_string_equal(ahead->url, "http://a/4");
+  assert_int_equal(frontier_gate(f), 3);
+  frontier_release(f, 3);
+  assert_int_equal(frontier_gate(f), 4); /* the page ahead is pending until released */
+  frontier_release(f, 4);
+  assert_int_equal(frontier_gate(f), INT_MAX);
+  frontier_item_free(ahead);
+  frontier_item_free(item);
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
 /* Past the memory budget, pages wait in the spill file and come back in order, whole. */
 static void test_spill_keeps_order_and_fields(void **state) {
   (void)state;
@@ -225,16 +315,21 @@ static void test_spill_keeps_order_and_fields(void **state) {
   assert_int_equal(frontier_queued(f), N);
   assert_true(frontier_spilled(f) > N / 2); /* most of them are on disk */
   /* each host gives its pages back in the order they came, every field intact; a retry pushed
-   * midway goes to the back, behind everything spilled */
+   * midway, as deep as the deepest, goes to the back, behind everything spilled */
   int next_a = 1, next_b = 0;
   bool again_seen = false;
   for (int got = 0; got < N + 1; got++) {
-    if (got == 10)
-      push(f, b, FRONTIER_PAGE, "http://b.example/again");
+    if (got == 10) {
+      struct frontier_item *again =
+          frontier_item_new(FRONTIER_PAGE, "http://b.example/again", NULL, N);
+      assert_non_null(again);
+      frontier_push(f, b, again);
+    }
     frontier_host *h;
     struct frontier_item *item = frontier_pop(f, 1, &h);
     assert_non_null(item);
-    frontier_end(f, h, item->kind, 1, 0);
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
     if (strcmp(item->url, "http://b.example/again") == 0) {
       assert_true(next_b >= N); /* every other page of b came first */
       again_seen = true;
@@ -316,6 +411,7 @@ int main(void) {
       cmocka_unit_test(test_crawl_delay_and_defer),
       cmocka_unit_test(test_ip_delay),
       cmocka_unit_test(test_seen_and_drain),
+      cmocka_unit_test(test_depth_gate),
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_drains),
   };

@@ -194,6 +194,24 @@ def case_depth_limit(tmp):
     expect(not [r for r in log if r[2].startswith("s1.")], "--scope host fetched another host")
 
 
+def case_depth_breadth_first(tmp):
+    """--depth across hosts whose delays interleave their pages: every URL gets its smallest
+    depth, so the cut falls where a breadth-first crawl puts it (no page reachable in N links is
+    left out, none deeper is fetched), for several webs. These webs have no redirect target that
+    a link of the redirect's own level reaches too: which of the two comes first is a matter of
+    timing, and the crawler keeps the first (see README, Depth)."""
+    for seed in (7, 11, 14):
+        web = Web(tmp, hosts=8, pages=80, seed=seed)
+        p = crawl(web, "-w", "0.02", "-d", "3", "--jsonl", web.url())
+        truth = web.truth(web.url(), depth=3)
+        web.stop()
+        recs = {r["url"]: r for r in records(p)}
+        expect_same_set(recs, truth, f"web {seed}: records")
+        wrong = [(u, recs[u]["fate"], recs[u]["depth"], fate, d) for u, (fate, d) in truth.items()
+                 if (recs[u]["fate"], recs[u]["depth"]) != (fate, d)]
+        expect(not wrong, f"web {seed}: fate/depth differ (got, want): {wrong[:3]}")
+
+
 def case_max_pages(tmp):
     """-n N: exactly N page responses (robots.txt not counted); the rest accounted as limit."""
     web = Web(tmp, hosts=4, pages=100)

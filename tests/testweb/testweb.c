@@ -19,6 +19,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -509,7 +510,7 @@ struct truth {
   size_t count, cap;
   size_t *slots; /* open addressing: index + 1 into urls, 0 when empty */
   size_t slot_count;
-  size_t next; /* FIFO position */
+  size_t lowered; /* URLs whose depth a redirect lowered after a link had found them */
 };
 
 static bool truth_in_scope(struct truth *t, const char *url) {
@@ -568,9 +569,17 @@ static void truth_add(struct truth *t, const char *url, int depth) {
     t->slot_count = n;
   }
   size_t j = hash_str(url) % t->slot_count;
-  for (; t->slots[j]; j = (j + 1) % t->slot_count)
-    if (strcmp(t->urls[t->slots[j] - 1].url, url) == 0)
+  for (; t->slots[j]; j = (j + 1) % t->slot_count) {
+    struct truth_url *known = &t->urls[t->slots[j] - 1];
+    if (strcmp(known->url, url) == 0) {
+      /* a redirect target, found before as a link one level deeper, has the redirect's depth */
+      if (!known->fate && depth < known->depth) {
+        known->depth = depth;
+        t->lowered++;
+      }
       return;
+    }
+  }
   t->slots[j] = t->count + 1;
   if (t->count == t->cap) {
     t->cap = t->cap ? t->cap * 2 : 1024;
@@ -580,6 +589,70 @@ static void truth_add(struct truth *t, const char *url, int depth) {
   }
   t->urls[t->count++] = (struct truth_url){strdup(url), depth, NULL};
   truth_host_queued(t, url, depth);
+}
+
+/* Visits urls[i]: its fate, and the URLs it leads to. */
+static void truth_visit(struct truth *t, size_t i) {
+  struct web *w = t->web;
+  struct truth_url *u = &t->urls[i];
+  const char *host = u->url + 7;
+  char name[160];
+  snprintf(name, sizeof(name), "%.*s", (int)strcspn(host, ":/"), host);
+  const char *path = strchr(host, '/');
+  bool outside;
+  int hi = web_host_index(w, name, &outside);
+  int page;
+  char tail[8];
+  size_t plen = strlen(path);
+  if ((plen > 4 && strcmp(path + plen - 4, ".pdf") == 0) ||
+      (plen > 4 && strcmp(path + plen - 4, ".png") == 0)) {
+    u->fate = "skipped";
+    return;
+  }
+  if (u->depth > t->depth) {
+    u->fate = "depth";
+    return;
+  }
+  if (t->robots && !outside && strncmp(path, "/private/", 9) == 0) {
+    u->fate = "robots";
+    return;
+  }
+  if (outside || hi < 0) {
+    u->fate = outside ? "fetched" : "failed";
+    return;
+  }
+  if (sscanf(path, "/orphan/%d.htm%1[l]", &page, tail) == 2 && page >= 0 && page < WEB_ORPHANS) {
+    u->fate = "fetched";
+    return;
+  }
+  if (strcmp(path, "/") == 0 ||
+      (sscanf(path, "/p/%d.htm%1[l]", &page, tail) == 2 && page > 0 && page < w->pages)) {
+    if (strcmp(path, "/") == 0)
+      page = 0;
+    u->fate = "fetched";
+    int d = u->depth + 1;
+    char url[300];
+    snprintf(url, sizeof(url), "http://s%d.%s:%d/img/%d.png", hi, w->domain, w->port, page);
+    truth_add(t, url, d);
+    int count = web_link_count(w, hi, page);
+    for (int k = 0; k < count; k++) {
+      struct web_link l;
+      web_link_at(w, hi, page, k, &l);
+      web_link_url(w, &l, url, sizeof(url));
+      truth_add(t, url, d);
+    }
+    return;
+  }
+  if (sscanf(path, "/r/%d", &page) == 1 && page >= 0 && page < w->pages) {
+    u->fate = "fetched";
+    char target[64], url[300];
+    web_page_path(page, target, sizeof(target));
+    snprintf(url, sizeof(url), "http://%s:%d%s", name, w->port, target);
+    int d = u->depth; /* a redirect target keeps the depth of the URL that redirected */
+    truth_add(t, url, d);
+    return;
+  }
+  u->fate = strncmp(path, "/private/", 9) == 0 ? "fetched" : "failed";
 }
 
 static int truth_run(struct web *w, int depth, int scope, bool robots, bool sitemaps, char **seeds,
@@ -596,69 +669,24 @@ static int truth_run(struct web *w, int depth, int scope, bool robots, bool site
     truth_add(&t, seeds[i], 0);
     t.scope = scope;
   }
-  /* the crawler's per-host FIFO order equals this global FIFO for one host; with unlimited
-   * depth the printed set does not depend on the order at all */
-  for (; t.next < t.count; t.next++) {
-    struct truth_url *u = &t.urls[t.next];
-    const char *host = u->url + 7;
-    char name[160];
-    snprintf(name, sizeof(name), "%.*s", (int)strcspn(host, ":/"), host);
-    const char *path = strchr(host, '/');
-    bool outside;
-    int hi = web_host_index(w, name, &outside);
-    int page;
-    char tail[8];
-    size_t plen = strlen(path);
-    if ((plen > 4 && strcmp(path + plen - 4, ".pdf") == 0) ||
-        (plen > 4 && strcmp(path + plen - 4, ".png") == 0)) {
-      u->fate = "skipped";
-      continue;
-    }
-    if (u->depth > depth) {
-      u->fate = "depth";
-      continue;
-    }
-    if (robots && !outside && strncmp(path, "/private/", 9) == 0) {
-      u->fate = "robots";
-      continue;
-    }
-    if (outside || hi < 0) {
-      u->fate = outside ? "fetched" : "failed";
-      continue;
-    }
-    if (sscanf(path, "/orphan/%d.htm%1[l]", &page, tail) == 2 && page >= 0 && page < WEB_ORPHANS) {
-      u->fate = "fetched";
-      continue;
-    }
-    if (strcmp(path, "/") == 0 ||
-        (sscanf(path, "/p/%d.htm%1[l]", &page, tail) == 2 && page > 0 && page < w->pages)) {
-      if (strcmp(path, "/") == 0)
-        page = 0;
-      u->fate = "fetched";
-      int d = u->depth + 1;
-      char url[300];
-      snprintf(url, sizeof(url), "http://s%d.%s:%d/img/%d.png", hi, w->domain, w->port, page);
-      truth_add(&t, url, d);
-      int count = web_link_count(w, hi, page);
-      for (int i = 0; i < count; i++) {
-        struct web_link l;
-        web_link_at(w, hi, page, i, &l);
-        web_link_url(w, &l, url, sizeof(url));
-        truth_add(&t, url, d);
-      }
-      continue;
-    }
-    if (sscanf(path, "/r/%d", &page) == 1 && page >= 0 && page < w->pages) {
-      u->fate = "fetched";
-      char target[64], url[300];
-      web_page_path(page, target, sizeof(target));
-      snprintf(url, sizeof(url), "http://%s:%d%s", name, w->port, target);
-      int d = u->depth; /* a redirect target keeps the depth of the URL that redirected */
-      truth_add(&t, url, d);
-      continue;
-    }
-    u->fate = strncmp(path, "/private/", 9) == 0 ? "fetched" : "failed";
+  /* breadth first, as the crawler goes: the shallowest level left, in the order its URLs were
+   * found (a redirect target joins the level of the URL that redirected; sitemap seeds found
+   * late bring level 0 back), so every URL has its smallest depth */
+  for (;;) {
+    int level = INT_MAX;
+    for (size_t i = 0; i < t.count; i++)
+      if (!t.urls[i].fate && t.urls[i].depth < level)
+        level = t.urls[i].depth;
+    if (level == INT_MAX)
+      break;
+    for (size_t i = 0; i < t.count; i++) /* t.count grows as the level adds to itself */
+      if (!t.urls[i].fate && t.urls[i].depth == level)
+        truth_visit(&t, i);
   }
+
+  if (t.lowered)
+    fprintf(stderr, "testweb: %zu redirect targets were found as links one level deeper first\n",
+            t.lowered);
   for (size_t i = 0; i < t.count; i++) {
     printf("%s %s %d\n", t.urls[i].url, t.urls[i].fate, t.urls[i].depth);
     free(t.urls[i].url);
