@@ -289,6 +289,39 @@ static void test_depth_gate(void **state) {
   core_seen_destroy(the_seen);
 }
 
+/* A page whose depth falls between spilled pages cannot be put in its place: its host leaves
+ * the depth gate until its queue empties, so nothing waits forever behind it. */
+static void test_depth_gate_spill_out_of_order(void **state) {
+  (void)state;
+  struct crawl_config cfg = config();
+  cfg.delay = 0;
+  cfg.queue_memory = 1;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a");
+  char url[64];
+  for (int i = 0; i < 200; i++) { /* 64 in memory, the rest spilled: depth 1, then depth 3 */
+    snprintf(url, sizeof(url), "http://a/%d", i);
+    frontier_push(f, a, page_at(url, i < 100 ? 1 : 3));
+  }
+  assert_true(frontier_spilled(f) > 0);
+  frontier_push(f, a, page_at("http://a/between", 2));
+  int popped = 0;
+  frontier_host *h;
+  struct frontier_item *item;
+  while ((item = frontier_pop(f, 1, &h))) {
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
+    frontier_item_free(item);
+    popped++;
+  }
+  assert_int_equal(popped, 201);
+  assert_int_equal(frontier_queued(f), 0);
+  assert_int_equal(frontier_gate(f), INT_MAX);
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
 /* Past the memory budget, pages wait in the spill file and come back in order, whole. */
 static void test_spill_keeps_order_and_fields(void **state) {
   (void)state;
@@ -412,6 +445,7 @@ int main(void) {
       cmocka_unit_test(test_ip_delay),
       cmocka_unit_test(test_seen_and_drain),
       cmocka_unit_test(test_depth_gate),
+      cmocka_unit_test(test_depth_gate_spill_out_of_order),
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_drains),
   };
