@@ -736,7 +736,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
 
 /* Offers the links of pages done ahead of their level once the level has come (all of them
  * when nothing else is left to wait for), and lets pages run ahead while the held links stay
- * under the queue's memory budget. */
+ * within the queue's memory budget. */
 static void replay_held(struct crawl *c, bool all) {
   while (c->held_head && (all || c->held_head->depth <= frontier_gate(c->fr))) {
     struct held_page *hp = c->held_head;
@@ -756,7 +756,11 @@ static void replay_held(struct crawl *c, bool all) {
     free(hp->from);
     free(hp);
   }
-  frontier_set_lookahead(c->fr, c->held_links < c->cfg->queue_memory);
+  /* off at the budget, on again at half of it: each switch revisits every host */
+  if (c->held_links >= c->cfg->queue_memory)
+    frontier_set_lookahead(c->fr, false);
+  else if (c->held_links <= c->cfg->queue_memory / 2)
+    frontier_set_lookahead(c->fr, true);
 }
 
 static void schedule(struct crawl *c) {
