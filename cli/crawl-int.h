@@ -46,13 +46,16 @@ struct link_batch {
 
 /* The links of a page fetched ahead of its level (see frontier_set_lookahead), held back until
  * the level comes: offered earlier, they could be found first at a depth too deep. */
+struct held_link {
+  struct core_url url;
+  int depth;
+  bool follow;
+};
 struct held_page {
   struct held_page *next;
   char *from; /* the page */
   int depth;  /* the page's */
-  struct core_url *urls;
-  int *link_depth;
-  bool *follow;
+  struct held_link *links;
   size_t count, cap;
 };
 

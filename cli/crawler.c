@@ -278,25 +278,16 @@ static void hold_links(struct request *rq) {
   hp->depth = rq->gate_depth;
   if (hp->count + b->count > hp->cap) {
     size_t cap = hp->cap ? hp->cap * 2 : 64;
-    struct core_url *urls = realloc(hp->urls, cap * sizeof(*urls));
-    if (urls)
-      hp->urls = urls;
-    int *depth = urls ? realloc(hp->link_depth, cap * sizeof(*depth)) : NULL;
-    if (depth)
-      hp->link_depth = depth;
-    bool *follow = depth ? realloc(hp->follow, cap * sizeof(*follow)) : NULL;
-    if (!follow) {
+    struct held_link *links = realloc(hp->links, cap * sizeof(*links));
+    if (!links) {
       cli__fatal(c, "out of memory");
       return;
     }
-    hp->follow = follow;
+    hp->links = links;
     hp->cap = cap;
   }
-  for (size_t i = 0; i < b->count; i++) {
-    hp->urls[hp->count] = b->urls[i]; /* moved: the batch no longer owns it */
-    hp->link_depth[hp->count] = b->depth[i];
-    hp->follow[hp->count++] = b->follow[i];
-  }
+  for (size_t i = 0; i < b->count; i++) /* the URLs move: the batch no longer owns them */
+    hp->links[hp->count++] = (struct held_link){b->urls[i], b->depth[i], b->follow[i]};
   c->held_links += b->count;
   b->count = 0;
 }
@@ -744,15 +735,14 @@ static void replay_held(struct crawl *c, bool all) {
     if (!c->held_head)
       c->held_tail = NULL;
     for (size_t i = 0; i < hp->count; i++) {
+      struct held_link *l = &hp->links[i];
       if (c->stop != 2 && !c->fatal)
-        offer(c, &hp->urls[i], hp->from, hp->link_depth[i], 0, OFFER_LINK, hp->follow[i]);
-      core_url_free(&hp->urls[i]);
+        offer(c, &l->url, hp->from, l->depth, 0, OFFER_LINK, l->follow);
+      core_url_free(&l->url);
     }
     c->held_links -= hp->count;
     frontier_release(c->fr, hp->depth);
-    free(hp->urls);
-    free(hp->link_depth);
-    free(hp->follow);
+    free(hp->links);
     free(hp->from);
     free(hp);
   }

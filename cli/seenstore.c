@@ -16,11 +16,8 @@
 #include <unistd.h>
 
 void cli__remember_to_forget(struct crawl *c, const char *url) {
-  struct core_seen_info info;
-  core_seen_info(c->seen, &info);
-  if (info.kind == CORE_SEEN_BLOOM)
-    return; /* it cannot remove: what failed stays recorded */
-  if (core_seen_mark_forget(c->seen, url, strlen(url)) != CORE_OK)
+  /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
+  if (core_seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
     cli__fatal(c, "out of memory");
 }
 
