@@ -37,7 +37,7 @@ struct layer {
 /* A hash set of nonzero 64-bit fingerprints, open addressing with linear probing. */
 struct fpset {
   uint64_t *slots;
-  uint64_t slot_count; /* a power of two, or 0 before the first insert */
+  uint64_t slot_count; /* a power of two (0 only until the first fpset_reserve) */
   uint64_t count;
 };
 
@@ -287,10 +287,6 @@ static uint64_t slot_index(uint64_t fp, uint64_t slot_count) {
 
 /* Whether fp is in the set; *where is its slot, or the empty slot that ends its probe chain. */
 static bool fpset_find(const struct fpset *set, uint64_t fp, uint64_t *where) {
-  if (!set->slot_count) {
-    *where = 0;
-    return false;
-  }
   uint64_t mask = set->slot_count - 1;
   for (uint64_t i = slot_index(fp, set->slot_count);; i = (i + 1) & mask) {
     if (set->slots[i] == fp) {
