@@ -211,15 +211,9 @@ core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_f
     emit_words(&w, v.words, v.word_count);
   if (slots)
     emit_words(&w, slots, slot_count);
-  if (attachment_len && !emit_attachment(&w, attachment_fd, attachment_len)) {
-    say(why, why_size, "cannot read what goes with it: %s",
-        errno ? strerror(errno) : "it shrank while being read");
-    fclose(w.f);
-    XXH3_freeState(w.hash);
-    unlink(tmp);
-    free(tmp);
-    return CORE_ESYS;
-  }
+  bool unreadable = attachment_len && !emit_attachment(&w, attachment_fd, attachment_len);
+  int read_errno = errno;
+  w.failed |= unreadable;
   unsigned char tail[8];
   put64(tail, XXH3_64bits_digest(w.hash));
   XXH3_freeState(w.hash);
@@ -238,7 +232,11 @@ core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_f
   if (w.failed || rename(tmp, path) != 0) {
     if (!w.failed)
       saved_errno = errno;
-    say(why, why_size, "cannot write '%s': %s", path, strerror(saved_errno));
+    if (unreadable)
+      say(why, why_size, "cannot read what goes with it: %s",
+          read_errno ? strerror(read_errno) : "it shrank while being read");
+    else
+      say(why, why_size, "cannot write '%s': %s", path, strerror(saved_errno));
     unlink(tmp);
     free(tmp);
     return CORE_ESYS;

@@ -1,6 +1,7 @@
 /* core/seen.c and core/seenfile.c: sizing, growth, the variants, and the --seen file. */
 #include "core/core.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -480,6 +481,27 @@ static void test_save_failure_keeps_old_file(void **state) {
   char why[256] = "";
   assert_int_equal(core_seen_save(s, "/nonexistent-dir/x.seen", -1, why, sizeof(why)), CORE_ESYS);
   assert_non_null(strstr(why, "nonexistent-dir"));
+  /* an attachment that cannot be read fails the save, and the file saved before stays whole */
+  const char *path = temp_path("kept");
+  assert_int_equal(core_seen_save(s, path, -1, why, sizeof(why)), CORE_OK);
+  size_t before_len, after_len;
+  unsigned char *before = read_file(path, &before_len);
+  int left = fd_holding("0 - http://a.example/\n", 21);
+  char name[64];
+  snprintf(name, sizeof(name), "/proc/self/fd/%d", left);
+  int write_only = open(name, O_WRONLY);
+  assert_true(write_only >= 0);
+  why[0] = 0;
+  assert_int_equal(core_seen_save(s, path, write_only, why, sizeof(why)), CORE_ESYS);
+  assert_non_null(strstr(why, "cannot read what goes with it"));
+  unsigned char *after = read_file(path, &after_len);
+  assert_int_equal(after_len, before_len);
+  assert_memory_equal(after, before, before_len);
+  free(before);
+  free(after);
+  close(write_only);
+  close(left);
+  unlink(path);
   core_seen_destroy(s);
 }
 
