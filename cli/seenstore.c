@@ -21,9 +21,9 @@ void cli__remember_to_forget(struct crawl *c, const char *url) {
     cli__fatal(c, "out of memory");
 }
 
-/* An unlinked temporary file to hold URLs left queued: they may be many, so not in memory. */
-static FILE *leftover_file(void) {
-  int fd = core_temp_fd("left");
+/* An unlinked temporary file for leftovers, loaded or left: they may be many, so not in memory. */
+static FILE *temp_stream(const char *name) {
+  int fd = core_temp_fd(name);
   FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
   if (!f && fd >= 0)
     close(fd);
@@ -33,7 +33,7 @@ static FILE *leftover_file(void) {
 void cli__leave_for_next_run(struct crawl *c, const struct frontier_item *item) {
   if (!c->cfg->seen_file || item->kind != FRONTIER_PAGE || c->leftovers_lost)
     return;
-  if (!c->leftovers && !(c->leftovers = leftover_file())) {
+  if (!c->leftovers && !(c->leftovers = temp_stream("left"))) {
     c->leftovers_lost = true;
     return;
   }
@@ -76,15 +76,12 @@ core_rc cli__open_seen(struct crawl *c) {
   const struct crawl_config *cfg = c->cfg;
   char why[256] = "";
   if (cfg->seen_file) {
-    int fd = core_temp_fd("resume");
-    if (fd < 0 || !(c->resumable = fdopen(fd, "w+"))) {
-      if (fd >= 0)
-        close(fd);
+    if (!(c->resumable = temp_stream("resume"))) {
       cli__fatal(c, "--seen '%s': cannot make a temporary file: %s", cfg->seen_file,
                  strerror(errno));
       return CORE_ESYS;
     }
-    core_rc rc = core_seen_load(cfg->seen_file, &c->seen, fd, why, sizeof(why));
+    core_rc rc = core_seen_load(cfg->seen_file, &c->seen, fileno(c->resumable), why, sizeof(why));
     if (rc == CORE_OK) {
       struct core_seen_info info;
       core_seen_info(c->seen, &info);
