@@ -41,7 +41,7 @@ class Web:
         log = []
         with open(self.log_path) as f:
             for line in f:
-                start, end, host, path, status = line.split()
+                start, end, host, path, status, _method = line.split()
                 log.append((float(start), float(end), host, path, int(status)))
         return log
 

@@ -11,6 +11,8 @@
 #include <signal.h>
 
 #define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
+#define ITEM_SEED 2u    /* a seed: when no seed gets a response, the exit status says so */
+#define ITEM_HEAD 4u    /* --check-skipped: a HEAD request for a URL in --skip-ext */
 #define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 
@@ -22,8 +24,10 @@ struct host_data {
   char *addr; /* NULL until resolved; unused for IP literals */
   bool host_is_ip;
   enum robots_state robots_state;
-  double robots_time;   /* when robots_state was last settled */
-  parse_robots *robots; /* NULL: everything allowed */
+  double robots_time;     /* when robots_state was last settled */
+  cli_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
+  char robots_error[160]; /* and the error its pages fail with */
+  parse_robots *robots;   /* NULL: everything allowed */
   int dns_attempts;
   int robots_attempts;
   bool dead; /* DNS failed after every retry */
@@ -92,6 +96,10 @@ struct crawl {
   bool leftovers_lost; /* that file could not be made */
   fetch_timer *save_timer;
   fetch_timer *progress_timer;
+  cli_status *status;        /* the progress line, borrowed */
+  fetch_watch *output_watch; /* a pipe's reader going away, seen before any write */
+  char **seed_dirs; /* --no-parent: each seed's origin and directory ("http://a.example/docs/") */
+  size_t seed_dir_count;
   fetch_watch *signal_watch;
   int signal_fd;
   sigset_t old_mask;
@@ -104,7 +112,6 @@ struct crawl {
   int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
   cli_end end;
   double start;
-  bool progress;
   bool fatal;
   char *err;
   size_t err_size;
@@ -119,13 +126,9 @@ double cli__backoff(const struct crawl_config *cfg, int attempts);
 bool cli__pages_exhausted(const struct crawl *c);
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *cli__host_for(struct crawl *c, const struct core_url *u);
-/* Resolves href (found in a document encoded in charset, NULL for UTF-8) against base and offers
- * the result: printed when new and in scope, then queued or given its fate. */
-void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
-                     const char *charset, const char *from, int depth, int redirects,
-                     enum offer_kind kind, bool follow);
-/* The same for a link of rq's page (from rq's URL, no redirects), held in rq's batch: call
- * cli__offer_links_flush after each chunk parsed. */
+/* Resolves href (found in rq's page, encoded in charset, NULL for UTF-8) against base and holds
+ * the result in rq's batch: call cli__offer_links_flush after each chunk parsed. Each link is then
+ * printed when new and in scope, and queued or given its fate. */
 void cli__offer_link(struct request *rq, const struct core_url *base, const char *href, size_t len,
                      const char *charset, int depth, bool follow);
 void cli__offer_links_flush(struct request *rq);
@@ -133,7 +136,11 @@ void cli__offer_links_flush(struct request *rq);
 struct request *cli__request_new(struct crawl *c, frontier_host *host, struct frontier_item *item);
 void cli__request_free(struct request *rq);
 void cli__start_request(struct crawl *c, struct request *rq);
-void cli__request_failed_to_start(struct request *rq, const char *why);
+/* Ends rq through its handler as a transfer that failed with error before any response. */
+void cli__request_failed_to_start(struct request *rq, fetch_error error, const char *why);
+cli_cause cli__cause_of(fetch_error error);
+/* DNS, connection and timeouts: retried under --retries (CLI.md, Transient failures). */
+bool cli__is_transient_error(fetch_error error);
 /* Puts a request's item back at the end of its host queue after a transient failure, or returns
  * false when its retries are spent. */
 bool cli__retry(struct crawl *c, struct request *rq, double retry_after);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/signalfd.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const struct fetch_handler page_handler;
@@ -30,12 +31,14 @@ void cli__fatal(struct crawl *c, const char *fmt, ...) {
 void cli__note(struct crawl *c, const char *fmt, ...) {
   if (!c->cfg->verbose)
     return;
+  char line[1024];
   va_list ap;
   va_start(ap, fmt);
-  fputs("crawl: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(line, sizeof(line), fmt, ap);
   va_end(ap);
+  cli_status_hide(c->status); /* a whole line of its own, not after the status line */
+  fprintf(stderr, "crawl: %s\n", line);
+  cli_status_show(c->status);
 }
 
 double cli__backoff(const struct crawl_config *cfg, int attempts) {
@@ -43,6 +46,7 @@ double cli__backoff(const struct crawl_config *cfg, int attempts) {
   return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
 }
 
+/* A reader that went away (EPIPE) ends the crawl quietly; any other write error is fatal. */
 static void check_output(struct crawl *c, core_rc rc) {
   if (rc == CORE_OK)
     return;
@@ -50,30 +54,69 @@ static void check_output(struct crawl *c, core_rc rc) {
     if (!c->stop)
       c->end = CLI_END_PIPE;
     c->stop = 2;
+  } else if (cli_output_errno(c->out)) {
+    cli__fatal(c, "cannot write %s: %s", cli_output_name(c->out),
+               strerror(cli_output_errno(c->out)));
   } else {
-    cli__fatal(c, "cannot write output: %s", core_rc_str(rc));
+    cli__fatal(c, "cannot write %s: %s", cli_output_name(c->out), core_rc_str(rc));
   }
 }
 
-/* Every settled fate passes here: the JSON record, and what --seen must forget. */
-static void report(struct crawl *c, bool quiet, const struct cli_record *rec) {
-  if (c->cfg->seen_file && strcmp(rec->fate, "failed") == 0)
-    cli__remember_to_forget(c, rec->url);
-  if (c->cfg->jsonl && !quiet)
+/* The first broken links, for the summary; with -v each one as it is found. */
+static void note_broken(struct crawl *c, const struct cli_record *rec) {
+  struct cli_stats *s = c->stats;
+  cli__note(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
+            rec->from ? rec->from : "(a seed)");
+  if (s->broken < CLI_BROKEN_SHOWN) {
+    struct cli_broken_link *b = &s->broken_links[s->broken];
+    b->url = strdup(rec->url);
+    b->from = rec->from ? strdup(rec->from) : NULL;
+    b->status = rec->status;
+    if (!b->url || (rec->from && !b->from)) {
+      free(b->url);
+      free(b->from);
+      *b = (struct cli_broken_link){0};
+      cli__fatal(c, "out of memory");
+      return;
+    }
+  }
+  s->broken++;
+}
+
+/* Every settled fate passes here: counted, written as a record (unless ITEM_QUIET), and
+ * remembered when --seen must forget it. flags are the URL's item flags. */
+static void report(struct crawl *c, unsigned flags, const struct cli_record *rec) {
+  struct cli_stats *s = c->stats;
+  s->fates[rec->fate]++;
+  if (flags & ITEM_SEED) {
+    s->seeds++;
+    /* no response at all: DNS, connection, TLS, timeout, or its host's robots.txt */
+    s->seeds_unreached += rec->fate == CLI_FATE_FAILED && !rec->status;
+  }
+  if (rec->fate == CLI_FATE_FAILED) {
+    s->failures[rec->cause]++;
+    if (c->cfg->seen_file)
+      cli__remember_to_forget(c, rec->url);
+    if (rec->status)
+      note_broken(c, rec);
+  }
+  if (c->cfg->jsonl && !(flags & ITEM_QUIET))
     check_output(c, cli_output_record(c->out, rec));
 }
 
+/* A fate without a response: cause and error matter for CLI_FATE_FAILED only. */
 static void record(struct crawl *c, const struct frontier_item *item, const char *url,
-                   const char *from, int depth, const char *fate, const char *error) {
+                   const char *from, int depth, cli_fate fate, cli_cause cause, const char *error) {
   if (item && item->kind == FRONTIER_SITEMAP)
     return; /* a sitemap is no discovered URL: it has no fate to report */
-  struct cli_record rec = {.url = url, .from = from, .depth = depth, .fate = fate, .error = error};
-  report(c, item && (item->flags & ITEM_QUIET), &rec);
+  struct cli_record rec = {
+      .url = url, .from = from, .depth = depth, .fate = fate, .cause = cause, .error = error};
+  report(c, item ? item->flags : 0, &rec);
 }
 
-static void record_item(struct crawl *c, const struct frontier_item *item, const char *fate,
-                        const char *error) {
-  record(c, item, item->url, item->from, item->depth, fate, error);
+static void record_item(struct crawl *c, const struct frontier_item *item, cli_fate fate,
+                        cli_cause cause, const char *error) {
+  record(c, item, item->url, item->from, item->depth, fate, cause, error);
 }
 
 static void free_host_data(void *p) {
@@ -132,6 +175,19 @@ struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
   return hd;
 }
 
+/* --no-parent: whether u lies at or below the directory of a seed on its host. */
+static bool under_a_seed(const struct crawl *c, const struct core_url *u) {
+  size_t origin_len = strlen(u->origin);
+  const char *path = u->text + u->path_off;
+  for (size_t i = 0; i < c->seed_dir_count; i++) {
+    const char *dir = c->seed_dirs[i]; /* origin + directory, as seed_directory makes it */
+    if (strncmp(dir, u->origin, origin_len) == 0 && dir[origin_len] == '/' &&
+        strncmp(path, dir + origin_len, strlen(dir + origin_len)) == 0)
+      return true;
+  }
+  return false;
+}
+
 /* Whether a URL found (not a seed) passes the scope and the user's filters. */
 static bool admitted(const struct crawl *c, const struct core_url *u, enum offer_kind kind) {
   const struct crawl_config *cfg = c->cfg;
@@ -140,6 +196,8 @@ static bool admitted(const struct crawl *c, const struct core_url *u, enum offer
   char ext[32];
   core_url_ext(u, ext, sizeof(ext));
   if (!core_scope_contains(c->scope, u->host))
+    return false;
+  if (cfg->no_parent && !under_a_seed(c, u))
     return false;
   if (ext[0] && core_list_has(&cfg->reject_ext, ext))
     return false;
@@ -164,36 +222,41 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
     if (printable && !cfg->jsonl)
       check_output(c, cli_output_url(c->out, u->text));
   }
-  struct frontier_item probe = {.flags = printable && fresh ? 0 : ITEM_QUIET};
+  struct frontier_item probe = {.flags = (printable && fresh ? 0 : ITEM_QUIET) |
+                                         (kind == OFFER_SEED ? ITEM_SEED : 0)};
   if (!follow) {
-    record(c, &probe, u->text, from, depth, "robots", NULL);
+    record(c, &probe, u->text, from, depth, CLI_FATE_ROBOTS, 0, NULL);
     return;
   }
   if (kind == OFFER_REDIRECT && redirects > cfg->max_redirs) {
-    record(c, &probe, u->text, from, depth, "limit", NULL);
+    record(c, &probe, u->text, from, depth, CLI_FATE_LIMIT, 0, NULL);
     return;
   }
   if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
-    record(c, &probe, u->text, from, depth, "skipped", NULL);
-    return;
+    if (!cfg->check_skipped) {
+      record(c, &probe, u->text, from, depth, CLI_FATE_SKIPPED, 0, NULL);
+      return;
+    }
+    /* --check-skipped: a HEAD request, as polite as any other, whatever its depth; it has no
+     * links to follow */
+    probe.flags |= ITEM_HEAD;
   }
-  if (depth > cfg->depth) {
-    record(c, &probe, u->text, from, depth, "depth", NULL);
+  if (depth > cfg->depth && !(probe.flags & ITEM_HEAD)) {
+    record(c, &probe, u->text, from, depth, CLI_FATE_DEPTH, 0, NULL);
     return;
   }
   if (u->unfetchable) {
     /* a URL as the Standard writes it (port 0, a host of punctuation) that no request reaches:
      * printed, and its fate says why it was not fetched */
-    c->stats->failed_other++;
-    record(c, &probe, u->text, from, depth, "failed", "no request can reach this URL");
+    record(c, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_OTHER,
+           "no request can reach this URL");
     return;
   }
   struct host_data *hd = cli__host_for(c, u);
   if (!hd)
     return;
   if (hd->dead) {
-    c->stats->failed_dns++;
-    record(c, &probe, u->text, from, depth, "failed", "DNS lookup failed");
+    record(c, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_DNS, "DNS lookup failed");
     return;
   }
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
@@ -236,16 +299,6 @@ static bool resolve_href(struct crawl *c, const struct core_url *base, const cha
       cli__note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
   }
   return false;
-}
-
-void cli__offer_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
-                     const char *charset, const char *from, int depth, int redirects,
-                     enum offer_kind kind, bool follow) {
-  struct core_url u;
-  if (!resolve_href(c, base, href, len, charset, from, &u))
-    return;
-  offer(c, &u, from, depth, redirects, kind, follow);
-  core_url_free(&u);
 }
 
 void cli__offer_link(struct request *rq, const struct core_url *base, const char *href, size_t len,
@@ -391,18 +444,19 @@ static void launch(struct request *rq, const char *addr) {
       .max_size = kind == FRONTIER_ROBOTS    ? PARSE_ROBOTS_MAX_BYTES
                   : kind == FRONTIER_SITEMAP ? PARSE_SITEMAP_MAX_BYTES
                                              : c->cfg->max_size,
+      .head_only = (rq->item->flags & ITEM_HEAD) != 0,
       .handler = handler_for(kind),
       .arg = rq,
   };
   if (fetch_start(c->engine, &fr) != CORE_OK)
-    cli__request_failed_to_start(rq, "cannot start the transfer");
+    cli__request_failed_to_start(rq, FETCH_EOTHER, "cannot start the transfer");
 }
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
   rq->crawl->lookups_in_flight--;
   if (rc)
-    cli__request_failed_to_start(rq, "DNS lookup failed");
+    cli__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
   else
     launch(rq, addr);
 }
@@ -419,7 +473,7 @@ void cli__start_request(struct crawl *c, struct request *rq) {
   c->lookups_in_flight++;
   if (fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now)) {
     c->lookups_in_flight--;
-    cli__request_failed_to_start(rq, "DNS lookup failed");
+    cli__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
   } else if (addr_now) {
     c->lookups_in_flight--;
     launch(rq, addr_now);
@@ -450,20 +504,23 @@ bool cli__retry(struct crawl *c, struct request *rq, double retry_after) {
   return true;
 }
 
-static void count_failure(struct cli_stats *s, fetch_error error) {
+cli_cause cli__cause_of(fetch_error error) {
   switch (error) {
+    case FETCH_EDNS:
+      return CLI_CAUSE_DNS;
     case FETCH_ECONNECT:
-      s->failed_connect++;
-      break;
+      return CLI_CAUSE_CONNECT;
     case FETCH_ETIMEOUT:
-      s->failed_timeout++;
-      break;
+      return CLI_CAUSE_TIMEOUT;
     case FETCH_ETLS:
-      s->failed_tls++;
-      break;
+      return CLI_CAUSE_TLS;
     default:
-      s->failed_other++;
+      return CLI_CAUSE_OTHER;
   }
+}
+
+bool cli__is_transient_error(fetch_error error) {
+  return error == FETCH_EDNS || error == FETCH_ECONNECT || error == FETCH_ETIMEOUT;
 }
 
 /* ---- pages ---- */
@@ -519,7 +576,7 @@ static bool page_head(void *arg, const struct fetch_head *head) {
   snprintf(rq->type, sizeof(rq->type), "%s", head->content_type ? head->content_type : "");
   rq->nofollow = head->nofollow;
   bool parse = head->status >= 200 && head->status < 300 && head->content_type &&
-               is_html_type(head->content_type);
+               is_html_type(head->content_type) && !(rq->item->flags & ITEM_HEAD);
   if (!parse)
     return false;
   char charset[64];
@@ -548,11 +605,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
   frontier_end(c->fr, rq->host, item, now, res->seconds);
   if (res->error != FETCH_OK) {
     cli__note(c, "%s: %s", item->url, res->error_text);
-    bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
-    if (!(transient && cli__retry(c, rq, -1))) {
-      count_failure(c->stats, res->error);
-      record_item(c, item, "failed", res->error_text);
-    }
+    if (!(cli__is_transient_error(res->error) && cli__retry(c, rq, -1)))
+      record_item(c, item, CLI_FATE_FAILED, cli__cause_of(res->error), res->error_text);
     cli__request_free(rq);
     return;
   }
@@ -563,8 +617,9 @@ static void page_done(void *arg, const struct fetch_result *res) {
     cli__offer_links_flush(rq);
   }
   long status = res->head.status;
-  cli__note(c, "%s -> %ld %s %llu B %.0f ms%s", item->url, status, rq->type[0] ? rq->type : "-",
-            (unsigned long long)res->bytes, res->seconds * 1000, res->truncated ? " (cut)" : "");
+  cli__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", item->flags & ITEM_HEAD ? "HEAD " : "", item->url,
+            status, rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes,
+            res->seconds * 1000, res->truncated ? " (cut)" : "");
   if (cli__is_transient_status(status) && cli__retry(c, rq, res->head.retry_after)) {
     cli__request_free(rq);
     return;
@@ -572,7 +627,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   struct cli_record rec = {.url = item->url,
                            .from = item->from,
                            .depth = item->depth,
-                           .fate = "fetched",
+                           .fate = CLI_FATE_FETCHED,
                            .status = status,
                            .type = rq->type[0] ? rq->type : NULL,
                            .bytes = res->bytes,
@@ -580,21 +635,27 @@ static void page_done(void *arg, const struct fetch_result *res) {
   char error[64];
   if (status >= 400 || status < 100) {
     snprintf(error, sizeof(error), "HTTP %ld", status);
-    rec.fate = "failed";
+    rec.fate = CLI_FATE_FAILED;
+    rec.cause = CLI_CAUSE_HTTP;
     rec.error = error;
-    c->stats->failed_http++;
   }
-  report(c, item->flags & ITEM_QUIET, &rec);
-  if (status >= 300 && status < 400 && res->head.location)
-    cli__offer_href(c, &rq->url, res->head.location, strlen(res->head.location), NULL, item->url,
-                    item->depth, item->redirects + 1, OFFER_REDIRECT, true);
+  /* a redirect's record names its target, which is then offered like a link */
+  struct core_url target = {0};
+  bool redirect = status >= 300 && status < 400 && res->head.location &&
+                  resolve_href(c, &rq->url, res->head.location, strlen(res->head.location), NULL,
+                               item->url, &target);
+  rec.location = redirect ? target.text : NULL;
+  report(c, item->flags, &rec);
+  if (redirect && c->stop != 2)
+    offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, true);
+  core_url_free(&target);
   cli__request_free(rq);
 }
 
 static const struct fetch_handler page_handler = {page_head, page_body, page_done};
 
-void cli__request_failed_to_start(struct request *rq, const char *why) {
-  struct fetch_result res = {.error = FETCH_ECONNECT, .error_text = why};
+void cli__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {
+  struct fetch_result res = {.error = error, .error_text = why};
   handler_for(rq->item->kind)->on_done(rq, &res);
 }
 
@@ -603,10 +664,8 @@ void cli__request_failed_to_start(struct request *rq, const char *why) {
 static void drain_dead_host(struct crawl *c, struct host_data *hd) {
   struct frontier_item *item;
   while ((item = frontier_drain_host(c->fr, hd->fhost))) {
-    if (item->kind == FRONTIER_PAGE) {
-      c->stats->failed_dns++;
-      record_item(c, item, "failed", "DNS lookup failed");
-    }
+    if (item->kind == FRONTIER_PAGE)
+      record_item(c, item, CLI_FATE_FAILED, CLI_CAUSE_DNS, "DNS lookup failed");
     frontier_item_free(item);
   }
 }
@@ -665,8 +724,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   if (hd->dead) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
-    c->stats->failed_dns += item->kind == FRONTIER_PAGE;
-    record_item(c, item, "failed", "DNS lookup failed");
+    record_item(c, item, CLI_FATE_FAILED, CLI_CAUSE_DNS, "DNS lookup failed");
     frontier_item_free(item);
     return;
   }
@@ -675,7 +733,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
     cli__leave_for_next_run(c, item);
-    record_item(c, item, "limit", NULL);
+    record_item(c, item, CLI_FATE_LIMIT, 0, NULL);
     frontier_item_free(item);
     return;
   }
@@ -701,8 +759,7 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
       cli__fatal(c, "out of memory");
     } else {
       /* a printed URL always parses again (fuzzed); should one not, it fails alone */
-      c->stats->failed_other += item->kind == FRONTIER_PAGE;
-      record_item(c, item, "failed", "unusable URL");
+      record_item(c, item, CLI_FATE_FAILED, CLI_CAUSE_OTHER, "unusable URL");
     }
     if (rq) {
       cli__request_free(rq);
@@ -713,10 +770,16 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     return;
   }
   const char *path = rq->url.text + rq->url.path_off;
-  if (hd->robots_state == ROBOTS_DISALLOW_ALL || !parse_robots_allowed(hd->robots, path)) {
+  if (hd->robots_state == ROBOTS_DISALLOW_ALL) {
+    /* not a rule: the host's robots.txt could not be fetched, which is a failure to report */
     frontier_cancel(c->fr, fh, item);
-    c->stats->robots_excluded += item->kind == FRONTIER_PAGE;
-    record_item(c, item, "robots", NULL);
+    record_item(c, item, CLI_FATE_FAILED, hd->robots_cause, hd->robots_error);
+    cli__request_free(rq);
+    return;
+  }
+  if (!parse_robots_allowed(hd->robots, path)) {
+    frontier_cancel(c->fr, fh, item);
+    record_item(c, item, CLI_FATE_ROBOTS, 0, NULL);
     cli__request_free(rq);
     return;
   }
@@ -815,19 +878,43 @@ static void on_signal(void *arg, int fd, unsigned events) {
 static void print_progress(struct crawl *c, bool final) {
   double elapsed = core_now() - c->start;
   const struct cli_stats *s = c->stats;
-  uint64_t errors = s->failed_dns + s->failed_connect + s->failed_timeout + s->failed_tls +
-                    s->failed_http + s->failed_other;
-  fprintf(stderr,
-          "\r\033[K%llu pages, %.0f pages/s, %zu queued (%zu on disk), %zu hosts, %llu errors%s",
-          (unsigned long long)s->pages, elapsed > 0 ? (double)s->pages / elapsed : 0.0,
-          frontier_queued(c->fr), frontier_spilled(c->fr), frontier_host_count(c->fr),
-          (unsigned long long)errors, final ? "\n" : "");
+  char text[256];
+  snprintf(text, sizeof(text),
+           "%llu pages, %.0f pages/s, %zu queued (%zu on disk), %zu hosts, %llu errors",
+           (unsigned long long)s->pages, elapsed > 0 ? (double)s->pages / elapsed : 0.0,
+           frontier_queued(c->fr), frontier_spilled(c->fr), frontier_host_count(c->fr),
+           (unsigned long long)s->fates[CLI_FATE_FAILED]);
+  if (final)
+    cli_status_finish(c->status, text);
+  else
+    cli_status_set(c->status, text);
 }
 
 static void on_progress(void *arg) {
   struct crawl *c = arg;
   print_progress(c, false);
   fetch_timer_start(c->progress_timer, core_now() + 0.5);
+}
+
+/* A pipe's reader that goes away shows as an error event on our end of it: the crawl stops at
+ * once, though nothing may be written for a long while (-A with a rare extension). */
+static void on_output_event(void *arg, int fd, unsigned events) {
+  struct crawl *c = arg;
+  if (!(events & FETCH_ERROR))
+    return;
+  fetch_loop_unwatch(c->loop, c->output_watch);
+  c->output_watch = NULL;
+  cli_output_reader_gone(c->out);
+  check_output(c, CORE_ESYS);
+}
+
+static core_rc watch_output(struct crawl *c) {
+  struct stat st;
+  int fd = cli_output_fd(c->out);
+  if (fstat(fd, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+    return CORE_OK; /* a file or a terminal has no reader to lose */
+  /* no events asked for: epoll reports errors and hang-ups whatever the mask */
+  return fetch_loop_watch(c->loop, fd, 0, on_output_event, c, &c->output_watch);
 }
 
 static core_rc watch_signals(struct crawl *c) {
@@ -848,13 +935,14 @@ static core_rc watch_signals(struct crawl *c) {
 /* What is still in flight or queued was accepted: every one gets its record (unless the output
  * is gone) and, with --seen, is left for the next run. */
 static void settle_leftovers(struct crawl *c, bool with_records) {
-  const char *fate = c->end == CLI_END_DONE && cli__pages_exhausted(c) ? "limit" : "pending";
+  cli_fate fate =
+      c->end == CLI_END_DONE && cli__pages_exhausted(c) ? CLI_FATE_LIMIT : CLI_FATE_PENDING;
   while (c->active) {
     struct request *rq = c->active;
     if (rq->item && rq->item->kind == FRONTIER_PAGE) {
       cli__leave_for_next_run(c, rq->item);
       if (with_records)
-        record_item(c, rq->item, "pending", NULL);
+        record_item(c, rq->item, CLI_FATE_PENDING, 0, NULL);
     }
     cli__request_free(rq);
   }
@@ -865,7 +953,7 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
     if (item->kind == FRONTIER_PAGE) {
       cli__leave_for_next_run(c, item);
       if (with_records)
-        record_item(c, item, fate, NULL);
+        record_item(c, item, fate, 0, NULL);
     }
     frontier_item_free(item);
   }
@@ -900,6 +988,27 @@ static void take_up_leftovers(struct crawl *c, const core_seen *given) {
   /* the file keeps them until this run's last save replaces them */
 }
 
+/* --no-parent: the seed's origin and the directory of its path, up to its last '/'. */
+static core_rc add_seed_dir(struct crawl *c, const struct core_url *u) {
+  const char *path = u->text + u->path_off;
+  size_t dir_len = strcspn(path, "?");
+  while (dir_len && path[dir_len - 1] != '/')
+    dir_len--;
+  size_t origin_len = strlen(u->origin);
+  char *dir = malloc(origin_len + dir_len + 1);
+  char **grown = dir ? realloc(c->seed_dirs, (c->seed_dir_count + 1) * sizeof(*grown)) : NULL;
+  if (!grown) {
+    free(dir);
+    return CORE_ENOMEM;
+  }
+  memcpy(dir, u->origin, origin_len);
+  memcpy(dir + origin_len, path, dir_len);
+  dir[origin_len + dir_len] = '\0';
+  c->seed_dirs = grown;
+  c->seed_dirs[c->seed_dir_count++] = dir;
+  return CORE_OK;
+}
+
 static core_rc seed_all(struct crawl *c) {
   const struct crawl_config *cfg = c->cfg;
   for (size_t i = 0; i < cfg->seed_count; i++) {
@@ -910,6 +1019,8 @@ static core_rc seed_all(struct crawl *c) {
       return rc;
     }
     rc = core_scope_add_seed(c->scope, u.host);
+    if (rc == CORE_OK && cfg->no_parent)
+      rc = add_seed_dir(c, &u);
     core_url_free(&u);
     if (rc)
       return rc;
@@ -937,14 +1048,22 @@ static core_rc seed_all(struct crawl *c) {
   return rc;
 }
 
-cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_stats *stats,
-                  char *err, size_t err_size) {
-  struct crawl c = {.cfg = cfg, .out = out, .stats = stats, .err = err, .err_size = err_size};
+void cli_stats_free(struct cli_stats *stats) {
+  for (size_t i = 0; i < CLI_BROKEN_SHOWN; i++) {
+    free(stats->broken_links[i].url);
+    free(stats->broken_links[i].from);
+  }
+  memset(stats->broken_links, 0, sizeof(stats->broken_links));
+}
+
+cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *status,
+                  struct cli_stats *stats, char *err, size_t err_size) {
+  struct crawl c = {
+      .cfg = cfg, .out = out, .status = status, .stats = stats, .err = err, .err_size = err_size};
   c.signal_fd = -1;
   c.end = CLI_END_DONE;
   c.start = core_now();
   memset(stats, 0, sizeof(*stats));
-  c.progress = cfg->quiet ? false : cfg->progress < 0 ? isatty(STDERR_FILENO) : cfg->progress;
   core_rc rc;
   if (cli__open_seen(&c) != CORE_OK) {
     /* a --seen file that cannot be used is refused, never overwritten */
@@ -957,13 +1076,13 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
       (rc = fetch_loop_timer(c.loop, cli__on_save_timer, &c, &c.save_timer)) ||
       (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c.sitemaps_seen)
                           : CORE_OK) ||
-      (rc = watch_signals(&c))) {
+      (rc = watch_signals(&c)) || (rc = watch_output(&c))) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c.engine)
       cli__fatal(&c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
       cli__fatal(&c, "cannot start: %s", core_rc_str(rc));
   } else {
-    if (c.progress)
+    if (cli_status_enabled(status))
       fetch_timer_start(c.progress_timer, core_now() + 0.5);
     if (cfg->seen_file)
       fetch_timer_start(c.save_timer, core_now() + SAVE_EVERY);
@@ -988,7 +1107,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
     settle_leftovers(&c, c.end != CLI_END_PIPE);
   if (c.end != CLI_END_PIPE)
     check_output(&c, cli_output_flush(out));
-  if (c.progress && c.end != CLI_END_PIPE)
+  if (cli_status_enabled(status) && c.end != CLI_END_PIPE && c.fr)
     print_progress(&c, true);
   stats->seconds = core_now() - c.start;
   stats->spilled = c.fr ? frontier_spilled_ever(c.fr) : 0;
@@ -1004,6 +1123,11 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, struct cli_st
   core_scope_destroy(c.scope);
   if (c.signal_watch)
     fetch_loop_unwatch(c.loop, c.signal_watch);
+  if (c.output_watch)
+    fetch_loop_unwatch(c.loop, c.output_watch);
+  for (size_t i = 0; i < c.seed_dir_count; i++)
+    free(c.seed_dirs[i]);
+  free(c.seed_dirs);
   fetch_loop_destroy(c.loop);
   if (c.signal_fd >= 0) {
     close(c.signal_fd);

@@ -11,20 +11,36 @@
 #include <string.h>
 #include <unistd.h>
 
-static void print_summary(const struct crawl_config *cfg, const struct cli_stats *s) {
+/* "2 dns, 10 http": the causes that occurred, or "" */
+static void failure_causes(const struct cli_stats *s, char *out, size_t size) {
+  size_t len = 0;
+  out[0] = '\0';
+  for (int i = 0; i < CLI_CAUSE_COUNT && len < size; i++)
+    if (s->failures[i])
+      len += (size_t)snprintf(out + len, size - len, "%s%llu %s", len ? ", " : "",
+                              (unsigned long long)s->failures[i], cli_cause_name((cli_cause)i));
+}
+
+static void print_summary(const struct cli_stats *s) {
   double rate = s->seconds > 0 ? (double)s->pages / s->seconds : 0;
+  const uint64_t *f = s->fates;
+  char causes[160];
+  failure_causes(s, causes, sizeof(causes));
   fprintf(stderr,
           "crawl: %llu pages fetched, %llu URLs discovered, %.1f MB in %.2f s (%.1f pages/s)\n",
           (unsigned long long)s->pages, (unsigned long long)s->discovered, (double)s->bytes / 1e6,
           s->seconds, rate);
   fprintf(stderr,
-          "crawl: failures: %llu dns, %llu connect, %llu timeout, %llu tls, %llu http, %llu other; "
-          "%llu robots exclusions; %llu retries; %llu too long; %llu not followed\n",
-          (unsigned long long)s->failed_dns, (unsigned long long)s->failed_connect,
-          (unsigned long long)s->failed_timeout, (unsigned long long)s->failed_tls,
-          (unsigned long long)s->failed_http, (unsigned long long)s->failed_other,
-          (unsigned long long)s->robots_excluded, (unsigned long long)s->retries,
-          (unsigned long long)s->too_long, (unsigned long long)s->unparsable);
+          "crawl: %llu fetched, %llu failed%s%s%s, %llu robots exclusions, %llu cut by depth, "
+          "%llu skipped, %llu over a limit, %llu pending\n",
+          (unsigned long long)f[CLI_FATE_FETCHED], (unsigned long long)f[CLI_FATE_FAILED],
+          causes[0] ? " (" : "", causes, causes[0] ? ")" : "",
+          (unsigned long long)f[CLI_FATE_ROBOTS], (unsigned long long)f[CLI_FATE_DEPTH],
+          (unsigned long long)f[CLI_FATE_SKIPPED], (unsigned long long)f[CLI_FATE_LIMIT],
+          (unsigned long long)f[CLI_FATE_PENDING]);
+  fprintf(stderr, "crawl: %llu retries; %llu too long; %llu not followed\n",
+          (unsigned long long)s->retries, (unsigned long long)s->too_long,
+          (unsigned long long)s->unparsable);
   if (s->spilled)
     fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
             (unsigned long long)s->spilled);
@@ -34,6 +50,21 @@ static void print_summary(const struct crawl_config *cfg, const struct cli_stats
   if (s->left)
     fprintf(stderr, "crawl: %llu queued URLs left for the next run (--seen)\n",
             (unsigned long long)s->left);
+  if (s->broken) {
+    /* as wget --spider ends: how many, and which, with the page that links each */
+    fprintf(stderr, "crawl: %llu broken link%s:\n", (unsigned long long)s->broken,
+            s->broken == 1 ? "" : "s");
+    for (size_t i = 0; i < CLI_BROKEN_SHOWN && i < s->broken; i++) {
+      const struct cli_broken_link *b = &s->broken_links[i];
+      fprintf(stderr, "crawl:   %s (HTTP %ld), linked from %s\n", b->url, b->status,
+              b->from ? b->from : "(a seed)");
+    }
+    if (s->broken > CLI_BROKEN_SHOWN)
+      fprintf(stderr, "crawl:   and %llu more (each shown with -v, or in --jsonl)\n",
+              (unsigned long long)(s->broken - CLI_BROKEN_SHOWN));
+  }
+  if (s->seeds && s->seeds_unreached == s->seeds)
+    fprintf(stderr, "crawl: no seed could be fetched\n");
 }
 
 int main(int argc, char **argv) {
@@ -80,15 +111,20 @@ int main(int argc, char **argv) {
   }
   xmlInitParser();
   cli_output *out = NULL;
+  cli_status *progress = NULL;
   int status = 1;
   struct cli_stats stats;
-  if (cli_output_create(fd, cfg.jsonl, &out) != CORE_OK) {
+  bool show_progress = !cfg.quiet && (cfg.progress < 0 ? isatty(STDERR_FILENO) : cfg.progress != 0);
+  if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
+      cli_output_create(fd, cfg.output_file ? cfg.output_file : "standard output", cfg.jsonl,
+                        progress, &out) != CORE_OK) {
     fprintf(stderr, "crawl: out of memory\n");
   } else {
-    cli_end end = cli_crawl(&cfg, out, &stats, err, sizeof(err));
+    cli_end end = cli_crawl(&cfg, out, progress, &stats, err, sizeof(err));
     switch (end) {
       case CLI_END_DONE:
-        status = 0;
+        /* as wget's network failure: the crawl ran, but no seed got any response */
+        status = stats.seeds && stats.seeds_unreached == stats.seeds ? 4 : 0;
         break;
       case CLI_END_PIPE:
         status = 0; /* `crawl ... | head` is a normal way to end */
@@ -105,9 +141,11 @@ int main(int argc, char **argv) {
         break;
     }
     if (!cfg.quiet && end != CLI_END_PIPE && end != CLI_END_FATAL)
-      print_summary(&cfg, &stats);
+      print_summary(&stats);
+    cli_stats_free(&stats);
   }
   cli_output_destroy(out);
+  cli_status_destroy(progress);
   if (fd != STDOUT_FILENO && close(fd) != 0 && status == 0) {
     fprintf(stderr, "crawl: cannot write '%s': %s\n", cfg.output_file, strerror(errno));
     status = 1;

@@ -37,6 +37,8 @@ enum {
   OPT_RETRIES,
   OPT_MAX_SIZE,
   OPT_MAX_REDIRS,
+  OPT_NO_PARENT,
+  OPT_CHECK_SKIPPED,
   OPT_RESOLVE,
   OPT_DNS_SERVER,
   OPT_EXPECT,
@@ -62,6 +64,7 @@ static const struct option long_options[] = {
     {"skip-ext", required_argument, NULL, OPT_SKIP_EXT},
     {"match", required_argument, NULL, OPT_MATCH},
     {"exclude", required_argument, NULL, OPT_EXCLUDE},
+    {"no-parent", no_argument, NULL, OPT_NO_PARENT},
     {"depth", required_argument, NULL, 'd'},
     {"max-pages", required_argument, NULL, 'n'},
     {"max-pages-per-host", required_argument, NULL, OPT_MAX_PAGES_PER_HOST},
@@ -79,6 +82,7 @@ static const struct option long_options[] = {
     {"retries", required_argument, NULL, OPT_RETRIES},
     {"max-size", required_argument, NULL, OPT_MAX_SIZE},
     {"max-redirs", required_argument, NULL, OPT_MAX_REDIRS},
+    {"check-skipped", no_argument, NULL, OPT_CHECK_SKIPPED},
     {"header", required_argument, NULL, 'H'},
     {"insecure", no_argument, NULL, 'k'},
     {"resolve", required_argument, NULL, OPT_RESOLVE},
@@ -99,6 +103,24 @@ static const struct option long_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The default --skip-ext list, wrapped under its option in --help. */
+static void print_skip_ext(FILE *out) {
+  const char *indent = "                              ";
+  size_t col = 0;
+  fputs(indent, out);
+  for (const char *p = default_skip_ext; *p;) {
+    size_t len = strcspn(p, ",");
+    if (col && col + len + 1 > 62) {
+      fprintf(out, "\n%s", indent);
+      col = 0;
+    }
+    fprintf(out, "%s%.*s", col ? " " : "", (int)len, p);
+    col += len + (col ? 1 : 0);
+    p += len + (p[len] == ',');
+  }
+  fputc('\n', out);
+}
+
 void cli_print_help(FILE *out) {
   fputs("Usage: crawl [OPTION]... [URL]...\n"
         "Crawl politely from the seed URLs and print every unique URL found, one per line.\n"
@@ -113,10 +135,14 @@ void cli_print_help(FILE *out) {
         "      --exclude-domains LIST  hosts under these suffixes are out of scope\n"
         "  -A, --accept-ext LIST       print only URLs with these extensions\n"
         "  -R, --reject-ext LIST       drop URLs with these extensions\n"
-        "      --skip-ext LIST         never fetch these extensions (default: binary formats)\n"
+        "      --skip-ext LIST         never fetch these extensions (still printed); default:\n",
+        out);
+  print_skip_ext(out);
+  fputs("                              (extensions as pdf, .pdf or *.pdf)\n"
         "      --match REGEX           keep only URLs matching REGEX (repeatable)\n"
         "      --exclude REGEX         drop URLs matching REGEX (repeatable)\n"
-        "  -d, --depth N               fetch pages up to N links from a seed (3)\n"
+        "      --no-parent             only URLs at or below a seed's directory, on its host\n"
+        "  -d, --depth N|inf           fetch pages up to N links from a seed (3)\n"
         "  -n, --max-pages N           stop after N fetched pages\n"
         "      --max-pages-per-host N  at most N fetched pages per host\n"
         "      --max-url-length N      drop longer URLs (2048)\n"
@@ -135,6 +161,7 @@ void cli_print_help(FILE *out) {
         "      --retries N             retries of transient failures (3)\n"
         "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
         "      --max-redirs N          redirect hops followed (5)\n"
+        "      --check-skipped         HEAD requests for --skip-ext URLs: a link checker\n"
         "  -H, --header 'Name: value'  extra request header (repeatable)\n"
         "  -k, --insecure              do not verify TLS certificates\n"
         "      --resolve HOST:PORT:ADDR  use ADDR for HOST:PORT (repeatable)\n"
@@ -203,6 +230,31 @@ static bool parse_size(const char *s, uint64_t *out) {
   if (*end || v == 0 || v > UINT64_MAX / mult)
     return false;
   *out = v * mult;
+  return true;
+}
+
+/* An extension list as wget users write it: "pdf", ".pdf" and "*.pdf" alike. Anything else (a
+ * wildcard, a dot inside) would silently match nothing, as extensions are the part of the last
+ * path segment after its last dot: a usage error. */
+static bool parse_ext_list(const char *arg, struct core_list *list, const char *opt, char *err,
+                           size_t err_size) {
+  size_t first = list->count;
+  if (core_list_parse(arg, list) != CORE_OK) {
+    set_err(err, err_size, "out of memory");
+    return false;
+  }
+  for (size_t i = first; i < list->count; i++) {
+    char *ext = list->items[i];
+    if (ext[0] == '*' && ext[1] == '.')
+      memmove(ext, ext + 2, strlen(ext + 2) + 1);
+    if (!*ext || strpbrk(ext, "*?[]./\\")) {
+      set_err(err, err_size,
+              "invalid value '%s' for %s: extensions such as pdf, .pdf or *.pdf, separated by "
+              "commas",
+              arg, opt);
+      return false;
+    }
+  }
   return true;
 }
 
@@ -336,18 +388,24 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
           USAGE("out of memory");
         break;
       case 'A':
-        if (core_list_parse(arg, &cfg->accept_ext))
-          USAGE("out of memory");
+        if (!parse_ext_list(arg, &cfg->accept_ext, "--accept-ext", err, err_size))
+          return CLI_USAGE;
         break;
       case 'R':
-        if (core_list_parse(arg, &cfg->reject_ext))
-          USAGE("out of memory");
+        if (!parse_ext_list(arg, &cfg->reject_ext, "--reject-ext", err, err_size))
+          return CLI_USAGE;
         break;
       case OPT_SKIP_EXT:
         core_list_free(&cfg->skip_ext);
-        if (core_list_parse(arg, &cfg->skip_ext))
-          USAGE("out of memory");
+        if (!parse_ext_list(arg, &cfg->skip_ext, "--skip-ext", err, err_size))
+          return CLI_USAGE;
         have_skip = true;
+        break;
+      case OPT_NO_PARENT:
+        cfg->no_parent = true;
+        break;
+      case OPT_CHECK_SKIPPED:
+        cfg->check_skipped = true;
         break;
       case OPT_MATCH:
         if (!push_regex(&cfg->match, arg, err, err_size, "--match"))
@@ -358,8 +416,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
           return CLI_USAGE;
         break;
       case 'd':
-        if (!parse_long(arg, 0, 1000000, &cfg->depth))
-          USAGE("invalid value '%s' for --depth: a whole number from 0", arg);
+        if (strcmp(arg, "inf") == 0)
+          cfg->depth = INT_MAX; /* as wget's -l inf: no limit */
+        else if (!parse_long(arg, 0, 1000000, &cfg->depth))
+          USAGE("invalid value '%s' for --depth: a whole number from 0, or inf", arg);
         break;
       case 'n':
         if (!parse_long(arg, 1, LONG_MAX, &cfg->max_pages))

@@ -75,6 +75,10 @@ static uint64_t random_seed(void) {
 core_rc cli__open_seen(struct crawl *c) {
   const struct crawl_config *cfg = c->cfg;
   char why[256] = "";
+  if (cfg->seen_file && core_seen_check_writable(cfg->seen_file, why, sizeof(why)) != CORE_OK) {
+    cli__fatal(c, "--seen '%s': %s", cfg->seen_file, why[0] ? why : "out of memory");
+    return CORE_ESYS;
+  }
   if (cfg->seen_file) {
     if (!(c->resumable = temp_stream("resume"))) {
       cli__fatal(c, "--seen '%s': cannot make a temporary file: %s", cfg->seen_file,

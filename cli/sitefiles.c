@@ -45,16 +45,26 @@ bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before) {
   return true;
 }
 
-/* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds. */
-static void robots_unavailable(struct crawl *c, struct request *rq) {
+/* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds.
+ * After the last retry the host's pages fail with the cause, which names robots.txt. */
+static void robots_unavailable(struct crawl *c, struct request *rq, cli_cause cause,
+                               const char *why, double retry_after) {
   struct host_data *hd = frontier_host_data(rq->host);
   if (hd->robots_attempts < c->cfg->retries && !c->stop) {
     hd->robots_attempts++;
     c->stats->retries++;
-    cli__queue_robots(c, rq->host, core_now() + cli__backoff(c->cfg, hd->robots_attempts));
+    double wait = cli__backoff(c->cfg, hd->robots_attempts);
+    if (retry_after >= 0) {
+      double ra = fmin(retry_after, c->cfg->max_delay);
+      frontier_host_defer(c->fr, rq->host, core_now() + ra);
+      wait = fmax(wait, ra);
+    }
+    cli__queue_robots(c, rq->host, core_now() + wait);
     return;
   }
   hd->robots_state = ROBOTS_DISALLOW_ALL;
+  hd->robots_cause = cause;
+  snprintf(hd->robots_error, sizeof(hd->robots_error), "robots.txt: %s", why);
 }
 
 static void robots_done(void *arg, const struct fetch_result *res) {
@@ -62,19 +72,23 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   struct crawl *c = rq->crawl;
   struct host_data *hd = frontier_host_data(rq->host);
   c->requests_in_flight--;
-  frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
+  char why[64];
   cli__note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
-  if (res->error != FETCH_OK || status >= 500 || status < 100) {
-    robots_unavailable(c, rq);
+  if (res->error != FETCH_OK) {
+    robots_unavailable(c, rq, cli__cause_of(res->error), res->error_text, -1);
+  } else if (status >= 500 || status < 100) {
+    snprintf(why, sizeof(why), "HTTP %ld", status);
+    robots_unavailable(c, rq, CLI_CAUSE_HTTP, why, res->head.retry_after);
   } else if (status >= 300 && status < 400 && res->head.location) {
     /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */
     struct core_url next;
-    if (rq->item->redirects >= 5 ||
-        core_url_resolve(&rq->url, res->head.location, strlen(res->head.location),
-                         c->cfg->max_url_length, &next) != CORE_OK) {
-      robots_unavailable(c, rq);
+    if (rq->item->redirects >= 5) {
+      robots_unavailable(c, rq, CLI_CAUSE_OTHER, "too many redirects", -1);
+    } else if (core_url_resolve(&rq->url, res->head.location, strlen(res->head.location),
+                                c->cfg->max_url_length, &next) != CORE_OK) {
+      robots_unavailable(c, rq, CLI_CAUSE_OTHER, "unusable redirect", -1);
     } else {
       struct frontier_item *hop = frontier_item_new(FRONTIER_ROBOTS, next.text, NULL, 0);
       core_url_free(&next);
@@ -105,6 +119,8 @@ static void robots_done(void *arg, const struct fetch_result *res) {
     hd->robots_time = core_now();
   if (was_pending && hd->robots_state == ROBOTS_KNOWN)
     cli__queue_sitemaps(c, hd);
+  /* only now: the gap to the host's next request follows the Crawl-delay just read */
+  frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   cli__request_free(rq);
 }
 
@@ -121,7 +137,7 @@ void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item 
   if (core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
     /* a redirect to something we cannot fetch counts as unreachable */
     c->requests_in_flight++;
-    cli__request_failed_to_start(rq, "unusable robots.txt redirect");
+    cli__request_failed_to_start(rq, FETCH_EOTHER, "unusable redirect");
     return;
   }
   cli__start_request(c, rq);
@@ -208,8 +224,7 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
   c->requests_in_flight--;
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   if (res->error != FETCH_OK) {
-    bool transient = res->error == FETCH_ECONNECT || res->error == FETCH_ETIMEOUT;
-    if (!(transient && cli__retry(c, rq, -1)))
+    if (!(cli__is_transient_error(res->error) && cli__retry(c, rq, -1)))
       cli__note(c, "%s: %s", rq->item->url, res->error_text);
     cli__request_free(rq);
     return;

@@ -25,7 +25,8 @@ struct crawl_config {
   struct core_list skip_ext;   /* never fetched, still printed */
   struct crawl_regex_list match;
   struct crawl_regex_list exclude;
-  long depth;
+  bool no_parent;          /* only URLs at or below a seed's directory, on the seed's host */
+  long depth;              /* INT_MAX: no limit (-d inf) */
   long max_pages;          /* < 0: no limit */
   long max_pages_per_host; /* < 0: no limit */
   uint64_t queue_memory;   /* queued pages kept in memory; the rest spill to a file (0: all) */
@@ -48,6 +49,7 @@ struct crawl_config {
   long retries;
   uint64_t max_size;
   long max_redirs;
+  bool check_skipped; /* HEAD requests for the URLs --skip-ext keeps from being fetched */
   char **headers;
   size_t header_count;
   bool insecure;

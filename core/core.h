@@ -163,6 +163,9 @@ uint64_t core_seen_fingerprint(uint64_t seed, const char *url, size_t len);
  * the file with the filter, under the same checksum. On failure why says what went wrong. */
 core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_fd, char *why,
                        size_t why_size);
+/* Whether core_seen_save can write path: makes and removes the temporary file it would make,
+ * so a run learns at its start, not at its end, that its filter could not be kept. */
+core_rc core_seen_check_writable(const char *path, char *why, size_t why_size);
 /* Loads a saved filter, writing its attachment to attachment_fd (-1: skipped). A missing file is
  * CORE_ENOTFOUND; a truncated, corrupt, foreign or incompatible one is CORE_EFORMAT with the
  * problem in why, and what was written to attachment_fd is then to be thrown away. */

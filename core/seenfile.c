@@ -141,6 +141,31 @@ static bool emit_attachment(struct writer *w, int fd, uint64_t len) {
   return true;
 }
 
+/* The temporary file a save writes before renaming it over path; caller frees. */
+static char *temp_path(const char *path) {
+  size_t len = strlen(path) + 32;
+  char *tmp = malloc(len);
+  if (tmp)
+    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+  return tmp;
+}
+
+core_rc core_seen_check_writable(const char *path, char *why, size_t why_size) {
+  char *tmp = temp_path(path);
+  if (!tmp)
+    return CORE_ENOMEM;
+  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    say(why, why_size, "cannot create '%s': %s", tmp, strerror(errno));
+    free(tmp);
+    return CORE_ESYS;
+  }
+  close(fd);
+  unlink(tmp);
+  free(tmp);
+  return CORE_OK;
+}
+
 core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_fd, char *why,
                        size_t why_size) {
   struct core_seen_info info;
@@ -154,11 +179,9 @@ core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_f
     }
     attachment_len = (uint64_t)st.st_size;
   }
-  size_t tmp_len = strlen(path) + 32;
-  char *tmp = malloc(tmp_len);
+  char *tmp = temp_path(path);
   if (!tmp)
     return CORE_ENOMEM;
-  snprintf(tmp, tmp_len, "%s.tmp.%ld", path, (long)getpid());
   int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
     say(why, why_size, "cannot create '%s': %s", tmp, strerror(errno));

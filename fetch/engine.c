@@ -374,6 +374,8 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  if (rq->head_only)
+    curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
   /* a proxy from the environment would make curl resolve names itself */
   curl_easy_setopt(e, CURLOPT_PROXY, "");
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);

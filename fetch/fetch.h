@@ -64,6 +64,7 @@ typedef enum {
   FETCH_ECONNECT, /* connection refused, reset or closed early */
   FETCH_ETIMEOUT, /* --timeout, --connect-timeout or the low-speed limit */
   FETCH_ETLS,     /* certificate or handshake failure */
+  FETCH_EDNS,     /* the name could not be resolved (reported by the caller of fetch_resolve) */
   FETCH_EOTHER
 } fetch_error;
 
@@ -91,6 +92,7 @@ struct fetch_request {
   unsigned port;
   const char *addr; /* from fetch_resolve; NULL when host is an IP literal */
   uint64_t max_size;
+  bool head_only;                      /* a HEAD request: the response head, no body */
   const struct fetch_handler *handler; /* borrowed until on_done */
   void *arg;
 };

@@ -21,9 +21,9 @@ static const struct {
   const char *element;
   const char *attribute;
 } link_attrs[] = {
-    {"a", "href"},    {"area", "href"},  {"link", "href"},   {"frame", "src"},  {"iframe", "src"},
-    {"img", "src"},   {"script", "src"}, {"embed", "src"},   {"source", "src"}, {"audio", "src"},
-    {"video", "src"}, {"track", "src"},  {"object", "data"},
+    {"a", "href"},    {"area", "href"},    {"link", "href"}, {"frame", "src"},   {"iframe", "src"},
+    {"img", "src"},   {"script", "src"},   {"embed", "src"}, {"source", "src"},  {"audio", "src"},
+    {"video", "src"}, {"video", "poster"}, {"track", "src"}, {"object", "data"},
 };
 
 static void emit(struct parse_html *html, parse_event event, const char *value, size_t len) {

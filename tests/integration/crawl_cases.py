@@ -7,11 +7,14 @@ Usage: crawl_cases.py CRAWL TESTWEB CASE
 """
 import json
 import os
+import re
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 CRAWL, TESTWEB = sys.argv[1], sys.argv[2]
 
@@ -33,10 +36,13 @@ class Web:
     def url(self, host="s0", path="/"):
         return f"http://{host}.web.test:{self.port}{path}"
 
-    def truth(self, *seeds, depth=None, scope="domain", robots=True, sitemaps=False):
+    def truth(self, *seeds, depth=None, scope="domain", robots=True, sitemaps=False,
+              no_parent=False):
         cmd = [TESTWEB, "truth", *self.args, "--port", str(self.port), "--scope", scope]
         if sitemaps:
             cmd.append("--sitemaps")
+        if no_parent:
+            cmd.append("--no-parent")
         if depth is not None:
             cmd += ["--depth", str(depth)]
         if not robots:
@@ -45,14 +51,18 @@ class Web:
         return {u: (fate, int(d)) for u, fate, d in (line.split() for line in out.splitlines())}
 
     def stop(self):
+        """The requests the server answered, as (start, end, host, path, status); the HEAD ones
+        are in self.heads as (host, path) too."""
         if self.log is None:
             self.proc.send_signal(signal.SIGTERM)
             self.proc.wait(timeout=10)
-            self.log = []
+            self.log, self.heads = [], []
             with open(self.log_path) as f:
                 for line in f:
-                    start, end, host, path, status = line.split()
+                    start, end, host, path, status, method = line.split()
                     self.log.append((float(start), float(end), host, path, int(status)))
+                    if method == "HEAD":
+                        self.heads.append((host, path))
         return self.log
 
 
@@ -157,6 +167,12 @@ def case_jsonl_fates(tmp):
                    f"fetched record lacks fields: {r}")
         if r["fate"] == "failed":
             expect(r["status"] == 404 and "error" in r, f"failed record: {r}")
+        m = re.search(r"/r/(\d+)$", r["url"])
+        if m:  # a redirect's record names its target
+            target = r["url"][:m.start()] + ("/" if m.group(1) == "0" else f"/p/{m.group(1)}.html")
+            expect(r.get("location") == target, f"redirect record: {r}")
+        else:
+            expect("location" not in r, f"location in a record that is no redirect: {r}")
         expect(r["from"] is None if r["url"] == web.url() else isinstance(r["from"], str),
                f"from: {r}")
 
@@ -308,7 +324,7 @@ def case_dns_failure(tmp):
 
 
 def case_retry_after(tmp):
-    """503 with Retry-After: 1 is retried after a second and then fetched."""
+    """503 with Retry-After: 1 is retried after a second and then fetched; robots.txt too."""
     web = Web(tmp, hosts=1, pages=5)
     seed = f"http://flaky.web.test:{web.port}/"
     p = crawl(web, "-w", "0", "-d", "0", "--jsonl", seed)
@@ -318,18 +334,56 @@ def case_retry_after(tmp):
     tries = sorted(r for r in log if r[3] == "/")
     expect(len(tries) == 2, f"{len(tries)} requests for the seed")
     expect(tries[1][0] - tries[0][1] >= 1.0, "Retry-After was not honoured")
+    robots = sorted(r for r in log if r[3] == "/robots.txt")
+    expect(len(robots) == 2 and robots[1][0] - robots[0][1] >= 1.0,
+           f"robots.txt's Retry-After was not honoured: {robots}")
     expect("1 retries" in p.stderr or "2 retries" in p.stderr, p.stderr)
 
 
 def case_robots_unavailable(tmp):
-    """robots.txt answering 5xx: the host's pages are not fetched (RFC 9309 2.3.1.3)."""
+    """robots.txt answering 5xx: the host's pages are not fetched (RFC 9309 2.3.1.3), and they
+    are failures, not robots exclusions: the error names robots.txt and its status, the summary
+    counts them under http, and as no seed could be fetched the exit status is 4."""
     web = Web(tmp, hosts=1, pages=5)
     seed = f"http://robots5xx.web.test:{web.port}/"
-    p = crawl(web, "-w", "0", "--retries", "1", "--jsonl", seed)
+    p = crawl(web, "-w", "0", "--retries", "1", "--jsonl", seed, check=False)
     log = web.stop()
+    expect(p.returncode == 4, f"exit status {p.returncode}: {p.stderr}")
     recs = records(p)
-    expect(recs == [{"url": seed, "from": None, "depth": 0, "fate": "robots"}], f"{recs}")
+    expect(recs == [{"url": seed, "from": None, "depth": 0, "fate": "failed",
+                     "error": "robots.txt: HTTP 503"}], f"{recs}")
     expect([r[3] for r in log] == ["/robots.txt", "/robots.txt"], f"requests {log}")
+    expect("1 failed (1 http), 0 robots exclusions" in p.stderr, f"summary: {p.stderr}")
+
+
+def free_port():
+    """A loopback port with nothing listening on it (the kernel's pick, closed again)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def case_unreachable_server(tmp):
+    """Nothing listening: the seed is failed (not a robots exclusion) with an error naming
+    robots.txt and the connection, counted under connect, exit status 4; the same with
+    --no-robots, where the page itself fails. With one good seed beside it the status is 0."""
+    web = Web(tmp, hosts=1, pages=5)
+    dead = f"http://dead.web.test:{free_port()}/"
+    p = crawl(web, "-w", "0", "--retries", "0", "--jsonl", dead, check=False)
+    expect(p.returncode == 4, f"exit status {p.returncode}: {p.stderr}")
+    recs = records(p)
+    expect(len(recs) == 1 and recs[0]["fate"] == "failed"
+           and recs[0]["error"].startswith("robots.txt: ") and "status" not in recs[0],
+           f"records {recs}")
+    expect("1 failed (1 connect), 0 robots exclusions" in p.stderr, f"summary: {p.stderr}")
+    expect("no seed could be fetched" in p.stderr, f"summary: {p.stderr}")
+    p = crawl(web, "-w", "0", "--retries", "0", "--no-robots", "--jsonl", dead, check=False)
+    recs = records(p)
+    expect(p.returncode == 4 and recs[0]["fate"] == "failed"
+           and "robots.txt" not in recs[0]["error"], f"--no-robots: {p.returncode} {recs}")
+    p = crawl(web, "-w", "0", "--retries", "0", "-d", "0", dead, web.url(), check=False)
+    web.stop()
+    expect(p.returncode == 0, f"one good seed: exit status {p.returncode}")
 
 
 def case_no_robots(tmp):
@@ -545,7 +599,7 @@ def case_page_directives(tmp):
     """nofollow (meta robots, X-Robots-Tag): links printed, not followed; meta refresh is a link."""
     web = Web(tmp, hosts=1, pages=20)
     seeds = [web.url("s0", "/directives/nofollow.html"), web.url("s0", "/directives/xrobots.html"),
-             web.url("s0", "/directives/refresh.html")]
+             web.url("s0", "/directives/refresh.html"), web.url("s0", "/directives/video.html")]
     p = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--jsonl", *seeds)
     log = web.stop()
     recs = {r["url"]: r for r in records(p)}
@@ -554,6 +608,9 @@ def case_page_directives(tmp):
         expect(r and r["fate"] == "robots", f"/p/{n}.html: {r}")
     r = recs.get(web.url("s0", "/p/4.html"))
     expect(r and r["fate"] == "fetched" and r["from"] == seeds[2], f"refresh target: {r}")
+    for path in ("/media/clip.mp4", "/media/poster.jpg"):  # video src and poster
+        r = recs.get(web.url("s0", path))
+        expect(r and r["fate"] == "skipped" and r["from"] == seeds[3], f"{path}: {r}")
     requested = {r[3] for r in log}
     expect(not requested & {"/p/1.html", "/p/2.html", "/p/3.html"}, f"followed nofollow: {requested}")
 
@@ -576,8 +633,9 @@ def case_unfetchable_urls(tmp):
     zero = "http://s0.web.test:0/zero.html"
     odd = "http://a!b(c).web.test/odd.html"
     p = crawl(web, "-w", "0", "-d", "0", "--jsonl", zero, odd, web.url())
-    plain = crawl(web, "-w", "0", "-d", "0", zero, odd)
+    plain = crawl(web, "-w", "0", "-d", "0", zero, odd, check=False)
     log = web.stop()
+    expect(plain.returncode == 4, f"no seed can be fetched, exit status {plain.returncode}")
     recs = {r["url"]: r for r in records(p)}
     for url in (zero, odd):
         r = recs.get(url)
@@ -594,7 +652,10 @@ def case_usage_errors(tmp):
                        (["--scope", "planet", "a.test"], "--scope"), ([], "seed"),
                        (["ftp://a.test/"], "ftp://a.test/"), (["--max-size", "10Q", "a.test"], "--max-size"),
                        (["--resolve", "bad", "a.test"], "--resolve"), (["--match", "(", "a.test"], "--match"),
-                       (["-c", "0", "a.test"], "--concurrency"), (["--timeout"], "--timeout")]:
+                       (["-c", "0", "a.test"], "--concurrency"), (["--timeout"], "--timeout"),
+                       (["-d", "infinite", "a.test"], "--depth"),
+                       (["-A", "*.p?f", "a.test"], "--accept-ext"),
+                       (["-R", "tar.gz", "a.test"], "--reject-ext")]:
         p = subprocess.run([CRAWL, *args], capture_output=True, text=True, timeout=10)
         expect(p.returncode == 2, f"{args}: exit {p.returncode}")
         err = p.stderr.splitlines()
@@ -603,6 +664,194 @@ def case_usage_errors(tmp):
     for flag in ("--help", "--version"):
         p = subprocess.run([CRAWL, flag], capture_output=True, text=True, timeout=10)
         expect(p.returncode == 0 and p.stdout and not p.stderr, f"{flag}: {p.returncode}")
+
+
+def case_output_errors(tmp):
+    """Only a closed pipe is a quiet end: a full disk (/dev/full as standard output or as -o)
+    is fatal with one line naming the output and the error, exit status 1, and --seen is still
+    saved. A --seen file that cannot be written is refused before the first request."""
+    web = Web(tmp, hosts=2, pages=30)
+    seen = os.path.join(tmp, "full.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "1000"]
+    with open("/dev/full", "w") as full:
+        p = subprocess.run(cmd + ["--seen", seen, web.url()], stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=60)
+    err = p.stderr.splitlines()
+    expect(p.returncode == 1, f"exit status {p.returncode}: {p.stderr}")
+    expect(len(err) == 1 and "standard output" in err[0] and "No space left on device" in err[0],
+           f"standard error: {p.stderr!r}")
+    expect(os.path.exists(seen), "--seen was not saved")
+    again = crawl(web, "-w", "0", "-d", "0", "--seen", seen, web.url())
+    expect(again.returncode == 0, "the saved --seen file does not load")
+    p = crawl(web, "-w", "0", "-d", "1000", "-o", "/dev/full", web.url(), check=False)
+    err = p.stderr.splitlines()
+    expect(p.returncode == 1 and len(err) == 1 and "/dev/full" in err[0]
+           and "No space left on device" in err[0], f"-o /dev/full: {p.returncode} {p.stderr!r}")
+    before = time.monotonic()
+    p = crawl(web, "-w", "0", "--seen", "/proc/nope/crawl.seen", web.url(), check=False)
+    log = web.stop()
+    err = p.stderr.splitlines()
+    expect(p.returncode == 1 and len(err) == 1 and "/proc/nope/crawl.seen" in err[0],
+           f"unwritable --seen: {p.returncode} {p.stderr!r}")
+    expect(not [r for r in log if r[0] >= before], "requests made with an unwritable --seen")
+
+
+def case_head_stops_at_once(tmp):
+    """`crawl -A epub ... | head -n 1`: the one epub URL (a seed) is printed, head goes away, and
+    crawl notices from its event loop although it has nothing more to write: it ends within a
+    second, quietly, with status 0, and starts no request after head has gone."""
+    web = Web(tmp, hosts=4, pages=200)
+    book = web.url("s0", "/book.epub")
+    proc = subprocess.Popen([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}",
+                             "-w", "0.05", "-d", "1000", "-A", "epub", book, web.url()],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = subprocess.Popen(["head", "-n", "1"], stdin=proc.stdout, stdout=subprocess.PIPE)
+    proc.stdout.close()  # head holds the only read end
+    got = head.stdout.read().decode()
+    head.wait(timeout=30)
+    gone = time.monotonic()
+    try:
+        err = proc.communicate(timeout=30)[1].decode()
+    finally:
+        proc.kill()
+    ended = time.monotonic()
+    log = web.stop()
+    expect(got == book + "\n", f"head read {got!r}")
+    expect(proc.returncode == 0 and err == "", f"exit status {proc.returncode}, stderr {err!r}")
+    expect(ended - gone < 1.0, f"crawl ended {ended - gone:.2f}s after head")
+    late = [r for r in log if r[0] > gone + 0.05]
+    expect(not late, f"{len(late)} requests started after head had gone: {late[:3]}")
+
+
+def case_clean_terminal(tmp):
+    """Standard output and standard error on one terminal (tmux): the status line is cleared
+    before URLs are written and drawn again after, so every URL is a whole line of the screen."""
+    expect(shutil.which("tmux"), "tmux is not installed (scripts/install-deps.sh installs it)")
+    web = Web(tmp, hosts=3, pages=60)
+    sock, done = os.path.join(tmp, "tmux.sock"), os.path.join(tmp, "done")
+    run = (f"'{CRAWL}' --progress --dns-server 127.0.0.1:{web.dns} -w 0.03 -d 1000 "
+           f"'{web.url()}'; echo $? > '{done}'; sleep 60")
+    tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
+    subprocess.run(tmux + ["new-session", "-d", "-x", "250", "-y", "50", "-s", "crawl",
+                           "bash", "--norc", "--noprofile", "-c", run], check=True, timeout=10)
+    try:
+        deadline = time.monotonic() + 60
+        while not os.path.exists(done) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.2)
+        screen = subprocess.run(tmux + ["capture-pane", "-p", "-J", "-S", "-", "-t", "crawl"],
+                                capture_output=True, text=True, check=True).stdout
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+        web.stop()
+    expect(os.path.exists(done), "the crawl did not end under tmux")
+    rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+    mixed = [row for row in rows if "http://" in row and not re.fullmatch(r"http://\S+", row)
+             and not row.startswith("crawl:")]
+    expect(not mixed, f"lines mixing the status line and URLs: {mixed[:3]}")
+    printed = [row for row in rows if row.startswith("http://")]
+    expect_same_set(printed, web.truth(web.url()), "URLs on the screen")
+    expect([row for row in rows if re.match(r"\d+ pages, ", row)], f"no status line: {rows[-5:]}")
+
+
+def case_crawl_delay_from_first_request(tmp):
+    """robots.txt's Crawl-delay (0.5 s, above -w 0.05) holds from the request right after it."""
+    web = Web(tmp, hosts=1, pages=5)
+    seed = f"http://crawldelay.web.test:{web.port}/"
+    crawl(web, "-w", "0.05", "-d", "1", seed)
+    log = sorted(web.stop())
+    expect([r[3] for r in log][:2] == ["/robots.txt", "/"] and len(log) == 5, f"requests {log}")
+    gaps = [b[0] - a[1] for a, b in zip(log, log[1:])]
+    expect(min(gaps) >= 0.5, f"gaps {[round(g, 3) for g in gaps]} (the first follows robots.txt)")
+
+
+def case_no_parent(tmp):
+    """--no-parent: only URLs at or below the seed's directory on its host are printed and
+    fetched, as the ground truth of such a crawl gives them."""
+    web = Web(tmp, hosts=2, pages=60)
+    seed = web.url("s0", "/p/3.html")
+    p = crawl(web, "-w", "0", "-d", "1000", "--no-parent", seed)
+    log = web.stop()
+    truth = web.truth(seed, no_parent=True)
+    expect(len(truth) > 20, f"the truth is too small: {len(truth)}")
+    expect_same_set(lines(p), truth, "--no-parent")
+    outside = [r for r in log if r[3] != "/robots.txt"
+               and (r[2] != "s0.web.test" or not r[3].startswith("/p/"))]
+    expect(not outside, f"requests outside the seed's directory: {outside[:3]}")
+
+
+def case_wget_habits(tmp):
+    """-d inf crawls everything; -A takes pdf, .pdf and *.pdf alike; --help shows the default
+    --skip-ext list."""
+    web = Web(tmp, hosts=2, pages=40)
+    p = crawl(web, "-w", "0", "-d", "inf", web.url())
+    expect_same_set(lines(p), web.truth(web.url()), "-d inf")
+    pdfs = [u for u in web.truth(web.url()) if u.endswith(".pdf")]
+    for form in ("pdf", ".pdf", "*.pdf", "*.PDF"):
+        p = crawl(web, "-w", "0", "-d", "inf", "-A", form, web.url())
+        expect_same_set(lines(p), pdfs, f"-A {form}")
+    web.stop()
+    help_text = subprocess.run([CRAWL, "--help"], capture_output=True, text=True).stdout
+    words = " ".join(help_text.split())
+    for run in ("tar gz tgz zip Z rpm deb", "docx xlsx pptx odt apk msi"):
+        expect(run in words, f"--help lacks the default --skip-ext list ({run})")
+
+
+def case_check_skipped(tmp):
+    """--check-skipped: URLs in --skip-ext get a HEAD request, politely, and a fate with its
+    status, so a missing image or PDF is a failure and a broken link; without it they are
+    skipped and never requested."""
+    web = Web(tmp, hosts=1, pages=10)
+    seed = web.url("s0", "/checker/index.html")
+    want = {"/img/1.png": 200, "/img/broken.png": 404, "/f/2.pdf": 200, "/f/gone.pdf": 404}
+    p = crawl(web, "-w", "0.1", "-d", "0", "--check-skipped", "--jsonl", seed)
+    between = time.monotonic()
+    plain = crawl(web, "-w", "0", "-d", "0", "--jsonl", seed)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    for path, status in want.items():
+        r = recs.get(web.url("s0", path))
+        fate = "fetched" if status == 200 else "failed"
+        expect(r and r["fate"] == fate and r["status"] == status, f"{path}: {r}")
+    expect(sorted(web.heads) == sorted(("s0.web.test", path) for path in want),
+           f"HEAD requests {web.heads}")
+    checked = sorted(r for r in log if r[3] in want)
+    expect(len(checked) == 4 and all(r[0] < between for r in checked),
+           f"requests for the skipped URLs {checked}")
+    first = sorted(r for r in log if r[0] < between)
+    gaps = [b[0] - a[1] for a, b in zip(first, first[1:])]
+    expect(min(gaps) >= 0.1, f"HEAD requests closer than --delay: {gaps}")
+    expect("2 broken links:" in p.stderr, f"summary: {p.stderr}")
+    plain_recs = {r["url"]: r for r in records(plain)}
+    expect(all(plain_recs[web.url("s0", path)]["fate"] == "skipped" for path in want),
+           f"without --check-skipped: {plain_recs}")
+
+
+def case_summary_tells_the_story(tmp):
+    """The summary counts every fate in words, as the ground truth has them, and lists the
+    first 10 broken links with the page linking each; -v names every one. (Web 3 has no
+    redirect target that a link of the redirect's own level reaches too: see README, Depth.)"""
+    web = Web(tmp, hosts=3, pages=80, seed=3)
+    p = crawl(web, "-w", "0", "-d", "2", web.url())
+    verbose = crawl(web, "-w", "0", "-d", "1000", "-v", web.url())
+    web.stop()
+    truth = web.truth(web.url(), depth=2)
+    n = Counter(fate for fate, _ in truth.values())
+    want = (f"{n['fetched']} fetched, {n['failed']} failed (" if n["failed"] else "")
+    expect(n["failed"] and n["depth"] and n["skipped"] and n["robots"], f"truth's fates {n}")
+    expect(want in p.stderr, f"want '{want}' in the summary: {p.stderr}")
+    want = (f"{n['robots']} robots exclusions, {n['depth']} cut by depth, {n['skipped']} skipped, "
+            f"0 over a limit, 0 pending")
+    expect(want in p.stderr, f"want '{want}' in the summary: {p.stderr}")
+    broken = sorted(u for u, (fate, _) in web.truth(web.url()).items() if fate == "failed")
+    expect(len(broken) > 10, f"only {len(broken)} broken links in the test web")
+    expect(f"crawl: {len(broken)} broken links:" in verbose.stderr, f"summary: {verbose.stderr}")
+    listed = [row for row in verbose.stderr.splitlines() if row.startswith("crawl:   http")]
+    expect(len(listed) == 10 and all("(HTTP 404), linked from http://" in row for row in listed),
+           f"listed {listed}")
+    expect(f"and {len(broken) - 10} more" in verbose.stderr, "the rest are not counted")
+    named = re.findall(r"broken link: (\S+) \(HTTP 404\), linked from http", verbose.stderr)
+    expect(sorted(named) == broken, f"-v named {len(named)} of {len(broken)} broken links")
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}

@@ -4,13 +4,17 @@
  *       serves HTTP and DNS on 127.0.0.1 ports chosen by the kernel and prints
  *       "http PORT" and "dns PORT" on standard output; stops on SIGTERM/SIGINT or after N s.
  *   testweb truth [web options] --port PORT [--depth N] [--scope host|domain|any]
- *                 [--no-robots] SEED...
+ *                 [--no-robots] [--sitemaps] [--no-parent] SEED...
  *       prints every URL a crawl from SEED should print, each with its fate.
  *
  * Web options: --hosts N --pages N --links N --seed N --domain NAME.
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
+ * /directives/video.html has a video with a poster; /checker/index.html links images and PDFs
+ * that exist and that do not (for --check-skipped). HEAD requests get the head alone.
  * Special hosts under the domain: flaky.* answers 503 (Retry-After: 1) to the first request
- * for each path; robots5xx.* answers 503 for robots.txt; dnsfail.* gets SERVFAIL from DNS. */
+ * for each path; robots5xx.* answers 503 for robots.txt; crawldelay.* has a robots.txt with
+ * Crawl-delay: 0.5 and a few pages; dnsfail.* gets SERVFAIL from DNS.
+ * The log has a line per request: start, end, host, path, status, method. */
 #include "tests/testweb/web.h"
 
 #include <arpa/inet.h>
@@ -44,6 +48,8 @@ struct conn {
   char host[128];
   char path[1024];
   int status;
+  char method[16];
+  bool head; /* a HEAD request: no body in the response */
   bool logging;
   bool close_after;
 };
@@ -98,7 +104,8 @@ static void respond(struct conn *c, int status, const char *type, const char *ex
                    status, reason, type, body_len, extra ? extra : "",
                    c->close_after ? "Connection: close\r\n" : "");
   out_add(c, head, (size_t)n);
-  out_add(c, body, body_len);
+  if (!c->head)
+    out_add(c, body, body_len);
   c->status = status;
 }
 
@@ -141,6 +148,18 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
       respond(c, 200, "text/html", NULL, html, strlen(html));
       return;
     }
+    snprintf(special, sizeof(special), "crawldelay.%s", w->domain);
+    if (strcasecmp(host, special) == 0) {
+      if (strcmp(path, "/robots.txt") == 0) {
+        const char *robots = "User-agent: *\nCrawl-delay: 0.5\nDisallow: /private/\n";
+        respond(c, 200, "text/plain", NULL, robots, strlen(robots));
+      } else {
+        const char *html = "<html><body><a href=\"/p/1.html\">1</a><a href=\"/p/2.html\">2</a>"
+                           "<a href=\"/p/3.html\">3</a></body></html>\n";
+        respond(c, 200, "text/html", NULL, html, strlen(html));
+      }
+      return;
+    }
     snprintf(special, sizeof(special), "robots5xx.%s", w->domain);
     if (strcasecmp(host, special) == 0) {
       if (strcmp(path, "/robots.txt") == 0)
@@ -181,6 +200,15 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
     /* windows-1252 by <meta charset>: the byte 80 is the euro sign */
     const char *html = "<html><head><meta charset=\"windows-1252\"></head><body>"
                        "<a href=\"/p/2.html?price=\x80\">euro</a></body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
+  } else if (strcmp(q, "/directives/video.html") == 0) {
+    const char *html = "<html><body><video src=\"/media/clip.mp4\" poster=\"/media/poster.jpg\">"
+                       "</video></body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
+  } else if (strcmp(q, "/checker/index.html") == 0) {
+    /* two images and two PDFs, one of each missing */
+    const char *html = "<html><body><img src=\"/img/1.png\"><img src=\"/img/broken.png\">"
+                       "<a href=\"/f/2.pdf\">a</a><a href=\"/f/gone.pdf\">b</a></body></html>\n";
     respond(c, 200, "text/html", NULL, html, strlen(html));
   } else if (strcmp(q, "/directives/refresh.html") == 0) {
     const char *html = "<html><head><meta http-equiv=\"Refresh\" content=\"0; URL='/p/4.html'\">"
@@ -235,7 +263,8 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
  * of this process would stretch the request and shrink the measured gap to the next one. */
 static void log_done(struct server *s, struct conn *c, double end) {
   if (s->log)
-    fprintf(s->log, "%.6f %.6f %s %s %d\n", c->started, end, c->host, c->path, c->status);
+    fprintf(s->log, "%.6f %.6f %s %s %d %s\n", c->started, end, c->host, c->path, c->status,
+            c->method);
   c->logging = false;
 }
 
@@ -311,6 +340,8 @@ static bool process(struct server *s, struct conn *c) {
       if (*p >= 'A' && *p <= 'Z')
         *p = (char)(*p + 32);
     c->close_after = strcmp(version, "HTTP/1.0") == 0 || strcasestr(head, "\r\nConnection: close");
+    c->head = strcmp(method, "HEAD") == 0;
+    snprintf(c->method, sizeof(c->method), "%s", method);
     c->started = now_s();
     snprintf(c->host, sizeof(c->host), "%s", host);
     snprintf(c->path, sizeof(c->path), "%s", path);
@@ -504,6 +535,9 @@ struct truth {
   int scope; /* 0 host, 1 domain, 2 any */
   bool robots;
   bool sitemaps;
+  bool no_parent;
+  char parent_dirs[16][300]; /* --no-parent: each seed up to the last '/' of its path */
+  int parent_dir_count;
   bool *host_queued; /* per web host: a URL of it was queued, so its sitemaps were read */
   char seed_host[160];
   struct truth_url *urls;
@@ -516,6 +550,13 @@ struct truth {
 static bool truth_in_scope(struct truth *t, const char *url) {
   const char *host = url + 7;
   size_t n = strcspn(host, ":/");
+  if (t->no_parent && t->scope != 2) {
+    bool under = false;
+    for (int i = 0; i < t->parent_dir_count && !under; i++)
+      under = strncmp(url, t->parent_dirs[i], strlen(t->parent_dirs[i])) == 0;
+    if (!under)
+      return false;
+  }
   if (t->scope == 2)
     return true;
   if (t->scope == 0)
@@ -655,10 +696,22 @@ static void truth_visit(struct truth *t, size_t i) {
   u->fate = strncmp(path, "/private/", 9) == 0 ? "fetched" : "failed";
 }
 
-static int truth_run(struct web *w, int depth, int scope, bool robots, bool sitemaps, char **seeds,
-                     int seed_count) {
-  struct truth t = {
-      .web = w, .depth = depth, .scope = scope, .robots = robots, .sitemaps = sitemaps};
+static int truth_run(struct web *w, int depth, int scope, bool robots, bool sitemaps,
+                     bool no_parent, char **seeds, int seed_count) {
+  struct truth t = {.web = w,
+                    .depth = depth,
+                    .scope = scope,
+                    .robots = robots,
+                    .sitemaps = sitemaps,
+                    .no_parent = no_parent};
+  for (int i = 0; i < seed_count && i < 16; i++) {
+    char *dir = t.parent_dirs[t.parent_dir_count++];
+    snprintf(dir, sizeof(t.parent_dirs[0]), "%s", seeds[i]);
+    char *path = strchr(dir + 7, '/');
+    char *last = path ? strrchr(path, '/') : NULL;
+    if (last)
+      last[1] = '\0';
+  }
   t.host_queued = calloc((size_t)w->hosts, sizeof(bool));
   if (!t.host_queued)
     die("calloc");
@@ -700,7 +753,8 @@ static int truth_run(struct web *w, int depth, int scope, bool robots, bool site
 static void usage(void) {
   fprintf(stderr, "usage: testweb serve|truth [--hosts N] [--pages N] [--links N] [--seed N] "
                   "[--domain D] [--port P] [--log FILE] [--max-seconds S] [--depth N] "
-                  "[--scope host|domain|any] [--no-robots] [SEED...]\n");
+                  "[--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
+                  "[SEED...]\n");
   exit(2);
 }
 
@@ -718,7 +772,7 @@ int main(int argc, char **argv) {
   const char *log_path = NULL;
   double max_seconds = 600;
   int depth = 1000000, scope = 1, port = 0;
-  bool robots = true, sitemaps = false;
+  bool robots = true, sitemaps = false, no_parent = false;
   char **seeds = calloc((size_t)argc, sizeof(char *));
   int seed_count = 0;
   for (int i = 2; i < argc; i++) {
@@ -730,6 +784,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(a, "--sitemaps") == 0) {
       sitemaps = true;
+      continue;
+    }
+    if (strcmp(a, "--no-parent") == 0) {
+      no_parent = true;
       continue;
     }
     if (a[0] != '-') {
@@ -769,7 +827,7 @@ int main(int argc, char **argv) {
     rc = serve(&s, log_path, max_seconds, port);
   } else if (strcmp(argv[1], "truth") == 0 && seed_count > 0 && port > 0) {
     w->port = port;
-    rc = truth_run(w, depth, scope, robots, sitemaps, seeds, seed_count);
+    rc = truth_run(w, depth, scope, robots, sitemaps, no_parent, seeds, seed_count);
   } else {
     usage();
     rc = 2;

@@ -1,0 +1,87 @@
+/* The status line: one line on standard error, redrawn in place (carriage return, then erase to
+ * the end of the line). Anything else written to that terminal must start at column 0 and leave
+ * the line whole: the -v notes, and standard output when it is the same terminal, hide the status
+ * line first and show it again after. */
+#include "cli/cli-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define ERASE_LINE "\r\033[K"
+
+struct cli_status {
+  bool enabled;
+  bool shares_terminal; /* standard output is standard error's terminal */
+  bool shown;           /* the text is on the screen now */
+  bool hidden;          /* cleared by cli_status_hide, to be drawn again */
+  char text[256];
+};
+
+static bool same_terminal(int a, int b) {
+  struct stat sa, sb;
+  return isatty(a) && isatty(b) && fstat(a, &sa) == 0 && fstat(b, &sb) == 0 &&
+         sa.st_rdev == sb.st_rdev;
+}
+
+core_rc cli_status_create(bool enabled, int out_fd, cli_status **out) {
+  cli_status *s = calloc(1, sizeof(*s));
+  if (!s)
+    return CORE_ENOMEM;
+  s->enabled = enabled;
+  s->shares_terminal = enabled && same_terminal(out_fd, STDERR_FILENO);
+  *out = s;
+  return CORE_OK;
+}
+
+void cli_status_destroy(cli_status *status) {
+  free(status);
+}
+
+bool cli_status_enabled(const cli_status *status) {
+  return status && status->enabled;
+}
+
+bool cli_status_shares_terminal(const cli_status *status) {
+  return status && status->shares_terminal;
+}
+
+static void draw(cli_status *status, const char *end) {
+  /* one write, so a reader of the terminal never sees half a line */
+  fprintf(stderr, ERASE_LINE "%s%s", status->text, end);
+}
+
+void cli_status_set(cli_status *status, const char *text) {
+  if (!cli_status_enabled(status))
+    return;
+  snprintf(status->text, sizeof(status->text), "%s", text);
+  if (status->hidden)
+    return; /* drawn by cli_status_show */
+  draw(status, "");
+  status->shown = true;
+}
+
+void cli_status_hide(cli_status *status) {
+  if (!status || !status->shown)
+    return;
+  fputs(ERASE_LINE, stderr);
+  status->shown = false;
+  status->hidden = true;
+}
+
+void cli_status_show(cli_status *status) {
+  if (!status || !status->hidden)
+    return;
+  status->hidden = false;
+  draw(status, "");
+  status->shown = true;
+}
+
+void cli_status_finish(cli_status *status, const char *text) {
+  if (!cli_status_enabled(status))
+    return;
+  snprintf(status->text, sizeof(status->text), "%s", text);
+  draw(status, "\n");
+  status->shown = status->hidden = false;
+}
