@@ -244,9 +244,16 @@ static bool parse_ext_list(const char *arg, struct core_list *list, const char *
     return false;
   }
   for (size_t i = first; i < list->count; i++) {
-    char *ext = list->items[i];
-    if (ext[0] == '*' && ext[1] == '.')
-      memmove(ext, ext + 2, strlen(ext + 2) + 1);
+    if (list->items[i][0] == '*' && list->items[i][1] == '.') {
+      char *bare = strdup(list->items[i] + 2);
+      if (!bare) {
+        set_err(err, err_size, "out of memory");
+        return false;
+      }
+      free(list->items[i]);
+      list->items[i] = bare;
+    }
+    const char *ext = list->items[i];
     if (!*ext || strpbrk(ext, "*?[]./\\")) {
       set_err(err, err_size,
               "invalid value '%s' for %s: extensions such as pdf, .pdf or *.pdf, separated by "

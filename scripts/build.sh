@@ -10,4 +10,8 @@ if [ -f "$dir/build.ninja" ]; then
 else
   meson setup "$dir" -Dwerror=true "$@" >/dev/null
 fi
-meson compile -C "$dir" >/dev/null
+# quiet when it works; the compiler's messages when it does not
+if ! log=$(meson compile -C "$dir" 2>&1); then
+  printf '%s\n' "$log" >&2
+  exit 1
+fi

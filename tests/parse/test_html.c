@@ -50,7 +50,8 @@ static const char page[] =
     "<img src=\"a.png\" srcset=\"b.png 2x, c,d.png 3x,e.png\">"
     "<picture><source srcset=\"f.webp 100w, g.webp 200w\" src=\"h.webp\"></picture>"
     "<embed src=\"i.swf\"><object data=\"j.pdf\"></object>"
-    "<audio src=\"k.mp3\"></audio><video src=\"l.mp4\"><track src=\"m.vtt\"></video>"
+    "<audio src=\"k.mp3\"></audio><video src=\"l.mp4\" poster=\"poster.jpg\"><track "
+    "src=\"m.vtt\"></video>"
     "<a href=\"amp.html?a=1&amp;b=2\">entity</a>"
     "<p><a href=\"unclosed.html\">broken <b>nesting</p></a>"
     "<a href=\"tab\tnewline\n.html\">ws</a>"
@@ -61,7 +62,7 @@ static const char page[] =
 static const char want[] =
     "B:/base/|L:style.css|L:/next.html|L:app.js|L:upper.html|L:single.html|L:unquoted.html|"
     "L:area.html|L:frame.html|L:iframe.html|L:a.png|L:b.png|L:c,d.png|L:e.png|L:h.webp|"
-    "L:f.webp|L:g.webp|L:i.swf|L:j.pdf|L:k.mp3|L:l.mp4|L:m.vtt|L:amp.html?a=1&b=2|"
+    "L:f.webp|L:g.webp|L:i.swf|L:j.pdf|L:k.mp3|L:l.mp4|L:poster.jpg|L:m.vtt|L:amp.html?a=1&b=2|"
     "L:unclosed.html|L:tab\tnewline\n.html|L:|";
 
 static void test_every_element_any_chunking(void **state) {
