@@ -1,10 +1,9 @@
 #!/usr/bin/env python3
-"""Crawl benchmarks on the loopback test web, crawl and wget2 in the same run.
+"""crawl's own benchmarks on the loopback test web (the peers are in bench_peers.py, on nginx).
 
-1. speed: 10,000 HTML pages over 20 hosts, --delay 0: pages/s, CPU seconds, peak RSS, and the
-   test server's own requests/s (wrk), so we know the server is not the bottleneck.
-2. polite: 50 hosts with a 0.2 s per-host delay: elapsed time against the ideal (the busiest
+1. polite: 50 hosts with a 0.2 s per-host delay: elapsed time against the ideal (the busiest
    host's requests back to back at exactly the delay), and delay violations seen by the server.
+2. queue memory: one host of many pages, the queue all in memory and mostly in the spill file.
 
 Usage: bench_crawl.py CRAWL TESTWEB [--quick]
 """
@@ -57,17 +56,6 @@ def timed(cmd, cwd=None):
     return wall, float(m.group(2)) + float(m.group(3)), int(m.group(4)), p.returncode
 
 
-def html_pages(log):
-    """Distinct HTML pages of the web's domain received (a page fetched twice counts once)."""
-    page = re.compile(r"^/(p/\d+\.html)?$")
-    return len({(r[2], r[3]) for r in log
-                if r[4] == 200 and r[2].endswith(".web.test") and page.match(r[3])})
-
-
-def outside_requests(log):
-    return sum(1 for r in log if not r[2].endswith(".web.test"))
-
-
 def gaps_by_host(log):
     """For each host, the gaps between the end of one request and the start of the next."""
     by_host = defaultdict(list)
@@ -80,53 +68,12 @@ def gaps_by_host(log):
     return gaps
 
 
-def server_rate(tmp):
-    web = Web(tmp, "wrk", 20, 500)
-    out = subprocess.run(["wrk", "-t1", "-c32", "-d3s", "-H", "Host: s3.web.test",
-                          f"http://127.0.0.1:{web.port}/p/7.html"],
-                         capture_output=True, text=True).stdout
-    web.stop()
-    m = re.search(r"Requests/sec:\s+(\S+)", out)
-    return float(m.group(1)) if m else float("nan")
-
-
-def speed(tmp):
-    hosts, pages = (20, 100) if QUICK else (20, 500)
-    rows = []
-    runs = [
-        ("crawl", lambda w, d: [CRAWL, "-q", "--dns-server", f"127.0.0.1:{w.dns}", "-w", "0",
-                                "-d", "1000000", w.seed()]),
-        ("wget2", lambda w, d: ["wget2", "-q", "-r", "--delete-after", "--max-threads", "16",
-                                "-H", "-D", "web.test", "-e", "robots=on", "-l", "inf",
-                                f"--http-proxy=127.0.0.1:{w.port}", w.seed()]),
-        ("wget2 -R pdf,png", lambda w, d: ["wget2", "-q", "-r", "--delete-after",
-                                           "--max-threads", "16", "-H", "-D", "web.test", "-e",
-                                           "robots=on", "-l", "inf", "-R", "pdf,png",
-                                           f"--http-proxy=127.0.0.1:{w.port}", w.seed()]),
-    ]
-    for name, make in runs:
-        web = Web(tmp, "speed", hosts, pages)
-        work = tempfile.mkdtemp(dir=tmp)
-        wall, cpu, rss, rc = timed(make(web, work), cwd=work)
-        log = web.stop()
-        shutil.rmtree(work, ignore_errors=True)
-        html = html_pages(log)
-        back_to_back = sum(g < 0.001 for gaps in gaps_by_host(log).values() for g in gaps)
-        rows.append((name, html, len(log), outside_requests(log), wall, html / wall, cpu,
-                     rss / 1024, back_to_back))
-    return hosts * pages, rows
-
-
 def polite(tmp):
     hosts, pages, delay = (50, 10, 0.2) if QUICK else (50, 30, 0.2)
     rows = []
     runs = [
         ("crawl", lambda w: [CRAWL, "-q", "--dns-server", f"127.0.0.1:{w.dns}", "-w", str(delay),
                              "-d", "1000000", w.seed()]),
-        ("wget2 --wait", lambda w: ["wget2", "-q", "-r", "--delete-after", "--max-threads", "16",
-                                    "-H", "-D", "web.test", "-e", "robots=on", "-l", "inf",
-                                    "-R", "pdf,png", f"--wait={delay}",
-                                    f"--http-proxy=127.0.0.1:{w.port}", w.seed()]),
     ]
     for name, make in runs:
         web = Web(tmp, "polite", hosts, pages, links=6)
@@ -164,18 +111,8 @@ def queue_memory(tmp):
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
-        rate = server_rate(tmp) if shutil.which("wrk") else float("nan")
-        print(f"test server alone (wrk, 32 connections, keep-alive): {rate:,.0f} requests/s\n")
-        total, rows = speed(tmp)
-        print(f"speed: {total:,} HTML pages over 20 hosts, --delay 0")
-        print("| tool | HTML pages | requests | out-of-domain requests | wall s | HTML pages/s "
-              "| CPU s | peak RSS MiB | back-to-back requests to one host (<1 ms) |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        for name, html, reqs, outside, wall, pps, cpu, rss, b2b in rows:
-            print(f"| {name} | {html:,} | {reqs:,} | {outside:,} | {wall:.2f} | {pps:,.0f} "
-                  f"| {cpu:.2f} | {rss:.1f} | {b2b:,} |")
         hosts, pages, delay, rows = polite(tmp)
-        print(f"\npolite: {hosts} hosts x {pages} pages, {delay} s per-host delay")
+        print(f"polite: {hosts} hosts x {pages} pages, {delay} s per-host delay")
         print("| tool | requests | wall s | ideal s | wall / ideal | delay violations | smallest gap s |")
         print("|---|---|---|---|---|---|---|")
         for name, reqs, wall, ideal, ratio, bad, gap in rows:

@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
-# Installs the benchmark peers (wget2, wrk, time), builds, and runs the crawl benchmarks.
+# Installs the benchmark peers (nginx, wget2, Scrapy, spider-rs, wrk, time), builds, and runs the
+# benchmarks: crawl against its peers on nginx, crawl's polite and queue-memory runs, and the
+# seen filters. Run as root (the peer benchmark gives each crawler its own /etc/hosts).
 # Usage: bench/run.sh [--quick]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh --bench
 bash scripts/build.sh build
+# spider-rs ships its engine as a prebuilt native module in a second npm package
+spider=build/peers
+if [ ! -d "$spider/node_modules/@spider-rs/spider-rs-linux-x64-gnu" ]; then
+  mkdir -p "$spider"
+  npm install --prefix "$spider" --no-audit --no-fund --silent \
+    @spider-rs/spider-rs@0.0.157 @spider-rs/spider-rs-linux-x64-gnu@0.0.157 >/dev/null
+fi
+python3 bench/bench_peers.py build/cli/crawl build/tests/testweb build/bench/bench_floor \
+  --spider "$spider" "$@"
+echo
 python3 bench/bench_crawl.py build/cli/crawl build/tests/testweb "$@"
 echo
 if [ "${1:-}" = "--quick" ]; then

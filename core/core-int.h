@@ -8,6 +8,15 @@
  * 2 MiB and asked to live in huge pages, so random probes miss the TLB less. Free with free(). */
 void *core__table_alloc(size_t bytes);
 
+/* URL resolution's two ways (core_url_resolve_in takes the first that applies): the fast one
+ * sets *handled when it could resolve href by itself (its result, or CORE_ETOOLONG, is final);
+ * the full one goes through curl's URL API and takes every input. The fast one's results keep no
+ * curl handle (handle is NULL). */
+core_rc core__url_resolve_fast(const struct core_url *base, const char *href, size_t href_len,
+                               size_t max_len, struct core_url *out, bool *handled);
+core_rc core__url_resolve_full(const struct core_url *base, const char *href, size_t href_len,
+                               size_t max_len, const char *charset, struct core_url *out);
+
 /* 1.44 log2(1/p): bits per key of a classic Bloom filter at its best k. */
 double core__seen_optimum_bits(double fp);
 

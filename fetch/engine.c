@@ -32,6 +32,10 @@ struct fetch_engine {
   fetch_loop *loop;
   const struct crawl_config *cfg;
   CURLM *multi;
+  /* easy handles of finished transfers, reset and used again: making one and throwing it away
+   * per request cost more than the request's own work (its buffers are allocated anew) */
+  CURL **idle;
+  size_t idle_count, idle_cap;
   fetch_timer *timer;
   fetch__dns *dns;
   struct curl_slist *headers;
@@ -110,7 +114,9 @@ core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fe
     engine->headers = grown;
   }
   engine->multi = curl_multi_init();
-  if (!engine->multi)
+  engine->idle_cap = (size_t)cfg->concurrency;
+  engine->idle = calloc(engine->idle_cap, sizeof(*engine->idle));
+  if (!engine->multi || !engine->idle)
     goto fail;
   curl_multi_setopt(engine->multi, CURLMOPT_SOCKETFUNCTION, socket_cb);
   curl_multi_setopt(engine->multi, CURLMOPT_SOCKETDATA, engine);
@@ -122,6 +128,8 @@ core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fe
   *out = engine;
   return CORE_OK;
 fail:
+  curl_multi_cleanup(engine->multi);
+  free(engine->idle);
   curl_slist_free_all(engine->headers);
   fetch__dns_destroy(engine->dns);
   free(engine);
@@ -140,8 +148,17 @@ static void detach_transfer(struct transfer *t) {
   curl_multi_remove_handle(engine->multi, t->easy);
 }
 
+/* Keeps the easy handle for the next transfer while there is room (at most one per transfer that
+ * may be in flight), else frees it. */
+static void recycle_easy(fetch_engine *engine, CURL *easy) {
+  if (engine->idle_count < engine->idle_cap)
+    engine->idle[engine->idle_count++] = easy;
+  else
+    curl_easy_cleanup(easy);
+}
+
 static void release_transfer(struct transfer *t) {
-  curl_easy_cleanup(t->easy);
+  recycle_easy(t->engine, t->easy);
   curl_slist_free_all(t->resolve);
   free(t->location);
   free(t);
@@ -155,6 +172,9 @@ void fetch_engine_destroy(fetch_engine *engine) {
     detach_transfer(t);
     release_transfer(t);
   }
+  while (engine->idle_count)
+    curl_easy_cleanup(engine->idle[--engine->idle_count]);
+  free(engine->idle);
   curl_multi_cleanup(engine->multi);
   curl_slist_free_all(engine->headers);
   fetch__dns_destroy(engine->dns);
@@ -338,7 +358,12 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   t->arg = rq->arg;
   t->retry_after = -1;
   t->max_size = rq->max_size;
-  t->easy = curl_easy_init();
+  if (engine->idle_count) {
+    t->easy = engine->idle[--engine->idle_count];
+    curl_easy_reset(t->easy); /* every option is set again below */
+  } else {
+    t->easy = curl_easy_init();
+  }
   if (!t->easy) {
     free(t);
     return CORE_ENOMEM;
@@ -350,7 +375,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
     snprintf(entry, sizeof(entry), v6 ? "%s:%u:[%s]" : "%s:%u:%s", rq->host, rq->port, rq->addr);
     t->resolve = curl_slist_append(NULL, entry);
     if (!t->resolve) {
-      curl_easy_cleanup(t->easy);
+      recycle_easy(engine, t->easy);
       free(t);
       return CORE_ENOMEM;
     }
@@ -381,7 +406,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
-    curl_easy_cleanup(e);
+    recycle_easy(engine, e);
     curl_slist_free_all(t->resolve);
     free(t);
     return CORE_ENOMEM;

@@ -1,6 +1,6 @@
 /* core/url.c: links resolved into the printed form of CLI.md (WHATWG serialization, no fragment).
  */
-#include "core/core.h"
+#include "core/core-int.h"
 
 #include <locale.h>
 #include <setjmp.h>
@@ -328,6 +328,82 @@ static void test_max_length(void **state) {
   core_url_free(&base);
 }
 
+/* The fast way takes the plain links most pages are made of, and gives what the full way
+ * (curl's URL API) gives; what it cannot take it leaves, and the full way decides. */
+static void test_fast_path(void **state) {
+  (void)state;
+  static const struct {
+    const char *base, *href, *want; /* want NULL: the fast way must leave it */
+  } links[] = {
+      {"http://a.example/b/c.html", "d.html", "http://a.example/b/d.html"},
+      {"http://a.example/b/c.html", "/p/3.html#x", "http://a.example/p/3.html"},
+      {"http://a.example/b/c.html", "../d/./e.html", "http://a.example/d/e.html"},
+      {"http://a.example/b/c.html", "../../../x", "http://a.example/x"},
+      {"http://a.example/b/c.html", "..", "http://a.example/"},
+      {"http://a.example/b/c/", ".", "http://a.example/b/c/"},
+      {"http://a.example:8080/b/?q", "e?x=1&y=2", "http://a.example:8080/b/e?x=1&y=2"},
+      {"https://u:p@a.example/b", "c?", "https://u:p@a.example/c?"},
+      {"http://a.example/b/c", "http://a.example/p/1.html", "http://a.example/p/1.html"},
+      {"http://10.0.0.1/x/y", "z.png", "http://10.0.0.1/x/z.png"},
+      {"http://a.example/b/c", "HTTP://A.example/p", NULL},
+      {"http://a.example/b/c", "//other.example/p", NULL},
+      {"http://a.example/b/c", "%2e%2e/x", NULL},
+      {"http://a.example/b/c", "a\\b", NULL},
+      {"http://a.example/b/c", "a b", NULL},
+      {"http://a.example/b/c", "caf\xc3\xa9", NULL},
+      {"http://a.example/b/c", "?q", NULL},
+      {"http://a.example/b/c", "#only", NULL},
+      {"http://a.example/b/c", "mailto:x@a.example", NULL},
+      {"http://a.example/b/c", "a//b", NULL},
+      {"http://a.example/b/c", "./?q", NULL},
+  };
+  for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++) {
+    struct core_url base, fast, full;
+    assert_int_equal(core_url_resolve(NULL, links[i].base, strlen(links[i].base), 4096, &base),
+                     CORE_OK);
+    bool handled;
+    core_rc rc =
+        core__url_resolve_fast(&base, links[i].href, strlen(links[i].href), 4096, &fast, &handled);
+    if (!links[i].want) {
+      if (handled)
+        fail_msg("%s + %s: the fast way took it", links[i].base, links[i].href);
+      core_url_free(&base);
+      continue;
+    }
+    if (!handled || rc != CORE_OK)
+      fail_msg("%s + %s: the fast way left it (rc %d)", links[i].base, links[i].href, rc);
+    assert_int_equal(
+        core__url_resolve_full(&base, links[i].href, strlen(links[i].href), 4096, NULL, &full),
+        CORE_OK);
+    assert_string_equal(fast.text, links[i].want);
+    assert_string_equal(full.text, links[i].want);
+    assert_string_equal(fast.host, full.host);
+    assert_string_equal(fast.origin, full.origin);
+    assert_int_equal(fast.port, full.port);
+    assert_int_equal(fast.path_off, full.path_off);
+    assert_null(fast.handle);
+    /* a result of the fast way serves as a base like any other */
+    struct core_url next;
+    assert_int_equal(core_url_resolve(&fast, "//h.example/x", 13, 4096, &next), CORE_OK);
+    assert_string_equal(next.text, fast.https ? "https://h.example/x" : "http://h.example/x");
+    core_url_free(&next);
+    core_url_free(&fast);
+    core_url_free(&full);
+    core_url_free(&base);
+  }
+  /* the cap applies to the result, as the full way applies it */
+  struct core_url base, u;
+  bool handled;
+  assert_int_equal(core_url_resolve(NULL, "http://a.example/bb/cc/", 23, 4096, &base), CORE_OK);
+  assert_int_equal(core__url_resolve_fast(&base, "../../x", 7, 18, &u, &handled), CORE_OK);
+  assert_true(handled);
+  assert_string_equal(u.text, "http://a.example/x");
+  core_url_free(&u);
+  assert_int_equal(core__url_resolve_fast(&base, "../../xy", 8, 18, &u, &handled), CORE_ETOOLONG);
+  assert_true(handled);
+  core_url_free(&base);
+}
+
 static void test_scope(void **state) {
   (void)state;
   struct core_list none = {0};
@@ -379,6 +455,7 @@ int main(void) {
       cmocka_unit_test(test_seed_forms),
       cmocka_unit_test(test_document_charset),
       cmocka_unit_test(test_max_length),
+      cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_scope),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

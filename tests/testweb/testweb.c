@@ -6,8 +6,11 @@
  *   testweb truth [web options] --port PORT [--depth N] [--scope host|domain|any]
  *                 [--no-robots] [--sitemaps] [--no-parent] SEED...
  *       prints every URL a crawl from SEED should print, each with its fate.
+ *   testweb export [web options] --port PORT DIR
+ *       writes the web's hosts as static files for a real server (DIR/<host>/index.html,
+ *       p/N.html, robots.txt, f/N.pdf, img/N.png); redirects (/r/N) are the server's to make.
  *
- * Web options: --hosts N --pages N --links N --seed N --domain NAME.
+ * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N.
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
  * /directives/video.html has a video with a poster; /checker/index.html links images and PDFs
  * that exist and that do not (for --check-skipped). HEAD requests get the head alone.
@@ -30,6 +33,7 @@
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -750,11 +754,65 @@ static int truth_run(struct web *w, int depth, int scope, bool robots, bool site
   return 0;
 }
 
+/* ---- export: the web as files, for a static server ---- */
+
+static void write_file(const char *path, const char *data, size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, len, f) != len || fclose(f) != 0)
+    die(path);
+}
+
+static void make_dir(const char *path) {
+  if (mkdir(path, 0755) != 0 && errno != EEXIST)
+    die(path);
+}
+
+static int export_web(struct server *s, const char *dir) {
+  struct web *w = &s->web;
+  s->body = malloc(BODY_CAP);
+  if (!s->body)
+    die("malloc");
+  char path[4096];
+  char binary[1024];
+  make_dir(dir);
+  for (int h = 0; h < w->hosts; h++) {
+    char host[200];
+    snprintf(host, sizeof(host), "%s/s%d.%s", dir, h, w->domain);
+    make_dir(host);
+    const char *subdirs[] = {"p", "f", "img"};
+    for (size_t i = 0; i < 3; i++) {
+      snprintf(path, sizeof(path), "%s/%s", host, subdirs[i]);
+      make_dir(path);
+    }
+    int n = web_robots(w, h, s->body, BODY_CAP);
+    snprintf(path, sizeof(path), "%s/robots.txt", host);
+    write_file(path, s->body, (size_t)n);
+    for (int page = 0; page < w->pages; page++) {
+      size_t len = web_render_page(w, h, page, s->body, BODY_CAP);
+      if (page == 0)
+        snprintf(path, sizeof(path), "%s/index.html", host);
+      else
+        snprintf(path, sizeof(path), "%s/p/%d.html", host, page);
+      write_file(path, s->body, len < BODY_CAP ? len : BODY_CAP);
+      memset(binary, 'x', sizeof(binary));
+      memcpy(binary, "%PDF-1.4\n", 9);
+      snprintf(path, sizeof(path), "%s/f/%d.pdf", host, page);
+      write_file(path, binary, sizeof(binary));
+      memset(binary, 0, 256);
+      memcpy(binary, "\x89PNG\r\n\x1a\n", 8);
+      snprintf(path, sizeof(path), "%s/img/%d.png", host, page);
+      write_file(path, binary, 256);
+    }
+  }
+  return 0;
+}
+
 static void usage(void) {
-  fprintf(stderr, "usage: testweb serve|truth [--hosts N] [--pages N] [--links N] [--seed N] "
-                  "[--domain D] [--port P] [--log FILE] [--max-seconds S] [--depth N] "
-                  "[--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
-                  "[SEED...]\n");
+  fprintf(stderr,
+          "usage: testweb serve|truth|export [--hosts N] [--pages N] [--links N] [--seed N] "
+          "[--domain D] [--page-bytes N] [--port P] [--log FILE] [--max-seconds S] [--depth N] "
+          "[--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
+          "[SEED...]\n");
   exit(2);
 }
 
@@ -805,6 +863,8 @@ int main(int argc, char **argv) {
       w->links = atoi(v);
     else if (strcmp(a, "--seed") == 0)
       w->seed = strtoull(v, NULL, 10);
+    else if (strcmp(a, "--page-bytes") == 0)
+      w->page_bytes = atoi(v);
     else if (strcmp(a, "--domain") == 0)
       snprintf(w->domain, sizeof(w->domain), "%s", v);
     else if (strcmp(a, "--port") == 0)
@@ -825,6 +885,9 @@ int main(int argc, char **argv) {
   int rc;
   if (strcmp(argv[1], "serve") == 0) {
     rc = serve(&s, log_path, max_seconds, port);
+  } else if (strcmp(argv[1], "export") == 0 && seed_count == 1 && port > 0) {
+    w->port = port;
+    rc = export_web(&s, seeds[0]);
   } else if (strcmp(argv[1], "truth") == 0 && seed_count > 0 && port > 0) {
     w->port = port;
     rc = truth_run(w, depth, scope, robots, sitemaps, no_parent, seeds, seed_count);

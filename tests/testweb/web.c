@@ -210,6 +210,11 @@ size_t web_render_page(const struct web *w, int host, int page, char *out, size_
     else
       PUT("<p>Item %d: <a href=\"%s\">link %d</a> some words of filler text</p>\n", i, href, i);
   }
+  /* filler prose, so pages can have the size of real ones (--page-bytes) */
+  for (int i = 0; (int)len < w->page_bytes - 16; i++)
+    PUT("<p>Paragraph %d of filler text, the kind of words a page carries between its links; "
+        "it gives the parser bytes to read and nothing to follow.</p>\n",
+        i);
   PUT("</body></html>\n");
 #undef PUT
   return len;

@@ -12,10 +12,11 @@
 
 struct web {
   uint64_t seed;
-  int hosts; /* s0.<domain> ... */
-  int pages; /* per host: "/" and /p/1.html ... */
-  int links; /* mean links per page */
-  int port;  /* written into absolute links */
+  int hosts;      /* s0.<domain> ... */
+  int pages;      /* per host: "/" and /p/1.html ... */
+  int links;      /* mean links per page */
+  int page_bytes; /* pages are padded with text to at least this size (0: no padding) */
+  int port;       /* written into absolute links */
   char domain[128];
 };
 
