@@ -49,9 +49,11 @@ struct link_batch {
 };
 
 /* The links of a page fetched ahead of its level (see frontier_set_lookahead), held back until
- * the level comes: offered earlier, they could be found first at a depth too deep. */
+ * the level comes: offered earlier, they could be found first at a depth too deep. They may be
+ * many (up to --queue-memory), so each keeps only its printed form, in one buffer per page, and
+ * is parsed again when offered. */
 struct held_link {
-  struct core_url url;
+  size_t text; /* offset of its printed form in the page's texts */
   int depth;
   bool follow;
 };
@@ -61,6 +63,7 @@ struct held_page {
   int depth;  /* the page's */
   struct held_link *links;
   size_t count, cap;
+  struct core_buf texts; /* the links' printed forms, each ending in '\0' */
 };
 
 struct request {

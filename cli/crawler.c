@@ -327,6 +327,8 @@ static void hold_links(struct request *rq) {
     cli__fatal(c, "out of memory");
     return;
   }
+  if (!rq->held) /* at most the held-link budget of URLs at their longest */
+    core_buf_init(&hp->texts, (size_t)c->cfg->queue_memory * (c->cfg->max_url_length + 1));
   rq->held = hp;
   hp->depth = rq->gate_depth;
   if (hp->count + b->count > hp->cap) {
@@ -339,8 +341,17 @@ static void hold_links(struct request *rq) {
     hp->links = links;
     hp->cap = cap;
   }
-  for (size_t i = 0; i < b->count; i++) /* the URLs move: the batch no longer owns them */
-    hp->links[hp->count++] = (struct held_link){b->urls[i], b->depth[i], b->follow[i]};
+  for (size_t i = 0; i < b->count; i++) {
+    struct core_url *u = &b->urls[i];
+    size_t at = hp->texts.len;
+    if (core_buf_add(&hp->texts, u->text, strlen(u->text) + 1) != CORE_OK) {
+      cli__fatal(c, "out of memory");
+      break;
+    }
+    hp->links[hp->count++] = (struct held_link){at, b->depth[i], b->follow[i]};
+  }
+  for (size_t i = 0; i < b->count; i++)
+    core_url_free(&b->urls[i]);
   c->held_links += b->count;
   b->count = 0;
 }
@@ -797,14 +808,22 @@ static void replay_held(struct crawl *c, bool all) {
     c->held_head = hp->next;
     if (!c->held_head)
       c->held_tail = NULL;
-    for (size_t i = 0; i < hp->count; i++) {
-      struct held_link *l = &hp->links[i];
-      if (c->stop != 2 && !c->fatal)
-        offer(c, &l->url, hp->from, l->depth, 0, OFFER_LINK, l->follow);
-      core_url_free(&l->url);
+    for (size_t i = 0; i < hp->count && c->stop != 2 && !c->fatal; i++) {
+      /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
+      const struct held_link *l = &hp->links[i];
+      const char *text = hp->texts.data + l->text;
+      struct core_url u;
+      core_rc rc = core_url_resolve(NULL, text, strlen(text), c->cfg->max_url_length, &u);
+      if (rc == CORE_ENOMEM)
+        cli__fatal(c, "out of memory");
+      if (rc)
+        continue;
+      offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->follow);
+      core_url_free(&u);
     }
     c->held_links -= hp->count;
     frontier_release(c->fr, hp->depth);
+    core_buf_free(&hp->texts);
     free(hp->links);
     free(hp->from);
     free(hp);

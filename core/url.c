@@ -724,17 +724,72 @@ static bool has_dot_segment(const char *path) {
   return false;
 }
 
+/* "scheme://host[:port]" of an absolute reference whose scheme and authority are already as the
+ * Standard prints them: http or https, a host of lowercase letters, digits, '-' and '.' that no
+ * host parser step changes (not a number, no A-label, no empty label), and a port other than the
+ * scheme's default. Returns that prefix's length (0 for anything else) and fills the parts. */
+struct plain_authority {
+  bool https;
+  size_t host_off, host_len;
+  unsigned port;
+};
+
+static size_t plain_authority(const char *s, size_t len, struct plain_authority *a) {
+  size_t i;
+  if (len > 7 && memcmp(s, "http://", 7) == 0) {
+    a->https = false;
+    i = 7;
+  } else if (len > 8 && memcmp(s, "https://", 8) == 0) {
+    a->https = true;
+    i = 8;
+  } else {
+    return 0;
+  }
+  a->host_off = i;
+  size_t label = i; /* start of the current label */
+  for (; i < len && s[i] != ':' && s[i] != '/'; i++) {
+    char c = s[i];
+    if (c == '.') {
+      if (i == label)
+        return 0; /* an empty label */
+      label = i + 1;
+    } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
+      return 0;
+    }
+  }
+  a->host_len = i - a->host_off;
+  if (!a->host_len || a->host_len > 253 || i == label || s[label] < 'a' || s[label] > 'z')
+    return 0; /* empty, too long, a trailing dot, or a last label that may be a number */
+  if (memmem(s + a->host_off, a->host_len, "xn--", 4))
+    return 0; /* A-labels are checked the full way */
+  a->port = a->https ? 443 : 80;
+  if (i < len && s[i] == ':') {
+    size_t digits = ++i;
+    unsigned long port = 0;
+    while (i < len && s[i] >= '0' && s[i] <= '9' && i - digits < 6)
+      port = port * 10 + (unsigned long)(s[i++] - '0');
+    if (i == digits || s[digits] == '0' || port > 65535 || port == a->port)
+      return 0; /* empty, zero or leading zeros, too large, or the default: printed otherwise */
+    a->port = (unsigned)port;
+  }
+  return i < len && s[i] == '/' ? i : 0;
+}
+
 core_rc core__url_resolve_fast(const struct core_url *base, const char *href, size_t href_len,
                                size_t max_len, struct core_url *out, bool *handled) {
   *handled = false;
   /* a reference longer than the full way reads (fragment included) is its to refuse */
-  if (!base || !base->text || base->unfetchable || !href_len || href_len > max_len + 64)
+  if (!href_len || href_len > max_len + 64)
     return CORE_OK;
-  const char *prefix = base->text;
-  size_t prefix_len = base->path_off; /* "scheme://authority" as the base prints it */
-  size_t start = 0;
-  if (href_len > prefix_len && memcmp(href, prefix, prefix_len) == 0 && href[prefix_len] == '/')
-    start = prefix_len; /* absolute, spelled as the base's own origin: its path is root-relative */
+  /* where "scheme://authority" comes from: the reference itself, or the base as it prints */
+  struct plain_authority own = {0};
+  size_t own_len = plain_authority(href, href_len, &own);
+  bool relative = !own_len;
+  if (relative && (!base || !base->text || base->unfetchable))
+    return CORE_OK;
+  const char *prefix = relative ? base->text : href;
+  size_t prefix_len = relative ? base->path_off : own_len;
+  size_t start = relative ? 0 : own_len;
   const char *hash = memchr(href + start, '#', href_len - start);
   size_t len = hash ? (size_t)(hash - href) : href_len; /* the fragment is not printed */
   if (len == start || (href[start] == '/' && len > start + 1 && href[start + 1] == '/'))
@@ -752,7 +807,7 @@ core_rc core__url_resolve_fast(const struct core_url *base, const char *href, si
   size_t path_end = query ? (size_t)(query - href) : len;
   /* the merged path: the reference's own when it starts with '/', else after the base's
    * directory (its path up to the last '/', its query left out) */
-  const char *base_path = base->text + base->path_off;
+  const char *base_path = relative ? base->text + base->path_off : "";
   struct core_buf merged; /* as long as both together, at most: dot segments only shorten it */
   core_buf_init(&merged, strlen(base_path) + href_len);
   core_rc rc = CORE_OK;
@@ -784,16 +839,23 @@ core_rc core__url_resolve_fast(const struct core_url *base, const char *href, si
   }
   memset(out, 0, sizeof(*out));
   out->text = text.data; /* the buffer moves to out */
-  out->host = strdup(base->host);
-  out->origin = strdup(base->origin);
+  out->path_off = prefix_len;
+  if (relative) {
+    out->host = strdup(base->host);
+    out->origin = strdup(base->origin);
+    out->port = base->port;
+    out->https = base->https;
+    out->host_is_ip = base->host_is_ip;
+  } else {
+    out->host = strndup(href + own.host_off, own.host_len);
+    out->origin = strndup(href, own_len); /* no userinfo, no default port: the origin */
+    out->port = own.port;
+    out->https = own.https;
+  }
   if (!out->host || !out->origin) {
     core_url_free(out);
     return CORE_ENOMEM;
   }
-  out->port = base->port;
-  out->https = base->https;
-  out->path_off = prefix_len;
-  out->host_is_ip = base->host_is_ip;
   return CORE_OK;
 }
 

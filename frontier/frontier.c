@@ -72,28 +72,34 @@ struct frontier {
   bool gate_off;  /* its counts could not grow: no gate, rather than a stalled crawl */
 };
 
+/* An item and its strings in one allocation (a queue may hold a hundred thousand of them):
+ * url_len and from_len bytes of room, each with its '\0'; from is NULL when has_from is false. */
+static struct frontier_item *item_alloc(size_t url_len, bool has_from, size_t from_len) {
+  size_t size = sizeof(struct frontier_item) + url_len + 1 + (has_from ? from_len + 1 : 0);
+  struct frontier_item *item = calloc(1, size);
+  if (!item)
+    return NULL;
+  item->url = (char *)(item + 1);
+  item->from = has_from ? item->url + url_len + 1 : NULL;
+  return item;
+}
+
 struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, const char *from,
                                         int depth) {
-  struct frontier_item *item = calloc(1, sizeof(*item));
+  size_t url_len = strlen(url), from_len = from ? strlen(from) : 0;
+  struct frontier_item *item = item_alloc(url_len, from != NULL, from_len);
   if (!item)
     return NULL;
   item->kind = kind;
   item->depth = depth;
-  item->url = strdup(url);
-  item->from = from ? strdup(from) : NULL;
-  if (!item->url || (from && !item->from)) {
-    frontier_item_free(item);
-    return NULL;
-  }
+  memcpy(item->url, url, url_len + 1);
+  if (from)
+    memcpy(item->from, from, from_len + 1);
   return item;
 }
 
 void frontier_item_free(struct frontier_item *item) {
-  if (!item)
-    return;
-  free(item->url);
-  free(item->from);
-  free(item);
+  free(item); /* its strings with it */
 }
 
 core_rc frontier_create(const struct crawl_config *cfg, core_seen *seen, void (*free_data)(void *),
@@ -498,22 +504,15 @@ static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_
   if (rc)
     return rc;
   size_t from_len = rec.from_len == UINT32_MAX ? 0 : rec.from_len;
-  struct frontier_item *item = calloc(1, sizeof(*item));
-  char *url = malloc((size_t)rec.url_len + 1);
-  char *from = rec.from_len == UINT32_MAX ? NULL : malloc(from_len + 1);
-  if (!item || !url || (rec.from_len != UINT32_MAX && !from)) {
-    free(item);
-    free(url);
-    free(from);
+  struct frontier_item *item = item_alloc(rec.url_len, rec.from_len != UINT32_MAX, from_len);
+  if (!item)
     return CORE_ENOMEM;
-  }
+  char *url = item->url, *from = item->from;
   rc = read_all(f->spill_fd, url, rec.url_len, at + sizeof(rec));
   if (from && !rc)
     rc = read_all(f->spill_fd, from, from_len, at + sizeof(rec) + rec.url_len);
   if (rc) {
     free(item);
-    free(url);
-    free(from);
     return rc;
   }
   url[rec.url_len] = '\0';

@@ -19,8 +19,8 @@ typedef enum {
 
 struct frontier_item {
   frontier_kind kind;
-  char *url;  /* printed form; owned */
-  char *from; /* page it was found on, NULL for seeds; owned */
+  char *url;  /* printed form; allocated with the item, freed with it */
+  char *from; /* page it was found on, NULL for seeds; allocated with the item */
   int depth;
   int attempts;  /* transient failures so far */
   int redirects; /* hops so far in its redirect chain */

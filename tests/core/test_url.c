@@ -345,7 +345,17 @@ static void test_fast_path(void **state) {
       {"https://u:p@a.example/b", "c?", "https://u:p@a.example/c?"},
       {"http://a.example/b/c", "http://a.example/p/1.html", "http://a.example/p/1.html"},
       {"http://10.0.0.1/x/y", "z.png", "http://10.0.0.1/x/z.png"},
+      {"http://a.example/b/c", "http://b.example:8080/x/../y#z", "http://b.example:8080/y"},
+      {"http://a.example/b/c", "https://c-d.example/", "https://c-d.example/"},
       {"http://a.example/b/c", "HTTP://A.example/p", NULL},
+      {"http://a.example/b/c", "http://b.example:80/x", NULL},
+      {"http://a.example/b/c", "http://b.example:08/x", NULL},
+      {"http://a.example/b/c", "http://1.2.3.4/x", NULL},
+      {"http://a.example/b/c", "http://b.0x1/x", NULL},
+      {"http://a.example/b/c", "http://b.example./x", NULL},
+      {"http://a.example/b/c", "http://xn--n3h.example/x", NULL},
+      {"http://a.example/b/c", "http://u@b.example/x", NULL},
+      {"http://a.example/b/c", "http://b.example", NULL},
       {"http://a.example/b/c", "//other.example/p", NULL},
       {"http://a.example/b/c", "%2e%2e/x", NULL},
       {"http://a.example/b/c", "a\\b", NULL},
@@ -391,6 +401,17 @@ static void test_fast_path(void **state) {
     core_url_free(&full);
     core_url_free(&base);
   }
+  /* an absolute reference needs no base */
+  struct core_url alone;
+  bool took;
+  assert_int_equal(core__url_resolve_fast(NULL, "http://b.example:81/p?q", 23, 4096, &alone, &took),
+                   CORE_OK);
+  assert_true(took);
+  assert_string_equal(alone.text, "http://b.example:81/p?q");
+  assert_string_equal(alone.origin, "http://b.example:81");
+  assert_string_equal(alone.host, "b.example");
+  assert_int_equal(alone.port, 81);
+  core_url_free(&alone);
   /* the cap applies to the result, as the full way applies it */
   struct core_url base, u;
   bool handled;

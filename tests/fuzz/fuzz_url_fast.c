@@ -35,13 +35,26 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   size_t base_len = (size_t)(nl - text);
   const char *href = nl + 1;
   size_t href_len = size - base_len - 1;
-  struct core_url base;
+  struct core_url base, alone_fast, alone_full;
+  bool handled;
+  /* without a base: only an absolute reference can be taken */
+  core_rc alone_rc = core__url_resolve_fast(NULL, text, base_len, 4096, &alone_fast, &handled);
+  if (handled) {
+    if (alone_rc != core__url_resolve_full(NULL, text, base_len, 4096, NULL, &alone_full)) {
+      fprintf(stderr, "result codes differ without a base\n");
+      abort();
+    }
+    if (alone_rc == CORE_OK) {
+      expect_same("alone", &alone_fast, &alone_full);
+      core_url_free(&alone_fast);
+      core_url_free(&alone_full);
+    }
+  }
   if (core__url_resolve_full(NULL, text, base_len, 4096, NULL, &base) != CORE_OK)
     return 0;
   size_t max_len = 16 + (size_t)(data[0] % 128); /* small caps too: the two must cut alike */
   for (int capped = 0; capped < 2; capped++) {
     size_t cap = capped ? max_len : 4096;
-    bool handled;
     struct core_url fast, full;
     core_rc fast_rc = core__url_resolve_fast(&base, href, href_len, cap, &fast, &handled);
     if (!handled)
