@@ -4,6 +4,9 @@
 1. polite: 50 hosts with a 0.2 s per-host delay: elapsed time against the ideal (the busiest
    host's requests back to back at exactly the delay), and delay violations seen by the server.
 2. queue memory: one host of many pages, the queue all in memory and mostly in the spill file.
+3. concurrency: 1,000 hosts, every one a seed, -c 10, 100 and 1,000: CPU per page, so a cost
+   per event that grew with the transfers in flight would show.
+4. scale: 50 hosts x 100,000 pages, -n 100,000: peak RSS and CPU per page of a big crawl.
 
 Usage: bench_crawl.py CRAWL TESTWEB [--quick]
 """
@@ -108,6 +111,39 @@ def queue_memory(tmp):
     return pages, rows
 
 
+def html_pages(log):
+    """Distinct HTML pages of the web received."""
+    page = re.compile(r"^/(p/\d+\.html)?$")
+    return len({(r[2], r[3]) for r in log if r[4] == 200 and page.match(r[3])})
+
+
+def concurrency(tmp):
+    hosts, pages = (200, 10) if QUICK else (1000, 30)
+    rows = []
+    for c in (10, 100, 1000):
+        web = Web(tmp, "many", hosts, pages, links=6)
+        seeds = os.path.join(tmp, "seeds.txt")
+        with open(seeds, "w") as f:
+            f.write("\n".join(f"http://s{i}.web.test:{web.port}/" for i in range(hosts)) + "\n")
+        wall, cpu, rss, rc = timed([CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
+                                    "-d", "1000000", "-c", str(c), "-i", seeds], cwd=tmp)
+        n = html_pages(web.stop())
+        rows.append((c, n, wall, cpu * 1000 / max(n, 1), rss / 1024))
+    return hosts, pages, rows
+
+
+def scale(tmp):
+    hosts, pages, limit = (50, 10000, 10000) if QUICK else (50, 100000, 100000)
+    web = Web(tmp, "scale", hosts, pages)
+    out = os.path.join(tmp, "scale.out")
+    wall, cpu, rss, rc = timed([CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
+                                "-d", "1000000", "-n", str(limit), "-o", out, web.seed()], cwd=tmp)
+    n = html_pages(web.stop())
+    with open(out) as f:
+        printed = sum(1 for _ in f)
+    return hosts, pages, limit, (n, printed, wall, cpu * 1000 / max(n, 1), rss / 1024)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
@@ -123,6 +159,17 @@ def main():
         print("|---|---|---|---|---|")
         for limit, printed, wall, cpu, rss in rows:
             print(f"| {int(limit):,} | {printed:,} | {wall:.2f} | {cpu:.2f} | {rss:.1f} |")
+        hosts, pages, rows = concurrency(tmp)
+        print(f"\nconcurrency: {hosts:,} hosts x {pages} pages, each host a seed, --delay 0")
+        print("| -c | HTML pages | wall s | CPU ms per page | peak RSS MiB |")
+        print("|---|---|---|---|---|")
+        for c, n, wall, cpu_ms, rss in rows:
+            print(f"| {c:,} | {n:,} | {wall:.2f} | {cpu_ms:.3f} | {rss:.1f} |")
+        hosts, pages, limit, (n, printed, wall, cpu_ms, rss) = scale(tmp)
+        print(f"\nscale: {hosts} hosts x {pages:,} pages, -n {limit:,}, --delay 0")
+        print("| HTML pages | URLs printed | wall s | CPU ms per page | peak RSS MiB |")
+        print("|---|---|---|---|---|")
+        print(f"| {n:,} | {printed:,} | {wall:.2f} | {cpu_ms:.3f} | {rss:.1f} |")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

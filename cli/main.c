@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* "2 dns, 10 http": the causes that occurred, or "" */
@@ -67,6 +68,18 @@ static void print_summary(const struct cli_stats *s) {
     fprintf(stderr, "crawl: no seed could be fetched\n");
 }
 
+/* -c N keeps up to N connections busy and curl keeps more idle for reuse (fetch/engine.c): with
+ * the usual soft limit of 1,024 descriptors, transfers past it would fail to connect. The soft
+ * limit goes up to what that needs, as far as the hard limit allows. */
+static void raise_descriptor_limit(long concurrency) {
+  struct rlimit rl;
+  rlim_t want = (rlim_t)concurrency * 5 + 128;
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
+    return;
+  rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+  setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 int main(int argc, char **argv) {
   /* curl converts IDN host names through the locale: it must be able to read UTF-8 */
   if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -93,6 +106,7 @@ int main(int argc, char **argv) {
     }
     core_url_free(&u);
   }
+  raise_descriptor_limit(cfg.concurrency);
   /* a reader that goes away shows up as EPIPE from write(), not as a signal */
   signal(SIGPIPE, SIG_IGN);
   int fd = STDOUT_FILENO;

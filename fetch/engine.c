@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 
 #define MAX_HEADER_VALUE 8192
 
@@ -123,8 +124,16 @@ core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fe
   curl_multi_setopt(engine->multi, CURLMOPT_TIMERFUNCTION, timer_cb);
   curl_multi_setopt(engine->multi, CURLMOPT_TIMERDATA, engine);
   curl_multi_setopt(engine->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, cfg->concurrency);
-  /* keep one idle connection per recently used host, so a polite crawl reuses them */
-  curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, cfg->concurrency * 4 + 64);
+  /* keep one idle connection per recently used host, so a polite crawl reuses them; but never
+   * so many that busy and idle ones together would run out of descriptors */
+  long idle = cfg->concurrency * 4 + 64;
+  struct rlimit rl;
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+      (rlim_t)(idle + cfg->concurrency + 64) > rl.rlim_cur)
+    idle = rl.rlim_cur > (rlim_t)(cfg->concurrency + 64 + 16)
+               ? (long)rl.rlim_cur - cfg->concurrency - 64
+               : 16;
+  curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, idle);
   *out = engine;
   return CORE_OK;
 fail:

@@ -854,6 +854,23 @@ def case_summary_tells_the_story(tmp):
     expect(sorted(named) == broken, f"-v named {len(named)} of {len(broken)} broken links")
 
 
+def case_many_connections(tmp):
+    """-c 300 over 300 hosts under a soft limit of 256 descriptors (the usual one is 1,024):
+    crawl raises its own soft limit as far as the hard one allows, so no transfer fails for
+    want of a socket and the printed set is the ground truth."""
+    web = Web(tmp, hosts=300, pages=4, links=3)
+    seeds = [web.url(f"s{i}") for i in range(300)]
+    cmd = (f"ulimit -Sn 256 && exec '{CRAWL}' --no-progress --dns-server 127.0.0.1:{web.dns} "
+           f"-w 0 -d 1000 -c 300 --jsonl " + " ".join(seeds))
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=120)
+    web.stop()
+    expect(p.returncode == 0, f"exit status {p.returncode}: {p.stderr[-500:]}")
+    recs = records(p)
+    broken = [r for r in recs if r["fate"] == "failed" and "status" not in r]
+    expect(not broken, f"{len(broken)} transfers failed without a response: {broken[:2]}")
+    expect_same_set([r["url"] for r in recs], web.truth(*seeds), "records")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 if __name__ == "__main__":
