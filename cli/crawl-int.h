@@ -15,6 +15,7 @@
 #define ITEM_HEAD 4u    /* --check-skipped: a HEAD request for a URL in --skip-ext */
 #define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
+#define LOOKUPS_MAX 64               /* DNS lookups in flight at once */
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 

@@ -180,7 +180,7 @@ static bool under_a_seed(const struct crawl *c, const struct core_url *u) {
   size_t origin_len = strlen(u->origin);
   const char *path = u->text + u->path_off;
   for (size_t i = 0; i < c->seed_dir_count; i++) {
-    const char *dir = c->seed_dirs[i]; /* origin + directory, as seed_directory makes it */
+    const char *dir = c->seed_dirs[i]; /* origin + directory, as add_seed_dir makes it */
     if (strncmp(dir, u->origin, origin_len) == 0 && dir[origin_len] == '/' &&
         strncmp(path, dir + origin_len, strlen(dir + origin_len)) == 0)
       return true;
@@ -349,10 +349,10 @@ static void hold_links(struct request *rq) {
       break;
     }
     hp->links[hp->count++] = (struct held_link){at, b->depth[i], b->follow[i]};
+    c->held_links++;
   }
   for (size_t i = 0; i < b->count; i++)
     core_url_free(&b->urls[i]);
-  c->held_links += b->count;
   b->count = 0;
 }
 
@@ -846,7 +846,15 @@ static void schedule(struct crawl *c) {
       break;
     switch (item->kind) {
       case FRONTIER_RESOLVE:
-        start_lookup(c, fh, item);
+        if (c->lookups_in_flight >= LOOKUPS_MAX) {
+          /* a burst of queries overflows a resolver's socket, and each lost one costs a
+           * timeout: the lookup waits for one in flight to end */
+          frontier_cancel(c->fr, fh, item);
+          item->not_before = now + 0.005;
+          frontier_push(c->fr, fh, item);
+        } else {
+          start_lookup(c, fh, item);
+        }
         break;
       case FRONTIER_ROBOTS:
         if (cli__pages_exhausted(c)) {

@@ -578,9 +578,11 @@ static void refill(frontier *f, struct frontier_host *h) {
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item) {
   item->next = NULL;
   if (is_setup(item->kind)) {
-    /* setup steps keep their own order ahead of every page */
+    /* setup steps keep their own order ahead of every page, but a lookup goes first: nothing
+     * else of the host can be fetched without its address (a lookup retried after robots.txt
+     * was queued must not fall behind it) */
     struct frontier_item **pp = &host->head;
-    while (*pp && is_setup((*pp)->kind))
+    while (item->kind != FRONTIER_RESOLVE && *pp && is_setup((*pp)->kind))
       pp = &(*pp)->next;
     item->next = *pp;
     *pp = item;

@@ -59,7 +59,8 @@ void frontier_host_set_crawl_delay(frontier_host *host, double seconds);
 /* No request to host starts before until (Retry-After, backoff). */
 void frontier_host_defer(frontier *f, frontier_host *host, double until);
 
-/* Takes ownership of item. Setup items go to the front and hold the host's pages back. */
+/* Takes ownership of item. Setup items go to the front and hold the host's pages back: a lookup
+ * first of all, the others in the order they come. */
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item);
 /* The next item whose host may be contacted at now, or NULL. Counts as a request in flight
  * until frontier_end. Caller owns the item. */

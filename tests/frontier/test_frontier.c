@@ -129,6 +129,31 @@ static void test_setup_steps_first_and_block(void **state) {
   core_seen_destroy(the_seen);
 }
 
+/* A lookup retried after robots.txt was queued goes back in front of it: robots.txt cannot be
+ * fetched without the host's address. */
+static void test_lookup_retry_before_robots(void **state) {
+  (void)state;
+  struct crawl_config cfg = config();
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a");
+  push(f, a, FRONTIER_RESOLVE, "resolve");
+  push(f, a, FRONTIER_ROBOTS, "http://a/robots.txt");
+  push(f, a, FRONTIER_PAGE, "http://a/1");
+  frontier_host *h;
+  struct frontier_item *lookup = frontier_pop(f, 5, &h);
+  assert_string_equal(lookup->url, "resolve");
+  frontier_end(f, a, lookup, 5.1, 0); /* it failed: back in the queue, to be tried again */
+  lookup->not_before = 5.6;
+  frontier_push(f, a, lookup);
+  expect_pop(f, 5.2, NULL); /* not robots.txt: the lookup is first, and not due yet */
+  expect_pop(f, 5.6, "resolve");
+  end(f, "http://a", FRONTIER_RESOLVE, 5.7);
+  expect_pop(f, 5.7, "http://a/robots.txt");
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
 static void test_crawl_delay_and_defer(void **state) {
   (void)state;
   struct crawl_config cfg = config();
@@ -441,6 +466,7 @@ int main(void) {
       cmocka_unit_test(test_fifo_and_delay),
       cmocka_unit_test(test_hosts_interleave_by_time),
       cmocka_unit_test(test_setup_steps_first_and_block),
+      cmocka_unit_test(test_lookup_retry_before_robots),
       cmocka_unit_test(test_crawl_delay_and_defer),
       cmocka_unit_test(test_ip_delay),
       cmocka_unit_test(test_seen_and_drain),

@@ -323,6 +323,20 @@ def case_dns_failure(tmp):
     expect("2 dns" in p.stderr, f"summary: {p.stderr}")
 
 
+def case_dns_retried_before_robots(tmp):
+    """A lookup that fails at first is retried before anything else of its host: robots.txt is
+    fetched once, after the address is known, and curl never resolves a name by itself."""
+    web = Web(tmp, hosts=1, pages=5)
+    seed = f"http://dnsflaky.web.test:{web.port}/"
+    p = crawl(web, "-w", "0", "-v", "--jsonl", seed)
+    log = web.stop()
+    recs = records(p)
+    expect(len(recs) == 1 and recs[0].get("status") == 404, f"records {recs}")
+    expect([r[3] for r in log] == ["/robots.txt", "/"], f"requests {[r[3] for r in log]}")
+    expect("DNS lookup failed" in p.stderr, "the first lookup did not fail")
+    expect("resolve host" not in p.stderr, f"curl resolved a name itself: {p.stderr[-400:]}")
+
+
 def case_retry_after(tmp):
     """503 with Retry-After: 1 is retried after a second and then fetched; robots.txt too."""
     web = Web(tmp, hosts=1, pages=5)

@@ -16,7 +16,8 @@
  * that exist and that do not (for --check-skipped). HEAD requests get the head alone.
  * Special hosts under the domain: flaky.* answers 503 (Retry-After: 1) to the first request
  * for each path; robots5xx.* answers 503 for robots.txt; crawldelay.* has a robots.txt with
- * Crawl-delay: 0.5 and a few pages; dnsfail.* gets SERVFAIL from DNS.
+ * Crawl-delay: 0.5 and a few pages; dnsfail.* gets SERVFAIL from DNS; dnsflaky.* gets SERVFAIL
+ * for a second from its first query, then its address.
  * The log has a line per request: start, end, host, path, status, method. */
 #include "tests/testweb/web.h"
 
@@ -64,7 +65,8 @@ struct server {
   FILE *log;
   unsigned char flaky_seen[65536];
   unsigned long requests;
-  char *body; /* scratch for rendering */
+  double dnsflaky_first; /* when dnsflaky.* was first asked for */
+  char *body;            /* scratch for rendering */
 };
 
 static double now_s(void) {
@@ -425,11 +427,15 @@ static void on_dns(struct server *s) {
     r[5] = 1;
     r[6] = r[7] = r[8] = r[9] = r[10] = r[11] = 0;
     size_t rlen = qend;
-    char fail[160];
+    char fail[160], flaky[160];
     snprintf(fail, sizeof(fail), "dnsfail.%s", s->web.domain);
+    snprintf(flaky, sizeof(flaky), "dnsflaky.%s", s->web.domain);
+    if (strcmp(name, flaky) == 0 && !s->dnsflaky_first)
+      s->dnsflaky_first = now_s();
+    bool flaky_failing = strcmp(name, flaky) == 0 && now_s() - s->dnsflaky_first < 1.0;
     size_t len = strlen(name);
     bool under_test = len > 5 && strcmp(name + len - 5, ".test") == 0;
-    if (strcmp(name, fail) == 0) {
+    if (strcmp(name, fail) == 0 || flaky_failing) {
       r[3] = 0x02; /* SERVFAIL */
     } else if (!under_test || strncmp(name, "nxdomain", 8) == 0) {
       r[3] = 0x03; /* NXDOMAIN */
