@@ -150,16 +150,28 @@ static char *temp_path(const char *path) {
   return tmp;
 }
 
-core_rc core_seen_check_writable(const char *path, char *why, size_t why_size) {
-  char *tmp = temp_path(path);
-  if (!tmp)
-    return CORE_ENOMEM;
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+/* Creates the temporary file a save writes (*tmp, which the caller frees): its descriptor, or -1
+ * with why said (CORE_ENOMEM in *rc when the name could not be made). */
+static int create_temp(const char *path, char **tmp, core_rc *rc, char *why, size_t why_size) {
+  *rc = CORE_ENOMEM;
+  if (!(*tmp = temp_path(path)))
+    return -1;
+  int fd = open(*tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) {
-    say(why, why_size, "cannot create '%s': %s", tmp, strerror(errno));
-    free(tmp);
-    return CORE_ESYS;
+    say(why, why_size, "cannot create '%s': %s", *tmp, strerror(errno));
+    free(*tmp);
+    *tmp = NULL;
+    *rc = CORE_ESYS;
   }
+  return fd;
+}
+
+core_rc core_seen_check_writable(const char *path, char *why, size_t why_size) {
+  char *tmp;
+  core_rc rc;
+  int fd = create_temp(path, &tmp, &rc, why, why_size);
+  if (fd < 0)
+    return rc;
   close(fd);
   unlink(tmp);
   free(tmp);
@@ -179,15 +191,11 @@ core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_f
     }
     attachment_len = (uint64_t)st.st_size;
   }
-  char *tmp = temp_path(path);
-  if (!tmp)
-    return CORE_ENOMEM;
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    say(why, why_size, "cannot create '%s': %s", tmp, strerror(errno));
-    free(tmp);
-    return CORE_ESYS;
-  }
+  char *tmp;
+  core_rc created;
+  int fd = create_temp(path, &tmp, &created, why, why_size);
+  if (fd < 0)
+    return created;
   struct writer w = {fdopen(fd, "wb"), XXH3_createState(), false};
   if (!w.f || !w.hash) {
     if (w.f)
