@@ -9,11 +9,21 @@
 #include <string.h>
 #include <strings.h>
 
+/* What libxml2 is fed is staged first, for two reasons. Browsers read on after </body> and
+ * </html> (the HTML Standard's "after body" modes put what follows back into the body), but
+ * libxml2 stops at the end of the root element: those two end tags are taken out. And libxml2
+ * 2.9's push parser loses the rest of the document when a chunk ends inside "</script>" (measured:
+ * a page split after "</s" gave no link after its script): a chunk's last tag, when it is still
+ * open and short, waits for the next chunk, so libxml2 sees every short tag whole. */
+#define HELD_MAX 64 /* the longest open tag at a chunk's end that waits for the next chunk */
+
 struct parse_html {
   htmlParserCtxtPtr ctxt;
   parse_html_cb cb;
   void *arg;
   bool base_seen;
+  bool in_end_tag;      /* inside a removed end tag, up to its '>' */
+  struct core_buf held; /* the open tag at the end of the last chunk, then the chunk staged */
 };
 
 /* Elements and the attributes that carry links (CLI.md, Definitions). */
@@ -190,6 +200,7 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
     return CORE_ENOMEM;
   }
   html->ctxt->_private = html;
+  core_buf_init(&html->held, HELD_MAX);
   html->cb = cb;
   html->arg = arg;
   htmlCtxtUseOptions(html->ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
@@ -203,7 +214,7 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
   return CORE_OK;
 }
 
-core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
+static void feed_libxml(parse_html *html, const char *data, size_t len) {
   /* libxml2 takes an int length: feed very large chunks in pieces */
   while (len) {
     int n = len > (1u << 20) ? (1 << 20) : (int)len;
@@ -211,6 +222,74 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
     data += n;
     len -= (size_t)n;
   }
+}
+
+/* How s (len bytes, at a '<') compares with "</body" or "</html" followed by a byte that ends a
+ * tag name: 1 it is one, 0 it is not, -1 too few bytes to tell. */
+static int ignored_end_tag(const char *s, size_t len) {
+  static const char *const names[] = {"</body", "</html"};
+  for (size_t i = 0; i < 2; i++) {
+    if (strncasecmp(s, names[i], len < 6 ? len : 6) != 0)
+      continue;
+    if (len <= 6)
+      return -1;
+    char c = s[6];
+    if (c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')
+      return 1;
+  }
+  return 0;
+}
+
+/* Feeds s (n bytes) without the </body> and </html> end tags; unless last, the open tag at its
+ * end, when short, is kept in html->held for the next chunk instead. */
+static void feed_staged(parse_html *html, const char *s, size_t n, bool last) {
+  size_t start = 0; /* of the bytes not yet given to libxml2 */
+  size_t open = n;  /* where the last tag still open began, if any */
+  for (size_t i = 0; i < n; i++) {
+    if (html->in_end_tag) {
+      if (s[i] == '>') {
+        html->in_end_tag = false;
+        start = i + 1;
+      }
+      continue;
+    }
+    if (s[i] == '>')
+      open = n;
+    if (s[i] != '<')
+      continue;
+    open = i;
+    int is = ignored_end_tag(s + i, n - i);
+    if (is <= 0)
+      continue; /* not one, or to be told with the next chunk (it is the open tag then) */
+    feed_libxml(html, s + start, i - start);
+    html->in_end_tag = s[i + 6] != '>'; /* "</body>" ends here; "</body x" at a later '>' */
+    start = i + 7;
+    i += 6;
+    open = n;
+  }
+  if (html->in_end_tag)
+    return; /* the rest is inside a removed tag */
+  size_t end = !last && open < n && n - open <= HELD_MAX ? open : n;
+  feed_libxml(html, s + start, end - start);
+  core_buf_reset(&html->held);
+  if (end < n)
+    core_buf_add(&html->held, s + end, n - end); /* fits: HELD_MAX is below its cap */
+}
+
+core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
+  if (!html->held.len) {
+    feed_staged(html, data, len, false);
+    return CORE_OK;
+  }
+  /* the held tag first, then the chunk, as one */
+  struct core_buf staged;
+  core_buf_init(&staged, SIZE_MAX / 2);
+  if (core_buf_add(&staged, html->held.data, html->held.len) || core_buf_add(&staged, data, len)) {
+    core_buf_free(&staged);
+    return CORE_ENOMEM;
+  }
+  feed_staged(html, staged.data, staged.len, false);
+  core_buf_free(&staged);
   return CORE_OK;
 }
 
@@ -223,6 +302,12 @@ const char *parse_html_charset(const parse_html *html) {
 }
 
 core_rc parse_html_finish(parse_html *html) {
+  if (html->held.len) {
+    struct core_buf rest = html->held; /* the open tag at the very end goes in as it is */
+    core_buf_init(&html->held, HELD_MAX);
+    feed_staged(html, rest.data, rest.len, true);
+    core_buf_free(&rest);
+  }
   htmlParseChunk(html->ctxt, NULL, 0, 1);
   return CORE_OK;
 }
@@ -235,5 +320,6 @@ void parse_html_destroy(parse_html *html) {
       xmlFreeDoc(html->ctxt->myDoc);
     htmlFreeParserCtxt(html->ctxt);
   }
+  core_buf_free(&html->held);
   free(html);
 }

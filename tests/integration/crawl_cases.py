@@ -610,10 +610,12 @@ def case_sitemaps_without_robots(tmp):
 
 
 def case_page_directives(tmp):
-    """nofollow (meta robots, X-Robots-Tag): links printed, not followed; meta refresh is a link."""
+    """nofollow (meta robots, X-Robots-Tag): links printed, not followed; meta refresh is a link;
+    video posters are links; links after </html> are found."""
     web = Web(tmp, hosts=1, pages=20)
     seeds = [web.url("s0", "/directives/nofollow.html"), web.url("s0", "/directives/xrobots.html"),
-             web.url("s0", "/directives/refresh.html"), web.url("s0", "/directives/video.html")]
+             web.url("s0", "/directives/refresh.html"), web.url("s0", "/directives/video.html"),
+             web.url("s0", "/directives/late.html")]
     p = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--jsonl", *seeds)
     log = web.stop()
     recs = {r["url"]: r for r in records(p)}
@@ -625,6 +627,9 @@ def case_page_directives(tmp):
     for path in ("/media/clip.mp4", "/media/poster.jpg"):  # video src and poster
         r = recs.get(web.url("s0", path))
         expect(r and r["fate"] == "skipped" and r["from"] == seeds[3], f"{path}: {r}")
+    for path in ("/late.js", "/p/5.html"):  # after </html>, as a browser reads it
+        r = recs.get(web.url("s0", path))
+        expect(r and r["from"] == seeds[4], f"{path}: {r}")
     requested = {r[3] for r in log}
     expect(not requested & {"/p/1.html", "/p/2.html", "/p/3.html"}, f"followed nofollow: {requested}")
 

@@ -12,7 +12,8 @@
  *
  * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N.
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
- * /directives/video.html has a video with a poster; /checker/index.html links images and PDFs
+ * /directives/video.html has a video with a poster; /directives/late.html has links after
+ * </html>; /checker/index.html links images and PDFs
  * that exist and that do not (for --check-skipped). HEAD requests get the head alone.
  * Special hosts under the domain: flaky.* answers 503 (Retry-After: 1) to the first request
  * for each path; robots5xx.* answers 503 for robots.txt; crawldelay.* has a robots.txt with
@@ -206,6 +207,11 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
     /* windows-1252 by <meta charset>: the byte 80 is the euro sign */
     const char *html = "<html><head><meta charset=\"windows-1252\"></head><body>"
                        "<a href=\"/p/2.html?price=\x80\">euro</a></body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
+  } else if (strcmp(q, "/directives/late.html") == 0) {
+    /* content after the end of the document, as injected scripts and footers put it */
+    const char *html = "<html><body><p>page</p></body></html>\n"
+                       "<script src=\"/late.js\"></script><a href=\"/p/5.html\">footer</a>\n";
     respond(c, 200, "text/html", NULL, html, strlen(html));
   } else if (strcmp(q, "/directives/video.html") == 0) {
     const char *html = "<html><body><video src=\"/media/clip.mp4\" poster=\"/media/poster.jpg\">"
