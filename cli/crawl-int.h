@@ -74,6 +74,7 @@ struct request {
   struct core_url url;
   struct core_url base; /* <base href>, when the page has one */
   parse_html *html;
+  parse_css *css; /* a style sheet's links */
   parse_sitemap *sitemap;
   bool nofollow;
   long status;

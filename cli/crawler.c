@@ -425,6 +425,7 @@ void cli__request_free(struct request *rq) {
   if (rq->next)
     rq->next->prev = rq->prev;
   parse_html_destroy(rq->html);
+  parse_css_destroy(rq->css);
   parse_sitemap_destroy(rq->sitemap);
   core_url_free(&rq->url);
   core_url_free(&rq->base);
@@ -542,6 +543,19 @@ static bool is_html_type(const char *type) {
          (n == 21 && strncasecmp(type, "application/xhtml+xml", 21) == 0);
 }
 
+static bool is_css_type(const char *type) {
+  size_t n = strcspn(type, "; \t");
+  return n == 8 && strncasecmp(type, "text/css", 8) == 0;
+}
+
+/* A link in a fetched style sheet: resolved against the sheet's own URL. */
+static void on_css_event(void *arg, parse_event event, const char *value, size_t len) {
+  struct request *rq = arg;
+  if (rq->crawl->stop == 2 || event != PARSE_LINK)
+    return;
+  cli__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, !rq->nofollow);
+}
+
 /* The charset parameter of a Content-Type, copied into out ("" when absent). */
 static void type_charset(const char *type, char *out, size_t size) {
   out[0] = '\0';
@@ -587,8 +601,15 @@ static bool page_head(void *arg, const struct fetch_head *head) {
   snprintf(rq->type, sizeof(rq->type), "%s", head->content_type ? head->content_type : "");
   rq->nofollow = head->nofollow;
   bool parse = head->status >= 200 && head->status < 300 && head->content_type &&
-               is_html_type(head->content_type) && !(rq->item->flags & ITEM_HEAD);
-  if (!parse)
+               !(rq->item->flags & ITEM_HEAD);
+  if (parse && is_css_type(head->content_type)) {
+    if (parse_css_create(on_css_event, rq, &rq->css) != CORE_OK) {
+      rq->css = NULL;
+      return false;
+    }
+    return true;
+  }
+  if (!parse || !is_html_type(head->content_type))
     return false;
   char charset[64];
   type_charset(head->content_type, charset, sizeof(charset));
@@ -601,10 +622,11 @@ static bool page_head(void *arg, const struct fetch_head *head) {
 
 static void page_body(void *arg, const char *data, size_t len) {
   struct request *rq = arg;
-  if (rq->html) {
+  if (rq->html)
     parse_html_feed(rq->html, data, len);
-    cli__offer_links_flush(rq);
-  }
+  else if (rq->css)
+    parse_css_feed(rq->css, data, len);
+  cli__offer_links_flush(rq);
 }
 
 static void page_done(void *arg, const struct fetch_result *res) {
@@ -623,10 +645,11 @@ static void page_done(void *arg, const struct fetch_result *res) {
   }
   c->stats->pages++;
   c->stats->bytes += res->bytes;
-  if (rq->html) {
+  if (rq->html)
     parse_html_finish(rq->html);
-    cli__offer_links_flush(rq);
-  }
+  else if (rq->css)
+    parse_css_finish(rq->css);
+  cli__offer_links_flush(rq);
   long status = res->head.status;
   cli__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", item->flags & ITEM_HEAD ? "HEAD " : "", item->url,
             status, rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes,

@@ -11,11 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Larbin's forbidden extensions plus today's equivalents (CLI.md, --skip-ext). */
+/* Larbin's forbidden extensions plus today's equivalents (CLI.md, --skip-ext); not css, whose
+ * links are read. */
 static const char default_skip_ext[] =
     "tar,gz,tgz,zip,Z,rpm,deb,ps,dvi,pdf,png,jpg,jpeg,bmp,smi,tiff,gif,mov,avi,mpeg,mpg,mp3,qt,"
     "wav,ram,rm,jar,java,class,diff,doc,xls,ppt,mdb,rtf,exe,pps,so,psd,"
-    "webp,svg,ico,css,js,woff,woff2,ttf,otf,mp4,webm,m4a,ogg,flac,iso,dmg,7z,rar,xz,bz2,zst,docx,"
+    "webp,svg,ico,js,woff,woff2,ttf,otf,mp4,webm,m4a,ogg,flac,iso,dmg,7z,rar,xz,bz2,zst,docx,"
     "xlsx,pptx,odt,apk,msi";
 
 enum {

@@ -23,6 +23,7 @@ struct parse_html {
   void *arg;
   bool base_seen;
   bool in_end_tag;      /* inside a removed end tag, up to its '>' */
+  parse_css *style;     /* the <style> element being read, if any */
   struct core_buf held; /* the open tag at the end of the last chunk, then the chunk staged */
 };
 
@@ -143,8 +144,14 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   htmlParserCtxtPtr ctxt = ctx;
   struct parse_html *html = ctxt->_private;
   const char *name = (const char *)name_x;
+  if (name && strcmp(name, "style") == 0 && !html->style &&
+      parse_css_create(html->cb, html->arg, &html->style) != CORE_OK)
+    html->style = NULL; /* out of memory: this sheet's links are lost, the page's are not */
   if (!name || !atts)
     return;
+  const char *style = attr(atts, "style");
+  if (style)
+    parse_css_scan(style, strlen(style), html->cb, html->arg);
   if (strcmp(name, "base") == 0) {
     const char *href = attr(atts, "href");
     if (href && !html->base_seen) {
@@ -181,6 +188,24 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   }
 }
 
+/* The text of a <style> element (libxml2 gives it as CDATA or as characters, in pieces). */
+static void on_text(void *ctx, const xmlChar *text, int len) {
+  htmlParserCtxtPtr ctxt = ctx;
+  struct parse_html *html = ctxt->_private;
+  if (html->style && len > 0)
+    parse_css_feed(html->style, (const char *)text, (size_t)len);
+}
+
+static void on_end(void *ctx, const xmlChar *name) {
+  htmlParserCtxtPtr ctxt = ctx;
+  struct parse_html *html = ctxt->_private;
+  if (html->style && name && strcmp((const char *)name, "style") == 0) {
+    parse_css_finish(html->style);
+    parse_css_destroy(html->style);
+    html->style = NULL;
+  }
+}
+
 static void on_error(void *ctx, const char *msg, ...) {
   /* malformed HTML is the norm on the web: libxml2 recovers, and we stay quiet */
 }
@@ -192,6 +217,9 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
   htmlSAXHandler sax;
   memset(&sax, 0, sizeof(sax));
   sax.startElement = on_start;
+  sax.endElement = on_end;
+  sax.characters = on_text;
+  sax.cdataBlock = on_text;
   sax.error = on_error;
   sax.warning = on_error;
   html->ctxt = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL, XML_CHAR_ENCODING_NONE);
@@ -309,6 +337,11 @@ core_rc parse_html_finish(parse_html *html) {
     core_buf_free(&rest);
   }
   htmlParseChunk(html->ctxt, NULL, 0, 1);
+  if (html->style) { /* a <style> left open at the end of the page */
+    parse_css_finish(html->style);
+    parse_css_destroy(html->style);
+    html->style = NULL;
+  }
   return CORE_OK;
 }
 
@@ -321,5 +354,6 @@ void parse_html_destroy(parse_html *html) {
     htmlFreeParserCtxt(html->ctxt);
   }
   core_buf_free(&html->held);
+  parse_css_destroy(html->style);
   free(html);
 }

@@ -1,5 +1,6 @@
-/* parse: link extraction from HTML as it streams in (libxml2's push parser) and robots.txt
- * (RFC 9309). Mechanisms only: what to fetch next is the frontier's and the crawler's business. */
+/* parse: link extraction from HTML as it streams in (libxml2's push parser) and from CSS,
+ * robots.txt (RFC 9309) and sitemaps. Mechanisms only: what to fetch next is the frontier's and the
+ * crawler's business. */
 #ifndef CRAWL_PARSE_H
 #define CRAWL_PARSE_H
 
@@ -31,6 +32,19 @@ void parse_html_destroy(parse_html *html);
 /* Extracts the URL of a <meta http-equiv="refresh"> content value ("5; url=/next"). Sets *url and
  * *len to a slice of content; returns false when there is none. */
 bool parse_refresh_url(const char *content, const char **url, size_t *len);
+
+/* ---- CSS ---- */
+/* Links in a style sheet, a <style> element or a style attribute: url() and @import (CSS Syntax
+ * Level 3; comments and strings skipped, escapes decoded), each given to cb as PARSE_LINK. Fed in
+ * chunks of any size; only the URL being read is kept (at most 8 KiB, longer ones dropped). */
+typedef struct parse_css parse_css;
+core_rc parse_css_create(parse_html_cb cb, void *arg, parse_css **out);
+core_rc parse_css_feed(parse_css *css, const char *data, size_t len);
+/* Ends the sheet: a URL still open at its end is given. */
+core_rc parse_css_finish(parse_css *css);
+void parse_css_destroy(parse_css *css);
+/* The same for a whole text at once (a style attribute). */
+core_rc parse_css_scan(const char *text, size_t len, parse_html_cb cb, void *arg);
 
 /* ---- Sitemaps (sitemaps.org protocol) ---- */
 #define PARSE_SITEMAP_MAX_URLS 50000               /* per sitemap file */

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(url url_fast robots html sitemap seenfile)
+[ ${#targets[@]} -gt 0 ] || targets=(url url_fast robots html css sitemap seenfile)
 bash scripts/install-deps.sh
 command -v clang >/dev/null || apt-get install -y -qq clang >/dev/null
 if [ ! -f build-fuzz/build.ninja ]; then
@@ -26,7 +26,7 @@ for t in "${targets[@]}"; do
   build-fuzz/tests/fuzz/fuzz_"$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix=build-fuzz/findings/"$t"- -print_final_stats=1 "$work" \
     >build-fuzz/fuzz_"$t".log 2>&1 || status=$?
-  grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|not a fixed point|printed form|differ|as a base|result codes)|Test unit written" \
+  grep -E "^(stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|not a fixed point|printed form|differ|as a base|result codes|links differ|a link of)|Test unit written" \
     build-fuzz/fuzz_"$t".log || true
   rm -rf "$work"
   if [ "$status" -ne 0 ]; then

@@ -634,6 +634,30 @@ def case_page_directives(tmp):
     expect(not requested & {"/p/1.html", "/p/2.html", "/p/3.html"}, f"followed nofollow: {requested}")
 
 
+def case_css_links(tmp):
+    """Links in CSS: a style sheet is fetched (css is not in the default --skip-ext) and its
+    url() and @import links are found, resolved against the sheet's own URL; so are those of a
+    <style> element and a style attribute, against the page; a url() in a comment is none."""
+    web = Web(tmp, hosts=1, pages=20)
+    page = web.url("s0", "/css/page.html")
+    p = crawl(web, "-w", "0", "-d", "3", "--scope", "host", "--jsonl", page)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    site, more = web.url("s0", "/css/site.css"), web.url("s0", "/css/more.css")
+    want = {site: (page, "fetched", 1), more: (site, "fetched", 2),
+            web.url("s0", "/img/7.png"): (page, "skipped", 1),
+            web.url("s0", "/img/8.png"): (page, "skipped", 1),
+            web.url("s0", "/img/9.png"): (site, "skipped", 2),
+            web.url("s0", "/img/10.png"): (more, "skipped", 3),
+            web.url("s0", "/css/fonts/f.woff2"): (more, "skipped", 3)}
+    for url, (origin, fate, depth) in want.items():
+        r = recs.get(url)
+        expect(r and (r["from"], r["fate"], r["depth"]) == (origin, fate, depth), f"{url}: {r}")
+    expect(web.url("s0", "/img/99.png") not in recs, "a url() in a comment was taken")
+    requested = {r[3] for r in log}
+    expect({"/css/site.css", "/css/more.css"} <= requested, f"requested {sorted(requested)}")
+
+
 def case_legacy_charsets(tmp):
     """Pages in legacy encodings: the query is encoded in the page's charset, the path in UTF-8."""
     web = Web(tmp, hosts=1, pages=10)

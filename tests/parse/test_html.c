@@ -93,6 +93,24 @@ static void test_after_the_end(void **state) {
   }
 }
 
+/* CSS in a page: <style> (given by libxml2 in pieces) and style attributes, in any chunking; a
+ * url() in the page's text is no link. */
+static void test_css_in_html(void **state) {
+  (void)state;
+  static const char doc[] =
+      "<html><head><style>@import \"s.css\"; p { background: url('p.png') } "
+      "/* url(no.png) */</style></head><body><p>url(text.png)</p>"
+      "<div style=\"background:url(div.png)\">x</div><STYLE>a{b:url(late.png)}</STYLE>"
+      "</body></html>";
+  static const char want_links[] = "L:s.css|L:p.png|L:div.png|L:late.png|";
+  for (size_t chunk = 1; chunk <= sizeof(doc); chunk++) {
+    struct events ev;
+    extract(doc, chunk, NULL, &ev);
+    if (strcmp(ev.text, want_links) != 0)
+      fail_msg("chunk %zu:\n got %s\nwant %s", chunk, ev.text, want_links);
+  }
+}
+
 static void test_nofollow(void **state) {
   (void)state;
   struct events ev;
@@ -152,6 +170,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_element_any_chunking),
       cmocka_unit_test(test_after_the_end),
+      cmocka_unit_test(test_css_in_html),
       cmocka_unit_test(test_nofollow),
       cmocka_unit_test(test_legacy_charset),
       cmocka_unit_test(test_garbage_does_not_crash),

@@ -13,13 +13,13 @@
  * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N.
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
  * /directives/video.html has a video with a poster; /directives/late.html has links after
- * </html>; /checker/index.html links images and PDFs
- * that exist and that do not (for --check-skipped). HEAD requests get the head alone.
- * Special hosts under the domain: flaky.* answers 503 (Retry-After: 1) to the first request
- * for each path; robots5xx.* answers 503 for robots.txt; crawldelay.* has a robots.txt with
- * Crawl-delay: 0.5 and a few pages; dnsfail.* gets SERVFAIL from DNS; dnsflaky.* gets SERVFAIL
- * for a second from its first query, then its address.
- * The log has a line per request: start, end, host, path, status, method. */
+ * </html>; /css/page.html links style sheets (/css/site.css, which imports /css/more.css);
+ * /checker/index.html links images and PDFs that exist and that do not (for --check-skipped). HEAD
+ * requests get the head alone. Special hosts under the domain: flaky.* answers 503 (Retry-After: 1)
+ * to the first request for each path; robots5xx.* answers 503 for robots.txt; crawldelay.* has a
+ * robots.txt with Crawl-delay: 0.5 and a few pages; dnsfail.* gets SERVFAIL from DNS; dnsflaky.*
+ * gets SERVFAIL for a second from its first query, then its address. The log has a line per
+ * request: start, end, host, path, status, method. */
 #include "tests/testweb/web.h"
 
 #include <arpa/inet.h>
@@ -208,6 +208,20 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
     const char *html = "<html><head><meta charset=\"windows-1252\"></head><body>"
                        "<a href=\"/p/2.html?price=\x80\">euro</a></body></html>\n";
     respond(c, 200, "text/html", NULL, html, strlen(html));
+  } else if (strcmp(q, "/css/page.html") == 0) {
+    /* style sheets, a <style> element and a style attribute, with links relative to each */
+    const char *html = "<html><head><link rel=\"stylesheet\" href=\"site.css\">"
+                       "<style>body { background: url(/img/7.png) }</style></head><body>"
+                       "<div style=\"background: url('../img/8.png')\">x</div></body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
+  } else if (strcmp(q, "/css/site.css") == 0) {
+    const char *css = "@import \"more.css\";\n/* url(/img/99.png) */\n"
+                      "a { background: url(../img/9.png) }\n";
+    respond(c, 200, "text/css", NULL, css, strlen(css));
+  } else if (strcmp(q, "/css/more.css") == 0) {
+    const char *css = "b { background: url(\"/img/10.png\") }\n"
+                      "@font-face { src: url(fonts/f.woff2) format(\"woff2\") }\n";
+    respond(c, 200, "text/css; charset=utf-8", NULL, css, strlen(css));
   } else if (strcmp(q, "/directives/late.html") == 0) {
     /* content after the end of the document, as injected scripts and footers put it */
     const char *html = "<html><body><p>page</p></body></html>\n"

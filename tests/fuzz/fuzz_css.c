@@ -1,0 +1,58 @@
+/* libFuzzer: CSS link extraction. The first byte picks a chunk size; the links found feeding
+ * the sheet in those chunks must be the links found feeding it whole (the scanner keeps its
+ * state across chunks), and none may be longer than the scanner's cap. */
+#include "parse/parse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
+
+struct links {
+  char *text;
+  size_t len, cap;
+};
+
+static void collect(void *arg, parse_event event, const char *value, size_t len) {
+  struct links *l = arg;
+  if (event != PARSE_LINK || len == 0 || len >= 8192) {
+    fprintf(stderr, "a link of %zu bytes\n", len);
+    abort();
+  }
+  if (l->len + len + 1 > l->cap) {
+    l->cap = (l->len + len + 1) * 2;
+    l->text = realloc(l->text, l->cap);
+    if (!l->text)
+      abort();
+  }
+  memcpy(l->text + l->len, value, len);
+  l->len += len;
+  l->text[l->len++] = '\n';
+}
+
+static void scan(const unsigned char *data, size_t size, size_t chunk, struct links *out) {
+  parse_css *css;
+  if (parse_css_create(collect, out, &css) != CORE_OK)
+    abort();
+  for (size_t off = 0; off < size; off += chunk)
+    parse_css_feed(css, (const char *)data + off, off + chunk > size ? size - off : chunk);
+  parse_css_finish(css);
+  parse_css_destroy(css);
+}
+
+int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
+  if (size < 1)
+    return 0;
+  size_t chunk = 1 + data[0] % 64;
+  struct links whole = {0}, pieces = {0};
+  scan(data + 1, size - 1, size, &whole);
+  scan(data + 1, size - 1, chunk, &pieces);
+  if (whole.len != pieces.len || (whole.len && memcmp(whole.text, pieces.text, whole.len) != 0)) {
+    fprintf(stderr, "links differ between chunkings (chunk %zu)\n", chunk);
+    abort();
+  }
+  free(whole.text);
+  free(pieces.text);
+  return 0;
+}

@@ -1,0 +1,97 @@
+/* parse/css.c: url() and @import as CSS Syntax Level 3 reads them, in any chunking. */
+#include "parse/parse.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+struct links {
+  char text[16384];
+  size_t len;
+};
+
+static void collect(void *arg, parse_event event, const char *value, size_t len) {
+  struct links *l = arg;
+  int n = snprintf(l->text + l->len, sizeof(l->text) - l->len, "%.*s|", (int)len, value);
+  if (n > 0)
+    l->len += (size_t)n;
+}
+
+static void scan(const char *css, size_t len, size_t chunk, struct links *out) {
+  memset(out, 0, sizeof(*out));
+  parse_css *p;
+  assert_int_equal(parse_css_create(collect, out, &p), CORE_OK);
+  for (size_t off = 0; off < len; off += chunk)
+    assert_int_equal(parse_css_feed(p, css + off, off + chunk > len ? len - off : chunk), CORE_OK);
+  assert_int_equal(parse_css_finish(p), CORE_OK);
+  parse_css_destroy(p);
+}
+
+static const char sheet[] =
+    "@charset \"utf-8\";\n"
+    "@import \"imp.css\";\n"
+    "@IMPORT url(imp2.css) screen;\n"
+    "@import 'single.css' print;\n"
+    "/* url(commented.png) @import \"no.css\"; */\n"
+    "a { background: url(a.png) no-repeat; content: \"url(in-string.png)\" }\n"
+    "b { background: URL( \"b c.png\" ) }\n"
+    "c { background: url('q\\'x.png') }\n"
+    "d { background: url(\\61 b.png); cursor: url(a\\,b.cur), auto }\n"
+    "e { background: url(\"\\0000e9t\\00E9.png\") }\n"
+    "f { background: url(bad space.png) } g { background: url(after-bad.png) }\n"
+    "h { background: url(a\"b.png) } i { background: myurl(no.png) url (no2.png) }\n"
+    "j { background-image: image-set(url(set1x.png) 1x, url(set2x.png) 2x) }\n"
+    "k { background: url( ) url(\"\") }\n"
+    "l { background: url(\"multi\\\nline.png\") }\n"
+    "m { src: url(font.woff2) format(\"woff2\") }\n"
+    "n { background: url(end.png";
+
+static const char want[] = "imp.css|imp2.css|single.css|a.png|b c.png|q'x.png|ab.png|a,b.cur|"
+                           "\xc3\xa9t\xc3\xa9.png|after-bad.png|set1x.png|set2x.png|"
+                           "multiline.png|font.woff2|end.png|";
+
+static void test_links_in_any_chunking(void **state) {
+  (void)state;
+  for (size_t chunk = 1; chunk <= sizeof(sheet); chunk++) {
+    struct links got;
+    scan(sheet, sizeof(sheet) - 1, chunk, &got);
+    if (strcmp(got.text, want) != 0)
+      fail_msg("chunk %zu:\n got %s\nwant %s", chunk, got.text, want);
+  }
+}
+
+static void test_long_urls_dropped(void **state) {
+  (void)state;
+  size_t n = 20000;
+  char *css = malloc(n + 128);
+  assert_non_null(css);
+  int len = snprintf(css, 64, "a{background:url(data:image/png;base64,");
+  memset(css + len, 'A', n);
+  snprintf(css + len + n, 64, ")} b{background:url(short.png)}");
+  struct links got;
+  scan(css, strlen(css), 4096, &got);
+  assert_string_equal(got.text, "short.png|");
+  free(css);
+}
+
+static void test_style_attribute(void **state) {
+  (void)state;
+  struct links got = {0};
+  const char *attr = "background: url( 'x.png' ) ; list-style: url(y.png)";
+  assert_int_equal(parse_css_scan(attr, strlen(attr), collect, &got), CORE_OK);
+  assert_string_equal(got.text, "x.png|y.png|");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_links_in_any_chunking),
+      cmocka_unit_test(test_long_urls_dropped),
+      cmocka_unit_test(test_style_attribute),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
