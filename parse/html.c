@@ -282,8 +282,9 @@ static int ignored_end_tag(const char *s, size_t len) {
 /* Feeds s (n bytes) without the </body> and </html> end tags; unless last, the open tag at its
  * end, when short, is kept in html->held for the next chunk instead. */
 static void feed_staged(parse_html *html, const char *s, size_t n, bool last) {
-  size_t start = 0; /* of the bytes not yet given to libxml2 */
-  size_t open = n;  /* where the last tag still open began, if any */
+  core_buf_reset(&html->held); /* what it held is in s now */
+  size_t start = 0;            /* of the bytes not yet given to libxml2 */
+  size_t open = n;             /* where the last tag still open began, if any */
   for (size_t i = 0; i < n; i++) {
     if (html->in_end_tag) {
       if (s[i] == '>') {
@@ -309,10 +310,9 @@ static void feed_staged(parse_html *html, const char *s, size_t n, bool last) {
   if (html->in_end_tag)
     return; /* the rest is inside a removed tag */
   size_t end = !last && open < n && n - open <= HELD_MAX ? open : n;
+  if (end < n && core_buf_add(&html->held, s + end, n - end) != CORE_OK)
+    end = n; /* no memory to hold it: libxml2 gets it now */
   feed_libxml(html, s + start, end - start);
-  core_buf_reset(&html->held);
-  if (end < n)
-    core_buf_add(&html->held, s + end, n - end); /* fits: HELD_MAX is below its cap */
 }
 
 core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
