@@ -69,16 +69,6 @@ static bool is_name_char(unsigned char c) {
          c == '-' || c >= 0x80;
 }
 
-static int hex_value(unsigned char c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 /* Appends a byte of the URL; past the cap the URL is dropped (the buffer stays full). */
 static void url_add(parse_css *css, const char *data, size_t len) {
   core_buf_add(&css->url, data, len);
@@ -234,7 +224,7 @@ static bool step(parse_css *css, unsigned char c) {
         css->state = CSS_NORMAL;
       return true;
     case CSS_ESCAPE: {
-      int h = hex_value(c);
+      int h = core_hex_digit((char)c);
       if (h >= 0 && css->hex_digits < 6) {
         css->hex = css->hex * 16 + (unsigned long)h;
         css->hex_digits++;
