@@ -37,6 +37,7 @@ struct parse_css {
   char ident[CSS_IDENT_MAX];
   size_t ident_len;
   bool ident_long;
+  bool ident_escape; /* the byte after a backslash in a name belongs to the name */
   unsigned long hex; /* an escape's code point so far */
   int hex_digits;
   struct core_buf url; /* the URL being read, escapes decoded */
@@ -135,6 +136,7 @@ static bool step(parse_css *css, unsigned char c) {
         css->ident[0] = (char)c;
         css->ident_len = 1;
         css->ident_long = c == '\\'; /* an escaped name is never "url" or "@import" here */
+        css->ident_escape = c == '\\';
         css->state = CSS_IDENT;
       } else if (!is_space(c)) {
         css->import_pending = false;
@@ -156,6 +158,15 @@ static bool step(parse_css *css, unsigned char c) {
       css->state = c == '/' ? CSS_NORMAL : c == '*' ? CSS_COMMENT_STAR : CSS_COMMENT;
       return true;
     case CSS_IDENT:
+      if (css->ident_escape && c != '\n' && c != '\r' && c != '\f') {
+        css->ident_escape = false; /* "a\\"b" is a name, not the start of a string */
+        return true;
+      }
+      css->ident_escape = false;
+      if (c == '\\') {
+        css->ident_escape = css->ident_long = true;
+        return true;
+      }
       if (is_name_char(c)) {
         if (css->ident_len < CSS_IDENT_MAX)
           css->ident[css->ident_len++] = (char)c;

@@ -49,11 +49,12 @@ static const char sheet[] =
     "k { background: url( ) url(\"\") }\n"
     "l { background: url(\"multi\\\nline.png\") }\n"
     "m { src: url(font.woff2) format(\"woff2\") }\n"
+    "#a\\\"b { background: url(escaped-quote.png) }\n"
     "n { background: url(end.png";
 
 static const char want[] = "imp.css|imp2.css|single.css|a.png|b c.png|q'x.png|ab.png|a,b.cur|"
                            "\xc3\xa9t\xc3\xa9.png|after-bad.png|set1x.png|set2x.png|"
-                           "multiline.png|font.woff2|end.png|";
+                           "multiline.png|font.woff2|escaped-quote.png|end.png|";
 
 static void test_links_in_any_chunking(void **state) {
   (void)state;
