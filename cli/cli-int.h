@@ -12,6 +12,8 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
                                    size_t err_size);
 void cli_config_free(struct crawl_config *cfg);
 void cli_print_help(FILE *out);
+/* crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use. */
+void cli_print_version(FILE *out);
 
 /* ---- fates (CLI.md, --jsonl) ---- */
 /* One list gives the enum, the names the records print and the summary's counters. */

@@ -3,6 +3,11 @@
 #include "fetch/fetch.h"
 #include "parse/parse.h"
 
+#include <ares.h>
+#include <curl/curl.h>
+#include <libpsl.h>
+#include <libxml/parser.h>
+
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -184,6 +189,15 @@ void cli_print_help(FILE *out) {
         "      --progress, --no-progress  live status line on standard error\n"
         "      --help, --version\n",
         out);
+}
+
+void cli_print_version(FILE *out) {
+  /* the libraries in use at run time, which may be newer than the ones built against */
+  const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
+  long xml = strtol(xmlParserVersion, NULL, 10); /* "20914" is 2.9.14 */
+  fprintf(out, "crawl %s\nlibcurl %s, c-ares %s, libxml2 %ld.%ld.%ld, libpsl %s\n", CRAWL_VERSION,
+          curl ? curl->version : "?", ares_version(NULL), xml / 10000, xml / 100 % 100, xml % 100,
+          psl_get_version());
 }
 
 static void set_err(char *err, size_t size, const char *fmt, ...) {
@@ -578,7 +592,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         cli_print_help(stdout);
         return CLI_EXIT_OK;
       case OPT_VERSION:
-        printf("crawl %s\n", CRAWL_VERSION);
+        cli_print_version(stdout);
         return CLI_EXIT_OK;
       case ':':
         USAGE("option '%s' needs a value", argv[optind - 1]);

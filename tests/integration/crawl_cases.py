@@ -914,6 +914,41 @@ def case_many_connections(tmp):
     expect_same_set([r["url"] for r in recs], web.truth(*seeds), "records")
 
 
+def case_install_kit(tmp):
+    """The kit a wget user expects: `meson install` puts crawl, its man page and its bash
+    completion under the prefix; both name every option --help names; the completion completes
+    an option and a --scope value; --version names the libraries in use."""
+    build = os.path.dirname(os.path.dirname(os.path.abspath(CRAWL)))
+    dest = os.path.join(tmp, "dest")
+    p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--no-rebuild",
+                        "--quiet"], capture_output=True, text=True, timeout=120)
+    expect(p.returncode == 0, f"meson install failed: {p.stdout[-300:]} {p.stderr[-300:]}")
+    found = {}
+    for root, _, files in os.walk(dest):
+        for f in files:
+            found[os.path.relpath(os.path.join(root, f), dest)] = os.path.join(root, f)
+    want = {"bin/crawl", "share/man/man1/crawl.1", "share/bash-completion/completions/crawl"}
+    paths = {w: next((full for rel, full in found.items() if rel.endswith(w)), None) for w in want}
+    expect(all(paths.values()), f"installed: {sorted(found)}")
+    help_text = subprocess.run([CRAWL, "--help"], capture_output=True, text=True).stdout
+    options = set(re.findall(r"--[a-z][a-z-]+", help_text))
+    with open(paths["share/man/man1/crawl.1"]) as f:
+        man = f.read().replace("\\-", "-")
+    with open(paths["share/bash-completion/completions/crawl"]) as f:
+        completion = f.read()
+    expect(not [o for o in options if o not in man], f"man page lacks {[o for o in options if o not in man]}")
+    expect(not [o for o in options if o not in completion],
+           f"completion lacks {[o for o in options if o not in completion]}")
+    script = (f"source '{paths['share/bash-completion/completions/crawl']}'; "
+              "COMP_WORDS=(crawl --no-pa); COMP_CWORD=1; _crawl; echo \"${COMPREPLY[*]}\"; "
+              "COMP_WORDS=(crawl --scope do); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"")
+    out = subprocess.run(["bash", "--norc", "-c", script], capture_output=True, text=True).stdout
+    expect(out.split("\n")[:2] == ["--no-parent", "domain"], f"completion gave {out!r}")
+    version = subprocess.run([CRAWL, "--version"], capture_output=True, text=True).stdout
+    for lib in ("libcurl", "c-ares", "libxml2", "libpsl"):
+        expect(re.search(lib + r" \d+\.\d+", version), f"--version lacks {lib}: {version!r}")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 if __name__ == "__main__":

@@ -1,0 +1,35 @@
+# bash completion for crawl
+_crawl() {
+  local cur prev
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD-1]}
+  case $prev in
+    -i|--input|-o|--output|--seen)
+      COMPREPLY=($(compgen -f -- "$cur"))
+      return ;;
+    --scope)
+      COMPREPLY=($(compgen -W "host domain any" -- "$cur"))
+      return ;;
+    --dedupe)
+      COMPREPLY=($(compgen -W "bloom counting exact" -- "$cur"))
+      return ;;
+    -d|--depth)
+      COMPREPLY=($(compgen -W "0 1 2 3 5 10 inf" -- "$cur"))
+      return ;;
+    -D|--domains|--exclude-domains|-A|--accept-ext|-R|--reject-ext|--skip-ext|--match|--exclude|\
+    -n|--max-pages|--max-pages-per-host|--max-url-length|-w|--delay|--delay-factor|--max-delay|\
+    --ip-delay|--per-host|-c|--concurrency|-U|--user-agent|--timeout|--connect-timeout|--retries|\
+    --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--expect|--fp-rate|--queue-memory)
+      return ;;
+  esac
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "--input --sitemaps --scope --domains --exclude-domains --accept-ext
+      --reject-ext --skip-ext --match --exclude --no-parent --depth --max-pages --max-pages-per-host
+      --max-url-length --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
+      --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
+      --check-skipped --header --insecure --resolve --dns-server --seen --dedupe --expect --fp-rate
+      --queue-memory --output --jsonl --quiet --verbose --progress --no-progress --help --version
+      -i -D -A -R -d -n -w -c -U -H -k -o -q -v" -- "$cur"))
+  fi
+}
+complete -F _crawl crawl
