@@ -44,6 +44,7 @@ enum {
   OPT_MAX_SIZE,
   OPT_MAX_REDIRS,
   OPT_NO_PARENT,
+  OPT_CACERT,
   OPT_CHECK_SKIPPED,
   OPT_RESOLVE,
   OPT_DNS_SERVER,
@@ -91,6 +92,7 @@ static const struct option long_options[] = {
     {"check-skipped", no_argument, NULL, OPT_CHECK_SKIPPED},
     {"header", required_argument, NULL, 'H'},
     {"insecure", no_argument, NULL, 'k'},
+    {"cacert", required_argument, NULL, OPT_CACERT},
     {"resolve", required_argument, NULL, OPT_RESOLVE},
     {"dns-server", required_argument, NULL, OPT_DNS_SERVER},
     {"seen", required_argument, NULL, OPT_SEEN},
@@ -170,6 +172,7 @@ void cli_print_help(FILE *out) {
         "      --check-skipped         HEAD requests for --skip-ext URLs: a link checker\n"
         "  -H, --header 'Name: value'  extra request header (repeatable)\n"
         "  -k, --insecure              do not verify TLS certificates\n"
+        "      --cacert FILE           verify servers against the CA certificates in FILE\n"
         "      --resolve HOST:PORT:ADDR  use ADDR for HOST:PORT (repeatable)\n"
         "      --dns-server ADDR[:PORT][,...]  name servers to ask\n"
         "Dedupe:\n"
@@ -515,6 +518,15 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       case 'k':
         cfg->insecure = true;
         break;
+      case OPT_CACERT: {
+        FILE *f = fopen(arg, "r"); /* refused now, not at every TLS handshake */
+        if (!f)
+          USAGE("invalid value '%s' for --cacert: %s", arg, strerror(errno));
+        fclose(f);
+        free(cfg->cacert);
+        cfg->cacert = strdup(arg);
+        break;
+      }
       case OPT_RESOLVE: {
         char host[256], addr[64];
         unsigned port;
@@ -648,6 +660,7 @@ void cli_config_free(struct crawl_config *cfg) {
   free_strs(cfg->headers, cfg->header_count);
   free_strs(cfg->resolves, cfg->resolve_count);
   free(cfg->dns_servers);
+  free(cfg->cacert);
   free(cfg->seen_file);
   free(cfg->output_file);
   memset(cfg, 0, sizeof(*cfg));

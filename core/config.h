@@ -53,6 +53,7 @@ struct crawl_config {
   char **headers;
   size_t header_count;
   bool insecure;
+  char *cacert;    /* PEM file of CA certificates, or NULL for the system's */
   char **resolves; /* HOST:PORT:ADDR */
   size_t resolve_count;
   char *dns_servers;

@@ -4,7 +4,7 @@ _crawl() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
   case $prev in
-    -i|--input|-o|--output|--seen)
+    -i|--input|-o|--output|--seen|--cacert)
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
     --scope)
@@ -27,7 +27,7 @@ _crawl() {
       --reject-ext --skip-ext --match --exclude --no-parent --depth --max-pages --max-pages-per-host
       --max-url-length --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
-      --check-skipped --header --insecure --resolve --dns-server --seen --dedupe --expect --fp-rate
+      --check-skipped --header --insecure --cacert --resolve --dns-server --seen --dedupe --expect --fp-rate
       --queue-memory --output --jsonl --quiet --verbose --progress --no-progress --help --version
       -i -D -A -R -d -n -w -c -U -H -k -o -q -v" -- "$cur"))
   fi

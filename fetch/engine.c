@@ -414,6 +414,8 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_PROXY, "");
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
+  if (cfg->cacert)
+    curl_easy_setopt(e, CURLOPT_CAINFO, cfg->cacert);
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
     recycle_easy(engine, e);
     curl_slist_free_all(t->resolve);

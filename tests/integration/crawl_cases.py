@@ -914,6 +914,74 @@ def case_many_connections(tmp):
     expect_same_set([r["url"] for r in recs], web.truth(*seeds), "records")
 
 
+def case_tls_verification(tmp):
+    """https for real: a CA made with openssl at test time signs the test host's certificate,
+    served by openssl s_server. With --cacert the crawl verifies and fetches; against the
+    system's CAs it fails with the cause tls (also for robots.txt, counted under tls, exit 4);
+    -k skips the check."""
+    openssl = shutil.which("openssl")
+    expect(openssl, "openssl is not installed")
+    pki = os.path.join(tmp, "pki")
+    www = os.path.join(tmp, "www")
+    os.mkdir(pki)
+    os.mkdir(www)
+
+    def ssl(*args):
+        subprocess.run([openssl, *args], cwd=pki, check=True, capture_output=True, timeout=60)
+
+    ssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+        "-days", "2", "-subj", "/CN=crawl test CA")
+    ssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "host.key", "-out", "host.csr",
+        "-subj", "/CN=tls.web.test")
+    with open(os.path.join(pki, "ext"), "w") as f:
+        f.write("subjectAltName=DNS:tls.web.test\nbasicConstraints=CA:FALSE\n")
+    ssl("x509", "-req", "-in", "host.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+        "-out", "host.pem", "-days", "2", "-extfile", "ext")
+    with open(os.path.join(www, "index.html"), "w") as f:
+        f.write('<html><body><a href="next.html">next</a></body></html>\n')
+    with open(os.path.join(www, "next.html"), "w") as f:
+        f.write("<html><body>end</body></html>\n")
+    with open(os.path.join(www, "robots.txt"), "w") as f:
+        f.write("User-agent: *\nDisallow: /private/\n")
+    port = free_port()
+    server = subprocess.Popen([openssl, "s_server", "-accept", f"127.0.0.1:{port}", "-WWW",
+                               "-quiet", "-cert", os.path.join(pki, "host.pem"),
+                               "-key", os.path.join(pki, "host.key")],
+                              cwd=www, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        seed = f"https://tls.web.test:{port}/index.html"
+        base = [CRAWL, "--no-progress", "--resolve", f"tls.web.test:{port}:127.0.0.1", "-w", "0",
+                "--retries", "0", "--jsonl"]
+
+        def run(*extra):
+            return subprocess.run(base + list(extra) + [seed], capture_output=True, text=True,
+                                  timeout=60)
+
+        p = run("--cacert", os.path.join(pki, "ca.pem"))
+        recs = {r["url"]: r for r in records(p)}
+        expect(p.returncode == 0 and [recs[u]["fate"] for u in sorted(recs)] == ["fetched"] * 2,
+               f"--cacert: exit {p.returncode}, {recs} {p.stderr[-300:]}")
+        p = run()
+        recs = records(p)
+        expect(p.returncode == 4 and len(recs) == 1 and recs[0]["fate"] == "failed"
+               and recs[0]["error"].startswith("robots.txt: ") and "1 failed (1 tls)" in p.stderr,
+               f"system CAs: exit {p.returncode}, {recs} {p.stderr[-300:]}")
+        p = run("-k")
+        recs = records(p)
+        expect(p.returncode == 0 and len(recs) == 2 and all(r["fate"] == "fetched" for r in recs),
+               f"-k: exit {p.returncode}, {recs}")
+    finally:
+        server.kill()
+        server.wait(timeout=10)
+
+
 def case_install_kit(tmp):
     """The kit a wget user expects: `meson install` puts crawl, its man page and its bash
     completion under the prefix; both name every option --help names; the completion completes
