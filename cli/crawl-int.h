@@ -128,6 +128,10 @@ enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 void cli__fatal(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cli__note(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double cli__backoff(const struct crawl_config *cfg, int attempts);
+/* When the next try of a transient failure may start: the backoff for its attempts, or the
+ * server's Retry-After (seconds, < 0 for none; capped by --max-delay) when longer, which also
+ * holds back the whole host. */
+double cli__retry_at(struct crawl *c, frontier_host *host, int attempts, double retry_after);
 bool cli__pages_exhausted(const struct crawl *c);
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *cli__host_for(struct crawl *c, const struct core_url *u);

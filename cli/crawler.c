@@ -46,6 +46,18 @@ double cli__backoff(const struct crawl_config *cfg, int attempts) {
   return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
 }
 
+double cli__retry_at(struct crawl *c, frontier_host *host, int attempts, double retry_after) {
+  double now = core_now();
+  double wait = cli__backoff(c->cfg, attempts);
+  if (retry_after >= 0) {
+    /* the server asked the whole host to wait, not only this URL */
+    double ra = fmin(retry_after, c->cfg->max_delay);
+    frontier_host_defer(c->fr, host, now + ra);
+    wait = fmax(wait, ra);
+  }
+  return now + wait;
+}
+
 /* A reader that went away (EPIPE) ends the crawl quietly; any other write error is fatal. */
 static void check_output(struct crawl *c, core_rc rc) {
   if (rc == CORE_OK)
@@ -503,14 +515,7 @@ bool cli__retry(struct crawl *c, struct request *rq, double retry_after) {
     return false;
   item->attempts++;
   c->stats->retries++;
-  double now = core_now();
-  double wait = cli__backoff(c->cfg, item->attempts);
-  if (retry_after >= 0) {
-    double ra = fmin(retry_after, c->cfg->max_delay);
-    frontier_host_defer(c->fr, rq->host, now + ra);
-    wait = fmax(wait, ra);
-  }
-  item->not_before = now + wait;
+  item->not_before = cli__retry_at(c, rq->host, item->attempts, retry_after);
   frontier_push(c->fr, rq->host, item);
   rq->item = NULL;
   return true;

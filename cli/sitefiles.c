@@ -53,13 +53,7 @@ static void robots_unavailable(struct crawl *c, struct request *rq, cli_cause ca
   if (hd->robots_attempts < c->cfg->retries && !c->stop) {
     hd->robots_attempts++;
     c->stats->retries++;
-    double wait = cli__backoff(c->cfg, hd->robots_attempts);
-    if (retry_after >= 0) {
-      double ra = fmin(retry_after, c->cfg->max_delay);
-      frontier_host_defer(c->fr, rq->host, core_now() + ra);
-      wait = fmax(wait, ra);
-    }
-    cli__queue_robots(c, rq->host, core_now() + wait);
+    cli__queue_robots(c, rq->host, cli__retry_at(c, rq->host, hd->robots_attempts, retry_after));
     return;
   }
   hd->robots_state = ROBOTS_DISALLOW_ALL;
