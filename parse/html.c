@@ -284,32 +284,35 @@ static int ignored_end_tag(const char *s, size_t len) {
 static void feed_staged(parse_html *html, const char *s, size_t n, bool last) {
   core_buf_reset(&html->held); /* what it held is in s now */
   size_t start = 0;            /* of the bytes not yet given to libxml2 */
-  size_t open = n;             /* where the last tag still open began, if any */
-  for (size_t i = 0; i < n; i++) {
+  size_t i = 0;
+  while (i < n) {
     if (html->in_end_tag) {
-      if (s[i] == '>') {
-        html->in_end_tag = false;
-        start = i + 1;
-      }
+      const char *gt = memchr(s + i, '>', n - i);
+      if (!gt)
+        return; /* the rest is inside a removed tag */
+      html->in_end_tag = false;
+      i = start = (size_t)(gt - s) + 1;
       continue;
     }
-    if (s[i] == '>')
-      open = n;
-    if (s[i] != '<')
+    /* memchr, not a loop of our own: this runs over every byte of every page */
+    const char *lt = memchr(s + i, '<', n - i);
+    if (!lt)
+      break;
+    i = (size_t)(lt - s);
+    if (ignored_end_tag(s + i, n - i) <= 0) {
+      i++; /* not one, or to be told with the next chunk (it is the open tag then) */
       continue;
-    open = i;
-    int is = ignored_end_tag(s + i, n - i);
-    if (is <= 0)
-      continue; /* not one, or to be told with the next chunk (it is the open tag then) */
+    }
     feed_libxml(html, s + start, i - start);
     html->in_end_tag = s[i + 6] != '>'; /* "</body>" ends here; "</body x" at a later '>' */
-    start = i + 7;
-    i += 6;
-    open = n;
+    i = start = i + 7;
   }
-  if (html->in_end_tag)
-    return; /* the rest is inside a removed tag */
-  size_t end = !last && open < n && n - open <= HELD_MAX ? open : n;
+  /* the last tag, when still open and short, waits for the next chunk */
+  const char *open = memrchr(s + start, '<', n - start);
+  size_t end = n;
+  if (!last && open && !memchr(open, '>', (size_t)(s + n - open)) &&
+      (size_t)(s + n - open) <= HELD_MAX)
+    end = (size_t)(open - s);
   if (end < n && core_buf_add(&html->held, s + end, n - end) != CORE_OK)
     end = n; /* no memory to hold it: libxml2 gets it now */
   feed_libxml(html, s + start, end - start);
