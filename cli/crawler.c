@@ -31,13 +31,13 @@ void cli__fatal(struct crawl *c, const char *fmt, ...) {
 void cli__note(struct crawl *c, const char *fmt, ...) {
   if (!c->cfg->verbose)
     return;
-  char line[1024];
+  cli_status_hide(c->status); /* a whole line of its own, not after the status line */
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(line, sizeof(line), fmt, ap);
+  fputs("crawl: ", stderr);
+  vfprintf(stderr, fmt, ap); /* not through a buffer: a URL may be 2,048 bytes or more */
+  fputc('\n', stderr);
   va_end(ap);
-  cli_status_hide(c->status); /* a whole line of its own, not after the status line */
-  fprintf(stderr, "crawl: %s\n", line);
   cli_status_show(c->status);
 }
 
