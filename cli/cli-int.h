@@ -15,6 +15,15 @@ void cli_print_help(FILE *out);
 /* crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use. */
 void cli_print_version(FILE *out);
 
+/* ---- --state DIR ---- */
+/* A new crawl kept in dir: makes dir when missing, refuses one that holds a crawl already
+ * (CORE_EINVAL), and keeps the command line's arguments (argv[0] left out) for a later run. */
+core_rc cli_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size);
+/* The arguments kept in dir: CORE_ENOTFOUND when it holds none. Freed with cli_state_args_free. */
+core_rc cli_state_load_args(const char *dir, char ***args, size_t *count, char *why,
+                            size_t why_size);
+void cli_state_args_free(char **args, size_t count);
+
 /* ---- fates (CLI.md, --jsonl) ---- */
 /* One list gives the enum, the names the records print and the summary's counters. */
 #define CLI_FATE_MAP(X)                                                                            \

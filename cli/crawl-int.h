@@ -95,9 +95,14 @@ struct crawl {
   frontier *fr;
   core_scope *scope;
   core_seen *seen;
-  core_seen *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
-  FILE *resumable; /* --seen: the URLs the last run left queued, as loaded (a temporary file) */
-  FILE *leftovers; /* --seen: the URLs this run leaves queued, for the next (made when needed) */
+  core_seen *sitemaps_seen;     /* sitemap URLs queued, so none is fetched twice */
+  const char *save_path;        /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
+  char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
+  double save_every;            /* seconds between saves */
+  bool restored;                /* a --state crawl continued from its checkpoint */
+  FILE *resumable;              /* what the last save holds, as loaded (a temporary file) */
+  FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
+  uint64_t leftover_count;
   bool leftovers_lost; /* that file could not be made */
   fetch_timer *save_timer;
   fetch_timer *progress_timer;
@@ -165,21 +170,45 @@ bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before);
 /* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
 void cli__queue_sitemaps(struct crawl *c, struct host_data *hd);
 
-/* seenstore.c: --seen */
+/* checkpoint.c: --seen and --state */
 core_rc cli__open_seen(struct crawl *c);
 void cli__on_save_timer(void *arg);
 void cli__final_save(struct crawl *c);
 /* A URL that failed: forgotten before the last save when the filter can remove. */
 void cli__remember_to_forget(struct crawl *c, const char *url);
-/* A page still queued as the run ends: kept in the --seen file for the next run. */
+/* A page a limit kept from being fetched: kept in the save for the next run. */
 void cli__leave_for_next_run(struct crawl *c, const struct frontier_item *item);
-struct leftover {
-  int depth;
-  const char *from; /* NULL for none */
-  const char *url;
+/* One line of a save (checkpoint.c tells the layout). */
+enum saved_kind {
+  SAVED_PAGE,
+  SAVED_SITEMAP,
+  SAVED_HELD,
+  SAVED_LINK,
+  SAVED_HOST,
+  SAVED_STAT,
+  SAVED_BROKEN
 };
-/* The next URL the last run left, read from c->resumable into *line (a getline buffer, which
- * out's strings point into); false past the last. */
-bool cli__next_leftover(struct crawl *c, char **line, size_t *cap, struct leftover *out);
+struct saved {
+  enum saved_kind kind;
+  int depth, attempts, redirects;
+  unsigned flags;
+  bool follow;
+  double wait;      /* seconds */
+  long long value;  /* a counter, a host's pages started, a broken link's status */
+  const char *from; /* NULL for none */
+  const char *url;  /* or a host's origin, or a counter's name */
+};
+/* The next line of in, read into *line (a getline buffer, which out's strings point into); false
+ * past the last. */
+bool cli__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
+/* --state: puts the loaded checkpoint (c->resumable) back: queues, held links, hosts, counters. */
+void cli__restore(struct crawl *c);
+
+/* crawler.c: held links */
+/* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
+struct held_page *cli__held_new(struct crawl *c, const char *from, int depth);
+void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int depth, bool follow);
+/* Queues a restored held page behind the others; its depth is pending until it is replayed. */
+void cli__held_queue(struct crawl *c, struct held_page *hp);
 
 #endif

@@ -219,11 +219,33 @@ static bool admitted(const struct crawl *c, const struct core_url *u, enum offer
 }
 
 /* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
+/* A redirect target keeps the depth of the URL that redirected (CLI.md, Depth): found before as
+ * a link one level deeper and still queued, it moves up to the redirect's depth. */
+static void lower_queued(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                         int redirects) {
+  frontier_host *fh = frontier_host_find(c->fr, u->origin);
+  struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
+  if (!old)
+    return;
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
+  if (!item) {
+    frontier_push(c->fr, fh, old);
+    cli__fatal(c, "out of memory");
+    return;
+  }
+  item->redirects = redirects;
+  item->flags = old->flags;
+  frontier_item_free(old);
+  frontier_push(c->fr, fh, item);
+}
+
 static void settle(struct crawl *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, bool follow) {
   const struct crawl_config *cfg = c->cfg;
   /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
    * run left queued, which it printed */
+  if (!fresh && kind == OFFER_REDIRECT)
+    lower_queued(c, u, from, depth, redirects);
   if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME)
     return;
   char ext[32];
@@ -329,21 +351,21 @@ void cli__offer_link(struct request *rq, const struct core_url *base, const char
     cli__offer_links_flush(rq);
 }
 
-/* Moves the batch's links into rq's held page. */
-static void hold_links(struct request *rq) {
-  struct crawl *c = rq->crawl;
-  struct link_batch *b = &rq->links;
-  struct held_page *hp = rq->held;
-  if (!hp && (!(hp = calloc(1, sizeof(*hp))) || !(hp->from = strdup(rq->item->url)))) {
+struct held_page *cli__held_new(struct crawl *c, const char *from, int depth) {
+  struct held_page *hp = calloc(1, sizeof(*hp));
+  if (!hp || !(hp->from = strdup(from))) {
     free(hp);
     cli__fatal(c, "out of memory");
-    return;
+    return NULL;
   }
-  if (!rq->held) /* at most the held-link budget of URLs at their longest */
-    core_buf_init(&hp->texts, (size_t)c->cfg->queue_memory * (c->cfg->max_url_length + 1));
-  rq->held = hp;
-  hp->depth = rq->gate_depth;
-  if (hp->count + b->count > hp->cap) {
+  /* at most the held-link budget of URLs at their longest */
+  core_buf_init(&hp->texts, (size_t)c->cfg->queue_memory * (c->cfg->max_url_length + 1));
+  hp->depth = depth;
+  return hp;
+}
+
+void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int depth, bool follow) {
+  if (hp->count == hp->cap) {
     size_t cap = hp->cap ? hp->cap * 2 : 64;
     struct held_link *links = realloc(hp->links, cap * sizeof(*links));
     if (!links) {
@@ -353,16 +375,36 @@ static void hold_links(struct request *rq) {
     hp->links = links;
     hp->cap = cap;
   }
-  for (size_t i = 0; i < b->count; i++) {
-    struct core_url *u = &b->urls[i];
-    size_t at = hp->texts.len;
-    if (core_buf_add(&hp->texts, u->text, strlen(u->text) + 1) != CORE_OK) {
-      cli__fatal(c, "out of memory");
-      break;
-    }
-    hp->links[hp->count++] = (struct held_link){at, b->depth[i], b->follow[i]};
-    c->held_links++;
+  size_t at = hp->texts.len;
+  if (core_buf_add(&hp->texts, url, strlen(url) + 1) != CORE_OK) {
+    cli__fatal(c, "out of memory");
+    return;
   }
+  hp->links[hp->count++] = (struct held_link){at, depth, follow};
+  c->held_links++;
+}
+
+static void append_held(struct crawl *c, struct held_page *hp) {
+  if (c->held_tail)
+    c->held_tail->next = hp;
+  else
+    c->held_head = hp;
+  c->held_tail = hp;
+}
+
+void cli__held_queue(struct crawl *c, struct held_page *hp) {
+  frontier_hold(c->fr, hp->depth);
+  append_held(c, hp);
+}
+
+/* Moves the batch's links into rq's held page. */
+static void hold_links(struct request *rq) {
+  struct crawl *c = rq->crawl;
+  struct link_batch *b = &rq->links;
+  if (!rq->held && !(rq->held = cli__held_new(c, rq->item->url, rq->gate_depth)))
+    return;
+  for (size_t i = 0; i < b->count && !c->fatal; i++)
+    cli__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->follow[i]);
   for (size_t i = 0; i < b->count; i++)
     core_url_free(&b->urls[i]);
   b->count = 0;
@@ -422,11 +464,7 @@ void cli__request_free(struct request *rq) {
   struct crawl *c = rq->crawl;
   cli__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
   if (rq->held) {             /* its depth stays pending until its links are offered */
-    if (c->held_tail)
-      c->held_tail->next = rq->held;
-    else
-      c->held_head = rq->held;
-    c->held_tail = rq->held;
+    append_held(c, rq->held);
   } else if (rq->gate_depth >= 0) {
     frontier_release(c->fr, rq->gate_depth);
   }
@@ -827,6 +865,13 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   cli__start_request(c, rq);
 }
 
+static void free_held_page(struct held_page *hp) {
+  core_buf_free(&hp->texts);
+  free(hp->links);
+  free(hp->from);
+  free(hp);
+}
+
 /* Offers the links of pages done ahead of their level once the level has come (all of them
  * when nothing else is left to wait for), and lets pages run ahead while the held links stay
  * within the queue's memory budget. */
@@ -851,10 +896,7 @@ static void replay_held(struct crawl *c, bool all) {
     }
     c->held_links -= hp->count;
     frontier_release(c->fr, hp->depth);
-    core_buf_free(&hp->texts);
-    free(hp->links);
-    free(hp->from);
-    free(hp);
+    free_held_page(hp);
   }
   /* off at the budget, on again at half of it: each switch revisits every host */
   if (c->held_links >= c->cfg->queue_memory)
@@ -987,34 +1029,30 @@ static core_rc watch_signals(struct crawl *c) {
 
 /* ---- the run ---- */
 
-/* What is still in flight or queued was accepted: every one gets its record (unless the output
- * is gone) and, with --seen, is left for the next run. */
+/* What is still in flight or queued was accepted: every one gets its record, unless the output
+ * is gone or a --state crawl only pauses (its records come when it goes on). */
 static void settle_leftovers(struct crawl *c, bool with_records) {
   cli_fate fate =
       c->end == CLI_END_DONE && cli__pages_exhausted(c) ? CLI_FATE_LIMIT : CLI_FATE_PENDING;
   while (c->active) {
     struct request *rq = c->active;
-    if (rq->item && rq->item->kind == FRONTIER_PAGE) {
-      cli__leave_for_next_run(c, rq->item);
-      if (with_records)
-        record_item(c, rq->item, CLI_FATE_PENDING, 0, NULL);
-    }
+    if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records)
+      record_item(c, rq->item, CLI_FATE_PENDING, 0, NULL);
     cli__request_free(rq);
   }
-  replay_held(c, true); /* links held back are found links: offered, then queued like the rest */
+  while (c->held_head) { /* kept by the save (--state), or offered already */
+    struct held_page *hp = c->held_head;
+    c->held_head = hp->next;
+    free_held_page(hp);
+  }
+  c->held_tail = NULL;
   frontier_host *fh;
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {
-    if (item->kind == FRONTIER_PAGE) {
-      cli__leave_for_next_run(c, item);
-      if (with_records)
-        record_item(c, item, fate, 0, NULL);
-    }
+    if (item->kind == FRONTIER_PAGE && with_records)
+      record_item(c, item, fate, 0, NULL);
     frontier_item_free(item);
   }
-  if (frontier_error(c->fr) != CORE_OK)
-    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
-               core_rc_str(frontier_error(c->fr)));
 }
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
@@ -1025,22 +1063,36 @@ static void take_up_leftovers(struct crawl *c, const core_seen *given) {
   rewind(c->resumable);
   char *line = NULL;
   size_t cap = 0;
-  struct leftover l;
-  while (!c->fatal && cli__next_leftover(c, &line, &cap, &l)) {
-    struct core_url u;
-    if (core_url_seed(l.url, c->cfg->max_url_length, &u) != CORE_OK)
+  struct saved s;
+  const char *held_from = NULL;
+  char *from_copy = NULL;
+  while (!c->fatal && cli__next_saved(c->resumable, &line, &cap, &s)) {
+    if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
+      free(from_copy);
+      held_from = from_copy = strdup(s.from);
       continue;
-    /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
-    if (!core_seen_contains(given, u.text, strlen(u.text)) && admitted(c, &u, OFFER_RESUME)) {
+    }
+    if (s.kind != SAVED_PAGE && s.kind != SAVED_LINK)
+      continue;
+    struct core_url u;
+    if (core_url_seed(s.url, c->cfg->max_url_length, &u) != CORE_OK)
+      continue;
+    if (s.kind == SAVED_LINK) {
+      if (held_from)
+        offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.follow);
+    } else if (!core_seen_contains(given, u.text, strlen(u.text)) &&
+               admitted(c, &u, OFFER_RESUME)) {
+      /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
       c->stats->resumed++;
-      offer(c, &u, l.from, l.depth, 0, OFFER_RESUME, true);
+      offer(c, &u, s.from, s.depth, 0, OFFER_RESUME, true);
     }
     core_url_free(&u);
   }
+  free(from_copy);
   free(line);
   if (ferror(c->resumable))
     cli__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
-  /* the file keeps them until this run's last save replaces them */
+  /* the file keeps them until this run's next save replaces them */
 }
 
 /* --no-parent: the seed's origin and the directory of its path, up to its last '/'. */
@@ -1079,6 +1131,10 @@ static core_rc seed_all(struct crawl *c) {
     core_url_free(&u);
     if (rc)
       return rc;
+  }
+  if (c->restored) { /* the seeds were offered by the run that began the crawl */
+    cli__restore(c);
+    return CORE_OK;
   }
   /* a seed given twice is one seed; the seen filter cannot tell, as seeds bypass it */
   core_seen *given;
@@ -1139,8 +1195,8 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
   } else {
     if (cli_status_enabled(status))
       fetch_timer_start(c.progress_timer, core_now() + 0.5);
-    if (cfg->seen_file)
-      fetch_timer_start(c.save_timer, core_now() + SAVE_EVERY);
+    if (c.save_path)
+      fetch_timer_start(c.save_timer, core_now() + c.save_every);
     if (seed_all(&c) != CORE_OK)
       cli__fatal(&c, "cannot queue the seeds: out of memory");
     while (!c.fatal) {
@@ -1158,22 +1214,32 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
   fetch_engine_destroy(c.engine);
   c.engine = NULL;
+  /* a --state crawl that stops before its end keeps its held links held; any other offers them
+   * now: they are found links, printed and then queued or settled like the rest */
+  bool pausing = cfg->state_dir && c.end != CLI_END_DONE;
+  if (c.fr && !pausing)
+    replay_held(&c, true);
+  stats->spilled += c.fr ? frontier_spilled_ever(c.fr) : 0;
+  if (c.save_path && c.fr && c.seen)
+    cli__final_save(&c); /* first: it keeps what is still to do */
   if (c.fr)
-    settle_leftovers(&c, c.end != CLI_END_PIPE);
+    settle_leftovers(&c, c.end != CLI_END_PIPE && !pausing);
+  if (c.fr && frontier_error(c.fr) != CORE_OK)
+    cli__fatal(&c, "cannot read queued URLs back from their temporary file: %s",
+               core_rc_str(frontier_error(c.fr)));
   if (c.end != CLI_END_PIPE)
     check_output(&c, cli_output_flush(out));
   if (cli_status_enabled(status) && c.end != CLI_END_PIPE && c.fr)
     print_progress(&c, true);
   stats->seconds = core_now() - c.start;
-  stats->spilled = c.fr ? frontier_spilled_ever(c.fr) : 0;
-  if (cfg->seen_file)
-    cli__final_save(&c);
   core_seen_destroy(c.seen);
   core_seen_destroy(c.sitemaps_seen);
   if (c.resumable)
     fclose(c.resumable);
   if (c.leftovers)
     fclose(c.leftovers);
+  free(c.state_path);
+  free(c.prev_path);
   frontier_destroy(c.fr);
   core_scope_destroy(c.scope);
   if (c.signal_watch)

@@ -8,6 +8,7 @@
 #include <libxml/parser.h>
 #include <locale.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -46,11 +47,10 @@ static void print_summary(const struct cli_stats *s) {
     fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
             (unsigned long long)s->spilled);
   if (s->resumed)
-    fprintf(stderr, "crawl: %llu URLs the last run left queued were queued again (--seen)\n",
+    fprintf(stderr, "crawl: %llu URLs the last run left queued were queued again\n",
             (unsigned long long)s->resumed);
   if (s->left)
-    fprintf(stderr, "crawl: %llu queued URLs left for the next run (--seen)\n",
-            (unsigned long long)s->left);
+    fprintf(stderr, "crawl: %llu queued URLs left for the next run\n", (unsigned long long)s->left);
   if (s->broken) {
     /* as wget --spider ends: how many, and which, with the page that links each */
     fprintf(stderr, "crawl: %llu broken link%s:\n", (unsigned long long)s->broken,
@@ -80,6 +80,61 @@ static void raise_descriptor_limit(long concurrency) {
   setrlimit(RLIMIT_NOFILE, &rl);
 }
 
+/* --state DIR: a run with seeds begins a crawl there; one without continues the crawl kept there,
+ * with its options (those given now are read after them, so they win). Returns the exit status
+ * to end with, or -1 to run. */
+static int state_options(int argc, char **argv, struct crawl_config *cfg, char *err,
+                         size_t err_size) {
+  char why[512] = "";
+  if (cfg->seed_count) {
+    core_rc rc = cli_state_begin(cfg->state_dir, argc - 1, argv + 1, why, sizeof(why));
+    if (rc == CORE_OK)
+      return -1;
+    fprintf(stderr, "crawl: --state '%s': %s\n", cfg->state_dir, why);
+    if (rc == CORE_EINVAL)
+      fprintf(stderr, "Try 'crawl --help' for more information.\n");
+    return rc == CORE_EINVAL ? 2 : 1;
+  }
+  char **kept;
+  size_t kept_count;
+  core_rc rc = cli_state_load_args(cfg->state_dir, &kept, &kept_count, why, sizeof(why));
+  if (rc == CORE_ENOTFOUND) {
+    fprintf(stderr,
+            "crawl: no seed URL given, and --state '%s' holds no crawl to continue\nTry 'crawl "
+            "--help' for more information.\n",
+            cfg->state_dir);
+    return 2;
+  }
+  if (rc != CORE_OK) {
+    fprintf(stderr, "crawl: --state '%s': %s\n", cfg->state_dir, why);
+    return 1;
+  }
+  char **all = malloc((kept_count + (size_t)argc + 1) * sizeof(*all));
+  if (!all) {
+    cli_state_args_free(kept, kept_count);
+    fprintf(stderr, "crawl: out of memory\n");
+    return 1;
+  }
+  size_t n = 0;
+  all[n++] = argv[0];
+  for (size_t i = 0; i < kept_count; i++)
+    all[n++] = kept[i];
+  for (int i = 1; i < argc; i++)
+    all[n++] = argv[i];
+  all[n] = NULL;
+  cli_config_free(cfg);
+  cli_parse_result parsed = cli_parse_options((int)n, all, cfg, err, err_size);
+  free(all);
+  cli_state_args_free(kept, kept_count);
+  if (parsed != CLI_RUN) {
+    fprintf(stderr, "crawl: the options kept in '%s' no longer hold: %s\n",
+            cfg->state_dir ? cfg->state_dir : "--state", err);
+    return 2;
+  }
+  cfg->state_resume = true;
+  return -1;
+}
+
 int main(int argc, char **argv) {
   /* curl converts IDN host names through the locale: it must be able to read UTF-8 */
   if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -106,12 +161,19 @@ int main(int argc, char **argv) {
     }
     core_url_free(&u);
   }
+  int state_status = cfg.state_dir ? state_options(argc, argv, &cfg, err, sizeof(err)) : -1;
+  if (state_status >= 0) {
+    cli_config_free(&cfg);
+    return state_status;
+  }
   raise_descriptor_limit(cfg.concurrency);
   /* a reader that goes away shows up as EPIPE from write(), not as a signal */
   signal(SIGPIPE, SIG_IGN);
   int fd = STDOUT_FILENO;
   if (cfg.output_file) {
-    fd = open(cfg.output_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /* a crawl continued writes on after what it wrote before */
+    fd = open(cfg.output_file,
+              O_WRONLY | O_CREAT | O_CLOEXEC | (cfg.state_resume ? O_APPEND : O_TRUNC), 0644);
     if (fd < 0) {
       fprintf(stderr, "crawl: cannot open '%s': %s\n", cfg.output_file, strerror(errno));
       cli_config_free(&cfg);

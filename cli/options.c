@@ -51,6 +51,8 @@ enum {
   OPT_EXPECT,
   OPT_QUEUE_MEMORY,
   OPT_SEEN,
+  OPT_STATE,
+  OPT_CHECKPOINT,
   OPT_DEDUPE,
   OPT_FP_RATE,
   OPT_JSONL,
@@ -96,6 +98,8 @@ static const struct option long_options[] = {
     {"resolve", required_argument, NULL, OPT_RESOLVE},
     {"dns-server", required_argument, NULL, OPT_DNS_SERVER},
     {"seen", required_argument, NULL, OPT_SEEN},
+    {"state", required_argument, NULL, OPT_STATE},
+    {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
     {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
     {"queue-memory", required_argument, NULL, OPT_QUEUE_MEMORY},
@@ -184,6 +188,11 @@ void cli_print_help(FILE *out) {
         "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
         "      --queue-memory N        queued URLs kept in memory; the rest wait in a temporary\n"
         "                              file in $TMPDIR (100000)\n"
+        "State:\n"
+        "      --state DIR             keep the whole crawl in DIR, crash-safely; 'crawl --state\n"
+        "                              DIR' with no seeds continues it\n"
+        "      --checkpoint SECONDS    seconds between checkpoints of --state (30), or between\n"
+        "                              saves of --seen when given (60)\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
         "      --jsonl                 one JSON object per URL with its fate\n"
@@ -366,6 +375,7 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->fp_rate = 1e-7;
   cfg->dedupe = CORE_SEEN_BLOOM;
   cfg->progress = -1;
+  cfg->checkpoint = 30;
 }
 
 #define USAGE(...)                                                                                 \
@@ -546,6 +556,17 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         free(cfg->seen_file);
         cfg->seen_file = strdup(arg);
         break;
+      case OPT_STATE:
+        if (!*arg)
+          USAGE("invalid value '' for --state: a directory");
+        free(cfg->state_dir);
+        cfg->state_dir = strdup(arg);
+        break;
+      case OPT_CHECKPOINT:
+        if (!parse_seconds(arg, 86400, &cfg->checkpoint) || cfg->checkpoint < 0.1)
+          USAGE("invalid value '%s' for --checkpoint: seconds, at least 0.1", arg);
+        cfg->checkpoint_given = true;
+        break;
       case OPT_DEDUPE: {
         /* the names are the filter's own, as the --seen file and its messages spell them */
         const core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
@@ -617,8 +638,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
   for (int i = optind; i < argc; i++)
     if (!push_str(&cfg->seeds, &cfg->seed_count, argv[i]))
       USAGE("out of memory");
-  if (!cfg->seed_count)
+  if (!cfg->seed_count && !cfg->state_dir)
     USAGE("no seed URL given");
+  if (cfg->state_dir && cfg->seen_file)
+    USAGE("--seen and --state do not go together: --state keeps the seen filter itself");
   if (have_domains)
     cfg->scope_mode = CORE_SCOPE_LIST;
   if (!have_skip && core_list_parse(default_skip_ext, &cfg->skip_ext))
@@ -662,6 +685,7 @@ void cli_config_free(struct crawl_config *cfg) {
   free(cfg->dns_servers);
   free(cfg->cacert);
   free(cfg->seen_file);
+  free(cfg->state_dir);
   free(cfg->output_file);
   memset(cfg, 0, sizeof(*cfg));
 }

@@ -58,6 +58,13 @@ struct crawl_config {
   size_t resolve_count;
   char *dns_servers;
 
+  /* state (--state): the directory, the seconds between checkpoints, and whether this run
+   * continues the crawl kept there (no seeds given: the options are the ones saved there) */
+  char *state_dir;
+  double checkpoint;
+  bool checkpoint_given; /* also the interval of --seen's saves */
+  bool state_resume;
+
   /* dedupe */
   char *seen_file;
   core_seen_kind dedupe;

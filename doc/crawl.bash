@@ -7,6 +7,9 @@ _crawl() {
     -i|--input|-o|--output|--seen|--cacert)
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
+    --state)
+      COMPREPLY=($(compgen -d -- "$cur"))
+      return ;;
     --scope)
       COMPREPLY=($(compgen -W "host domain any" -- "$cur"))
       return ;;
@@ -19,7 +22,8 @@ _crawl() {
     -D|--domains|--exclude-domains|-A|--accept-ext|-R|--reject-ext|--skip-ext|--match|--exclude|\
     -n|--max-pages|--max-pages-per-host|--max-url-length|-w|--delay|--delay-factor|--max-delay|\
     --ip-delay|--per-host|-c|--concurrency|-U|--user-agent|--timeout|--connect-timeout|--retries|\
-    --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--expect|--fp-rate|--queue-memory)
+    --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--expect|--fp-rate|--queue-memory|\
+    --checkpoint)
       return ;;
   esac
   if [[ $cur == -* ]]; then
@@ -28,7 +32,7 @@ _crawl() {
       --max-url-length --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
       --check-skipped --header --insecure --cacert --resolve --dns-server --seen --dedupe --expect --fp-rate
-      --queue-memory --output --jsonl --quiet --verbose --progress --no-progress --help --version
+      --queue-memory --state --checkpoint --output --jsonl --quiet --verbose --progress --no-progress --help --version
       -i -D -A -R -d -n -w -c -U -H -k -o -q -v" -- "$cur"))
   fi
 }

@@ -344,6 +344,14 @@ static core_rc grow_hosts(frontier *f) {
   return CORE_OK;
 }
 
+frontier_host *frontier_host_find(const frontier *f, const char *origin) {
+  size_t b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
+  for (struct frontier_host *h = f->hosts[b]; h; h = h->next)
+    if (strcmp(h->origin, origin) == 0)
+      return h;
+  return NULL;
+}
+
 core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, bool *created) {
   size_t b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
   for (struct frontier_host *h = f->hosts[b]; h; h = h->next) {
@@ -496,10 +504,11 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
   return CORE_OK;
 }
 
-/* Reads host's first spilled page back into a new item. */
-static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_item **out) {
+/* Reads the spilled page at offset at into a new item; *next is the offset + 1 of the host's
+ * next spilled page (0: none) and *next_depth its depth. */
+static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, uint64_t *next,
+                          int *next_depth) {
   struct spill_record rec;
-  uint64_t at = h->spill_head - 1;
   core_rc rc = read_all(f->spill_fd, &rec, sizeof(rec), at);
   if (rc)
     return rc;
@@ -526,8 +535,22 @@ static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_
                                  .redirects = rec.redirects,
                                  .not_before = rec.not_before,
                                  .flags = rec.flags};
-  h->spill_head = rec.next;
-  h->spill_head_depth = rec.next_depth;
+  *next = rec.next;
+  *next_depth = rec.next_depth;
+  *out = item;
+  return CORE_OK;
+}
+
+/* Reads host's first spilled page back into a new item. */
+static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_item **out) {
+  struct frontier_item *item;
+  uint64_t next;
+  int next_depth;
+  core_rc rc = spill_read(f, h->spill_head - 1, &item, &next, &next_depth);
+  if (rc)
+    return rc;
+  h->spill_head = next;
+  h->spill_head_depth = next_depth;
   if (!h->spill_head)
     h->spill_tail = 0;
   h->spilled--;
@@ -610,6 +633,26 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
   }
   f->queued++;
   update(f, host);
+}
+
+struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
+                                           int depth) {
+  for (struct frontier_item **pp = &host->head, *prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
+    struct frontier_item *it = *pp;
+    if (is_setup(it->kind) || it->depth <= depth || strcmp(it->url, url) != 0)
+      continue;
+    *pp = it->next;
+    if (host->tail == it)
+      host->tail = prev;
+    it->next = NULL;
+    f->queued--;
+    host->pages_in_memory--;
+    f->pages_in_memory--;
+    gate_count(f, it->depth, -1); /* deeper than the level that asks: the gate stays */
+    update(f, host);
+    return it;
+  }
+  return NULL;
 }
 
 static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) {
@@ -741,4 +784,34 @@ core_rc frontier_error(const frontier *f) {
 
 size_t frontier_host_count(const frontier *f) {
   return f->host_count;
+}
+
+double frontier_host_next_time(const frontier_host *host) {
+  return host->next_time;
+}
+
+void frontier_hold(frontier *f, int depth) {
+  gate_count(f, depth, 1);
+}
+
+core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item_visitor on_item,
+                       void *arg) {
+  for (size_t b = 0; b < f->host_buckets; b++) {
+    for (struct frontier_host *h = f->hosts[b]; h; h = h->next) {
+      core_rc rc = on_host ? on_host(arg, h) : CORE_OK;
+      for (const struct frontier_item *it = h->head; it && !rc; it = it->next)
+        rc = on_item(arg, h, it);
+      for (uint64_t at = h->spill_head; at && !rc;) {
+        struct frontier_item *item;
+        int depth;
+        if ((rc = spill_read(f, at - 1, &item, &at, &depth)) == CORE_OK) {
+          rc = on_item(arg, h, item);
+          frontier_item_free(item);
+        }
+      }
+      if (rc)
+        return rc;
+    }
+  }
+  return CORE_OK;
 }

@@ -48,6 +48,8 @@ core_rc frontier_mark_seen_batch(frontier *f, size_t n, const char *const urls[]
 
 /* Finds or creates the host of origin ("http://a.example:8080"); *created tells which. */
 core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **host, bool *created);
+/* The host of origin, or NULL when there is none yet. */
+frontier_host *frontier_host_find(const frontier *f, const char *origin);
 const char *frontier_host_origin(const frontier_host *host);
 void *frontier_host_data(const frontier_host *host);
 /* data is owned by the frontier from here on (see free_data). */
@@ -62,6 +64,11 @@ void frontier_host_defer(frontier *f, frontier_host *host, double until);
 /* Takes ownership of item. Setup items go to the front and hold the host's pages back: a lookup
  * first of all, the others in the order they come. */
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item);
+/* Removes and returns host's queued page url when its depth is more than depth (a redirect target
+ * found before as a deeper link, which is to take the redirect's depth), or NULL. Pages in the
+ * spill file are not looked at. */
+struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
+                                           int depth);
 /* The next item whose host may be contacted at now, or NULL. Counts as a request in flight
  * until frontier_end. Caller owns the item. */
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host);
@@ -92,5 +99,18 @@ uint64_t frontier_spilled_ever(const frontier *f);
 /* CORE_OK, or why a spilled page could not be read back; the crawl must stop then. */
 core_rc frontier_error(const frontier *f);
 size_t frontier_host_count(const frontier *f);
+/* When host may next be contacted (core_now's clock), as its politeness gaps have it. */
+double frontier_host_next_time(const frontier_host *host);
+/* One more page of depth pending, as if popped and not yet released: a page restored from a
+ * checkpoint with its links still held back. frontier_release ends it. */
+void frontier_hold(frontier *f, int depth);
+/* Visits every host (on_host, may be NULL) and then each of its queued items in order, those in
+ * the spill file included (read back into a temporary copy). Stops at, and returns, the first
+ * result that is not CORE_OK. Nothing is changed. */
+typedef core_rc (*frontier_host_visitor)(void *arg, frontier_host *host);
+typedef core_rc (*frontier_item_visitor)(void *arg, frontier_host *host,
+                                         const struct frontier_item *item);
+core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item_visitor on_item,
+                       void *arg);
 
 #endif

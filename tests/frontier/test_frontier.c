@@ -461,6 +461,97 @@ static void test_spill_drains(void **state) {
   core_seen_destroy(the_seen);
 }
 
+/* A checkpoint visits every queued page, those on disk included, in each host's order, and
+ * changes nothing. */
+struct visited {
+  int count[2];
+  int next[2];
+  frontier_host *a;
+};
+
+static core_rc count_visit(void *arg, frontier_host *h, const struct frontier_item *item) {
+  struct visited *v = arg;
+  int which = h == v->a ? 0 : 1;
+  if (item->kind != FRONTIER_PAGE)
+    return CORE_OK;
+  char url[64];
+  snprintf(url, sizeof(url), "http://x.example/%d", v->next[which]);
+  assert_string_equal(item->url, url);
+  v->next[which]++;
+  v->count[which]++;
+  return CORE_OK;
+}
+
+static void test_visit_reaches_spilled_pages(void **state) {
+  (void)state;
+  struct crawl_config cfg = config();
+  cfg.queue_memory = 1;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
+  char url[64];
+  push(f, a, FRONTIER_ROBOTS, "http://a.example/robots.txt");
+  for (int i = 0; i < 500; i++) {
+    snprintf(url, sizeof(url), "http://x.example/%d", i);
+    push(f, i < 300 ? a : b, FRONTIER_PAGE, url);
+  }
+  assert_true(frontier_spilled(f) > 0);
+  struct visited v = {{0, 0}, {0, 300}, a};
+  for (int round = 0; round < 2; round++) { /* twice: the first visit took nothing */
+    v.count[0] = v.count[1] = 0;
+    v.next[0] = 0;
+    v.next[1] = 300;
+    assert_int_equal(frontier_visit(f, NULL, count_visit, &v), CORE_OK);
+    assert_int_equal(v.count[0], 300);
+    assert_int_equal(v.count[1], 200);
+  }
+  assert_int_equal(frontier_queued(f), 501);
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
+/* A redirect target queued before as a deeper link moves up to the redirect's depth, and the
+ * depth gate counts it there. */
+static void test_take_deeper(void **state) {
+  (void)state;
+  struct crawl_config cfg = config();
+  cfg.delay = 0;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example");
+  const char *urls[] = {"http://a.example/1", "http://a.example/2", "http://a.example/3"};
+  int depths[] = {1, 2, 2};
+  for (int i = 0; i < 3; i++) {
+    struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, urls[i], NULL, depths[i]);
+    assert_non_null(item);
+    frontier_push(f, a, item);
+  }
+  assert_null(frontier_take_deeper(f, a, "http://a.example/3", 2)); /* not deeper */
+  assert_null(frontier_take_deeper(f, a, "http://a.example/9", 1)); /* not queued */
+  struct frontier_item *old = frontier_take_deeper(f, a, "http://a.example/3", 1);
+  assert_non_null(old);
+  assert_int_equal(old->depth, 2);
+  frontier_item_free(old);
+  assert_int_equal(frontier_queued(f), 2);
+  struct frontier_item *moved = frontier_item_new(FRONTIER_PAGE, "http://a.example/3", NULL, 1);
+  frontier_push(f, a, moved);
+  /* depth 1 first: /1, then /3 ahead of /2 */
+  const char *want[] = {"http://a.example/1", "http://a.example/3", "http://a.example/2"};
+  for (int i = 0; i < 3; i++) {
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    assert_string_equal(item->url, want[i]);
+    assert_int_equal(frontier_gate(f), i < 2 ? 1 : 2);
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
+    frontier_item_free(item);
+  }
+  assert_int_equal(frontier_gate(f), INT_MAX);
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fifo_and_delay),
@@ -474,6 +565,8 @@ int main(void) {
       cmocka_unit_test(test_depth_gate_spill_out_of_order),
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_drains),
+      cmocka_unit_test(test_visit_reaches_spilled_pages),
+      cmocka_unit_test(test_take_deeper),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

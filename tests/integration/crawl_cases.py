@@ -1017,6 +1017,178 @@ def case_install_kit(tmp):
         expect(re.search(lib + r" \d+\.\d+", version), f"--version lacks {lib}: {version!r}")
 
 
+def state_cmd(web, state, *args, interval=0.3, delay="0.02"):
+    return [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+            "-w", delay, "--checkpoint", str(interval), "--state", state, *args, web.url()]
+
+
+def case_state_survives_kill(tmp):
+    """--state: a polite crawl killed with kill -9 at random moments, continued each time with
+    nothing but `crawl --state DIR`, until it ends. The runs together print every URL of the
+    ground truth and fetch every page of it; pages fetched twice are no more than the requests
+    the server answered in one checkpoint interval before each kill."""
+    import random
+    seed = int(os.environ.get("CRAWL_TEST_SEED", "0")) or random.randrange(1 << 30)
+    rng = random.Random(seed)
+    web = Web(tmp, hosts=3, pages=200)
+    state, interval = os.path.join(tmp, "state"), 0.3
+    printed, kills, runs = [], [], 0
+    while True:
+        runs += 1
+        expect(runs <= 20, f"(seed {seed}) the crawl did not end in 20 runs")
+        cmd = state_cmd(web, state, interval=interval) if runs == 1 else [CRAWL, "--state", state]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if len(kills) < 5:
+            try:
+                proc.wait(timeout=rng.uniform(0.5, 1.5))
+            except subprocess.TimeoutExpired:
+                kills.append(time.monotonic())
+                proc.kill()
+        out, err = proc.communicate(timeout=60)
+        printed += out.splitlines()
+        if proc.returncode == 0:
+            break
+        expect(proc.returncode == -signal.SIGKILL, f"(seed {seed}) run {runs}: {err}")
+    log = web.stop()
+    truth = web.truth(web.url())
+    expect(len(kills) >= 3, f"(seed {seed}) the crawl ended before 3 kills: {len(kills)}")
+    expect_same_set(printed, truth, f"(seed {seed}) all runs together")
+    fetched = Counter(f"http://{host}:{web.port}{path}" for _, _, host, path, _ in log
+                      if path != "/robots.txt")
+    unfetched = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and not fetched[u])
+    expect(not unfetched, f"(seed {seed}) pages no run fetched: {unfetched[:5]}")
+    twice = sum(n - 1 for n in fetched.values())
+    # a page settled after the last checkpoint is fetched again, and so is one in flight
+    bound = sum(sum(1 for start, *_ in log if k - interval - 0.1 <= start <= k) + 3 for k in kills)
+    print(f"seed {seed}: {runs} runs, {len(kills)} kills, {len(fetched)} pages, "
+          f"{twice} fetched twice (bound {bound})")
+    expect(twice <= bound, f"(seed {seed}) {twice} pages fetched twice, more than {bound}")
+
+
+def case_seen_survives_kill(tmp):
+    """--seen keeps the queue in its periodic saves: a crawl killed with kill -9 after a save,
+    run again with the same file, fetches what the first run had queued; together the two runs
+    print the whole web."""
+    web = Web(tmp, hosts=3, pages=150)
+    seen = os.path.join(tmp, "crawl.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+           "--checkpoint", "0.3", "--seen", seen, web.url()]
+    proc = subprocess.Popen(cmd + ["-w", "0.05"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    proc.kill()
+    out, _ = proc.communicate(timeout=20)
+    second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
+    expect(second.returncode == 0, f"second run exited {second.returncode}: {second.stderr}")
+    expect("URLs the last run left queued were queued again" in second.stderr,
+           f"second run's summary: {second.stderr}")
+    log = web.stop()
+    truth = web.truth(web.url())
+    expect_same_set(out.splitlines() + lines(second), truth, "the two runs together")
+    fetched = {f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log}
+    unfetched = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and u not in fetched)
+    expect(not unfetched, f"pages neither run fetched: {unfetched[:5]}")
+
+
+def case_state_pauses_on_sigterm(tmp):
+    """--state: SIGTERM ends the crawl after the requests in flight and checkpoints it;
+    `crawl --state DIR` continues it, appending to the -o file. Over the two runs each URL has
+    one record, with the depth and fate of the ground truth, and no page is fetched twice."""
+    web = Web(tmp, hosts=3, pages=120)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    proc = subprocess.Popen(state_cmd(web, state, "--jsonl", "-o", out, interval=30),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.2)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=20)
+    expect(proc.returncode == 143, f"first run exited {proc.returncode}: {err}")
+    expect("left for the next run" in err, f"first run's summary: {err}")
+    with open(out) as f:
+        first = [json.loads(line) for line in f]
+    expect(first, "the first run wrote nothing")
+    again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+    expect(again.returncode == 0, f"second run exited {again.returncode}: {again.stderr}")
+    expect(again.stdout == "", f"the second run wrote to standard output, not -o: {again.stdout}")
+    done = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+    expect(done.returncode == 0, f"a run after the end exited {done.returncode}: {done.stderr}")
+    log = web.stop()
+    with open(out) as f:
+        recs = [json.loads(line) for line in f]
+    expect(len(recs) > len(first), "the second run appended nothing")
+    expect_unique([r["url"] for r in recs], "record across the runs")
+    truth = web.truth(web.url())
+    expect_same_set([r["url"] for r in recs], truth, "the runs together")
+    wrong = [(r["url"], r["fate"], r["depth"], truth[r["url"]]) for r in recs
+             if (r["fate"], r["depth"]) != truth[r["url"]]]
+    expect(not wrong, f"fate or depth off: {wrong[:5]}")
+    twice = [k for k, n in Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt").items()
+             if n > 1]
+    expect(not twice, f"fetched twice: {twice[:5]}")
+    # a new crawl is never started in a directory that holds one
+    p = subprocess.run(state_cmd(web, state), capture_output=True, text=True, timeout=20)
+    expect(p.returncode == 2 and "holds a crawl already" in p.stderr, f"{p.returncode} {p.stderr}")
+
+
+def case_state_full_disk(tmp):
+    """--state on a disk that fills up: the checkpoint fails with a clear error, the crawl ends
+    with exit 1 at its stop, and the checkpoint before stays whole: continued from it (on a disk
+    with room), the crawl ends with every URL of the ground truth printed."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        print("skip: needs root for a small tmpfs in a private mount namespace")
+        sys.exit(77)
+    web = Web(tmp, hosts=2, pages=100)
+    small, kept = os.path.join(tmp, "small"), os.path.join(tmp, "kept")
+    os.mkdir(small)
+    state = os.path.join(small, "state")
+    # a filter sized for the web, so that a checkpoint fits the 1 MB disk
+    crawl_cmd = " ".join(f"'{a}'" for a in state_cmd(web, state, "--expect", "2000",
+                                                     delay="0.05"))
+    script = (f"mount -t tmpfs -o size=1m none '{small}' || exit 99; {crawl_cmd} & "
+              f"echo $! > '{tmp}/pid'; wait $!; echo $? > '{tmp}/status'; cp -a '{state}' '{kept}'")
+    sh = subprocess.Popen(["unshare", "-m", "sh", "-c", script], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True)
+    inside = None
+    for _ in range(100):
+        time.sleep(0.05)
+        if os.path.exists(f"{tmp}/pid"):
+            with open(f"{tmp}/pid") as f:
+                pid = f.read().strip()
+            if pid:
+                inside = f"/proc/{pid}/root{state}"
+                if os.path.exists(f"{inside}/checkpoint"):
+                    break
+    if not (inside and os.path.exists(f"{inside}/checkpoint")):
+        sh.kill()
+        raise AssertionError(f"no checkpoint was made: {sh.communicate()}")
+    with open(f"{inside}/filler", "wb") as f:  # the disk fills up
+        try:
+            while True:
+                f.write(b"\0" * 65536)
+                f.flush()
+        except OSError:
+            pass
+    time.sleep(0.4)  # a checkpoint begun before the disk was full has ended
+    with open(f"{inside}/checkpoint", "rb") as f:
+        before = f.read()
+    time.sleep(1.0)  # past a checkpoint or three
+    os.kill(int(pid), signal.SIGTERM)
+    out, err = sh.communicate(timeout=30)
+    with open(f"{tmp}/status") as f:
+        status = int(f.read())
+    expect(status == 1, f"exit status {status}: {err}")
+    expect("No space left on device" in err and "the checkpoint before stays" in err,
+           f"no clear error: {err}")
+    expect("could not be saved" in err, f"the last checkpoint's failure is not fatal: {err}")
+    with open(os.path.join(kept, "checkpoint"), "rb") as f:
+        expect(f.read() == before, "the checkpoint changed on a full disk")
+    os.remove(os.path.join(kept, "filler"))
+    again = subprocess.run([CRAWL, "--state", kept], capture_output=True, text=True, timeout=60)
+    expect(again.returncode == 0, f"continued run exited {again.returncode}: {again.stderr}")
+    web.stop()
+    expect_same_set(out.splitlines() + again.stdout.splitlines(), web.truth(web.url()),
+                    "the two runs together")
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 if __name__ == "__main__":

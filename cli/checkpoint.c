@@ -1,0 +1,648 @@
+/* Keeping a crawl across runs: --seen FILE (the seen filter, with the URLs still to fetch) and
+ * --state DIR (the whole crawl, checkpointed crash-safely).
+ *
+ * Both save the seen filter with an attachment (core_seen_save: a temporary file, fsync, rename,
+ * then the directory fsync'd, all under a checksum). The attachment is what the crawl still has
+ * to do, a line each:
+ *   page DEPTH ATTEMPTS REDIRECTS FLAGS WAIT FROM URL     a queued or in-flight page
+ *   sitemap DEPTH ATTEMPTS REDIRECTS FLAGS WAIT FROM URL  a queued sitemap
+ *   held DEPTH FROM          a page fetched ahead of its level; its links, not yet offered,
+ *   link DEPTH FOLLOW URL    follow it one a line
+ *   host WAIT STARTED ORIGIN (--state) seconds until the host may be contacted; pages started
+ *   stat NAME VALUE          (--state) a counter
+ *   broken STATUS FROM URL   (--state) a broken link the summary lists
+ * FROM is "-" for none; printed URLs hold no spaces; WAIT is in seconds from the save. Files
+ * written before this layout hold "DEPTH FROM URL" lines, read as pages.
+ *
+ * A save is made between two events of the loop: every URL accepted by then is in the filter and
+ * either settled (its output written out first) or in one of those lines, so a crash loses
+ * nothing accepted before the last save, and what settled after it is done again. */
+#include "cli/crawl-int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+void cli__remember_to_forget(struct crawl *c, const char *url) {
+  /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
+  if (core_seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
+    cli__fatal(c, "out of memory");
+}
+
+/* An unlinked temporary file: what a save holds may be large, so not in memory. */
+static FILE *temp_stream(const char *name) {
+  int fd = core_temp_fd(name);
+  FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
+  if (!f && fd >= 0)
+    close(fd);
+  return f;
+}
+
+static void put_item(FILE *out, const struct frontier_item *item, double now) {
+  double wait = item->not_before > now ? item->not_before - now : 0;
+  fprintf(out, "%s %d %d %d %u %.3f %s %s\n", item->kind == FRONTIER_SITEMAP ? "sitemap" : "page",
+          item->depth, item->attempts, item->redirects, item->flags, wait,
+          item->from ? item->from : "-", item->url);
+}
+
+void cli__leave_for_next_run(struct crawl *c, const struct frontier_item *item) {
+  if (!c->save_path || item->kind != FRONTIER_PAGE || c->leftovers_lost)
+    return;
+  if (!c->leftovers && !(c->leftovers = temp_stream("left"))) {
+    c->leftovers_lost = true;
+    return;
+  }
+  put_item(c->leftovers, item, core_now());
+  c->leftover_count++;
+}
+
+/* ---- reading a save ---- */
+
+static bool parse_int(const char *s, long long min, long long max, long long *out) {
+  char *end;
+  if (!s)
+    return false;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (errno || end == s || *end || v < min || v > max)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool parse_wait(const char *s, double *out) {
+  char *end;
+  if (!s)
+    return false;
+  double v = strtod(s, &end);
+  if (end == s || *end || !(v >= 0 && v <= 1e9))
+    return false;
+  *out = v;
+  return true;
+}
+
+static const char *or_null(const char *from) {
+  return from && strcmp(from, "-") ? from : NULL;
+}
+
+bool cli__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
+  ssize_t len;
+  while ((len = getline(line, cap, in)) > 0) {
+    char *text = *line, *save = NULL;
+    if (text[len - 1] == '\n')
+      text[len - 1] = 0;
+    char *f[8] = {0};
+    size_t n = 0;
+    for (char *w = strtok_r(text, " ", &save); w && n < 8; w = strtok_r(NULL, " ", &save))
+      f[n++] = w;
+    long long a, b, d, flags;
+    *out = (struct saved){0};
+    /* written by this code, under a checksum: a line that does not parse is skipped */
+    if (n == 8 && (!strcmp(f[0], "page") || !strcmp(f[0], "sitemap")) &&
+        parse_int(f[1], 0, 1000000000, &d) && parse_int(f[2], 0, 1000, &a) &&
+        parse_int(f[3], 0, 1000, &b) && parse_int(f[4], 0, UINT32_MAX, &flags) &&
+        parse_wait(f[5], &out->wait)) {
+      out->kind = f[0][0] == 'p' ? SAVED_PAGE : SAVED_SITEMAP;
+      out->depth = (int)d;
+      out->attempts = (int)a;
+      out->redirects = (int)b;
+      out->flags = (unsigned)flags;
+      out->from = or_null(f[6]);
+      out->url = f[7];
+      return true;
+    }
+    if (n == 3 && !strcmp(f[0], "held") && parse_int(f[1], 0, 1000000000, &d)) {
+      out->kind = SAVED_HELD;
+      out->depth = (int)d;
+      out->from = f[2];
+      return true;
+    }
+    if (n == 4 && !strcmp(f[0], "link") && parse_int(f[1], 0, 1000000000, &d) &&
+        parse_int(f[2], 0, 1, &a)) {
+      out->kind = SAVED_LINK;
+      out->depth = (int)d;
+      out->follow = a == 1;
+      out->url = f[3];
+      return true;
+    }
+    if (n == 4 && !strcmp(f[0], "host") && parse_wait(f[1], &out->wait) &&
+        parse_int(f[2], 0, INT64_MAX, &out->value)) {
+      out->kind = SAVED_HOST;
+      out->url = f[3];
+      return true;
+    }
+    if (n == 3 && !strcmp(f[0], "stat") && parse_int(f[2], 0, INT64_MAX, &out->value)) {
+      out->kind = SAVED_STAT;
+      out->url = f[1];
+      return true;
+    }
+    if (n == 4 && !strcmp(f[0], "broken") && parse_int(f[1], 0, 999, &out->value)) {
+      out->kind = SAVED_BROKEN;
+      out->from = or_null(f[2]);
+      out->url = f[3];
+      return true;
+    }
+    if (n == 3 && parse_int(f[0], 0, 1000000000, &d)) { /* the layout before this one */
+      out->kind = SAVED_PAGE;
+      out->depth = (int)d;
+      out->from = or_null(f[1]);
+      out->url = f[2];
+      return true;
+    }
+  }
+  return false;
+}
+
+/* ---- the counters of --state ---- */
+
+struct counter {
+  char name[32];
+  uint64_t *at;
+};
+
+/* The counters a checkpoint keeps, by name: *n of them. */
+static void counters(struct cli_stats *s, struct counter *out, size_t *n) {
+  struct counter fixed[] = {{"pages", &s->pages},       {"discovered", &s->discovered},
+                            {"seeds", &s->seeds},       {"seeds_unreached", &s->seeds_unreached},
+                            {"too_long", &s->too_long}, {"unparsable", &s->unparsable},
+                            {"retries", &s->retries},   {"spilled", &s->spilled},
+                            {"bytes", &s->bytes},       {"broken", &s->broken}};
+  size_t k = 0;
+  for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+    out[k++] = fixed[i];
+  for (int i = 0; i < CLI_FATE_COUNT; i++) {
+    snprintf(out[k].name, sizeof(out[k].name), "fate.%s", cli_fate_name((cli_fate)i));
+    out[k++].at = &s->fates[i];
+  }
+  for (int i = 0; i < CLI_CAUSE_COUNT; i++) {
+    snprintf(out[k].name, sizeof(out[k].name), "cause.%s", cli_cause_name((cli_cause)i));
+    out[k++].at = &s->failures[i];
+  }
+  *n = k;
+}
+#define COUNTERS_MAX (16 + CLI_FATE_COUNT + CLI_CAUSE_COUNT)
+
+/* ---- writing a save ---- */
+
+struct snapshot {
+  FILE *out;
+  double now;
+  uint64_t pages;
+};
+
+static core_rc snap_host(void *arg, frontier_host *fh) {
+  struct snapshot *s = arg;
+  const struct host_data *hd = frontier_host_data(fh);
+  double wait = frontier_host_next_time(fh) - s->now;
+  if (hd && (wait > 0 || hd->pages_started))
+    fprintf(s->out, "host %.3f %ld %s\n", wait > 0 ? wait : 0, hd->pages_started,
+            frontier_host_origin(fh));
+  return CORE_OK;
+}
+
+static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_item *item) {
+  (void)fh;
+  struct snapshot *s = arg;
+  if (item->kind == FRONTIER_PAGE || item->kind == FRONTIER_SITEMAP) {
+    put_item(s->out, item, s->now);
+    s->pages += item->kind == FRONTIER_PAGE;
+  }
+  /* a host's lookup and robots.txt are queued again when the next run meets the host */
+  return CORE_OK;
+}
+
+/* Copies what the run left by a limit (cli__leave_for_next_run) into out. */
+static bool copy_leftovers(struct crawl *c, FILE *out) {
+  if (!c->leftovers)
+    return true;
+  if (fflush(c->leftovers) != 0)
+    return false;
+  char buf[65536];
+  off_t at = 0;
+  ssize_t got;
+  while ((got = pread(fileno(c->leftovers), buf, sizeof(buf), at)) > 0) {
+    if (fwrite(buf, 1, (size_t)got, out) != (size_t)got)
+      return false;
+    at += got;
+  }
+  return got == 0;
+}
+
+/* Everything still to do, in a temporary file ready for core_seen_save; NULL with errno set. */
+static FILE *write_snapshot(struct crawl *c, uint64_t *pages) {
+  FILE *out = temp_stream("save");
+  if (!out)
+    return NULL;
+  struct snapshot s = {out, core_now(), c->leftover_count};
+  bool whole = c->cfg->state_dir != NULL;
+  if (whole) {
+    struct counter list[COUNTERS_MAX];
+    size_t n;
+    counters(c->stats, list, &n);
+    for (size_t i = 0; i < n; i++)
+      fprintf(out, "stat %s %llu\n", list[i].name, (unsigned long long)*list[i].at);
+    fprintf(out, "stat pages_started %ld\n", c->pages_started);
+    fprintf(out, "stat ms %.0f\n", (s.now - c->start) * 1000);
+    for (size_t i = 0; i < CLI_BROKEN_SHOWN && c->stats->broken_links[i].url; i++) {
+      const struct cli_broken_link *b = &c->stats->broken_links[i];
+      fprintf(out, "broken %ld %s %s\n", b->status, b->from ? b->from : "-", b->url);
+    }
+  }
+  core_rc rc = frontier_visit(c->fr, whole ? snap_host : NULL, snap_item, &s);
+  for (const struct request *rq = c->active; rq && rc == CORE_OK; rq = rq->next)
+    if (rq->item) /* started, not settled: fetched again */
+      snap_item(&s, rq->host, rq->item);
+  for (const struct held_page *hp = c->held_head; hp; hp = hp->next) {
+    fprintf(out, "held %d %s\n", hp->depth, hp->from);
+    for (size_t i = 0; i < hp->count; i++)
+      fprintf(out, "link %d %d %s\n", hp->links[i].depth, hp->links[i].follow ? 1 : 0,
+              hp->texts.data + hp->links[i].text);
+  }
+  if (rc != CORE_OK || !copy_leftovers(c, out) || fflush(out) != 0 || ferror(out)) {
+    int saved = rc == CORE_OK ? errno : EIO;
+    fclose(out);
+    errno = saved;
+    return NULL;
+  }
+  *pages = s.pages;
+  return out;
+}
+
+/* Saves the filter with everything still to do. With --state the save before stays beside it
+ * (DIR/checkpoint.prev), for a checkpoint that cannot be read. */
+static bool save(struct crawl *c, uint64_t *pages) {
+  const char *what = c->cfg->state_dir ? "--state" : "--seen";
+  /* the URLs printed before this moment leave our buffer first: after a crash, the next run
+   * does not print them again */
+  if (cli_output_flush(c->out) == CORE_OK) {
+    struct stat st;
+    int fd = cli_output_fd(c->out);
+    if (c->cfg->state_dir && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+      fsync(fd);
+  }
+  FILE *snap = write_snapshot(c, pages);
+  if (!snap) {
+    if (!c->cfg->quiet)
+      fprintf(stderr, "crawl: %s: cannot write down the URLs still queued: %s\n", what,
+              strerror(errno));
+    return false;
+  }
+  if (c->prev_path) {
+    unlink(c->prev_path);
+    if (link(c->save_path, c->prev_path) != 0 && errno != ENOENT && !c->cfg->quiet)
+      fprintf(stderr, "crawl: --state: cannot keep the checkpoint before: %s\n", strerror(errno));
+  }
+  char why[512] = "";
+  core_rc rc = core_seen_save(c->seen, c->save_path, fileno(snap), why, sizeof(why));
+  fclose(snap);
+  if (rc == CORE_OK)
+    return true;
+  if (!c->cfg->quiet)
+    fprintf(stderr, "crawl: %s: %s%s\n", what, why[0] ? why : "out of memory",
+            c->prev_path ? "; the checkpoint before stays" : "");
+  return false;
+}
+
+void cli__on_save_timer(void *arg) {
+  struct crawl *c = arg;
+  uint64_t pages;
+  save(c, &pages);
+  fetch_timer_start(c->save_timer, core_now() + c->save_every);
+}
+
+void cli__final_save(struct crawl *c) {
+  /* a filter that can remove forgets what failed, so the next run tries it again (the saves
+   * before kept it: the run itself still counts it seen); a --state crawl is one crawl */
+  if (!c->cfg->state_dir && core_seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
+    cli__fatal(c, "out of memory");
+  uint64_t pages = 0;
+  if (c->leftovers_lost && !c->fatal)
+    cli__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
+               c->cfg->state_dir ? "--state" : "--seen");
+  else if (!save(c, &pages) && !c->fatal)
+    cli__fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
+               c->cfg->state_dir ? c->cfg->state_dir : c->save_path);
+  else
+    c->stats->left = pages;
+}
+
+/* ---- opening ---- */
+
+static uint64_t random_seed(void) {
+  uint64_t seed = 0;
+  if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed))
+    seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid();
+  return seed;
+}
+
+static char *path_in(const char *dir, const char *name) {
+  size_t len = strlen(dir) + strlen(name) + 2;
+  char *p = malloc(len);
+  if (p)
+    snprintf(p, len, "%s/%s", dir, name);
+  return p;
+}
+
+/* Loads the filter and what was still to do from path (the one before, prev, when path cannot
+ * be read). */
+static core_rc load(struct crawl *c, const char *path, const char *prev, char *why,
+                    size_t why_size) {
+  core_rc rc = core_seen_load(path, &c->seen, fileno(c->resumable), why, why_size);
+  if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
+    return rc;
+  /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
+  if (rc != CORE_ENOTFOUND && !c->cfg->quiet)
+    fprintf(stderr, "crawl: --state: '%s': %s; continuing from the checkpoint before it\n", path,
+            why);
+  if (ftruncate(fileno(c->resumable), 0) != 0 || fseek(c->resumable, 0, SEEK_SET) != 0)
+    return CORE_ESYS;
+  core_rc before = core_seen_load(prev, &c->seen, fileno(c->resumable), why, why_size);
+  return before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND ? rc : before;
+}
+
+core_rc cli__open_seen(struct crawl *c) {
+  const struct crawl_config *cfg = c->cfg;
+  const char *what = cfg->state_dir ? "--state" : "--seen";
+  char why[256] = "";
+  if (cfg->state_dir) {
+    c->save_every = cfg->checkpoint;
+    if (!(c->state_path = path_in(cfg->state_dir, "checkpoint")) ||
+        !(c->prev_path = path_in(cfg->state_dir, "checkpoint.prev"))) {
+      cli__fatal(c, "out of memory");
+      return CORE_ENOMEM;
+    }
+    c->save_path = c->state_path;
+  } else if (cfg->seen_file) {
+    c->save_every = cfg->checkpoint_given ? cfg->checkpoint : SAVE_EVERY;
+    c->save_path = cfg->seen_file;
+  }
+  if (c->save_path && core_seen_check_writable(c->save_path, why, sizeof(why)) != CORE_OK) {
+    cli__fatal(c, "%s '%s': %s", what, c->save_path, why[0] ? why : "out of memory");
+    return CORE_ESYS;
+  }
+  if (c->save_path) {
+    if (!(c->resumable = temp_stream("resume"))) {
+      cli__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save_path,
+                 strerror(errno));
+      return CORE_ESYS;
+    }
+    core_rc rc = load(c, c->save_path, c->prev_path, why, sizeof(why));
+    if (rc == CORE_OK) {
+      struct core_seen_info info;
+      core_seen_info(c->seen, &info);
+      if (cfg->dedupe_given && info.kind != cfg->dedupe) {
+        cli__fatal(c,
+                   "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
+                   "file)",
+                   what, c->save_path, core_seen_kind_name(info.kind),
+                   core_seen_kind_name(cfg->dedupe), core_seen_kind_name(info.kind));
+        return CORE_EFORMAT;
+      }
+      c->restored = cfg->state_dir != NULL;
+      return CORE_OK;
+    }
+    if (rc != CORE_ENOTFOUND) {
+      cli__fatal(c, "%s '%s': %s", what, c->save_path, rc == CORE_ENOMEM ? "out of memory" : why);
+      return rc;
+    }
+  }
+  core_rc rc = core_seen_create(cfg->dedupe, cfg->expect, cfg->fp_rate, random_seed(), &c->seen);
+  if (rc)
+    cli__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
+  return rc;
+}
+
+/* ---- continuing a --state crawl ---- */
+
+static void restore_host(struct crawl *c, const struct saved *s, double now) {
+  struct core_url u;
+  if (core_url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u) != CORE_OK)
+    return;
+  struct host_data *hd = cli__host_for(c, &u);
+  core_url_free(&u);
+  if (!hd)
+    return;
+  hd->pages_started = (long)s->value;
+  if (s->wait > 0) /* its politeness gap runs on across the restart */
+    frontier_host_defer(c->fr, hd->fhost, now + fmin(s->wait, c->cfg->max_delay));
+}
+
+static void restore_item(struct crawl *c, const struct saved *s, double now) {
+  struct core_url u;
+  core_rc rc = core_url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u);
+  if (rc) {
+    if (rc == CORE_ENOMEM)
+      cli__fatal(c, "out of memory");
+    return;
+  }
+  struct host_data *hd = cli__host_for(c, &u);
+  frontier_kind kind = s->kind == SAVED_SITEMAP ? FRONTIER_SITEMAP : FRONTIER_PAGE;
+  struct frontier_item *item = hd ? frontier_item_new(kind, u.text, s->from, s->depth) : NULL;
+  if (hd && !item)
+    cli__fatal(c, "out of memory");
+  if (item) {
+    item->attempts = s->attempts;
+    item->redirects = s->redirects;
+    item->flags = s->flags;
+    item->not_before = s->wait > 0 ? now + s->wait : 0;
+    bool fresh;
+    if (kind == FRONTIER_SITEMAP && c->sitemaps_seen)
+      core_seen_add(c->sitemaps_seen, u.text, strlen(u.text), &fresh);
+    frontier_push(c->fr, hd->fhost, item);
+  }
+  core_url_free(&u);
+}
+
+static void restore_counter(struct crawl *c, const struct saved *s, double now) {
+  if (!strcmp(s->url, "pages_started")) {
+    c->pages_started = (long)s->value;
+    return;
+  }
+  if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
+    c->start = now - (double)s->value / 1000;
+    return;
+  }
+  struct counter list[COUNTERS_MAX];
+  size_t n;
+  counters(c->stats, list, &n);
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(list[i].name, s->url))
+      *list[i].at = (uint64_t)s->value;
+}
+
+static void restore_broken(struct crawl *c, const struct saved *s) {
+  for (size_t i = 0; i < CLI_BROKEN_SHOWN; i++) {
+    struct cli_broken_link *b = &c->stats->broken_links[i];
+    if (b->url)
+      continue;
+    b->url = strdup(s->url);
+    b->from = s->from ? strdup(s->from) : NULL;
+    b->status = (long)s->value;
+    if (!b->url || (s->from && !b->from))
+      cli__fatal(c, "out of memory");
+    return;
+  }
+}
+
+void cli__restore(struct crawl *c) {
+  rewind(c->resumable);
+  char *line = NULL;
+  size_t cap = 0;
+  struct saved s;
+  struct held_page *hp = NULL;
+  double now = core_now();
+  while (!c->fatal && cli__next_saved(c->resumable, &line, &cap, &s)) {
+    switch (s.kind) {
+      case SAVED_PAGE:
+      case SAVED_SITEMAP:
+        restore_item(c, &s, now);
+        break;
+      case SAVED_HELD:
+        /* its depth stays pending until its links are offered, as before the stop */
+        if ((hp = cli__held_new(c, s.from, s.depth)))
+          cli__held_queue(c, hp);
+        break;
+      case SAVED_LINK:
+        if (hp)
+          cli__held_add(c, hp, s.url, s.depth, s.follow);
+        break;
+      case SAVED_HOST:
+        restore_host(c, &s, now);
+        break;
+      case SAVED_STAT:
+        restore_counter(c, &s, now);
+        break;
+      case SAVED_BROKEN:
+        restore_broken(c, &s);
+        break;
+    }
+  }
+  free(line);
+  if (ferror(c->resumable))
+    cli__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
+}
+
+/* ---- the options kept in DIR ---- */
+
+/* DIR/options: "crawl-options 1" and then the command line's arguments, each ending in '\0'. */
+#define OPTIONS_MAGIC "crawl-options 1"
+
+static void say(char *why, size_t size, const char *fmt, const char *a, const char *b) {
+  snprintf(why, size, fmt, a, b);
+}
+
+core_rc cli_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size) {
+  struct stat st;
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    say(why, why_size, "cannot make the directory: %s%s", strerror(errno), "");
+    return CORE_ESYS;
+  }
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    say(why, why_size, "not a directory%s%s", "", "");
+    return CORE_EINVAL;
+  }
+  char *path = path_in(dir, "options"), *tmp = path_in(dir, "options.tmp");
+  char *ckpt = path_in(dir, "checkpoint");
+  core_rc rc = path && tmp && ckpt ? CORE_OK : CORE_ENOMEM;
+  if (rc == CORE_OK && (access(path, F_OK) == 0 || access(ckpt, F_OK) == 0)) {
+    say(why, why_size,
+        "it holds a crawl already: run 'crawl --state %s' with no seed URLs to continue it, or "
+        "give another directory%s",
+        dir, "");
+    rc = CORE_EINVAL;
+  }
+  FILE *f = rc == CORE_OK ? fopen(tmp, "wb") : NULL;
+  if (rc == CORE_OK && !f) {
+    say(why, why_size, "cannot write '%s': %s", tmp, strerror(errno));
+    rc = CORE_ESYS;
+  }
+  if (f) {
+    fwrite(OPTIONS_MAGIC, 1, sizeof(OPTIONS_MAGIC), f);
+    for (int i = 0; i < argc; i++)
+      fwrite(argv[i], 1, strlen(argv[i]) + 1, f);
+    /* as a checkpoint: the bytes reach the disk before the name */
+    bool failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
+    failed |= fclose(f) != 0;
+    if (failed || rename(tmp, path) != 0) {
+      say(why, why_size, "cannot write '%s': %s", path, strerror(errno));
+      unlink(tmp);
+      rc = CORE_ESYS;
+    } else {
+      int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+      }
+    }
+  }
+  if (rc == CORE_ENOMEM)
+    say(why, why_size, "out of memory%s%s", "", "");
+  free(path);
+  free(tmp);
+  free(ckpt);
+  return rc;
+}
+
+void cli_state_args_free(char **args, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    free(args[i]);
+  free(args);
+}
+
+core_rc cli_state_load_args(const char *dir, char ***args, size_t *count, char *why,
+                            size_t why_size) {
+  *args = NULL;
+  *count = 0;
+  char *path = path_in(dir, "options");
+  FILE *f = path ? fopen(path, "rb") : NULL;
+  if (!f) {
+    core_rc rc = !path ? CORE_ENOMEM : errno == ENOENT ? CORE_ENOTFOUND : CORE_ESYS;
+    say(why, why_size, "cannot read '%s': %s", path ? path : dir, strerror(errno));
+    free(path);
+    return rc;
+  }
+  char *word = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  core_rc rc = CORE_OK;
+  bool first = true;
+  while (rc == CORE_OK && (len = getdelim(&word, &cap, '\0', f)) > 0) {
+    if (word[len - 1] != '\0') { /* cut short: not written by a whole save */
+      rc = CORE_EFORMAT;
+    } else if (first) {
+      rc = strcmp(word, OPTIONS_MAGIC) ? CORE_EFORMAT : CORE_OK;
+      first = false;
+    } else {
+      char **grown = realloc(*args, (*count + 1) * sizeof(*grown));
+      char *copy = grown ? strdup(word) : NULL;
+      if (grown)
+        *args = grown;
+      if (!copy)
+        rc = CORE_ENOMEM;
+      else
+        (*args)[(*count)++] = copy;
+    }
+  }
+  if (rc == CORE_OK && (first || ferror(f)))
+    rc = first ? CORE_EFORMAT : CORE_ESYS;
+  if (rc != CORE_OK) {
+    say(why, why_size, "'%s' %s", path,
+        rc == CORE_EFORMAT  ? "is not an options file this crawl wrote"
+        : rc == CORE_ENOMEM ? "could not be read: out of memory"
+                            : "could not be read");
+    cli_state_args_free(*args, *count);
+    *args = NULL;
+    *count = 0;
+  }
+  free(word);
+  fclose(f);
+  free(path);
+  return rc;
+}
