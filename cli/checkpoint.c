@@ -249,6 +249,9 @@ static FILE *write_snapshot(struct crawl *c, uint64_t *pages) {
     for (size_t i = 0; i < n; i++)
       fprintf(out, "stat %s %llu\n", list[i].name, (unsigned long long)*list[i].at);
     fprintf(out, "stat pages_started %ld\n", c->pages_started);
+    uint64_t warc_bytes;
+    if (c->warc && warc_sync(c->warc, &warc_bytes) == CORE_OK) /* its records up to now stay */
+      fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
     fprintf(out, "stat ms %.0f\n", (s.now - c->start) * 1000);
     for (size_t i = 0; i < CLI_BROKEN_SHOWN && c->stats->broken_links[i].url; i++) {
       const struct cli_broken_link *b = &c->stats->broken_links[i];
@@ -463,6 +466,10 @@ static void restore_item(struct crawl *c, const struct saved *s, double now) {
 static void restore_counter(struct crawl *c, const struct saved *s, double now) {
   if (!strcmp(s->url, "pages_started")) {
     c->pages_started = (long)s->value;
+    return;
+  }
+  if (!strcmp(s->url, "warc_bytes")) {
+    c->warc_keep = (uint64_t)s->value;
     return;
   }
   if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */

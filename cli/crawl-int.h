@@ -7,6 +7,7 @@
 #include "fetch/fetch.h"
 #include "frontier/frontier.h"
 #include "parse/parse.h"
+#include "warc/warc.h"
 
 #include <signal.h>
 
@@ -105,6 +106,8 @@ struct crawl {
   uint64_t leftover_count;
   bool leftovers_lost; /* that file could not be made */
   fetch_timer *save_timer;
+  warc_writer *warc;  /* --warc */
+  uint64_t warc_keep; /* its length at the checkpoint continued from (UINT64_MAX: all of it) */
   fetch_timer *progress_timer;
   cli_status *status;        /* the progress line, borrowed */
   fetch_watch *output_watch; /* a pipe's reader going away, seen before any write */
@@ -203,6 +206,10 @@ struct saved {
 bool cli__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
 /* --state: puts the loaded checkpoint (c->resumable) back: queues, held links, hosts, counters. */
 void cli__restore(struct crawl *c);
+
+/* archive.c: --warc */
+core_rc cli__open_warc(struct crawl *c);
+void cli__close_warc(struct crawl *c);
 
 /* crawler.c: held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */

@@ -1172,6 +1172,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
   struct crawl c = {
       .cfg = cfg, .out = out, .status = status, .stats = stats, .err = err, .err_size = err_size};
   c.signal_fd = -1;
+  c.warc_keep = UINT64_MAX;
   c.end = CLI_END_DONE;
   c.start = core_now();
   memset(stats, 0, sizeof(*stats));
@@ -1199,6 +1200,8 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
       fetch_timer_start(c.save_timer, core_now() + c.save_every);
     if (seed_all(&c) != CORE_OK)
       cli__fatal(&c, "cannot queue the seeds: out of memory");
+    if (!c.fatal)
+      cli__open_warc(&c); /* after the checkpoint was read: it says how much of the file stays */
     while (!c.fatal) {
       schedule(&c);
       check_output(&c, cli_output_flush(out));
@@ -1214,6 +1217,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
   fetch_engine_destroy(c.engine);
   c.engine = NULL;
+  cli__close_warc(&c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
   bool pausing = cfg->state_dir && c.end != CLI_END_DONE;

@@ -52,6 +52,7 @@ enum {
   OPT_QUEUE_MEMORY,
   OPT_SEEN,
   OPT_STATE,
+  OPT_WARC,
   OPT_CHECKPOINT,
   OPT_DEDUPE,
   OPT_FP_RATE,
@@ -99,6 +100,7 @@ static const struct option long_options[] = {
     {"dns-server", required_argument, NULL, OPT_DNS_SERVER},
     {"seen", required_argument, NULL, OPT_SEEN},
     {"state", required_argument, NULL, OPT_STATE},
+    {"warc", required_argument, NULL, OPT_WARC},
     {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
     {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
@@ -193,6 +195,8 @@ void cli_print_help(FILE *out) {
         "                              DIR' with no seeds continues it\n"
         "      --checkpoint SECONDS    seconds between checkpoints of --state (30), or between\n"
         "                              saves of --seen when given (60)\n"
+        "      --warc FILE             also write every request and response to FILE as\n"
+        "                              WARC/1.1 (each record gzipped when FILE ends in .gz)\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
         "      --jsonl                 one JSON object per URL with its fate\n"
@@ -562,6 +566,12 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         free(cfg->state_dir);
         cfg->state_dir = strdup(arg);
         break;
+      case OPT_WARC:
+        if (!*arg)
+          USAGE("invalid value '' for --warc: a file name");
+        free(cfg->warc_file);
+        cfg->warc_file = strdup(arg);
+        break;
       case OPT_CHECKPOINT:
         if (!parse_seconds(arg, 86400, &cfg->checkpoint) || cfg->checkpoint < 0.1)
           USAGE("invalid value '%s' for --checkpoint: seconds, at least 0.1", arg);
@@ -686,6 +696,7 @@ void cli_config_free(struct crawl_config *cfg) {
   free(cfg->cacert);
   free(cfg->seen_file);
   free(cfg->state_dir);
+  free(cfg->warc_file);
   free(cfg->output_file);
   memset(cfg, 0, sizeof(*cfg));
 }

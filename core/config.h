@@ -65,6 +65,8 @@ struct crawl_config {
   bool checkpoint_given; /* also the interval of --seen's saves */
   bool state_resume;
 
+  char *warc_file; /* --warc */
+
   /* dedupe */
   char *seen_file;
   core_seen_kind dedupe;

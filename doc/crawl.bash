@@ -4,7 +4,7 @@ _crawl() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
   case $prev in
-    -i|--input|-o|--output|--seen|--cacert)
+    -i|--input|-o|--output|--seen|--cacert|--warc)
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
     --state)
@@ -32,7 +32,7 @@ _crawl() {
       --max-url-length --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
       --check-skipped --header --insecure --cacert --resolve --dns-server --seen --dedupe --expect --fp-rate
-      --queue-memory --state --checkpoint --output --jsonl --quiet --verbose --progress --no-progress --help --version
+      --queue-memory --state --checkpoint --warc --output --jsonl --quiet --verbose --progress --no-progress --help --version
       -i -D -A -R -d -n -w -c -U -H -k -o -q -v" -- "$cur"))
   fi
 }

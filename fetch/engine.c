@@ -26,6 +26,9 @@ struct transfer {
   bool truncated;
   uint64_t bytes;
   uint64_t max_size;
+  /* with capture on: the exchange's raw heads and body */
+  struct core_buf request, response, body;
+  bool chunked;
   struct transfer *prev, *next;
 };
 
@@ -41,6 +44,8 @@ struct fetch_engine {
   fetch__dns *dns;
   struct curl_slist *headers;
   struct transfer *transfers;
+  fetch_capture_cb capture;
+  void *capture_arg;
 };
 
 static void check_done(fetch_engine *engine);
@@ -167,6 +172,9 @@ static void recycle_easy(fetch_engine *engine, CURL *easy) {
 }
 
 static void release_transfer(struct transfer *t) {
+  core_buf_free(&t->request);
+  core_buf_free(&t->response);
+  core_buf_free(&t->body);
   recycle_easy(t->engine, t->easy);
   curl_slist_free_all(t->resolve);
   free(t->location);
@@ -231,13 +239,24 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
   size_t len = size * nitems;
   const char *v;
   size_t vlen;
-  if (len >= 5 && strncmp(buffer, "HTTP/", 5) == 0) {
+  bool status_line = len >= 5 && strncmp(buffer, "HTTP/", 5) == 0;
+  if (t->engine->capture) {
+    if (status_line) {
+      core_buf_reset(&t->response);
+      t->chunked = false;
+    }
+    if (core_buf_add(&t->response, buffer, len) != CORE_OK)
+      return 0; /* past any sane head: the transfer fails */
+  }
+  if (status_line) {
     /* a new response head (after a 1xx): forget the previous one */
     t->content_type[0] = '\0';
     free(t->location);
     t->location = NULL;
     t->retry_after = -1;
     t->nofollow = false;
+  } else if (t->engine->capture && header_is(buffer, len, "transfer-encoding", &v, &vlen)) {
+    t->chunked = has_directive(v, vlen, "chunked");
   } else if (header_is(buffer, len, "content-type", &v, &vlen)) {
     if (vlen >= sizeof(t->content_type))
       vlen = sizeof(t->content_type) - 1;
@@ -295,6 +314,8 @@ static size_t write_cb(char *data, size_t size, size_t nmemb, void *userdata) {
   size_t take = len < room ? len : (size_t)room;
   if (take && t->want_body)
     t->handler->on_body(t->arg, data, take);
+  if (take && t->engine->capture && core_buf_add(&t->body, data, take) != CORE_OK)
+    return 0;
   t->bytes += take;
   if (take < len) {
     t->truncated = true;
@@ -327,6 +348,32 @@ static fetch_error classify(CURLcode code) {
   }
 }
 
+static void capture(struct transfer *t) {
+  const char *url = NULL, *ip = NULL;
+  curl_easy_getinfo(t->easy, CURLINFO_EFFECTIVE_URL, &url);
+  curl_easy_getinfo(t->easy, CURLINFO_PRIMARY_IP, &ip);
+  struct fetch_capture c = {url ? url : "",   ip ? ip : "",    t->request.data, t->request.len,
+                            t->response.data, t->response.len, t->body.data,    t->body.len,
+                            t->chunked,       t->truncated};
+  t->engine->capture(t->engine->capture_arg, &c);
+}
+
+/* CURLOPT_DEBUGFUNCTION: the request head as curl sends it. */
+static int debug_cb(CURL *easy, curl_infotype type, char *data, size_t size, void *userp) {
+  (void)easy;
+  struct transfer *t = userp;
+  if (type == CURLINFO_HEADER_OUT) {
+    core_buf_reset(&t->request); /* only the last request of the transfer counts */
+    core_buf_add(&t->request, data, size);
+  }
+  return 0;
+}
+
+void fetch_engine_capture(fetch_engine *engine, fetch_capture_cb cb, void *arg) {
+  engine->capture = cb;
+  engine->capture_arg = arg;
+}
+
 static void check_done(fetch_engine *engine) {
   CURLMsg *msg;
   int left;
@@ -352,6 +399,8 @@ static void check_done(fetch_engine *engine) {
     /* detached before the handler runs, so the handler may start the next transfer; the
      * result's strings live in t until the handler returns */
     detach_transfer(t);
+    if (ok && engine->capture)
+      capture(t);
     t->handler->on_done(t->arg, &res);
     release_transfer(t);
   }
@@ -399,7 +448,17 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
   curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
   curl_easy_setopt(e, CURLOPT_HTTPHEADER, engine->headers);
-  curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+  if (engine->capture) {
+    /* heads of any size curl takes (it caps them itself); the body within max_size */
+    core_buf_init(&t->request, 1 << 20);
+    core_buf_init(&t->response, 1 << 20);
+    core_buf_init(&t->body, rq->max_size + 1);
+    curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, debug_cb);
+    curl_easy_setopt(e, CURLOPT_DEBUGDATA, t);
+    curl_easy_setopt(e, CURLOPT_VERBOSE, 1L); /* the debug function runs only so */
+  } else {
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, ""); /* every coding curl can decode */
+  }
   curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(cfg->timeout * 1000.0));
   curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(cfg->connect_timeout * 1000.0));
   /* CLI.md: a transfer that moves less than 1 KB in 10 seconds is abandoned */

@@ -99,4 +99,24 @@ struct fetch_request {
 
 core_rc fetch_start(fetch_engine *engine, const struct fetch_request *request);
 
+/* ---- Capture (--warc): each exchange as it went over the wire ---- */
+struct fetch_capture {
+  const char *url;
+  const char *ip; /* the server's address, "" when unknown */
+  const char *request;
+  size_t request_len; /* the request head as sent */
+  const char *response;
+  size_t response_len; /* the final response head as received (after any 1xx), status line on */
+  const char *body;
+  size_t body_len; /* the body as received: content codings kept (see below), transfer
+                    * coding removed */
+  bool chunked;    /* the response came with Transfer-Encoding: chunked */
+  bool truncated;  /* the body was cut at max_size */
+};
+typedef void (*fetch_capture_cb)(void *arg, const struct fetch_capture *capture);
+/* From now on every transfer that gets a response is handed to cb before its handler's on_done.
+ * Bodies are then asked for without content coding (no Accept-Encoding), so that what is kept
+ * is what the server sent and what the handlers read is the same bytes. */
+void fetch_engine_capture(fetch_engine *engine, fetch_capture_cb cb, void *arg);
+
 #endif

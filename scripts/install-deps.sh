@@ -3,8 +3,8 @@
 set -euo pipefail
 packages=(meson ninja-build gcc pkg-config python3
   libcurl4-openssl-dev libc-ares-dev libxml2-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
-  clang-format tmux openssl)
-[ "${1:-}" = "--bench" ] && packages+=(wget2 time wrk nginx python3-scrapy nodejs)
+  libssl-dev clang-format tmux openssl nodejs)
+[ "${1:-}" = "--bench" ] && packages+=(wget2 time wrk nginx python3-scrapy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -15,7 +15,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# Debian's nodejs comes without npm (its npm is a package of its own); other builds bring it along
-if [ "${1:-}" = "--bench" ] && ! command -v npm >/dev/null; then
+# Debian's nodejs comes without npm (its npm is a package of its own); other builds bring it along.
+# The tests read --warc files with webrecorder's warcio, an npm package.
+if ! command -v npm >/dev/null; then
   apt-get install -y -qq --no-install-recommends npm >/dev/null
 fi

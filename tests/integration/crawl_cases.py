@@ -106,6 +106,40 @@ def expect_unique(items, what):
     expect(not dup, f"{what} printed twice: {dup[:5]}")
 
 
+WARCIO_VERSION = "2.4.11"
+
+
+def warc_records(path):
+    """The records of a WARC file as webrecorder's warcio (npm) reads them, each with whether its
+    digests hold (tests/integration/warc_check.mjs); warcio is installed once beside the build."""
+    where = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(CRAWL))), "npm-warcio")
+    if not os.path.exists(os.path.join(where, "node_modules", "warcio", "package.json")):
+        expect(shutil.which("npm") and shutil.which("node"), "node and npm are needed (nodejs, npm)")
+        p = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", where,
+                            f"warcio@{WARCIO_VERSION}"], capture_output=True, text=True,
+                           timeout=300)
+        expect(p.returncode == 0, f"npm install warcio failed: {p.stderr[-500:]}")
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "warc_check.mjs")
+    p = subprocess.run(["node", script, where, path], capture_output=True, text=True, timeout=120)
+    expect(p.returncode == 0, f"warcio could not read {path}: {p.stderr[-800:]}")
+    return [json.loads(line) for line in p.stdout.splitlines()]
+
+
+def expect_whole_warc(recs, what):
+    """Every digest holds, every request points at a response of the same URI."""
+    expect(recs and recs[0]["type"] == "warcinfo", f"{what}: the first record is not warcinfo")
+    bad = [r["uri"] for r in recs if r["blockOk"] is False or r.get("payloadOk") is False]
+    expect(not bad, f"{what}: digests that do not hold: {bad[:5]}")
+    responses = {r["id"]: r for r in recs if r["type"] == "response"}
+    requests = [r for r in recs if r["type"] == "request"]
+    expect(len(requests) == len(responses), f"{what}: {len(requests)} requests, "
+           f"{len(responses)} responses")
+    orphans = [r["uri"] for r in requests
+               if r["concurrentTo"] not in responses or responses[r["concurrentTo"]]["uri"] != r["uri"]]
+    expect(not orphans, f"{what}: requests without their response: {orphans[:5]}")
+    return list(responses.values())
+
+
 # ---- cases ----
 
 def case_full_crawl(tmp):
@@ -1032,11 +1066,13 @@ def case_state_survives_kill(tmp):
     rng = random.Random(seed)
     web = Web(tmp, hosts=3, pages=200)
     state, interval = os.path.join(tmp, "state"), 0.3
+    warc = os.path.join(tmp, "crawl.warc.gz")
     printed, kills, runs = [], [], 0
     while True:
         runs += 1
         expect(runs <= 20, f"(seed {seed}) the crawl did not end in 20 runs")
-        cmd = state_cmd(web, state, interval=interval) if runs == 1 else [CRAWL, "--state", state]
+        cmd = (state_cmd(web, state, "--warc", warc, interval=interval) if runs == 1
+               else [CRAWL, "--state", state])
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if len(kills) < 5:
             try:
@@ -1063,6 +1099,14 @@ def case_state_survives_kill(tmp):
     print(f"seed {seed}: {runs} runs, {len(kills)} kills, {len(fetched)} pages, "
           f"{twice} fetched twice (bound {bound})")
     expect(twice <= bound, f"(seed {seed}) {twice} pages fetched twice, more than {bound}")
+    # the WARC, appended to by every run and cut back to its checkpoint by the next, reads whole
+    # and holds every page
+    archived = Counter(r["uri"] for r in expect_whole_warc(warc_records(warc), "--warc"))
+    infos = sum(1 for r in warc_records(warc) if r["type"] == "warcinfo")
+    expect(1 <= infos <= runs, f"(seed {seed}) {infos} warcinfo records for {runs} runs")
+    missing = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and not archived[u])
+    expect(not missing, f"(seed {seed}) pages not in the WARC: {missing[:5]}")
+    expect(sum(archived.values()) <= len(log), f"(seed {seed}) more records than requests")
 
 
 def case_seen_survives_kill(tmp):
@@ -1096,7 +1140,9 @@ def case_state_pauses_on_sigterm(tmp):
     one record, with the depth and fate of the ground truth, and no page is fetched twice."""
     web = Web(tmp, hosts=3, pages=120)
     state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
-    proc = subprocess.Popen(state_cmd(web, state, "--jsonl", "-o", out, interval=30),
+    warc = os.path.join(tmp, "crawl.warc")
+    proc = subprocess.Popen(state_cmd(web, state, "--jsonl", "-o", out, "--warc", warc,
+                                      interval=30),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(1.2)
     proc.send_signal(signal.SIGTERM)
@@ -1124,6 +1170,10 @@ def case_state_pauses_on_sigterm(tmp):
     twice = [k for k, n in Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt").items()
              if n > 1]
     expect(not twice, f"fetched twice: {twice[:5]}")
+    # the WARC holds each exchange once, appended to by the runs that continued
+    archived = Counter(r["uri"] for r in expect_whole_warc(warc_records(warc), "--warc"))
+    expect(archived == Counter(f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log),
+           "the WARC's responses are not the server's requests")
     # a new crawl is never started in a directory that holds one
     p = subprocess.run(state_cmd(web, state), capture_output=True, text=True, timeout=20)
     expect(p.returncode == 2 and "holds a crawl already" in p.stderr, f"{p.returncode} {p.stderr}")
@@ -1187,6 +1237,69 @@ def case_state_full_disk(tmp):
     web.stop()
     expect_same_set(out.splitlines() + again.stdout.splitlines(), web.truth(web.url()),
                     "the two runs together")
+
+
+def case_warc_archive(tmp):
+    """--warc: warcinfo first, then for every exchange the server saw (robots.txt and sitemaps
+    included) a response and a request record, read back by warcio with every digest holding; the
+    payloads are the bytes the test web serves, asked for without content coding; FILE.gz holds
+    one gzip member per record."""
+    import base64
+    import gzip
+    import http.client
+    import zlib
+    web = Web(tmp, hosts=2, pages=40)
+    runs = {}
+    for name in ("out.warc", "out.warc.gz"):
+        path = os.path.join(tmp, name)
+        began = time.monotonic()
+        crawl(web, "-w", "0", "-d", "1000", "--sitemaps", "--warc", path, web.url())
+        runs[name] = (path, began, time.monotonic())
+    served, archived = {}, {}
+    for name, (path, began, ended) in runs.items():
+        recs = warc_records(path)
+        responses = expect_whole_warc(recs, name)
+        archived[name] = responses
+        requests = [r for r in recs if r["type"] == "request"]
+        expect(not [r for r in requests if not r["requestLine"].startswith("GET ")],
+               f"{name}: a request that is not GET")
+        expect(not [r for r in responses if r["encoding"]], f"{name}: a body with a content coding")
+        with open(path, "rb") as f:
+            raw = f.read()
+        if name.endswith(".gz"):
+            members, rest = 0, raw
+            while rest:  # one gzip member per record
+                d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+                text = d.decompress(rest)
+                expect(text.startswith(b"WARC/1.1\r\n") and text.count(b"\r\nWARC-Type: ") == 1,
+                       f"{name}: member {members} is not one record")
+                rest = d.unused_data
+                members += 1
+            expect(members == len(recs), f"{name}: {members} gzip members, {len(recs)} records")
+            raw = gzip.decompress(raw)
+        else:
+            expect(raw.startswith(b"WARC/1.1\r\nWARC-Type: warcinfo\r\n"), f"{name}: {raw[:40]}")
+        # identity asked for: no request head names a content coding
+        expect(b"\r\nAccept-Encoding:" not in raw, f"{name}: a request asked for a content coding")
+        for r in responses:
+            if r["status"] == 200:
+                served.setdefault(r["uri"], []).append(base64.b64decode(r["payload"]))
+    for uri, payloads in sorted(served.items()):
+        host, path = re.match(r"http://([^/]+)(/.*)", uri).groups()
+        conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
+        conn.request("GET", path, headers={"Host": host})
+        body = conn.getresponse().read()
+        conn.close()
+        expect(all(p == body for p in payloads), f"{uri}: the archived payload differs")
+    log = web.stop()
+    for name, (path, began, ended) in runs.items():
+        want = Counter(f"http://{h}:{web.port}{p}" for start, _, h, p, _ in log
+                       if began <= start <= ended)
+        got = Counter(r["uri"] for r in archived[name])
+        expect(got == want, f"{name}: records {sum(got.values())}, server answered "
+               f"{sum(want.values())}: {sorted((got - want) + (want - got))[:5]}")
+        expect(any("/sitemap" in u for u in got), f"{name}: no sitemap was archived")
+        expect(any(u.endswith("/robots.txt") for u in got), f"{name}: no robots.txt archived")
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}

@@ -1,0 +1,63 @@
+/* --warc FILE: every exchange the crawl makes, robots.txt and sitemaps included, as WARC/1.1
+ * records (warc/). The engine hands each one over as it went over the wire (fetch_engine_capture).
+ * A --state crawl that continues appends, after cutting the file back to its length at the last
+ * checkpoint: the exchanges after it are made again. */
+#include "cli/crawl-int.h"
+
+#include <curl/curl.h>
+#include <errno.h>
+#include <string.h>
+
+static void archive(void *arg, const struct fetch_capture *x) {
+  struct crawl *c = arg;
+  if (!c->warc || c->fatal)
+    return;
+  struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
+                            x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
+  core_rc rc = warc_write_exchange(c->warc, &e);
+  if (rc == CORE_ESYS)
+    cli__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(warc_errno(c->warc)));
+  else if (rc == CORE_ENOMEM)
+    cli__fatal(c, "out of memory");
+  /* CORE_EINVAL: a URL no header can hold; curl sends no such request */
+}
+
+core_rc cli__open_warc(struct crawl *c) {
+  const struct crawl_config *cfg = c->cfg;
+  if (!cfg->warc_file)
+    return CORE_OK;
+  size_t len = strlen(cfg->warc_file);
+  bool gzip = len > 3 && strcmp(cfg->warc_file + len - 3, ".gz") == 0;
+  char why[256] = "";
+  core_rc rc =
+      warc_open(cfg->warc_file, cfg->state_resume, c->warc_keep, gzip, &c->warc, why, sizeof(why));
+  if (rc) {
+    cli__fatal(c, "--warc '%s': %s", cfg->warc_file, why);
+    return rc;
+  }
+  const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
+  char fields[1024];
+  snprintf(fields, sizeof(fields),
+           "software: crawl/%s (libcurl %s)\r\nformat: WARC File Format 1.1\r\n"
+           "conformsTo: https://iipc.github.io/warc-specifications/specifications/warc-format/"
+           "warc-1.1/\r\nrobots: %s\r\nhttp-header-user-agent: %s\r\n",
+           CRAWL_VERSION, curl->version, cfg->robots ? "obey" : "ignore", cfg->user_agent);
+  rc = warc_write_info(c->warc, fields);
+  if (rc) {
+    cli__fatal(c, "cannot write '%s': %s", cfg->warc_file,
+               rc == CORE_ESYS ? strerror(warc_errno(c->warc)) : "out of memory");
+    return rc;
+  }
+  fetch_engine_capture(c->engine, archive, c);
+  return CORE_OK;
+}
+
+void cli__close_warc(struct crawl *c) {
+  if (!c->warc)
+    return;
+  int err = warc_errno(c->warc);
+  core_rc rc = warc_close(c->warc);
+  c->warc = NULL;
+  if (rc && !c->fatal)
+    cli__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
+}
