@@ -469,6 +469,11 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
   if (rq->head_only)
     curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
+  /* HTTP/2 when the server offers it (ALPN; curl's default for https): with --per-host > 1 a
+   * request waits for the host's connection to tell whether it multiplexes, rather than opening
+   * a connection of its own beside it */
+  if (cfg->per_host > 1)
+    curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
   /* a proxy from the environment would make curl resolve names itself */
   curl_easy_setopt(e, CURLOPT_PROXY, "");
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);

@@ -948,17 +948,13 @@ def case_many_connections(tmp):
     expect_same_set([r["url"] for r in recs], web.truth(*seeds), "records")
 
 
-def case_tls_verification(tmp):
-    """https for real: a CA made with openssl at test time signs the test host's certificate,
-    served by openssl s_server. With --cacert the crawl verifies and fetches; against the
-    system's CAs it fails with the cause tls (also for robots.txt, counted under tls, exit 4);
-    -k skips the check."""
+def make_pki(tmp, host):
+    """A CA made with openssl at test time and a certificate it signs for host: the directory
+    holding ca.pem, host.pem and host.key."""
     openssl = shutil.which("openssl")
     expect(openssl, "openssl is not installed")
     pki = os.path.join(tmp, "pki")
-    www = os.path.join(tmp, "www")
     os.mkdir(pki)
-    os.mkdir(www)
 
     def ssl(*args):
         subprocess.run([openssl, *args], cwd=pki, check=True, capture_output=True, timeout=60)
@@ -966,11 +962,33 @@ def case_tls_verification(tmp):
     ssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
         "-days", "2", "-subj", "/CN=crawl test CA")
     ssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "host.key", "-out", "host.csr",
-        "-subj", "/CN=tls.web.test")
+        "-subj", f"/CN={host}")
     with open(os.path.join(pki, "ext"), "w") as f:
-        f.write("subjectAltName=DNS:tls.web.test\nbasicConstraints=CA:FALSE\n")
+        f.write(f"subjectAltName=DNS:{host}\nbasicConstraints=CA:FALSE\n")
     ssl("x509", "-req", "-in", "host.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
         "-out", "host.pem", "-days", "2", "-extfile", "ext")
+    return pki
+
+
+def wait_for_port(port):
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError(f"nothing listens on port {port}")
+
+
+def case_tls_verification(tmp):
+    """https for real: a CA made with openssl at test time signs the test host's certificate,
+    served by openssl s_server. With --cacert the crawl verifies and fetches; against the
+    system's CAs it fails with the cause tls (also for robots.txt, counted under tls, exit 4);
+    -k skips the check."""
+    openssl = shutil.which("openssl")
+    pki = make_pki(tmp, "tls.web.test")
+    www = os.path.join(tmp, "www")
+    os.mkdir(www)
     with open(os.path.join(www, "index.html"), "w") as f:
         f.write('<html><body><a href="next.html">next</a></body></html>\n')
     with open(os.path.join(www, "next.html"), "w") as f:
@@ -984,12 +1002,7 @@ def case_tls_verification(tmp):
                               cwd=www, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+        wait_for_port(port)
         seed = f"https://tls.web.test:{port}/index.html"
         base = [CRAWL, "--no-progress", "--resolve", f"tls.web.test:{port}:127.0.0.1", "-w", "0",
                 "--retries", "0", "--jsonl"]
@@ -1300,6 +1313,178 @@ def case_warc_archive(tmp):
                f"{sum(want.values())}: {sorted((got - want) + (want - got))[:5]}")
         expect(any("/sitemap" in u for u in got), f"{name}: no sitemap was archived")
         expect(any(u.endswith("/robots.txt") for u in got), f"{name}: no robots.txt archived")
+
+
+def h2_streams(log_path):
+    """From nghttpd -v: requests per connection, and the most streams open at once on one."""
+    per_conn, open_now, most = Counter(), set(), 0
+    with open(log_path, errors="replace") as f:
+        for line in f:
+            m = re.match(r"\[id=(\d+)\].*recv HEADERS frame <.*stream_id=(\d+)>", line)
+            if m:
+                per_conn[m.group(1)] += 1
+                open_now.add(m.groups())
+                most = max(most, len(open_now))
+            m = re.match(r"\[id=(\d+)\].*stream_id=(\d+) closed", line)
+            if m:
+                open_now.discard(m.groups())
+    return per_conn, most
+
+
+def case_http2_multiplexed(tmp):
+    """HTTP/2 for real, against Debian's nghttpd over TLS: used when the server offers it; with
+    --per-host 4 the host's pages go as streams of one connection, several at once, and with
+    --per-host 1 one at a time. Every page is fetched either way."""
+    nghttpd = shutil.which("nghttpd") or "/usr/sbin/nghttpd"
+    expect(os.path.exists(nghttpd), "nghttpd is not installed (Debian nghttp2-server)")
+    pki = make_pki(tmp, "h2.web.test")
+    www = os.path.join(tmp, "www")
+    os.makedirs(os.path.join(www, "p"))
+    pages = 40
+    with open(os.path.join(www, "index.html"), "w") as f:
+        f.write("<html><body>" + "".join(f'<a href="p/{i}.html">{i}</a>' for i in range(10)) +
+                "</body></html>\n")
+    for i in range(pages):
+        with open(os.path.join(www, "p", f"{i}.html"), "w") as f:
+            f.write("<html><body>" + "".join(f'<a href="{(i * k + 3) % pages}.html">x</a>'
+                                             for k in (3, 7, 11)) + "</body></html>\n")
+    with open(os.path.join(www, "robots.txt"), "w") as f:
+        f.write("User-agent: *\nDisallow: /private/\n")
+    for per_host, streams in (("4", "several"), ("1", "one")):
+        port = free_port()
+        log_path = os.path.join(tmp, f"nghttpd-{per_host}.log")
+        with open(log_path, "w") as log:
+            server = subprocess.Popen([nghttpd, "-v", "-d", www, "-a", "127.0.0.1", str(port),
+                                       os.path.join(pki, "host.key"),
+                                       os.path.join(pki, "host.pem")],
+                                      stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_for_port(port)
+            p = subprocess.run([CRAWL, "--no-progress", "--jsonl", "-w", "0", "-d", "1000",
+                                "--per-host", per_host, "--retries", "0",
+                                "--cacert", os.path.join(pki, "ca.pem"),
+                                "--resolve", f"h2.web.test:{port}:127.0.0.1",
+                                f"https://h2.web.test:{port}/"],
+                               capture_output=True, text=True, timeout=60)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+        expect(p.returncode == 0, f"--per-host {per_host}: exit {p.returncode}: {p.stderr[-300:]}")
+        fetched = [r["url"] for r in records(p) if r["fate"] == "fetched"]
+        expect(len(fetched) == pages + 1, f"--per-host {per_host}: {len(fetched)} pages fetched")
+        per_conn, most = h2_streams(log_path)
+        expect(sum(per_conn.values()) == pages + 2,  # and robots.txt
+               f"--per-host {per_host}: nghttpd saw {sum(per_conn.values())} requests")
+        expect(len(per_conn) == 1, f"--per-host {per_host}: requests over {len(per_conn)} "
+               "connections, not one")
+        expect(most > 1 if streams == "several" else most == 1,
+               f"--per-host {per_host}: {most} streams open at once, want {streams}")
+
+
+def serve_encoded(tmp, bodies):
+    """A loopback HTTP/1.1 server (a thread of this test) answering each path of bodies with its
+    (content type, content coding, bytes); 404 for the rest. Returns (server, port)."""
+    import http.server
+    import threading
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            entry = bodies.get(self.path)
+            if not entry:
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            ctype, coding, data = entry
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            if coding:
+                self.send_header("Content-Encoding", coding)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            try:
+                self.wfile.write(data)
+            except OSError:
+                pass  # the crawler hung up at --max-size
+
+        def log_message(self, *args):
+            pass
+
+    class Server(http.server.ThreadingHTTPServer):
+        def handle_error(self, request, client_address):
+            pass  # a client that hangs up mid-body (--max-size) is expected
+
+    server = Server(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, server.server_address[1]
+
+
+def compress(coding, head, filler_mb, tail):
+    """head, filler_mb MiB of spaces, then tail, in the content coding given, made a MiB at a
+    time (gzip by zlib, br and zstd by Debian's brotli and zstd tools)."""
+    import zlib
+    mib = b" " * (1 << 20)
+    if coding == "gzip":
+        z = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS)
+        out = [z.compress(head)] + [z.compress(mib) for _ in range(filler_mb)]
+        return b"".join(out + [z.compress(tail), z.flush()])
+    tool = {"br": ["brotli", "-c", "-q", "5"], "zstd": ["zstd", "-c", "-q", "-3"]}[coding]
+    expect(shutil.which(tool[0]), f"{tool[0]} is not installed")
+    proc = subprocess.Popen(tool, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    import threading
+    out = []
+    reader = threading.Thread(target=lambda: out.append(proc.stdout.read()))
+    reader.start()
+    proc.stdin.write(head)
+    for _ in range(filler_mb):
+        proc.stdin.write(mib)
+    proc.stdin.write(tail)
+    proc.stdin.close()
+    reader.join()
+    proc.wait()
+    return out[0]
+
+
+def case_compression_bombs(tmp):
+    """gzip, brotli and zstd bodies are decoded (a link at the start of each is found) and
+    --max-size holds against a bomb in each: 256 MiB of HTML in a few hundred KB stops at 1 MiB
+    decoded, its later link is never seen, and the crawl's peak memory stays small."""
+    bodies = {"/": ("text/html", None, b"<html><body>" + b"".join(
+        f'<a href="/{c}.html">{c}</a>'.encode() for c in ("gzip", "br", "zstd")) +
+        b"</body></html>\n")}
+    for coding in ("gzip", "br", "zstd"):
+        head = f'<html><body><a href="/found-{coding}.html">early</a>'.encode()
+        tail = f'<a href="/never-{coding}.html">late</a></body></html>'.encode()
+        data = compress(coding, head, 256, tail)
+        expect(len(data) < 2 << 20, f"{coding}: the bomb is {len(data)} bytes")
+        bodies[f"/{coding}.html"] = ("text/html", coding, data)
+        bodies[f"/found-{coding}.html"] = ("text/html", None, b"<html>found</html>\n")
+    server, port = serve_encoded(tmp, bodies)
+    try:
+        with open(os.path.join(tmp, "out"), "w+") as out, open(os.path.join(tmp, "err"), "w+") as err:
+            proc = subprocess.Popen([CRAWL, "--no-progress", "--jsonl", "-w", "0", "-d", "3",
+                                     "--max-size", "1M", f"http://127.0.0.1:{port}/"],
+                                    stdout=out, stderr=err)
+            _, status, usage = os.wait4(proc.pid, 0)  # its own peak memory, no other child's
+            proc.returncode = os.waitstatus_to_exitcode(status)
+            out.seek(0)
+            err.seek(0)
+            out, err = out.read(), err.read()
+    finally:
+        server.shutdown()
+    expect(proc.returncode == 0, f"exit {proc.returncode}: {err[-300:]}")
+    recs = {r["url"].split("/", 3)[3]: r for r in (json.loads(x) for x in out.splitlines())}
+    for coding in ("gzip", "br", "zstd"):
+        bomb = recs.get(f"{coding}.html")
+        expect(bomb and bomb["fate"] == "fetched" and bomb["bytes"] == 1 << 20,
+               f"{coding}: {bomb}")
+        expect(f"found-{coding}.html" in recs, f"{coding}: the link at its start was not found")
+        expect(f"never-{coding}.html" not in recs, f"{coding}: read past --max-size")
+    peak_mb = usage.ru_maxrss / 1024
+    print(f"crawl's peak RSS: {peak_mb:.0f} MB for 3 x 256 MiB of decoded bombs")
+    expect(peak_mb < 64, f"crawl's peak RSS {peak_mb:.0f} MB")
 
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
