@@ -486,12 +486,13 @@ static bool replace_host(CURLU *h, char **host, const char *value) {
   return curl_url_get(h, CURLUPART_HOST, host, 0) == CURLUE_OK;
 }
 
-/* The Standard's domain to ASCII runs UTS #46 ToASCII, which decodes every "xn--" label and
- * rejects it unless the decoded label is valid: Punycode that decodes, not to plain ASCII, and
- * only code points that the mapping leaves as they are. A label passes here when it decodes and
- * curl's own way of turning a U-label into ASCII (libidn2, non-transitional with a transitional
- * fallback) gives back the same label: a mapped code point ("xn--pokxncvks" decodes to circled
- * numbers that map to digits) or a disallowed one changes it or fails. Takes a lowercase host. */
+/* For a host that is not all ASCII, the Standard's domain to ASCII runs UTS #46 ToASCII, which
+ * decodes every "xn--" label and rejects it unless the decoded label is valid: Punycode that
+ * decodes, not to plain ASCII, and only code points that the mapping leaves as they are. A label
+ * passes here when it decodes and curl's own way of turning a U-label into ASCII (libidn2,
+ * non-transitional with a transitional fallback) gives back the same label: a mapped code point
+ * ("xn--pokxncvks" decodes to circled numbers that map to digits) or a disallowed one changes it or
+ * fails. Takes a lowercase host. */
 static bool a_labels_valid(const char *host) {
   for (const char *label = host; *label;) {
     size_t len = strcspn(label, ".");
@@ -514,6 +515,27 @@ static bool a_labels_valid(const char *host) {
     label += len + (label[len] == '.');
   }
   return true;
+}
+
+/* Whether the handle's host, as given (before curl's IDNA), is all ASCII. */
+static bool host_was_ascii(CURLU *h) {
+  char *raw = NULL;
+  bool ascii = false;
+  if (curl_url_get(h, CURLUPART_HOST, &raw, 0) == CURLUE_OK && raw) {
+    ascii = true;
+    for (const char *p = raw; *p; p++)
+      if ((unsigned char)*p >= 0x80)
+        ascii = false;
+  }
+  curl_free(raw);
+  return ascii;
+}
+
+static bool has_zone_id(CURLU *h) {
+  char *zone = NULL;
+  bool has = curl_url_get(h, CURLUPART_ZONEID, &zone, 0) == CURLUE_OK && zone && *zone;
+  curl_free(zone);
+  return has;
 }
 
 /* Fills out from a parsed handle (takes ownership of it). */
@@ -549,8 +571,12 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, const char *ca
   }
   if (changed && !replace_host(h, &host, host))
     goto done;
-  if (host[0] != '[' && !a_labels_valid(host))
+  /* an ASCII domain is only lowercased, whatever its "xn--" labels hold (URL Standard, domain
+   * to ASCII, since whatwg/url#914: web compatibility); one that came with non-ASCII is not */
+  if (host[0] != '[' && !host_was_ascii(h) && !a_labels_valid(host))
     goto done;
+  if (host[0] == '[' && (strchr(host, '%') || has_zone_id(h)))
+    goto done; /* the Standard's IPv6 parser has no zone identifiers: "%" fails it */
   /* the Standard checks for an IPv4 address after IDNA too ("xn--ls8h.123" ends in a number) */
   uint32_t v4;
   int ip = host[0] == '[' ? 0 : parse_ipv4(host, strlen(host), &v4);

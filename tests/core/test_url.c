@@ -135,7 +135,7 @@ static void test_resolution_table(void **state) {
 /* Every case derived from the URL Standard's test vectors agrees, refusals included. */
 static void test_url_standard_table(void **state) {
   (void)state;
-  size_t n = sizeof(url_standard_cases) / sizeof(url_standard_cases[0]);
+  size_t n = sizeof(url_standard_cases) / sizeof(url_standard_cases[0]), disagree = 0;
   assert_true(n >= 300);
   for (size_t i = 0; i < n; i++) {
     struct core_url base, u;
@@ -147,17 +147,19 @@ static void test_url_standard_table(void **state) {
                                   url_standard_cases[i].input_len, 4096, &u);
     const char *got = rc == CORE_OK ? u.text : NULL, *want = url_standard_cases[i].want;
     bool agree = (got == NULL) == (want == NULL) && (!got || strcmp(got, want) == 0);
-    if (!agree)
-      fail_msg("case %zu '%s': got %s, want %s", i, url_standard_cases[i].input,
-               got ? got : "(refused)", want ? want : "(refused)");
+    if (!agree) {
+      print_message("case %zu base %s input '%s': got %s, want %s\n", i, b ? b : "(none)",
+                    url_standard_cases[i].input, got ? got : "(refused)",
+                    want ? want : "(refused)");
+      disagree++;
+    }
     if (rc == CORE_OK)
       core_url_free(&u);
     core_url_free(&base);
   }
+  assert_int_equal(disagree, 0);
 }
 
-/* xn-- labels are decoded and checked as UTS #46 ToASCII does; the host is refused when one is
- * not valid Punycode, decodes to plain ASCII, or holds code points the mapping would change. */
 /* Valid to the Standard but out of reach of any request: printed exactly, marked unfetchable, and
  * links resolve against them as against any other URL. */
 static void test_unfetchable(void **state) {
@@ -206,6 +208,10 @@ static void test_unfetchable(void **state) {
   assert_int_equal(core_url_resolve(NULL, "http://a!b%25c/", 15, 2048, &u), CORE_EURL);
 }
 
+/* In a host with non-ASCII in it, xn-- labels are decoded and checked as UTS #46 ToASCII does: the
+ * host is refused when one is not valid Punycode, decodes to plain ASCII, or holds code points the
+ * mapping would change. An all-ASCII host is only lowercased (the Standard since whatwg/url#914).
+ */
 static void test_a_labels(void **state) {
   (void)state;
   const struct {
@@ -214,11 +220,16 @@ static void test_a_labels(void **state) {
       {"http://XN--N3H.example/", "http://xn--n3h.example/"},
       {"http://xn--6qqa088eba/x", "http://xn--6qqa088eba/x"},
       {"http://www.xn--fa-hia.example/", "http://www.xn--fa-hia.example/"},
-      {"http://xn--pokxncvks.example/", NULL}, /* circled numbers: mapped, so not valid */
-      {"http://xn--a.example/", NULL},         /* decodes to a control character */
-      {"http://xn--zz/", NULL},                /* not Punycode */
-      {"http://xn--abc-.example/", NULL},      /* decodes to plain "abc" */
-      {"http://a.xn--.example/", NULL},        /* nothing to decode */
+      /* an ASCII host is only lowercased, whatever its A-labels hold (whatwg/url#914) */
+      {"http://xn--pokxncvks.example/", "http://xn--pokxncvks.example/"},
+      {"http://XN--A.example/", "http://xn--a.example/"},
+      {"https://xn--/", "https://xn--/"},
+      /* a host with non-ASCII in it goes through ToASCII, which checks every A-label */
+      {"http://xn--pokxncvks.b\xc3\xa4r.example/", NULL}, /* circled numbers: mapped */
+      {"http://xn--a.\xc3\x9f/", NULL},                   /* decodes to a control character */
+      {"http://xn--zz.b\xc3\xa4r/", NULL},                /* not Punycode */
+      {"http://xn--abc-.b\xc3\xa4r/", NULL},              /* decodes to plain "abc" */
+      {"http://xn--zca.\xc3\x9f/", "http://xn--zca.xn--zca/"},
   };
   for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
     struct core_url u;
