@@ -1,5 +1,5 @@
-/* Shared by the files of the crawl (crawler.c, sitefiles.c, seenstore.c): its state and the
- * steps one file hands to another. */
+/* Shared by the files of the crawl (crawler.c, sitefiles.c, checkpoint.c, archive.c): its state and
+ * the steps one file hands to another. */
 #ifndef CRAWL_CLI_CRAWL_INT_H
 #define CRAWL_CLI_CRAWL_INT_H
 
