@@ -317,7 +317,7 @@ void cli__on_save_timer(void *arg) {
   struct crawl *c = arg;
   uint64_t pages;
   save(c, &pages);
-  fetch_timer_start(c->save_timer, core_now() + c->save_every);
+  loop_timer_start(c->save_timer, core_now() + c->save_every);
 }
 
 void cli__final_save(struct crawl *c) {

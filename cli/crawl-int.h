@@ -91,7 +91,7 @@ struct crawl {
   const struct crawl_config *cfg;
   cli_output *out;
   struct cli_stats *stats;
-  fetch_loop *loop;
+  event_loop *loop;
   fetch_engine *engine;
   frontier *fr;
   core_scope *scope;
@@ -105,15 +105,15 @@ struct crawl {
   FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
   uint64_t leftover_count;
   bool leftovers_lost; /* that file could not be made */
-  fetch_timer *save_timer;
+  loop_timer *save_timer;
   warc_writer *warc;  /* --warc */
   uint64_t warc_keep; /* its length at the checkpoint continued from (UINT64_MAX: all of it) */
-  fetch_timer *progress_timer;
-  cli_status *status;        /* the progress line, borrowed */
-  fetch_watch *output_watch; /* a pipe's reader going away, seen before any write */
+  loop_timer *progress_timer;
+  cli_status *status;       /* the progress line, borrowed */
+  loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
   char **seed_dirs; /* --no-parent: each seed's origin and directory ("http://a.example/docs/") */
   size_t seed_dir_count;
-  fetch_watch *signal_watch;
+  loop_watch *signal_watch;
   int signal_fd;
   sigset_t old_mask;
   long pages_started;

@@ -990,16 +990,16 @@ static void print_progress(struct crawl *c, bool final) {
 static void on_progress(void *arg) {
   struct crawl *c = arg;
   print_progress(c, false);
-  fetch_timer_start(c->progress_timer, core_now() + 0.5);
+  loop_timer_start(c->progress_timer, core_now() + 0.5);
 }
 
 /* A pipe's reader that goes away shows as an error event on our end of it: the crawl stops at
  * once, though nothing may be written for a long while (-A with a rare extension). */
 static void on_output_event(void *arg, int fd, unsigned events) {
   struct crawl *c = arg;
-  if (!(events & FETCH_ERROR))
+  if (!(events & LOOP_ERROR))
     return;
-  fetch_loop_unwatch(c->loop, c->output_watch);
+  loop_unwatch(c->loop, c->output_watch);
   c->output_watch = NULL;
   cli_output_reader_gone(c->out);
   check_output(c, CORE_ESYS);
@@ -1011,7 +1011,7 @@ static core_rc watch_output(struct crawl *c) {
   if (fstat(fd, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
     return CORE_OK; /* a file or a terminal has no reader to lose */
   /* no events asked for: epoll reports errors and hang-ups whatever the mask */
-  return fetch_loop_watch(c->loop, fd, 0, on_output_event, c, &c->output_watch);
+  return loop_watch_fd(c->loop, fd, 0, on_output_event, c, &c->output_watch);
 }
 
 static core_rc watch_signals(struct crawl *c) {
@@ -1024,7 +1024,7 @@ static core_rc watch_signals(struct crawl *c) {
   c->signal_fd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
   if (c->signal_fd < 0)
     return CORE_ESYS;
-  return fetch_loop_watch(c->loop, c->signal_fd, FETCH_READ, on_signal, c, &c->signal_watch);
+  return loop_watch_fd(c->loop, c->signal_fd, LOOP_READ, on_signal, c, &c->signal_watch);
 }
 
 /* ---- the run ---- */
@@ -1181,11 +1181,11 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
     /* a --seen file that cannot be used is refused, never overwritten */
     return c.end;
   }
-  if ((rc = fetch_loop_create(&c.loop)) || (rc = fetch_engine_create(c.loop, cfg, &c.engine)) ||
+  if ((rc = loop_create(&c.loop)) || (rc = fetch_engine_create(c.loop, cfg, &c.engine)) ||
       (rc = frontier_create(cfg, c.seen, free_host_data, &c.fr)) ||
       (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c.scope)) ||
-      (rc = fetch_loop_timer(c.loop, on_progress, &c, &c.progress_timer)) ||
-      (rc = fetch_loop_timer(c.loop, cli__on_save_timer, &c, &c.save_timer)) ||
+      (rc = loop_timer_create(c.loop, on_progress, &c, &c.progress_timer)) ||
+      (rc = loop_timer_create(c.loop, cli__on_save_timer, &c, &c.save_timer)) ||
       (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c.sitemaps_seen)
                           : CORE_OK) ||
       (rc = watch_signals(&c)) || (rc = watch_output(&c))) {
@@ -1195,9 +1195,9 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
       cli__fatal(&c, "cannot start: %s", core_rc_str(rc));
   } else {
     if (cli_status_enabled(status))
-      fetch_timer_start(c.progress_timer, core_now() + 0.5);
+      loop_timer_start(c.progress_timer, core_now() + 0.5);
     if (c.save_path)
-      fetch_timer_start(c.save_timer, core_now() + c.save_every);
+      loop_timer_start(c.save_timer, core_now() + c.save_every);
     if (seed_all(&c) != CORE_OK)
       cli__fatal(&c, "cannot queue the seeds: out of memory");
     if (!c.fatal)
@@ -1210,7 +1210,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
       double wait = frontier_next_ready(c.fr) - core_now();
       if (wait > 1.0 || c.stop || c.requests_in_flight >= (size_t)cfg->concurrency)
         wait = 1.0;
-      if (fetch_loop_run_once(c.loop, wait < 0 ? 0 : wait) != CORE_OK)
+      if (loop_run_once(c.loop, wait < 0 ? 0 : wait) != CORE_OK)
         cli__fatal(&c, "event loop failed: %s", strerror(errno));
     }
   }
@@ -1247,13 +1247,13 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
   frontier_destroy(c.fr);
   core_scope_destroy(c.scope);
   if (c.signal_watch)
-    fetch_loop_unwatch(c.loop, c.signal_watch);
+    loop_unwatch(c.loop, c.signal_watch);
   if (c.output_watch)
-    fetch_loop_unwatch(c.loop, c.output_watch);
+    loop_unwatch(c.loop, c.output_watch);
   for (size_t i = 0; i < c.seed_dir_count; i++)
     free(c.seed_dirs[i]);
   free(c.seed_dirs);
-  fetch_loop_destroy(c.loop);
+  loop_destroy(c.loop);
   if (c.signal_fd >= 0) {
     close(c.signal_fd);
     sigprocmask(SIG_SETMASK, &c.old_mask, NULL);

@@ -28,14 +28,14 @@ struct entry {
 
 struct sock_watch {
   int fd;
-  fetch_watch *watch;
+  loop_watch *watch;
   struct sock_watch *next;
 };
 
 struct fetch__dns {
-  fetch_loop *loop;
+  event_loop *loop;
   ares_channel channel;
-  fetch_timer *timer;
+  loop_timer *timer;
   struct sock_watch *socks;
   struct entry *buckets[DNS_BUCKETS];
   char *const *resolves;
@@ -50,15 +50,15 @@ struct lookup {
 static void rearm(fetch__dns *dns) {
   struct timeval tv;
   if (ares_timeout(dns->channel, NULL, &tv))
-    fetch_timer_start(dns->timer, core_now() + (double)tv.tv_sec + (double)tv.tv_usec / 1e6);
+    loop_timer_start(dns->timer, core_now() + (double)tv.tv_sec + (double)tv.tv_usec / 1e6);
   else
-    fetch_timer_stop(dns->timer);
+    loop_timer_stop(dns->timer);
 }
 
 static void on_sock_event(void *arg, int fd, unsigned events) {
   fetch__dns *dns = arg;
-  ares_process_fd(dns->channel, events & (FETCH_READ | FETCH_ERROR) ? fd : ARES_SOCKET_BAD,
-                  events & FETCH_WRITE ? fd : ARES_SOCKET_BAD);
+  ares_process_fd(dns->channel, events & (LOOP_READ | LOOP_ERROR) ? fd : ARES_SOCKET_BAD,
+                  events & LOOP_WRITE ? fd : ARES_SOCKET_BAD);
   rearm(dns);
 }
 
@@ -73,25 +73,25 @@ static void on_sock_state(void *data, ares_socket_t fd, int readable, int writab
   struct sock_watch **pp = &dns->socks;
   while (*pp && (*pp)->fd != fd)
     pp = &(*pp)->next;
-  unsigned events = (readable ? FETCH_READ : 0) | (writable ? FETCH_WRITE : 0);
+  unsigned events = (readable ? LOOP_READ : 0) | (writable ? LOOP_WRITE : 0);
   if (!events) {
     if (*pp) {
       struct sock_watch *s = *pp;
       *pp = s->next;
-      fetch_loop_unwatch(dns->loop, s->watch);
+      loop_unwatch(dns->loop, s->watch);
       free(s);
     }
     return;
   }
   if (*pp) {
-    fetch_loop_watch_set(dns->loop, (*pp)->watch, events);
+    loop_watch_set(dns->loop, (*pp)->watch, events);
     return;
   }
   struct sock_watch *s = calloc(1, sizeof(*s));
   if (!s)
     return; /* the query times out instead */
   s->fd = fd;
-  if (fetch_loop_watch(dns->loop, fd, events, on_sock_event, dns, &s->watch) != CORE_OK) {
+  if (loop_watch_fd(dns->loop, fd, events, on_sock_event, dns, &s->watch) != CORE_OK) {
     free(s);
     return;
   }
@@ -128,7 +128,7 @@ core_rc fetch_parse_resolve(const char *entry, char *host, size_t host_size, uns
   return CORE_OK;
 }
 
-core_rc fetch__dns_create(fetch_loop *loop, const char *servers, char *const *resolves,
+core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *resolves,
                           size_t resolve_count, fetch__dns **out) {
   fetch__dns *dns = calloc(1, sizeof(*dns));
   if (!dns)
@@ -152,7 +152,7 @@ core_rc fetch__dns_create(fetch_loop *loop, const char *servers, char *const *re
     rc = CORE_EINVAL;
     goto fail;
   }
-  if ((rc = fetch_loop_timer(loop, on_timer, dns, &dns->timer)))
+  if ((rc = loop_timer_create(loop, on_timer, dns, &dns->timer)))
     goto fail;
   *out = dns;
   return CORE_OK;
@@ -166,7 +166,7 @@ void fetch__dns_destroy(fetch__dns *dns) {
   if (!dns)
     return;
   ares_destroy(dns->channel); /* cancels lookups: their callbacks see ARES_EDESTRUCTION */
-  fetch_timer_stop(dns->timer);
+  loop_timer_stop(dns->timer);
   for (size_t b = 0; b < DNS_BUCKETS; b++) {
     while (dns->buckets[b]) {
       struct entry *e = dns->buckets[b];
@@ -184,7 +184,7 @@ void fetch__dns_destroy(fetch__dns *dns) {
   while (dns->socks) {
     struct sock_watch *s = dns->socks;
     dns->socks = s->next;
-    fetch_loop_unwatch(dns->loop, s->watch);
+    loop_unwatch(dns->loop, s->watch);
     free(s);
   }
   free(dns);

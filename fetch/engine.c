@@ -33,14 +33,14 @@ struct transfer {
 };
 
 struct fetch_engine {
-  fetch_loop *loop;
+  event_loop *loop;
   const struct crawl_config *cfg;
   CURLM *multi;
   /* easy handles of finished transfers, reset and used again: making one and throwing it away
    * per request cost more than the request's own work (its buffers are allocated anew) */
   CURL **idle;
   size_t idle_count, idle_cap;
-  fetch_timer *timer;
+  loop_timer *timer;
   fetch__dns *dns;
   struct curl_slist *headers;
   struct transfer *transfers;
@@ -52,9 +52,9 @@ static void check_done(fetch_engine *engine);
 
 static void on_socket_event(void *arg, int fd, unsigned events) {
   fetch_engine *engine = arg;
-  int mask = (events & FETCH_READ ? CURL_CSELECT_IN : 0) |
-             (events & FETCH_WRITE ? CURL_CSELECT_OUT : 0) |
-             (events & FETCH_ERROR ? CURL_CSELECT_ERR : 0);
+  int mask = (events & LOOP_READ ? CURL_CSELECT_IN : 0) |
+             (events & LOOP_WRITE ? CURL_CSELECT_OUT : 0) |
+             (events & LOOP_ERROR ? CURL_CSELECT_ERR : 0);
   int running;
   curl_multi_socket_action(engine->multi, fd, mask, &running);
   check_done(engine);
@@ -70,19 +70,18 @@ static void on_curl_timer(void *arg) {
 /* CURLMOPT_SOCKETFUNCTION: curl says which sockets to watch for what. */
 static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *socketp) {
   fetch_engine *engine = userp;
-  fetch_watch *watch = socketp;
+  loop_watch *watch = socketp;
   if (what == CURL_POLL_REMOVE) {
     if (watch) {
-      fetch_loop_unwatch(engine->loop, watch);
+      loop_unwatch(engine->loop, watch);
       curl_multi_assign(engine->multi, s, NULL);
     }
     return 0;
   }
-  unsigned events =
-      (what & CURL_POLL_IN ? FETCH_READ : 0) | (what & CURL_POLL_OUT ? FETCH_WRITE : 0);
+  unsigned events = (what & CURL_POLL_IN ? LOOP_READ : 0) | (what & CURL_POLL_OUT ? LOOP_WRITE : 0);
   if (watch)
-    return fetch_loop_watch_set(engine->loop, watch, events) == CORE_OK ? 0 : -1;
-  if (fetch_loop_watch(engine->loop, s, events, on_socket_event, engine, &watch) != CORE_OK)
+    return loop_watch_set(engine->loop, watch, events) == CORE_OK ? 0 : -1;
+  if (loop_watch_fd(engine->loop, s, events, on_socket_event, engine, &watch) != CORE_OK)
     return -1;
   curl_multi_assign(engine->multi, s, watch);
   return 0;
@@ -92,13 +91,13 @@ static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *s
 static int timer_cb(CURLM *multi, long timeout_ms, void *userp) {
   fetch_engine *engine = userp;
   if (timeout_ms < 0)
-    fetch_timer_stop(engine->timer);
+    loop_timer_stop(engine->timer);
   else
-    fetch_timer_start(engine->timer, core_now() + (double)timeout_ms / 1000.0);
+    loop_timer_start(engine->timer, core_now() + (double)timeout_ms / 1000.0);
   return 0;
 }
 
-core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fetch_engine **out) {
+core_rc fetch_engine_create(event_loop *loop, const struct crawl_config *cfg, fetch_engine **out) {
   fetch_engine *engine = calloc(1, sizeof(*engine));
   if (!engine)
     return CORE_ENOMEM;
@@ -111,7 +110,7 @@ core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fe
     return rc;
   }
   rc = CORE_ENOMEM;
-  if (fetch_loop_timer(loop, on_curl_timer, engine, &engine->timer))
+  if (loop_timer_create(loop, on_curl_timer, engine, &engine->timer))
     goto fail;
   for (size_t i = 0; i < cfg->header_count; i++) {
     struct curl_slist *grown = curl_slist_append(engine->headers, cfg->headers[i]);
@@ -195,7 +194,7 @@ void fetch_engine_destroy(fetch_engine *engine) {
   curl_multi_cleanup(engine->multi);
   curl_slist_free_all(engine->headers);
   fetch__dns_destroy(engine->dns);
-  fetch_timer_stop(engine->timer);
+  loop_timer_stop(engine->timer);
   free(engine);
 }
 

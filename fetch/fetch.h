@@ -4,37 +4,12 @@
 #define CRAWL_FETCH_H
 
 #include "core/core.h"
-
-/* ---- The event loop: fd watches and timers on one epoll set ---- */
-enum { FETCH_READ = 1, FETCH_WRITE = 2, FETCH_ERROR = 4 };
-
-typedef struct fetch_loop fetch_loop;
-typedef struct fetch_watch fetch_watch;
-typedef struct fetch_timer fetch_timer;
-typedef void (*fetch_io_cb)(void *arg, int fd, unsigned events);
-typedef void (*fetch_timer_cb)(void *arg);
-
-core_rc fetch_loop_create(fetch_loop **out);
-void fetch_loop_destroy(fetch_loop *loop);
-/* The watch is owned by the loop; it stays valid until fetch_loop_unwatch. */
-core_rc fetch_loop_watch(fetch_loop *loop, int fd, unsigned events, fetch_io_cb cb, void *arg,
-                         fetch_watch **out);
-core_rc fetch_loop_watch_set(fetch_loop *loop, fetch_watch *watch, unsigned events);
-/* Stops the watch at once; its memory is freed after the current batch of events, so a reused fd
- * number never reaches a stale owner. */
-void fetch_loop_unwatch(fetch_loop *loop, fetch_watch *watch);
-/* Timers are owned by the loop and freed with it. */
-core_rc fetch_loop_timer(fetch_loop *loop, fetch_timer_cb cb, void *arg, fetch_timer **out);
-/* Fires once at deadline (core_now() seconds), replacing any earlier setting. */
-void fetch_timer_start(fetch_timer *timer, double deadline);
-void fetch_timer_stop(fetch_timer *timer);
-/* Waits up to max_wait seconds (or to the earliest timer), then runs the ready callbacks. */
-core_rc fetch_loop_run_once(fetch_loop *loop, double max_wait);
+#include "loop/loop.h"
 
 /* ---- The engine ---- */
 typedef struct fetch_engine fetch_engine;
 /* cfg is borrowed until fetch_engine_destroy. */
-core_rc fetch_engine_create(fetch_loop *loop, const struct crawl_config *cfg, fetch_engine **out);
+core_rc fetch_engine_create(event_loop *loop, const struct crawl_config *cfg, fetch_engine **out);
 /* Aborts transfers in flight without calling their handlers. */
 void fetch_engine_destroy(fetch_engine *engine);
 
