@@ -18,12 +18,11 @@ static double now_s(void) {
 
 /* ns per page to queue and to take out `pages` pages over `hosts` hosts */
 static int run(size_t hosts, size_t pages, double *push_ns, double *pick_ns) {
-  struct crawl_config cfg;
+  struct frontier_options cfg;
   memset(&cfg, 0, sizeof(cfg));
   cfg.delay = 0;
   cfg.max_delay = 30;
   cfg.per_host = 1;
-  cfg.concurrency = 64;
   cfg.queue_memory = pages + 1; /* all in memory: the pick is measured, not the spill file */
   core_seen *seen;
   frontier *f;

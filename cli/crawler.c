@@ -1181,8 +1181,26 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
     /* a --seen file that cannot be used is refused, never overwritten */
     return c.end;
   }
-  if ((rc = loop_create(&c.loop)) || (rc = fetch_engine_create(c.loop, cfg, &c.engine)) ||
-      (rc = frontier_create(cfg, c.seen, free_host_data, &c.fr)) ||
+  struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
+                                     .headers = cfg->headers,
+                                     .header_count = cfg->header_count,
+                                     .timeout = cfg->timeout,
+                                     .connect_timeout = cfg->connect_timeout,
+                                     .insecure = cfg->insecure,
+                                     .cacert = cfg->cacert,
+                                     .concurrency = cfg->concurrency,
+                                     .per_host = cfg->per_host,
+                                     .dns_servers = cfg->dns_servers,
+                                     .resolves = cfg->resolves,
+                                     .resolve_count = cfg->resolve_count};
+  struct frontier_options frontier_opts = {.delay = cfg->delay,
+                                           .delay_factor = cfg->delay_factor,
+                                           .max_delay = cfg->max_delay,
+                                           .ip_delay = cfg->ip_delay,
+                                           .per_host = cfg->per_host,
+                                           .queue_memory = cfg->queue_memory};
+  if ((rc = loop_create(&c.loop)) || (rc = fetch_engine_create(c.loop, &fetch_opts, &c.engine)) ||
+      (rc = frontier_create(&frontier_opts, c.seen, free_host_data, &c.fr)) ||
       (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c.scope)) ||
       (rc = loop_timer_create(c.loop, on_progress, &c, &c.progress_timer)) ||
       (rc = loop_timer_create(c.loop, cli__on_save_timer, &c, &c.save_timer)) ||

@@ -34,7 +34,7 @@ struct transfer {
 
 struct fetch_engine {
   event_loop *loop;
-  const struct crawl_config *cfg;
+  struct fetch_options opts;
   CURLM *multi;
   /* easy handles of finished transfers, reset and used again: making one and throwing it away
    * per request cost more than the request's own work (its buffers are allocated anew) */
@@ -97,12 +97,12 @@ static int timer_cb(CURLM *multi, long timeout_ms, void *userp) {
   return 0;
 }
 
-core_rc fetch_engine_create(event_loop *loop, const struct crawl_config *cfg, fetch_engine **out) {
+core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, fetch_engine **out) {
   fetch_engine *engine = calloc(1, sizeof(*engine));
   if (!engine)
     return CORE_ENOMEM;
   engine->loop = loop;
-  engine->cfg = cfg;
+  engine->opts = *cfg;
   core_rc rc =
       fetch__dns_create(loop, cfg->dns_servers, cfg->resolves, cfg->resolve_count, &engine->dns);
   if (rc) {
@@ -406,7 +406,7 @@ static void check_done(fetch_engine *engine) {
 }
 
 core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
-  const struct crawl_config *cfg = engine->cfg;
+  const struct fetch_options *cfg = &engine->opts;
   struct transfer *t = calloc(1, sizeof(*t));
   if (!t)
     return CORE_ENOMEM;

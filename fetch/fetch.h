@@ -8,8 +8,23 @@
 
 /* ---- The engine ---- */
 typedef struct fetch_engine fetch_engine;
-/* cfg is borrowed until fetch_engine_destroy. */
-core_rc fetch_engine_create(event_loop *loop, const struct crawl_config *cfg, fetch_engine **out);
+/* What every transfer of an engine shares. The strings and lists are borrowed until
+ * fetch_engine_destroy. */
+struct fetch_options {
+  const char *user_agent;
+  char *const *headers; /* extra request headers, "Name: value" */
+  size_t header_count;
+  double timeout, connect_timeout; /* seconds */
+  bool insecure;                   /* no TLS verification */
+  const char *cacert;              /* PEM file of CA certificates; NULL for the system's */
+  long concurrency;                /* transfers in flight at most */
+  long per_host;                   /* transfers in flight to one host at most */
+  const char *dns_servers;         /* c-ares CSV, NULL for the system's configuration */
+  char *const *resolves;           /* curl-style HOST:PORT:ADDR entries */
+  size_t resolve_count;
+};
+/* opts is copied (its strings borrowed). */
+core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *opts, fetch_engine **out);
 /* Aborts transfers in flight without calling their handlers. */
 void fetch_engine_destroy(fetch_engine *engine);
 

@@ -47,7 +47,7 @@ struct frontier_host {
 };
 
 struct frontier {
-  const struct crawl_config *cfg;
+  struct frontier_options opts;
   void (*free_data)(void *);
   core_seen *seen;              /* borrowed */
   struct frontier_host **hosts; /* hash table */
@@ -102,12 +102,12 @@ void frontier_item_free(struct frontier_item *item) {
   free(item); /* its strings with it */
 }
 
-core_rc frontier_create(const struct crawl_config *cfg, core_seen *seen, void (*free_data)(void *),
-                        frontier **out) {
+core_rc frontier_create(const struct frontier_options *opts, core_seen *seen,
+                        void (*free_data)(void *), frontier **out) {
   frontier *f = calloc(1, sizeof(*f));
   if (!f)
     return CORE_ENOMEM;
-  f->cfg = cfg;
+  f->opts = *opts;
   f->free_data = free_data;
   f->seen = seen;
   f->spill_fd = -1;
@@ -243,7 +243,7 @@ static double host_key(const frontier *f, const struct frontier_host *h) {
     return INFINITY;
   if (front->kind == FRONTIER_RESOLVE)
     return h->in_flight ? INFINITY : front->not_before; /* a DNS query is no request to the host */
-  if (is_setup(front->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->cfg->per_host)
+  if (is_setup(front->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->opts.per_host)
     return INFINITY;
   if (!is_setup(front->kind) && (long)front->depth > (long)f->gate + f->lookahead && !h->unsorted &&
       !f->gate_off)
@@ -616,7 +616,7 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
     /* behind pages already spilled (when no shallower than the last of them), or past the
      * budget once the host has its share in memory; if the file fails, the page stays in
      * memory: memory grows, nothing is lost */
-    uint64_t budget = f->cfg->queue_memory;
+    uint64_t budget = f->opts.queue_memory;
     const struct frontier_item *last =
         host->tail && !is_setup(host->tail->kind) ? host->tail : NULL;
     bool spill = host->spilled ? item->depth >= host->spill_tail_depth
@@ -724,19 +724,19 @@ void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_ite
 
 void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *item, double now,
                   double response_seconds) {
-  const struct crawl_config *cfg = f->cfg;
+  const struct frontier_options *opts = &f->opts;
   frontier_kind kind = item->kind;
   popped_done(host, item);
   if (kind != FRONTIER_RESOLVE) {
     /* the gap runs from the end of this request to the start of the next one (CLI.md) */
-    double gap = cfg->delay;
+    double gap = opts->delay;
     if (host->crawl_delay > gap)
-      gap = fmin(host->crawl_delay, cfg->max_delay);
-    if (cfg->delay_factor > 0)
-      gap = fmax(gap, fmin(cfg->delay_factor * response_seconds, cfg->max_delay));
+      gap = fmin(host->crawl_delay, opts->max_delay);
+    if (opts->delay_factor > 0)
+      gap = fmax(gap, fmin(opts->delay_factor * response_seconds, opts->max_delay));
     host->next_time = fmax(host->next_time, now + gap);
-    if (host->ip && cfg->ip_delay > 0)
-      host->ip->next_time = fmax(host->ip->next_time, now + cfg->ip_delay);
+    if (host->ip && opts->ip_delay > 0)
+      host->ip->next_time = fmax(host->ip->next_time, now + opts->ip_delay);
   }
   update(f, host);
 }

@@ -34,10 +34,20 @@ struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, con
                                         int depth);
 void frontier_item_free(struct frontier_item *item);
 
-/* seen is borrowed until frontier_destroy; free_data releases each host's data at
- * frontier_destroy (may be NULL). */
-core_rc frontier_create(const struct crawl_config *cfg, core_seen *seen, void (*free_data)(void *),
-                        frontier **out);
+/* How the frontier times hosts and how much it keeps in memory. */
+struct frontier_options {
+  double delay;          /* seconds from the end of one request to a host to the next's start */
+  double delay_factor;   /* adaptive: this times the last response time, when longer; 0 off */
+  double max_delay;      /* cap of Crawl-delay and of the adaptive delay */
+  double ip_delay;       /* the same gap per IP address, across hosts; 0 off */
+  long per_host;         /* requests in flight to one host */
+  uint64_t queue_memory; /* pages kept in memory; the rest wait in a spill file (0: no limit) */
+};
+
+/* opts is copied; seen is borrowed until frontier_destroy; free_data releases each host's data
+ * at frontier_destroy (may be NULL). */
+core_rc frontier_create(const struct frontier_options *opts, core_seen *seen,
+                        void (*free_data)(void *), frontier **out);
 void frontier_destroy(frontier *f);
 
 /* Records url in the seen filter; *was_new says whether it was not there before. */

@@ -11,23 +11,20 @@
 
 #include <cmocka.h>
 
-static struct crawl_config config(void) {
-  struct crawl_config cfg;
+static struct frontier_options config(void) {
+  struct frontier_options cfg;
   memset(&cfg, 0, sizeof(cfg));
   cfg.delay = 1.0;
   cfg.max_delay = 30;
   cfg.per_host = 1;
-  cfg.concurrency = 64;
-  cfg.expect = 1000;
-  cfg.fp_rate = 1e-6;
   return cfg;
 }
 
 static core_seen *the_seen;
 
-static core_seen *seen_filter(const struct crawl_config *cfg) {
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, cfg->expect, cfg->fp_rate, 1, &the_seen),
-                   CORE_OK);
+static core_seen *seen_filter(const struct frontier_options *cfg) {
+  (void)cfg;
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 1000, 1e-6, 1, &the_seen), CORE_OK);
   return the_seen;
 }
 
@@ -67,7 +64,7 @@ static void end(frontier *f, const char *origin, frontier_kind kind, double now)
 
 static void test_fifo_and_delay(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
@@ -88,7 +85,7 @@ static void test_fifo_and_delay(void **state) {
 
 static void test_hosts_interleave_by_time(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
@@ -109,7 +106,7 @@ static void test_hosts_interleave_by_time(void **state) {
 
 static void test_setup_steps_first_and_block(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.per_host = 4;
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
@@ -133,7 +130,7 @@ static void test_setup_steps_first_and_block(void **state) {
  * fetched without the host's address. */
 static void test_lookup_retry_before_robots(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
@@ -156,7 +153,7 @@ static void test_lookup_retry_before_robots(void **state) {
 
 static void test_crawl_delay_and_defer(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.max_delay = 5;
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
@@ -179,7 +176,7 @@ static void test_crawl_delay_and_defer(void **state) {
 
 static void test_ip_delay(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.delay = 0;
   cfg.ip_delay = 2;
   frontier *f;
@@ -200,7 +197,7 @@ static void test_ip_delay(void **state) {
 
 static void test_seen_and_drain(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
   bool fresh;
@@ -239,7 +236,7 @@ static struct frontier_item *page_at(const char *url, int depth) {
  * behind that depth's pages and before deeper ones. */
 static void test_depth_gate(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.delay = 1;
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
@@ -318,7 +315,7 @@ static void test_depth_gate(void **state) {
  * the depth gate until its queue empties, so nothing waits forever behind it. */
 static void test_depth_gate_spill_out_of_order(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.delay = 0;
   cfg.queue_memory = 1;
   frontier *f;
@@ -350,7 +347,7 @@ static void test_depth_gate_spill_out_of_order(void **state) {
 /* Past the memory budget, pages wait in the spill file and come back in order, whole. */
 static void test_spill_keeps_order_and_fields(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.delay = 0;
   cfg.queue_memory = 100; /* pages in memory across hosts; each host keeps at least 64 */
   frontier *f;
@@ -429,7 +426,7 @@ static void test_spill_keeps_order_and_fields(void **state) {
 /* Draining (the end of a crawl, a host whose lookup failed) reaches spilled pages too. */
 static void test_spill_drains(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.queue_memory = 1;
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
@@ -484,7 +481,7 @@ static core_rc count_visit(void *arg, frontier_host *h, const struct frontier_it
 
 static void test_visit_reaches_spilled_pages(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.queue_memory = 1;
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
@@ -514,7 +511,7 @@ static void test_visit_reaches_spilled_pages(void **state) {
  * depth gate counts it there. */
 static void test_take_deeper(void **state) {
   (void)state;
-  struct crawl_config cfg = config();
+  struct frontier_options cfg = config();
   cfg.delay = 0;
   frontier *f;
   assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
