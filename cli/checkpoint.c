@@ -21,6 +21,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -262,12 +263,13 @@ static FILE *write_snapshot(struct crawl *c, uint64_t *pages) {
   for (const struct request *rq = c->active; rq && rc == CORE_OK; rq = rq->next)
     if (rq->item) /* started, not settled: fetched again */
       snap_item(&s, rq->host, rq->item);
-  for (const struct held_page *hp = c->held_head; hp; hp = hp->next) {
-    fprintf(out, "held %d %s\n", hp->depth, hp->from);
-    for (size_t i = 0; i < hp->count; i++)
-      fprintf(out, "link %d %d %s\n", hp->links[i].depth, hp->links[i].follow ? 1 : 0,
-              hp->texts.data + hp->links[i].text);
-  }
+  for (int level = 0; level < c->held_levels; level++)
+    for (const struct held_page *hp = c->held[level].head; hp; hp = hp->next) {
+      fprintf(out, "held %d %s\n", hp->depth, hp->from);
+      for (size_t i = 0; i < hp->count; i++)
+        fprintf(out, "link %d %d %s\n", hp->links[i].depth, hp->links[i].follow ? 1 : 0,
+                hp->texts.data + hp->links[i].text);
+    }
   if (rc != CORE_OK || !copy_leftovers(c, out) || fflush(out) != 0 || ferror(out)) {
     int saved = rc == CORE_OK ? errno : EIO;
     fclose(out);

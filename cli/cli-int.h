@@ -125,9 +125,10 @@ struct cli_stats {
   uint64_t failures[CLI_CAUSE_COUNT]; /* of the failed ones, by cause */
   uint64_t seeds, seeds_unreached;    /* seeds settled, and those that got no response at all */
   uint64_t too_long, unparsable, retries;
-  uint64_t spilled; /* queued URLs that waited in the temporary file */
-  uint64_t resumed; /* --seen: URLs the last run left queued, queued again */
-  uint64_t left;    /* --seen: URLs this run leaves queued for the next */
+  uint64_t spilled;    /* queued URLs that waited in the temporary file */
+  uint64_t resumed;    /* --seen: URLs the last run left queued, queued again */
+  uint64_t left;       /* --seen: URLs this run leaves queued for the next */
+  uint64_t speculated; /* pages fetched before their depth was known (speculate.c) */
   uint64_t bytes;
   uint64_t broken;                                       /* pages that failed with an HTTP error */
   struct cli_broken_link broken_links[CLI_BROKEN_SHOWN]; /* the first of them */

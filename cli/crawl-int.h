@@ -14,9 +14,11 @@
 #define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
 #define ITEM_SEED 2u    /* a seed: when no seed gets a response, the exit status says so */
 #define ITEM_HEAD 4u    /* --check-skipped: a HEAD request for a URL in --skip-ext */
+#define ITEM_SPEC 8u    /* a speculative page (speculate.c): not accepted yet */
 #define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 #define LOOKUPS_MAX 64               /* DNS lookups in flight at once */
+#define SPEC_LEVELS (1 << 20)        /* levels below the gate speculative pages may run */
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 
@@ -68,8 +70,11 @@ struct held_page {
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
 };
 
+struct spec;
+
 struct request {
   struct crawl *crawl;
+  struct spec *spec; /* a speculative page's entry, until it is confirmed */
   frontier_host *host;
   struct frontier_item *item;
   struct core_url url;
@@ -120,8 +125,21 @@ struct crawl {
   size_t requests_in_flight;
   size_t lookups_in_flight;
   struct request *active;
-  struct held_page *held_head, *held_tail; /* pages done ahead of their level, in order */
+  /* pages done ahead of their level, by their depth, each level first in first out: a level is
+   * offered when the gate reaches it, whatever deeper pages were done before */
+  struct held_level {
+    struct held_page *head, *tail;
+  } * held;
+  int held_levels; /* entries of held */
+  int held_min;    /* the smallest depth with a held page; INT_MAX for none */
+  size_t held_pages;
   size_t held_links;
+  bool ahead;          /* pages one level below the gate may start (their links held) */
+  bool spec_on;        /* speculative fetches (speculate.c) */
+  bool spec_ahead;     /* and they may be made now, within their budget */
+  size_t spec_links;   /* of held_links, those kept with fetched speculative pages */
+  struct spec **specs; /* their entries by URL */
+  size_t spec_buckets, spec_count;
   int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
   cli_end end;
   double start;
@@ -211,11 +229,41 @@ void cli__restore(struct crawl *c);
 core_rc cli__open_warc(struct crawl *c);
 void cli__close_warc(struct crawl *c);
 
+/* speculate.c: fetches ahead of the depth gate */
+struct spec {
+  char *url;
+  int depth; /* the held link's: its confirmed depth is never larger */
+  frontier_host *host;
+  struct request *rq;    /* while it is being fetched */
+  bool cancelled;        /* settled otherwise while in flight: dropped when its request ends */
+  bool done;             /* its outcome is kept in rec (type, location, error owned) */
+  struct cli_record rec; /* url borrowed from the entry, from and depth set at confirmation */
+  char *redirect;        /* a redirect's target, offered at confirmation */
+  int redirects;
+  struct held_page *held; /* its own links */
+  struct spec *next;      /* hash chain */
+};
+struct spec *cli__spec_find(struct crawl *c, const char *url);
+/* A link held back: fetched already, as a speculative page, when it may be. */
+void cli__spec_consider(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                        bool follow);
+/* A speculative page's outcome, kept for its confirmation instead of being reported. */
+void cli__spec_keep_record(struct crawl *c, const struct cli_record *rec);
+void cli__spec_keep_redirect(struct crawl *c, const char *url, const char *target, int redirects);
+/* Its request ends (fetched, failed or given back for a retry): from cli__request_free. */
+void cli__spec_request_ended(struct crawl *c, struct request *rq);
+/* Its URL was settled otherwise (no fetch): the entry goes, and its queued page. */
+void cli__spec_cancel(struct crawl *c, struct spec *e);
+void cli__spec_remove(struct crawl *c, struct spec *e);
+void cli__spec_free_all(struct crawl *c);
+
 /* crawler.c: held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
 struct held_page *cli__held_new(struct crawl *c, const char *from, int depth);
 void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int depth, bool follow);
 /* Queues a restored held page behind the others; its depth is pending until it is replayed. */
 void cli__held_queue(struct crawl *c, struct held_page *hp);
+/* Takes the next held page of the smallest depth, or NULL. */
+struct held_page *cli__held_take(struct crawl *c);
 
 #endif

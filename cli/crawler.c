@@ -5,6 +5,7 @@
 #include "cli/crawl-int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -98,6 +99,10 @@ static void note_broken(struct crawl *c, const struct cli_record *rec) {
 /* Every settled fate passes here: counted, written as a record (unless ITEM_QUIET), and
  * remembered when --seen must forget it. flags are the URL's item flags. */
 static void report(struct crawl *c, unsigned flags, const struct cli_record *rec) {
+  if (flags & ITEM_SPEC) { /* not accepted yet: reported when confirmed */
+    cli__spec_keep_record(c, rec);
+    return;
+  }
   struct cli_stats *s = c->stats;
   s->fates[rec->fate]++;
   if (flags & ITEM_SEED) {
@@ -239,6 +244,84 @@ static void lower_queued(struct crawl *c, const struct core_url *u, const char *
   frontier_push(c->fr, fh, item);
 }
 
+static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                  int redirects, enum offer_kind kind, bool follow);
+
+/* A URL settled without a fetch: a speculative fetch of it is dropped. */
+static void settle_unfetched(struct crawl *c, struct spec *spec, const struct frontier_item *probe,
+                             const char *url, const char *from, int depth, cli_fate fate,
+                             cli_cause cause, const char *error) {
+  if (spec)
+    cli__spec_cancel(c, spec);
+  record(c, probe, url, from, depth, fate, cause, error);
+}
+
+/* Sets a held page, and the links in it, at the depth its page turned out to have. */
+static void held_at(struct held_page *hp, int depth) {
+  if (!hp)
+    return;
+  hp->depth = depth;
+  for (size_t i = 0; i < hp->count; i++)
+    hp->links[i].depth = depth + 1;
+}
+
+/* A speculative page offered for real at depth: from now on an accepted page like any other.
+ * Fetched already, its kept outcome is reported now, and its links are held for their level;
+ * being fetched, it counts at its depth; queued, it is queued again at its depth. */
+static void confirm(struct crawl *c, struct spec *e, const char *from, int depth, int redirects,
+                    unsigned flags) {
+  if (e->done) {
+    c->stats->speculated++;
+    struct cli_record rec = e->rec;
+    rec.from = from;
+    rec.depth = depth;
+    report(c, flags, &rec);
+    held_at(e->held, depth);
+    if (e->held) {
+      c->spec_links -= e->held->count;
+      cli__held_queue(c, e->held);
+    }
+    e->held = NULL;
+    struct core_url target;
+    if (e->redirect && c->stop != 2 &&
+        core_url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) ==
+            CORE_OK) {
+      offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, true);
+      core_url_free(&target);
+    }
+    cli__spec_remove(c, e);
+    return;
+  }
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, e->url, from, depth);
+  if (!item) {
+    cli__fatal(c, "out of memory");
+    return;
+  }
+  item->redirects = redirects;
+  item->flags = flags;
+  if (e->rq) {
+    struct request *rq = e->rq;
+    item->attempts = rq->item->attempts;
+    frontier_move_pending(c->fr, rq->gate_depth, depth);
+    rq->gate_depth = depth;
+    held_at(rq->held, depth);
+    frontier_item_free(rq->item);
+    rq->item = item;
+    rq->spec = NULL;
+    cli__spec_remove(c, e);
+    return;
+  }
+  frontier_host *host = e->host;
+  struct frontier_item *old = frontier_take_deeper(c->fr, host, e->url, -1);
+  if (old) {
+    item->attempts = old->attempts;
+    item->not_before = old->not_before;
+    frontier_item_free(old);
+  }
+  cli__spec_remove(c, e);
+  frontier_push(c->fr, host, item);
+}
+
 static void settle(struct crawl *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, bool follow) {
   const struct crawl_config *cfg = c->cfg;
@@ -258,17 +341,19 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
   }
   struct frontier_item probe = {.flags = (printable && fresh ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0)};
+  /* fetched already, ahead of its level, when it is a speculative page */
+  struct spec *spec = fresh ? cli__spec_find(c, u->text) : NULL;
   if (!follow) {
-    record(c, &probe, u->text, from, depth, CLI_FATE_ROBOTS, 0, NULL);
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_ROBOTS, 0, NULL);
     return;
   }
   if (kind == OFFER_REDIRECT && redirects > cfg->max_redirs) {
-    record(c, &probe, u->text, from, depth, CLI_FATE_LIMIT, 0, NULL);
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_LIMIT, 0, NULL);
     return;
   }
   if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
     if (!cfg->check_skipped) {
-      record(c, &probe, u->text, from, depth, CLI_FATE_SKIPPED, 0, NULL);
+      settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_SKIPPED, 0, NULL);
       return;
     }
     /* --check-skipped: a HEAD request, as polite as any other, whatever its depth; it has no
@@ -276,21 +361,26 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
     probe.flags |= ITEM_HEAD;
   }
   if (depth > cfg->depth && !(probe.flags & ITEM_HEAD)) {
-    record(c, &probe, u->text, from, depth, CLI_FATE_DEPTH, 0, NULL);
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_DEPTH, 0, NULL);
     return;
   }
   if (u->unfetchable) {
     /* a URL as the Standard writes it (port 0, a host of punctuation) that no request reaches:
      * printed, and its fate says why it was not fetched */
-    record(c, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_OTHER,
-           "no request can reach this URL");
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_OTHER,
+                     "no request can reach this URL");
+    return;
+  }
+  if (spec) {
+    confirm(c, spec, from, depth, redirects, probe.flags);
     return;
   }
   struct host_data *hd = cli__host_for(c, u);
   if (!hd)
     return;
   if (hd->dead) {
-    record(c, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_DNS, "DNS lookup failed");
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_DNS,
+                     "DNS lookup failed");
     return;
   }
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
@@ -385,11 +475,47 @@ void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int d
 }
 
 static void append_held(struct crawl *c, struct held_page *hp) {
-  if (c->held_tail)
-    c->held_tail->next = hp;
+  if (hp->depth >= c->held_levels) {
+    int n = c->held_levels ? c->held_levels : 16;
+    while (n <= hp->depth && n < INT_MAX / 2)
+      n *= 2;
+    struct held_level *grown = n > hp->depth ? realloc(c->held, (size_t)n * sizeof(*grown)) : NULL;
+    if (!grown) {
+      /* its links are lost to the run: it is fatal, as any lack of memory */
+      cli__fatal(c, "out of memory");
+      return;
+    }
+    memset(grown + c->held_levels, 0, (size_t)(n - c->held_levels) * sizeof(*grown));
+    c->held = grown;
+    c->held_levels = n;
+  }
+  struct held_level *l = &c->held[hp->depth];
+  hp->next = NULL;
+  if (l->tail)
+    l->tail->next = hp;
   else
-    c->held_head = hp;
-  c->held_tail = hp;
+    l->head = hp;
+  l->tail = hp;
+  c->held_pages++;
+  if (hp->depth < c->held_min)
+    c->held_min = hp->depth;
+}
+
+struct held_page *cli__held_take(struct crawl *c) {
+  if (!c->held_pages)
+    return NULL;
+  struct held_level *l = &c->held[c->held_min];
+  struct held_page *hp = l->head;
+  l->head = hp->next;
+  if (!l->head)
+    l->tail = NULL;
+  hp->next = NULL;
+  if (--c->held_pages == 0)
+    c->held_min = INT_MAX;
+  else
+    while (!c->held[c->held_min].head)
+      c->held_min++;
+  return hp;
 }
 
 void cli__held_queue(struct crawl *c, struct held_page *hp) {
@@ -403,8 +529,22 @@ static void hold_links(struct request *rq) {
   struct link_batch *b = &rq->links;
   if (!rq->held && !(rq->held = cli__held_new(c, rq->item->url, rq->gate_depth)))
     return;
-  for (size_t i = 0; i < b->count && !c->fatal; i++)
+  /* a link seen already stays seen: offered later it would be dropped, so it is not held (most
+   * links of a site lead to pages it knows) */
+  const char *urls[LINK_BATCH];
+  size_t lens[LINK_BATCH];
+  bool seen[LINK_BATCH];
+  for (size_t i = 0; i < b->count; i++) {
+    urls[i] = b->urls[i].text;
+    lens[i] = strlen(urls[i]);
+  }
+  core_seen_contains_batch(c->seen, b->count, urls, lens, seen);
+  for (size_t i = 0; i < b->count && !c->fatal; i++) {
+    if (seen[i])
+      continue;
     cli__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->follow[i]);
+    cli__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->follow[i]);
+  }
   for (size_t i = 0; i < b->count; i++)
     core_url_free(&b->urls[i]);
   b->count = 0;
@@ -463,7 +603,9 @@ struct request *cli__request_new(struct crawl *c, frontier_host *host, struct fr
 void cli__request_free(struct request *rq) {
   struct crawl *c = rq->crawl;
   cli__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
-  if (rq->held) {             /* its depth stays pending until its links are offered */
+  if (rq->spec)
+    cli__spec_request_ended(c, rq);
+  if (rq->held) { /* its depth stays pending until its links are offered */
     append_held(c, rq->held);
   } else if (rq->gate_depth >= 0) {
     frontier_release(c->fr, rq->gate_depth);
@@ -549,7 +691,7 @@ bool cli__is_transient_status(long status) {
 
 bool cli__retry(struct crawl *c, struct request *rq, double retry_after) {
   struct frontier_item *item = rq->item;
-  if (item->attempts >= c->cfg->retries || c->stop)
+  if (item->attempts >= c->cfg->retries || c->stop || (rq->spec && rq->spec->cancelled))
     return false;
   item->attempts++;
   c->stats->retries++;
@@ -723,7 +865,9 @@ static void page_done(void *arg, const struct fetch_result *res) {
                                item->url, &target);
   rec.location = redirect ? target.text : NULL;
   report(c, item->flags, &rec);
-  if (redirect && c->stop != 2)
+  if (redirect && (item->flags & ITEM_SPEC))
+    cli__spec_keep_redirect(c, item->url, target.text, item->redirects + 1);
+  else if (redirect && c->stop != 2)
     offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, true);
   core_url_free(&target);
   cli__request_free(rq);
@@ -828,6 +972,8 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     return;
   }
   struct request *rq = cli__request_new(c, fh, item);
+  if (rq && (item->flags & ITEM_SPEC) && (rq->spec = cli__spec_find(c, item->url)))
+    rq->spec->rq = rq;
   core_rc rc = rq ? core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)
                   : CORE_ENOMEM;
   if (rc) {
@@ -865,6 +1011,8 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   cli__start_request(c, rq);
 }
 
+static void set_lookahead(struct crawl *c);
+
 static void free_held_page(struct held_page *hp) {
   core_buf_free(&hp->texts);
   free(hp->links);
@@ -876,11 +1024,8 @@ static void free_held_page(struct held_page *hp) {
  * when nothing else is left to wait for), and lets pages run ahead while the held links stay
  * within the queue's memory budget. */
 static void replay_held(struct crawl *c, bool all) {
-  while (c->held_head && (all || c->held_head->depth <= frontier_gate(c->fr))) {
-    struct held_page *hp = c->held_head;
-    c->held_head = hp->next;
-    if (!c->held_head)
-      c->held_tail = NULL;
+  while (c->held_pages && (all || c->held_min <= frontier_gate(c->fr))) {
+    struct held_page *hp = cli__held_take(c);
     for (size_t i = 0; i < hp->count && c->stop != 2 && !c->fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       const struct held_link *l = &hp->links[i];
@@ -898,17 +1043,54 @@ static void replay_held(struct crawl *c, bool all) {
     frontier_release(c->fr, hp->depth);
     free_held_page(hp);
   }
-  /* off at the budget, on again at half of it: each switch revisits every host */
-  if (c->held_links >= c->cfg->queue_memory)
-    frontier_set_lookahead(c->fr, false);
-  else if (c->held_links <= c->cfg->queue_memory / 2)
-    frontier_set_lookahead(c->fr, true);
+  set_lookahead(c);
+}
+
+/* How far below the gate pages may start: one level while the links held back stay within the
+ * queue's memory budget (off at it, on again at half of it: each switch revisits every host);
+ * and every level, for speculative pages, while their kept links stay within half of it. */
+static void set_lookahead(struct crawl *c) {
+  uint64_t budget = c->cfg->queue_memory ? c->cfg->queue_memory : UINT64_MAX / 2;
+  size_t real = c->held_links - c->spec_links;
+  if (real >= budget)
+    c->ahead = false;
+  else if (real <= budget / 2)
+    c->ahead = true;
+  if (c->spec_links >= budget / 2 || c->spec_count >= budget / 4)
+    c->spec_ahead = false;
+  else if (c->spec_links <= budget / 4 && c->spec_count <= budget / 8)
+    c->spec_ahead = c->spec_on;
+  frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec_ahead ? SPEC_LEVELS : 1);
+}
+
+static void pop_and_start(struct crawl *c);
+
+static bool idle(const struct crawl *c) {
+  return c->requests_in_flight == 0 && c->lookups_in_flight == 0 && frontier_queued(c->fr) == 0;
+}
+
+/* Whether replay_held has links to offer now. */
+static bool replay_due(const struct crawl *c) {
+  return c->held_pages && (c->held_min <= frontier_gate(c->fr) || idle(c));
 }
 
 static void schedule(struct crawl *c) {
+  /* pages settled without a request (robots.txt rules, limits) can move the gate or leave the
+   * crawl idle: their held links are offered in the same turn, not after a wait */
+  for (int round = 0; round < 8; round++) {
+    pop_and_start(c);
+    if (c->stop || c->fatal || !replay_due(c))
+      break;
+  }
+  if (frontier_error(c->fr) != CORE_OK)
+    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
+               core_rc_str(frontier_error(c->fr)));
+}
+
+/* Offers the held links whose level has come, then starts what the frontier has ready. */
+static void pop_and_start(struct crawl *c) {
   double now = core_now();
-  replay_held(c, c->requests_in_flight == 0 && c->lookups_in_flight == 0 &&
-                     frontier_queued(c->fr) == 0);
+  replay_held(c, idle(c));
   while (!c->stop && c->requests_in_flight < (size_t)c->cfg->concurrency) {
     frontier_host *fh;
     struct frontier_item *item = frontier_pop(c->fr, now, &fh);
@@ -940,9 +1122,6 @@ static void schedule(struct crawl *c) {
         break;
     }
   }
-  if (frontier_error(c->fr) != CORE_OK)
-    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
-               core_rc_str(frontier_error(c->fr)));
 }
 
 static bool finished(const struct crawl *c) {
@@ -954,7 +1133,7 @@ static bool finished(const struct crawl *c) {
     return true;
   if (cli__pages_exhausted(c))
     return true;
-  return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 && !c->held_head;
+  return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 && !c->held_pages;
 }
 
 /* ---- signals and progress ---- */
@@ -1036,23 +1215,25 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
       c->end == CLI_END_DONE && cli__pages_exhausted(c) ? CLI_FATE_LIMIT : CLI_FATE_PENDING;
   while (c->active) {
     struct request *rq = c->active;
-    if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records)
+    if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
+        !(rq->item->flags & ITEM_SPEC))
       record_item(c, rq->item, CLI_FATE_PENDING, 0, NULL);
     cli__request_free(rq);
   }
-  while (c->held_head) { /* kept by the save (--state), or offered already */
-    struct held_page *hp = c->held_head;
-    c->held_head = hp->next;
+  struct held_page *hp;
+  while ((hp = cli__held_take(c))) /* kept by the save (--state), or offered already */
     free_held_page(hp);
-  }
-  c->held_tail = NULL;
+  free(c->held);
+  c->held = NULL;
+  c->held_levels = 0;
   frontier_host *fh;
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {
-    if (item->kind == FRONTIER_PAGE && with_records)
+    if (item->kind == FRONTIER_PAGE && with_records && !(item->flags & ITEM_SPEC))
       record_item(c, item, fate, 0, NULL);
     frontier_item_free(item);
   }
+  cli__spec_free_all(c); /* what was never confirmed was never accepted */
 }
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
@@ -1173,6 +1354,13 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
       .cfg = cfg, .out = out, .status = status, .stats = stats, .err = err, .err_size = err_size};
   c.signal_fd = -1;
   c.warc_keep = UINT64_MAX;
+  c.held_min = INT_MAX;
+  c.ahead = true;
+  /* speculative pages pay off when hosts would otherwise wait for the gate between their
+   * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU. --seen
+   * and --state save what was accepted, which a speculative page is not, yet */
+  c.spec_on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) && !cfg->seen_file &&
+              !cfg->state_dir;
   c.end = CLI_END_DONE;
   c.start = core_now();
   memset(stats, 0, sizeof(*stats));

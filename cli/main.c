@@ -43,6 +43,10 @@ static void print_summary(const struct cli_stats *s) {
   fprintf(stderr, "crawl: %llu retries; %llu too long; %llu not followed\n",
           (unsigned long long)s->retries, (unsigned long long)s->too_long,
           (unsigned long long)s->unparsable);
+  if (s->speculated)
+    fprintf(stderr,
+            "crawl: %llu pages fetched ahead of their level, before their depth was known\n",
+            (unsigned long long)s->speculated);
   if (s->spilled)
     fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
             (unsigned long long)s->spilled);

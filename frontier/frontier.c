@@ -68,7 +68,7 @@ struct frontier {
   size_t *pending;
   int pending_cap;
   int gate;       /* the smallest depth pending (INT_MAX: none); deeper pages wait */
-  bool lookahead; /* pages one level deeper may start too (their links held back) */
+  int lookahead;  /* pages this many levels deeper may start too (their links held back) */
   bool gate_off;  /* its counts could not grow: no gate, rather than a stalled crawl */
 };
 
@@ -710,9 +710,14 @@ int frontier_gate(const frontier *f) {
   return f->gate_off ? INT_MAX : f->gate;
 }
 
-void frontier_set_lookahead(frontier *f, bool on) {
-  if (f->lookahead != on) {
-    f->lookahead = on;
+void frontier_move_pending(frontier *f, int from_depth, int to_depth) {
+  gate_count(f, to_depth, 1); /* first: the gate never passes a level still pending */
+  gate_count(f, from_depth, -1);
+}
+
+void frontier_set_lookahead(frontier *f, int levels) {
+  if (f->lookahead != levels) {
+    f->lookahead = levels;
     gate_moved(f);
   }
 }

@@ -92,9 +92,12 @@ void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_ite
 void frontier_release(frontier *f, int depth);
 /* The smallest depth of a page pending (queued, or popped and not released); INT_MAX for none. */
 int frontier_gate(const frontier *f);
-/* Whether pages one level below the gate may start as well; their owner must hold back their
- * links until frontier_gate reaches their depth. */
-void frontier_set_lookahead(frontier *f, bool on);
+/* How many levels below the gate pages may start as well (0: none); their owner must hold back
+ * their links until frontier_gate reaches their depth. */
+void frontier_set_lookahead(frontier *f, int levels);
+/* A popped page that counted as pending at from_depth counts at to_depth from now on (a page
+ * whose depth turned out smaller); frontier_release then takes to_depth. */
+void frontier_move_pending(frontier *f, int from_depth, int to_depth);
 /* Earliest time frontier_pop may return something (INFINITY when nothing is queued). */
 double frontier_next_ready(frontier *f);
 /* Removes and returns any queued item (for the end of a crawl), or NULL when all are gone. */

@@ -297,7 +297,7 @@ static void test_depth_gate(void **state) {
   item = frontier_pop(f, 10, &h);
   assert_string_equal(item->url, "http://b/3");
   assert_null(frontier_pop(f, 20, &h));
-  frontier_set_lookahead(f, true);
+  frontier_set_lookahead(f, 1);
   struct frontier_item *ahead = frontier_pop(f, 20, &h);
   assert_string_equal(ahead->url, "http://a/4");
   assert_int_equal(frontier_gate(f), 3);

@@ -1494,6 +1494,43 @@ def case_compression_bombs(tmp):
            "the bombs")
 
 
+def case_speculative_fetches(tmp):
+    """A polite crawl fetches pages ahead of their level before their depth is known, so hosts do
+    not wait for the slowest one at every depth; still every URL's fate and depth are the
+    breadth-first truth's, with -d and without, no page is fetched twice and none that the truth
+    does not fetch, and no request comes closer than the delay."""
+    for depth in (None, 3):
+        web = Web(tmp, hosts=12, pages=40, links=6, seed=7)
+        args = ["-w", "0.02", "--jsonl"] + (["-d", str(depth)] if depth else ["-d", "1000"])
+        p = crawl(web, *args, web.url())
+        log = web.stop()
+        truth = web.truth(web.url(), depth=depth) if depth else web.truth(web.url())
+        recs = records(p)
+        expect_unique([r["url"] for r in recs], f"-d {depth}: record")
+        wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
+                 if (r["fate"], r["depth"]) != truth.get(r["url"])]
+        expect(not wrong, f"-d {depth}: fate or depth off: {wrong[:5]}")
+        expect_same_set([r["url"] for r in recs], truth, f"-d {depth}")
+        m = re.search(r"(\d+) pages fetched ahead of their level", p.stderr)
+        expect(m and int(m.group(1)) > 0, f"-d {depth}: nothing was fetched ahead: {p.stderr}")
+        fetched = Counter(f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log
+                          if path != "/robots.txt")
+        twice = [u for u, n in fetched.items() if n > 1]
+        expect(not twice, f"-d {depth}: fetched twice: {twice[:5]}")
+        fetched_fates = {"fetched", "failed"}
+        extra = [u for u in fetched if truth.get(u, ("none", 0))[0] not in fetched_fates]
+        expect(not extra, f"-d {depth}: fetched, though the truth does not: {extra[:5]}")
+        close = [g for host_gaps in gaps(log).values() for g in host_gaps if g < 0.02]
+        expect(not close, f"-d {depth}: {len(close)} gaps under the delay")
+
+
+def gaps(log):
+    by_host = defaultdict(list)
+    for start, end, host, _, _ in log:
+        by_host[host].append((start, end))
+    return {h: [b[0] - a[1] for a, b in zip(sorted(r), sorted(r)[1:])] for h, r in by_host.items()}
+
+
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
 if __name__ == "__main__":

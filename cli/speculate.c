@@ -1,0 +1,171 @@
+/* Speculative fetches: a polite crawl that finishes each depth before the next waits, at every
+ * level, for the host slowest to finish it, while the others idle. So the links of a page fetched
+ * ahead of its level, which are held back until the level comes (their depth is not known yet:
+ * a shallower page may still link them), are fetched already, as speculative pages: not in the
+ * seen filter, not printed, their outcome and their own links kept aside. When the held link is
+ * offered for real, in breadth-first order, the URL is confirmed at the depth it has then (never
+ * more than the speculative one) and its kept outcome is reported as if it had just happened;
+ * a URL that turns out to have another fate (a nofollow link reached it first) is dropped.
+ *
+ * Only pages within --depth are speculated (a confirmed depth is never larger), never beyond the
+ * queue's memory budget, and not with --seen or --state, whose saves keep only accepted URLs.
+ * The depth gate keeps every unconfirmed page's level unsettled: the held page that names it is
+ * pending one level up, so its links are always held (checked in crawler.c). */
+#include "cli/crawl-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+enum { SPEC_BUCKETS_MIN = 1024 };
+
+static size_t bucket(const struct crawl *c, const char *url) {
+  return XXH3_64bits(url, strlen(url)) & (c->spec_buckets - 1);
+}
+
+struct spec *cli__spec_find(struct crawl *c, const char *url) {
+  if (!c->specs)
+    return NULL;
+  for (struct spec *e = c->specs[bucket(c, url)]; e; e = e->next)
+    if (strcmp(e->url, url) == 0)
+      return e;
+  return NULL;
+}
+
+static void free_held(struct crawl *c, struct held_page *hp) {
+  if (!hp)
+    return;
+  c->held_links -= hp->count;
+  core_buf_free(&hp->texts);
+  free(hp->links);
+  free(hp->from);
+  free(hp);
+}
+
+void cli__spec_remove(struct crawl *c, struct spec *e) {
+  struct spec **pp = &c->specs[bucket(c, e->url)];
+  while (*pp != e)
+    pp = &(*pp)->next;
+  *pp = e->next;
+  c->spec_count--;
+  if (e->held)
+    c->spec_links -= e->held->count;
+  free_held(c, e->held);
+  free((char *)e->rec.type);
+  free((char *)e->rec.location);
+  free((char *)e->rec.error);
+  free(e->redirect);
+  free(e->url);
+  free(e);
+}
+
+void cli__spec_free_all(struct crawl *c) {
+  for (size_t b = 0; c->specs && b < c->spec_buckets; b++)
+    while (c->specs[b])
+      cli__spec_remove(c, c->specs[b]);
+  free(c->specs);
+  c->specs = NULL;
+}
+
+void cli__spec_consider(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                        bool follow) {
+  const struct crawl_config *cfg = c->cfg;
+  /* within the queue's memory budget: a quarter of it in speculative pages, their links held
+   * under the budget of held links (see replay_held), and never so many queued that a page
+   * would go to the spill file (a speculative page must be found again in the queue) */
+  uint64_t budget = cfg->queue_memory ? cfg->queue_memory : UINT64_MAX / 2;
+  if (!c->spec_ahead || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop ||
+      c->spec_count >= budget / 4 || frontier_spilled(c->fr) ||
+      frontier_queued(c->fr) >= budget / 2)
+    return;
+  size_t len = strlen(u->text);
+  if (core_seen_contains(c->seen, u->text, len) || cli__spec_find(c, u->text))
+    return;
+  char ext[32];
+  core_url_ext(u, ext, sizeof(ext));
+  if (ext[0] && core_list_has(&cfg->skip_ext, ext))
+    return;
+  if (!c->specs) {
+    c->spec_buckets = SPEC_BUCKETS_MIN;
+    if (!(c->specs = calloc(c->spec_buckets, sizeof(*c->specs))))
+      return;
+  }
+  struct host_data *hd = cli__host_for(c, u);
+  if (!hd || hd->dead)
+    return;
+  struct spec *e = calloc(1, sizeof(*e));
+  struct frontier_item *item = e ? frontier_item_new(FRONTIER_PAGE, u->text, from, depth) : NULL;
+  if (!item || !(e->url = strdup(u->text))) {
+    free(e);
+    frontier_item_free(item);
+    return; /* it is fetched in its turn instead */
+  }
+  e->depth = depth;
+  e->host = hd->fhost;
+  size_t b = bucket(c, e->url);
+  e->next = c->specs[b];
+  c->specs[b] = e;
+  c->spec_count++;
+  item->flags = ITEM_SPEC;
+  frontier_push(c->fr, hd->fhost, item);
+}
+
+static char *copy_or_null(const char *s, bool *failed) {
+  char *copy = s ? strdup(s) : NULL;
+  *failed |= s && !copy;
+  return copy;
+}
+
+void cli__spec_keep_record(struct crawl *c, const struct cli_record *rec) {
+  struct spec *e = cli__spec_find(c, rec->url);
+  if (!e || e->cancelled || e->done)
+    return;
+  bool failed = false;
+  e->rec = *rec;
+  e->rec.url = e->url;
+  e->rec.from = NULL; /* set when confirmed */
+  e->rec.type = copy_or_null(rec->type, &failed);
+  e->rec.location = copy_or_null(rec->location, &failed);
+  e->rec.error = copy_or_null(rec->error, &failed);
+  e->done = true;
+  if (failed)
+    cli__fatal(c, "out of memory");
+}
+
+void cli__spec_keep_redirect(struct crawl *c, const char *url, const char *target, int redirects) {
+  struct spec *e = cli__spec_find(c, url);
+  if (!e || e->cancelled)
+    return;
+  free(e->redirect);
+  if (!(e->redirect = strdup(target)))
+    cli__fatal(c, "out of memory");
+  e->redirects = redirects;
+}
+
+void cli__spec_request_ended(struct crawl *c, struct request *rq) {
+  struct spec *e = rq->spec;
+  rq->spec = NULL;
+  e->rq = NULL;
+  if (rq->item && !e->cancelled) { /* fetched: its links wait with it for its confirmation */
+    e->held = rq->held;
+    c->spec_links += e->held ? e->held->count : 0;
+  } else /* dropped, or given back for a retry (queued again) */
+    free_held(c, rq->held);
+  rq->held = NULL;
+  if (rq->item && e->cancelled)
+    cli__spec_remove(c, e);
+  frontier_release(c->fr, rq->gate_depth);
+  rq->gate_depth = -1;
+}
+
+void cli__spec_cancel(struct crawl *c, struct spec *e) {
+  if (e->rq) {
+    e->cancelled = true; /* dropped when its request ends */
+    return;
+  }
+  if (!e->done) {
+    struct frontier_item *old = frontier_take_deeper(c->fr, e->host, e->url, -1);
+    frontier_item_free(old);
+  }
+  cli__spec_remove(c, e);
+}
