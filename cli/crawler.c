@@ -523,6 +523,14 @@ void cli__held_queue(struct crawl *c, struct held_page *hp) {
   append_held(c, hp);
 }
 
+/* The batch's printed forms and their lengths, as the seen filter takes a batch. */
+static void batch_texts(const struct link_batch *b, const char *urls[], size_t lens[]) {
+  for (size_t i = 0; i < b->count; i++) {
+    urls[i] = b->urls[i].text;
+    lens[i] = strlen(urls[i]);
+  }
+}
+
 /* Moves the batch's links into rq's held page. */
 static void hold_links(struct request *rq) {
   struct crawl *c = rq->crawl;
@@ -534,10 +542,7 @@ static void hold_links(struct request *rq) {
   const char *urls[LINK_BATCH];
   size_t lens[LINK_BATCH];
   bool seen[LINK_BATCH];
-  for (size_t i = 0; i < b->count; i++) {
-    urls[i] = b->urls[i].text;
-    lens[i] = strlen(urls[i]);
-  }
+  batch_texts(b, urls, lens);
   core_seen_contains_batch(c->seen, b->count, urls, lens, seen);
   for (size_t i = 0; i < b->count && !c->fatal; i++) {
     if (seen[i])
@@ -565,10 +570,7 @@ void cli__offer_links_flush(struct request *rq) {
   const char *urls[LINK_BATCH];
   size_t lens[LINK_BATCH];
   bool fresh[LINK_BATCH];
-  for (size_t i = 0; i < b->count; i++) {
-    urls[i] = b->urls[i].text;
-    lens[i] = strlen(urls[i]);
-  }
+  batch_texts(b, urls, lens);
   if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
     cli__fatal(c, "out of memory");
   const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
