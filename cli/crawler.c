@@ -229,7 +229,10 @@ static bool admitted(const struct crawl *c, const struct core_url *u, enum offer
 static void lower_queued(struct crawl *c, const struct core_url *u, const char *from, int depth,
                          int redirects) {
   frontier_host *fh = frontier_host_find(c->fr, u->origin);
-  struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
+  /* the search is linear: it is bounded, so a host with a long queue and many redirects does not
+   * make the crawl quadratic; a target further back keeps its link's depth */
+  struct frontier_item *old =
+      fh ? frontier_take_deeper(c->fr, fh, u->text, depth, REDIRECT_SCAN_MAX) : NULL;
   if (!old)
     return;
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
@@ -312,7 +315,7 @@ static void confirm(struct crawl *c, struct spec *e, const char *from, int depth
     return;
   }
   frontier_host *host = e->host;
-  struct frontier_item *old = frontier_take_deeper(c->fr, host, e->url, -1);
+  struct frontier_item *old = frontier_take_deeper(c->fr, host, e->url, -1, SIZE_MAX);
   if (old) {
     item->attempts = old->attempts;
     item->not_before = old->not_before;

@@ -164,7 +164,7 @@ void cli__spec_cancel(struct crawl *c, struct spec *e) {
     return;
   }
   if (!e->done) {
-    struct frontier_item *old = frontier_take_deeper(c->fr, e->host, e->url, -1);
+    struct frontier_item *old = frontier_take_deeper(c->fr, e->host, e->url, -1, SIZE_MAX);
     frontier_item_free(old);
   }
   cli__spec_remove(c, e);

@@ -67,9 +67,9 @@ struct frontier {
   /* the depth gate: pending[d] pages of depth d are queued, or popped and not yet released */
   size_t *pending;
   int pending_cap;
-  int gate;       /* the smallest depth pending (INT_MAX: none); deeper pages wait */
-  int lookahead;  /* pages this many levels deeper may start too (their links held back) */
-  bool gate_off;  /* its counts could not grow: no gate, rather than a stalled crawl */
+  int gate;      /* the smallest depth pending (INT_MAX: none); deeper pages wait */
+  int lookahead; /* pages this many levels deeper may start too (their links held back) */
+  bool gate_off; /* its counts could not grow: no gate, rather than a stalled crawl */
 };
 
 /* An item and its strings in one allocation (a queue may hold a hundred thousand of them):
@@ -636,8 +636,10 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
 }
 
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
-                                           int depth) {
-  for (struct frontier_item **pp = &host->head, *prev = NULL; *pp; prev = *pp, pp = &(*pp)->next) {
+                                           int depth, size_t max_scan) {
+  size_t scanned = 0;
+  for (struct frontier_item **pp = &host->head, *prev = NULL; *pp && scanned++ < max_scan;
+       prev = *pp, pp = &(*pp)->next) {
     struct frontier_item *it = *pp;
     if (is_setup(it->kind) || it->depth <= depth || strcmp(it->url, url) != 0)
       continue;

@@ -75,10 +75,11 @@ void frontier_host_defer(frontier *f, frontier_host *host, double until);
  * first of all, the others in the order they come. */
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item);
 /* Removes and returns host's queued page url when its depth is more than depth (a redirect target
- * found before as a deeper link, which is to take the redirect's depth), or NULL. Pages in the
- * spill file are not looked at. */
+ * found before as a deeper link, which is to take the redirect's depth), or NULL. Looks at the
+ * first max_scan items of the host's queue in memory at most (the search is linear), never at
+ * the spill file. */
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
-                                           int depth);
+                                           int depth, size_t max_scan);
 /* The next item whose host may be contacted at now, or NULL. Counts as a request in flight
  * until frontier_end. Caller owns the item. */
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host);

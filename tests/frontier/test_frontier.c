@@ -523,9 +523,10 @@ static void test_take_deeper(void **state) {
     assert_non_null(item);
     frontier_push(f, a, item);
   }
-  assert_null(frontier_take_deeper(f, a, "http://a.example/3", 2)); /* not deeper */
-  assert_null(frontier_take_deeper(f, a, "http://a.example/9", 1)); /* not queued */
-  struct frontier_item *old = frontier_take_deeper(f, a, "http://a.example/3", 1);
+  assert_null(frontier_take_deeper(f, a, "http://a.example/3", 2, SIZE_MAX)); /* not deeper */
+  assert_null(frontier_take_deeper(f, a, "http://a.example/9", 1, SIZE_MAX)); /* not queued */
+  assert_null(frontier_take_deeper(f, a, "http://a.example/3", 1, 2));        /* past the scan */
+  struct frontier_item *old = frontier_take_deeper(f, a, "http://a.example/3", 1, 3);
   assert_non_null(old);
   assert_int_equal(old->depth, 2);
   frontier_item_free(old);
