@@ -135,6 +135,12 @@ struct crawl {
   int held_min;    /* the smallest depth with a held page; INT_MAX for none */
   size_t held_pages;
   size_t held_links;
+  /* URLs one level beyond --depth: their fate waits until no page within it is pending, as a
+   * redirect of the last level may still reach one (which is then fetched at its depth) */
+  core_seen *cut;     /* every one of them (fingerprints) */
+  core_seen *rescued; /* those a redirect reached */
+  FILE *cut_records;  /* their records, to settle when the last level is done */
+  uint64_t cut_pending;
   bool ahead;          /* pages one level below the gate may start (their links held) */
   bool spec_on;        /* speculative fetches (speculate.c) */
   bool spec_ahead;     /* and they may be made now, within their budget */

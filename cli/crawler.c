@@ -250,6 +250,71 @@ static void lower_queued(struct crawl *c, const struct core_url *u, const char *
 static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
                   int redirects, enum offer_kind kind, bool follow);
 
+/* A URL one level beyond --depth: its record waits in a temporary file until no page within
+ * the depth is pending (see settle_cut), for a redirect of the last level may still reach it. */
+static void cut(struct crawl *c, const struct frontier_item *probe, const char *url,
+                const char *from, int depth) {
+  bool fresh;
+  if (depth != c->cfg->depth + 1 || c->cfg->depth >= INT_MAX - 1) {
+    record(c, probe, url, from, depth, CLI_FATE_DEPTH, 0, NULL);
+    return;
+  }
+  if ((!c->cut && core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c->cut) != CORE_OK) ||
+      core_seen_add(c->cut, url, strlen(url), &fresh) != CORE_OK) {
+    cli__fatal(c, "out of memory");
+    return;
+  }
+  if (!c->cut_records && !(c->cut_records = tmpfile())) {
+    record(c, probe, url, from, depth, CLI_FATE_DEPTH, 0, NULL); /* no room to wait: as before */
+    return;
+  }
+  fprintf(c->cut_records, "%u %s %s\n", probe->flags, from ? from : "-", url);
+  c->cut_pending++;
+}
+
+/* A redirect within --depth reaching a URL cut one level beyond it: fetched after all, at the
+ * redirect's depth (CLI.md: a redirect target keeps the depth of the URL that redirected). */
+static bool rescued_from_cut(struct crawl *c, const struct core_url *u, int depth) {
+  size_t len = strlen(u->text);
+  bool fresh;
+  if (!c->cut || depth > c->cfg->depth || !core_seen_contains(c->cut, u->text, len))
+    return false;
+  if ((!c->rescued && core_seen_create(CORE_SEEN_EXACT, 64, 0.5, 0, &c->rescued) != CORE_OK) ||
+      core_seen_add(c->rescued, u->text, len, &fresh) != CORE_OK) {
+    cli__fatal(c, "out of memory");
+    return false;
+  }
+  return fresh;
+}
+
+/* The records of the URLs cut beyond --depth, once no page within it is pending (or at the end):
+ * those a redirect reached were fetched instead. */
+static void settle_cut(struct crawl *c) {
+  if (!c->cut_pending || fflush(c->cut_records) != 0)
+    return;
+  rewind(c->cut_records);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  while ((len = getline(&line, &cap, c->cut_records)) > 0) {
+    if (line[len - 1] == '\n')
+      line[len - 1] = '\0';
+    char *save = NULL, *flags = strtok_r(line, " ", &save), *from = strtok_r(NULL, " ", &save);
+    char *url = strtok_r(NULL, " ", &save);
+    if (!url)
+      continue;
+    if (c->rescued && core_seen_contains(c->rescued, url, strlen(url)))
+      continue;
+    struct frontier_item probe = {.flags = (unsigned)strtoul(flags, NULL, 10)};
+    record(c, &probe, url, strcmp(from, "-") ? from : NULL, c->cfg->depth + 1, CLI_FATE_DEPTH, 0,
+           NULL);
+  }
+  free(line);
+  c->cut_pending = 0;
+  if (ftruncate(fileno(c->cut_records), 0) != 0 || fseek(c->cut_records, 0, SEEK_SET) != 0)
+    cli__fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
+}
+
 /* A URL settled without a fetch: a speculative fetch of it is dropped. */
 static void settle_unfetched(struct crawl *c, struct spec *spec, const struct frontier_item *probe,
                              const char *url, const char *from, int depth, cli_fate fate,
@@ -332,7 +397,8 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
    * run left queued, which it printed */
   if (!fresh && kind == OFFER_REDIRECT)
     lower_queued(c, u, from, depth, redirects);
-  if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME)
+  bool rescue = !fresh && kind == OFFER_REDIRECT && rescued_from_cut(c, u, depth);
+  if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)
     return;
   char ext[32];
   core_url_ext(u, ext, sizeof(ext));
@@ -342,7 +408,7 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
     if (printable && !cfg->jsonl)
       check_output(c, cli_output_url(c->out, u->text));
   }
-  struct frontier_item probe = {.flags = (printable && fresh ? 0 : ITEM_QUIET) |
+  struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0)};
   /* fetched already, ahead of its level, when it is a speculative page */
   struct spec *spec = fresh ? cli__spec_find(c, u->text) : NULL;
@@ -364,7 +430,9 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
     probe.flags |= ITEM_HEAD;
   }
   if (depth > cfg->depth && !(probe.flags & ITEM_HEAD)) {
-    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_DEPTH, 0, NULL);
+    if (spec)
+      cli__spec_cancel(c, spec);
+    cut(c, &probe, u->text, from, depth);
     return;
   }
   if (u->unfetchable) {
@@ -1087,6 +1155,8 @@ static void schedule(struct crawl *c) {
     if (c->stop || c->fatal || !replay_due(c))
       break;
   }
+  if (c->cut_pending && frontier_gate(c->fr) > c->cfg->depth)
+    settle_cut(c);
   if (frontier_error(c->fr) != CORE_OK)
     cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
                core_rc_str(frontier_error(c->fr)));
@@ -1239,6 +1309,12 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
     frontier_item_free(item);
   }
   cli__spec_free_all(c); /* what was never confirmed was never accepted */
+  if (c->cut_records)
+    fclose(c->cut_records);
+  c->cut_records = NULL;
+  core_seen_destroy(c->cut);
+  core_seen_destroy(c->rescued);
+  c->cut = c->rescued = NULL;
 }
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
@@ -1434,6 +1510,8 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
   bool pausing = cfg->state_dir && c.end != CLI_END_DONE;
   if (c.fr && !pausing)
     replay_held(&c, true);
+  if (c.fr && c.end != CLI_END_PIPE)
+    settle_cut(&c); /* no redirect comes any more: the URLs cut beyond --depth are settled */
   stats->spilled += c.fr ? frontier_spilled_ever(c.fr) : 0;
   if (c.save_path && c.fr && c.seen)
     cli__final_save(&c); /* first: it keeps what is still to do */

@@ -1524,6 +1524,22 @@ def case_speculative_fetches(tmp):
         expect(not close, f"-d {depth}: {len(close)} gaps under the delay")
 
 
+def case_redirect_at_the_depth_limit(tmp):
+    """A redirect of the last level (-d) whose target was found first as a link one level deeper,
+    beyond the limit: the target keeps the redirect's depth and is fetched, and its own links are
+    printed, as breadth first does (CLI.md, Depth). With and without fetching ahead."""
+    for delay in ("0", "0.002"):
+        for links in (4, 6, 9):
+            web = Web(tmp, hosts=10, pages=50, links=links, seed=26)
+            p = crawl(web, "-w", delay, "-d", "2", "--jsonl", web.url())
+            web.stop()
+            truth = web.truth(web.url(), depth=2)
+            got = {r["url"]: (r["fate"], r["depth"]) for r in records(p)}
+            wrong = [(u, got.get(u), t) for u, t in truth.items() if got.get(u) != t]
+            expect(not wrong and len(got) == len(truth),
+                   f"-w {delay}, {links} links: {len(wrong)} off, e.g. {wrong[:3]}")
+
+
 def gaps(log):
     by_host = defaultdict(list)
     for start, end, host, _, _ in log:
