@@ -137,7 +137,7 @@ struct crawl {
   size_t held_links;
   /* URLs one level beyond --depth: their fate waits until no page within it is pending, as a
    * redirect of the last level may still reach one (which is then fetched at its depth) */
-  core_seen *cut;     /* every one of them (fingerprints) */
+  core_seen *cut;     /* every one of them (a Bloom filter) */
   core_seen *rescued; /* those a redirect reached */
   FILE *cut_records;  /* their records, to settle when the last level is done */
   uint64_t cut_pending;

@@ -259,7 +259,8 @@ static void cut(struct crawl *c, const struct frontier_item *probe, const char *
     record(c, probe, url, from, depth, CLI_FATE_DEPTH, 0, NULL);
     return;
   }
-  if ((!c->cut && core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c->cut) != CORE_OK) ||
+  /* a Bloom filter: a false positive (one in a million) costs one fetch a redirect made again */
+  if ((!c->cut && core_seen_create(CORE_SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut) != CORE_OK) ||
       core_seen_add(c->cut, url, strlen(url), &fresh) != CORE_OK) {
     cli__fatal(c, "out of memory");
     return;
