@@ -270,6 +270,8 @@ struct held_page *cli__held_new(struct crawl *c, const char *from, int depth);
 void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int depth, bool follow);
 /* Queues a restored held page behind the others; its depth is pending until it is replayed. */
 void cli__held_queue(struct crawl *c, struct held_page *hp);
+/* Frees a held page (NULL is fine) and its links' count. */
+void cli__held_free(struct crawl *c, struct held_page *hp);
 /* Takes the next held page of the smallest depth, or NULL. */
 struct held_page *cli__held_take(struct crawl *c);
 

@@ -223,7 +223,6 @@ static bool admitted(const struct crawl *c, const struct core_url *u, enum offer
   return !regex_any(&cfg->exclude, u->text);
 }
 
-/* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
 /* A redirect target keeps the depth of the URL that redirected (CLI.md, Depth): found before as
  * a link one level deeper and still queued, it moves up to the redirect's depth. */
 static void lower_queued(struct crawl *c, const struct core_url *u, const char *from, int depth,
@@ -391,6 +390,7 @@ static void confirm(struct crawl *c, struct spec *e, const char *from, int depth
   frontier_push(c->fr, host, item);
 }
 
+/* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
 static void settle(struct crawl *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, bool follow) {
   const struct crawl_config *cfg = c->cfg;
@@ -1087,7 +1087,10 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
 
 static void set_lookahead(struct crawl *c);
 
-static void free_held_page(struct held_page *hp) {
+void cli__held_free(struct crawl *c, struct held_page *hp) {
+  if (!hp)
+    return;
+  c->held_links -= hp->count;
   core_buf_free(&hp->texts);
   free(hp->links);
   free(hp->from);
@@ -1113,9 +1116,8 @@ static void replay_held(struct crawl *c, bool all) {
       offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->follow);
       core_url_free(&u);
     }
-    c->held_links -= hp->count;
     frontier_release(c->fr, hp->depth);
-    free_held_page(hp);
+    cli__held_free(c, hp);
   }
   set_lookahead(c);
 }
@@ -1298,7 +1300,7 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
   }
   struct held_page *hp;
   while ((hp = cli__held_take(c))) /* kept by the save (--state), or offered already */
-    free_held_page(hp);
+    cli__held_free(c, hp);
   free(c->held);
   c->held = NULL;
   c->held_levels = 0;

@@ -32,16 +32,6 @@ struct spec *cli__spec_find(struct crawl *c, const char *url) {
   return NULL;
 }
 
-static void free_held(struct crawl *c, struct held_page *hp) {
-  if (!hp)
-    return;
-  c->held_links -= hp->count;
-  core_buf_free(&hp->texts);
-  free(hp->links);
-  free(hp->from);
-  free(hp);
-}
-
 void cli__spec_remove(struct crawl *c, struct spec *e) {
   struct spec **pp = &c->specs[bucket(c, e->url)];
   while (*pp != e)
@@ -50,7 +40,7 @@ void cli__spec_remove(struct crawl *c, struct spec *e) {
   c->spec_count--;
   if (e->held)
     c->spec_links -= e->held->count;
-  free_held(c, e->held);
+  cli__held_free(c, e->held);
   free((char *)e->rec.type);
   free((char *)e->rec.location);
   free((char *)e->rec.error);
@@ -150,7 +140,7 @@ void cli__spec_request_ended(struct crawl *c, struct request *rq) {
     e->held = rq->held;
     c->spec_links += e->held ? e->held->count : 0;
   } else /* dropped, or given back for a retry (queued again) */
-    free_held(c, rq->held);
+    cli__held_free(c, rq->held);
   rq->held = NULL;
   if (rq->item && e->cancelled)
     cli__spec_remove(c, e);
