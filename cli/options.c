@@ -296,6 +296,21 @@ static bool parse_ext_list(const char *arg, struct core_list *list, const char *
   return true;
 }
 
+/* A path option: not empty; the last one given wins. */
+static bool set_path(char **field, const char *arg, const char *opt, const char *what, char *err,
+                     size_t err_size) {
+  if (!*arg) {
+    set_err(err, err_size, "invalid value '' for %s: %s", opt, what);
+    return false;
+  }
+  free(*field);
+  if (!(*field = strdup(arg))) {
+    set_err(err, err_size, "out of memory");
+    return false;
+  }
+  return true;
+}
+
 static bool push_str(char ***list, size_t *count, const char *s) {
   char **grown = realloc(*list, (*count + 1) * sizeof(*grown));
   if (!grown)
@@ -555,22 +570,16 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         cfg->dns_servers = strdup(arg);
         break;
       case OPT_SEEN:
-        if (!*arg)
-          USAGE("invalid value '' for --seen: a file name");
-        free(cfg->seen_file);
-        cfg->seen_file = strdup(arg);
+        if (!set_path(&cfg->seen_file, arg, "--seen", "a file name", err, err_size))
+          return CLI_USAGE;
         break;
       case OPT_STATE:
-        if (!*arg)
-          USAGE("invalid value '' for --state: a directory");
-        free(cfg->state_dir);
-        cfg->state_dir = strdup(arg);
+        if (!set_path(&cfg->state_dir, arg, "--state", "a directory", err, err_size))
+          return CLI_USAGE;
         break;
       case OPT_WARC:
-        if (!*arg)
-          USAGE("invalid value '' for --warc: a file name");
-        free(cfg->warc_file);
-        cfg->warc_file = strdup(arg);
+        if (!set_path(&cfg->warc_file, arg, "--warc", "a file name", err, err_size))
+          return CLI_USAGE;
         break;
       case OPT_CHECKPOINT:
         if (!parse_seconds(arg, 86400, &cfg->checkpoint) || cfg->checkpoint < 0.1)
