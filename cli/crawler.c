@@ -225,6 +225,20 @@ static bool admitted(const struct crawl *c, const struct core_url *u, enum offer
 
 /* A redirect target keeps the depth of the URL that redirected (CLI.md, Depth): found before as
  * a link one level deeper and still queued, it moves up to the redirect's depth. */
+/* A page to queue, with its redirect hops so far and its flags; NULL (the crawl ended as fatal)
+ * when memory runs out. */
+static struct frontier_item *new_page(struct crawl *c, const char *url, const char *from, int depth,
+                                      int redirects, unsigned flags) {
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, from, depth);
+  if (!item) {
+    cli__fatal(c, "out of memory");
+    return NULL;
+  }
+  item->redirects = redirects;
+  item->flags = flags;
+  return item;
+}
+
 static void lower_queued(struct crawl *c, const struct core_url *u, const char *from, int depth,
                          int redirects) {
   frontier_host *fh = frontier_host_find(c->fr, u->origin);
@@ -234,14 +248,11 @@ static void lower_queued(struct crawl *c, const struct core_url *u, const char *
       fh ? frontier_take_deeper(c->fr, fh, u->text, depth, REDIRECT_SCAN_MAX) : NULL;
   if (!old)
     return;
-  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
+  struct frontier_item *item = new_page(c, u->text, from, depth, redirects, old->flags);
   if (!item) {
     frontier_push(c->fr, fh, old);
-    cli__fatal(c, "out of memory");
     return;
   }
-  item->redirects = redirects;
-  item->flags = old->flags;
   frontier_item_free(old);
   frontier_push(c->fr, fh, item);
 }
@@ -360,13 +371,9 @@ static void confirm(struct crawl *c, struct spec *e, const char *from, int depth
     cli__spec_remove(c, e);
     return;
   }
-  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, e->url, from, depth);
-  if (!item) {
-    cli__fatal(c, "out of memory");
+  struct frontier_item *item = new_page(c, e->url, from, depth, redirects, flags);
+  if (!item)
     return;
-  }
-  item->redirects = redirects;
-  item->flags = flags;
   if (e->rq) {
     struct request *rq = e->rq;
     item->attempts = rq->item->attempts;
@@ -455,14 +462,9 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
                      "DNS lookup failed");
     return;
   }
-  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
-  if (!item) {
-    cli__fatal(c, "out of memory");
-    return;
-  }
-  item->redirects = redirects;
-  item->flags = probe.flags;
-  frontier_push(c->fr, hd->fhost, item);
+  struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
+  if (item)
+    frontier_push(c->fr, hd->fhost, item);
 }
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. */
