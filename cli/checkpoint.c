@@ -163,18 +163,13 @@ bool cli__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
 
 /* ---- the counters of --state ---- */
 
-struct counter {
-  char name[32];
-  uint64_t *at;
-};
-
-/* The counters a checkpoint keeps, by name: *n of them. */
-static void counters(struct cli_stats *s, struct counter *out, size_t *n) {
-  struct counter fixed[] = {{"pages", &s->pages},       {"discovered", &s->discovered},
-                            {"seeds", &s->seeds},       {"seeds_unreached", &s->seeds_unreached},
-                            {"too_long", &s->too_long}, {"unparsable", &s->unparsable},
-                            {"retries", &s->retries},   {"spilled", &s->spilled},
-                            {"bytes", &s->bytes},       {"broken", &s->broken}};
+void cli__stats_counters(struct cli_stats *s, struct cli_stats_counter *out, size_t *n) {
+  struct cli_stats_counter fixed[] = {
+      {"pages", &s->pages},       {"discovered", &s->discovered},
+      {"seeds", &s->seeds},       {"seeds_unreached", &s->seeds_unreached},
+      {"too_long", &s->too_long}, {"unparsable", &s->unparsable},
+      {"retries", &s->retries},   {"spilled", &s->spilled},
+      {"bytes", &s->bytes},       {"broken", &s->broken}};
   size_t k = 0;
   for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
     out[k++] = fixed[i];
@@ -188,7 +183,6 @@ static void counters(struct cli_stats *s, struct counter *out, size_t *n) {
   }
   *n = k;
 }
-#define COUNTERS_MAX (16 + CLI_FATE_COUNT + CLI_CAUSE_COUNT)
 
 /* ---- writing a save ---- */
 
@@ -244,12 +238,12 @@ static FILE *write_snapshot(struct crawl *c, uint64_t *pages) {
   struct snapshot s = {out, core_now(), c->leftover_count};
   bool whole = c->cfg->state_dir != NULL;
   if (whole) {
-    struct counter list[COUNTERS_MAX];
+    struct cli_stats_counter list[CLI_STATS_COUNTERS_MAX];
     size_t n;
-    counters(c->stats, list, &n);
+    cli__stats_counters(c->stats, list, &n);
     for (size_t i = 0; i < n; i++)
       fprintf(out, "stat %s %llu\n", list[i].name, (unsigned long long)*list[i].at);
-    fprintf(out, "stat pages_started %ld\n", c->pages_started);
+    fprintf(out, "stat pages_started %ld\n", cli__run_pages_started(c->run));
     uint64_t warc_bytes;
     if (c->warc && warc_sync(c->warc, &warc_bytes) == CORE_OK) /* its records up to now stay */
       fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
@@ -418,7 +412,7 @@ core_rc cli__open_seen(struct crawl *c) {
       return rc;
     }
   }
-  core_rc rc = core_seen_create(cfg->dedupe, cfg->expect, cfg->fp_rate, random_seed(), &c->seen);
+  core_rc rc = core_seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
     cli__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc;
@@ -467,7 +461,7 @@ static void restore_item(struct crawl *c, const struct saved *s, double now) {
 
 static void restore_counter(struct crawl *c, const struct saved *s, double now) {
   if (!strcmp(s->url, "pages_started")) {
-    c->pages_started = (long)s->value;
+    cli__run_set_pages_started(c->run, (long)s->value);
     return;
   }
   if (!strcmp(s->url, "warc_bytes")) {
@@ -478,9 +472,9 @@ static void restore_counter(struct crawl *c, const struct saved *s, double now) 
     c->start = now - (double)s->value / 1000;
     return;
   }
-  struct counter list[COUNTERS_MAX];
+  struct cli_stats_counter list[CLI_STATS_COUNTERS_MAX];
   size_t n;
-  counters(c->stats, list, &n);
+  cli__stats_counters(c->stats, list, &n);
   for (size_t i = 0; i < n; i++)
     if (!strcmp(list[i].name, s->url))
       *list[i].at = (uint64_t)s->value;

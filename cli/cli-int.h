@@ -83,7 +83,13 @@ typedef struct cli_output cli_output;
  * messages; status may be NULL and is borrowed. */
 core_rc cli_output_create(int fd, const char *name, bool jsonl, cli_status *status,
                           cli_output **out);
+/* Another output to first's descriptor, with its own buffer (one per shard): each flush writes
+ * whole lines, never between another's, and a write error ends them all. Destroyed before first. */
+core_rc cli_output_create_sibling(cli_output *first, cli_output **out);
 void cli_output_destroy(cli_output *out);
+/* Draws the status line (cli_status_set, or cli_status_finish when final), never in the middle of
+ * a flush. */
+void cli_output_set_status(cli_output *out, const char *text, bool final);
 int cli_output_fd(const cli_output *out);
 const char *cli_output_name(const cli_output *out);
 /* Plain mode: one URL per line. */

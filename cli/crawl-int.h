@@ -9,6 +9,7 @@
 #include "parse/parse.h"
 #include "warc/warc.h"
 
+#include <pthread.h>
 #include <signal.h>
 
 #define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
@@ -72,6 +73,19 @@ struct held_page {
 };
 
 struct spec;
+struct run; /* shard.c: what the shards of a crawl share */
+
+/* Links for one other shard, sent once per turn (shard.c). */
+struct shard_outbox {
+  struct core_buf buf;
+  int min; /* the smallest depth its links count at; INT_MAX: none */
+};
+
+/* A shard's counts for the status line, as of its last turn. */
+struct cli_progress {
+  uint64_t pages, failed;
+  size_t queued, spilled, hosts;
+};
 
 struct request {
   struct crawl *crawl;
@@ -95,6 +109,13 @@ struct request {
 
 struct crawl {
   const struct crawl_config *cfg;
+  struct run *run;               /* shared with the other shards */
+  int shard;                     /* this one's index */
+  struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
+  long concurrency;              /* this shard's part of -c */
+  size_t lookups_max;            /* DNS lookups in flight at once */
+  uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
+  uint64_t seen_expect;          /* its part of --expect */
   cli_output *out;
   struct cli_stats *stats;
   event_loop *loop;
@@ -122,7 +143,6 @@ struct crawl {
   loop_watch *signal_watch;
   int signal_fd;
   sigset_t old_mask;
-  long pages_started;
   size_t requests_in_flight;
   size_t lookups_in_flight;
   struct request *active;
@@ -198,7 +218,56 @@ bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before);
 /* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
 void cli__queue_sitemaps(struct crawl *c, struct host_data *hd);
 
+/* shard.c: the shards of a crawl */
+core_rc cli__run_create(int shards, struct run **out);
+void cli__run_destroy(struct run *r);
+int cli__run_shards(const struct run *r);
+void cli__run_attach(struct run *r, int shard, struct crawl *c);
+long cli__run_pages_started(const struct run *r);
+void cli__run_set_pages_started(struct run *r, long pages);
+/* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left. */
+bool cli__run_take_page(struct run *r, long max_pages);
+/* The shard that owns host (always 0 for a crawl of one). */
+int cli__owner(struct crawl *c, const char *host);
+/* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a
+ * sitemap) and returns true; false when it is this shard's own. */
+bool cli__send_if_foreign(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                          int redirects, char kind, bool follow);
+/* Hands the outboxes to their owners. */
+void cli__shard_flush(struct crawl *c);
+bool cli__shard_outbox_empty(const struct crawl *c);
+/* Offers what other shards sent. */
+void cli__shard_receive(struct crawl *c);
+/* Publishes the shard's pending depths and counts (after cli__shard_flush); returns the smallest
+ * depth pending elsewhere. */
+int cli__shard_publish(struct crawl *c, const struct cli_progress *progress);
+/* The shard has nothing left to do: true when no shard has (the crawl is over). */
+bool cli__shard_idle(struct crawl *c);
+bool cli__run_done(struct crawl *c);
+/* Shares this shard's stop with all, or takes up one another shard asked for. */
+void cli__shard_sync_stop(struct crawl *c);
+cli_end cli__run_end(struct run *r);
+void cli__run_progress(struct run *r, struct cli_progress *sum);
+/* Waits until every shard has called it (nothing to wait for with one shard). */
+void cli__run_barrier(struct run *r);
+/* A shard that never ran (its thread could not start): the barriers stop waiting for it. */
+void cli__run_leave(struct run *r);
+/* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
+bool cli__run_any(struct run *r, int round, bool mine);
+/* crawler.c: an admitted URL this shard owns, after its journey (see offer). */
+void cli__offer_owned(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                      int redirects, enum offer_kind kind, bool follow);
+/* sitefiles.c: a sitemap URL this shard owns, queued unless it was before. */
+void cli__queue_sitemap_url(struct crawl *c, const struct core_url *u);
+
 /* checkpoint.c: --seen and --state */
+/* The counters of cli_stats by name (as a checkpoint keeps them): *n of them. */
+struct cli_stats_counter {
+  char name[32];
+  uint64_t *at;
+};
+#define CLI_STATS_COUNTERS_MAX (16 + CLI_FATE_COUNT + CLI_CAUSE_COUNT)
+void cli__stats_counters(struct cli_stats *s, struct cli_stats_counter *out, size_t *n);
 core_rc cli__open_seen(struct crawl *c);
 void cli__on_save_timer(void *arg);
 void cli__final_save(struct crawl *c);

@@ -467,11 +467,21 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
     frontier_push(c->fr, hd->fhost, item);
 }
 
-/* A URL found: print it when it is new and in scope, then queue it or settle its fate. */
+/* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
+ * shard's URL goes to that shard, which decides. */
 static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
                   int redirects, enum offer_kind kind, bool follow) {
   if (!admitted(c, u, kind))
     return;
+  if (c->outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
+      cli__send_if_foreign(c, u, from, depth, redirects, kind == OFFER_REDIRECT ? 'R' : 'L',
+                           follow))
+    return;
+  cli__offer_owned(c, u, from, depth, redirects, kind, follow);
+}
+
+void cli__offer_owned(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                      int redirects, enum offer_kind kind, bool follow) {
   bool fresh;
   if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
     cli__fatal(c, "out of memory");
@@ -523,7 +533,7 @@ struct held_page *cli__held_new(struct crawl *c, const char *from, int depth) {
     return NULL;
   }
   /* at most the held-link budget of URLs at their longest */
-  core_buf_init(&hp->texts, (size_t)c->cfg->queue_memory * (c->cfg->max_url_length + 1));
+  core_buf_init(&hp->texts, (size_t)c->queue_memory * (c->cfg->max_url_length + 1));
   hp->depth = depth;
   return hp;
 }
@@ -641,13 +651,29 @@ void cli__offer_links_flush(struct request *rq) {
     if (b->count == 0)
       return;
   }
+  const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
+  if (c->outboxes) {                                  /* links of other shards' hosts go to them */
+    size_t kept = 0;
+    for (size_t i = 0; i < b->count; i++) {
+      if (c->stop != 2 &&
+          cli__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, 'L', b->follow[i])) {
+        core_url_free(&b->urls[i]);
+        continue;
+      }
+      b->urls[kept] = b->urls[i];
+      b->depth[kept] = b->depth[i];
+      b->follow[kept++] = b->follow[i];
+    }
+    b->count = kept;
+    if (!kept)
+      return;
+  }
   const char *urls[LINK_BATCH];
   size_t lens[LINK_BATCH];
   bool fresh[LINK_BATCH];
   batch_texts(b, urls, lens);
   if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
     cli__fatal(c, "out of memory");
-  const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
   for (size_t i = 0; i < b->count; i++) {
     /* after a fatal error or a closed output nothing more is printed or queued, as for links
      * parsed after that moment */
@@ -1006,7 +1032,7 @@ static void start_lookup(struct crawl *c, frontier_host *fh, struct frontier_ite
 /* ---- scheduling ---- */
 
 bool cli__pages_exhausted(const struct crawl *c) {
-  return c->cfg->max_pages >= 0 && c->pages_started >= c->cfg->max_pages;
+  return c->cfg->max_pages >= 0 && cli__run_pages_started(c->run) >= c->cfg->max_pages;
 }
 
 /* A popped page settled here, without a request: it no longer holds its depth. */
@@ -1082,8 +1108,15 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     cli__request_free(rq);
     return;
   }
+  if (!cli__run_take_page(c->run, cfg->max_pages)) {
+    /* another shard took the last page -n allowed since the check above */
+    frontier_cancel(c->fr, fh, item);
+    cli__leave_for_next_run(c, item);
+    record_item(c, item, CLI_FATE_LIMIT, 0, NULL);
+    cli__request_free(rq);
+    return;
+  }
   hd->pages_started++;
-  c->pages_started++;
   cli__start_request(c, rq);
 }
 
@@ -1128,7 +1161,7 @@ static void replay_held(struct crawl *c, bool all) {
  * queue's memory budget (off at it, on again at half of it: each switch revisits every host);
  * and every level, for speculative pages, while their kept links stay within half of it. */
 static void set_lookahead(struct crawl *c) {
-  uint64_t budget = c->cfg->queue_memory ? c->cfg->queue_memory : UINT64_MAX / 2;
+  uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   size_t real = c->held_links - c->spec_links;
   if (real >= budget)
     c->ahead = false;
@@ -1170,15 +1203,15 @@ static void schedule(struct crawl *c) {
 /* Offers the held links whose level has come, then starts what the frontier has ready. */
 static void pop_and_start(struct crawl *c) {
   double now = core_now();
-  replay_held(c, idle(c));
-  while (!c->stop && c->requests_in_flight < (size_t)c->cfg->concurrency) {
+  replay_held(c, idle(c) && !c->outboxes);
+  while (!c->stop && c->requests_in_flight < (size_t)c->concurrency) {
     frontier_host *fh;
     struct frontier_item *item = frontier_pop(c->fr, now, &fh);
     if (!item)
       break;
     switch (item->kind) {
       case FRONTIER_RESOLVE:
-        if (c->lookups_in_flight >= LOOKUPS_MAX) {
+        if (c->lookups_in_flight >= c->lookups_max) {
           /* a burst of queries overflows a resolver's socket, and each lost one costs a
            * timeout: the lookup waits for one in flight to end */
           frontier_cancel(c->fr, fh, item);
@@ -1231,24 +1264,25 @@ static void on_signal(void *arg, int fd, unsigned events) {
   }
 }
 
-static void print_progress(struct crawl *c, bool final) {
-  double elapsed = core_now() - c->start;
-  const struct cli_stats *s = c->stats;
-  char text[256];
-  snprintf(text, sizeof(text),
-           "%llu pages, %.0f pages/s, %zu queued (%zu on disk), %zu hosts, %llu errors",
-           (unsigned long long)s->pages, elapsed > 0 ? (double)s->pages / elapsed : 0.0,
-           frontier_queued(c->fr), frontier_spilled(c->fr), frontier_host_count(c->fr),
-           (unsigned long long)s->fates[CLI_FATE_FAILED]);
-  if (final)
-    cli_status_finish(c->status, text);
-  else
-    cli_status_set(c->status, text);
+static void own_progress(const struct crawl *c, struct cli_progress *p);
+
+static void progress_text(const struct cli_progress *p, double elapsed, char *text, size_t size) {
+  snprintf(text, size, "%llu pages, %.0f pages/s, %zu queued (%zu on disk), %zu hosts, %llu errors",
+           (unsigned long long)p->pages, elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued,
+           p->spilled, p->hosts, (unsigned long long)p->failed);
 }
 
+/* The status line: all shards' counts as of their last turn. */
 static void on_progress(void *arg) {
   struct crawl *c = arg;
-  print_progress(c, false);
+  struct cli_progress p;
+  if (c->outboxes)
+    cli__run_progress(c->run, &p);
+  else
+    own_progress(c, &p);
+  char text[256];
+  progress_text(&p, core_now() - c->start, text, sizeof(text));
+  cli_output_set_status(c->out, text, false);
   loop_timer_start(c->progress_timer, core_now() + 0.5);
 }
 
@@ -1414,7 +1448,8 @@ static core_rc seed_all(struct crawl *c) {
     if (core_url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
     rc = core_seen_add(given, u.text, strlen(u.text), &first);
-    if (rc == CORE_OK && first)
+    /* each shard offers the seeds it owns */
+    if (rc == CORE_OK && first && cli__owner(c, u.host) == c->shard)
       offer(c, &u, NULL, 0, 0, OFFER_SEED, true);
     core_url_free(&u);
     if (rc)
@@ -1434,27 +1469,36 @@ void cli_stats_free(struct cli_stats *stats) {
   memset(stats->broken_links, 0, sizeof(stats->broken_links));
 }
 
-cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *status,
-                  struct cli_stats *stats, char *err, size_t err_size) {
-  struct crawl c = {
-      .cfg = cfg, .out = out, .status = status, .stats = stats, .err = err, .err_size = err_size};
-  c.signal_fd = -1;
-  c.warc_keep = UINT64_MAX;
-  c.held_min = INT_MAX;
-  c.ahead = true;
-  /* speculative pages pay off when hosts would otherwise wait for the gate between their
-   * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU. --seen
-   * and --state save what was accepted, which a speculative page is not, yet */
-  c.spec_on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) && !cfg->seen_file &&
-              !cfg->state_dir;
-  c.end = CLI_END_DONE;
-  c.start = core_now();
-  memset(stats, 0, sizeof(*stats));
+/* The most shards a crawl runs: more threads than that would only share the same cores. */
+#define SHARDS_MAX 256
+
+/* This shard's counts for the status line. */
+static void own_progress(const struct crawl *c, struct cli_progress *p) {
+  p->pages = c->stats->pages;
+  p->failed = c->stats->fates[CLI_FATE_FAILED];
+  p->queued = frontier_queued(c->fr);
+  p->spilled = frontier_spilled(c->fr);
+  p->hosts = frontier_host_count(c->fr);
+}
+
+/* Sends what this shard found for the others and publishes its pending depths: the gate its
+ * pages wait for is then the smallest depth pending anywhere. True when that gate rose. */
+static bool share_turn(struct crawl *c) {
+  struct cli_progress p;
+  cli__shard_flush(c);
+  own_progress(c, &p);
+  int before = frontier_gate(c->fr);
+  frontier_set_outside_gate(c->fr, cli__shard_publish(c, &p));
+  return frontier_gate(c->fr) > before;
+}
+
+/* Makes everything a shard needs: its loop, fetch engine, frontier, scope and filters; shard 0
+ * also watches the signals and the output's reader. */
+static void shard_open(struct crawl *c) {
+  const struct crawl_config *cfg = c->cfg;
   core_rc rc;
-  if (cli__open_seen(&c) != CORE_OK) {
-    /* a --seen file that cannot be used is refused, never overwritten */
-    return c.end;
-  }
+  if (cli__open_seen(c) != CORE_OK)
+    return; /* a --seen file that cannot be used is refused, never overwritten */
   struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
                                      .headers = cfg->headers,
                                      .header_count = cfg->header_count,
@@ -1462,7 +1506,7 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
                                      .connect_timeout = cfg->connect_timeout,
                                      .insecure = cfg->insecure,
                                      .cacert = cfg->cacert,
-                                     .concurrency = cfg->concurrency,
+                                     .concurrency = c->concurrency,
                                      .per_host = cfg->per_host,
                                      .dns_servers = cfg->dns_servers,
                                      .resolves = cfg->resolves,
@@ -1472,85 +1516,300 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
                                            .max_delay = cfg->max_delay,
                                            .ip_delay = cfg->ip_delay,
                                            .per_host = cfg->per_host,
-                                           .queue_memory = cfg->queue_memory};
-  if ((rc = loop_create(&c.loop)) || (rc = fetch_engine_create(c.loop, &fetch_opts, &c.engine)) ||
-      (rc = frontier_create(&frontier_opts, c.seen, free_host_data, &c.fr)) ||
-      (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c.scope)) ||
-      (rc = loop_timer_create(c.loop, on_progress, &c, &c.progress_timer)) ||
-      (rc = loop_timer_create(c.loop, cli__on_save_timer, &c, &c.save_timer)) ||
-      (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c.sitemaps_seen)
+                                           .queue_memory = c->queue_memory};
+  bool first = c->shard == 0;
+  if ((rc = loop_create(&c->loop)) ||
+      (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
+      (rc = frontier_create(&frontier_opts, c->seen, free_host_data, &c->fr)) ||
+      (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope)) ||
+      (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
+      (rc = loop_timer_create(c->loop, cli__on_save_timer, c, &c->save_timer)) ||
+      (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen)
                           : CORE_OK) ||
-      (rc = watch_signals(&c)) || (rc = watch_output(&c))) {
-    if (rc == CORE_EINVAL && cfg->dns_servers && !c.engine)
-      cli__fatal(&c, "cannot use --dns-server '%s'", cfg->dns_servers);
+      (rc = first ? watch_signals(c) : CORE_OK) || (rc = first ? watch_output(c) : CORE_OK)) {
+    if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
+      cli__fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
-      cli__fatal(&c, "cannot start: %s", core_rc_str(rc));
-  } else {
-    if (cli_status_enabled(status))
-      loop_timer_start(c.progress_timer, core_now() + 0.5);
-    if (c.save_path)
-      loop_timer_start(c.save_timer, core_now() + c.save_every);
-    if (seed_all(&c) != CORE_OK)
-      cli__fatal(&c, "cannot queue the seeds: out of memory");
-    if (!c.fatal)
-      cli__open_warc(&c); /* after the checkpoint was read: it says how much of the file stays */
-    while (!c.fatal) {
-      schedule(&c);
-      check_output(&c, cli_output_flush(out));
-      if (finished(&c))
-        break;
-      double wait = frontier_next_ready(c.fr) - core_now();
-      if (wait > 1.0 || c.stop || c.requests_in_flight >= (size_t)cfg->concurrency)
-        wait = 1.0;
-      if (loop_run_once(c.loop, wait < 0 ? 0 : wait) != CORE_OK)
-        cli__fatal(&c, "event loop failed: %s", strerror(errno));
-    }
+      cli__fatal(c, "cannot start: %s", core_rc_str(rc));
+    return;
   }
+  if (c->outboxes)
+    frontier_set_outside_gate(c->fr, 0); /* until the others have said what they hold */
+}
+
+static void shard_loop(struct crawl *c) {
+  bool shared = c->outboxes != NULL;
+  if (cli_status_enabled(c->status) && c->shard == 0)
+    loop_timer_start(c->progress_timer, core_now() + 0.5);
+  if (c->save_path)
+    loop_timer_start(c->save_timer, core_now() + c->save_every);
+  if (seed_all(c) != CORE_OK)
+    cli__fatal(c, "cannot queue the seeds: out of memory");
+  if (!c->fatal)
+    cli__open_warc(c); /* after the checkpoint was read: it says how much of the file stays */
+  while (!c->fatal) {
+    if (shared) {
+      cli__shard_sync_stop(c);
+      if (c->stop == 2 || cli__run_done(c))
+        break;
+      cli__shard_receive(c);
+    }
+    schedule(c);
+    bool again = shared && share_turn(c);
+    check_output(c, cli_output_flush(c->out));
+    if (shared)
+      cli__shard_sync_stop(c);
+    if (finished(c) &&
+        (!shared || c->stop == 2 || (cli__shard_outbox_empty(c) && cli__shard_idle(c))))
+      break;
+    double wait = frontier_next_ready(c->fr) - core_now();
+    if (wait > 1.0 || c->stop || c->requests_in_flight >= (size_t)c->concurrency)
+      wait = 1.0;
+    if (again)
+      wait = 0; /* pages the gate held may start now */
+    if (loop_run_once(c->loop, wait < 0 ? 0 : wait) != CORE_OK)
+      cli__fatal(c, "event loop failed: %s", strerror(errno));
+  }
+  if (shared)
+    cli__shard_sync_stop(c); /* a fatal error stops the others */
+}
+
+/* The end of a crawl of several shards: the links still on their way (held ones offered now, those
+ * of requests cut short) reach their owners before anything is settled, in rounds until no shard
+ * sends more. */
+static void deliver_last_links(struct crawl *c) {
+  while (c->active) {
+    struct request *rq = c->active;
+    bool records = c->end != CLI_END_PIPE;
+    if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
+      record_item(c, rq->item, CLI_FATE_PENDING, 0, NULL);
+    cli__request_free(rq);
+  }
+  for (int round = 0;; round++) {
+    cli__shard_flush(c);
+    cli__run_barrier(c->run);
+    cli__shard_receive(c);
+    if (!cli__run_any(c->run, round, !cli__shard_outbox_empty(c)))
+      break;
+  }
+}
+
+static void shard_end(struct crawl *c) {
+  const struct crawl_config *cfg = c->cfg;
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
-  fetch_engine_destroy(c.engine);
-  c.engine = NULL;
-  cli__close_warc(&c);
+  fetch_engine_destroy(c->engine);
+  c->engine = NULL;
+  cli__close_warc(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
-  bool pausing = cfg->state_dir && c.end != CLI_END_DONE;
-  if (c.fr && !pausing)
-    replay_held(&c, true);
-  if (c.fr && c.end != CLI_END_PIPE)
-    settle_cut(&c); /* no redirect comes any more: the URLs cut beyond --depth are settled */
-  stats->spilled += c.fr ? frontier_spilled_ever(c.fr) : 0;
-  if (c.save_path && c.fr && c.seen)
-    cli__final_save(&c); /* first: it keeps what is still to do */
-  if (c.fr)
-    settle_leftovers(&c, c.end != CLI_END_PIPE && !pausing);
-  if (c.fr && frontier_error(c.fr) != CORE_OK)
-    cli__fatal(&c, "cannot read queued URLs back from their temporary file: %s",
-               core_rc_str(frontier_error(c.fr)));
-  if (c.end != CLI_END_PIPE)
-    check_output(&c, cli_output_flush(out));
-  if (cli_status_enabled(status) && c.end != CLI_END_PIPE && c.fr)
-    print_progress(&c, true);
-  stats->seconds = core_now() - c.start;
-  core_seen_destroy(c.seen);
-  core_seen_destroy(c.sitemaps_seen);
-  if (c.resumable)
-    fclose(c.resumable);
-  if (c.leftovers)
-    fclose(c.leftovers);
-  free(c.state_path);
-  free(c.prev_path);
-  frontier_destroy(c.fr);
-  core_scope_destroy(c.scope);
-  if (c.signal_watch)
-    loop_unwatch(c.loop, c.signal_watch);
-  if (c.output_watch)
-    loop_unwatch(c.loop, c.output_watch);
-  for (size_t i = 0; i < c.seed_dir_count; i++)
-    free(c.seed_dirs[i]);
-  free(c.seed_dirs);
-  loop_destroy(c.loop);
-  if (c.signal_fd >= 0) {
-    close(c.signal_fd);
-    sigprocmask(SIG_SETMASK, &c.old_mask, NULL);
+  bool pausing = cfg->state_dir && c->end != CLI_END_DONE;
+  if (c->fr && !pausing)
+    replay_held(c, true);
+  if (cli__run_shards(c->run) > 1)
+    deliver_last_links(c);
+  if (c->fr && c->end != CLI_END_PIPE)
+    settle_cut(c); /* no redirect comes any more: the URLs cut beyond --depth are settled */
+  c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
+  if (c->save_path && c->fr && c->seen)
+    cli__final_save(c); /* first: it keeps what is still to do */
+  if (c->fr)
+    settle_leftovers(c, c->end != CLI_END_PIPE && !pausing);
+  if (c->fr && frontier_error(c->fr) != CORE_OK)
+    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
+               core_rc_str(frontier_error(c->fr)));
+  if (c->end != CLI_END_PIPE)
+    check_output(c, cli_output_flush(c->out));
+}
+
+static void shard_close(struct crawl *c) {
+  core_seen_destroy(c->seen);
+  core_seen_destroy(c->sitemaps_seen);
+  if (c->resumable)
+    fclose(c->resumable);
+  if (c->leftovers)
+    fclose(c->leftovers);
+  free(c->state_path);
+  free(c->prev_path);
+  frontier_destroy(c->fr);
+  core_scope_destroy(c->scope);
+  if (c->signal_watch)
+    loop_unwatch(c->loop, c->signal_watch);
+  if (c->output_watch)
+    loop_unwatch(c->loop, c->output_watch);
+  for (size_t i = 0; i < c->seed_dir_count; i++)
+    free(c->seed_dirs[i]);
+  free(c->seed_dirs);
+  fetch_engine_destroy(c->engine);
+  loop_destroy(c->loop);
+  if (c->signal_fd >= 0) {
+    close(c->signal_fd);
+    sigprocmask(SIG_SETMASK, &c->old_mask, NULL);
   }
-  return c.end;
+  if (c->outboxes)
+    for (int i = 0; i < cli__run_shards(c->run); i++)
+      core_buf_free(&c->outboxes[i].buf);
+  free(c->outboxes);
+}
+
+/* A shard's whole crawl, on its own thread (shard 0 on the caller's). */
+static void *shard_main(void *arg) {
+  struct crawl *c = arg;
+  if (!c->fatal)
+    shard_loop(c);
+  else if (c->outboxes)
+    cli__shard_sync_stop(c);
+  shard_end(c);
+  return NULL;
+}
+
+/* How many shards: -j, but one where what the run keeps is one file written by one thread
+ * (--seen, --state, --warc) or one clock spans hosts of any shard (--ip-delay). */
+static int shard_count(const struct crawl_config *cfg) {
+  if (cfg->seen_file || cfg->state_dir || cfg->warc_file || cfg->ip_delay > 0)
+    return 1;
+  return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
+}
+
+/* Its part of a total shared among n shards (shard i of them), at least 1. */
+static uint64_t part_of(uint64_t total, int n, int i) {
+  uint64_t part = total / (uint64_t)n + ((uint64_t)i < total % (uint64_t)n);
+  return part ? part : 1;
+}
+
+static void add_stats(struct cli_stats *sum, struct cli_stats *s) {
+  struct cli_stats_counter a[CLI_STATS_COUNTERS_MAX], b[CLI_STATS_COUNTERS_MAX];
+  size_t n, m;
+  cli__stats_counters(sum, a, &n);
+  cli__stats_counters(s, b, &m);
+  for (size_t i = 0; i < n && i < m; i++)
+    *a[i].at += *b[i].at;
+  sum->resumed += s->resumed;
+  sum->left += s->left;
+  sum->speculated += s->speculated;
+  /* the first broken links of each shard, in shard order, up to what the summary shows */
+  uint64_t shown = sum->broken - s->broken; /* before this shard's were added */
+  for (size_t i = 0; i < CLI_BROKEN_SHOWN && s->broken_links[i].url; i++) {
+    if (shown < CLI_BROKEN_SHOWN) {
+      sum->broken_links[shown++] = s->broken_links[i];
+      s->broken_links[i] = (struct cli_broken_link){0};
+    }
+  }
+}
+
+cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *status,
+                  struct cli_stats *stats, char *err, size_t err_size) {
+  int n = shard_count(cfg);
+  double start = core_now();
+  memset(stats, 0, sizeof(*stats));
+  struct run *run = NULL;
+  struct crawl *shards = calloc((size_t)n, sizeof(*shards));
+  struct cli_stats *shard_stats = calloc((size_t)n, sizeof(*shard_stats));
+  char *errs = calloc((size_t)n, err_size);
+  if (!shards || !shard_stats || !errs || cli__run_create(n, &run) != CORE_OK) {
+    free(shards);
+    free(shard_stats);
+    free(errs);
+    snprintf(err, err_size, "cannot start: out of memory");
+    return CLI_END_FATAL;
+  }
+  for (int i = 0; i < n; i++) {
+    struct crawl *c = &shards[i];
+    *c = (struct crawl){.cfg = cfg,
+                        .out = out,
+                        .status = status,
+                        .stats = &shard_stats[i],
+                        .err = errs + (size_t)i * err_size,
+                        .err_size = err_size};
+    cli__run_attach(run, i, c);
+    c->signal_fd = -1;
+    c->warc_keep = UINT64_MAX;
+    c->held_min = INT_MAX;
+    c->ahead = true;
+    /* speculative pages pay off when hosts would otherwise wait for the gate between their
+     * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
+     * --seen and --state save what was accepted, which a speculative page is not, yet */
+    c->spec_on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) &&
+                 !cfg->seen_file && !cfg->state_dir;
+    c->end = CLI_END_DONE;
+    c->start = start;
+    c->concurrency = (long)part_of((uint64_t)cfg->concurrency, n, i);
+    c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
+    c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
+    c->seen_expect = n > 1 ? part_of(cfg->expect, n, i) : cfg->expect;
+    if (n > 1) {
+      c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
+      if (!c->outboxes || (i && cli_output_create_sibling(out, &c->out))) {
+        c->out = out;
+        cli__fatal(c, "cannot start: out of memory");
+        continue;
+      }
+      for (int k = 0; k < n; k++) {
+        core_buf_init(&c->outboxes[k].buf, SIZE_MAX / 2);
+        c->outboxes[k].min = INT_MAX;
+      }
+    }
+  }
+  /* every shard is made here, shard 0 first: it blocks SIGINT and SIGTERM for its signalfd, and
+   * the threads made after inherit that mask */
+  for (int i = 0; i < n; i++)
+    if (!shards[i].fatal)
+      shard_open(&shards[i]);
+  pthread_t *threads = n > 1 ? calloc((size_t)n, sizeof(*threads)) : NULL;
+  bool *started = n > 1 ? calloc((size_t)n, sizeof(*started)) : NULL;
+  if (n > 1 && (!threads || !started))
+    cli__fatal(&shards[0], "cannot start: out of memory");
+  for (int i = 1; i < n && threads && started; i++) {
+    if (pthread_create(&threads[i], NULL, shard_main, &shards[i]) == 0) {
+      started[i] = true;
+    } else {
+      /* a shard that cannot run would leave its hosts uncrawled: the crawl stops */
+      cli__fatal(&shards[0], "cannot start a thread for shard %d: %s", i, strerror(errno));
+      cli__run_leave(run);
+    }
+  }
+  shard_main(&shards[0]);
+  for (int i = 1; i < n; i++)
+    if (started && started[i])
+      pthread_join(threads[i], NULL);
+  cli_end end = n > 1 ? cli__run_end(run) : shards[0].end;
+  if (n > 1)
+    for (int i = 0; i < n && end != CLI_END_FATAL; i++)
+      if (shards[i].fatal)
+        end = CLI_END_FATAL;
+  for (int i = 0; i < n; i++) {
+    if (shards[i].fatal && !err[0])
+      snprintf(err, err_size, "%s", shards[i].err);
+    add_stats(stats, &shard_stats[i]);
+    cli_stats_free(&shard_stats[i]);
+  }
+  stats->seconds = core_now() - start;
+  if (cli_status_enabled(status) && end != CLI_END_PIPE && shards[0].fr) {
+    struct cli_progress sum = {0};
+    for (int i = 0; i < n; i++) {
+      struct cli_progress p;
+      if (shards[i].fr) {
+        own_progress(&shards[i], &p);
+        sum.queued += p.queued;
+        sum.spilled += p.spilled;
+        sum.hosts += p.hosts;
+      }
+    }
+    sum.pages = stats->pages;
+    sum.failed = stats->fates[CLI_FATE_FAILED];
+    char text[256];
+    progress_text(&sum, stats->seconds, text, sizeof(text));
+    cli_output_set_status(out, text, true);
+  }
+  for (int i = n - 1; i >= 0; i--) {
+    shard_close(&shards[i]);
+    if (shards[i].out != out)
+      cli_output_destroy(shards[i].out);
+  }
+  free(threads);
+  free(started);
+  free(shard_stats);
+  free(errs);
+  free(shards);
+  cli__run_destroy(run);
+  return end;
 }

@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Larbin's forbidden extensions plus today's equivalents (CLI.md, --skip-ext); not css, whose
  * links are read. */
@@ -101,6 +102,7 @@ static const struct option long_options[] = {
     {"seen", required_argument, NULL, OPT_SEEN},
     {"state", required_argument, NULL, OPT_STATE},
     {"warc", required_argument, NULL, OPT_WARC},
+    {"threads", required_argument, NULL, 'j'},
     {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
     {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
@@ -197,6 +199,9 @@ void cli_print_help(FILE *out) {
         "                              saves of --seen when given (60)\n"
         "      --warc FILE             also write every request and response to FILE as\n"
         "                              WARC/1.1 (each record gzipped when FILE ends in .gz)\n"
+        "Scale:\n"
+        "  -j, --threads N             shards, one event loop per thread, each owning a part\n"
+        "                              of the hosts (the number of CPU cores)\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
         "      --jsonl                 one JSON object per URL with its fate\n"
@@ -384,6 +389,8 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->max_delay = 30;
   cfg->per_host = 1;
   cfg->concurrency = 64;
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  cfg->threads = cores < 1 ? 1 : cores > 256 ? 256 : cores;
   cfg->robots = true;
   cfg->timeout = 30;
   cfg->connect_timeout = 10;
@@ -411,7 +418,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long(argc, argv, ":i:D:A:R:d:n:w:c:U:H:ko:qv", long_options, NULL)) != -1) {
+  while ((c = getopt_long(argc, argv, ":i:D:A:R:d:n:w:c:j:U:H:ko:qv", long_options, NULL)) != -1) {
     const char *arg = optarg;
     long l;
     switch (c) {
@@ -511,6 +518,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       case 'c':
         if (!parse_long(arg, 1, 10000, &cfg->concurrency))
           USAGE("invalid value '%s' for --concurrency: a whole number from 1 to 10000", arg);
+        break;
+      case 'j':
+        if (!parse_long(arg, 1, 256, &cfg->threads))
+          USAGE("invalid value '%s' for --threads: a whole number from 1 to 256", arg);
         break;
       case OPT_NO_ROBOTS:
         cfg->robots = false;

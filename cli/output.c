@@ -4,6 +4,8 @@
 #include "cli/cli-int.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,27 +33,66 @@ const char *cli_cause_name(cli_cause cause) {
   return cause < CLI_CAUSE_COUNT ? cause_names[cause] : "?";
 }
 
+/* What the outputs writing to one descriptor share (cli_output_create_sibling): a lock, so each
+ * buffer of whole lines is written whole, and the first write error, which ends them all. */
+struct output_target {
+  pthread_mutex_t lock;
+  atomic_int error; /* errno of the write that failed; nothing is written after one */
+};
+
 struct cli_output {
   int fd;
   const char *name;
   bool jsonl;
-  int error; /* errno of the write that failed; nothing is written after one */
+  struct output_target *target; /* owned by the first output, borrowed by its siblings */
+  bool owns_target;
   cli_status *status;
   struct core_buf buf;
 };
 
+static int output_error(const cli_output *out) {
+  return atomic_load_explicit(&out->target->error, memory_order_relaxed);
+}
+
 core_rc cli_output_create(int fd, const char *name, bool jsonl, cli_status *status,
                           cli_output **out) {
   cli_output *o = calloc(1, sizeof(*o));
-  if (!o)
+  struct output_target *t = o ? calloc(1, sizeof(*t)) : NULL;
+  if (!t || pthread_mutex_init(&t->lock, NULL) != 0) {
+    free(t);
+    free(o);
     return CORE_ENOMEM;
+  }
+  atomic_init(&t->error, 0);
   o->fd = fd;
   o->name = name;
   o->jsonl = jsonl;
+  o->target = t;
+  o->owns_target = true;
   o->status = status;
   core_buf_init(&o->buf, OUTPUT_MAX);
   *out = o;
   return CORE_OK;
+}
+
+core_rc cli_output_create_sibling(cli_output *first, cli_output **out) {
+  cli_output *o = calloc(1, sizeof(*o));
+  if (!o)
+    return CORE_ENOMEM;
+  *o = *first;
+  o->owns_target = false;
+  core_buf_init(&o->buf, OUTPUT_MAX);
+  *out = o;
+  return CORE_OK;
+}
+
+void cli_output_set_status(cli_output *out, const char *text, bool final) {
+  pthread_mutex_lock(&out->target->lock);
+  if (final)
+    cli_status_finish(out->status, text);
+  else
+    cli_status_set(out->status, text);
+  pthread_mutex_unlock(&out->target->lock);
 }
 
 int cli_output_fd(const cli_output *out) {
@@ -66,28 +107,35 @@ void cli_output_destroy(cli_output *out) {
   if (!out)
     return;
   core_buf_free(&out->buf);
+  if (out->owns_target) {
+    pthread_mutex_destroy(&out->target->lock);
+    free(out->target);
+  }
   free(out);
 }
 
 bool cli_output_closed(const cli_output *out) {
-  return out->error == EPIPE;
+  return output_error(out) == EPIPE;
 }
 
 int cli_output_errno(const cli_output *out) {
-  return out->error;
+  return output_error(out);
 }
 
 void cli_output_reader_gone(cli_output *out) {
-  if (!out->error)
-    out->error = EPIPE;
+  int none = 0;
+  atomic_compare_exchange_strong(&out->target->error, &none, EPIPE);
   core_buf_reset(&out->buf);
 }
 
 core_rc cli_output_flush(cli_output *out) {
-  if (out->buf.len && !out->error && cli_status_shares_terminal(out->status))
+  if (!out->buf.len)
+    return output_error(out) ? CORE_ESYS : CORE_OK;
+  pthread_mutex_lock(&out->target->lock);
+  if (!output_error(out) && cli_status_shares_terminal(out->status))
     cli_status_hide(out->status); /* the URLs start at column 0, not after the status line */
   size_t done = 0;
-  while (done < out->buf.len && !out->error) {
+  while (done < out->buf.len && !output_error(out)) {
     ssize_t n = write(out->fd, out->buf.data + done, out->buf.len - done);
     if (n < 0) {
       if (errno == EINTR)
@@ -97,14 +145,15 @@ core_rc cli_output_flush(cli_output *out) {
         usleep(1000);
         continue;
       }
-      out->error = errno ? errno : EIO;
+      atomic_store(&out->target->error, errno ? errno : EIO);
       break;
     }
     done += (size_t)n;
   }
   core_buf_reset(&out->buf);
   cli_status_show(out->status);
-  return out->error ? CORE_ESYS : CORE_OK;
+  pthread_mutex_unlock(&out->target->lock);
+  return output_error(out) ? CORE_ESYS : CORE_OK;
 }
 
 static core_rc maybe_flush(cli_output *out) {
@@ -112,7 +161,7 @@ static core_rc maybe_flush(cli_output *out) {
 }
 
 core_rc cli_output_url(cli_output *out, const char *url) {
-  if (out->error)
+  if (output_error(out))
     return CORE_ESYS;
   core_rc rc = core_buf_add(&out->buf, url, strlen(url));
   if (!rc)
@@ -164,7 +213,7 @@ static core_rc add_json_string(struct core_buf *b, const char *s) {
 }
 
 core_rc cli_output_record(cli_output *out, const struct cli_record *rec) {
-  if (out->error)
+  if (output_error(out))
     return CORE_ESYS;
   struct core_buf *b = &out->buf;
   size_t mark = b->len;

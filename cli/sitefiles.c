@@ -146,19 +146,28 @@ static void queue_sitemap(struct crawl *c, const struct core_url *base, const ch
     cli__note(c, "sitemap '%s' is not a usable URL", loc);
     return;
   }
-  bool first = false;
-  if (core_scope_contains(c->scope, u.host) &&
-      core_seen_add(c->sitemaps_seen, u.text, strlen(u.text), &first) == CORE_OK && first) {
-    struct host_data *hd = cli__host_for(c, &u);
-    struct frontier_item *item = frontier_item_new(FRONTIER_SITEMAP, u.text, NULL, 0);
-    if (!hd || !item) {
-      frontier_item_free(item);
-      cli__fatal(c, "out of memory");
-    } else {
-      frontier_push(c->fr, hd->fhost, item);
-    }
-  }
+  /* a sitemap of another shard's host is its owner's to fetch, once */
+  if (core_scope_contains(c->scope, u.host) && !cli__send_if_foreign(c, &u, NULL, 0, 0, 'S', true))
+    cli__queue_sitemap_url(c, &u);
   core_url_free(&u);
+}
+
+void cli__queue_sitemap_url(struct crawl *c, const struct core_url *u) {
+  bool first = false;
+  if (core_seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
+    cli__fatal(c, "out of memory");
+    return;
+  }
+  if (!first)
+    return;
+  struct host_data *hd = cli__host_for(c, u);
+  struct frontier_item *item = frontier_item_new(FRONTIER_SITEMAP, u->text, NULL, 0);
+  if (!hd || !item) {
+    frontier_item_free(item);
+    cli__fatal(c, "out of memory");
+  } else {
+    frontier_push(c->fr, hd->fhost, item);
+  }
 }
 
 void cli__queue_sitemaps(struct crawl *c, struct host_data *hd) {

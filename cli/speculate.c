@@ -63,10 +63,11 @@ void cli__spec_consider(struct crawl *c, const struct core_url *u, const char *f
   /* within the queue's memory budget: a quarter of it in speculative pages, their links held
    * under the budget of held links (see replay_held), and never so many queued that a page
    * would go to the spill file (a speculative page must be found again in the queue) */
-  uint64_t budget = cfg->queue_memory ? cfg->queue_memory : UINT64_MAX / 2;
+  uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
+  /* another shard's host is fetched by its owner alone, which keeps its politeness */
   if (!c->spec_ahead || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop ||
-      c->spec_count >= budget / 4 || frontier_spilled(c->fr) ||
-      frontier_queued(c->fr) >= budget / 2)
+      cli__owner(c, u->host) != c->shard || c->spec_count >= budget / 4 ||
+      frontier_spilled(c->fr) || frontier_queued(c->fr) >= budget / 2)
     return;
   size_t len = strlen(u->text);
   if (core_seen_contains(c->seen, u->text, len) || cli__spec_find(c, u->text))

@@ -39,6 +39,7 @@ struct crawl_config {
   double ip_delay;
   long per_host;
   long concurrency;
+  long threads; /* -j: shards, one thread each */
   bool robots;
   char *user_agent;
   char *product_token; /* derived from user_agent, for robots.txt groups */

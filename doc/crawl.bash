@@ -32,8 +32,8 @@ _crawl() {
       --max-url-length --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
       --check-skipped --header --insecure --cacert --resolve --dns-server --seen --dedupe --expect --fp-rate
-      --queue-memory --state --checkpoint --warc --output --jsonl --quiet --verbose --progress --no-progress --help --version
-      -i -D -A -R -d -n -w -c -U -H -k -o -q -v" -- "$cur"))
+      --queue-memory --state --checkpoint --warc --threads --output --jsonl --quiet --verbose --progress --no-progress --help --version
+      -i -D -A -R -d -n -w -c -j -U -H -k -o -q -v" -- "$cur"))
   fi
 }
 complete -F _crawl crawl

@@ -68,6 +68,7 @@ struct frontier {
   size_t *pending;
   int pending_cap;
   int gate;      /* the smallest depth pending (INT_MAX: none); deeper pages wait */
+  int outside;   /* the smallest depth pending elsewhere (other shards); INT_MAX: none */
   int lookahead; /* pages this many levels deeper may start too (their links held back) */
   bool gate_off; /* its counts could not grow: no gate, rather than a stalled crawl */
 };
@@ -112,6 +113,7 @@ core_rc frontier_create(const struct frontier_options *opts, core_seen *seen,
   f->seen = seen;
   f->spill_fd = -1;
   f->gate = INT_MAX;
+  f->outside = INT_MAX;
   f->host_buckets = 1024;
   f->ip_buckets = 1024;
   f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
@@ -236,6 +238,10 @@ static bool is_setup(frontier_kind kind) {
   return kind != FRONTIER_PAGE;
 }
 
+static int effective_gate(const frontier *f) {
+  return f->gate < f->outside ? f->gate : f->outside;
+}
+
 /* When may host start its front item? INFINITY when it may not at all for now. */
 static double host_key(const frontier *f, const struct frontier_host *h) {
   const struct frontier_item *front = h->head;
@@ -245,8 +251,8 @@ static double host_key(const frontier *f, const struct frontier_host *h) {
     return h->in_flight ? INFINITY : front->not_before; /* a DNS query is no request to the host */
   if (is_setup(front->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->opts.per_host)
     return INFINITY;
-  if (!is_setup(front->kind) && (long)front->depth > (long)f->gate + f->lookahead && !h->unsorted &&
-      !f->gate_off)
+  if (!is_setup(front->kind) && (long)front->depth > (long)effective_gate(f) + f->lookahead &&
+      !h->unsorted && !f->gate_off)
     return INFINITY; /* a level of smaller depth is not done */
   double key = fmax(h->next_time, front->not_before);
   if (h->ip)
@@ -307,7 +313,7 @@ static void gate_count(frontier *f, int depth, int delta) {
     f->pending = grown;
     f->pending_cap = cap;
   }
-  int old = f->gate;
+  int old = effective_gate(f);
   if (delta > 0) {
     f->pending[depth]++;
     if (depth < f->gate)
@@ -318,7 +324,7 @@ static void gate_count(frontier *f, int depth, int delta) {
     if (f->gate == f->pending_cap)
       f->gate = INT_MAX;
   }
-  if (f->gate != old)
+  if (effective_gate(f) != old)
     gate_moved(f);
 }
 
@@ -709,7 +715,20 @@ void frontier_release(frontier *f, int depth) {
 }
 
 int frontier_gate(const frontier *f) {
+  return f->gate_off ? INT_MAX : effective_gate(f);
+}
+
+int frontier_local_gate(const frontier *f) {
   return f->gate_off ? INT_MAX : f->gate;
+}
+
+void frontier_set_outside_gate(frontier *f, int depth) {
+  if (f->outside == depth)
+    return;
+  int old = effective_gate(f);
+  f->outside = depth;
+  if (effective_gate(f) != old)
+    gate_moved(f);
 }
 
 void frontier_move_pending(frontier *f, int from_depth, int to_depth) {

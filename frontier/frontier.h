@@ -91,8 +91,14 @@ void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_ite
 /* A popped page of depth is done: its links have been offered (or it has none). Until then it
  * holds deeper pages back. Every popped page is released once, also one pushed back. */
 void frontier_release(frontier *f, int depth);
-/* The smallest depth of a page pending (queued, or popped and not released); INT_MAX for none. */
+/* The smallest depth of a page pending (queued, or popped and not released), here or elsewhere
+ * (frontier_set_outside_gate); INT_MAX for none. */
 int frontier_gate(const frontier *f);
+/* The same, of this frontier's own pages only. */
+int frontier_local_gate(const frontier *f);
+/* The smallest depth pending outside this frontier (the other shards of a crawl, and the links
+ * on their way between them): its pages deeper than it wait as for its own. INT_MAX: none. */
+void frontier_set_outside_gate(frontier *f, int depth);
 /* How many levels below the gate pages may start as well (0: none); their owner must hold back
  * their links until frontier_gate reaches their depth. */
 void frontier_set_lookahead(frontier *f, int levels);

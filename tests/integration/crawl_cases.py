@@ -4,6 +4,8 @@
 Each case starts its own testweb (HTTP and DNS on ports the kernel picks), runs crawl with a
 command line, and checks what a user relies on: the printed set, the fates, what the server saw.
 Usage: crawl_cases.py CRAWL TESTWEB CASE
+With CRAWL_TEST_THREADS=N in the environment, every crawl the case runs gets -j N first: the
+suite runs each case with -j 1 and with -j 4, and each must give the same results.
 """
 import json
 import os
@@ -17,6 +19,7 @@ import time
 from collections import Counter, defaultdict
 
 CRAWL, TESTWEB = sys.argv[1], sys.argv[2]
+BUILT_CRAWL = CRAWL  # the binary itself, even when CRAWL is the -j wrapper
 
 
 class Web:
@@ -1033,7 +1036,7 @@ def case_install_kit(tmp):
     """The kit a wget user expects: `meson install` puts crawl, its man page and its bash
     completion under the prefix; both name every option --help names; the completion completes
     an option and a --scope value; --version names the libraries in use."""
-    build = os.path.dirname(os.path.dirname(os.path.abspath(CRAWL)))
+    build = os.path.dirname(os.path.dirname(os.path.abspath(BUILT_CRAWL)))
     dest = os.path.join(tmp, "dest")
     p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--no-rebuild",
                         "--quiet"], capture_output=True, text=True, timeout=120)
@@ -1553,6 +1556,13 @@ if __name__ == "__main__":
     name = sys.argv[3]
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:
+        threads = os.environ.get("CRAWL_TEST_THREADS")
+        if threads:
+            wrapper = os.path.join(tmp, "crawl-j" + threads)
+            with open(wrapper, "w") as f:
+                f.write(f'#!/bin/sh\nexec "{os.path.abspath(CRAWL)}" -j {threads} "$@"\n')
+            os.chmod(wrapper, 0o755)
+            CRAWL = wrapper
         try:
             CASES[name](tmp)
         except AssertionError as e:

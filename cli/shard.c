@@ -1,0 +1,401 @@
+/* The shards of a crawl (-j N): each a thread with its own loop, fetch engine, frontier and seen
+ * filter, owning the hosts whose name hashes to it. What they share is here: the
+ * inboxes through which a link found by one shard reaches its host's owner, the depth gate across
+ * shards, -n, the stop, and the test for the end of the crawl.
+ *
+ * A link for another shard's host is written into an outbox, one line per link, and the outboxes
+ * go to their owners' inboxes once per turn of the loop: a batch of text lines, as could cross a
+ * network. The owner alone asks its seen filter whether the link is new, so dedupe stays exact.
+ *
+ * Depths stay breadth first across shards: a link on its way counts as pending at the depth of the
+ * page it was found on until its owner has queued it, and a shard's own pending depths are
+ * published once per turn, after its outboxes are sent. A shard's pages wait for the smallest of
+ * all of these (frontier_set_outside_gate). Everything the gate and the end of the crawl read is
+ * under one lock, taken a few times per turn, so what a shard reads is one consistent picture.
+ *
+ * The crawl ends when every shard is idle (nothing queued, in flight or held) and every inbox is
+ * empty: a shard becomes busy again only through a batch sent to it, and sending one marks the
+ * receiver busy under the same lock, so the last shard to go idle sees the whole run idle. */
+#include "cli/crawl-int.h"
+
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+struct shard_batch {
+  struct shard_batch *next;
+  size_t len;
+  char data[]; /* lines "KF DEPTH REDIRECTS FROM URL\n"; FROM "-" for none */
+};
+
+struct shard_slot {
+  struct crawl *crawl;
+  struct shard_batch *head, *tail; /* the inbox */
+  int inbox_min;                   /* smallest depth its inbox's links count at; INT_MAX: none */
+  int published;                   /* smallest depth pending in the shard, as of its last turn */
+  bool idle;
+  struct cli_progress progress; /* its counts, as of its last turn */
+};
+
+struct run {
+  int count;
+  pthread_mutex_t lock;
+  struct shard_slot *slots;
+  int idle_count;
+  bool done;
+  int stop; /* as struct crawl's: the largest any shard asked for */
+  cli_end end;
+  atomic_long pages_started; /* -n: pages started by all shards */
+  /* the barrier of the crawl's end (cli__run_barrier), and the answers of cli__run_any */
+  pthread_cond_t turn;
+  int members, arrived;
+  unsigned long generation;
+  int votes[3];
+};
+
+core_rc cli__run_create(int shards, struct run **out) {
+  struct run *r = calloc(1, sizeof(*r));
+  if (!r || !(r->slots = calloc((size_t)shards, sizeof(*r->slots)))) {
+    free(r);
+    return CORE_ENOMEM;
+  }
+  if (pthread_mutex_init(&r->lock, NULL) != 0) {
+    free(r->slots);
+    free(r);
+    return CORE_ESYS;
+  }
+  if (pthread_cond_init(&r->turn, NULL) != 0) {
+    pthread_mutex_destroy(&r->lock);
+    free(r->slots);
+    free(r);
+    return CORE_ESYS;
+  }
+  r->count = shards;
+  r->members = shards;
+  for (int i = 0; i < shards; i++) {
+    r->slots[i].inbox_min = INT_MAX;
+    r->slots[i].published = 0; /* until its first turn: it may hold seeds */
+  }
+  atomic_init(&r->pages_started, 0);
+  r->end = CLI_END_DONE;
+  *out = r;
+  return CORE_OK;
+}
+
+void cli__run_destroy(struct run *r) {
+  if (!r)
+    return;
+  for (int i = 0; i < r->count; i++) {
+    struct shard_batch *b = r->slots[i].head;
+    while (b) {
+      struct shard_batch *next = b->next;
+      free(b);
+      b = next;
+    }
+  }
+  pthread_cond_destroy(&r->turn);
+  pthread_mutex_destroy(&r->lock);
+  free(r->slots);
+  free(r);
+}
+
+int cli__run_shards(const struct run *r) {
+  return r->count;
+}
+
+void cli__run_attach(struct run *r, int shard, struct crawl *c) {
+  r->slots[shard].crawl = c;
+  c->run = r;
+  c->shard = shard;
+}
+
+/* ---- -n across shards ---- */
+
+long cli__run_pages_started(const struct run *r) {
+  return atomic_load_explicit(&r->pages_started, memory_order_relaxed);
+}
+
+void cli__run_set_pages_started(struct run *r, long pages) {
+  atomic_store(&r->pages_started, pages);
+}
+
+bool cli__run_take_page(struct run *r, long max_pages) {
+  long now = atomic_load_explicit(&r->pages_started, memory_order_relaxed);
+  do {
+    if (max_pages >= 0 && now >= max_pages)
+      return false;
+  } while (!atomic_compare_exchange_weak(&r->pages_started, &now, now + 1));
+  return true;
+}
+
+/* ---- which shard owns a host ---- */
+
+/* By the host name: every politeness rule of CLI.md (--delay, Crawl-delay, --per-host, robots.txt)
+ * is per host, so each stays whole in one shard, and a site of many hosts spreads over all of
+ * them. XXH3 has no seed: every run, and every process of a cluster, agrees. */
+int cli__owner(struct crawl *c, const char *host) {
+  int count = c->run->count;
+  return count == 1 ? 0 : (int)(XXH3_64bits(host, strlen(host)) % (uint64_t)count);
+}
+
+/* ---- sending ---- */
+
+bool cli__send_if_foreign(struct crawl *c, const struct core_url *u, const char *from, int depth,
+                          int redirects, char kind, bool follow) {
+  int to = cli__owner(c, u->host);
+  if (to == c->shard)
+    return false;
+  struct shard_outbox *o = &c->outboxes[to];
+  char head[64];
+  int n = snprintf(head, sizeof(head), "%c%c %d %d ", kind, follow ? '1' : '0', depth, redirects);
+  const char *f = from ? from : "-";
+  if (core_buf_add(&o->buf, head, (size_t)n) || core_buf_add(&o->buf, f, strlen(f)) ||
+      core_buf_addc(&o->buf, ' ') || core_buf_add(&o->buf, u->text, strlen(u->text)) ||
+      core_buf_addc(&o->buf, '\n')) {
+    cli__fatal(c, "out of memory");
+    return true;
+  }
+  /* until its owner queues it, a page counts as pending at its finder's depth (a sitemap, as
+   * any setup step, holds no depth back) */
+  int pending = depth > 0 ? depth - 1 : 0;
+  if (kind != 'S' && pending < o->min)
+    o->min = pending;
+  return true;
+}
+
+static void wake_others(struct run *r, int self) {
+  for (int i = 0; i < r->count; i++)
+    if (i != self)
+      loop_wake(r->slots[i].crawl->loop);
+}
+
+void cli__shard_flush(struct crawl *c) {
+  struct run *r = c->run;
+  if (!c->outboxes)
+    return;
+  for (int to = 0; to < r->count; to++) {
+    struct shard_outbox *o = &c->outboxes[to];
+    if (!o->buf.len)
+      continue;
+    struct shard_batch *b = malloc(sizeof(*b) + o->buf.len);
+    if (!b) {
+      cli__fatal(c, "out of memory");
+      return;
+    }
+    b->next = NULL;
+    b->len = o->buf.len;
+    memcpy(b->data, o->buf.data, o->buf.len);
+    struct shard_slot *s = &r->slots[to];
+    pthread_mutex_lock(&r->lock);
+    if (s->tail)
+      s->tail->next = b;
+    else
+      s->head = b;
+    s->tail = b;
+    if (o->min < s->inbox_min)
+      s->inbox_min = o->min;
+    if (s->idle) { /* busy again: the run cannot end before this batch is taken */
+      s->idle = false;
+      r->idle_count--;
+    }
+    pthread_mutex_unlock(&r->lock);
+    loop_wake(s->crawl->loop);
+    core_buf_reset(&o->buf);
+    o->min = INT_MAX;
+  }
+}
+
+bool cli__shard_outbox_empty(const struct crawl *c) {
+  for (int to = 0; c->outboxes && to < c->run->count; to++)
+    if (c->outboxes[to].buf.len)
+      return false;
+  return true;
+}
+
+/* ---- receiving ---- */
+
+static void take_line(struct crawl *c, char *line) {
+  char kind = line[0];
+  bool follow = line[1] == '1';
+  char *p = line + 2, *end;
+  long depth = strtol(p, &end, 10);
+  long redirects = strtol(end, &end, 10);
+  if (*end != ' ')
+    return;
+  char *from = end + 1, *url = strchr(from, ' ');
+  if (!url)
+    return;
+  *url++ = '\0';
+  struct core_url u;
+  /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
+  core_rc rc = core_url_resolve(NULL, url, strlen(url), SIZE_MAX / 4, &u);
+  if (rc == CORE_ENOMEM)
+    cli__fatal(c, "out of memory");
+  if (rc)
+    return;
+  const char *page = strcmp(from, "-") ? from : NULL;
+  if (kind == 'S')
+    cli__queue_sitemap_url(c, &u);
+  else
+    cli__offer_owned(c, &u, page, (int)depth, (int)redirects,
+                     kind == 'R' ? OFFER_REDIRECT : OFFER_LINK, follow);
+  core_url_free(&u);
+}
+
+void cli__shard_receive(struct crawl *c) {
+  struct run *r = c->run;
+  struct shard_slot *s = &r->slots[c->shard];
+  pthread_mutex_lock(&r->lock);
+  struct shard_batch *b = s->head;
+  s->head = s->tail = NULL;
+  /* inbox_min stays until the next publish: the links count there until then */
+  pthread_mutex_unlock(&r->lock);
+  while (b) {
+    struct shard_batch *next = b->next;
+    char *p = b->data, *end = b->data + b->len;
+    while (p < end && c->stop != 2 && !c->fatal) {
+      char *nl = memchr(p, '\n', (size_t)(end - p));
+      *nl = '\0';
+      take_line(c, p);
+      p = nl + 1;
+    }
+    free(b);
+    b = next;
+  }
+}
+
+/* ---- the depth gate and the end ---- */
+
+int cli__shard_publish(struct crawl *c, const struct cli_progress *progress) {
+  struct run *r = c->run;
+  struct shard_slot *self = &r->slots[c->shard];
+  int local = frontier_local_gate(c->fr);
+  pthread_mutex_lock(&r->lock);
+  int before = self->published < self->inbox_min ? self->published : self->inbox_min;
+  self->published = local;
+  if (!self->head)
+    self->inbox_min = INT_MAX; /* what was taken is queued (in local) by now */
+  self->progress = *progress;
+  int after = local < self->inbox_min ? local : self->inbox_min;
+  int outside = self->inbox_min;
+  for (int i = 0; i < r->count; i++) {
+    const struct shard_slot *s = &r->slots[i];
+    if (i == c->shard)
+      continue;
+    if (s->published < outside)
+      outside = s->published;
+    if (s->inbox_min < outside)
+      outside = s->inbox_min;
+  }
+  pthread_mutex_unlock(&r->lock);
+  if (after > before)
+    wake_others(r, c->shard); /* their gate may move */
+  return outside;
+}
+
+bool cli__shard_idle(struct crawl *c) {
+  struct run *r = c->run;
+  struct shard_slot *self = &r->slots[c->shard];
+  pthread_mutex_lock(&r->lock);
+  if (!self->head && !self->idle) {
+    self->idle = true;
+    if (++r->idle_count == r->count)
+      r->done = true;
+  }
+  bool done = r->done;
+  pthread_mutex_unlock(&r->lock);
+  if (done)
+    wake_others(r, c->shard);
+  return done;
+}
+
+bool cli__run_done(struct crawl *c) {
+  struct run *r = c->run;
+  pthread_mutex_lock(&r->lock);
+  bool done = r->done;
+  pthread_mutex_unlock(&r->lock);
+  return done;
+}
+
+void cli__shard_sync_stop(struct crawl *c) {
+  struct run *r = c->run;
+  bool raised = false;
+  pthread_mutex_lock(&r->lock);
+  if (c->stop > r->stop) {
+    r->stop = c->stop;
+    if (r->end == CLI_END_DONE || c->end == CLI_END_FATAL)
+      r->end = c->end;
+    raised = true;
+  } else if (r->stop > c->stop) {
+    c->stop = r->stop;
+    if (c->end == CLI_END_DONE)
+      c->end = r->end;
+  }
+  pthread_mutex_unlock(&r->lock);
+  if (raised)
+    wake_others(r, c->shard);
+}
+
+cli_end cli__run_end(struct run *r) {
+  pthread_mutex_lock(&r->lock);
+  cli_end end = r->end;
+  pthread_mutex_unlock(&r->lock);
+  return end;
+}
+
+void cli__run_progress(struct run *r, struct cli_progress *sum) {
+  *sum = (struct cli_progress){0};
+  pthread_mutex_lock(&r->lock);
+  for (int i = 0; i < r->count; i++) {
+    const struct cli_progress *p = &r->slots[i].progress;
+    sum->pages += p->pages;
+    sum->failed += p->failed;
+    sum->queued += p->queued;
+    sum->spilled += p->spilled;
+    sum->hosts += p->hosts;
+  }
+  pthread_mutex_unlock(&r->lock);
+}
+
+static void barrier_locked(struct run *r) {
+  unsigned long generation = r->generation;
+  if (++r->arrived >= r->members) {
+    r->arrived = 0;
+    r->generation++;
+    pthread_cond_broadcast(&r->turn);
+    return;
+  }
+  while (generation == r->generation)
+    pthread_cond_wait(&r->turn, &r->lock);
+}
+
+void cli__run_barrier(struct run *r) {
+  pthread_mutex_lock(&r->lock);
+  barrier_locked(r);
+  pthread_mutex_unlock(&r->lock);
+}
+
+void cli__run_leave(struct run *r) {
+  pthread_mutex_lock(&r->lock);
+  if (--r->members > 0 && r->arrived >= r->members) {
+    r->arrived = 0;
+    r->generation++;
+    pthread_cond_broadcast(&r->turn);
+  }
+  pthread_mutex_unlock(&r->lock);
+}
+
+/* Three slots: round k counts in slot k % 3 and clears the next one, which no shard can still be
+ * reading (all of them passed round k - 1's barrier after reading round k - 2's answer). */
+bool cli__run_any(struct run *r, int round, bool mine) {
+  int slot = round % 3;
+  pthread_mutex_lock(&r->lock);
+  r->votes[(slot + 1) % 3] = 0;
+  r->votes[slot] += mine;
+  barrier_locked(r);
+  bool any = r->votes[slot] > 0;
+  pthread_mutex_unlock(&r->lock);
+  return any;
+}
