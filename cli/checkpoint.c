@@ -411,6 +411,9 @@ core_rc cli__open_seen(struct crawl *c) {
       cli__fatal(c, "%s '%s': %s", what, c->save_path, rc == CORE_ENOMEM ? "out of memory" : why);
       return rc;
     }
+    /* killed before its first checkpoint: the crawl begins again, and every exchange the --warc
+     * file holds (perhaps a torn one last) is made again */
+    c->warc_keep = 0;
   }
   core_rc rc = core_seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)

@@ -265,6 +265,30 @@ def case_depth_breadth_first(tmp):
         expect(not wrong, f"web {seed}: fate/depth differ (got, want): {wrong[:3]}")
 
 
+def case_shards_cross_links(tmp):
+    """-j 8 over 40 hosts whose pages link across hosts: most links cross from one shard to
+    their host's owner. Every URL is printed once with the fate and the breadth-first depth of the
+    truth, no page is fetched twice, and one shard prints the same set."""
+    printed = {}
+    for threads, delay, depth in (("8", "0", 1000), ("8", "0.01", 3), ("1", "0", 1000)):
+        web = Web(tmp, hosts=40, pages=60, links=12, seed=31)
+        p = crawl(web, "-j", threads, "-w", delay, "-d", str(depth), "--jsonl", web.url())
+        log = web.stop()
+        recs = records(p)
+        what = f"-j {threads} -w {delay} -d {depth}"
+        truth = web.truth(web.url(), depth=depth)
+        expect_unique([r["url"] for r in recs], f"{what}: record")
+        got = {r["url"]: (r["fate"], r["depth"]) for r in recs}
+        wrong = [(u, got.get(u), t) for u, t in truth.items() if got.get(u) != t]
+        expect(not wrong and len(got) == len(truth),
+               f"{what}: {len(wrong)} of {len(truth)} off, e.g. {wrong[:3]}")
+        fetched = Counter((host, path) for _, _, host, path, _ in log)
+        twice = [k for k, n in fetched.items() if n > 1]
+        expect(not twice, f"{what}: fetched twice: {twice[:3]}")
+        printed[(threads, depth)] = [r["url"].replace(f":{web.port}/", "/") for r in recs]
+    expect_same_set(printed[("8", 1000)], printed[("1", 1000)], "-j 8 against -j 1")
+
+
 def case_max_pages(tmp):
     """-n N: exactly N page responses (robots.txt not counted); the rest accounted as limit."""
     web = Web(tmp, hosts=4, pages=100)
