@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """crawl's own benchmarks on the loopback test web (the peers are in bench_peers.py, on nginx).
 
-1. polite: 50 hosts with a 0.2 s per-host delay, and 1,000 hosts with 0.5 s and -c 1000: elapsed
-   time against the ideal (the busiest host's requests back to back at exactly the delay), and
-   delay violations seen by the server.
+1. polite: 50 hosts with a 0.2 s per-host delay, and 1,000 hosts with 0.5 s and -c 1000, each with
+   one shard and with four: elapsed time against the ideal (the busiest host's requests back to
+   back at exactly the delay), and delay violations seen by the server.
 2. queue memory: one host of many pages, the queue all in memory and mostly in the spill file.
 3. concurrency: 1,000 hosts, every one a seed, -c 10, 100 and 1,000: CPU per page, so a cost
    per event that grew with the transfers in flight would show.
 4. scale: 50 hosts x 100,000 pages, -n 100,000: peak RSS and CPU per page of a big crawl.
+2 to 4 measure the cost per page, so they run one shard (-j 1).
 
 Usage: bench_crawl.py CRAWL TESTWEB [--quick]
 """
@@ -78,9 +79,10 @@ def polite(tmp):
     if not QUICK:
         webs.append((1000, 30, 0.5, ["-c", "1000"]))
     rows = []
-    for hosts, pages, delay, extra in webs:
+    for (hosts, pages, delay, extra), threads in ((w, j) for w in webs for j in ("1", "4")):
         web = Web(tmp, "polite", hosts, pages, links=6)
         work = tempfile.mkdtemp(dir=tmp)
+        extra = ["-j", threads, *extra]
         cmd = [CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", str(delay), "-d",
                "1000000", *extra, web.seed()]
         wall, cpu, rss, rc = timed(cmd, cwd=work)
@@ -104,7 +106,7 @@ def queue_memory(tmp):
     for limit in ("10000000", "1000"):
         web = Web(tmp, "queue", 1, pages)
         out = os.path.join(tmp, "queue.out")
-        wall, cpu, rss, rc = timed([CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
+        wall, cpu, rss, rc = timed([CRAWL, "-q", "-j", "1", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
                                     "-d", "1000000", "--queue-memory", limit, "-o", out,
                                     web.seed()], cwd=tmp)
         web.stop()
@@ -128,7 +130,7 @@ def concurrency(tmp):
         seeds = os.path.join(tmp, "seeds.txt")
         with open(seeds, "w") as f:
             f.write("\n".join(f"http://s{i}.web.test:{web.port}/" for i in range(hosts)) + "\n")
-        wall, cpu, rss, rc = timed([CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
+        wall, cpu, rss, rc = timed([CRAWL, "-q", "-j", "1", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
                                     "-d", "1000000", "-c", str(c), "-i", seeds], cwd=tmp)
         n = html_pages(web.stop())
         rows.append((c, n, wall, cpu * 1000 / max(n, 1), rss / 1024))
@@ -139,7 +141,7 @@ def scale(tmp):
     hosts, pages, limit = (50, 10000, 10000) if QUICK else (50, 100000, 100000)
     web = Web(tmp, "scale", hosts, pages)
     out = os.path.join(tmp, "scale.out")
-    wall, cpu, rss, rc = timed([CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
+    wall, cpu, rss, rc = timed([CRAWL, "-q", "-j", "1", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0",
                                 "-d", "1000000", "-n", str(limit), "-o", out, web.seed()], cwd=tmp)
     n = html_pages(web.stop())
     with open(out) as f:

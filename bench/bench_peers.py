@@ -112,9 +112,12 @@ http {{
         raise RuntimeError("nginx did not start")
 
     def stop(self):
-        """Stops nginx; returns its log as (start, end, host, path, status)."""
+        """Stops nginx; returns its log as (start, end, host, path, status). self.cpu is then the
+        CPU seconds nginx spent, its worker's included."""
         self.proc.send_signal(signal.SIGQUIT)  # graceful: the log buffer is written out
-        self.proc.wait(timeout=30)
+        _, _, usage = os.wait4(self.proc.pid, 0)  # the master's figures hold the reaped worker's
+        self.proc.returncode = 0
+        self.cpu = usage.ru_utime + usage.ru_stime
         rows = []
         with open(self.log) as f:
             for line in f:
@@ -149,7 +152,8 @@ def installed(name, cmd, env):
 def crawlers(site, crawl, spider_dir):
     seed = site.seed()
     runs = {
-        "crawl": ([crawl, "-q", "-w", "0", "-d", "1000", "-D", DOMAIN, seed], None),
+        "crawl -j 1": ([crawl, "-q", "-j", "1", "-w", "0", "-d", "1000", "-D", DOMAIN, seed], None),
+        "crawl -j 2": ([crawl, "-q", "-j", "2", "-w", "0", "-d", "1000", "-D", DOMAIN, seed], None),
         "wget2": (["wget2", "-q", "-r", "--delete-after", "--max-threads", "16", "-H", "-D",
                    DOMAIN, "-e", "robots=on", "-l", "inf", seed], None),
         "spider-rs": (["node", os.path.join(HERE, "peers", "spider.js"), seed, *site.origins()],
@@ -209,6 +213,7 @@ def main():
                 n = len(got)
                 results[name].append(dict(wall=wall, pps=n / wall, cpu_ms=cpu * 1000 / max(n, 1),
                                           rss=rss / 1024, requests=len(log),
+                                          server=site.cpu / wall,
                                           recall=n / len(site.truth_pages), rc=rc))
                 print(f"round {r + 1} {name}: {n} pages, {wall:.2f} s, CPU {cpu:.2f} s, "
                       f"{rss / 1024:.1f} MiB, {len(log)} requests, exit {rc}", file=sys.stderr)
@@ -220,14 +225,14 @@ def main():
         print(f"medians of {rounds} interleaved round(s)"
               + (f"; not installed: {', '.join(missing)}" if missing else "") + "\n")
         print("| crawler | wall s | pages/s | CPU ms per page | CPU / floor | peak RSS MiB "
-              "| requests | recall |")
-        print("|---|---|---|---|---|---|---|---|")
+              "| requests | recall | nginx busy |")
+        print("|---|---|---|---|---|---|---|---|---|")
         for name in names:
             rs = results[name]
             med = {k: statistics.median(r[k] for r in rs) for k in rs[0]}
             print(f"| {name} | {med['wall']:.2f} | {med['pps']:,.0f} | {med['cpu_ms']:.3f} "
                   f"| {med['cpu_ms'] / fl['floor_ms']:.1f} | {med['rss']:.1f} "
-                  f"| {med['requests']:,.0f} | {med['recall']:.3f} |")
+                  f"| {med['requests']:,.0f} | {med['recall']:.3f} | {med['server']:.0%} |")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
