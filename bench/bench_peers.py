@@ -15,6 +15,9 @@ the server's own rate (wrk) and the floor the HTML parser sets (libxml2's bare p
 same pages, bench_floor).
 
 Usage: bench_peers.py CRAWL TESTWEB BENCH_FLOOR [--quick] [--rounds N] [--only NAME,...]
+                      [--page-bytes N] [--links N]
+(--page-bytes and --links change the web: larger pages cost the crawlers more per request and
+nginx hardly more, so the web's server is further from being the bottleneck)
                       [--spider DIR]
 (run as root: unshare -m and mount need it; bench/run.sh installs the peers, spider-rs with npm
 into DIR, by default build/peers; a peer that is not installed is reported as such)
@@ -191,10 +194,12 @@ def main():
     spider_dir = os.path.abspath(args[args.index("--spider") + 1] if "--spider" in args
                                  else os.path.join(HERE, "..", "build", "peers"))
     hosts, pages = (20, 100) if quick else (20, 500)
+    page_bytes = int(args[args.index("--page-bytes") + 1]) if "--page-bytes" in args else 8192
+    links = int(args[args.index("--links") + 1]) if "--links" in args else 30
     tmp = tempfile.mkdtemp(prefix="crawl-peers-")
     os.chmod(tmp, 0o755)  # nginx's workers run as www-data
     try:
-        site = Site(tmp, testweb, hosts, pages, links=30, page_bytes=8192)
+        site = Site(tmp, testweb, hosts, pages, links=links, page_bytes=page_bytes)
         runs = crawlers(site, crawl, spider_dir)
         names = [n for n in runs if (not only or n in only) and installed(n, *runs[n])]
         missing = [n for n in runs if (not only or n in only) and n not in names]
@@ -217,7 +222,8 @@ def main():
                                           recall=n / len(site.truth_pages), rc=rc))
                 print(f"round {r + 1} {name}: {n} pages, {wall:.2f} s, CPU {cpu:.2f} s, "
                       f"{rss / 1024:.1f} MiB, {len(log)} requests, exit {rc}", file=sys.stderr)
-        print(f"web: {hosts} hosts x {pages} pages of about 8 KB and 30 links, served by nginx "
+        print(f"web: {hosts} hosts x {pages} pages of about {page_bytes // 1024} KB and {links} "
+              f"links, served by nginx "
               f"(1 worker); {len(site.truth_pages):,} HTML pages in the ground truth")
         print(f"nginx alone (wrk, 32 keep-alive connections): {rate:,.0f} requests/s")
         print(f"floor, libxml2's bare push parser: {fl['floor_ms']:.3f} ms CPU per page; "
