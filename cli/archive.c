@@ -14,9 +14,12 @@ static void archive(void *arg, const struct fetch_capture *x) {
     return;
   struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
                             x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
+  cli__run_warc_lock(c->run); /* one exchange's two records stay together */
   core_rc rc = warc_write_exchange(c->warc, &e);
+  int err = warc_errno(c->warc);
+  cli__run_warc_unlock(c->run);
   if (rc == CORE_ESYS)
-    cli__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(warc_errno(c->warc)));
+    cli__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err));
   else if (rc == CORE_ENOMEM)
     cli__fatal(c, "out of memory");
   /* CORE_EINVAL: a URL no header can hold; curl sends no such request */
@@ -52,7 +55,17 @@ core_rc cli__open_warc(struct crawl *c) {
   return CORE_OK;
 }
 
+void cli__share_warc(struct crawl *first, struct crawl *c) {
+  if (!first->warc)
+    return;
+  c->warc = first->warc;
+  c->warc_shared = true;
+  fetch_engine_capture(c->engine, archive, c);
+}
+
 void cli__close_warc(struct crawl *c) {
+  if (c->warc_shared)
+    c->warc = NULL;
   if (!c->warc)
     return;
   int err = warc_errno(c->warc);

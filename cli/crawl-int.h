@@ -134,6 +134,7 @@ struct crawl {
   bool leftovers_lost; /* that file could not be made */
   loop_timer *save_timer;
   warc_writer *warc;  /* --warc */
+  bool warc_shared;   /* another shard's, which closes it */
   uint64_t warc_keep; /* its length at the checkpoint continued from (UINT64_MAX: all of it) */
   loop_timer *progress_timer;
   cli_status *status;       /* the progress line, borrowed */
@@ -250,6 +251,9 @@ cli_end cli__run_end(struct run *r);
 void cli__run_progress(struct run *r, struct cli_progress *sum);
 /* Waits until every shard has called it (nothing to wait for with one shard). */
 void cli__run_barrier(struct run *r);
+/* Around each write to the --warc file, which the shards share. */
+void cli__run_warc_lock(struct run *r);
+void cli__run_warc_unlock(struct run *r);
 /* A shard that never ran (its thread could not start): the barriers stop waiting for it. */
 void cli__run_leave(struct run *r);
 /* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
@@ -303,6 +307,9 @@ void cli__restore(struct crawl *c);
 
 /* archive.c: --warc */
 core_rc cli__open_warc(struct crawl *c);
+/* Another shard writes to first's --warc file too (under the run's lock). */
+void cli__share_warc(struct crawl *first, struct crawl *c);
+/* Closes the file (only the shard that opened it: the others let go of it). */
 void cli__close_warc(struct crawl *c);
 
 /* speculate.c: fetches ahead of the depth gate */

@@ -1545,7 +1545,7 @@ static void shard_loop(struct crawl *c) {
     loop_timer_start(c->save_timer, core_now() + c->save_every);
   if (seed_all(c) != CORE_OK)
     cli__fatal(c, "cannot queue the seeds: out of memory");
-  if (!c->fatal)
+  if (!c->fatal && !shared)
     cli__open_warc(c); /* after the checkpoint was read: it says how much of the file stays */
   while (!c->fatal) {
     if (shared) {
@@ -1599,6 +1599,7 @@ static void shard_end(struct crawl *c) {
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
   fetch_engine_destroy(c->engine);
   c->engine = NULL;
+  cli__run_barrier(c->run); /* no shard writes to the --warc file any more */
   cli__close_warc(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
@@ -1662,10 +1663,10 @@ static void *shard_main(void *arg) {
   return NULL;
 }
 
-/* How many shards: -j, but one where what the run keeps is one file written by one thread
- * (--seen, --state, --warc) or one clock spans hosts of any shard (--ip-delay). */
+/* How many shards: -j, but one where what the run keeps is one file of one shard's state
+ * (--seen, --state) or one clock spans hosts of any shard (--ip-delay). */
 static int shard_count(const struct crawl_config *cfg) {
-  if (cfg->seen_file || cfg->state_dir || cfg->warc_file || cfg->ip_delay > 0)
+  if (cfg->seen_file || cfg->state_dir || cfg->ip_delay > 0)
     return 1;
   return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
 }
@@ -1754,6 +1755,12 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
   for (int i = 0; i < n; i++)
     if (!shards[i].fatal)
       shard_open(&shards[i]);
+  /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
+   * read, in shard_loop) */
+  if (n > 1 && !shards[0].fatal && cli__open_warc(&shards[0]) == CORE_OK)
+    for (int i = 1; i < n; i++)
+      if (shards[i].engine)
+        cli__share_warc(&shards[0], &shards[i]);
   pthread_t *threads = n > 1 ? calloc((size_t)n, sizeof(*threads)) : NULL;
   bool *started = n > 1 ? calloc((size_t)n, sizeof(*started)) : NULL;
   if (n > 1 && (!threads || !started))

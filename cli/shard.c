@@ -42,6 +42,7 @@ struct shard_slot {
 struct run {
   int count;
   pthread_mutex_t lock;
+  pthread_mutex_t warc_lock; /* the --warc writer, which all shards share */
   struct shard_slot *slots;
   int idle_count;
   bool done;
@@ -66,7 +67,7 @@ core_rc cli__run_create(int shards, struct run **out) {
     free(r);
     return CORE_ESYS;
   }
-  if (pthread_cond_init(&r->turn, NULL) != 0) {
+  if (pthread_cond_init(&r->turn, NULL) != 0 || pthread_mutex_init(&r->warc_lock, NULL) != 0) {
     pthread_mutex_destroy(&r->lock);
     free(r->slots);
     free(r);
@@ -96,6 +97,7 @@ void cli__run_destroy(struct run *r) {
     }
   }
   pthread_cond_destroy(&r->turn);
+  pthread_mutex_destroy(&r->warc_lock);
   pthread_mutex_destroy(&r->lock);
   free(r->slots);
   free(r);
@@ -109,6 +111,14 @@ void cli__run_attach(struct run *r, int shard, struct crawl *c) {
   r->slots[shard].crawl = c;
   c->run = r;
   c->shard = shard;
+}
+
+void cli__run_warc_lock(struct run *r) {
+  pthread_mutex_lock(&r->warc_lock);
+}
+
+void cli__run_warc_unlock(struct run *r) {
+  pthread_mutex_unlock(&r->warc_lock);
 }
 
 /* ---- -n across shards ---- */
