@@ -7,23 +7,137 @@
 #include <fcntl.h>
 #include <libxml/parser.h>
 #include <locale.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
-/* "2 dns, 10 http": the causes that occurred, or "" */
-static void failure_causes(const struct cli_stats *s, char *out, size_t size) {
-  size_t len = 0;
-  out[0] = '\0';
-  for (int i = 0; i < CLI_CAUSE_COUNT && len < size; i++)
-    if (s->failures[i])
-      len += (size_t)snprintf(out + len, size - len, "%s%llu %s", len ? ", " : "",
-                              (unsigned long long)s->failures[i], cli_cause_name((cli_cause)i));
+/* ---- the crawl's sink: standard output (or -o) and the status line ---- */
+
+struct sink_state {
+  cli_output *out; /* shard 0's writer; the others write through siblings of it */
+};
+
+static core_rc sink_open(void *arg, int shard, void **writer) {
+  struct sink_state *s = arg;
+  if (shard == 0) {
+    *writer = s->out;
+    return CORE_OK;
+  }
+  cli_output *sibling;
+  core_rc rc = cli_output_create_sibling(s->out, &sibling);
+  *writer = rc == CORE_OK ? sibling : NULL;
+  return rc;
 }
 
-static void print_summary(const struct cli_stats *s) {
+static void sink_close(void *arg, void *writer) {
+  struct sink_state *s = arg;
+  if (writer != s->out)
+    cli_output_destroy(writer);
+}
+
+static core_rc sink_url(void *writer, const char *url) {
+  return cli_output_url(writer, url);
+}
+
+static core_rc sink_record(void *writer, const struct crawl_record *rec) {
+  return cli_output_record(writer, rec);
+}
+
+static core_rc sink_flush(void *writer, bool durable) {
+  core_rc rc = cli_output_flush(writer);
+  struct stat st;
+  int fd = cli_output_fd(writer);
+  /* before a --state checkpoint: what it says was printed is on the disk */
+  if (rc == CORE_OK && durable && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+    fsync(fd);
+  return rc;
+}
+
+static int sink_error(void *arg) {
+  return cli_output_errno(((struct sink_state *)arg)->out);
+}
+
+static void sink_reader_gone(void *arg) {
+  cli_output_reader_gone(((struct sink_state *)arg)->out);
+}
+
+static void sink_note(void *arg, const char *text) {
+  cli_output_note(((struct sink_state *)arg)->out, text);
+}
+
+static void sink_status(void *arg, const char *text, bool final) {
+  cli_output_set_status(((struct sink_state *)arg)->out, text, final);
+}
+
+/* A pipe's or socket's reader may go away before anything is written: the crawl watches it. */
+static int reader_fd(int fd) {
+  struct stat st;
+  return fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) ? fd : -1;
+}
+
+/* ---- signals: a thread of their own turns SIGINT and SIGTERM into crawl_stop ---- */
+
+struct signal_watch {
+  pthread_t thread;
+  sigset_t set; /* SIGINT, SIGTERM, and SIGUSR1, which ends the watch */
+  crawl *crawl;
+};
+
+static void *watch_signals(void *arg) {
+  struct signal_watch *w = arg;
+  for (;;) {
+    int sig;
+    if (sigwait(&w->set, &sig) != 0)
+      continue;
+    if (sig == SIGUSR1)
+      return NULL;
+    crawl_stop(w->crawl, sig == SIGINT ? CRAWL_END_SIGINT : CRAWL_END_SIGTERM);
+  }
+}
+
+/* Runs the crawl with SIGINT and SIGTERM blocked in every thread but the watch's. */
+static crawl_end run_crawl(const struct crawl_config *cfg, const struct crawl_sink *sink,
+                           struct crawl_stats *stats, char *err, size_t err_size) {
+  crawl *cr;
+  if (crawl_create(cfg, sink, &cr) != CORE_OK) {
+    snprintf(err, err_size, "cannot start: out of memory");
+    memset(stats, 0, sizeof(*stats));
+    return CRAWL_END_FATAL;
+  }
+  struct signal_watch w = {.crawl = cr};
+  sigset_t old;
+  sigemptyset(&w.set);
+  sigaddset(&w.set, SIGINT);
+  sigaddset(&w.set, SIGTERM);
+  sigaddset(&w.set, SIGUSR1);
+  /* blocked before any thread starts: the shards' threads inherit the mask */
+  bool watching = pthread_sigmask(SIG_BLOCK, &w.set, &old) == 0 &&
+                  pthread_create(&w.thread, NULL, watch_signals, &w) == 0;
+  crawl_end end = crawl_run(cr, stats, err, err_size);
+  if (watching) {
+    pthread_kill(w.thread, SIGUSR1);
+    pthread_join(w.thread, NULL);
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  crawl_destroy(cr);
+  return end;
+}
+
+/* "2 dns, 10 http": the causes that occurred, or "" */
+static void failure_causes(const struct crawl_stats *s, char *out, size_t size) {
+  size_t len = 0;
+  out[0] = '\0';
+  for (int i = 0; i < CRAWL_CAUSE_COUNT && len < size; i++)
+    if (s->failures[i])
+      len += (size_t)snprintf(out + len, size - len, "%s%llu %s", len ? ", " : "",
+                              (unsigned long long)s->failures[i], crawl_cause_name((crawl_cause)i));
+}
+
+static void print_summary(const struct crawl_stats *s) {
   double rate = s->seconds > 0 ? (double)s->pages / s->seconds : 0;
   const uint64_t *f = s->fates;
   char causes[160];
@@ -35,11 +149,11 @@ static void print_summary(const struct cli_stats *s) {
   fprintf(stderr,
           "crawl: %llu fetched, %llu failed%s%s%s, %llu robots exclusions, %llu cut by depth, "
           "%llu skipped, %llu over a limit, %llu pending\n",
-          (unsigned long long)f[CLI_FATE_FETCHED], (unsigned long long)f[CLI_FATE_FAILED],
+          (unsigned long long)f[CRAWL_FATE_FETCHED], (unsigned long long)f[CRAWL_FATE_FAILED],
           causes[0] ? " (" : "", causes, causes[0] ? ")" : "",
-          (unsigned long long)f[CLI_FATE_ROBOTS], (unsigned long long)f[CLI_FATE_DEPTH],
-          (unsigned long long)f[CLI_FATE_SKIPPED], (unsigned long long)f[CLI_FATE_LIMIT],
-          (unsigned long long)f[CLI_FATE_PENDING]);
+          (unsigned long long)f[CRAWL_FATE_ROBOTS], (unsigned long long)f[CRAWL_FATE_DEPTH],
+          (unsigned long long)f[CRAWL_FATE_SKIPPED], (unsigned long long)f[CRAWL_FATE_LIMIT],
+          (unsigned long long)f[CRAWL_FATE_PENDING]);
   fprintf(stderr, "crawl: %llu retries; %llu too long; %llu not followed\n",
           (unsigned long long)s->retries, (unsigned long long)s->too_long,
           (unsigned long long)s->unparsable);
@@ -59,14 +173,14 @@ static void print_summary(const struct cli_stats *s) {
     /* as wget --spider ends: how many, and which, with the page that links each */
     fprintf(stderr, "crawl: %llu broken link%s:\n", (unsigned long long)s->broken,
             s->broken == 1 ? "" : "s");
-    for (size_t i = 0; i < CLI_BROKEN_SHOWN && i < s->broken; i++) {
-      const struct cli_broken_link *b = &s->broken_links[i];
+    for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && i < s->broken; i++) {
+      const struct crawl_broken_link *b = &s->broken_links[i];
       fprintf(stderr, "crawl:   %s (HTTP %ld), linked from %s\n", b->url, b->status,
               b->from ? b->from : "(a seed)");
     }
-    if (s->broken > CLI_BROKEN_SHOWN)
+    if (s->broken > CRAWL_BROKEN_SHOWN)
       fprintf(stderr, "crawl:   and %llu more (each shown with -v, or in --jsonl)\n",
-              (unsigned long long)(s->broken - CLI_BROKEN_SHOWN));
+              (unsigned long long)(s->broken - CRAWL_BROKEN_SHOWN));
   }
   if (s->seeds && s->seeds_unreached == s->seeds)
     fprintf(stderr, "crawl: no seed could be fetched\n");
@@ -91,7 +205,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
                          size_t err_size) {
   char why[512] = "";
   if (cfg->seed_count) {
-    core_rc rc = cli_state_begin(cfg->state_dir, argc - 1, argv + 1, why, sizeof(why));
+    core_rc rc = crawl_state_begin(cfg->state_dir, argc - 1, argv + 1, why, sizeof(why));
     if (rc == CORE_OK)
       return -1;
     fprintf(stderr, "crawl: --state '%s': %s\n", cfg->state_dir, why);
@@ -101,7 +215,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
   }
   char **kept;
   size_t kept_count;
-  core_rc rc = cli_state_load_args(cfg->state_dir, &kept, &kept_count, why, sizeof(why));
+  core_rc rc = crawl_state_load_args(cfg->state_dir, &kept, &kept_count, why, sizeof(why));
   if (rc == CORE_ENOTFOUND) {
     fprintf(stderr,
             "crawl: no seed URL given, and --state '%s' holds no crawl to continue\nTry 'crawl "
@@ -115,7 +229,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
   }
   char **all = malloc((kept_count + (size_t)argc + 1) * sizeof(*all));
   if (!all) {
-    cli_state_args_free(kept, kept_count);
+    crawl_state_args_free(kept, kept_count);
     fprintf(stderr, "crawl: out of memory\n");
     return 1;
   }
@@ -129,7 +243,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
   cli_config_free(cfg);
   cli_parse_result parsed = cli_parse_options((int)n, all, cfg, err, err_size);
   free(all);
-  cli_state_args_free(kept, kept_count);
+  crawl_state_args_free(kept, kept_count);
   if (parsed != CLI_RUN) {
     fprintf(stderr, "crawl: the options kept in '%s' no longer hold: %s\n",
             cfg->state_dir ? cfg->state_dir : "--state", err);
@@ -193,36 +307,49 @@ int main(int argc, char **argv) {
   cli_output *out = NULL;
   cli_status *progress = NULL;
   int status = 1;
-  struct cli_stats stats;
+  struct crawl_stats stats;
   bool show_progress = !cfg.quiet && (cfg.progress < 0 ? isatty(STDERR_FILENO) : cfg.progress != 0);
   if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
       cli_output_create(fd, cfg.output_file ? cfg.output_file : "standard output", cfg.jsonl,
                         progress, &out) != CORE_OK) {
     fprintf(stderr, "crawl: out of memory\n");
   } else {
-    cli_end end = cli_crawl(&cfg, out, progress, &stats, err, sizeof(err));
+    struct sink_state state = {out};
+    struct crawl_sink sink = {.arg = &state,
+                              .open = sink_open,
+                              .close = sink_close,
+                              .url = sink_url,
+                              .record = sink_record,
+                              .flush = sink_flush,
+                              .error = sink_error,
+                              .reader_gone = sink_reader_gone,
+                              .watch_fd = reader_fd(fd),
+                              .name = cfg.output_file ? cfg.output_file : "standard output",
+                              .note = sink_note,
+                              .status = cli_status_enabled(progress) ? sink_status : NULL};
+    crawl_end end = run_crawl(&cfg, &sink, &stats, err, sizeof(err));
     switch (end) {
-      case CLI_END_DONE:
+      case CRAWL_END_DONE:
         /* as wget's network failure: the crawl ran, but no seed got any response */
         status = stats.seeds && stats.seeds_unreached == stats.seeds ? 4 : 0;
         break;
-      case CLI_END_PIPE:
+      case CRAWL_END_PIPE:
         status = 0; /* `crawl ... | head` is a normal way to end */
         break;
-      case CLI_END_SIGINT:
+      case CRAWL_END_SIGINT:
         status = 130;
         break;
-      case CLI_END_SIGTERM:
+      case CRAWL_END_SIGTERM:
         status = 143;
         break;
-      case CLI_END_FATAL:
+      case CRAWL_END_FATAL:
         fprintf(stderr, "crawl: %s\n", err);
         status = 1;
         break;
     }
-    if (!cfg.quiet && end != CLI_END_PIPE && end != CLI_END_FATAL)
+    if (!cfg.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
       print_summary(&stats);
-    cli_stats_free(&stats);
+    crawl_stats_free(&stats);
   }
   cli_output_destroy(out);
   cli_status_destroy(progress);

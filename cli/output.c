@@ -13,26 +13,6 @@
 #define OUTPUT_FLUSH_AT (64 * 1024)
 #define OUTPUT_MAX (16 * 1024 * 1024)
 
-static const char *const fate_names[] = {
-#define CLI_FATE_NAME(name, text) text,
-    CLI_FATE_MAP(CLI_FATE_NAME)
-#undef CLI_FATE_NAME
-};
-
-static const char *const cause_names[] = {
-#define CLI_CAUSE_NAME(name, text) text,
-    CLI_CAUSE_MAP(CLI_CAUSE_NAME)
-#undef CLI_CAUSE_NAME
-};
-
-const char *cli_fate_name(cli_fate fate) {
-  return fate < CLI_FATE_COUNT ? fate_names[fate] : "?";
-}
-
-const char *cli_cause_name(cli_cause cause) {
-  return cause < CLI_CAUSE_COUNT ? cause_names[cause] : "?";
-}
-
 /* What the outputs writing to one descriptor share (cli_output_create_sibling): a lock, so each
  * buffer of whole lines is written whole, and the first write error, which ends them all. */
 struct output_target {
@@ -84,6 +64,14 @@ core_rc cli_output_create_sibling(cli_output *first, cli_output **out) {
   core_buf_init(&o->buf, OUTPUT_MAX);
   *out = o;
   return CORE_OK;
+}
+
+void cli_output_note(cli_output *out, const char *text) {
+  pthread_mutex_lock(&out->target->lock);
+  cli_status_hide(out->status); /* a whole line of its own, not after the status line */
+  fprintf(stderr, "crawl: %s\n", text);
+  cli_status_show(out->status);
+  pthread_mutex_unlock(&out->target->lock);
 }
 
 void cli_output_set_status(cli_output *out, const char *text, bool final) {
@@ -212,7 +200,7 @@ static core_rc add_json_string(struct core_buf *b, const char *s) {
   return rc ? rc : core_buf_addc(b, '"');
 }
 
-core_rc cli_output_record(cli_output *out, const struct cli_record *rec) {
+core_rc cli_output_record(cli_output *out, const struct crawl_record *rec) {
   if (output_error(out))
     return CORE_ESYS;
   struct core_buf *b = &out->buf;
@@ -224,7 +212,7 @@ core_rc cli_output_record(cli_output *out, const struct cli_record *rec) {
   rc = rc ? rc : rec->from ? add_json_string(b, rec->from) : add_str(b, "null");
   snprintf(num, sizeof(num), ",\"depth\":%d,\"fate\":", rec->depth);
   rc = rc ? rc : add_str(b, num);
-  rc = rc ? rc : add_json_string(b, cli_fate_name(rec->fate));
+  rc = rc ? rc : add_json_string(b, crawl_fate_name(rec->fate));
   if (!rc && rec->status) {
     snprintf(num, sizeof(num), ",\"status\":%ld,\"type\":", rec->status);
     rc = add_str(b, num);

@@ -16,7 +16,7 @@
  * The crawl ends when every shard is idle (nothing queued, in flight or held) and every inbox is
  * empty: a shard becomes busy again only through a batch sent to it, and sending one marks the
  * receiver busy under the same lock, so the last shard to go idle sees the whole run idle. */
-#include "cli/crawl-int.h"
+#include "crawl/crawl-int.h"
 
 #include <limits.h>
 #include <stdatomic.h>
@@ -31,33 +31,47 @@ struct shard_batch {
 };
 
 struct shard_slot {
-  struct crawl *crawl;
+  struct shard *shard;
   struct shard_batch *head, *tail; /* the inbox */
   int inbox_min;                   /* smallest depth its inbox's links count at; INT_MAX: none */
   int published;                   /* smallest depth pending in the shard, as of its last turn */
   bool idle;
-  struct cli_progress progress; /* its counts, as of its last turn */
+  struct crawl_progress progress; /* its counts, as of its last turn */
 };
 
-struct run {
+struct crawl {
+  const struct crawl_config *cfg;
+  const struct crawl_sink *sink;
+  bool running; /* the shards' loops exist: crawl_stop may wake them */
   int count;
   pthread_mutex_t lock;
   pthread_mutex_t warc_lock; /* the --warc writer, which all shards share */
   struct shard_slot *slots;
   int idle_count;
   bool done;
-  int stop; /* as struct crawl's: the largest any shard asked for */
-  cli_end end;
+  int stop; /* as struct shard's: the largest any shard asked for */
+  crawl_end end;
   atomic_long pages_started; /* -n: pages started by all shards */
-  /* the barrier of the crawl's end (cli__run_barrier), and the answers of cli__run_any */
+  /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
   pthread_cond_t turn;
   int members, arrived;
   unsigned long generation;
   int votes[3];
 };
 
-core_rc cli__run_create(int shards, struct run **out) {
-  struct run *r = calloc(1, sizeof(*r));
+static void wake(struct crawl *r, int i) {
+  if (r->slots[i].shard && r->slots[i].shard->loop)
+    loop_wake(r->slots[i].shard->loop);
+}
+
+static void wake_others(struct crawl *r, int self) {
+  for (int i = 0; i < r->count; i++)
+    if (i != self)
+      wake(r, i);
+}
+
+core_rc crawl__run_create(int shards, struct crawl **out) {
+  struct crawl *r = calloc(1, sizeof(*r));
   if (!r || !(r->slots = calloc((size_t)shards, sizeof(*r->slots)))) {
     free(r);
     return CORE_ENOMEM;
@@ -80,12 +94,54 @@ core_rc cli__run_create(int shards, struct run **out) {
     r->slots[i].published = 0; /* until its first turn: it may hold seeds */
   }
   atomic_init(&r->pages_started, 0);
-  r->end = CLI_END_DONE;
+  r->end = CRAWL_END_DONE;
   *out = r;
   return CORE_OK;
 }
 
-void cli__run_destroy(struct run *r) {
+core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink,
+                     struct crawl **out) {
+  core_rc rc = crawl__run_create(crawl__shard_count(cfg), out);
+  if (rc == CORE_OK) {
+    (*out)->cfg = cfg;
+    (*out)->sink = sink;
+  }
+  return rc;
+}
+
+void crawl_destroy(struct crawl *r) {
+  crawl__run_destroy(r);
+}
+
+const struct crawl_config *crawl__run_config(const struct crawl *r) {
+  return r->cfg;
+}
+
+const struct crawl_sink *crawl__run_sink(const struct crawl *r) {
+  return r->sink;
+}
+
+void crawl__run_set_running(struct crawl *r, bool running) {
+  pthread_mutex_lock(&r->lock);
+  r->running = running;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl_stop(struct crawl *r, crawl_end end) {
+  pthread_mutex_lock(&r->lock);
+  if (r->stop && r->end != CRAWL_END_DONE) {
+    r->stop = 2; /* a second signal: stop at once */
+  } else if (!r->stop) {
+    r->stop = 1;
+    r->end = end;
+  }
+  if (r->running)
+    for (int i = 0; i < r->count; i++)
+      wake(r, i);
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_destroy(struct crawl *r) {
   if (!r)
     return;
   for (int i = 0; i < r->count; i++) {
@@ -103,35 +159,35 @@ void cli__run_destroy(struct run *r) {
   free(r);
 }
 
-int cli__run_shards(const struct run *r) {
+int crawl__run_shards(const struct crawl *r) {
   return r->count;
 }
 
-void cli__run_attach(struct run *r, int shard, struct crawl *c) {
-  r->slots[shard].crawl = c;
+void crawl__run_attach(struct crawl *r, int shard, struct shard *c) {
+  r->slots[shard].shard = c;
   c->run = r;
   c->shard = shard;
 }
 
-void cli__run_warc_lock(struct run *r) {
+void crawl__run_warc_lock(struct crawl *r) {
   pthread_mutex_lock(&r->warc_lock);
 }
 
-void cli__run_warc_unlock(struct run *r) {
+void crawl__run_warc_unlock(struct crawl *r) {
   pthread_mutex_unlock(&r->warc_lock);
 }
 
 /* ---- -n across shards ---- */
 
-long cli__run_pages_started(const struct run *r) {
+long crawl__run_pages_started(const struct crawl *r) {
   return atomic_load_explicit(&r->pages_started, memory_order_relaxed);
 }
 
-void cli__run_set_pages_started(struct run *r, long pages) {
+void crawl__run_set_pages_started(struct crawl *r, long pages) {
   atomic_store(&r->pages_started, pages);
 }
 
-bool cli__run_take_page(struct run *r, long max_pages) {
+bool crawl__run_take_page(struct crawl *r, long max_pages) {
   long now = atomic_load_explicit(&r->pages_started, memory_order_relaxed);
   do {
     if (max_pages >= 0 && now >= max_pages)
@@ -145,16 +201,16 @@ bool cli__run_take_page(struct run *r, long max_pages) {
 /* By the host name: every politeness rule of CLI.md (--delay, Crawl-delay, --per-host, robots.txt)
  * is per host, so each stays whole in one shard, and a site of many hosts spreads over all of
  * them. XXH3 has no seed: every run, and every process of a cluster, agrees. */
-int cli__owner(struct crawl *c, const char *host) {
+int crawl__owner(struct shard *c, const char *host) {
   int count = c->run->count;
   return count == 1 ? 0 : (int)(XXH3_64bits(host, strlen(host)) % (uint64_t)count);
 }
 
 /* ---- sending ---- */
 
-bool cli__send_if_foreign(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                          int redirects, char kind, bool follow) {
-  int to = cli__owner(c, u->host);
+bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
+                            int redirects, char kind, bool follow) {
+  int to = crawl__owner(c, u->host);
   if (to == c->shard)
     return false;
   struct shard_outbox *o = &c->outboxes[to];
@@ -164,7 +220,7 @@ bool cli__send_if_foreign(struct crawl *c, const struct core_url *u, const char 
   if (core_buf_add(&o->buf, head, (size_t)n) || core_buf_add(&o->buf, f, strlen(f)) ||
       core_buf_addc(&o->buf, ' ') || core_buf_add(&o->buf, u->text, strlen(u->text)) ||
       core_buf_addc(&o->buf, '\n')) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return true;
   }
   /* until its owner queues it, a page counts as pending at its finder's depth (a sitemap, as
@@ -175,14 +231,8 @@ bool cli__send_if_foreign(struct crawl *c, const struct core_url *u, const char 
   return true;
 }
 
-static void wake_others(struct run *r, int self) {
-  for (int i = 0; i < r->count; i++)
-    if (i != self)
-      loop_wake(r->slots[i].crawl->loop);
-}
-
-void cli__shard_flush(struct crawl *c) {
-  struct run *r = c->run;
+void crawl__shard_flush(struct shard *c) {
+  struct crawl *r = c->run;
   if (!c->outboxes)
     return;
   for (int to = 0; to < r->count; to++) {
@@ -191,7 +241,7 @@ void cli__shard_flush(struct crawl *c) {
       continue;
     struct shard_batch *b = malloc(sizeof(*b) + o->buf.len);
     if (!b) {
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
       return;
     }
     b->next = NULL;
@@ -211,13 +261,13 @@ void cli__shard_flush(struct crawl *c) {
       r->idle_count--;
     }
     pthread_mutex_unlock(&r->lock);
-    loop_wake(s->crawl->loop);
+    wake(r, to);
     core_buf_reset(&o->buf);
     o->min = INT_MAX;
   }
 }
 
-bool cli__shard_outbox_empty(const struct crawl *c) {
+bool crawl__shard_outbox_empty(const struct shard *c) {
   for (int to = 0; c->outboxes && to < c->run->count; to++)
     if (c->outboxes[to].buf.len)
       return false;
@@ -226,7 +276,7 @@ bool cli__shard_outbox_empty(const struct crawl *c) {
 
 /* ---- receiving ---- */
 
-static void take_line(struct crawl *c, char *line) {
+static void take_line(struct shard *c, char *line) {
   char kind = line[0];
   bool follow = line[1] == '1';
   char *p = line + 2, *end;
@@ -242,20 +292,20 @@ static void take_line(struct crawl *c, char *line) {
   /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
   core_rc rc = core_url_resolve(NULL, url, strlen(url), SIZE_MAX / 4, &u);
   if (rc == CORE_ENOMEM)
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   if (rc)
     return;
   const char *page = strcmp(from, "-") ? from : NULL;
   if (kind == 'S')
-    cli__queue_sitemap_url(c, &u);
+    crawl__queue_sitemap_url(c, &u);
   else
-    cli__offer_owned(c, &u, page, (int)depth, (int)redirects,
-                     kind == 'R' ? OFFER_REDIRECT : OFFER_LINK, follow);
+    crawl__offer_owned(c, &u, page, (int)depth, (int)redirects,
+                       kind == 'R' ? OFFER_REDIRECT : OFFER_LINK, follow);
   core_url_free(&u);
 }
 
-void cli__shard_receive(struct crawl *c) {
-  struct run *r = c->run;
+void crawl__shard_receive(struct shard *c) {
+  struct crawl *r = c->run;
   struct shard_slot *s = &r->slots[c->shard];
   pthread_mutex_lock(&r->lock);
   struct shard_batch *b = s->head;
@@ -278,8 +328,8 @@ void cli__shard_receive(struct crawl *c) {
 
 /* ---- the depth gate and the end ---- */
 
-int cli__shard_publish(struct crawl *c, const struct cli_progress *progress) {
-  struct run *r = c->run;
+int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress) {
+  struct crawl *r = c->run;
   struct shard_slot *self = &r->slots[c->shard];
   int local = frontier_local_gate(c->fr);
   pthread_mutex_lock(&r->lock);
@@ -305,8 +355,8 @@ int cli__shard_publish(struct crawl *c, const struct cli_progress *progress) {
   return outside;
 }
 
-bool cli__shard_idle(struct crawl *c) {
-  struct run *r = c->run;
+bool crawl__shard_idle(struct shard *c) {
+  struct crawl *r = c->run;
   struct shard_slot *self = &r->slots[c->shard];
   pthread_mutex_lock(&r->lock);
   if (!self->head && !self->idle) {
@@ -321,26 +371,26 @@ bool cli__shard_idle(struct crawl *c) {
   return done;
 }
 
-bool cli__run_done(struct crawl *c) {
-  struct run *r = c->run;
+bool crawl__run_done(struct shard *c) {
+  struct crawl *r = c->run;
   pthread_mutex_lock(&r->lock);
   bool done = r->done;
   pthread_mutex_unlock(&r->lock);
   return done;
 }
 
-void cli__shard_sync_stop(struct crawl *c) {
-  struct run *r = c->run;
+void crawl__shard_sync_stop(struct shard *c) {
+  struct crawl *r = c->run;
   bool raised = false;
   pthread_mutex_lock(&r->lock);
   if (c->stop > r->stop) {
     r->stop = c->stop;
-    if (r->end == CLI_END_DONE || c->end == CLI_END_FATAL)
+    if (r->end == CRAWL_END_DONE || c->end == CRAWL_END_FATAL)
       r->end = c->end;
     raised = true;
   } else if (r->stop > c->stop) {
     c->stop = r->stop;
-    if (c->end == CLI_END_DONE)
+    if (c->end == CRAWL_END_DONE)
       c->end = r->end;
   }
   pthread_mutex_unlock(&r->lock);
@@ -348,18 +398,18 @@ void cli__shard_sync_stop(struct crawl *c) {
     wake_others(r, c->shard);
 }
 
-cli_end cli__run_end(struct run *r) {
+crawl_end crawl__run_end(struct crawl *r) {
   pthread_mutex_lock(&r->lock);
-  cli_end end = r->end;
+  crawl_end end = r->end;
   pthread_mutex_unlock(&r->lock);
   return end;
 }
 
-void cli__run_progress(struct run *r, struct cli_progress *sum) {
-  *sum = (struct cli_progress){0};
+void crawl__run_progress(struct crawl *r, struct crawl_progress *sum) {
+  *sum = (struct crawl_progress){0};
   pthread_mutex_lock(&r->lock);
   for (int i = 0; i < r->count; i++) {
-    const struct cli_progress *p = &r->slots[i].progress;
+    const struct crawl_progress *p = &r->slots[i].progress;
     sum->pages += p->pages;
     sum->failed += p->failed;
     sum->queued += p->queued;
@@ -369,7 +419,7 @@ void cli__run_progress(struct run *r, struct cli_progress *sum) {
   pthread_mutex_unlock(&r->lock);
 }
 
-static void barrier_locked(struct run *r) {
+static void barrier_locked(struct crawl *r) {
   unsigned long generation = r->generation;
   if (++r->arrived >= r->members) {
     r->arrived = 0;
@@ -381,13 +431,13 @@ static void barrier_locked(struct run *r) {
     pthread_cond_wait(&r->turn, &r->lock);
 }
 
-void cli__run_barrier(struct run *r) {
+void crawl__run_barrier(struct crawl *r) {
   pthread_mutex_lock(&r->lock);
   barrier_locked(r);
   pthread_mutex_unlock(&r->lock);
 }
 
-void cli__run_leave(struct run *r) {
+void crawl__run_leave(struct crawl *r) {
   pthread_mutex_lock(&r->lock);
   if (--r->members > 0 && r->arrived >= r->members) {
     r->arrived = 0;
@@ -399,7 +449,7 @@ void cli__run_leave(struct run *r) {
 
 /* Three slots: round k counts in slot k % 3 and clears the next one, which no shard can still be
  * reading (all of them passed round k - 1's barrier after reading round k - 2's answer). */
-bool cli__run_any(struct run *r, int round, bool mine) {
+bool crawl__run_any(struct crawl *r, int round, bool mine) {
   int slot = round % 3;
   pthread_mutex_lock(&r->lock);
   r->votes[(slot + 1) % 3] = 0;

@@ -2,30 +2,30 @@
  * records (warc/). The engine hands each one over as it went over the wire (fetch_engine_capture).
  * A --state crawl that continues appends, after cutting the file back to its length at the last
  * checkpoint: the exchanges after it are made again. */
-#include "cli/crawl-int.h"
+#include "crawl/crawl-int.h"
 
 #include <curl/curl.h>
 #include <errno.h>
 #include <string.h>
 
 static void archive(void *arg, const struct fetch_capture *x) {
-  struct crawl *c = arg;
+  struct shard *c = arg;
   if (!c->warc || c->fatal)
     return;
   struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
                             x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
-  cli__run_warc_lock(c->run); /* one exchange's two records stay together */
+  crawl__run_warc_lock(c->run); /* one exchange's two records stay together */
   core_rc rc = warc_write_exchange(c->warc, &e);
   int err = warc_errno(c->warc);
-  cli__run_warc_unlock(c->run);
+  crawl__run_warc_unlock(c->run);
   if (rc == CORE_ESYS)
-    cli__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err));
+    crawl__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err));
   else if (rc == CORE_ENOMEM)
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   /* CORE_EINVAL: a URL no header can hold; curl sends no such request */
 }
 
-core_rc cli__open_warc(struct crawl *c) {
+core_rc crawl__open_warc(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   if (!cfg->warc_file)
     return CORE_OK;
@@ -35,7 +35,7 @@ core_rc cli__open_warc(struct crawl *c) {
   core_rc rc =
       warc_open(cfg->warc_file, cfg->state_resume, c->warc_keep, gzip, &c->warc, why, sizeof(why));
   if (rc) {
-    cli__fatal(c, "--warc '%s': %s", cfg->warc_file, why);
+    crawl__fatal(c, "--warc '%s': %s", cfg->warc_file, why);
     return rc;
   }
   const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
@@ -47,15 +47,15 @@ core_rc cli__open_warc(struct crawl *c) {
            CRAWL_VERSION, curl->version, cfg->robots ? "obey" : "ignore", cfg->user_agent);
   rc = warc_write_info(c->warc, fields);
   if (rc) {
-    cli__fatal(c, "cannot write '%s': %s", cfg->warc_file,
-               rc == CORE_ESYS ? strerror(warc_errno(c->warc)) : "out of memory");
+    crawl__fatal(c, "cannot write '%s': %s", cfg->warc_file,
+                 rc == CORE_ESYS ? strerror(warc_errno(c->warc)) : "out of memory");
     return rc;
   }
   fetch_engine_capture(c->engine, archive, c);
   return CORE_OK;
 }
 
-void cli__share_warc(struct crawl *first, struct crawl *c) {
+void crawl__share_warc(struct shard *first, struct shard *c) {
   if (!first->warc)
     return;
   c->warc = first->warc;
@@ -63,7 +63,7 @@ void cli__share_warc(struct crawl *first, struct crawl *c) {
   fetch_engine_capture(c->engine, archive, c);
 }
 
-void cli__close_warc(struct crawl *c) {
+void crawl__close_warc(struct shard *c) {
   if (c->warc_shared)
     c->warc = NULL;
   if (!c->warc)
@@ -72,5 +72,5 @@ void cli__close_warc(struct crawl *c) {
   core_rc rc = warc_close(c->warc);
   c->warc = NULL;
   if (rc && !c->fatal)
-    cli__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
+    crawl__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
 }

@@ -1,6 +1,6 @@
 /* Files a site keeps for crawlers: robots.txt (RFC 9309), fetched before anything else on a
  * host and obeyed, and with --sitemaps its sitemaps (sitemaps.org), whose entries are seeds. */
-#include "cli/crawl-int.h"
+#include "crawl/crawl-int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -32,12 +32,12 @@ static char *origin_url(frontier_host *fh, const char *path) {
   return url;
 }
 
-bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before) {
+bool crawl__queue_robots(struct shard *c, frontier_host *fh, double not_before) {
   char *url = origin_url(fh, "/robots.txt");
   struct frontier_item *item = url ? frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0) : NULL;
   free(url);
   if (!item) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return false;
   }
   item->not_before = not_before;
@@ -47,13 +47,14 @@ bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before) {
 
 /* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds.
  * After the last retry the host's pages fail with the cause, which names robots.txt. */
-static void robots_unavailable(struct crawl *c, struct request *rq, cli_cause cause,
+static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause cause,
                                const char *why, double retry_after) {
   struct host_data *hd = frontier_host_data(rq->host);
   if (hd->robots_attempts < c->cfg->retries && !c->stop) {
     hd->robots_attempts++;
     c->stats->retries++;
-    cli__queue_robots(c, rq->host, cli__retry_at(c, rq->host, hd->robots_attempts, retry_after));
+    crawl__queue_robots(c, rq->host,
+                        crawl__retry_at(c, rq->host, hd->robots_attempts, retry_after));
     return;
   }
   hd->robots_state = ROBOTS_DISALLOW_ALL;
@@ -63,31 +64,31 @@ static void robots_unavailable(struct crawl *c, struct request *rq, cli_cause ca
 
 static void robots_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
-  struct crawl *c = rq->crawl;
+  struct shard *c = rq->crawl;
   struct host_data *hd = frontier_host_data(rq->host);
   c->requests_in_flight--;
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
   char why[64];
-  cli__note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
+  crawl__note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
   if (res->error != FETCH_OK) {
-    robots_unavailable(c, rq, cli__cause_of(res->error), res->error_text, -1);
+    robots_unavailable(c, rq, crawl__cause_of(res->error), res->error_text, -1);
   } else if (status >= 500 || status < 100) {
     snprintf(why, sizeof(why), "HTTP %ld", status);
-    robots_unavailable(c, rq, CLI_CAUSE_HTTP, why, res->head.retry_after);
+    robots_unavailable(c, rq, CRAWL_CAUSE_HTTP, why, res->head.retry_after);
   } else if (status >= 300 && status < 400 && res->head.location) {
     /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */
     struct core_url next;
     if (rq->item->redirects >= 5) {
-      robots_unavailable(c, rq, CLI_CAUSE_OTHER, "too many redirects", -1);
+      robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "too many redirects", -1);
     } else if (core_url_resolve(&rq->url, res->head.location, strlen(res->head.location),
                                 c->cfg->max_url_length, &next) != CORE_OK) {
-      robots_unavailable(c, rq, CLI_CAUSE_OTHER, "unusable redirect", -1);
+      robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "unusable redirect", -1);
     } else {
       struct frontier_item *hop = frontier_item_new(FRONTIER_ROBOTS, next.text, NULL, 0);
       core_url_free(&next);
       if (!hop) {
-        cli__fatal(c, "out of memory");
+        crawl__fatal(c, "out of memory");
       } else {
         hop->redirects = rq->item->redirects + 1;
         frontier_push(c->fr, rq->host, hop);
@@ -99,7 +100,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
     parse_robots *robots;
     if (parse_robots_create(rq->body.data ? rq->body.data : "", rq->body.len, c->cfg->product_token,
                             &robots) != CORE_OK) {
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
     } else {
       parse_robots_destroy(hd->robots);
       hd->robots = robots;
@@ -112,72 +113,73 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   if (hd->robots_state != ROBOTS_PENDING)
     hd->robots_time = core_now();
   if (was_pending && hd->robots_state == ROBOTS_KNOWN)
-    cli__queue_sitemaps(c, hd);
+    crawl__queue_sitemaps(c, hd);
   /* only now: the gap to the host's next request follows the Crawl-delay just read */
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
-  cli__request_free(rq);
+  crawl__request_free(rq);
 }
 
-const struct fetch_handler cli__robots_handler = {robots_head, robots_body, robots_done};
+const struct fetch_handler crawl__robots_handler = {robots_head, robots_body, robots_done};
 
-void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
-  struct request *rq = cli__request_new(c, fh, item);
+void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_item *item) {
+  struct request *rq = crawl__request_new(c, fh, item);
   if (!rq) {
     frontier_cancel(c->fr, fh, item);
     frontier_item_free(item);
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return;
   }
   if (core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
     /* a redirect to something we cannot fetch counts as unreachable */
     c->requests_in_flight++;
-    cli__request_failed_to_start(rq, FETCH_EOTHER, "unusable redirect");
+    crawl__request_failed_to_start(rq, FETCH_EOTHER, "unusable redirect");
     return;
   }
-  cli__start_request(c, rq);
+  crawl__start_request(c, rq);
 }
 
 /* ---- sitemaps ---- */
 
 /* Queues one sitemap URL (resolved against base) unless it is out of scope or queued before. */
-static void queue_sitemap(struct crawl *c, const struct core_url *base, const char *loc) {
+static void queue_sitemap(struct shard *c, const struct core_url *base, const char *loc) {
   struct core_url u;
   if (core_url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u) != CORE_OK) {
-    cli__note(c, "sitemap '%s' is not a usable URL", loc);
+    crawl__note(c, "sitemap '%s' is not a usable URL", loc);
     return;
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
-  if (core_scope_contains(c->scope, u.host) && !cli__send_if_foreign(c, &u, NULL, 0, 0, 'S', true))
-    cli__queue_sitemap_url(c, &u);
+  if (core_scope_contains(c->scope, u.host) &&
+      !crawl__send_if_foreign(c, &u, NULL, 0, 0, 'S', true))
+    crawl__queue_sitemap_url(c, &u);
   core_url_free(&u);
 }
 
-void cli__queue_sitemap_url(struct crawl *c, const struct core_url *u) {
+void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u) {
   bool first = false;
   if (core_seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return;
   }
   if (!first)
     return;
-  struct host_data *hd = cli__host_for(c, u);
+  struct host_data *hd = crawl__host_for(c, u);
   struct frontier_item *item = frontier_item_new(FRONTIER_SITEMAP, u->text, NULL, 0);
   if (!hd || !item) {
     frontier_item_free(item);
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   } else {
     frontier_push(c->fr, hd->fhost, item);
   }
 }
 
-void cli__queue_sitemaps(struct crawl *c, struct host_data *hd) {
+void crawl__queue_sitemaps(struct shard *c, struct host_data *hd) {
   if (!c->cfg->sitemaps)
     return;
   for (size_t i = 0; i < parse_robots_sitemap_count(hd->robots); i++)
     queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i));
   char *url = origin_url(hd->fhost, "/sitemap.xml");
   if (!url) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return;
   }
   queue_sitemap(c, NULL, url);
@@ -187,13 +189,13 @@ void cli__queue_sitemaps(struct crawl *c, struct host_data *hd) {
 /* An entry is a seed (depth 0) found on the sitemap; an index entry is one more sitemap. */
 static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *loc) {
   struct request *rq = arg;
-  struct crawl *c = rq->crawl;
+  struct shard *c = rq->crawl;
   if (c->stop == 2)
     return;
   if (event == PARSE_SITEMAP_INDEX)
     queue_sitemap(c, &rq->url, loc);
   else
-    cli__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0, true);
+    crawl__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0, true);
 }
 
 static bool sitemap_head(void *arg, const struct fetch_head *head) {
@@ -213,9 +215,9 @@ static void sitemap_body(void *arg, const char *data, size_t len) {
   if (!rq->sitemap)
     return;
   core_rc rc = parse_sitemap_feed(rq->sitemap, data, len);
-  cli__offer_links_flush(rq);
+  crawl__offer_links_flush(rq);
   if (rc == CORE_EFORMAT) {
-    cli__note(rq->crawl, "%s: corrupt gzip data", rq->item->url);
+    crawl__note(rq->crawl, "%s: corrupt gzip data", rq->item->url);
     parse_sitemap_destroy(rq->sitemap); /* entries before the damage were kept */
     rq->sitemap = NULL;
   }
@@ -223,30 +225,30 @@ static void sitemap_body(void *arg, const char *data, size_t len) {
 
 static void sitemap_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
-  struct crawl *c = rq->crawl;
+  struct shard *c = rq->crawl;
   c->requests_in_flight--;
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   if (res->error != FETCH_OK) {
-    if (!(cli__is_transient_error(res->error) && cli__retry(c, rq, -1)))
-      cli__note(c, "%s: %s", rq->item->url, res->error_text);
-    cli__request_free(rq);
+    if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))
+      crawl__note(c, "%s: %s", rq->item->url, res->error_text);
+    crawl__request_free(rq);
     return;
   }
   c->stats->pages++;
   c->stats->bytes += res->bytes;
-  if (cli__is_transient_status(res->head.status) && cli__retry(c, rq, res->head.retry_after)) {
-    cli__request_free(rq);
+  if (crawl__is_transient_status(res->head.status) && crawl__retry(c, rq, res->head.retry_after)) {
+    crawl__request_free(rq);
     return;
   }
   if (rq->sitemap) {
     parse_sitemap_finish(rq->sitemap);
-    cli__offer_links_flush(rq);
-    cli__note(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
-              parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)" : "");
+    crawl__offer_links_flush(rq);
+    crawl__note(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
+                parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)" : "");
   } else {
-    cli__note(c, "%s -> %ld", rq->item->url, res->head.status);
+    crawl__note(c, "%s -> %ld", rq->item->url, res->head.status);
   }
-  cli__request_free(rq);
+  crawl__request_free(rq);
 }
 
-const struct fetch_handler cli__sitemap_handler = {sitemap_head, sitemap_body, sitemap_done};
+const struct fetch_handler crawl__sitemap_handler = {sitemap_head, sitemap_body, sitemap_done};

@@ -11,7 +11,7 @@
  * queue's memory budget, and not with --seen or --state, whose saves keep only accepted URLs.
  * The depth gate keeps every unconfirmed page's level unsettled: the held page that names it is
  * pending one level up, so its links are always held (checked in crawler.c). */
-#include "cli/crawl-int.h"
+#include "crawl/crawl-int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +19,11 @@
 
 enum { SPEC_BUCKETS_MIN = 1024 };
 
-static size_t bucket(const struct crawl *c, const char *url) {
+static size_t bucket(const struct shard *c, const char *url) {
   return XXH3_64bits(url, strlen(url)) & (c->spec_buckets - 1);
 }
 
-struct spec *cli__spec_find(struct crawl *c, const char *url) {
+struct spec *crawl__spec_find(struct shard *c, const char *url) {
   if (!c->specs)
     return NULL;
   for (struct spec *e = c->specs[bucket(c, url)]; e; e = e->next)
@@ -32,7 +32,7 @@ struct spec *cli__spec_find(struct crawl *c, const char *url) {
   return NULL;
 }
 
-void cli__spec_remove(struct crawl *c, struct spec *e) {
+void crawl__spec_remove(struct shard *c, struct spec *e) {
   struct spec **pp = &c->specs[bucket(c, e->url)];
   while (*pp != e)
     pp = &(*pp)->next;
@@ -40,7 +40,7 @@ void cli__spec_remove(struct crawl *c, struct spec *e) {
   c->spec_count--;
   if (e->held)
     c->spec_links -= e->held->count;
-  cli__held_free(c, e->held);
+  crawl__held_free(c, e->held);
   free((char *)e->rec.type);
   free((char *)e->rec.location);
   free((char *)e->rec.error);
@@ -49,16 +49,16 @@ void cli__spec_remove(struct crawl *c, struct spec *e) {
   free(e);
 }
 
-void cli__spec_free_all(struct crawl *c) {
+void crawl__spec_free_all(struct shard *c) {
   for (size_t b = 0; c->specs && b < c->spec_buckets; b++)
     while (c->specs[b])
-      cli__spec_remove(c, c->specs[b]);
+      crawl__spec_remove(c, c->specs[b]);
   free(c->specs);
   c->specs = NULL;
 }
 
-void cli__spec_consider(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                        bool follow) {
+void crawl__spec_consider(struct shard *c, const struct core_url *u, const char *from, int depth,
+                          bool follow) {
   const struct crawl_config *cfg = c->cfg;
   /* within the queue's memory budget: a quarter of it in speculative pages, their links held
    * under the budget of held links (see replay_held), and never so many queued that a page
@@ -66,11 +66,11 @@ void cli__spec_consider(struct crawl *c, const struct core_url *u, const char *f
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   /* another shard's host is fetched by its owner alone, which keeps its politeness */
   if (!c->spec_ahead || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop ||
-      cli__owner(c, u->host) != c->shard || c->spec_count >= budget / 4 ||
+      crawl__owner(c, u->host) != c->shard || c->spec_count >= budget / 4 ||
       frontier_spilled(c->fr) || frontier_queued(c->fr) >= budget / 2)
     return;
   size_t len = strlen(u->text);
-  if (core_seen_contains(c->seen, u->text, len) || cli__spec_find(c, u->text))
+  if (core_seen_contains(c->seen, u->text, len) || crawl__spec_find(c, u->text))
     return;
   char ext[32];
   core_url_ext(u, ext, sizeof(ext));
@@ -81,7 +81,7 @@ void cli__spec_consider(struct crawl *c, const struct core_url *u, const char *f
     if (!(c->specs = calloc(c->spec_buckets, sizeof(*c->specs))))
       return;
   }
-  struct host_data *hd = cli__host_for(c, u);
+  struct host_data *hd = crawl__host_for(c, u);
   if (!hd || hd->dead)
     return;
   struct spec *e = calloc(1, sizeof(*e));
@@ -107,8 +107,8 @@ static char *copy_or_null(const char *s, bool *failed) {
   return copy;
 }
 
-void cli__spec_keep_record(struct crawl *c, const struct cli_record *rec) {
-  struct spec *e = cli__spec_find(c, rec->url);
+void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
+  struct spec *e = crawl__spec_find(c, rec->url);
   if (!e || e->cancelled || e->done)
     return;
   bool failed = false;
@@ -120,20 +120,21 @@ void cli__spec_keep_record(struct crawl *c, const struct cli_record *rec) {
   e->rec.error = copy_or_null(rec->error, &failed);
   e->done = true;
   if (failed)
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
 }
 
-void cli__spec_keep_redirect(struct crawl *c, const char *url, const char *target, int redirects) {
-  struct spec *e = cli__spec_find(c, url);
+void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target,
+                               int redirects) {
+  struct spec *e = crawl__spec_find(c, url);
   if (!e || e->cancelled)
     return;
   free(e->redirect);
   if (!(e->redirect = strdup(target)))
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   e->redirects = redirects;
 }
 
-void cli__spec_request_ended(struct crawl *c, struct request *rq) {
+void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   struct spec *e = rq->spec;
   rq->spec = NULL;
   e->rq = NULL;
@@ -141,15 +142,15 @@ void cli__spec_request_ended(struct crawl *c, struct request *rq) {
     e->held = rq->held;
     c->spec_links += e->held ? e->held->count : 0;
   } else /* dropped, or given back for a retry (queued again) */
-    cli__held_free(c, rq->held);
+    crawl__held_free(c, rq->held);
   rq->held = NULL;
   if (rq->item && e->cancelled)
-    cli__spec_remove(c, e);
+    crawl__spec_remove(c, e);
   frontier_release(c->fr, rq->gate_depth);
   rq->gate_depth = -1;
 }
 
-void cli__spec_cancel(struct crawl *c, struct spec *e) {
+void crawl__spec_cancel(struct shard *c, struct spec *e) {
   if (e->rq) {
     e->cancelled = true; /* dropped when its request ends */
     return;
@@ -158,5 +159,5 @@ void cli__spec_cancel(struct crawl *c, struct spec *e) {
     struct frontier_item *old = frontier_take_deeper(c->fr, e->host, e->url, -1, SIZE_MAX);
     frontier_item_free(old);
   }
-  cli__spec_remove(c, e);
+  crawl__spec_remove(c, e);
 }

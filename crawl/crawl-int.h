@@ -1,16 +1,16 @@
 /* Shared by the files of the crawl (crawler.c, sitefiles.c, checkpoint.c, archive.c): its state and
  * the steps one file hands to another. */
-#ifndef CRAWL_CLI_CRAWL_INT_H
-#define CRAWL_CLI_CRAWL_INT_H
+#ifndef CRAWL_CRAWL_INT_H
+#define CRAWL_CRAWL_INT_H
 
-#include "cli/cli-int.h"
+#include "crawl/crawl.h"
 #include "fetch/fetch.h"
 #include "frontier/frontier.h"
 #include "parse/parse.h"
 #include "warc/warc.h"
 
 #include <pthread.h>
-#include <signal.h>
+#include <stdio.h>
 
 #define ITEM_QUIET 1u   /* not printed (-A, or a seed an earlier run recorded): no record */
 #define ITEM_SEED 2u    /* a seed: when no seed gets a response, the exit status says so */
@@ -30,16 +30,16 @@ struct host_data {
   char *addr; /* NULL until resolved; unused for IP literals */
   bool host_is_ip;
   enum robots_state robots_state;
-  double robots_time;     /* when robots_state was last settled */
-  cli_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
-  char robots_error[160]; /* and the error its pages fail with */
-  parse_robots *robots;   /* NULL: everything allowed */
+  double robots_time;       /* when robots_state was last settled */
+  crawl_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
+  char robots_error[160];   /* and the error its pages fail with */
+  parse_robots *robots;     /* NULL: everything allowed */
   int dns_attempts;
   int robots_attempts;
   bool dead; /* DNS failed after every retry */
   long pages_started;
   struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
-  struct crawl *crawl;
+  struct shard *crawl;
   frontier_host *fhost;
 };
 
@@ -73,7 +73,7 @@ struct held_page {
 };
 
 struct spec;
-struct run; /* shard.c: what the shards of a crawl share */
+struct crawl; /* shard.c: what the shards of a crawl share */
 
 /* Links for one other shard, sent once per turn (shard.c). */
 struct shard_outbox {
@@ -82,13 +82,13 @@ struct shard_outbox {
 };
 
 /* A shard's counts for the status line, as of its last turn. */
-struct cli_progress {
+struct crawl_progress {
   uint64_t pages, failed;
   size_t queued, spilled, hosts;
 };
 
 struct request {
-  struct crawl *crawl;
+  struct shard *crawl;
   struct spec *spec; /* a speculative page's entry, until it is confirmed */
   frontier_host *host;
   struct frontier_item *item;
@@ -107,17 +107,18 @@ struct request {
   struct request *prev, *next;
 };
 
-struct crawl {
+struct shard {
   const struct crawl_config *cfg;
-  struct run *run;               /* shared with the other shards */
+  struct crawl *run;             /* shared with the other shards */
   int shard;                     /* this one's index */
   struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
   long concurrency;              /* this shard's part of -c */
   size_t lookups_max;            /* DNS lookups in flight at once */
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
   uint64_t seen_expect;          /* its part of --expect */
-  cli_output *out;
-  struct cli_stats *stats;
+  const struct crawl_sink *sink;
+  void *writer; /* this shard's, from sink->open */
+  struct crawl_stats *stats;
   event_loop *loop;
   fetch_engine *engine;
   frontier *fr;
@@ -137,13 +138,9 @@ struct crawl {
   bool warc_shared;   /* another shard's, which closes it */
   uint64_t warc_keep; /* its length at the checkpoint continued from (UINT64_MAX: all of it) */
   loop_timer *progress_timer;
-  cli_status *status;       /* the progress line, borrowed */
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
   char **seed_dirs; /* --no-parent: each seed's origin and directory ("http://a.example/docs/") */
   size_t seed_dir_count;
-  loop_watch *signal_watch;
-  int signal_fd;
-  sigset_t old_mask;
   size_t requests_in_flight;
   size_t lookups_in_flight;
   struct request *active;
@@ -169,7 +166,7 @@ struct crawl {
   struct spec **specs; /* their entries by URL */
   size_t spec_buckets, spec_count;
   int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
-  cli_end end;
+  crawl_end end;
   double start;
   bool fatal;
   char *err;
@@ -179,106 +176,113 @@ struct crawl {
 /* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
 enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 
-void cli__fatal(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void cli__note(struct crawl *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-double cli__backoff(const struct crawl_config *cfg, int attempts);
+void crawl__fatal(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void crawl__note(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+double crawl__backoff(const struct crawl_config *cfg, int attempts);
 /* When the next try of a transient failure may start: the backoff for its attempts, or the
  * server's Retry-After (seconds, < 0 for none; capped by --max-delay) when longer, which also
  * holds back the whole host. */
-double cli__retry_at(struct crawl *c, frontier_host *host, int attempts, double retry_after);
-bool cli__pages_exhausted(const struct crawl *c);
+double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after);
+bool crawl__pages_exhausted(const struct shard *c);
 /* The host (queue and state) of u, created with its setup steps on first sight. */
-struct host_data *cli__host_for(struct crawl *c, const struct core_url *u);
+struct host_data *crawl__host_for(struct shard *c, const struct core_url *u);
 /* Resolves href (found in rq's page, encoded in charset, NULL for UTF-8) against base and holds
- * the result in rq's batch: call cli__offer_links_flush after each chunk parsed. Each link is then
- * printed when new and in scope, and queued or given its fate. */
-void cli__offer_link(struct request *rq, const struct core_url *base, const char *href, size_t len,
-                     const char *charset, int depth, bool follow);
-void cli__offer_links_flush(struct request *rq);
-/* A request for item on host; it takes ownership of item. Freed with cli__request_free. */
-struct request *cli__request_new(struct crawl *c, frontier_host *host, struct frontier_item *item);
-void cli__request_free(struct request *rq);
-void cli__start_request(struct crawl *c, struct request *rq);
+ * the result in rq's batch: call crawl__offer_links_flush after each chunk parsed. Each link is
+ * then printed when new and in scope, and queued or given its fate. */
+void crawl__offer_link(struct request *rq, const struct core_url *base, const char *href,
+                       size_t len, const char *charset, int depth, bool follow);
+void crawl__offer_links_flush(struct request *rq);
+/* A request for item on host; it takes ownership of item. Freed with crawl__request_free. */
+struct request *crawl__request_new(struct shard *c, frontier_host *host,
+                                   struct frontier_item *item);
+void crawl__request_free(struct request *rq);
+void crawl__start_request(struct shard *c, struct request *rq);
 /* Ends rq through its handler as a transfer that failed with error before any response. */
-void cli__request_failed_to_start(struct request *rq, fetch_error error, const char *why);
-cli_cause cli__cause_of(fetch_error error);
+void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why);
+crawl_cause crawl__cause_of(fetch_error error);
 /* DNS, connection and timeouts: retried under --retries (CLI.md, Transient failures). */
-bool cli__is_transient_error(fetch_error error);
+bool crawl__is_transient_error(fetch_error error);
 /* Puts a request's item back at the end of its host queue after a transient failure, or returns
  * false when its retries are spent. */
-bool cli__retry(struct crawl *c, struct request *rq, double retry_after);
-bool cli__is_transient_status(long status);
+bool crawl__retry(struct shard *c, struct request *rq, double retry_after);
+bool crawl__is_transient_status(long status);
 
 /* sitefiles.c: robots.txt and sitemaps */
-extern const struct fetch_handler cli__robots_handler;
-extern const struct fetch_handler cli__sitemap_handler;
-void cli__start_robots(struct crawl *c, frontier_host *fh, struct frontier_item *item);
+extern const struct fetch_handler crawl__robots_handler;
+extern const struct fetch_handler crawl__sitemap_handler;
+void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_item *item);
 /* Queues a fetch of the host's robots.txt, ahead of its pages, not before not_before. False (with
  * the crawl ended as fatal) when memory runs out. */
-bool cli__queue_robots(struct crawl *c, frontier_host *fh, double not_before);
+bool crawl__queue_robots(struct shard *c, frontier_host *fh, double not_before);
 /* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
-void cli__queue_sitemaps(struct crawl *c, struct host_data *hd);
+void crawl__queue_sitemaps(struct shard *c, struct host_data *hd);
 
 /* shard.c: the shards of a crawl */
-core_rc cli__run_create(int shards, struct run **out);
-void cli__run_destroy(struct run *r);
-int cli__run_shards(const struct run *r);
-void cli__run_attach(struct run *r, int shard, struct crawl *c);
-long cli__run_pages_started(const struct run *r);
-void cli__run_set_pages_started(struct run *r, long pages);
+core_rc crawl__run_create(int shards, struct crawl **out);
+/* crawler.c: how many shards cfg asks for. */
+int crawl__shard_count(const struct crawl_config *cfg);
+const struct crawl_config *crawl__run_config(const struct crawl *r);
+const struct crawl_sink *crawl__run_sink(const struct crawl *r);
+/* Whether the shards' loops exist (crawl_stop wakes them only then). */
+void crawl__run_set_running(struct crawl *r, bool running);
+void crawl__run_destroy(struct crawl *r);
+int crawl__run_shards(const struct crawl *r);
+void crawl__run_attach(struct crawl *r, int shard, struct shard *c);
+long crawl__run_pages_started(const struct crawl *r);
+void crawl__run_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left. */
-bool cli__run_take_page(struct run *r, long max_pages);
+bool crawl__run_take_page(struct crawl *r, long max_pages);
 /* The shard that owns host (always 0 for a crawl of one). */
-int cli__owner(struct crawl *c, const char *host);
+int crawl__owner(struct shard *c, const char *host);
 /* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a
  * sitemap) and returns true; false when it is this shard's own. */
-bool cli__send_if_foreign(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                          int redirects, char kind, bool follow);
+bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
+                            int redirects, char kind, bool follow);
 /* Hands the outboxes to their owners. */
-void cli__shard_flush(struct crawl *c);
-bool cli__shard_outbox_empty(const struct crawl *c);
+void crawl__shard_flush(struct shard *c);
+bool crawl__shard_outbox_empty(const struct shard *c);
 /* Offers what other shards sent. */
-void cli__shard_receive(struct crawl *c);
-/* Publishes the shard's pending depths and counts (after cli__shard_flush); returns the smallest
+void crawl__shard_receive(struct shard *c);
+/* Publishes the shard's pending depths and counts (after crawl__shard_flush); returns the smallest
  * depth pending elsewhere. */
-int cli__shard_publish(struct crawl *c, const struct cli_progress *progress);
+int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress);
 /* The shard has nothing left to do: true when no shard has (the crawl is over). */
-bool cli__shard_idle(struct crawl *c);
-bool cli__run_done(struct crawl *c);
+bool crawl__shard_idle(struct shard *c);
+bool crawl__run_done(struct shard *c);
 /* Shares this shard's stop with all, or takes up one another shard asked for. */
-void cli__shard_sync_stop(struct crawl *c);
-cli_end cli__run_end(struct run *r);
-void cli__run_progress(struct run *r, struct cli_progress *sum);
+void crawl__shard_sync_stop(struct shard *c);
+crawl_end crawl__run_end(struct crawl *r);
+void crawl__run_progress(struct crawl *r, struct crawl_progress *sum);
 /* Waits until every shard has called it (nothing to wait for with one shard). */
-void cli__run_barrier(struct run *r);
+void crawl__run_barrier(struct crawl *r);
 /* Around each write to the --warc file, which the shards share. */
-void cli__run_warc_lock(struct run *r);
-void cli__run_warc_unlock(struct run *r);
+void crawl__run_warc_lock(struct crawl *r);
+void crawl__run_warc_unlock(struct crawl *r);
 /* A shard that never ran (its thread could not start): the barriers stop waiting for it. */
-void cli__run_leave(struct run *r);
+void crawl__run_leave(struct crawl *r);
 /* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
-bool cli__run_any(struct run *r, int round, bool mine);
+bool crawl__run_any(struct crawl *r, int round, bool mine);
 /* crawler.c: an admitted URL this shard owns, after its journey (see offer). */
-void cli__offer_owned(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                      int redirects, enum offer_kind kind, bool follow);
+void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
+                        int redirects, enum offer_kind kind, bool follow);
 /* sitefiles.c: a sitemap URL this shard owns, queued unless it was before. */
-void cli__queue_sitemap_url(struct crawl *c, const struct core_url *u);
+void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u);
 
 /* checkpoint.c: --seen and --state */
-/* The counters of cli_stats by name (as a checkpoint keeps them): *n of them. */
-struct cli_stats_counter {
+/* The counters of crawl_stats by name (as a checkpoint keeps them): *n of them. */
+struct crawl_stats_counter {
   char name[32];
   uint64_t *at;
 };
-#define CLI_STATS_COUNTERS_MAX (16 + CLI_FATE_COUNT + CLI_CAUSE_COUNT)
-void cli__stats_counters(struct cli_stats *s, struct cli_stats_counter *out, size_t *n);
-core_rc cli__open_seen(struct crawl *c);
-void cli__on_save_timer(void *arg);
-void cli__final_save(struct crawl *c);
+#define CRAWL_STATS_COUNTERS_MAX (16 + CRAWL_FATE_COUNT + CRAWL_CAUSE_COUNT)
+void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *out, size_t *n);
+core_rc crawl__open_seen(struct shard *c);
+void crawl__on_save_timer(void *arg);
+void crawl__final_save(struct shard *c);
 /* A URL that failed: forgotten before the last save when the filter can remove. */
-void cli__remember_to_forget(struct crawl *c, const char *url);
+void crawl__remember_to_forget(struct shard *c, const char *url);
 /* A page a limit kept from being fetched: kept in the save for the next run. */
-void cli__leave_for_next_run(struct crawl *c, const struct frontier_item *item);
+void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item);
 /* One line of a save (checkpoint.c tells the layout). */
 enum saved_kind {
   SAVED_PAGE,
@@ -301,54 +305,55 @@ struct saved {
 };
 /* The next line of in, read into *line (a getline buffer, which out's strings point into); false
  * past the last. */
-bool cli__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
+bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
 /* --state: puts the loaded checkpoint (c->resumable) back: queues, held links, hosts, counters. */
-void cli__restore(struct crawl *c);
+void crawl__restore(struct shard *c);
 
 /* archive.c: --warc */
-core_rc cli__open_warc(struct crawl *c);
+core_rc crawl__open_warc(struct shard *c);
 /* Another shard writes to first's --warc file too (under the run's lock). */
-void cli__share_warc(struct crawl *first, struct crawl *c);
+void crawl__share_warc(struct shard *first, struct shard *c);
 /* Closes the file (only the shard that opened it: the others let go of it). */
-void cli__close_warc(struct crawl *c);
+void crawl__close_warc(struct shard *c);
 
 /* speculate.c: fetches ahead of the depth gate */
 struct spec {
   char *url;
   int depth; /* the held link's: its confirmed depth is never larger */
   frontier_host *host;
-  struct request *rq;    /* while it is being fetched */
-  bool cancelled;        /* settled otherwise while in flight: dropped when its request ends */
-  bool done;             /* its outcome is kept in rec (type, location, error owned) */
-  struct cli_record rec; /* url borrowed from the entry, from and depth set at confirmation */
-  char *redirect;        /* a redirect's target, offered at confirmation */
+  struct request *rq;      /* while it is being fetched */
+  bool cancelled;          /* settled otherwise while in flight: dropped when its request ends */
+  bool done;               /* its outcome is kept in rec (type, location, error owned) */
+  struct crawl_record rec; /* url borrowed from the entry, from and depth set at confirmation */
+  char *redirect;          /* a redirect's target, offered at confirmation */
   int redirects;
   struct held_page *held; /* its own links */
   struct spec *next;      /* hash chain */
 };
-struct spec *cli__spec_find(struct crawl *c, const char *url);
+struct spec *crawl__spec_find(struct shard *c, const char *url);
 /* A link held back: fetched already, as a speculative page, when it may be. */
-void cli__spec_consider(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                        bool follow);
+void crawl__spec_consider(struct shard *c, const struct core_url *u, const char *from, int depth,
+                          bool follow);
 /* A speculative page's outcome, kept for its confirmation instead of being reported. */
-void cli__spec_keep_record(struct crawl *c, const struct cli_record *rec);
-void cli__spec_keep_redirect(struct crawl *c, const char *url, const char *target, int redirects);
-/* Its request ends (fetched, failed or given back for a retry): from cli__request_free. */
-void cli__spec_request_ended(struct crawl *c, struct request *rq);
+void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec);
+void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects);
+/* Its request ends (fetched, failed or given back for a retry): from crawl__request_free. */
+void crawl__spec_request_ended(struct shard *c, struct request *rq);
 /* Its URL was settled otherwise (no fetch): the entry goes, and its queued page. */
-void cli__spec_cancel(struct crawl *c, struct spec *e);
-void cli__spec_remove(struct crawl *c, struct spec *e);
-void cli__spec_free_all(struct crawl *c);
+void crawl__spec_cancel(struct shard *c, struct spec *e);
+void crawl__spec_remove(struct shard *c, struct spec *e);
+void crawl__spec_free_all(struct shard *c);
 
 /* crawler.c: held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
-struct held_page *cli__held_new(struct crawl *c, const char *from, int depth);
-void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int depth, bool follow);
+struct held_page *crawl__held_new(struct shard *c, const char *from, int depth);
+void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
+                     bool follow);
 /* Queues a restored held page behind the others; its depth is pending until it is replayed. */
-void cli__held_queue(struct crawl *c, struct held_page *hp);
+void crawl__held_queue(struct shard *c, struct held_page *hp);
 /* Frees a held page (NULL is fine) and its links' count. */
-void cli__held_free(struct crawl *c, struct held_page *hp);
+void crawl__held_free(struct shard *c, struct held_page *hp);
 /* Takes the next held page of the smallest depth, or NULL. */
-struct held_page *cli__held_take(struct crawl *c);
+struct held_page *crawl__held_take(struct shard *c);
 
 #endif

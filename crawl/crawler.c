@@ -2,7 +2,7 @@
  * extractor, links back into the frontier, every URL's fate into the output. This file is policy;
  * the mechanisms live in core/, parse/, fetch/, frontier/ and warc/. robots.txt is in sitefiles.c,
  * --seen and --state in checkpoint.c, --warc in archive.c. */
-#include "cli/crawl-int.h"
+#include "crawl/crawl-int.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -17,7 +17,7 @@
 
 static const struct fetch_handler page_handler;
 
-void cli__fatal(struct crawl *c, const char *fmt, ...) {
+void crawl__fatal(struct shard *c, const char *fmt, ...) {
   if (c->fatal)
     return;
   va_list ap;
@@ -26,30 +26,30 @@ void cli__fatal(struct crawl *c, const char *fmt, ...) {
   va_end(ap);
   c->fatal = true;
   c->stop = 2;
-  c->end = CLI_END_FATAL;
+  c->end = CRAWL_END_FATAL;
 }
 
-void cli__note(struct crawl *c, const char *fmt, ...) {
-  if (!c->cfg->verbose)
+void crawl__note(struct shard *c, const char *fmt, ...) {
+  if (!c->cfg->verbose || !c->sink->note)
     return;
-  cli_status_hide(c->status); /* a whole line of its own, not after the status line */
   va_list ap;
   va_start(ap, fmt);
-  fputs("crawl: ", stderr);
-  vfprintf(stderr, fmt, ap); /* not through a buffer: a URL may be 2,048 bytes or more */
-  fputc('\n', stderr);
+  char *text = NULL; /* as long as it is: a URL may be 2,048 bytes or more */
+  if (vasprintf(&text, fmt, ap) >= 0) {
+    c->sink->note(c->sink->arg, text);
+    free(text);
+  }
   va_end(ap);
-  cli_status_show(c->status);
 }
 
-double cli__backoff(const struct crawl_config *cfg, int attempts) {
+double crawl__backoff(const struct crawl_config *cfg, int attempts) {
   /* 0.5 s, 1 s, 2 s, ... capped by --max-delay */
   return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
 }
 
-double cli__retry_at(struct crawl *c, frontier_host *host, int attempts, double retry_after) {
+double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after) {
   double now = core_now();
-  double wait = cli__backoff(c->cfg, attempts);
+  double wait = crawl__backoff(c->cfg, attempts);
   if (retry_after >= 0) {
     /* the server asked the whole host to wait, not only this URL */
     double ra = fmin(retry_after, c->cfg->max_delay);
@@ -59,37 +59,57 @@ double cli__retry_at(struct crawl *c, frontier_host *host, int attempts, double 
   return now + wait;
 }
 
+static const char *const fate_names[] = {
+#define CRAWL_FATE_NAME(name, text) text,
+    CRAWL_FATE_MAP(CRAWL_FATE_NAME)
+#undef CRAWL_FATE_NAME
+};
+
+static const char *const cause_names[] = {
+#define CRAWL_CAUSE_NAME(name, text) text,
+    CRAWL_CAUSE_MAP(CRAWL_CAUSE_NAME)
+#undef CRAWL_CAUSE_NAME
+};
+
+const char *crawl_fate_name(crawl_fate fate) {
+  return fate < CRAWL_FATE_COUNT ? fate_names[fate] : "?";
+}
+
+const char *crawl_cause_name(crawl_cause cause) {
+  return cause < CRAWL_CAUSE_COUNT ? cause_names[cause] : "?";
+}
+
 /* A reader that went away (EPIPE) ends the crawl quietly; any other write error is fatal. */
-static void check_output(struct crawl *c, core_rc rc) {
+static void check_output(struct shard *c, core_rc rc) {
   if (rc == CORE_OK)
     return;
-  if (cli_output_closed(c->out)) {
+  int err = c->sink->error(c->sink->arg);
+  if (err == EPIPE) {
     if (!c->stop)
-      c->end = CLI_END_PIPE;
+      c->end = CRAWL_END_PIPE;
     c->stop = 2;
-  } else if (cli_output_errno(c->out)) {
-    cli__fatal(c, "cannot write %s: %s", cli_output_name(c->out),
-               strerror(cli_output_errno(c->out)));
+  } else if (err) {
+    crawl__fatal(c, "cannot write %s: %s", c->sink->name, strerror(err));
   } else {
-    cli__fatal(c, "cannot write %s: %s", cli_output_name(c->out), core_rc_str(rc));
+    crawl__fatal(c, "cannot write %s: %s", c->sink->name, core_rc_str(rc));
   }
 }
 
 /* The first broken links, for the summary; with -v each one as it is found. */
-static void note_broken(struct crawl *c, const struct cli_record *rec) {
-  struct cli_stats *s = c->stats;
-  cli__note(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
-            rec->from ? rec->from : "(a seed)");
-  if (s->broken < CLI_BROKEN_SHOWN) {
-    struct cli_broken_link *b = &s->broken_links[s->broken];
+static void note_broken(struct shard *c, const struct crawl_record *rec) {
+  struct crawl_stats *s = c->stats;
+  crawl__note(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
+              rec->from ? rec->from : "(a seed)");
+  if (s->broken < CRAWL_BROKEN_SHOWN) {
+    struct crawl_broken_link *b = &s->broken_links[s->broken];
     b->url = strdup(rec->url);
     b->from = rec->from ? strdup(rec->from) : NULL;
     b->status = rec->status;
     if (!b->url || (rec->from && !b->from)) {
       free(b->url);
       free(b->from);
-      *b = (struct cli_broken_link){0};
-      cli__fatal(c, "out of memory");
+      *b = (struct crawl_broken_link){0};
+      crawl__fatal(c, "out of memory");
       return;
     }
   }
@@ -98,41 +118,42 @@ static void note_broken(struct crawl *c, const struct cli_record *rec) {
 
 /* Every settled fate passes here: counted, written as a record (unless ITEM_QUIET), and
  * remembered when --seen must forget it. flags are the URL's item flags. */
-static void report(struct crawl *c, unsigned flags, const struct cli_record *rec) {
+static void report(struct shard *c, unsigned flags, const struct crawl_record *rec) {
   if (flags & ITEM_SPEC) { /* not accepted yet: reported when confirmed */
-    cli__spec_keep_record(c, rec);
+    crawl__spec_keep_record(c, rec);
     return;
   }
-  struct cli_stats *s = c->stats;
+  struct crawl_stats *s = c->stats;
   s->fates[rec->fate]++;
   if (flags & ITEM_SEED) {
     s->seeds++;
     /* no response at all: DNS, connection, TLS, timeout, or its host's robots.txt */
-    s->seeds_unreached += rec->fate == CLI_FATE_FAILED && !rec->status;
+    s->seeds_unreached += rec->fate == CRAWL_FATE_FAILED && !rec->status;
   }
-  if (rec->fate == CLI_FATE_FAILED) {
+  if (rec->fate == CRAWL_FATE_FAILED) {
     s->failures[rec->cause]++;
     if (c->cfg->seen_file)
-      cli__remember_to_forget(c, rec->url);
+      crawl__remember_to_forget(c, rec->url);
     if (rec->status)
       note_broken(c, rec);
   }
   if (c->cfg->jsonl && !(flags & ITEM_QUIET))
-    check_output(c, cli_output_record(c->out, rec));
+    check_output(c, c->sink->record(c->writer, rec));
 }
 
-/* A fate without a response: cause and error matter for CLI_FATE_FAILED only. */
-static void record(struct crawl *c, const struct frontier_item *item, const char *url,
-                   const char *from, int depth, cli_fate fate, cli_cause cause, const char *error) {
+/* A fate without a response: cause and error matter for CRAWL_FATE_FAILED only. */
+static void record(struct shard *c, const struct frontier_item *item, const char *url,
+                   const char *from, int depth, crawl_fate fate, crawl_cause cause,
+                   const char *error) {
   if (item && item->kind == FRONTIER_SITEMAP)
     return; /* a sitemap is no discovered URL: it has no fate to report */
-  struct cli_record rec = {
+  struct crawl_record rec = {
       .url = url, .from = from, .depth = depth, .fate = fate, .cause = cause, .error = error};
   report(c, item ? item->flags : 0, &rec);
 }
 
-static void record_item(struct crawl *c, const struct frontier_item *item, cli_fate fate,
-                        cli_cause cause, const char *error) {
+static void record_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
+                        crawl_cause cause, const char *error) {
   record(c, item, item->url, item->from, item->depth, fate, cause, error);
 }
 
@@ -154,11 +175,11 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
   return false;
 }
 
-struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
+struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
   frontier_host *fh;
   bool created;
   if (frontier_host_get(c->fr, u->origin, &fh, &created) != CORE_OK) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return NULL;
   }
   if (!created)
@@ -166,7 +187,7 @@ struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
   struct host_data *hd = calloc(1, sizeof(*hd));
   if (!hd || !(hd->host = strdup(u->host))) {
     free(hd);
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return NULL;
   }
   hd->port = u->port;
@@ -180,20 +201,20 @@ struct host_data *cli__host_for(struct crawl *c, const struct core_url *u) {
   } else {
     struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, u->origin, NULL, 0);
     if (!resolve) {
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
       return NULL;
     }
     frontier_push(c->fr, fh, resolve);
   }
-  if (c->cfg->robots && !cli__queue_robots(c, fh, 0))
+  if (c->cfg->robots && !crawl__queue_robots(c, fh, 0))
     return NULL;
   if (!c->cfg->robots)
-    cli__queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
+    crawl__queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
   return hd;
 }
 
 /* --no-parent: whether u lies at or below the directory of a seed on its host. */
-static bool under_a_seed(const struct crawl *c, const struct core_url *u) {
+static bool under_a_seed(const struct shard *c, const struct core_url *u) {
   size_t origin_len = strlen(u->origin);
   const char *path = u->text + u->path_off;
   for (size_t i = 0; i < c->seed_dir_count; i++) {
@@ -206,7 +227,7 @@ static bool under_a_seed(const struct crawl *c, const struct core_url *u) {
 }
 
 /* Whether a URL found (not a seed) passes the scope and the user's filters. */
-static bool admitted(const struct crawl *c, const struct core_url *u, enum offer_kind kind) {
+static bool admitted(const struct shard *c, const struct core_url *u, enum offer_kind kind) {
   const struct crawl_config *cfg = c->cfg;
   if (kind == OFFER_SEED)
     return true;
@@ -227,11 +248,11 @@ static bool admitted(const struct crawl *c, const struct core_url *u, enum offer
  * a link one level deeper and still queued, it moves up to the redirect's depth. */
 /* A page to queue, with its redirect hops so far and its flags; NULL (the crawl ended as fatal)
  * when memory runs out. */
-static struct frontier_item *new_page(struct crawl *c, const char *url, const char *from, int depth,
+static struct frontier_item *new_page(struct shard *c, const char *url, const char *from, int depth,
                                       int redirects, unsigned flags) {
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, from, depth);
   if (!item) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return NULL;
   }
   item->redirects = redirects;
@@ -239,7 +260,7 @@ static struct frontier_item *new_page(struct crawl *c, const char *url, const ch
   return item;
 }
 
-static void lower_queued(struct crawl *c, const struct core_url *u, const char *from, int depth,
+static void lower_queued(struct shard *c, const struct core_url *u, const char *from, int depth,
                          int redirects) {
   frontier_host *fh = frontier_host_find(c->fr, u->origin);
   /* the search is linear: it is bounded, so a host with a long queue and many redirects does not
@@ -257,26 +278,26 @@ static void lower_queued(struct crawl *c, const struct core_url *u, const char *
   frontier_push(c->fr, fh, item);
 }
 
-static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
+static void offer(struct shard *c, const struct core_url *u, const char *from, int depth,
                   int redirects, enum offer_kind kind, bool follow);
 
 /* A URL one level beyond --depth: its record waits in a temporary file until no page within
  * the depth is pending (see settle_cut), for a redirect of the last level may still reach it. */
-static void cut(struct crawl *c, const struct frontier_item *probe, const char *url,
+static void cut(struct shard *c, const struct frontier_item *probe, const char *url,
                 const char *from, int depth) {
   bool fresh;
   if (depth != c->cfg->depth + 1 || c->cfg->depth >= INT_MAX - 1) {
-    record(c, probe, url, from, depth, CLI_FATE_DEPTH, 0, NULL);
+    record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0, NULL);
     return;
   }
   /* a Bloom filter: a false positive (one in a million) costs one fetch a redirect made again */
   if ((!c->cut && core_seen_create(CORE_SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut) != CORE_OK) ||
       core_seen_add(c->cut, url, strlen(url), &fresh) != CORE_OK) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return;
   }
   if (!c->cut_records && !(c->cut_records = tmpfile())) {
-    record(c, probe, url, from, depth, CLI_FATE_DEPTH, 0, NULL); /* no room to wait: as before */
+    record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0, NULL); /* no room to wait: as before */
     return;
   }
   fprintf(c->cut_records, "%u %s %s\n", probe->flags, from ? from : "-", url);
@@ -285,14 +306,14 @@ static void cut(struct crawl *c, const struct frontier_item *probe, const char *
 
 /* A redirect within --depth reaching a URL cut one level beyond it: fetched after all, at the
  * redirect's depth (CLI.md: a redirect target keeps the depth of the URL that redirected). */
-static bool rescued_from_cut(struct crawl *c, const struct core_url *u, int depth) {
+static bool rescued_from_cut(struct shard *c, const struct core_url *u, int depth) {
   size_t len = strlen(u->text);
   bool fresh;
   if (!c->cut || depth > c->cfg->depth || !core_seen_contains(c->cut, u->text, len))
     return false;
   if ((!c->rescued && core_seen_create(CORE_SEEN_EXACT, 64, 0.5, 0, &c->rescued) != CORE_OK) ||
       core_seen_add(c->rescued, u->text, len, &fresh) != CORE_OK) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return false;
   }
   return fresh;
@@ -300,7 +321,7 @@ static bool rescued_from_cut(struct crawl *c, const struct core_url *u, int dept
 
 /* The records of the URLs cut beyond --depth, once no page within it is pending (or at the end):
  * those a redirect reached were fetched instead. */
-static void settle_cut(struct crawl *c) {
+static void settle_cut(struct shard *c) {
   if (!c->cut_pending || fflush(c->cut_records) != 0)
     return;
   rewind(c->cut_records);
@@ -317,21 +338,21 @@ static void settle_cut(struct crawl *c) {
     if (c->rescued && core_seen_contains(c->rescued, url, strlen(url)))
       continue;
     struct frontier_item probe = {.flags = (unsigned)strtoul(flags, NULL, 10)};
-    record(c, &probe, url, strcmp(from, "-") ? from : NULL, c->cfg->depth + 1, CLI_FATE_DEPTH, 0,
+    record(c, &probe, url, strcmp(from, "-") ? from : NULL, c->cfg->depth + 1, CRAWL_FATE_DEPTH, 0,
            NULL);
   }
   free(line);
   c->cut_pending = 0;
   if (ftruncate(fileno(c->cut_records), 0) != 0 || fseek(c->cut_records, 0, SEEK_SET) != 0)
-    cli__fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
+    crawl__fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
 }
 
 /* A URL settled without a fetch: a speculative fetch of it is dropped. */
-static void settle_unfetched(struct crawl *c, struct spec *spec, const struct frontier_item *probe,
-                             const char *url, const char *from, int depth, cli_fate fate,
-                             cli_cause cause, const char *error) {
+static void settle_unfetched(struct shard *c, struct spec *spec, const struct frontier_item *probe,
+                             const char *url, const char *from, int depth, crawl_fate fate,
+                             crawl_cause cause, const char *error) {
   if (spec)
-    cli__spec_cancel(c, spec);
+    crawl__spec_cancel(c, spec);
   record(c, probe, url, from, depth, fate, cause, error);
 }
 
@@ -347,18 +368,18 @@ static void held_at(struct held_page *hp, int depth) {
 /* A speculative page offered for real at depth: from now on an accepted page like any other.
  * Fetched already, its kept outcome is reported now, and its links are held for their level;
  * being fetched, it counts at its depth; queued, it is queued again at its depth. */
-static void confirm(struct crawl *c, struct spec *e, const char *from, int depth, int redirects,
+static void confirm(struct shard *c, struct spec *e, const char *from, int depth, int redirects,
                     unsigned flags) {
   if (e->done) {
     c->stats->speculated++;
-    struct cli_record rec = e->rec;
+    struct crawl_record rec = e->rec;
     rec.from = from;
     rec.depth = depth;
     report(c, flags, &rec);
     held_at(e->held, depth);
     if (e->held) {
       c->spec_links -= e->held->count;
-      cli__held_queue(c, e->held);
+      crawl__held_queue(c, e->held);
     }
     e->held = NULL;
     struct core_url target;
@@ -368,7 +389,7 @@ static void confirm(struct crawl *c, struct spec *e, const char *from, int depth
       offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, true);
       core_url_free(&target);
     }
-    cli__spec_remove(c, e);
+    crawl__spec_remove(c, e);
     return;
   }
   struct frontier_item *item = new_page(c, e->url, from, depth, redirects, flags);
@@ -383,7 +404,7 @@ static void confirm(struct crawl *c, struct spec *e, const char *from, int depth
     frontier_item_free(rq->item);
     rq->item = item;
     rq->spec = NULL;
-    cli__spec_remove(c, e);
+    crawl__spec_remove(c, e);
     return;
   }
   frontier_host *host = e->host;
@@ -393,12 +414,12 @@ static void confirm(struct crawl *c, struct spec *e, const char *from, int depth
     item->not_before = old->not_before;
     frontier_item_free(old);
   }
-  cli__spec_remove(c, e);
+  crawl__spec_remove(c, e);
   frontier_push(c->fr, host, item);
 }
 
 /* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
-static void settle(struct crawl *c, const struct core_url *u, bool fresh, const char *from,
+static void settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, bool follow) {
   const struct crawl_config *cfg = c->cfg;
   /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
@@ -414,23 +435,23 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
   if (fresh) {
     c->stats->discovered++;
     if (printable && !cfg->jsonl)
-      check_output(c, cli_output_url(c->out, u->text));
+      check_output(c, c->sink->url(c->writer, u->text));
   }
   struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0)};
   /* fetched already, ahead of its level, when it is a speculative page */
-  struct spec *spec = fresh ? cli__spec_find(c, u->text) : NULL;
+  struct spec *spec = fresh ? crawl__spec_find(c, u->text) : NULL;
   if (!follow) {
-    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_ROBOTS, 0, NULL);
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_ROBOTS, 0, NULL);
     return;
   }
   if (kind == OFFER_REDIRECT && redirects > cfg->max_redirs) {
-    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_LIMIT, 0, NULL);
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_LIMIT, 0, NULL);
     return;
   }
   if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
     if (!cfg->check_skipped) {
-      settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_SKIPPED, 0, NULL);
+      settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_SKIPPED, 0, NULL);
       return;
     }
     /* --check-skipped: a HEAD request, as polite as any other, whatever its depth; it has no
@@ -439,14 +460,14 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
   }
   if (depth > cfg->depth && !(probe.flags & ITEM_HEAD)) {
     if (spec)
-      cli__spec_cancel(c, spec);
+      crawl__spec_cancel(c, spec);
     cut(c, &probe, u->text, from, depth);
     return;
   }
   if (u->unfetchable) {
     /* a URL as the Standard writes it (port 0, a host of punctuation) that no request reaches:
      * printed, and its fate says why it was not fetched */
-    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_OTHER,
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_OTHER,
                      "no request can reach this URL");
     return;
   }
@@ -454,11 +475,11 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
     confirm(c, spec, from, depth, redirects, probe.flags);
     return;
   }
-  struct host_data *hd = cli__host_for(c, u);
+  struct host_data *hd = crawl__host_for(c, u);
   if (!hd)
     return;
   if (hd->dead) {
-    settle_unfetched(c, spec, &probe, u->text, from, depth, CLI_FATE_FAILED, CLI_CAUSE_DNS,
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
                      "DNS lookup failed");
     return;
   }
@@ -469,29 +490,29 @@ static void settle(struct crawl *c, const struct core_url *u, bool fresh, const 
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
  * shard's URL goes to that shard, which decides. */
-static void offer(struct crawl *c, const struct core_url *u, const char *from, int depth,
+static void offer(struct shard *c, const struct core_url *u, const char *from, int depth,
                   int redirects, enum offer_kind kind, bool follow) {
   if (!admitted(c, u, kind))
     return;
   if (c->outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
-      cli__send_if_foreign(c, u, from, depth, redirects, kind == OFFER_REDIRECT ? 'R' : 'L',
-                           follow))
+      crawl__send_if_foreign(c, u, from, depth, redirects, kind == OFFER_REDIRECT ? 'R' : 'L',
+                             follow))
     return;
-  cli__offer_owned(c, u, from, depth, redirects, kind, follow);
+  crawl__offer_owned(c, u, from, depth, redirects, kind, follow);
 }
 
-void cli__offer_owned(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                      int redirects, enum offer_kind kind, bool follow) {
+void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
+                        int redirects, enum offer_kind kind, bool follow) {
   bool fresh;
   if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return;
   }
   settle(c, u, fresh, from, depth, redirects, kind, follow);
 }
 
 /* href resolved against base into *u, or false with the reason counted (and noted with -v). */
-static bool resolve_href(struct crawl *c, const struct core_url *base, const char *href, size_t len,
+static bool resolve_href(struct shard *c, const struct core_url *base, const char *href, size_t len,
                          const char *charset, const char *from, struct core_url *u) {
   core_rc rc = core_url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
   if (rc == CORE_OK)
@@ -499,19 +520,19 @@ static bool resolve_href(struct crawl *c, const struct core_url *base, const cha
   if (rc == CORE_ETOOLONG) {
     c->stats->too_long++;
   } else if (rc == CORE_ENOMEM) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   } else {
     /* other schemes (mailto:, javascript:) land here too: they are never printed */
     c->stats->unparsable++;
     if (c->cfg->verbose && len < 200)
-      cli__note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
+      crawl__note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
   }
   return false;
 }
 
-void cli__offer_link(struct request *rq, const struct core_url *base, const char *href, size_t len,
-                     const char *charset, int depth, bool follow) {
-  struct crawl *c = rq->crawl;
+void crawl__offer_link(struct request *rq, const struct core_url *base, const char *href,
+                       size_t len, const char *charset, int depth, bool follow) {
+  struct shard *c = rq->crawl;
   struct link_batch *b = &rq->links;
   if (!resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
     return;
@@ -522,14 +543,14 @@ void cli__offer_link(struct request *rq, const struct core_url *base, const char
   b->depth[b->count] = depth;
   b->follow[b->count] = follow;
   if (++b->count == LINK_BATCH)
-    cli__offer_links_flush(rq);
+    crawl__offer_links_flush(rq);
 }
 
-struct held_page *cli__held_new(struct crawl *c, const char *from, int depth) {
+struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) {
   struct held_page *hp = calloc(1, sizeof(*hp));
   if (!hp || !(hp->from = strdup(from))) {
     free(hp);
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return NULL;
   }
   /* at most the held-link budget of URLs at their longest */
@@ -538,12 +559,13 @@ struct held_page *cli__held_new(struct crawl *c, const char *from, int depth) {
   return hp;
 }
 
-void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int depth, bool follow) {
+void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
+                     bool follow) {
   if (hp->count == hp->cap) {
     size_t cap = hp->cap ? hp->cap * 2 : 64;
     struct held_link *links = realloc(hp->links, cap * sizeof(*links));
     if (!links) {
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
       return;
     }
     hp->links = links;
@@ -551,14 +573,14 @@ void cli__held_add(struct crawl *c, struct held_page *hp, const char *url, int d
   }
   size_t at = hp->texts.len;
   if (core_buf_add(&hp->texts, url, strlen(url) + 1) != CORE_OK) {
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
     return;
   }
   hp->links[hp->count++] = (struct held_link){at, depth, follow};
   c->held_links++;
 }
 
-static void append_held(struct crawl *c, struct held_page *hp) {
+static void append_held(struct shard *c, struct held_page *hp) {
   if (hp->depth >= c->held_levels) {
     int n = c->held_levels ? c->held_levels : 16;
     while (n <= hp->depth && n < INT_MAX / 2)
@@ -566,7 +588,7 @@ static void append_held(struct crawl *c, struct held_page *hp) {
     struct held_level *grown = n > hp->depth ? realloc(c->held, (size_t)n * sizeof(*grown)) : NULL;
     if (!grown) {
       /* its links are lost to the run: it is fatal, as any lack of memory */
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
       return;
     }
     memset(grown + c->held_levels, 0, (size_t)(n - c->held_levels) * sizeof(*grown));
@@ -585,7 +607,7 @@ static void append_held(struct crawl *c, struct held_page *hp) {
     c->held_min = hp->depth;
 }
 
-struct held_page *cli__held_take(struct crawl *c) {
+struct held_page *crawl__held_take(struct shard *c) {
   if (!c->held_pages)
     return NULL;
   struct held_level *l = &c->held[c->held_min];
@@ -602,7 +624,7 @@ struct held_page *cli__held_take(struct crawl *c) {
   return hp;
 }
 
-void cli__held_queue(struct crawl *c, struct held_page *hp) {
+void crawl__held_queue(struct shard *c, struct held_page *hp) {
   frontier_hold(c->fr, hp->depth);
   append_held(c, hp);
 }
@@ -617,9 +639,9 @@ static void batch_texts(const struct link_batch *b, const char *urls[], size_t l
 
 /* Moves the batch's links into rq's held page. */
 static void hold_links(struct request *rq) {
-  struct crawl *c = rq->crawl;
+  struct shard *c = rq->crawl;
   struct link_batch *b = &rq->links;
-  if (!rq->held && !(rq->held = cli__held_new(c, rq->item->url, rq->gate_depth)))
+  if (!rq->held && !(rq->held = crawl__held_new(c, rq->item->url, rq->gate_depth)))
     return;
   /* a link seen already stays seen: offered later it would be dropped, so it is not held (most
    * links of a site lead to pages it knows) */
@@ -631,16 +653,16 @@ static void hold_links(struct request *rq) {
   for (size_t i = 0; i < b->count && !c->fatal; i++) {
     if (seen[i])
       continue;
-    cli__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->follow[i]);
-    cli__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->follow[i]);
+    crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->follow[i]);
+    crawl__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->follow[i]);
   }
   for (size_t i = 0; i < b->count; i++)
     core_url_free(&b->urls[i]);
   b->count = 0;
 }
 
-void cli__offer_links_flush(struct request *rq) {
-  struct crawl *c = rq->crawl;
+void crawl__offer_links_flush(struct request *rq) {
+  struct shard *c = rq->crawl;
   struct link_batch *b = &rq->links;
   if (b->count == 0)
     return;
@@ -656,7 +678,7 @@ void cli__offer_links_flush(struct request *rq) {
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
       if (c->stop != 2 &&
-          cli__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, 'L', b->follow[i])) {
+          crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, 'L', b->follow[i])) {
         core_url_free(&b->urls[i]);
         continue;
       }
@@ -673,7 +695,7 @@ void cli__offer_links_flush(struct request *rq) {
   bool fresh[LINK_BATCH];
   batch_texts(b, urls, lens);
   if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   for (size_t i = 0; i < b->count; i++) {
     /* after a fatal error or a closed output nothing more is printed or queued, as for links
      * parsed after that moment */
@@ -686,7 +708,8 @@ void cli__offer_links_flush(struct request *rq) {
 
 /* ---- requests ---- */
 
-struct request *cli__request_new(struct crawl *c, frontier_host *host, struct frontier_item *item) {
+struct request *crawl__request_new(struct shard *c, frontier_host *host,
+                                   struct frontier_item *item) {
   struct request *rq = calloc(1, sizeof(*rq));
   if (!rq)
     return NULL;
@@ -702,11 +725,11 @@ struct request *cli__request_new(struct crawl *c, frontier_host *host, struct fr
   return rq;
 }
 
-void cli__request_free(struct request *rq) {
-  struct crawl *c = rq->crawl;
-  cli__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
+void crawl__request_free(struct request *rq) {
+  struct shard *c = rq->crawl;
+  crawl__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
   if (rq->spec)
-    cli__spec_request_ended(c, rq);
+    crawl__spec_request_ended(c, rq);
   if (rq->held) { /* its depth stays pending until its links are offered */
     append_held(c, rq->held);
   } else if (rq->gate_depth >= 0) {
@@ -731,16 +754,16 @@ void cli__request_free(struct request *rq) {
 static const struct fetch_handler *handler_for(frontier_kind kind) {
   switch (kind) {
     case FRONTIER_ROBOTS:
-      return &cli__robots_handler;
+      return &crawl__robots_handler;
     case FRONTIER_SITEMAP:
-      return &cli__sitemap_handler;
+      return &crawl__sitemap_handler;
     default:
       return &page_handler;
   }
 }
 
 static void launch(struct request *rq, const char *addr) {
-  struct crawl *c = rq->crawl;
+  struct shard *c = rq->crawl;
   frontier_kind kind = rq->item->kind;
   struct fetch_request fr = {
       .url = rq->url.text,
@@ -755,20 +778,20 @@ static void launch(struct request *rq, const char *addr) {
       .arg = rq,
   };
   if (fetch_start(c->engine, &fr) != CORE_OK)
-    cli__request_failed_to_start(rq, FETCH_EOTHER, "cannot start the transfer");
+    crawl__request_failed_to_start(rq, FETCH_EOTHER, "cannot start the transfer");
 }
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
   rq->crawl->lookups_in_flight--;
   if (rc)
-    cli__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
+    crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
   else
     launch(rq, addr);
 }
 
 /* Starts rq, looking its host up first when it is not the queue's own (a redirected robots.txt). */
-void cli__start_request(struct crawl *c, struct request *rq) {
+void crawl__start_request(struct shard *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
   c->requests_in_flight++;
   if (rq->url.host_is_ip || (strcmp(rq->url.host, hd->host) == 0 && rq->url.port == hd->port)) {
@@ -779,46 +802,46 @@ void cli__start_request(struct crawl *c, struct request *rq) {
   c->lookups_in_flight++;
   if (fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now)) {
     c->lookups_in_flight--;
-    cli__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
+    crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
   } else if (addr_now) {
     c->lookups_in_flight--;
     launch(rq, addr_now);
   }
 }
 
-bool cli__is_transient_status(long status) {
+bool crawl__is_transient_status(long status) {
   return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
          status == 504;
 }
 
-bool cli__retry(struct crawl *c, struct request *rq, double retry_after) {
+bool crawl__retry(struct shard *c, struct request *rq, double retry_after) {
   struct frontier_item *item = rq->item;
   if (item->attempts >= c->cfg->retries || c->stop || (rq->spec && rq->spec->cancelled))
     return false;
   item->attempts++;
   c->stats->retries++;
-  item->not_before = cli__retry_at(c, rq->host, item->attempts, retry_after);
+  item->not_before = crawl__retry_at(c, rq->host, item->attempts, retry_after);
   frontier_push(c->fr, rq->host, item);
   rq->item = NULL;
   return true;
 }
 
-cli_cause cli__cause_of(fetch_error error) {
+crawl_cause crawl__cause_of(fetch_error error) {
   switch (error) {
     case FETCH_EDNS:
-      return CLI_CAUSE_DNS;
+      return CRAWL_CAUSE_DNS;
     case FETCH_ECONNECT:
-      return CLI_CAUSE_CONNECT;
+      return CRAWL_CAUSE_CONNECT;
     case FETCH_ETIMEOUT:
-      return CLI_CAUSE_TIMEOUT;
+      return CRAWL_CAUSE_TIMEOUT;
     case FETCH_ETLS:
-      return CLI_CAUSE_TLS;
+      return CRAWL_CAUSE_TLS;
     default:
-      return CLI_CAUSE_OTHER;
+      return CRAWL_CAUSE_OTHER;
   }
 }
 
-bool cli__is_transient_error(fetch_error error) {
+bool crawl__is_transient_error(fetch_error error) {
   return error == FETCH_EDNS || error == FETCH_ECONNECT || error == FETCH_ETIMEOUT;
 }
 
@@ -840,7 +863,7 @@ static void on_css_event(void *arg, parse_event event, const char *value, size_t
   struct request *rq = arg;
   if (rq->crawl->stop == 2 || event != PARSE_LINK)
     return;
-  cli__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, !rq->nofollow);
+  crawl__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, !rq->nofollow);
 }
 
 /* The charset parameter of a Content-Type, copied into out ("" when absent). */
@@ -861,7 +884,7 @@ static void type_charset(const char *type, char *out, size_t size) {
 
 static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
-  struct crawl *c = rq->crawl;
+  struct shard *c = rq->crawl;
   if (c->stop == 2)
     return;
   switch (event) {
@@ -875,8 +898,8 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       return;
     case PARSE_LINK: {
       const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
-      cli__offer_link(rq, base, value, len, parse_html_charset(rq->html), rq->item->depth + 1,
-                      !rq->nofollow);
+      crawl__offer_link(rq, base, value, len, parse_html_charset(rq->html), rq->item->depth + 1,
+                        !rq->nofollow);
       return;
     }
   }
@@ -913,21 +936,21 @@ static void page_body(void *arg, const char *data, size_t len) {
     parse_html_feed(rq->html, data, len);
   else if (rq->css)
     parse_css_feed(rq->css, data, len);
-  cli__offer_links_flush(rq);
+  crawl__offer_links_flush(rq);
 }
 
 static void page_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
-  struct crawl *c = rq->crawl;
+  struct shard *c = rq->crawl;
   struct frontier_item *item = rq->item;
   double now = core_now();
   c->requests_in_flight--;
   frontier_end(c->fr, rq->host, item, now, res->seconds);
   if (res->error != FETCH_OK) {
-    cli__note(c, "%s: %s", item->url, res->error_text);
-    if (!(cli__is_transient_error(res->error) && cli__retry(c, rq, -1)))
-      record_item(c, item, CLI_FATE_FAILED, cli__cause_of(res->error), res->error_text);
-    cli__request_free(rq);
+    crawl__note(c, "%s: %s", item->url, res->error_text);
+    if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))
+      record_item(c, item, CRAWL_FATE_FAILED, crawl__cause_of(res->error), res->error_text);
+    crawl__request_free(rq);
     return;
   }
   c->stats->pages++;
@@ -936,28 +959,28 @@ static void page_done(void *arg, const struct fetch_result *res) {
     parse_html_finish(rq->html);
   else if (rq->css)
     parse_css_finish(rq->css);
-  cli__offer_links_flush(rq);
+  crawl__offer_links_flush(rq);
   long status = res->head.status;
-  cli__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", item->flags & ITEM_HEAD ? "HEAD " : "", item->url,
-            status, rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes,
-            res->seconds * 1000, res->truncated ? " (cut)" : "");
-  if (cli__is_transient_status(status) && cli__retry(c, rq, res->head.retry_after)) {
-    cli__request_free(rq);
+  crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", item->flags & ITEM_HEAD ? "HEAD " : "",
+              item->url, status, rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes,
+              res->seconds * 1000, res->truncated ? " (cut)" : "");
+  if (crawl__is_transient_status(status) && crawl__retry(c, rq, res->head.retry_after)) {
+    crawl__request_free(rq);
     return;
   }
-  struct cli_record rec = {.url = item->url,
-                           .from = item->from,
-                           .depth = item->depth,
-                           .fate = CLI_FATE_FETCHED,
-                           .status = status,
-                           .type = rq->type[0] ? rq->type : NULL,
-                           .bytes = res->bytes,
-                           .ms = res->seconds * 1000};
+  struct crawl_record rec = {.url = item->url,
+                             .from = item->from,
+                             .depth = item->depth,
+                             .fate = CRAWL_FATE_FETCHED,
+                             .status = status,
+                             .type = rq->type[0] ? rq->type : NULL,
+                             .bytes = res->bytes,
+                             .ms = res->seconds * 1000};
   char error[64];
   if (status >= 400 || status < 100) {
     snprintf(error, sizeof(error), "HTTP %ld", status);
-    rec.fate = CLI_FATE_FAILED;
-    rec.cause = CLI_CAUSE_HTTP;
+    rec.fate = CRAWL_FATE_FAILED;
+    rec.cause = CRAWL_CAUSE_HTTP;
     rec.error = error;
   }
   /* a redirect's record names its target, which is then offered like a link */
@@ -968,34 +991,34 @@ static void page_done(void *arg, const struct fetch_result *res) {
   rec.location = redirect ? target.text : NULL;
   report(c, item->flags, &rec);
   if (redirect && (item->flags & ITEM_SPEC))
-    cli__spec_keep_redirect(c, item->url, target.text, item->redirects + 1);
+    crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1);
   else if (redirect && c->stop != 2)
     offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, true);
   core_url_free(&target);
-  cli__request_free(rq);
+  crawl__request_free(rq);
 }
 
 static const struct fetch_handler page_handler = {page_head, page_body, page_done};
 
-void cli__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {
+void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {
   struct fetch_result res = {.error = error, .error_text = why};
   handler_for(rq->item->kind)->on_done(rq, &res);
 }
 
 /* ---- DNS ---- */
 
-static void drain_dead_host(struct crawl *c, struct host_data *hd) {
+static void drain_dead_host(struct shard *c, struct host_data *hd) {
   struct frontier_item *item;
   while ((item = frontier_drain_host(c->fr, hd->fhost))) {
     if (item->kind == FRONTIER_PAGE)
-      record_item(c, item, CLI_FATE_FAILED, CLI_CAUSE_DNS, "DNS lookup failed");
+      record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, "DNS lookup failed");
     frontier_item_free(item);
   }
 }
 
 static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   struct host_data *hd = arg;
-  struct crawl *c = hd->crawl;
+  struct shard *c = hd->crawl;
   struct frontier_item *item = hd->resolving;
   hd->resolving = NULL;
   c->lookups_in_flight--;
@@ -1003,14 +1026,14 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   if (rc == CORE_OK) {
     frontier_item_free(item);
     if (!(hd->addr = strdup(addr)) || frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
     return;
   }
-  cli__note(c, "%s: DNS lookup failed", hd->host);
+  crawl__note(c, "%s: DNS lookup failed", hd->host);
   if (hd->dns_attempts < c->cfg->retries && !c->stop) {
     hd->dns_attempts++;
     c->stats->retries++;
-    item->not_before = core_now() + cli__backoff(c->cfg, hd->dns_attempts);
+    item->not_before = core_now() + crawl__backoff(c->cfg, hd->dns_attempts);
     frontier_push(c->fr, hd->fhost, item);
     return;
   }
@@ -1019,7 +1042,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   drain_dead_host(c, hd);
 }
 
-static void start_lookup(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
+static void start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   hd->resolving = item;
   c->lookups_in_flight++;
@@ -1031,32 +1054,32 @@ static void start_lookup(struct crawl *c, frontier_host *fh, struct frontier_ite
 
 /* ---- scheduling ---- */
 
-bool cli__pages_exhausted(const struct crawl *c) {
-  return c->cfg->max_pages >= 0 && cli__run_pages_started(c->run) >= c->cfg->max_pages;
+bool crawl__pages_exhausted(const struct shard *c) {
+  return c->cfg->max_pages >= 0 && crawl__run_pages_started(c->run) >= c->cfg->max_pages;
 }
 
 /* A popped page settled here, without a request: it no longer holds its depth. */
-static void release_page(struct crawl *c, const struct frontier_item *item) {
+static void release_page(struct shard *c, const struct frontier_item *item) {
   if (item->kind == FRONTIER_PAGE)
     frontier_release(c->fr, item->depth);
 }
 
-static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item *item) {
+static void start_page(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   const struct crawl_config *cfg = c->cfg;
   if (hd->dead) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
-    record_item(c, item, CLI_FATE_FAILED, CLI_CAUSE_DNS, "DNS lookup failed");
+    record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, "DNS lookup failed");
     frontier_item_free(item);
     return;
   }
-  if (cli__pages_exhausted(c) ||
+  if (crawl__pages_exhausted(c) ||
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
-    cli__leave_for_next_run(c, item);
-    record_item(c, item, CLI_FATE_LIMIT, 0, NULL);
+    crawl__leave_for_next_run(c, item);
+    record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
     frontier_item_free(item);
     return;
   }
@@ -1067,27 +1090,27 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
     release_page(c, item); /* and pending again once pushed back */
     hd->robots_state = ROBOTS_PENDING;
     hd->robots_attempts = 0;
-    if (cli__queue_robots(c, fh, 0))
+    if (crawl__queue_robots(c, fh, 0))
       frontier_push(c->fr, fh, item);
     else
       frontier_item_free(item);
     return;
   }
-  struct request *rq = cli__request_new(c, fh, item);
-  if (rq && (item->flags & ITEM_SPEC) && (rq->spec = cli__spec_find(c, item->url)))
+  struct request *rq = crawl__request_new(c, fh, item);
+  if (rq && (item->flags & ITEM_SPEC) && (rq->spec = crawl__spec_find(c, item->url)))
     rq->spec->rq = rq;
   core_rc rc = rq ? core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)
                   : CORE_ENOMEM;
   if (rc) {
     frontier_cancel(c->fr, fh, item);
     if (rc == CORE_ENOMEM) {
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
     } else {
       /* a printed URL always parses again (fuzzed); should one not, it fails alone */
-      record_item(c, item, CLI_FATE_FAILED, CLI_CAUSE_OTHER, "unusable URL");
+      record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_OTHER, "unusable URL");
     }
     if (rq) {
-      cli__request_free(rq);
+      crawl__request_free(rq);
     } else {
       release_page(c, item);
       frontier_item_free(item);
@@ -1098,31 +1121,31 @@ static void start_page(struct crawl *c, frontier_host *fh, struct frontier_item 
   if (hd->robots_state == ROBOTS_DISALLOW_ALL) {
     /* not a rule: the host's robots.txt could not be fetched, which is a failure to report */
     frontier_cancel(c->fr, fh, item);
-    record_item(c, item, CLI_FATE_FAILED, hd->robots_cause, hd->robots_error);
-    cli__request_free(rq);
+    record_item(c, item, CRAWL_FATE_FAILED, hd->robots_cause, hd->robots_error);
+    crawl__request_free(rq);
     return;
   }
   if (!parse_robots_allowed(hd->robots, path)) {
     frontier_cancel(c->fr, fh, item);
-    record_item(c, item, CLI_FATE_ROBOTS, 0, NULL);
-    cli__request_free(rq);
+    record_item(c, item, CRAWL_FATE_ROBOTS, 0, NULL);
+    crawl__request_free(rq);
     return;
   }
-  if (!cli__run_take_page(c->run, cfg->max_pages)) {
+  if (!crawl__run_take_page(c->run, cfg->max_pages)) {
     /* another shard took the last page -n allowed since the check above */
     frontier_cancel(c->fr, fh, item);
-    cli__leave_for_next_run(c, item);
-    record_item(c, item, CLI_FATE_LIMIT, 0, NULL);
-    cli__request_free(rq);
+    crawl__leave_for_next_run(c, item);
+    record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
+    crawl__request_free(rq);
     return;
   }
   hd->pages_started++;
-  cli__start_request(c, rq);
+  crawl__start_request(c, rq);
 }
 
-static void set_lookahead(struct crawl *c);
+static void set_lookahead(struct shard *c);
 
-void cli__held_free(struct crawl *c, struct held_page *hp) {
+void crawl__held_free(struct shard *c, struct held_page *hp) {
   if (!hp)
     return;
   c->held_links -= hp->count;
@@ -1135,9 +1158,9 @@ void cli__held_free(struct crawl *c, struct held_page *hp) {
 /* Offers the links of pages done ahead of their level once the level has come (all of them
  * when nothing else is left to wait for), and lets pages run ahead while the held links stay
  * within the queue's memory budget. */
-static void replay_held(struct crawl *c, bool all) {
+static void replay_held(struct shard *c, bool all) {
   while (c->held_pages && (all || c->held_min <= frontier_gate(c->fr))) {
-    struct held_page *hp = cli__held_take(c);
+    struct held_page *hp = crawl__held_take(c);
     for (size_t i = 0; i < hp->count && c->stop != 2 && !c->fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       const struct held_link *l = &hp->links[i];
@@ -1145,14 +1168,14 @@ static void replay_held(struct crawl *c, bool all) {
       struct core_url u;
       core_rc rc = core_url_resolve(NULL, text, strlen(text), c->cfg->max_url_length, &u);
       if (rc == CORE_ENOMEM)
-        cli__fatal(c, "out of memory");
+        crawl__fatal(c, "out of memory");
       if (rc)
         continue;
       offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->follow);
       core_url_free(&u);
     }
     frontier_release(c->fr, hp->depth);
-    cli__held_free(c, hp);
+    crawl__held_free(c, hp);
   }
   set_lookahead(c);
 }
@@ -1160,7 +1183,7 @@ static void replay_held(struct crawl *c, bool all) {
 /* How far below the gate pages may start: one level while the links held back stay within the
  * queue's memory budget (off at it, on again at half of it: each switch revisits every host);
  * and every level, for speculative pages, while their kept links stay within half of it. */
-static void set_lookahead(struct crawl *c) {
+static void set_lookahead(struct shard *c) {
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   size_t real = c->held_links - c->spec_links;
   if (real >= budget)
@@ -1174,18 +1197,18 @@ static void set_lookahead(struct crawl *c) {
   frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec_ahead ? SPEC_LEVELS : 1);
 }
 
-static void pop_and_start(struct crawl *c);
+static void pop_and_start(struct shard *c);
 
-static bool idle(const struct crawl *c) {
+static bool idle(const struct shard *c) {
   return c->requests_in_flight == 0 && c->lookups_in_flight == 0 && frontier_queued(c->fr) == 0;
 }
 
 /* Whether replay_held has links to offer now. */
-static bool replay_due(const struct crawl *c) {
+static bool replay_due(const struct shard *c) {
   return c->held_pages && (c->held_min <= frontier_gate(c->fr) || idle(c));
 }
 
-static void schedule(struct crawl *c) {
+static void schedule(struct shard *c) {
   /* pages settled without a request (robots.txt rules, limits) can move the gate or leave the
    * crawl idle: their held links are offered in the same turn, not after a wait */
   for (int round = 0; round < 8; round++) {
@@ -1196,12 +1219,12 @@ static void schedule(struct crawl *c) {
   if (c->cut_pending && frontier_gate(c->fr) > c->cfg->depth)
     settle_cut(c);
   if (frontier_error(c->fr) != CORE_OK)
-    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
-               core_rc_str(frontier_error(c->fr)));
+    crawl__fatal(c, "cannot read queued URLs back from their temporary file: %s",
+                 core_rc_str(frontier_error(c->fr)));
 }
 
 /* Offers the held links whose level has come, then starts what the frontier has ready. */
-static void pop_and_start(struct crawl *c) {
+static void pop_and_start(struct shard *c) {
   double now = core_now();
   replay_held(c, idle(c) && !c->outboxes);
   while (!c->stop && c->requests_in_flight < (size_t)c->concurrency) {
@@ -1222,11 +1245,11 @@ static void pop_and_start(struct crawl *c) {
         }
         break;
       case FRONTIER_ROBOTS:
-        if (cli__pages_exhausted(c)) {
+        if (crawl__pages_exhausted(c)) {
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
         } else {
-          cli__start_robots(c, fh, item);
+          crawl__start_robots(c, fh, item);
         }
         break;
       case FRONTIER_PAGE:
@@ -1237,36 +1260,23 @@ static void pop_and_start(struct crawl *c) {
   }
 }
 
-static bool finished(const struct crawl *c) {
+static bool finished(const struct shard *c) {
   if (c->stop == 2)
     return true;
   if (c->requests_in_flight)
     return false;
   if (c->stop)
     return true;
-  if (cli__pages_exhausted(c))
+  if (crawl__pages_exhausted(c))
     return true;
   return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 && !c->held_pages;
 }
 
-/* ---- signals and progress ---- */
+/* ---- progress and the output's reader ---- */
 
-static void on_signal(void *arg, int fd, unsigned events) {
-  struct crawl *c = arg;
-  struct signalfd_siginfo si;
-  while (read(fd, &si, sizeof(si)) == (ssize_t)sizeof(si)) {
-    if (c->stop && c->end != CLI_END_DONE) {
-      c->stop = 2; /* a second signal: stop at once */
-      continue;
-    }
-    c->stop = 1;
-    c->end = si.ssi_signo == SIGINT ? CLI_END_SIGINT : CLI_END_SIGTERM;
-  }
-}
+static void own_progress(const struct shard *c, struct crawl_progress *p);
 
-static void own_progress(const struct crawl *c, struct cli_progress *p);
-
-static void progress_text(const struct cli_progress *p, double elapsed, char *text, size_t size) {
+static void progress_text(const struct crawl_progress *p, double elapsed, char *text, size_t size) {
   snprintf(text, size, "%llu pages, %.0f pages/s, %zu queued (%zu on disk), %zu hosts, %llu errors",
            (unsigned long long)p->pages, elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued,
            p->spilled, p->hosts, (unsigned long long)p->failed);
@@ -1274,69 +1284,54 @@ static void progress_text(const struct cli_progress *p, double elapsed, char *te
 
 /* The status line: all shards' counts as of their last turn. */
 static void on_progress(void *arg) {
-  struct crawl *c = arg;
-  struct cli_progress p;
+  struct shard *c = arg;
+  struct crawl_progress p;
   if (c->outboxes)
-    cli__run_progress(c->run, &p);
+    crawl__run_progress(c->run, &p);
   else
     own_progress(c, &p);
   char text[256];
   progress_text(&p, core_now() - c->start, text, sizeof(text));
-  cli_output_set_status(c->out, text, false);
+  c->sink->status(c->sink->arg, text, false);
   loop_timer_start(c->progress_timer, core_now() + 0.5);
 }
 
 /* A pipe's reader that goes away shows as an error event on our end of it: the crawl stops at
  * once, though nothing may be written for a long while (-A with a rare extension). */
 static void on_output_event(void *arg, int fd, unsigned events) {
-  struct crawl *c = arg;
+  struct shard *c = arg;
   if (!(events & LOOP_ERROR))
     return;
   loop_unwatch(c->loop, c->output_watch);
   c->output_watch = NULL;
-  cli_output_reader_gone(c->out);
+  c->sink->reader_gone(c->sink->arg);
   check_output(c, CORE_ESYS);
 }
 
-static core_rc watch_output(struct crawl *c) {
-  struct stat st;
-  int fd = cli_output_fd(c->out);
-  if (fstat(fd, &st) != 0 || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+static core_rc watch_output(struct shard *c) {
+  if (c->sink->watch_fd < 0)
     return CORE_OK; /* a file or a terminal has no reader to lose */
   /* no events asked for: epoll reports errors and hang-ups whatever the mask */
-  return loop_watch_fd(c->loop, fd, 0, on_output_event, c, &c->output_watch);
-}
-
-static core_rc watch_signals(struct crawl *c) {
-  sigset_t mask;
-  sigemptyset(&mask);
-  sigaddset(&mask, SIGINT);
-  sigaddset(&mask, SIGTERM);
-  if (sigprocmask(SIG_BLOCK, &mask, &c->old_mask) != 0)
-    return CORE_ESYS;
-  c->signal_fd = signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
-  if (c->signal_fd < 0)
-    return CORE_ESYS;
-  return loop_watch_fd(c->loop, c->signal_fd, LOOP_READ, on_signal, c, &c->signal_watch);
+  return loop_watch_fd(c->loop, c->sink->watch_fd, 0, on_output_event, c, &c->output_watch);
 }
 
 /* ---- the run ---- */
 
 /* What is still in flight or queued was accepted: every one gets its record, unless the output
  * is gone or a --state crawl only pauses (its records come when it goes on). */
-static void settle_leftovers(struct crawl *c, bool with_records) {
-  cli_fate fate =
-      c->end == CLI_END_DONE && cli__pages_exhausted(c) ? CLI_FATE_LIMIT : CLI_FATE_PENDING;
+static void settle_leftovers(struct shard *c, bool with_records) {
+  crawl_fate fate =
+      c->end == CRAWL_END_DONE && crawl__pages_exhausted(c) ? CRAWL_FATE_LIMIT : CRAWL_FATE_PENDING;
   while (c->active) {
     struct request *rq = c->active;
     if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
         !(rq->item->flags & ITEM_SPEC))
-      record_item(c, rq->item, CLI_FATE_PENDING, 0, NULL);
-    cli__request_free(rq);
+      record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
+    crawl__request_free(rq);
   }
   struct held_page *hp;
-  while ((hp = cli__held_take(c))) /* kept by the save (--state), or offered already */
-    cli__held_free(c, hp);
+  while ((hp = crawl__held_take(c))) /* kept by the save (--state), or offered already */
+    crawl__held_free(c, hp);
   free(c->held);
   c->held = NULL;
   c->held_levels = 0;
@@ -1347,7 +1342,7 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
       record_item(c, item, fate, 0, NULL);
     frontier_item_free(item);
   }
-  cli__spec_free_all(c); /* what was never confirmed was never accepted */
+  crawl__spec_free_all(c); /* what was never confirmed was never accepted */
   if (c->cut_records)
     fclose(c->cut_records);
   c->cut_records = NULL;
@@ -1358,7 +1353,7 @@ static void settle_leftovers(struct crawl *c, bool with_records) {
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
  * passes this run's scope and filters again. */
-static void take_up_leftovers(struct crawl *c, const core_seen *given) {
+static void take_up_leftovers(struct shard *c, const core_seen *given) {
   if (!c->resumable)
     return;
   rewind(c->resumable);
@@ -1367,7 +1362,7 @@ static void take_up_leftovers(struct crawl *c, const core_seen *given) {
   struct saved s;
   const char *held_from = NULL;
   char *from_copy = NULL;
-  while (!c->fatal && cli__next_saved(c->resumable, &line, &cap, &s)) {
+  while (!c->fatal && crawl__next_saved(c->resumable, &line, &cap, &s)) {
     if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
       free(from_copy);
       held_from = from_copy = strdup(s.from);
@@ -1392,12 +1387,12 @@ static void take_up_leftovers(struct crawl *c, const core_seen *given) {
   free(from_copy);
   free(line);
   if (ferror(c->resumable))
-    cli__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
+    crawl__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
   /* the file keeps them until this run's next save replaces them */
 }
 
 /* --no-parent: the seed's origin and the directory of its path, up to its last '/'. */
-static core_rc add_seed_dir(struct crawl *c, const struct core_url *u) {
+static core_rc add_seed_dir(struct shard *c, const struct core_url *u) {
   const char *path = u->text + u->path_off;
   size_t dir_len = strcspn(path, "?");
   while (dir_len && path[dir_len - 1] != '/')
@@ -1417,13 +1412,13 @@ static core_rc add_seed_dir(struct crawl *c, const struct core_url *u) {
   return CORE_OK;
 }
 
-static core_rc seed_all(struct crawl *c) {
+static core_rc seed_all(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   for (size_t i = 0; i < cfg->seed_count; i++) {
     struct core_url u;
     core_rc rc = core_url_seed(cfg->seeds[i], cfg->max_url_length, &u);
     if (rc) {
-      cli__fatal(c, "invalid seed URL '%s': %s", cfg->seeds[i], core_rc_str(rc));
+      crawl__fatal(c, "invalid seed URL '%s': %s", cfg->seeds[i], core_rc_str(rc));
       return rc;
     }
     rc = core_scope_add_seed(c->scope, u.host);
@@ -1434,7 +1429,7 @@ static core_rc seed_all(struct crawl *c) {
       return rc;
   }
   if (c->restored) { /* the seeds were offered by the run that began the crawl */
-    cli__restore(c);
+    crawl__restore(c);
     return CORE_OK;
   }
   /* a seed given twice is one seed; the seen filter cannot tell, as seeds bypass it */
@@ -1449,7 +1444,7 @@ static core_rc seed_all(struct crawl *c) {
       continue;
     rc = core_seen_add(given, u.text, strlen(u.text), &first);
     /* each shard offers the seeds it owns */
-    if (rc == CORE_OK && first && cli__owner(c, u.host) == c->shard)
+    if (rc == CORE_OK && first && crawl__owner(c, u.host) == c->shard)
       offer(c, &u, NULL, 0, 0, OFFER_SEED, true);
     core_url_free(&u);
     if (rc)
@@ -1461,8 +1456,8 @@ static core_rc seed_all(struct crawl *c) {
   return rc;
 }
 
-void cli_stats_free(struct cli_stats *stats) {
-  for (size_t i = 0; i < CLI_BROKEN_SHOWN; i++) {
+void crawl_stats_free(struct crawl_stats *stats) {
+  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) {
     free(stats->broken_links[i].url);
     free(stats->broken_links[i].from);
   }
@@ -1473,9 +1468,9 @@ void cli_stats_free(struct cli_stats *stats) {
 #define SHARDS_MAX 256
 
 /* This shard's counts for the status line. */
-static void own_progress(const struct crawl *c, struct cli_progress *p) {
+static void own_progress(const struct shard *c, struct crawl_progress *p) {
   p->pages = c->stats->pages;
-  p->failed = c->stats->fates[CLI_FATE_FAILED];
+  p->failed = c->stats->fates[CRAWL_FATE_FAILED];
   p->queued = frontier_queued(c->fr);
   p->spilled = frontier_spilled(c->fr);
   p->hosts = frontier_host_count(c->fr);
@@ -1483,21 +1478,21 @@ static void own_progress(const struct crawl *c, struct cli_progress *p) {
 
 /* Sends what this shard found for the others and publishes its pending depths: the gate its
  * pages wait for is then the smallest depth pending anywhere. True when that gate rose. */
-static bool share_turn(struct crawl *c) {
-  struct cli_progress p;
-  cli__shard_flush(c);
+static bool share_turn(struct shard *c) {
+  struct crawl_progress p;
+  crawl__shard_flush(c);
   own_progress(c, &p);
   int before = frontier_gate(c->fr);
-  frontier_set_outside_gate(c->fr, cli__shard_publish(c, &p));
+  frontier_set_outside_gate(c->fr, crawl__shard_publish(c, &p));
   return frontier_gate(c->fr) > before;
 }
 
 /* Makes everything a shard needs: its loop, fetch engine, frontier, scope and filters; shard 0
- * also watches the signals and the output's reader. */
-static void shard_open(struct crawl *c) {
+ * also watches the output's reader. */
+static void shard_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   core_rc rc;
-  if (cli__open_seen(c) != CORE_OK)
+  if (crawl__open_seen(c) != CORE_OK)
     return; /* a --seen file that cannot be used is refused, never overwritten */
   struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
                                      .headers = cfg->headers,
@@ -1523,44 +1518,42 @@ static void shard_open(struct crawl *c) {
       (rc = frontier_create(&frontier_opts, c->seen, free_host_data, &c->fr)) ||
       (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
-      (rc = loop_timer_create(c->loop, cli__on_save_timer, c, &c->save_timer)) ||
+      (rc = loop_timer_create(c->loop, crawl__on_save_timer, c, &c->save_timer)) ||
       (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen)
                           : CORE_OK) ||
-      (rc = first ? watch_signals(c) : CORE_OK) || (rc = first ? watch_output(c) : CORE_OK)) {
+      (rc = first ? watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
-      cli__fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
+      crawl__fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
-      cli__fatal(c, "cannot start: %s", core_rc_str(rc));
+      crawl__fatal(c, "cannot start: %s", core_rc_str(rc));
     return;
   }
   if (c->outboxes)
     frontier_set_outside_gate(c->fr, 0); /* until the others have said what they hold */
 }
 
-static void shard_loop(struct crawl *c) {
+static void shard_loop(struct shard *c) {
   bool shared = c->outboxes != NULL;
-  if (cli_status_enabled(c->status) && c->shard == 0)
+  if (c->sink->status && c->shard == 0)
     loop_timer_start(c->progress_timer, core_now() + 0.5);
   if (c->save_path)
     loop_timer_start(c->save_timer, core_now() + c->save_every);
   if (seed_all(c) != CORE_OK)
-    cli__fatal(c, "cannot queue the seeds: out of memory");
+    crawl__fatal(c, "cannot queue the seeds: out of memory");
   if (!c->fatal && !shared)
-    cli__open_warc(c); /* after the checkpoint was read: it says how much of the file stays */
+    crawl__open_warc(c); /* after the checkpoint was read: it says how much of the file stays */
   while (!c->fatal) {
-    if (shared) {
-      cli__shard_sync_stop(c);
-      if (c->stop == 2 || cli__run_done(c))
-        break;
-      cli__shard_receive(c);
-    }
+    crawl__shard_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */
+    if (c->stop == 2 || (shared && crawl__run_done(c)))
+      break;
+    if (shared)
+      crawl__shard_receive(c);
     schedule(c);
     bool again = shared && share_turn(c);
-    check_output(c, cli_output_flush(c->out));
-    if (shared)
-      cli__shard_sync_stop(c);
+    check_output(c, c->sink->flush(c->writer, false));
+    crawl__shard_sync_stop(c);
     if (finished(c) &&
-        (!shared || c->stop == 2 || (cli__shard_outbox_empty(c) && cli__shard_idle(c))))
+        (!shared || c->stop == 2 || (crawl__shard_outbox_empty(c) && crawl__shard_idle(c))))
       break;
     double wait = frontier_next_ready(c->fr) - core_now();
     if (wait > 1.0 || c->stop || c->requests_in_flight >= (size_t)c->concurrency)
@@ -1568,61 +1561,60 @@ static void shard_loop(struct crawl *c) {
     if (again)
       wait = 0; /* pages the gate held may start now */
     if (loop_run_once(c->loop, wait < 0 ? 0 : wait) != CORE_OK)
-      cli__fatal(c, "event loop failed: %s", strerror(errno));
+      crawl__fatal(c, "event loop failed: %s", strerror(errno));
   }
-  if (shared)
-    cli__shard_sync_stop(c); /* a fatal error stops the others */
+  crawl__shard_sync_stop(c); /* a fatal error stops the others */
 }
 
 /* The end of a crawl of several shards: the links still on their way (held ones offered now, those
  * of requests cut short) reach their owners before anything is settled, in rounds until no shard
  * sends more. */
-static void deliver_last_links(struct crawl *c) {
+static void deliver_last_links(struct shard *c) {
   while (c->active) {
     struct request *rq = c->active;
-    bool records = c->end != CLI_END_PIPE;
+    bool records = c->end != CRAWL_END_PIPE;
     if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
-      record_item(c, rq->item, CLI_FATE_PENDING, 0, NULL);
-    cli__request_free(rq);
+      record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
+    crawl__request_free(rq);
   }
   for (int round = 0;; round++) {
-    cli__shard_flush(c);
-    cli__run_barrier(c->run);
-    cli__shard_receive(c);
-    if (!cli__run_any(c->run, round, !cli__shard_outbox_empty(c)))
+    crawl__shard_flush(c);
+    crawl__run_barrier(c->run);
+    crawl__shard_receive(c);
+    if (!crawl__run_any(c->run, round, !crawl__shard_outbox_empty(c)))
       break;
   }
 }
 
-static void shard_end(struct crawl *c) {
+static void shard_end(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
   fetch_engine_destroy(c->engine);
   c->engine = NULL;
-  cli__run_barrier(c->run); /* no shard writes to the --warc file any more */
-  cli__close_warc(c);
+  crawl__run_barrier(c->run); /* no shard writes to the --warc file any more */
+  crawl__close_warc(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
-  bool pausing = cfg->state_dir && c->end != CLI_END_DONE;
+  bool pausing = cfg->state_dir && c->end != CRAWL_END_DONE;
   if (c->fr && !pausing)
     replay_held(c, true);
-  if (cli__run_shards(c->run) > 1)
+  if (crawl__run_shards(c->run) > 1)
     deliver_last_links(c);
-  if (c->fr && c->end != CLI_END_PIPE)
+  if (c->fr && c->end != CRAWL_END_PIPE)
     settle_cut(c); /* no redirect comes any more: the URLs cut beyond --depth are settled */
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
   if (c->save_path && c->fr && c->seen)
-    cli__final_save(c); /* first: it keeps what is still to do */
+    crawl__final_save(c); /* first: it keeps what is still to do */
   if (c->fr)
-    settle_leftovers(c, c->end != CLI_END_PIPE && !pausing);
+    settle_leftovers(c, c->end != CRAWL_END_PIPE && !pausing);
   if (c->fr && frontier_error(c->fr) != CORE_OK)
-    cli__fatal(c, "cannot read queued URLs back from their temporary file: %s",
-               core_rc_str(frontier_error(c->fr)));
-  if (c->end != CLI_END_PIPE)
-    check_output(c, cli_output_flush(c->out));
+    crawl__fatal(c, "cannot read queued URLs back from their temporary file: %s",
+                 core_rc_str(frontier_error(c->fr)));
+  if (c->end != CRAWL_END_PIPE)
+    check_output(c, c->sink->flush(c->writer, false));
 }
 
-static void shard_close(struct crawl *c) {
+static void shard_close(struct shard *c) {
   core_seen_destroy(c->seen);
   core_seen_destroy(c->sitemaps_seen);
   if (c->resumable)
@@ -1633,8 +1625,6 @@ static void shard_close(struct crawl *c) {
   free(c->prev_path);
   frontier_destroy(c->fr);
   core_scope_destroy(c->scope);
-  if (c->signal_watch)
-    loop_unwatch(c->loop, c->signal_watch);
   if (c->output_watch)
     loop_unwatch(c->loop, c->output_watch);
   for (size_t i = 0; i < c->seed_dir_count; i++)
@@ -1642,30 +1632,28 @@ static void shard_close(struct crawl *c) {
   free(c->seed_dirs);
   fetch_engine_destroy(c->engine);
   loop_destroy(c->loop);
-  if (c->signal_fd >= 0) {
-    close(c->signal_fd);
-    sigprocmask(SIG_SETMASK, &c->old_mask, NULL);
-  }
+  if (c->writer)
+    c->sink->close(c->sink->arg, c->writer);
   if (c->outboxes)
-    for (int i = 0; i < cli__run_shards(c->run); i++)
+    for (int i = 0; i < crawl__run_shards(c->run); i++)
       core_buf_free(&c->outboxes[i].buf);
   free(c->outboxes);
 }
 
 /* A shard's whole crawl, on its own thread (shard 0 on the caller's). */
 static void *shard_main(void *arg) {
-  struct crawl *c = arg;
+  struct shard *c = arg;
   if (!c->fatal)
     shard_loop(c);
-  else if (c->outboxes)
-    cli__shard_sync_stop(c);
+  else
+    crawl__shard_sync_stop(c);
   shard_end(c);
   return NULL;
 }
 
 /* How many shards: -j, but one where what the run keeps is one file of one shard's state
  * (--seen, --state) or one clock spans hosts of any shard (--ip-delay). */
-static int shard_count(const struct crawl_config *cfg) {
+int crawl__shard_count(const struct crawl_config *cfg) {
   if (cfg->seen_file || cfg->state_dir || cfg->ip_delay > 0)
     return 1;
   return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
@@ -1677,11 +1665,11 @@ static uint64_t part_of(uint64_t total, int n, int i) {
   return part ? part : 1;
 }
 
-static void add_stats(struct cli_stats *sum, struct cli_stats *s) {
-  struct cli_stats_counter a[CLI_STATS_COUNTERS_MAX], b[CLI_STATS_COUNTERS_MAX];
+static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
+  struct crawl_stats_counter a[CRAWL_STATS_COUNTERS_MAX], b[CRAWL_STATS_COUNTERS_MAX];
   size_t n, m;
-  cli__stats_counters(sum, a, &n);
-  cli__stats_counters(s, b, &m);
+  crawl__stats_counters(sum, a, &n);
+  crawl__stats_counters(s, b, &m);
   for (size_t i = 0; i < n && i < m; i++)
     *a[i].at += *b[i].at;
   sum->resumed += s->resumed;
@@ -1689,40 +1677,39 @@ static void add_stats(struct cli_stats *sum, struct cli_stats *s) {
   sum->speculated += s->speculated;
   /* the first broken links of each shard, in shard order, up to what the summary shows */
   uint64_t shown = sum->broken - s->broken; /* before this shard's were added */
-  for (size_t i = 0; i < CLI_BROKEN_SHOWN && s->broken_links[i].url; i++) {
-    if (shown < CLI_BROKEN_SHOWN) {
+  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && s->broken_links[i].url; i++) {
+    if (shown < CRAWL_BROKEN_SHOWN) {
       sum->broken_links[shown++] = s->broken_links[i];
-      s->broken_links[i] = (struct cli_broken_link){0};
+      s->broken_links[i] = (struct crawl_broken_link){0};
     }
   }
 }
 
-cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *status,
-                  struct cli_stats *stats, char *err, size_t err_size) {
-  int n = shard_count(cfg);
+crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {
+  const struct crawl_config *cfg = crawl__run_config(run);
+  const struct crawl_sink *sink = crawl__run_sink(run);
+  int n = crawl__run_shards(run);
   double start = core_now();
   memset(stats, 0, sizeof(*stats));
-  struct run *run = NULL;
-  struct crawl *shards = calloc((size_t)n, sizeof(*shards));
-  struct cli_stats *shard_stats = calloc((size_t)n, sizeof(*shard_stats));
+  err[0] = '\0';
+  struct shard *shards = calloc((size_t)n, sizeof(*shards));
+  struct crawl_stats *shard_stats = calloc((size_t)n, sizeof(*shard_stats));
   char *errs = calloc((size_t)n, err_size);
-  if (!shards || !shard_stats || !errs || cli__run_create(n, &run) != CORE_OK) {
+  if (!shards || !shard_stats || !errs) {
     free(shards);
     free(shard_stats);
     free(errs);
     snprintf(err, err_size, "cannot start: out of memory");
-    return CLI_END_FATAL;
+    return CRAWL_END_FATAL;
   }
   for (int i = 0; i < n; i++) {
-    struct crawl *c = &shards[i];
-    *c = (struct crawl){.cfg = cfg,
-                        .out = out,
-                        .status = status,
+    struct shard *c = &shards[i];
+    *c = (struct shard){.cfg = cfg,
+                        .sink = sink,
                         .stats = &shard_stats[i],
                         .err = errs + (size_t)i * err_size,
                         .err_size = err_size};
-    cli__run_attach(run, i, c);
-    c->signal_fd = -1;
+    crawl__run_attach(run, i, c);
     c->warc_keep = UINT64_MAX;
     c->held_min = INT_MAX;
     c->ahead = true;
@@ -1731,17 +1718,21 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
      * --seen and --state save what was accepted, which a speculative page is not, yet */
     c->spec_on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) &&
                  !cfg->seen_file && !cfg->state_dir;
-    c->end = CLI_END_DONE;
+    c->end = CRAWL_END_DONE;
     c->start = start;
     c->concurrency = (long)part_of((uint64_t)cfg->concurrency, n, i);
     c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
     c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
     c->seen_expect = n > 1 ? part_of(cfg->expect, n, i) : cfg->expect;
+    if (sink->open(sink->arg, i, &c->writer) != CORE_OK) {
+      c->writer = NULL;
+      crawl__fatal(c, "cannot start: out of memory");
+      continue;
+    }
     if (n > 1) {
       c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
-      if (!c->outboxes || (i && cli_output_create_sibling(out, &c->out))) {
-        c->out = out;
-        cli__fatal(c, "cannot start: out of memory");
+      if (!c->outboxes) {
+        crawl__fatal(c, "cannot start: out of memory");
         continue;
       }
       for (int k = 0; k < n; k++) {
@@ -1750,50 +1741,51 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
       }
     }
   }
-  /* every shard is made here, shard 0 first: it blocks SIGINT and SIGTERM for its signalfd, and
-   * the threads made after inherit that mask */
+  /* every shard is made here, before any runs: crawl_stop may wake their loops from now on */
   for (int i = 0; i < n; i++)
     if (!shards[i].fatal)
       shard_open(&shards[i]);
+  crawl__run_set_running(run, true);
   /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
    * read, in shard_loop) */
-  if (n > 1 && !shards[0].fatal && cli__open_warc(&shards[0]) == CORE_OK)
+  if (n > 1 && !shards[0].fatal && crawl__open_warc(&shards[0]) == CORE_OK)
     for (int i = 1; i < n; i++)
       if (shards[i].engine)
-        cli__share_warc(&shards[0], &shards[i]);
+        crawl__share_warc(&shards[0], &shards[i]);
   pthread_t *threads = n > 1 ? calloc((size_t)n, sizeof(*threads)) : NULL;
   bool *started = n > 1 ? calloc((size_t)n, sizeof(*started)) : NULL;
   if (n > 1 && (!threads || !started))
-    cli__fatal(&shards[0], "cannot start: out of memory");
+    crawl__fatal(&shards[0], "cannot start: out of memory");
   for (int i = 1; i < n && threads && started; i++) {
     if (pthread_create(&threads[i], NULL, shard_main, &shards[i]) == 0) {
       started[i] = true;
     } else {
       /* a shard that cannot run would leave its hosts uncrawled: the crawl stops */
-      cli__fatal(&shards[0], "cannot start a thread for shard %d: %s", i, strerror(errno));
-      cli__run_leave(run);
+      crawl__fatal(&shards[0], "cannot start a thread for shard %d: %s", i, strerror(errno));
+      crawl__run_leave(run);
     }
   }
   shard_main(&shards[0]);
   for (int i = 1; i < n; i++)
     if (started && started[i])
       pthread_join(threads[i], NULL);
-  cli_end end = n > 1 ? cli__run_end(run) : shards[0].end;
+  crawl_end end = n > 1 ? crawl__run_end(run) : shards[0].end;
   if (n > 1)
-    for (int i = 0; i < n && end != CLI_END_FATAL; i++)
+    for (int i = 0; i < n && end != CRAWL_END_FATAL; i++)
       if (shards[i].fatal)
-        end = CLI_END_FATAL;
+        end = CRAWL_END_FATAL;
   for (int i = 0; i < n; i++) {
     if (shards[i].fatal && !err[0])
       snprintf(err, err_size, "%s", shards[i].err);
     add_stats(stats, &shard_stats[i]);
-    cli_stats_free(&shard_stats[i]);
+    crawl_stats_free(&shard_stats[i]);
   }
   stats->seconds = core_now() - start;
-  if (cli_status_enabled(status) && end != CLI_END_PIPE && shards[0].fr) {
-    struct cli_progress sum = {0};
+  crawl__run_set_running(run, false);
+  if (sink->status && end != CRAWL_END_PIPE && shards[0].fr) {
+    struct crawl_progress sum = {0};
     for (int i = 0; i < n; i++) {
-      struct cli_progress p;
+      struct crawl_progress p;
       if (shards[i].fr) {
         own_progress(&shards[i], &p);
         sum.queued += p.queued;
@@ -1802,21 +1794,17 @@ cli_end cli_crawl(const struct crawl_config *cfg, cli_output *out, cli_status *s
       }
     }
     sum.pages = stats->pages;
-    sum.failed = stats->fates[CLI_FATE_FAILED];
+    sum.failed = stats->fates[CRAWL_FATE_FAILED];
     char text[256];
     progress_text(&sum, stats->seconds, text, sizeof(text));
-    cli_output_set_status(out, text, true);
+    sink->status(sink->arg, text, true);
   }
-  for (int i = n - 1; i >= 0; i--) {
+  for (int i = n - 1; i >= 0; i--)
     shard_close(&shards[i]);
-    if (shards[i].out != out)
-      cli_output_destroy(shards[i].out);
-  }
   free(threads);
   free(started);
   free(shard_stats);
   free(errs);
   free(shards);
-  cli__run_destroy(run);
   return end;
 }

@@ -17,7 +17,7 @@
  * A save is made between two events of the loop: every URL accepted by then is in the filter and
  * either settled (its output written out first) or in one of those lines, so a crash loses
  * nothing accepted before the last save, and what settled after it is done again. */
-#include "cli/crawl-int.h"
+#include "crawl/crawl-int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,10 +31,10 @@
 #include <time.h>
 #include <unistd.h>
 
-void cli__remember_to_forget(struct crawl *c, const char *url) {
+void crawl__remember_to_forget(struct shard *c, const char *url) {
   /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
   if (core_seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
 }
 
 /* An unlinked temporary file: what a save holds may be large, so not in memory. */
@@ -53,7 +53,7 @@ static void put_item(FILE *out, const struct frontier_item *item, double now) {
           item->from ? item->from : "-", item->url);
 }
 
-void cli__leave_for_next_run(struct crawl *c, const struct frontier_item *item) {
+void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item) {
   if (!c->save_path || item->kind != FRONTIER_PAGE || c->leftovers_lost)
     return;
   if (!c->leftovers && !(c->leftovers = temp_stream("left"))) {
@@ -93,7 +93,7 @@ static const char *or_null(const char *from) {
   return from && strcmp(from, "-") ? from : NULL;
 }
 
-bool cli__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
+bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
   ssize_t len;
   while ((len = getline(line, cap, in)) > 0) {
     char *text = *line, *save = NULL;
@@ -163,8 +163,8 @@ bool cli__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
 
 /* ---- the counters of --state ---- */
 
-void cli__stats_counters(struct cli_stats *s, struct cli_stats_counter *out, size_t *n) {
-  struct cli_stats_counter fixed[] = {
+void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *out, size_t *n) {
+  struct crawl_stats_counter fixed[] = {
       {"pages", &s->pages},       {"discovered", &s->discovered},
       {"seeds", &s->seeds},       {"seeds_unreached", &s->seeds_unreached},
       {"too_long", &s->too_long}, {"unparsable", &s->unparsable},
@@ -173,12 +173,12 @@ void cli__stats_counters(struct cli_stats *s, struct cli_stats_counter *out, siz
   size_t k = 0;
   for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
     out[k++] = fixed[i];
-  for (int i = 0; i < CLI_FATE_COUNT; i++) {
-    snprintf(out[k].name, sizeof(out[k].name), "fate.%s", cli_fate_name((cli_fate)i));
+  for (int i = 0; i < CRAWL_FATE_COUNT; i++) {
+    snprintf(out[k].name, sizeof(out[k].name), "fate.%s", crawl_fate_name((crawl_fate)i));
     out[k++].at = &s->fates[i];
   }
-  for (int i = 0; i < CLI_CAUSE_COUNT; i++) {
-    snprintf(out[k].name, sizeof(out[k].name), "cause.%s", cli_cause_name((cli_cause)i));
+  for (int i = 0; i < CRAWL_CAUSE_COUNT; i++) {
+    snprintf(out[k].name, sizeof(out[k].name), "cause.%s", crawl_cause_name((crawl_cause)i));
     out[k++].at = &s->failures[i];
   }
   *n = k;
@@ -213,8 +213,8 @@ static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_ite
   return CORE_OK;
 }
 
-/* Copies what the run left by a limit (cli__leave_for_next_run) into out. */
-static bool copy_leftovers(struct crawl *c, FILE *out) {
+/* Copies what the run left by a limit (crawl__leave_for_next_run) into out. */
+static bool copy_leftovers(struct shard *c, FILE *out) {
   if (!c->leftovers)
     return true;
   if (fflush(c->leftovers) != 0)
@@ -231,25 +231,25 @@ static bool copy_leftovers(struct crawl *c, FILE *out) {
 }
 
 /* Everything still to do, in a temporary file ready for core_seen_save; NULL with errno set. */
-static FILE *write_snapshot(struct crawl *c, uint64_t *pages) {
+static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
   FILE *out = temp_stream("save");
   if (!out)
     return NULL;
   struct snapshot s = {out, core_now(), c->leftover_count};
   bool whole = c->cfg->state_dir != NULL;
   if (whole) {
-    struct cli_stats_counter list[CLI_STATS_COUNTERS_MAX];
+    struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
     size_t n;
-    cli__stats_counters(c->stats, list, &n);
+    crawl__stats_counters(c->stats, list, &n);
     for (size_t i = 0; i < n; i++)
       fprintf(out, "stat %s %llu\n", list[i].name, (unsigned long long)*list[i].at);
-    fprintf(out, "stat pages_started %ld\n", cli__run_pages_started(c->run));
+    fprintf(out, "stat pages_started %ld\n", crawl__run_pages_started(c->run));
     uint64_t warc_bytes;
     if (c->warc && warc_sync(c->warc, &warc_bytes) == CORE_OK) /* its records up to now stay */
       fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
     fprintf(out, "stat ms %.0f\n", (s.now - c->start) * 1000);
-    for (size_t i = 0; i < CLI_BROKEN_SHOWN && c->stats->broken_links[i].url; i++) {
-      const struct cli_broken_link *b = &c->stats->broken_links[i];
+    for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && c->stats->broken_links[i].url; i++) {
+      const struct crawl_broken_link *b = &c->stats->broken_links[i];
       fprintf(out, "broken %ld %s %s\n", b->status, b->from ? b->from : "-", b->url);
     }
   }
@@ -276,16 +276,11 @@ static FILE *write_snapshot(struct crawl *c, uint64_t *pages) {
 
 /* Saves the filter with everything still to do. With --state the save before stays beside it
  * (DIR/checkpoint.prev), for a checkpoint that cannot be read. */
-static bool save(struct crawl *c, uint64_t *pages) {
+static bool save(struct shard *c, uint64_t *pages) {
   const char *what = c->cfg->state_dir ? "--state" : "--seen";
   /* the URLs printed before this moment leave our buffer first: after a crash, the next run
    * does not print them again */
-  if (cli_output_flush(c->out) == CORE_OK) {
-    struct stat st;
-    int fd = cli_output_fd(c->out);
-    if (c->cfg->state_dir && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-      fsync(fd);
-  }
+  c->sink->flush(c->writer, c->cfg->state_dir != NULL);
   FILE *snap = write_snapshot(c, pages);
   if (!snap) {
     if (!c->cfg->quiet)
@@ -309,25 +304,25 @@ static bool save(struct crawl *c, uint64_t *pages) {
   return false;
 }
 
-void cli__on_save_timer(void *arg) {
-  struct crawl *c = arg;
+void crawl__on_save_timer(void *arg) {
+  struct shard *c = arg;
   uint64_t pages;
   save(c, &pages);
   loop_timer_start(c->save_timer, core_now() + c->save_every);
 }
 
-void cli__final_save(struct crawl *c) {
+void crawl__final_save(struct shard *c) {
   /* a filter that can remove forgets what failed, so the next run tries it again (the saves
    * before kept it: the run itself still counts it seen); a --state crawl is one crawl */
   if (!c->cfg->state_dir && core_seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   uint64_t pages = 0;
   if (c->leftovers_lost && !c->fatal)
-    cli__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
-               c->cfg->state_dir ? "--state" : "--seen");
+    crawl__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
+                 c->cfg->state_dir ? "--state" : "--seen");
   else if (!save(c, &pages) && !c->fatal)
-    cli__fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
-               c->cfg->state_dir ? c->cfg->state_dir : c->save_path);
+    crawl__fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
+                 c->cfg->state_dir ? c->cfg->state_dir : c->save_path);
   else
     c->stats->left = pages;
 }
@@ -351,7 +346,7 @@ static char *path_in(const char *dir, const char *name) {
 
 /* Loads the filter and what was still to do from path (the one before, prev, when path cannot
  * be read). */
-static core_rc load(struct crawl *c, const char *path, const char *prev, char *why,
+static core_rc load(struct shard *c, const char *path, const char *prev, char *why,
                     size_t why_size) {
   core_rc rc = core_seen_load(path, &c->seen, fileno(c->resumable), why, why_size);
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
@@ -366,7 +361,7 @@ static core_rc load(struct crawl *c, const char *path, const char *prev, char *w
   return before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND ? rc : before;
 }
 
-core_rc cli__open_seen(struct crawl *c) {
+core_rc crawl__open_seen(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   const char *what = cfg->state_dir ? "--state" : "--seen";
   char why[256] = "";
@@ -374,7 +369,7 @@ core_rc cli__open_seen(struct crawl *c) {
     c->save_every = cfg->checkpoint;
     if (!(c->state_path = path_in(cfg->state_dir, "checkpoint")) ||
         !(c->prev_path = path_in(cfg->state_dir, "checkpoint.prev"))) {
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
       return CORE_ENOMEM;
     }
     c->save_path = c->state_path;
@@ -383,13 +378,13 @@ core_rc cli__open_seen(struct crawl *c) {
     c->save_path = cfg->seen_file;
   }
   if (c->save_path && core_seen_check_writable(c->save_path, why, sizeof(why)) != CORE_OK) {
-    cli__fatal(c, "%s '%s': %s", what, c->save_path, why[0] ? why : "out of memory");
+    crawl__fatal(c, "%s '%s': %s", what, c->save_path, why[0] ? why : "out of memory");
     return CORE_ESYS;
   }
   if (c->save_path) {
     if (!(c->resumable = temp_stream("resume"))) {
-      cli__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save_path,
-                 strerror(errno));
+      crawl__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save_path,
+                   strerror(errno));
       return CORE_ESYS;
     }
     core_rc rc = load(c, c->save_path, c->prev_path, why, sizeof(why));
@@ -397,18 +392,18 @@ core_rc cli__open_seen(struct crawl *c) {
       struct core_seen_info info;
       core_seen_info(c->seen, &info);
       if (cfg->dedupe_given && info.kind != cfg->dedupe) {
-        cli__fatal(c,
-                   "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
-                   "file)",
-                   what, c->save_path, core_seen_kind_name(info.kind),
-                   core_seen_kind_name(cfg->dedupe), core_seen_kind_name(info.kind));
+        crawl__fatal(c,
+                     "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
+                     "file)",
+                     what, c->save_path, core_seen_kind_name(info.kind),
+                     core_seen_kind_name(cfg->dedupe), core_seen_kind_name(info.kind));
         return CORE_EFORMAT;
       }
       c->restored = cfg->state_dir != NULL;
       return CORE_OK;
     }
     if (rc != CORE_ENOTFOUND) {
-      cli__fatal(c, "%s '%s': %s", what, c->save_path, rc == CORE_ENOMEM ? "out of memory" : why);
+      crawl__fatal(c, "%s '%s': %s", what, c->save_path, rc == CORE_ENOMEM ? "out of memory" : why);
       return rc;
     }
     /* killed before its first checkpoint: the crawl begins again, and every exchange the --warc
@@ -417,17 +412,17 @@ core_rc cli__open_seen(struct crawl *c) {
   }
   core_rc rc = core_seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
-    cli__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
+    crawl__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc;
 }
 
 /* ---- continuing a --state crawl ---- */
 
-static void restore_host(struct crawl *c, const struct saved *s, double now) {
+static void restore_host(struct shard *c, const struct saved *s, double now) {
   struct core_url u;
   if (core_url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u) != CORE_OK)
     return;
-  struct host_data *hd = cli__host_for(c, &u);
+  struct host_data *hd = crawl__host_for(c, &u);
   core_url_free(&u);
   if (!hd)
     return;
@@ -436,19 +431,19 @@ static void restore_host(struct crawl *c, const struct saved *s, double now) {
     frontier_host_defer(c->fr, hd->fhost, now + fmin(s->wait, c->cfg->max_delay));
 }
 
-static void restore_item(struct crawl *c, const struct saved *s, double now) {
+static void restore_item(struct shard *c, const struct saved *s, double now) {
   struct core_url u;
   core_rc rc = core_url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u);
   if (rc) {
     if (rc == CORE_ENOMEM)
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
     return;
   }
-  struct host_data *hd = cli__host_for(c, &u);
+  struct host_data *hd = crawl__host_for(c, &u);
   frontier_kind kind = s->kind == SAVED_SITEMAP ? FRONTIER_SITEMAP : FRONTIER_PAGE;
   struct frontier_item *item = hd ? frontier_item_new(kind, u.text, s->from, s->depth) : NULL;
   if (hd && !item)
-    cli__fatal(c, "out of memory");
+    crawl__fatal(c, "out of memory");
   if (item) {
     item->attempts = s->attempts;
     item->redirects = s->redirects;
@@ -462,9 +457,9 @@ static void restore_item(struct crawl *c, const struct saved *s, double now) {
   core_url_free(&u);
 }
 
-static void restore_counter(struct crawl *c, const struct saved *s, double now) {
+static void restore_counter(struct shard *c, const struct saved *s, double now) {
   if (!strcmp(s->url, "pages_started")) {
-    cli__run_set_pages_started(c->run, (long)s->value);
+    crawl__run_set_pages_started(c->run, (long)s->value);
     return;
   }
   if (!strcmp(s->url, "warc_bytes")) {
@@ -475,36 +470,36 @@ static void restore_counter(struct crawl *c, const struct saved *s, double now) 
     c->start = now - (double)s->value / 1000;
     return;
   }
-  struct cli_stats_counter list[CLI_STATS_COUNTERS_MAX];
+  struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
   size_t n;
-  cli__stats_counters(c->stats, list, &n);
+  crawl__stats_counters(c->stats, list, &n);
   for (size_t i = 0; i < n; i++)
     if (!strcmp(list[i].name, s->url))
       *list[i].at = (uint64_t)s->value;
 }
 
-static void restore_broken(struct crawl *c, const struct saved *s) {
-  for (size_t i = 0; i < CLI_BROKEN_SHOWN; i++) {
-    struct cli_broken_link *b = &c->stats->broken_links[i];
+static void restore_broken(struct shard *c, const struct saved *s) {
+  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) {
+    struct crawl_broken_link *b = &c->stats->broken_links[i];
     if (b->url)
       continue;
     b->url = strdup(s->url);
     b->from = s->from ? strdup(s->from) : NULL;
     b->status = (long)s->value;
     if (!b->url || (s->from && !b->from))
-      cli__fatal(c, "out of memory");
+      crawl__fatal(c, "out of memory");
     return;
   }
 }
 
-void cli__restore(struct crawl *c) {
+void crawl__restore(struct shard *c) {
   rewind(c->resumable);
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
   struct held_page *hp = NULL;
   double now = core_now();
-  while (!c->fatal && cli__next_saved(c->resumable, &line, &cap, &s)) {
+  while (!c->fatal && crawl__next_saved(c->resumable, &line, &cap, &s)) {
     switch (s.kind) {
       case SAVED_PAGE:
       case SAVED_SITEMAP:
@@ -512,12 +507,12 @@ void cli__restore(struct crawl *c) {
         break;
       case SAVED_HELD:
         /* its depth stays pending until its links are offered, as before the stop */
-        if ((hp = cli__held_new(c, s.from, s.depth)))
-          cli__held_queue(c, hp);
+        if ((hp = crawl__held_new(c, s.from, s.depth)))
+          crawl__held_queue(c, hp);
         break;
       case SAVED_LINK:
         if (hp)
-          cli__held_add(c, hp, s.url, s.depth, s.follow);
+          crawl__held_add(c, hp, s.url, s.depth, s.follow);
         break;
       case SAVED_HOST:
         restore_host(c, &s, now);
@@ -532,7 +527,7 @@ void cli__restore(struct crawl *c) {
   }
   free(line);
   if (ferror(c->resumable))
-    cli__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
+    crawl__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
 }
 
 /* ---- the options kept in DIR ---- */
@@ -544,7 +539,7 @@ static void say(char *why, size_t size, const char *fmt, const char *a, const ch
   snprintf(why, size, fmt, a, b);
 }
 
-core_rc cli_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size) {
+core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size) {
   struct stat st;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     say(why, why_size, "cannot make the directory: %s%s", strerror(errno), "");
@@ -596,14 +591,14 @@ core_rc cli_state_begin(const char *dir, int argc, char **argv, char *why, size_
   return rc;
 }
 
-void cli_state_args_free(char **args, size_t count) {
+void crawl_state_args_free(char **args, size_t count) {
   for (size_t i = 0; i < count; i++)
     free(args[i]);
   free(args);
 }
 
-core_rc cli_state_load_args(const char *dir, char ***args, size_t *count, char *why,
-                            size_t why_size) {
+core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char *why,
+                              size_t why_size) {
   *args = NULL;
   *count = 0;
   char *path = path_in(dir, "options");
@@ -643,7 +638,7 @@ core_rc cli_state_load_args(const char *dir, char ***args, size_t *count, char *
         rc == CORE_EFORMAT  ? "is not an options file this crawl wrote"
         : rc == CORE_ENOMEM ? "could not be read: out of memory"
                             : "could not be read");
-    cli_state_args_free(*args, *count);
+    crawl_state_args_free(*args, *count);
     *args = NULL;
     *count = 0;
   }

@@ -2,7 +2,7 @@
  * link on its way holding back the depth gate of every shard, the end of the crawl only when all
  * are idle with empty inboxes, and -n shared. The crawl's own steps are stand-ins here that record
  * what reached them. */
-#include "cli/crawl-int.h"
+#include "crawl/crawl-int.h"
 
 #include <limits.h>
 #include <setjmp.h>
@@ -26,8 +26,8 @@ static struct offered offers[64];
 static int offer_count;
 static int sitemap_count;
 
-void cli__offer_owned(struct crawl *c, const struct core_url *u, const char *from, int depth,
-                      int redirects, enum offer_kind kind, bool follow) {
+void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
+                        int redirects, enum offer_kind kind, bool follow) {
   (void)c;
   struct offered *o = &offers[offer_count++];
   snprintf(o->url, sizeof(o->url), "%s", u->text);
@@ -38,13 +38,17 @@ void cli__offer_owned(struct crawl *c, const struct core_url *u, const char *fro
   o->follow = follow;
 }
 
-void cli__queue_sitemap_url(struct crawl *c, const struct core_url *u) {
+void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u) {
   (void)c;
   (void)u;
   sitemap_count++;
 }
 
-void cli__fatal(struct crawl *c, const char *fmt, ...) {
+int crawl__shard_count(const struct crawl_config *cfg) {
+  return (int)cfg->threads;
+}
+
+void crawl__fatal(struct shard *c, const char *fmt, ...) {
   (void)fmt;
   c->fatal = true;
   c->stop = 2;
@@ -54,19 +58,19 @@ void cli__fatal(struct crawl *c, const char *fmt, ...) {
 
 struct fixture {
   int n;
-  struct run *run;
-  struct crawl shards[4];
+  struct crawl *run;
+  struct shard shards[4];
 };
 
 static struct fixture *make_run(int n) {
   struct fixture *f = calloc(1, sizeof(*f));
   assert_non_null(f);
   f->n = n;
-  assert_int_equal(cli__run_create(n, &f->run), CORE_OK);
+  assert_int_equal(crawl__run_create(n, &f->run), CORE_OK);
   struct frontier_options opts = {.per_host = 1};
   for (int i = 0; i < n; i++) {
-    struct crawl *c = &f->shards[i];
-    cli__run_attach(f->run, i, c);
+    struct shard *c = &f->shards[i];
+    crawl__run_attach(f->run, i, c);
     assert_int_equal(loop_create(&c->loop), CORE_OK);
     assert_int_equal(frontier_create(&opts, NULL, NULL, &c->fr), CORE_OK);
     c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
@@ -82,22 +86,22 @@ static struct fixture *make_run(int n) {
 
 static void free_run(struct fixture *f) {
   for (int i = 0; i < f->n; i++) {
-    struct crawl *c = &f->shards[i];
+    struct shard *c = &f->shards[i];
     for (int k = 0; k < f->n; k++)
       core_buf_free(&c->outboxes[k].buf);
     free(c->outboxes);
     frontier_destroy(c->fr);
     loop_destroy(c->loop);
   }
-  cli__run_destroy(f->run);
+  crawl__run_destroy(f->run);
   free(f);
 }
 
 /* A host of the web.test domain that shard `want` owns. */
-static void host_owned_by(struct crawl *c, int want, char *out, size_t size) {
+static void host_owned_by(struct shard *c, int want, char *out, size_t size) {
   for (int i = 0; i < 1000; i++) {
     snprintf(out, size, "h%d.web.test", i);
-    if (cli__owner(c, out) == want)
+    if (crawl__owner(c, out) == want)
       return;
   }
   fail_msg("no host for shard %d", want);
@@ -111,9 +115,9 @@ static struct core_url url_on(const char *host, const char *path) {
   return u;
 }
 
-static int publish(struct crawl *c) {
-  struct cli_progress p = {0};
-  return cli__shard_publish(c, &p);
+static int publish(struct shard *c) {
+  struct crawl_progress p = {0};
+  return crawl__shard_publish(c, &p);
 }
 
 static void test_owner_is_the_same_for_every_shard(void **state) {
@@ -123,10 +127,10 @@ static void test_owner_is_the_same_for_every_shard(void **state) {
   for (int i = 0; i < 200; i++) {
     char host[64];
     snprintf(host, sizeof(host), "s%d.web.test", i);
-    int owner = cli__owner(&f->shards[0], host);
+    int owner = crawl__owner(&f->shards[0], host);
     assert_true(owner >= 0 && owner < 4);
     for (int k = 1; k < 4; k++)
-      assert_int_equal(cli__owner(&f->shards[k], host), owner);
+      assert_int_equal(crawl__owner(&f->shards[k], host), owner);
     seen[owner]++;
   }
   for (int k = 0; k < 4; k++)
@@ -137,18 +141,18 @@ static void test_owner_is_the_same_for_every_shard(void **state) {
 static void test_link_reaches_its_owner_whole(void **state) {
   (void)state;
   struct fixture *f = make_run(2);
-  struct crawl *a = &f->shards[0], *b = &f->shards[1];
+  struct shard *a = &f->shards[0], *b = &f->shards[1];
   char mine[64], theirs[64];
   host_owned_by(a, 0, mine, sizeof(mine));
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct core_url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
-  assert_false(cli__send_if_foreign(a, &own, NULL, 1, 0, 'L', true));
-  assert_true(cli__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, 'R', false));
-  assert_true(cli__send_if_foreign(a, &other, NULL, 0, 0, 'S', true));
-  assert_false(cli__shard_outbox_empty(a));
-  cli__shard_flush(a);
-  assert_true(cli__shard_outbox_empty(a));
-  cli__shard_receive(b);
+  assert_false(crawl__send_if_foreign(a, &own, NULL, 1, 0, 'L', true));
+  assert_true(crawl__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, 'R', false));
+  assert_true(crawl__send_if_foreign(a, &other, NULL, 0, 0, 'S', true));
+  assert_false(crawl__shard_outbox_empty(a));
+  crawl__shard_flush(a);
+  assert_true(crawl__shard_outbox_empty(a));
+  crawl__shard_receive(b);
   assert_int_equal(offer_count, 1);
   assert_string_equal(offers[0].url, other.text);
   assert_string_equal(offers[0].from, "http://from.test/a%20b");
@@ -167,7 +171,7 @@ static void test_link_reaches_its_owner_whole(void **state) {
 static void test_link_in_transit_holds_the_gate(void **state) {
   (void)state;
   struct fixture *f = make_run(3);
-  struct crawl *a = &f->shards[0], *b = &f->shards[1], *c = &f->shards[2];
+  struct shard *a = &f->shards[0], *b = &f->shards[1], *c = &f->shards[2];
   /* nothing anywhere: each says so */
   publish(a);
   publish(b);
@@ -175,13 +179,13 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct core_url u = url_on(host_b, "/deep");
-  assert_true(cli__send_if_foreign(a, &u, "http://page.test/", 4, 0, 'L', true));
+  assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, 'L', true));
   /* sent and a's page done (nothing pending at a any more): the link still holds depth 3 */
-  cli__shard_flush(a);
+  crawl__shard_flush(a);
   assert_int_equal(publish(a), 3);
   assert_int_equal(publish(c), 3);
   /* b takes it: until b publishes, the link still counts */
-  cli__shard_receive(b);
+  crawl__shard_receive(b);
   assert_int_equal(publish(c), 3);
   assert_int_equal(offers[0].depth, 4);
   publish(b); /* the stand-in queued nothing: b holds nothing */
@@ -193,20 +197,20 @@ static void test_link_in_transit_holds_the_gate(void **state) {
 static void test_the_run_ends_only_when_all_are_idle_and_empty(void **state) {
   (void)state;
   struct fixture *f = make_run(2);
-  struct crawl *a = &f->shards[0], *b = &f->shards[1];
+  struct shard *a = &f->shards[0], *b = &f->shards[1];
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct core_url u = url_on(host_b, "/");
   /* b goes idle; a, busy, sends it a link, then goes idle: b is busy again, the run goes on */
-  assert_false(cli__shard_idle(b));
-  assert_true(cli__send_if_foreign(a, &u, NULL, 1, 0, 'L', true));
-  cli__shard_flush(a);
-  assert_false(cli__shard_idle(a));
-  assert_false(cli__run_done(a));
-  assert_false(cli__shard_idle(b)); /* its inbox is not empty */
-  cli__shard_receive(b);
-  assert_true(cli__shard_idle(b));
-  assert_true(cli__run_done(a));
+  assert_false(crawl__shard_idle(b));
+  assert_true(crawl__send_if_foreign(a, &u, NULL, 1, 0, 'L', true));
+  crawl__shard_flush(a);
+  assert_false(crawl__shard_idle(a));
+  assert_false(crawl__run_done(a));
+  assert_false(crawl__shard_idle(b)); /* its inbox is not empty */
+  crawl__shard_receive(b);
+  assert_true(crawl__shard_idle(b));
+  assert_true(crawl__run_done(a));
   core_url_free(&u);
   free_run(f);
 }
@@ -216,28 +220,47 @@ static void test_pages_limit_is_shared(void **state) {
   struct fixture *f = make_run(2);
   int taken = 0;
   for (int i = 0; i < 10; i++)
-    taken += cli__run_take_page(f->run, 7);
+    taken += crawl__run_take_page(f->run, 7);
   assert_int_equal(taken, 7);
-  assert_int_equal(cli__run_pages_started(f->run), 7);
-  assert_true(cli__run_take_page(f->run, -1)); /* no limit */
+  assert_int_equal(crawl__run_pages_started(f->run), 7);
+  assert_true(crawl__run_take_page(f->run, -1)); /* no limit */
   free_run(f);
 }
 
 static void test_stop_reaches_every_shard(void **state) {
   (void)state;
   struct fixture *f = make_run(3);
-  struct crawl *a = &f->shards[0], *b = &f->shards[1];
+  struct shard *a = &f->shards[0], *b = &f->shards[1];
   a->stop = 1;
-  a->end = CLI_END_SIGINT;
-  cli__shard_sync_stop(a);
-  cli__shard_sync_stop(b);
+  a->end = CRAWL_END_SIGINT;
+  crawl__shard_sync_stop(a);
+  crawl__shard_sync_stop(b);
   assert_int_equal(b->stop, 1);
-  assert_int_equal(b->end, CLI_END_SIGINT);
+  assert_int_equal(b->end, CRAWL_END_SIGINT);
   b->stop = 2; /* a second signal */
-  cli__shard_sync_stop(b);
-  cli__shard_sync_stop(a);
+  crawl__shard_sync_stop(b);
+  crawl__shard_sync_stop(a);
   assert_int_equal(a->stop, 2);
-  assert_int_equal(cli__run_end(f->run), CLI_END_SIGINT);
+  assert_int_equal(crawl__run_end(f->run), CRAWL_END_SIGINT);
+  free_run(f);
+}
+
+/* crawl_stop, as main's signal thread calls it: the first lets what is in flight finish, the
+ * second stops at once, and the end says which signal came first. */
+static void test_crawl_stop_twice(void **state) {
+  (void)state;
+  struct fixture *f = make_run(2);
+  struct shard *a = &f->shards[0], *b = &f->shards[1];
+  crawl__run_set_running(f->run, true);
+  crawl_stop(f->run, CRAWL_END_SIGTERM);
+  crawl__shard_sync_stop(a);
+  assert_int_equal(a->stop, 1);
+  assert_int_equal(a->end, CRAWL_END_SIGTERM);
+  crawl_stop(f->run, CRAWL_END_SIGINT);
+  crawl__shard_sync_stop(b);
+  assert_int_equal(b->stop, 2);
+  assert_int_equal(b->end, CRAWL_END_SIGTERM);
+  crawl__run_set_running(f->run, false);
   free_run(f);
 }
 
@@ -249,6 +272,7 @@ int main(void) {
       cmocka_unit_test(test_the_run_ends_only_when_all_are_idle_and_empty),
       cmocka_unit_test(test_pages_limit_is_shared),
       cmocka_unit_test(test_stop_reaches_every_shard),
+      cmocka_unit_test(test_crawl_stop_twice),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,137 @@
+/* crawl: the crawl engine. It takes the program's options and a sink for what it finds, runs the
+ * crawl as -j shards (one thread and event loop each), and returns how it ended with its counts.
+ * The command line (cli/) is one caller: it parses options, owns standard output and the status
+ * line behind the sink, and turns signals into crawl_stop. */
+#ifndef CRAWL_CRAWL_H
+#define CRAWL_CRAWL_H
+
+#include "core/core.h"
+
+/* ---- --state DIR ---- */
+/* A new crawl kept in dir: makes dir when missing, refuses one that holds a crawl already
+ * (CORE_EINVAL), and keeps the command line's arguments (argv[0] left out) for a later run. */
+core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size);
+/* The arguments kept in dir: CORE_ENOTFOUND when it holds none. Freed with crawl_state_args_free.
+ */
+core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char *why,
+                              size_t why_size);
+void crawl_state_args_free(char **args, size_t count);
+
+/* ---- fates (CLI.md, --jsonl) ---- */
+/* One list gives the enum, the names the records print and the summary's counters. */
+#define CRAWL_FATE_MAP(X)                                                                          \
+  X(FETCHED, "fetched")                                                                            \
+  X(FAILED, "failed")                                                                              \
+  X(ROBOTS, "robots")                                                                              \
+  X(DEPTH, "depth")                                                                                \
+  X(SKIPPED, "skipped")                                                                            \
+  X(LIMIT, "limit")                                                                                \
+  X(PENDING, "pending")
+typedef enum {
+#define CRAWL_FATE_ENUM(name, text) CRAWL_FATE_##name,
+  CRAWL_FATE_MAP(CRAWL_FATE_ENUM)
+#undef CRAWL_FATE_ENUM
+      CRAWL_FATE_COUNT
+} crawl_fate;
+const char *crawl_fate_name(crawl_fate fate);
+
+/* Why a URL failed, as the summary counts it. */
+#define CRAWL_CAUSE_MAP(X)                                                                         \
+  X(DNS, "dns")                                                                                    \
+  X(CONNECT, "connect")                                                                            \
+  X(TIMEOUT, "timeout")                                                                            \
+  X(TLS, "tls")                                                                                    \
+  X(HTTP, "http")                                                                                  \
+  X(OTHER, "other")
+typedef enum {
+#define CRAWL_CAUSE_ENUM(name, text) CRAWL_CAUSE_##name,
+  CRAWL_CAUSE_MAP(CRAWL_CAUSE_ENUM)
+#undef CRAWL_CAUSE_ENUM
+      CRAWL_CAUSE_COUNT
+} crawl_cause;
+const char *crawl_cause_name(crawl_cause cause);
+
+struct crawl_record {
+  const char *url;
+  const char *from; /* NULL for seeds */
+  int depth;
+  crawl_fate fate;
+  crawl_cause cause;    /* failed */
+  long status;          /* the URL's own HTTP status, when a response came */
+  const char *type;     /* with status: Content-Type or NULL */
+  uint64_t bytes;       /* with status */
+  double ms;            /* with status */
+  const char *location; /* a redirect's target, or NULL */
+  const char *error;    /* failed */
+};
+enum { CRAWL_BROKEN_SHOWN = 10 }; /* broken links the summary lists */
+struct crawl_broken_link {
+  char *url, *from; /* owned; from is NULL for a seed */
+  long status;
+};
+struct crawl_stats {
+  uint64_t pages;                       /* responses to page requests */
+  uint64_t discovered;                  /* unique in-scope URLs */
+  uint64_t fates[CRAWL_FATE_COUNT];     /* URLs settled this run, by fate */
+  uint64_t failures[CRAWL_CAUSE_COUNT]; /* of the failed ones, by cause */
+  uint64_t seeds, seeds_unreached;      /* seeds settled, and those that got no response at all */
+  uint64_t too_long, unparsable, retries;
+  uint64_t spilled;    /* queued URLs that waited in the temporary file */
+  uint64_t resumed;    /* --seen: URLs the last run left queued, queued again */
+  uint64_t left;       /* --seen: URLs this run leaves queued for the next */
+  uint64_t speculated; /* pages fetched before their depth was known (speculate.c) */
+  uint64_t bytes;
+  uint64_t broken; /* pages that failed with an HTTP error */
+  struct crawl_broken_link broken_links[CRAWL_BROKEN_SHOWN]; /* the first of them */
+  double seconds;
+};
+/* Frees the broken links' strings. */
+void crawl_stats_free(struct crawl_stats *stats);
+
+typedef enum {
+  CRAWL_END_DONE,
+  CRAWL_END_SIGINT,
+  CRAWL_END_SIGTERM,
+  CRAWL_END_PIPE,
+  CRAWL_END_FATAL
+} crawl_end;
+
+/* Where the crawl's output goes, shaped like fetch_handler: each shard writes through a writer of
+ * its own, and whole lines of one never split another's. Every call but note and status comes
+ * from the writer's own shard; note and status may come from any shard at any time. */
+struct crawl_sink {
+  void *arg;
+  /* A writer for shard (0 first; every shard has one). */
+  core_rc (*open)(void *arg, int shard, void **writer);
+  void (*close)(void *arg, void *writer);
+  /* Plain output (without --jsonl): a URL printed when it is first found. */
+  core_rc (*url)(void *writer, const char *url);
+  /* --jsonl: a URL's record, written when its fate is settled. */
+  core_rc (*record)(void *writer, const struct crawl_record *rec);
+  /* Writes what the writer holds: at the end of every turn of the loop, and before a save (then
+   * durable: also to the disk, when the output is a file). */
+  core_rc (*flush)(void *writer, bool durable);
+  /* The errno of the write that failed (EPIPE: the reader went away), or 0. */
+  int (*error)(void *arg);
+  /* The output's reader went away, seen on watch_fd before any write failed. */
+  void (*reader_gone)(void *arg);
+  int watch_fd;     /* a pipe or socket whose reader may go away, or -1 */
+  const char *name; /* for messages: "standard output", or the file */
+  /* A -v note (one line, no newline). */
+  void (*note)(void *arg, const char *text);
+  /* The status line (final: the last one, left on the screen); NULL for none. */
+  void (*status)(void *arg, const char *text, bool final);
+};
+
+typedef struct crawl crawl;
+/* cfg and sink are borrowed until crawl_destroy. */
+core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink, crawl **out);
+/* Runs the whole crawl; returns how it ended. stats is filled (free with crawl_stats_free); a
+ * fatal error is described in err. */
+crawl_end crawl_run(crawl *cr, struct crawl_stats *stats, char *err, size_t err_size);
+/* Stops the crawl from any thread (a signal's handler thread): the first call lets what is in
+ * flight finish, a second stops at once. end is why (CRAWL_END_SIGINT or CRAWL_END_SIGTERM). */
+void crawl_stop(crawl *cr, crawl_end end);
+void crawl_destroy(crawl *cr);
+
+#endif
