@@ -1,5 +1,5 @@
-/* Shared by the files of the crawl (crawler.c, sitefiles.c, checkpoint.c, archive.c): its state and
- * the steps one file hands to another. */
+/* Shared by the files of the crawl engine (crawler.c, sitefiles.c, checkpoint.c, archive.c,
+ * speculate.c, shard.c): a shard's state and the steps one file hands to another. */
 #ifndef CRAWL_CRAWL_INT_H
 #define CRAWL_CRAWL_INT_H
 
@@ -235,7 +235,7 @@ bool crawl__run_take_page(struct crawl *r, long max_pages);
 /* The shard that owns host (always 0 for a crawl of one). */
 int crawl__owner(struct shard *c, const char *host);
 /* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a
- * sitemap) and returns true; false when it is this shard's own. */
+ * sitemap, 'P' a held link to fetch ahead) and returns true; false when it is this shard's own. */
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
                             int redirects, char kind, bool follow);
 /* Hands the outboxes to their owners. */

@@ -1,7 +1,7 @@
 /* The crawl itself: seeds into the frontier, the frontier into fetches, bodies into the link
  * extractor, links back into the frontier, every URL's fate into the output. This file is policy;
  * the mechanisms live in core/, parse/, fetch/, frontier/ and warc/. robots.txt is in sitefiles.c,
- * --seen and --state in checkpoint.c, --warc in archive.c. */
+ * --seen and --state in checkpoint.c, --warc in archive.c, what the shards share in shard.c. */
 #include "crawl/crawl-int.h"
 
 #include <errno.h>

@@ -224,9 +224,9 @@ bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const cha
     return true;
   }
   /* until its owner queues it, a page counts as pending at its finder's depth (a sitemap, as
-   * any setup step, holds no depth back) */
+   * any setup step, holds no depth back; nor does a page to fetch ahead, not accepted yet) */
   int pending = depth > 0 ? depth - 1 : 0;
-  if (kind != 'S' && pending < o->min)
+  if (kind != 'S' && kind != 'P' && pending < o->min)
     o->min = pending;
   return true;
 }
@@ -298,6 +298,8 @@ static void take_line(struct shard *c, char *line) {
   const char *page = strcmp(from, "-") ? from : NULL;
   if (kind == 'S')
     crawl__queue_sitemap_url(c, &u);
+  else if (kind == 'P')
+    crawl__spec_consider(c, &u, page, (int)depth, follow);
   else
     crawl__offer_owned(c, &u, page, (int)depth, (int)redirects,
                        kind == 'R' ? OFFER_REDIRECT : OFFER_LINK, follow);

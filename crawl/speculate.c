@@ -64,10 +64,14 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
    * under the budget of held links (see replay_held), and never so many queued that a page
    * would go to the spill file (a speculative page must be found again in the queue) */
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
-  /* another shard's host is fetched by its owner alone, which keeps its politeness */
-  if (!c->spec_ahead || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop ||
-      crawl__owner(c, u->host) != c->shard || c->spec_count >= budget / 4 ||
-      frontier_spilled(c->fr) || frontier_queued(c->fr) >= budget / 2)
+  if (!c->spec_on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
+    return;
+  /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
+   * is asked to fetch it ahead, and decides by its own budget */
+  if (crawl__send_if_foreign(c, u, from, depth, 0, 'P', true))
+    return;
+  if (!c->spec_ahead || c->spec_count >= budget / 4 || frontier_spilled(c->fr) ||
+      frontier_queued(c->fr) >= budget / 2)
     return;
   size_t len = strlen(u->text);
   if (core_seen_contains(c->seen, u->text, len) || crawl__spec_find(c, u->text))

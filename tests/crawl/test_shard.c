@@ -44,6 +44,17 @@ void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u) {
   sitemap_count++;
 }
 
+static int prefetch_count;
+void crawl__spec_consider(struct shard *c, const struct core_url *u, const char *from, int depth,
+                          bool follow) {
+  (void)c;
+  (void)u;
+  (void)from;
+  (void)depth;
+  (void)follow;
+  prefetch_count++;
+}
+
 int crawl__shard_count(const struct crawl_config *cfg) {
   return (int)cfg->threads;
 }
@@ -80,7 +91,7 @@ static struct fixture *make_run(int n) {
       c->outboxes[k].min = INT_MAX;
     }
   }
-  offer_count = sitemap_count = 0;
+  offer_count = sitemap_count = prefetch_count = 0;
   return f;
 }
 
@@ -113,6 +124,10 @@ static struct core_url url_on(const char *host, const char *path) {
   struct core_url u;
   assert_int_equal(core_url_resolve(NULL, text, strlen(text), 4096, &u), CORE_OK);
   return u;
+}
+
+static bool prefetch_sent(struct shard *c, const struct core_url *u) {
+  return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, 'P', true);
 }
 
 static int publish(struct shard *c) {
@@ -180,6 +195,8 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct core_url u = url_on(host_b, "/deep");
   assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, 'L', true));
+  /* a page to fetch ahead is no accepted page: it holds no depth back */
+  assert_true(prefetch_sent(a, &u));
   /* sent and a's page done (nothing pending at a any more): the link still holds depth 3 */
   crawl__shard_flush(a);
   assert_int_equal(publish(a), 3);
@@ -188,6 +205,7 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   crawl__shard_receive(b);
   assert_int_equal(publish(c), 3);
   assert_int_equal(offers[0].depth, 4);
+  assert_int_equal(prefetch_count, 1);
   publish(b); /* the stand-in queued nothing: b holds nothing */
   assert_int_equal(publish(c), INT_MAX);
   core_url_free(&u);
