@@ -223,6 +223,8 @@ core_rc crawl__run_create(int shards, struct crawl **out);
 int crawl__shard_count(const struct crawl_config *cfg);
 const struct crawl_config *crawl__run_config(const struct crawl *r);
 const struct crawl_sink *crawl__run_sink(const struct crawl *r);
+/* --ip-delay's clocks, which every shard's frontier shares; NULL without it. */
+frontier_ip_table *crawl__run_ip_table(const struct crawl *r);
 /* Whether the shards' loops exist (crawl_stop wakes them only then). */
 void crawl__run_set_running(struct crawl *r, bool running);
 void crawl__run_destroy(struct crawl *r);

@@ -1510,6 +1510,7 @@ static void shard_open(struct shard *c) {
                                            .delay_factor = cfg->delay_factor,
                                            .max_delay = cfg->max_delay,
                                            .ip_delay = cfg->ip_delay,
+                                           .ip_table = crawl__run_ip_table(c->run),
                                            .per_host = cfg->per_host,
                                            .queue_memory = c->queue_memory};
   bool first = c->shard == 0;
@@ -1652,9 +1653,9 @@ static void *shard_main(void *arg) {
 }
 
 /* How many shards: -j, but one where what the run keeps is one file of one shard's state
- * (--seen, --state) or one clock spans hosts of any shard (--ip-delay). */
+ * (--seen, --state). */
 int crawl__shard_count(const struct crawl_config *cfg) {
-  if (cfg->seen_file || cfg->state_dir || cfg->ip_delay > 0)
+  if (cfg->seen_file || cfg->state_dir)
     return 1;
   return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
 }

@@ -42,7 +42,8 @@ struct shard_slot {
 struct crawl {
   const struct crawl_config *cfg;
   const struct crawl_sink *sink;
-  bool running; /* the shards' loops exist: crawl_stop may wake them */
+  bool running;           /* the shards' loops exist: crawl_stop may wake them */
+  frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
   int count;
   pthread_mutex_t lock;
   pthread_mutex_t warc_lock; /* the --warc writer, which all shards share */
@@ -105,12 +106,22 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
   if (rc == CORE_OK) {
     (*out)->cfg = cfg;
     (*out)->sink = sink;
+    if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
+      crawl__run_destroy(*out);
+      *out = NULL;
+    }
   }
   return rc;
 }
 
 void crawl_destroy(struct crawl *r) {
+  if (r)
+    frontier_ip_table_destroy(r->ips);
   crawl__run_destroy(r);
+}
+
+frontier_ip_table *crawl__run_ip_table(const struct crawl *r) {
+  return r->ips;
 }
 
 const struct crawl_config *crawl__run_config(const struct crawl *r) {

@@ -1,6 +1,12 @@
 /* Per-host queues and a min-heap of hosts keyed by the earliest time each may be contacted.
  * Keys that other hosts make stale (a shared IP address) are corrected lazily at pop time.
  *
+ * --ip-delay: the hosts of one address take turns, one request at a time with the gap between.
+ * The address's clock is in a table that several frontiers (the shards of a crawl, each on its
+ * own thread) may share: a pop claims the address under the table's lock, its end gives it back
+ * with the gap. A host whose address is busy tries again no sooner than one gap later, the
+ * earliest the address can be free, so waiting hosts do not poll.
+ *
  * Memory stays bounded however many URLs are queued: past --queue-memory pages in memory, a
  * host's further pages go to the back of its chain in one unlinked temporary file, and come back
  * SPILL_REFILL at a time when its pages in memory run out. Order within a host is kept. */
@@ -9,6 +15,8 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,9 +29,89 @@
 
 struct ip_slot {
   char *addr;
-  double next_time;
-  struct ip_slot *next; /* hash chain */
+  _Atomic double next_time; /* read without the lock (heap keys), written under it */
+  bool busy;                /* a request to it is in flight (under the table's lock) */
+  struct ip_slot *next;     /* hash chain */
 };
+
+struct frontier_ip_table {
+  pthread_mutex_t lock;
+  struct ip_slot **buckets;
+  size_t bucket_count;
+};
+
+core_rc frontier_ip_table_create(frontier_ip_table **out) {
+  frontier_ip_table *t = calloc(1, sizeof(*t));
+  if (!t || !(t->buckets = calloc(1024, sizeof(*t->buckets)))) {
+    free(t);
+    return CORE_ENOMEM;
+  }
+  if (pthread_mutex_init(&t->lock, NULL) != 0) {
+    free(t->buckets);
+    free(t);
+    return CORE_ESYS;
+  }
+  t->bucket_count = 1024;
+  *out = t;
+  return CORE_OK;
+}
+
+void frontier_ip_table_destroy(frontier_ip_table *t) {
+  if (!t)
+    return;
+  for (size_t b = 0; b < t->bucket_count; b++) {
+    while (t->buckets[b]) {
+      struct ip_slot *s = t->buckets[b];
+      t->buckets[b] = s->next;
+      free(s->addr);
+      free(s);
+    }
+  }
+  pthread_mutex_destroy(&t->lock);
+  free(t->buckets);
+  free(t);
+}
+
+/* The slot of addr, made on first sight; NULL when memory runs out. */
+static struct ip_slot *ip_slot_get(frontier_ip_table *t, const char *addr) {
+  size_t b = XXH3_64bits(addr, strlen(addr)) % t->bucket_count;
+  pthread_mutex_lock(&t->lock);
+  struct ip_slot *s = t->buckets[b];
+  while (s && strcmp(s->addr, addr) != 0)
+    s = s->next;
+  if (!s) {
+    s = calloc(1, sizeof(*s));
+    if (s && (s->addr = strdup(addr))) {
+      atomic_init(&s->next_time, 0);
+      s->next = t->buckets[b];
+      t->buckets[b] = s;
+    } else {
+      free(s);
+      s = NULL;
+    }
+  }
+  pthread_mutex_unlock(&t->lock);
+  return s;
+}
+
+/* Takes the address for one request at now: false when one is in flight or its gap runs. */
+static bool ip_claim(frontier_ip_table *t, struct ip_slot *s, double now) {
+  pthread_mutex_lock(&t->lock);
+  bool free_now = !s->busy && atomic_load(&s->next_time) <= now;
+  if (free_now)
+    s->busy = true;
+  pthread_mutex_unlock(&t->lock);
+  return free_now;
+}
+
+/* Gives the address back; with a gap (a request ended at now), none starts before now + gap. */
+static void ip_release(frontier_ip_table *t, struct ip_slot *s, double until) {
+  pthread_mutex_lock(&t->lock);
+  s->busy = false;
+  if (until > atomic_load(&s->next_time))
+    atomic_store(&s->next_time, until);
+  pthread_mutex_unlock(&t->lock);
+}
 
 struct frontier_host {
   char *origin;
@@ -32,6 +120,7 @@ struct frontier_host {
   unsigned in_flight;
   unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
   double next_time;         /* earliest start of the next request */
+  double ip_retry;          /* its address was busy: not before this */
   double crawl_delay;
   struct ip_slot *ip;
   size_t pages_in_memory;
@@ -52,8 +141,8 @@ struct frontier {
   core_seen *seen;              /* borrowed */
   struct frontier_host **hosts; /* hash table */
   size_t host_buckets, host_count;
-  struct ip_slot **ips;
-  size_t ip_buckets;
+  frontier_ip_table *ips; /* opts.ip_table, or one of its own */
+  bool own_ips;
   struct frontier_host **heap;
   size_t heap_len, heap_cap;
   size_t queued;
@@ -115,12 +204,11 @@ core_rc frontier_create(const struct frontier_options *opts, core_seen *seen,
   f->gate = INT_MAX;
   f->outside = INT_MAX;
   f->host_buckets = 1024;
-  f->ip_buckets = 1024;
   f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
-  f->ips = calloc(f->ip_buckets, sizeof(*f->ips));
-  if (!f->hosts || !f->ips) {
+  f->ips = opts->ip_table;
+  f->own_ips = !f->ips;
+  if (!f->hosts || (f->own_ips && frontier_ip_table_create(&f->ips) != CORE_OK)) {
     free(f->hosts);
-    free(f->ips);
     free(f);
     return CORE_ENOMEM;
   }
@@ -146,16 +234,9 @@ void frontier_destroy(frontier *f) {
       free(h);
     }
   }
-  for (size_t b = 0; b < f->ip_buckets; b++) {
-    while (f->ips[b]) {
-      struct ip_slot *s = f->ips[b];
-      f->ips[b] = s->next;
-      free(s->addr);
-      free(s);
-    }
-  }
+  if (f->own_ips)
+    frontier_ip_table_destroy(f->ips);
   free(f->hosts);
-  free(f->ips);
   free(f->heap);
   free(f->pending);
   if (f->spill_fd >= 0)
@@ -256,7 +337,8 @@ static double host_key(const frontier *f, const struct frontier_host *h) {
     return INFINITY; /* a level of smaller depth is not done */
   double key = fmax(h->next_time, front->not_before);
   if (h->ip)
-    key = fmax(key, h->ip->next_time);
+    key =
+        fmax(key, fmax(atomic_load_explicit(&h->ip->next_time, memory_order_relaxed), h->ip_retry));
   return key;
 }
 
@@ -397,19 +479,9 @@ void frontier_host_set_data(frontier_host *host, void *data) {
 }
 
 core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr) {
-  size_t b = XXH3_64bits(addr, strlen(addr)) % f->ip_buckets;
-  struct ip_slot *s = f->ips[b];
-  while (s && strcmp(s->addr, addr) != 0)
-    s = s->next;
-  if (!s) {
-    s = calloc(1, sizeof(*s));
-    if (!s || !(s->addr = strdup(addr))) {
-      free(s);
-      return CORE_ENOMEM;
-    }
-    s->next = f->ips[b];
-    f->ips[b] = s;
-  }
+  struct ip_slot *s = ip_slot_get(f->ips, addr);
+  if (!s)
+    return CORE_ENOMEM;
   host->ip = s;
   update(f, host);
   return CORE_OK;
@@ -683,12 +755,23 @@ static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) 
   return item;
 }
 
+/* Whether a request of this kind to host takes its address (--ip-delay): a DNS lookup does not. */
+static bool claims_ip(const frontier *f, const struct frontier_host *h, frontier_kind kind) {
+  return f->opts.ip_delay > 0 && h->ip && kind != FRONTIER_RESOLVE;
+}
+
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host) {
   while (f->heap_len && f->heap[0]->key <= now) {
     struct frontier_host *h = f->heap[0];
     double key = host_key(f, h);
     if (key > h->key) {
       update(f, h); /* a stale key: another host moved the shared IP's time */
+      continue;
+    }
+    if (claims_ip(f, h, h->head->kind) && !ip_claim(f->ips, h->ip, now)) {
+      /* the address is busy: free at the earliest one gap from now */
+      h->ip_retry = now + f->opts.ip_delay;
+      update(f, h);
       continue;
     }
     struct frontier_item *item = unlink_front(f, h);
@@ -744,6 +827,8 @@ void frontier_set_lookahead(frontier *f, int levels) {
 }
 
 void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_item *item) {
+  if (claims_ip(f, host, item->kind))
+    ip_release(f->ips, host->ip, 0); /* no request was made: no gap */
   popped_done(host, item);
   update(f, host);
 }
@@ -761,8 +846,8 @@ void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *
     if (opts->delay_factor > 0)
       gap = fmax(gap, fmin(opts->delay_factor * response_seconds, opts->max_delay));
     host->next_time = fmax(host->next_time, now + gap);
-    if (host->ip && opts->ip_delay > 0)
-      host->ip->next_time = fmax(host->ip->next_time, now + opts->ip_delay);
+    if (claims_ip(f, host, kind))
+      ip_release(f->ips, host->ip, now + opts->ip_delay);
   }
   update(f, host);
 }

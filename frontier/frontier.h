@@ -34,13 +34,21 @@ struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, con
                                         int depth);
 void frontier_item_free(struct frontier_item *item);
 
+/* The clocks of --ip-delay, by address: one table may serve several frontiers, on any threads
+ * (the shards of a crawl), so hosts of one address in different frontiers take turns too. */
+typedef struct frontier_ip_table frontier_ip_table;
+core_rc frontier_ip_table_create(frontier_ip_table **out);
+/* After every frontier that uses it. */
+void frontier_ip_table_destroy(frontier_ip_table *t);
+
 /* How the frontier times hosts and how much it keeps in memory. */
 struct frontier_options {
-  double delay;          /* seconds from the end of one request to a host to the next's start */
-  double delay_factor;   /* adaptive: this times the last response time, when longer; 0 off */
-  double max_delay;      /* cap of Crawl-delay and of the adaptive delay */
-  double ip_delay;       /* the same gap per IP address, across hosts; 0 off */
-  long per_host;         /* requests in flight to one host */
+  double delay;        /* seconds from the end of one request to a host to the next's start */
+  double delay_factor; /* adaptive: this times the last response time, when longer; 0 off */
+  double max_delay;    /* cap of Crawl-delay and of the adaptive delay */
+  double ip_delay;     /* the same gap per IP address, across hosts, one request at a time; 0 off */
+  frontier_ip_table *ip_table; /* borrowed, shared with other frontiers; NULL: one of its own */
+  long per_host;               /* requests in flight to one host */
   uint64_t queue_memory; /* pages kept in memory; the rest wait in a spill file (0: no limit) */
 };
 

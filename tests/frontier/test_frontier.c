@@ -195,6 +195,62 @@ static void test_ip_delay(void **state) {
   core_seen_destroy(the_seen);
 }
 
+/* One request at a time per address, the gap between (CLI.md: the same gap as --delay): b does
+ * not start while a's request to their address is in flight, however early its own key. */
+static void test_ip_delay_takes_turns(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.ip_delay = 2;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
+  assert_int_equal(frontier_host_set_ip(f, a, "10.0.0.1"), CORE_OK);
+  assert_int_equal(frontier_host_set_ip(f, b, "10.0.0.1"), CORE_OK);
+  push(f, a, FRONTIER_PAGE, "http://a/1");
+  push(f, b, FRONTIER_PAGE, "http://b/1");
+  expect_pop(f, 0, "http://a/1");
+  expect_pop(f, 0.5, NULL); /* a's request is in flight */
+  end(f, "http://a", FRONTIER_PAGE, 4);
+  expect_pop(f, 5.9, NULL);
+  expect_pop(f, 6, "http://b/1");
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
+/* The shards of a crawl: two frontiers share one table of addresses, so their hosts of one
+ * address take turns as hosts of one frontier do. */
+static void test_ip_delay_across_frontiers(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.ip_delay = 2;
+  frontier_ip_table *ips;
+  assert_int_equal(frontier_ip_table_create(&ips), CORE_OK);
+  cfg.ip_table = ips;
+  frontier *f1, *f2;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f1), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, the_seen, NULL, &f2), CORE_OK);
+  frontier_host *a = host(f1, "http://a"), *b = host(f2, "http://b");
+  assert_int_equal(frontier_host_set_ip(f1, a, "10.0.0.1"), CORE_OK);
+  assert_int_equal(frontier_host_set_ip(f2, b, "10.0.0.1"), CORE_OK);
+  push(f1, a, FRONTIER_PAGE, "http://a/1");
+  push(f2, b, FRONTIER_PAGE, "http://b/1");
+  push(f2, b, FRONTIER_PAGE, "http://b/2");
+  expect_pop(f2, 0, "http://b/1");
+  expect_pop(f1, 0, NULL); /* b's request, in the other frontier, is in flight */
+  end(f2, "http://b", FRONTIER_PAGE, 1);
+  expect_pop(f1, 2.9, NULL);
+  expect_pop(f1, 3, "http://a/1");
+  expect_pop(f2, 3.5, NULL); /* now a's */
+  end(f1, "http://a", FRONTIER_PAGE, 3.5);
+  expect_pop(f2, 5.5, "http://b/2");
+  frontier_destroy(f1);
+  frontier_destroy(f2);
+  frontier_ip_table_destroy(ips);
+  core_seen_destroy(the_seen);
+}
+
 static void test_seen_and_drain(void **state) {
   (void)state;
   struct frontier_options cfg = config();
@@ -558,6 +614,8 @@ int main(void) {
       cmocka_unit_test(test_lookup_retry_before_robots),
       cmocka_unit_test(test_crawl_delay_and_defer),
       cmocka_unit_test(test_ip_delay),
+      cmocka_unit_test(test_ip_delay_takes_turns),
+      cmocka_unit_test(test_ip_delay_across_frontiers),
       cmocka_unit_test(test_seen_and_drain),
       cmocka_unit_test(test_depth_gate),
       cmocka_unit_test(test_depth_gate_spill_out_of_order),

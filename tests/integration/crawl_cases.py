@@ -232,6 +232,22 @@ def case_delay_respected(tmp):
                                          f"(sequential would be {sequential:.2f}s)")
 
 
+def case_ip_delay_across_hosts(tmp):
+    """--ip-delay: every host of the test web is on 127.0.0.1, so all requests (robots.txt too)
+    take turns, one at a time with the gap between, whichever shard owns each host; and every
+    page is still fetched."""
+    web = Web(tmp, hosts=6, pages=12, links=4, seed=5)
+    gap = 0.03
+    p = crawl(web, "-w", "0", "--ip-delay", str(gap), "-d", "1000", "--jsonl", web.url())
+    log = sorted(web.stop())
+    truth = web.truth(web.url())
+    got = {r["url"]: r["fate"] for r in records(p)}
+    expect(got == {u: fate for u, (fate, _) in truth.items()}, "fates differ from the truth")
+    close = [(a, b) for a, b in zip(log, log[1:]) if b[0] - a[1] < gap - 0.001]
+    expect(not close, f"{len(close)} of {len(log)} requests closer than {gap}s to the one "
+                      f"before, e.g. {close[:2]}")
+
+
 def case_depth_limit(tmp):
     """--depth N: pages up to N links deep are fetched; links on depth-N pages printed only."""
     web = Web(tmp, hosts=2, pages=200, links=4)
