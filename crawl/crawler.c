@@ -1611,7 +1611,7 @@ static void shard_end(struct shard *c) {
   if (c->fr && frontier_error(c->fr) != CORE_OK)
     crawl__fatal(c, "cannot read queued URLs back from their temporary file: %s",
                  core_rc_str(frontier_error(c->fr)));
-  if (c->end != CRAWL_END_PIPE)
+  if (c->writer && c->end != CRAWL_END_PIPE)
     check_output(c, c->sink->flush(c->writer, false));
 }
 
