@@ -1166,7 +1166,7 @@ static void replay_held(struct shard *c, bool all) {
       const struct held_link *l = &hp->links[i];
       const char *text = hp->texts.data + l->text;
       struct core_url u;
-      core_rc rc = core_url_resolve(NULL, text, strlen(text), c->cfg->max_url_length, &u);
+      core_rc rc = core_url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
       if (rc == CORE_ENOMEM)
         crawl__fatal(c, "out of memory");
       if (rc)
