@@ -112,7 +112,7 @@ struct shard {
   struct crawl *run;             /* shared with the other shards */
   int shard;                     /* this one's index */
   struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
-  long concurrency;              /* this shard's part of -c */
+  bool slot_held;                /* pop_and_start holds a slot of -c for the item it pops */
   size_t lookups_max;            /* DNS lookups in flight at once */
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
   uint64_t seen_expect;          /* its part of --expect */
@@ -234,6 +234,16 @@ long crawl__run_pages_started(const struct crawl *r);
 void crawl__run_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left. */
 bool crawl__run_take_page(struct crawl *r, long max_pages);
+/* -c across shards: a slot for one more request (false when limit are in flight), given back
+ * when it ends (waking the others when all were taken). */
+bool crawl__run_take_slot(struct crawl *r, long limit);
+void crawl__run_give_slot(struct crawl *r, long limit, int self);
+bool crawl__run_slots_full(struct crawl *r, long limit);
+/* One more in flight whatever the limit (a request that began without a slot). */
+void crawl__run_count_slot(struct crawl *r);
+/* crawler.c: a request began (it takes the slot pop_and_start holds) or ended. */
+void crawl__request_began(struct shard *c);
+void crawl__request_ended(struct shard *c);
 /* The shard that owns host (always 0 for a crawl of one). */
 int crawl__owner(struct shard *c, const char *host);
 /* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a

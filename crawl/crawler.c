@@ -793,7 +793,7 @@ static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
 /* Starts rq, looking its host up first when it is not the queue's own (a redirected robots.txt). */
 void crawl__start_request(struct shard *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
-  c->requests_in_flight++;
+  crawl__request_began(c);
   if (rq->url.host_is_ip || (strcmp(rq->url.host, hd->host) == 0 && rq->url.port == hd->port)) {
     launch(rq, hd->addr);
     return;
@@ -944,7 +944,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   struct shard *c = rq->crawl;
   struct frontier_item *item = rq->item;
   double now = core_now();
-  c->requests_in_flight--;
+  crawl__request_ended(c);
   frontier_end(c->fr, rq->host, item, now, res->seconds);
   if (res->error != FETCH_OK) {
     crawl__note(c, "%s: %s", item->url, res->error_text);
@@ -1223,15 +1223,41 @@ static void schedule(struct shard *c) {
                  core_rc_str(frontier_error(c->fr)));
 }
 
+void crawl__request_began(struct shard *c) {
+  c->requests_in_flight++;
+  if (c->slot_held)
+    c->slot_held = false; /* the request has it now */
+  else
+    crawl__run_count_slot(c->run); /* begun elsewhere: counted all the same, so its end balances */
+}
+
+void crawl__request_ended(struct shard *c) {
+  c->requests_in_flight--;
+  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
+}
+
+/* The slot pop_and_start took, when no request took it. */
+static void give_slot_back(struct shard *c) {
+  if (!c->slot_held)
+    return;
+  c->slot_held = false;
+  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
+}
+
 /* Offers the held links whose level has come, then starts what the frontier has ready. */
 static void pop_and_start(struct shard *c) {
   double now = core_now();
   replay_held(c, idle(c) && !c->outboxes);
-  while (!c->stop && c->requests_in_flight < (size_t)c->concurrency) {
+  /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
+   * it starts */
+  while (!c->stop && crawl__run_take_slot(c->run, c->cfg->concurrency)) {
+    c->slot_held = true;
     frontier_host *fh;
     struct frontier_item *item = frontier_pop(c->fr, now, &fh);
-    if (!item)
+    if (!item) {
+      give_slot_back(c);
       break;
+    }
     switch (item->kind) {
       case FRONTIER_RESOLVE:
         if (c->lookups_in_flight >= c->lookups_max) {
@@ -1257,6 +1283,7 @@ static void pop_and_start(struct shard *c) {
         start_page(c, fh, item);
         break;
     }
+    give_slot_back(c); /* no request began: a lookup, or settled without one */
   }
 }
 
@@ -1501,7 +1528,8 @@ static void shard_open(struct shard *c) {
                                      .connect_timeout = cfg->connect_timeout,
                                      .insecure = cfg->insecure,
                                      .cacert = cfg->cacert,
-                                     .concurrency = c->concurrency,
+                                     .concurrency = cfg->concurrency,
+                                     .engines = crawl__run_shards(c->run),
                                      .per_host = cfg->per_host,
                                      .dns_servers = cfg->dns_servers,
                                      .resolves = cfg->resolves,
@@ -1557,7 +1585,7 @@ static void shard_loop(struct shard *c) {
         (!shared || c->stop == 2 || (crawl__shard_outbox_empty(c) && crawl__shard_idle(c))))
       break;
     double wait = frontier_next_ready(c->fr) - core_now();
-    if (wait > 1.0 || c->stop || c->requests_in_flight >= (size_t)c->concurrency)
+    if (wait > 1.0 || c->stop || crawl__run_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
     if (again)
       wait = 0; /* pages the gate held may start now */
@@ -1721,7 +1749,6 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                  !cfg->seen_file && !cfg->state_dir;
     c->end = CRAWL_END_DONE;
     c->start = start;
-    c->concurrency = (long)part_of((uint64_t)cfg->concurrency, n, i);
     c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
     c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
     c->seen_expect = n > 1 ? part_of(cfg->expect, n, i) : cfg->expect;

@@ -53,6 +53,7 @@ struct crawl {
   int stop; /* as struct shard's: the largest any shard asked for */
   crawl_end end;
   atomic_long pages_started; /* -n: pages started by all shards */
+  atomic_long in_flight;     /* -c: requests in flight in all shards */
   /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
   pthread_cond_t turn;
   int members, arrived;
@@ -95,6 +96,7 @@ core_rc crawl__run_create(int shards, struct crawl **out) {
     r->slots[i].published = 0; /* until its first turn: it may hold seeds */
   }
   atomic_init(&r->pages_started, 0);
+  atomic_init(&r->in_flight, 0);
   r->end = CRAWL_END_DONE;
   *out = r;
   return CORE_OK;
@@ -205,6 +207,31 @@ bool crawl__run_take_page(struct crawl *r, long max_pages) {
       return false;
   } while (!atomic_compare_exchange_weak(&r->pages_started, &now, now + 1));
   return true;
+}
+
+/* ---- -c across shards ---- */
+
+bool crawl__run_take_slot(struct crawl *r, long limit) {
+  long now = atomic_load_explicit(&r->in_flight, memory_order_relaxed);
+  do {
+    if (now >= limit)
+      return false;
+  } while (!atomic_compare_exchange_weak(&r->in_flight, &now, now + 1));
+  return true;
+}
+
+void crawl__run_give_slot(struct crawl *r, long limit, int self) {
+  /* from full to not: another shard may be waiting for a slot */
+  if (atomic_fetch_sub(&r->in_flight, 1) >= limit && r->count > 1)
+    wake_others(r, self);
+}
+
+void crawl__run_count_slot(struct crawl *r) {
+  atomic_fetch_add(&r->in_flight, 1);
+}
+
+bool crawl__run_slots_full(struct crawl *r, long limit) {
+  return atomic_load_explicit(&r->in_flight, memory_order_relaxed) >= limit;
 }
 
 /* ---- which shard owns a host ---- */

@@ -66,7 +66,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
   struct shard *c = rq->crawl;
   struct host_data *hd = frontier_host_data(rq->host);
-  c->requests_in_flight--;
+  crawl__request_ended(c);
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
   char why[64];
@@ -131,7 +131,7 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
   }
   if (core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
     /* a redirect to something we cannot fetch counts as unreachable */
-    c->requests_in_flight++;
+    crawl__request_began(c);
     crawl__request_failed_to_start(rq, FETCH_EOTHER, "unusable redirect");
     return;
   }
@@ -226,7 +226,7 @@ static void sitemap_body(void *arg, const char *data, size_t len) {
 static void sitemap_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
   struct shard *c = rq->crawl;
-  c->requests_in_flight--;
+  crawl__request_ended(c);
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   if (res->error != FETCH_OK) {
     if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))

@@ -132,11 +132,12 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
    * so many that busy and idle ones together would run out of descriptors */
   long idle = cfg->concurrency * 4 + 64;
   struct rlimit rl;
-  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
-      (rlim_t)(idle + cfg->concurrency + 64) > rl.rlim_cur)
-    idle = rl.rlim_cur > (rlim_t)(cfg->concurrency + 64 + 16)
-               ? (long)rl.rlim_cur - cfg->concurrency - 64
-               : 16;
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
+    /* the shards' engines share the process's descriptors: each keeps to its part */
+    rlim_t mine = rl.rlim_cur / (rlim_t)(cfg->engines > 1 ? cfg->engines : 1);
+    if ((rlim_t)(idle + cfg->concurrency + 64) > mine)
+      idle = mine > (rlim_t)(cfg->concurrency + 64 + 16) ? (long)mine - cfg->concurrency - 64 : 16;
+  }
   curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, idle);
   *out = engine;
   return CORE_OK;

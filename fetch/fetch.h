@@ -18,6 +18,7 @@ struct fetch_options {
   bool insecure;                   /* no TLS verification */
   const char *cacert;              /* PEM file of CA certificates; NULL for the system's */
   long concurrency;                /* transfers in flight at most */
+  long engines;                    /* engines sharing the process's descriptors (0 or 1: alone) */
   long per_host;                   /* transfers in flight to one host at most */
   const char *dns_servers;         /* c-ares CSV, NULL for the system's configuration */
   char *const *resolves;           /* curl-style HOST:PORT:ADDR entries */

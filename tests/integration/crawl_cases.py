@@ -248,6 +248,59 @@ def case_ip_delay_across_hosts(tmp):
                       f"before, e.g. {close[:2]}")
 
 
+def case_concurrency_is_total(tmp):
+    """-c N: at most N requests in flight in all, whatever the shards. A threaded server that
+    takes 20 ms per answer counts the requests it holds at once: with -c 1 never two, with
+    -c 4 more than one (so the count can see them); and the crawl still fetches every page."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    hosts = [f"h{i}.conc.test" for i in range(6)]
+    state = {"now": 0, "most": 0, "pages": 0}
+    lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            with lock:
+                state["now"] += 1
+                state["most"] = max(state["most"], state["now"])
+                state["pages"] += self.path != "/robots.txt"
+            time.sleep(0.02)
+            if self.path == "/robots.txt":
+                body, ctype = b"User-agent: *\nDisallow:\n", "text/plain"
+            else:
+                links = "".join(f'<a href="http://{h}:{port}/p{k}">x</a>'
+                                for h in hosts for k in range(2))
+                body, ctype = f"<html><body>{links}</body></html>".encode(), "text/html"
+            with lock:  # before the answer leaves: the client cannot have it yet
+                state["now"] -= 1
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    port = server.server_address[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        resolve = [a for h in hosts for a in ("--resolve", f"{h}:{port}:127.0.0.1")]
+        for limit, want in (("1", lambda m: m == 1), ("4", lambda m: m > 1)):
+            state.update(now=0, most=0, pages=0)
+            cmd = [CRAWL, "--no-progress", "-q", "-w", "0", "-c", limit, "-D", "conc.test",
+                   *resolve, f"http://h0.conc.test:{port}/"]
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+            expect(p.returncode == 0, f"-c {limit}: exit {p.returncode}: {p.stderr[-300:]}")
+            expect(state["pages"] == 1 + 6 * 2, f"-c {limit}: {state['pages']} pages fetched")
+            expect(want(state["most"]), f"-c {limit}: {state['most']} requests at once")
+    finally:
+        server.shutdown()
+
+
 def case_depth_limit(tmp):
     """--depth N: pages up to N links deep are fetched; links on depth-N pages printed only."""
     web = Web(tmp, hosts=2, pages=200, links=4)
