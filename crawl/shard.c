@@ -1,7 +1,8 @@
 /* The shards of a crawl (-j N): each a thread with its own loop, fetch engine, frontier and seen
- * filter, owning the hosts whose name hashes to it. What they share is here: the
- * inboxes through which a link found by one shard reaches its host's owner, the depth gate across
- * shards, -n, the stop, and the test for the end of the crawl.
+ * filter, owning the hosts whose name hashes to it. What they share is here, in struct crawl (the
+ * public handle of crawl/crawl.h): the inboxes through which a link found by one shard reaches its
+ * host's owner, the depth gate across shards, -n and -c, --ip-delay's clocks, the lock of the
+ * --warc file, the stop (crawl_stop), and the test for the end of the crawl.
  *
  * A link for another shard's host is written into an outbox, one line per link, and the outboxes
  * go to their owners' inboxes once per turn of the loop: a batch of text lines, as could cross a
