@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/signalfd.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const struct fetch_handler page_handler;
