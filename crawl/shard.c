@@ -201,24 +201,24 @@ void crawl__run_set_pages_started(struct crawl *r, long pages) {
   atomic_store(&r->pages_started, pages);
 }
 
-bool crawl__run_take_page(struct crawl *r, long max_pages) {
-  long now = atomic_load_explicit(&r->pages_started, memory_order_relaxed);
+/* One more on counter unless it is at limit (< 0: none), whatever the other threads do. */
+static bool take_one(atomic_long *counter, long limit) {
+  long now = atomic_load_explicit(counter, memory_order_relaxed);
   do {
-    if (max_pages >= 0 && now >= max_pages)
+    if (limit >= 0 && now >= limit)
       return false;
-  } while (!atomic_compare_exchange_weak(&r->pages_started, &now, now + 1));
+  } while (!atomic_compare_exchange_weak(counter, &now, now + 1));
   return true;
+}
+
+bool crawl__run_take_page(struct crawl *r, long max_pages) {
+  return take_one(&r->pages_started, max_pages);
 }
 
 /* ---- -c across shards ---- */
 
 bool crawl__run_take_slot(struct crawl *r, long limit) {
-  long now = atomic_load_explicit(&r->in_flight, memory_order_relaxed);
-  do {
-    if (now >= limit)
-      return false;
-  } while (!atomic_compare_exchange_weak(&r->in_flight, &now, now + 1));
-  return true;
+  return take_one(&r->in_flight, limit);
 }
 
 void crawl__run_give_slot(struct crawl *r, long limit, int self) {
