@@ -1446,9 +1446,10 @@ def case_http2_multiplexed(tmp):
                                              for k in (3, 7, 11)) + "</body></html>\n")
     with open(os.path.join(www, "robots.txt"), "w") as f:
         f.write("User-agent: *\nDisallow: /private/\n")
-    # a tiny page is answered at once: when the crawler runs slowly (ASan), a turn's streams may
-    # each be done before the next is sent, so "several at once" gets three crawls to show
-    runs = [("4", "several", attempt) for attempt in range(3)] + [("1", "one", 0)]
+    # a tiny page is answered at once: when the crawler runs slowly (ASan: about one crawl in
+    # two), a turn's streams may each be done before the next is sent, so "several at once" gets
+    # up to eight crawls to show (a plain build shows it in the first)
+    runs = [("4", "several", attempt) for attempt in range(8)] + [("1", "one", 0)]
     shown = False
     for per_host, streams, attempt in runs:
         if shown and streams == "several":
@@ -1483,8 +1484,8 @@ def case_http2_multiplexed(tmp):
                "connections, not one")
         if streams == "several":
             shown = most > 1
-            expect(shown or attempt < 2,
-                   f"--per-host {per_host}: {most} streams open at once in three crawls, want several")
+            expect(shown or attempt < 7,
+                   f"--per-host {per_host}: {most} streams open at once in eight crawls, want several")
         else:
             expect(most == 1, f"--per-host {per_host}: {most} streams open at once, want one")
 
