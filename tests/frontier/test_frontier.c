@@ -174,8 +174,8 @@ static void test_crawl_delay_and_defer(void **state) {
   core_seen_destroy(the_seen);
 }
 
-static void test_ip_delay(void **state) {
-  (void)state;
+/* --ip-delay 2, no --delay: hosts a and b on one address, a page queued on each. */
+static frontier *two_hosts_one_address(void) {
   struct frontier_options cfg = config();
   cfg.delay = 0;
   cfg.ip_delay = 2;
@@ -186,6 +186,12 @@ static void test_ip_delay(void **state) {
   assert_int_equal(frontier_host_set_ip(f, b, "10.0.0.1"), CORE_OK);
   push(f, a, FRONTIER_PAGE, "http://a/1");
   push(f, b, FRONTIER_PAGE, "http://b/1");
+  return f;
+}
+
+static void test_ip_delay(void **state) {
+  (void)state;
+  frontier *f = two_hosts_one_address();
   expect_pop(f, 0, "http://a/1");
   end(f, "http://a", FRONTIER_PAGE, 1);
   /* b's key was made before a's request ended: it is corrected at pop time */
@@ -199,16 +205,7 @@ static void test_ip_delay(void **state) {
  * not start while a's request to their address is in flight, however early its own key. */
 static void test_ip_delay_takes_turns(void **state) {
   (void)state;
-  struct frontier_options cfg = config();
-  cfg.delay = 0;
-  cfg.ip_delay = 2;
-  frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
-  frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
-  assert_int_equal(frontier_host_set_ip(f, a, "10.0.0.1"), CORE_OK);
-  assert_int_equal(frontier_host_set_ip(f, b, "10.0.0.1"), CORE_OK);
-  push(f, a, FRONTIER_PAGE, "http://a/1");
-  push(f, b, FRONTIER_PAGE, "http://b/1");
+  frontier *f = two_hosts_one_address();
   expect_pop(f, 0, "http://a/1");
   expect_pop(f, 0.5, NULL); /* a's request is in flight */
   end(f, "http://a", FRONTIER_PAGE, 4);
