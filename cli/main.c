@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -83,7 +84,8 @@ static int reader_fd(int fd) {
 
 struct signal_watch {
   pthread_t thread;
-  sigset_t set; /* SIGINT, SIGTERM, and SIGUSR1, which ends the watch */
+  sigset_t set; /* SIGINT, SIGTERM, and SIGUSR1, which ends the watch once ending is set */
+  atomic_bool ending;
   crawl *crawl;
 };
 
@@ -93,8 +95,11 @@ static void *watch_signals(void *arg) {
     int sig;
     if (sigwait(&w->set, &sig) != 0)
       continue;
-    if (sig == SIGUSR1)
-      return NULL;
+    if (sig == SIGUSR1) {
+      if (atomic_load(&w->ending))
+        return NULL;
+      continue; /* someone else's: the watch goes on */
+    }
     crawl_stop(w->crawl, sig == SIGINT ? CRAWL_END_SIGINT : CRAWL_END_SIGTERM);
   }
 }
@@ -109,6 +114,7 @@ static crawl_end run_crawl(const struct crawl_config *cfg, const struct crawl_si
     return CRAWL_END_FATAL;
   }
   struct signal_watch w = {.crawl = cr};
+  atomic_init(&w.ending, false);
   sigset_t old;
   sigemptyset(&w.set);
   sigaddset(&w.set, SIGINT);
@@ -119,6 +125,7 @@ static crawl_end run_crawl(const struct crawl_config *cfg, const struct crawl_si
                   pthread_create(&w.thread, NULL, watch_signals, &w) == 0;
   crawl_end end = crawl_run(cr, stats, err, err_size);
   if (watching) {
+    atomic_store(&w.ending, true);
     pthread_kill(w.thread, SIGUSR1);
     pthread_join(w.thread, NULL);
   }
