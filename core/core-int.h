@@ -42,6 +42,11 @@ struct core__seen_header {
   uint64_t slot_count; /* exact */
 };
 
+/* core_seen_share's lock (nothing for a filter of one thread), and what its holder may call. */
+void core__seen_lock(const core_seen *s);
+void core__seen_unlock(const core_seen *s);
+void core__seen_info_locked(const core_seen *s, struct core_seen_info *info);
+
 /* A view of layer i (borrowed until the filter changes), or NULL past the last. */
 const struct core__seen_layer_view *core__seen_layer(const core_seen *s, unsigned i,
                                                      struct core__seen_layer_view *view);

@@ -131,6 +131,8 @@ typedef struct core_seen core_seen;
 core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, uint64_t seed,
                          core_seen **out);
 void core_seen_destroy(core_seen *seen);
+/* From now on every call takes the filter's lock, so the threads of one crawl may share it. */
+core_rc core_seen_share(core_seen *seen);
 /* Records url; *was_new says whether it was absent before. */
 core_rc core_seen_add(core_seen *seen, const char *url, size_t len, bool *was_new);
 bool core_seen_contains(const core_seen *seen, const char *url, size_t len);

@@ -17,6 +17,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
@@ -54,6 +55,9 @@ struct core_seen {
    * (counting), or the fingerprint (exact) */
   uint64_t *marks;
   size_t mark_words, mark_cap;
+  /* core_seen_share: taken by every call, so the shards (threads) of a crawl can share the
+   * filter; NULL for a filter of one thread */
+  pthread_mutex_t *lock;
 };
 
 /* ---- sizing a blocked layer ---- */
@@ -393,6 +397,10 @@ core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, u
 void core_seen_destroy(core_seen *s) {
   if (!s)
     return;
+  if (s->lock) {
+    pthread_mutex_destroy(s->lock);
+    free(s->lock);
+  }
   for (unsigned i = 0; i < s->layer_count; i++)
     free(s->layers[i].words);
   free(s->exact.slots);
@@ -471,14 +479,44 @@ static core_rc add_hashed(core_seen *s, const struct hashed *k, bool *was_new) {
   return CORE_OK;
 }
 
+core_rc core_seen_share(core_seen *s) {
+  if (s->lock)
+    return CORE_OK;
+  pthread_mutex_t *lock = malloc(sizeof(*lock));
+  if (!lock)
+    return CORE_ENOMEM;
+  if (pthread_mutex_init(lock, NULL) != 0) {
+    free(lock);
+    return CORE_ESYS;
+  }
+  s->lock = lock;
+  return CORE_OK;
+}
+
+void core__seen_lock(const core_seen *s) {
+  if (s->lock)
+    pthread_mutex_lock(s->lock);
+}
+
+void core__seen_unlock(const core_seen *s) {
+  if (s->lock)
+    pthread_mutex_unlock(s->lock);
+}
+
 bool core_seen_contains(const core_seen *s, const char *url, size_t len) {
   struct hashed k = hash_key(s, url, len);
-  return contains_hashed(s, &k);
+  core__seen_lock(s);
+  bool found = contains_hashed(s, &k);
+  core__seen_unlock(s);
+  return found;
 }
 
 core_rc core_seen_add(core_seen *s, const char *url, size_t len, bool *was_new) {
   struct hashed k = hash_key(s, url, len);
-  return add_hashed(s, &k, was_new);
+  core__seen_lock(s);
+  core_rc rc = add_hashed(s, &k, was_new);
+  core__seen_unlock(s);
+  return rc;
 }
 
 /* ---- batches ----
@@ -525,27 +563,29 @@ static size_t hash_group(const core_seen *s, size_t at, size_t n, const char *co
 core_rc core_seen_add_batch(core_seen *s, size_t n, const char *const urls[], const size_t lens[],
                             bool was_new[]) {
   struct hashed keys[BATCH_GROUP];
-  for (size_t at = 0; at < n; at += BATCH_GROUP) {
+  core_rc rc = CORE_OK;
+  core__seen_lock(s);
+  for (size_t at = 0; at < n && rc == CORE_OK; at += BATCH_GROUP) {
     size_t group = hash_group(s, at, n, urls, lens, keys);
     /* in order, so a key repeated within the batch is new only the first time; a layer added
      * or a table grown midway costs a prefetch, never an answer */
-    for (size_t i = 0; i < group; i++) {
-      core_rc rc = add_hashed(s, &keys[i], &was_new[at + i]);
-      if (rc)
-        return rc;
-    }
+    for (size_t i = 0; i < group && rc == CORE_OK; i++)
+      rc = add_hashed(s, &keys[i], &was_new[at + i]);
   }
-  return CORE_OK;
+  core__seen_unlock(s);
+  return rc;
 }
 
 void core_seen_contains_batch(const core_seen *s, size_t n, const char *const urls[],
                               const size_t lens[], bool found[]) {
   struct hashed keys[BATCH_GROUP];
+  core__seen_lock(s);
   for (size_t at = 0; at < n; at += BATCH_GROUP) {
     size_t group = hash_group(s, at, n, urls, lens, keys);
     for (size_t i = 0; i < group; i++)
       found[at + i] = contains_hashed(s, &keys[i]);
   }
+  core__seen_unlock(s);
 }
 
 static core_rc remove_hashed(core_seen *s, const struct hashed *k) {
@@ -567,7 +607,10 @@ core_rc core_seen_remove(core_seen *s, const char *url, size_t len) {
   if (s->kind == CORE_SEEN_BLOOM)
     return CORE_EINVAL;
   struct hashed k = hash_key(s, url, len);
-  return remove_hashed(s, &k);
+  core__seen_lock(s);
+  core_rc rc = remove_hashed(s, &k);
+  core__seen_unlock(s);
+  return rc;
 }
 
 /* Counting needs the whole hash to find its counters again; exact only the fingerprint. */
@@ -579,15 +622,18 @@ core_rc core_seen_mark_forget(core_seen *s, const char *url, size_t len) {
   if (s->kind == CORE_SEEN_BLOOM)
     return CORE_EINVAL;
   size_t width = mark_width(s);
+  struct hashed k = hash_key(s, url, len);
+  core__seen_lock(s);
   if (s->mark_cap - s->mark_words < width) {
     size_t cap = s->mark_cap ? s->mark_cap * 2 : 256;
     uint64_t *grown = realloc(s->marks, cap * sizeof(*grown));
-    if (!grown)
+    if (!grown) {
+      core__seen_unlock(s);
       return CORE_ENOMEM;
+    }
     s->marks = grown;
     s->mark_cap = cap;
   }
-  struct hashed k = hash_key(s, url, len);
   uint64_t *m = s->marks + s->mark_words;
   if (width == 1) {
     m[0] = k.fp;
@@ -596,12 +642,14 @@ core_rc core_seen_mark_forget(core_seen *s, const char *url, size_t len) {
     m[1] = k.high;
   }
   s->mark_words += width;
+  core__seen_unlock(s);
   return CORE_OK;
 }
 
 core_rc core_seen_forget_marked(core_seen *s) {
   size_t width = mark_width(s);
   core_rc rc = CORE_OK;
+  core__seen_lock(s);
   for (size_t at = 0; at < s->mark_words && rc != CORE_ENOMEM; at += width) {
     struct hashed k = {s->marks[at], s->marks[at], width == 2 ? s->marks[at + 1] : 0};
     rc = remove_hashed(s, &k); /* a key marked twice is gone the second time: not an error */
@@ -609,11 +657,11 @@ core_rc core_seen_forget_marked(core_seen *s) {
   free(s->marks);
   s->marks = NULL;
   s->mark_words = s->mark_cap = 0;
+  core__seen_unlock(s);
   return rc == CORE_ENOMEM ? rc : CORE_OK;
 }
 
-void core_seen_info(const core_seen *s, struct core_seen_info *info) {
-  memset(info, 0, sizeof(*info));
+void core__seen_info_locked(const core_seen *s, struct core_seen_info *info) {
   info->kind = s->kind;
   info->count = s->count;
   info->layers = s->layer_count;
@@ -630,6 +678,13 @@ void core_seen_info(const core_seen *s, struct core_seen_info *info) {
   }
   info->block_bytes = s->layers[0].block_bits * s->layers[0].counter_bits / 8;
   info->hashes = s->layers[0].k;
+}
+
+void core_seen_info(const core_seen *s, struct core_seen_info *info) {
+  memset(info, 0, sizeof(*info));
+  core__seen_lock(s);
+  core__seen_info_locked(s, info);
+  core__seen_unlock(s);
 }
 
 /* ---- persistence: the layout is in core-int.h ---- */

@@ -178,10 +178,10 @@ core_rc core_seen_check_writable(const char *path, char *why, size_t why_size) {
   return CORE_OK;
 }
 
-core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_fd, char *why,
-                       size_t why_size) {
+static core_rc save_locked(const core_seen *seen, const char *path, int attachment_fd, char *why,
+                           size_t why_size) {
   struct core_seen_info info;
-  core_seen_info(seen, &info);
+  core__seen_info_locked(seen, &info);
   uint64_t attachment_len = 0;
   if (attachment_fd >= 0) {
     struct stat st;
@@ -283,6 +283,14 @@ core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_f
     free(dir_copy);
   }
   return CORE_OK;
+}
+
+core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_fd, char *why,
+                       size_t why_size) {
+  core__seen_lock(seen); /* a shared filter does not change while its bits are written */
+  core_rc rc = save_locked(seen, path, attachment_fd, why, why_size);
+  core__seen_unlock(seen);
+  return rc;
 }
 
 struct reader {

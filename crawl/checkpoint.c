@@ -11,12 +11,19 @@
  *   host WAIT STARTED ORIGIN (--state) seconds until the host may be contacted; pages started
  *   stat NAME VALUE          (--state) a counter
  *   broken STATUS FROM URL   (--state) a broken link the summary lists
+ *   transit KF DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (shard.c)
  * FROM is "-" for none; printed URLs hold no spaces; WAIT is in seconds from the save. Files
  * written before this layout hold "DEPTH FROM URL" lines, read as pages.
  *
  * A save is made between two events of the loop: every URL accepted by then is in the filter and
  * either settled (its output written out first) or in one of those lines, so a crash loses
- * nothing accepted before the last save, and what settled after it is done again. */
+ * nothing accepted before the last save, and what settled after it is done again.
+ *
+ * With several shards there is still one file: they share one filter (each asks it only about
+ * its own hosts), and the first shard saves while every other is paused between two turns
+ * (crawl__run_pause), writing each shard's lines and the links on their way between them. Each
+ * line says what it is about, not which shard wrote it, so a run with another number of shards
+ * loads the file too: crawl__split_saved hands each line to the shard that owns it now. */
 #include "crawl/crawl-int.h"
 
 #include <errno.h>
@@ -93,70 +100,89 @@ static const char *or_null(const char *from) {
   return from && strcmp(from, "-") ? from : NULL;
 }
 
+/* One line (no newline), cut into words; false when it is not one of the layout's. */
+static bool parse_saved(char *text, struct saved *out) {
+  char *save = NULL;
+  char *f[8] = {0};
+  size_t n = 0;
+  for (char *w = strtok_r(text, " ", &save); w && n < 8; w = strtok_r(NULL, " ", &save))
+    f[n++] = w;
+  long long a, b, d, flags;
+  *out = (struct saved){0};
+  if (n == 8 && (!strcmp(f[0], "page") || !strcmp(f[0], "sitemap")) &&
+      parse_int(f[1], 0, 1000000000, &d) && parse_int(f[2], 0, 1000, &a) &&
+      parse_int(f[3], 0, 1000, &b) && parse_int(f[4], 0, UINT32_MAX, &flags) &&
+      parse_wait(f[5], &out->wait)) {
+    out->kind = f[0][0] == 'p' ? SAVED_PAGE : SAVED_SITEMAP;
+    out->depth = (int)d;
+    out->attempts = (int)a;
+    out->redirects = (int)b;
+    out->flags = (unsigned)flags;
+    out->from = or_null(f[6]);
+    out->url = f[7];
+    return true;
+  }
+  if (n == 3 && !strcmp(f[0], "held") && parse_int(f[1], 0, 1000000000, &d)) {
+    out->kind = SAVED_HELD;
+    out->depth = (int)d;
+    out->from = f[2];
+    return true;
+  }
+  if (n == 4 && !strcmp(f[0], "link") && parse_int(f[1], 0, 1000000000, &d) &&
+      parse_int(f[2], 0, 1, &a)) {
+    out->kind = SAVED_LINK;
+    out->depth = (int)d;
+    out->follow = a == 1;
+    out->url = f[3];
+    return true;
+  }
+  if (n == 4 && !strcmp(f[0], "host") && parse_wait(f[1], &out->wait) &&
+      parse_int(f[2], 0, INT64_MAX, &out->value)) {
+    out->kind = SAVED_HOST;
+    out->url = f[3];
+    return true;
+  }
+  if (n == 3 && !strcmp(f[0], "stat") && parse_int(f[2], 0, INT64_MAX, &out->value)) {
+    out->kind = SAVED_STAT;
+    out->url = f[1];
+    return true;
+  }
+  if (n == 4 && !strcmp(f[0], "broken") && parse_int(f[1], 0, 999, &out->value)) {
+    out->kind = SAVED_BROKEN;
+    out->from = or_null(f[2]);
+    out->url = f[3];
+    return true;
+  }
+  if (n == 6 && !strcmp(f[0], "transit") && strlen(f[1]) == 2 && strchr("LRSP", f[1][0]) &&
+      (f[1][1] == '0' || f[1][1] == '1') && parse_int(f[2], 0, 1000000000, &d) &&
+      parse_int(f[3], 0, 1000, &b)) {
+    out->kind = SAVED_TRANSIT;
+    out->flags = (unsigned char)f[1][0];
+    out->follow = f[1][1] == '1';
+    out->depth = (int)d;
+    out->redirects = (int)b;
+    out->from = or_null(f[4]);
+    out->url = f[5];
+    return true;
+  }
+  if (n == 3 && parse_int(f[0], 0, 1000000000, &d)) { /* the layout before this one */
+    out->kind = SAVED_PAGE;
+    out->depth = (int)d;
+    out->from = or_null(f[1]);
+    out->url = f[2];
+    return true;
+  }
+  return false;
+}
+
 bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
   ssize_t len;
   while ((len = getline(line, cap, in)) > 0) {
-    char *text = *line, *save = NULL;
-    if (text[len - 1] == '\n')
-      text[len - 1] = 0;
-    char *f[8] = {0};
-    size_t n = 0;
-    for (char *w = strtok_r(text, " ", &save); w && n < 8; w = strtok_r(NULL, " ", &save))
-      f[n++] = w;
-    long long a, b, d, flags;
-    *out = (struct saved){0};
+    if ((*line)[len - 1] == '\n')
+      (*line)[len - 1] = 0;
     /* written by this code, under a checksum: a line that does not parse is skipped */
-    if (n == 8 && (!strcmp(f[0], "page") || !strcmp(f[0], "sitemap")) &&
-        parse_int(f[1], 0, 1000000000, &d) && parse_int(f[2], 0, 1000, &a) &&
-        parse_int(f[3], 0, 1000, &b) && parse_int(f[4], 0, UINT32_MAX, &flags) &&
-        parse_wait(f[5], &out->wait)) {
-      out->kind = f[0][0] == 'p' ? SAVED_PAGE : SAVED_SITEMAP;
-      out->depth = (int)d;
-      out->attempts = (int)a;
-      out->redirects = (int)b;
-      out->flags = (unsigned)flags;
-      out->from = or_null(f[6]);
-      out->url = f[7];
+    if (parse_saved(*line, out))
       return true;
-    }
-    if (n == 3 && !strcmp(f[0], "held") && parse_int(f[1], 0, 1000000000, &d)) {
-      out->kind = SAVED_HELD;
-      out->depth = (int)d;
-      out->from = f[2];
-      return true;
-    }
-    if (n == 4 && !strcmp(f[0], "link") && parse_int(f[1], 0, 1000000000, &d) &&
-        parse_int(f[2], 0, 1, &a)) {
-      out->kind = SAVED_LINK;
-      out->depth = (int)d;
-      out->follow = a == 1;
-      out->url = f[3];
-      return true;
-    }
-    if (n == 4 && !strcmp(f[0], "host") && parse_wait(f[1], &out->wait) &&
-        parse_int(f[2], 0, INT64_MAX, &out->value)) {
-      out->kind = SAVED_HOST;
-      out->url = f[3];
-      return true;
-    }
-    if (n == 3 && !strcmp(f[0], "stat") && parse_int(f[2], 0, INT64_MAX, &out->value)) {
-      out->kind = SAVED_STAT;
-      out->url = f[1];
-      return true;
-    }
-    if (n == 4 && !strcmp(f[0], "broken") && parse_int(f[1], 0, 999, &out->value)) {
-      out->kind = SAVED_BROKEN;
-      out->from = or_null(f[2]);
-      out->url = f[3];
-      return true;
-    }
-    if (n == 3 && parse_int(f[0], 0, 1000000000, &d)) { /* the layout before this one */
-      out->kind = SAVED_PAGE;
-      out->depth = (int)d;
-      out->from = or_null(f[1]);
-      out->url = f[2];
-      return true;
-    }
   }
   return false;
 }
@@ -230,12 +256,10 @@ static bool copy_leftovers(struct shard *c, FILE *out) {
   return got == 0;
 }
 
-/* Everything still to do, in a temporary file ready for core_seen_save; NULL with errno set. */
-static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
-  FILE *out = temp_stream("save");
-  if (!out)
-    return NULL;
-  struct snapshot s = {out, core_now(), c->leftover_count};
+/* One shard's lines: its counters (with --state), queues, requests in flight, held links and what
+ * a limit left for the next run. Adds its queued pages to *pages. */
+static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *pages) {
+  struct snapshot s = {out, now, c->leftover_count};
   bool whole = c->cfg->state_dir != NULL;
   if (whole) {
     struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
@@ -243,11 +267,6 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     crawl__stats_counters(c->stats, list, &n);
     for (size_t i = 0; i < n; i++)
       fprintf(out, "stat %s %llu\n", list[i].name, (unsigned long long)*list[i].at);
-    fprintf(out, "stat pages_started %ld\n", crawl__run_pages_started(c->run));
-    uint64_t warc_bytes;
-    if (c->warc && warc_sync(c->warc, &warc_bytes) == CORE_OK) /* its records up to now stay */
-      fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
-    fprintf(out, "stat ms %.0f\n", (s.now - c->start) * 1000);
     for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && c->stats->broken_links[i].url; i++) {
       const struct crawl_broken_link *b = &c->stats->broken_links[i];
       fprintf(out, "broken %ld %s %s\n", b->status, b->from ? b->from : "-", b->url);
@@ -264,13 +283,39 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
         fprintf(out, "link %d %d %s\n", hp->links[i].depth, hp->links[i].follow ? 1 : 0,
                 hp->texts.data + hp->links[i].text);
     }
-  if (rc != CORE_OK || !copy_leftovers(c, out) || fflush(out) != 0 || ferror(out)) {
-    int saved = rc == CORE_OK ? errno : EIO;
+  if (rc == CORE_OK && !copy_leftovers(c, out))
+    rc = CORE_ESYS;
+  *pages += s.pages;
+  return rc;
+}
+
+/* Everything every shard still has to do, in a temporary file ready for core_seen_save (c is the
+ * first shard; the others are paused or waiting at a barrier); NULL with errno set. */
+static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
+  FILE *out = temp_stream("save");
+  if (!out)
+    return NULL;
+  double now = core_now();
+  if (c->cfg->state_dir) { /* what the run counts once */
+    fprintf(out, "stat pages_started %ld\n", crawl__run_pages_started(c->run));
+    uint64_t warc_bytes;
+    if (c->warc && warc_sync(c->warc, &warc_bytes) == CORE_OK) /* its records up to now stay */
+      fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
+    fprintf(out, "stat ms %.0f\n", (now - c->start) * 1000);
+  }
+  *pages = 0;
+  core_rc rc = CORE_OK;
+  int n = crawl__run_shards(c->run);
+  for (int i = 0; i < n && rc == CORE_OK; i++)
+    rc = write_part(crawl__run_shard(c->run, i), out, now, pages);
+  if (n > 1)
+    crawl__run_write_transit(c->run, out);
+  if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
+    int saved = rc == CORE_OK || rc == CORE_ESYS ? errno : EIO;
     fclose(out);
     errno = saved;
     return NULL;
   }
-  *pages = s.pages;
   return out;
 }
 
@@ -278,9 +323,13 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
  * (DIR/checkpoint.prev), for a checkpoint that cannot be read. */
 static bool save(struct shard *c, uint64_t *pages) {
   const char *what = c->cfg->state_dir ? "--state" : "--seen";
-  /* the URLs printed before this moment leave our buffer first: after a crash, the next run
+  /* the URLs printed before this moment leave our buffers first: after a crash, the next run
    * does not print them again */
-  c->sink->flush(c->writer, c->cfg->state_dir != NULL);
+  for (int i = 0; i < crawl__run_shards(c->run); i++) {
+    const struct shard *s = crawl__run_shard(c->run, i);
+    if (s->writer)
+      s->sink->flush(s->writer, c->cfg->state_dir != NULL);
+  }
   FILE *snap = write_snapshot(c, pages);
   if (!snap) {
     if (!c->cfg->quiet)
@@ -305,15 +354,19 @@ static bool save(struct shard *c, uint64_t *pages) {
 }
 
 void crawl__on_save_timer(void *arg) {
-  struct shard *c = arg;
+  struct shard *c = arg; /* the first shard */
   uint64_t pages;
-  save(c, &pages);
+  if (crawl__run_pause(c->run)) {
+    save(c, &pages);
+    crawl__run_resume(c->run);
+  }
   loop_timer_start(c->save_timer, core_now() + c->save_every);
 }
 
 void crawl__final_save(struct shard *c) {
-  /* a filter that can remove forgets what failed, so the next run tries it again (the saves
-   * before kept it: the run itself still counts it seen); a --state crawl is one crawl */
+  /* c is the first shard, the others wait at a barrier. A filter that can remove forgets what
+   * failed, so the next run tries it again (the saves before kept it: the run itself still counts
+   * it seen); a --state crawl is one crawl */
   if (!c->cfg->state_dir && core_seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
     crawl__fatal(c, "out of memory");
   uint64_t pages = 0;
@@ -361,6 +414,14 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
   return before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND ? rc : before;
 }
 
+/* The filter that every shard asks, each about its own hosts, when there are several. */
+static core_rc share(struct shard *c, bool shared) {
+  core_rc rc = shared ? core_seen_share(c->seen) : CORE_OK;
+  if (rc)
+    crawl__fatal(c, "cannot share the seen filter: %s", core_rc_str(rc));
+  return rc;
+}
+
 core_rc crawl__open_seen(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   const char *what = cfg->state_dir ? "--state" : "--seen";
@@ -377,6 +438,20 @@ core_rc crawl__open_seen(struct shard *c) {
     c->save_every = cfg->checkpoint_given ? cfg->checkpoint : SAVE_EVERY;
     c->save_path = cfg->seen_file;
   }
+  if (c->save_path && c->shard > 0) {
+    /* the first shard's filter: it loaded the file (crawl__split_saved hands this shard its
+     * part), and it saves it */
+    const struct shard *first = crawl__run_shard(c->run, 0);
+    if (!first->seen) {
+      crawl__fatal(c, "cannot start: the first shard could not open %s", what);
+      return CORE_EINVAL;
+    }
+    c->seen = first->seen;
+    c->seen_borrowed = true;
+    c->restored = first->restored;
+    return CORE_OK;
+  }
+  bool shared = c->save_path && crawl__run_shards(c->run) > 1;
   if (c->save_path && core_seen_check_writable(c->save_path, why, sizeof(why)) != CORE_OK) {
     crawl__fatal(c, "%s '%s': %s", what, c->save_path, why[0] ? why : "out of memory");
     return CORE_ESYS;
@@ -400,7 +475,7 @@ core_rc crawl__open_seen(struct shard *c) {
         return CORE_EFORMAT;
       }
       c->restored = cfg->state_dir != NULL;
-      return CORE_OK;
+      return share(c, shared);
     }
     if (rc != CORE_ENOTFOUND) {
       crawl__fatal(c, "%s '%s': %s", what, c->save_path, rc == CORE_ENOMEM ? "out of memory" : why);
@@ -413,7 +488,7 @@ core_rc crawl__open_seen(struct shard *c) {
   core_rc rc = core_seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
     crawl__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
-  return rc;
+  return rc ? rc : share(c, shared);
 }
 
 /* ---- continuing a --state crawl ---- */
@@ -470,12 +545,13 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
     c->start = now - (double)s->value / 1000;
     return;
   }
+  /* each shard that wrote the checkpoint counted its own: this run's first shard adds them up */
   struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
   size_t n;
   crawl__stats_counters(c->stats, list, &n);
   for (size_t i = 0; i < n; i++)
     if (!strcmp(list[i].name, s->url))
-      *list[i].at = (uint64_t)s->value;
+      *list[i].at += (uint64_t)s->value;
 }
 
 static void restore_broken(struct shard *c, const struct saved *s) {
@@ -523,11 +599,105 @@ void crawl__restore(struct shard *c) {
       case SAVED_BROKEN:
         restore_broken(c, &s);
         break;
+      case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
+        crawl__take_link(c, (char)s.flags, s.follow, s.depth, s.redirects, s.from, s.url);
+        break;
     }
   }
   free(line);
   if (ferror(c->resumable))
     crawl__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
+}
+
+/* ---- several shards ---- */
+
+/* The shard that owns the host of a saved URL or origin (the first when it does not parse: that
+ * shard skips it, as any line it cannot use). */
+static int owner_of(struct shard *c, const char *url) {
+  struct core_url u;
+  if (core_url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u) != CORE_OK)
+    return 0;
+  int owner = crawl__owner(c, u.host);
+  core_url_free(&u);
+  return owner;
+}
+
+core_rc crawl__split_saved(struct shard *shards, int n) {
+  FILE *all = shards[0].resumable;
+  FILE **parts = calloc((size_t)n, sizeof(*parts));
+  if (!parts)
+    return CORE_ENOMEM;
+  core_rc rc = CORE_OK;
+  for (int i = 0; i < n && rc == CORE_OK; i++)
+    if (!(parts[i] = temp_stream("resume")))
+      rc = CORE_ESYS;
+  char *line = NULL, *copy = NULL;
+  size_t cap = 0, copy_cap = 0;
+  ssize_t len;
+  int held_to = 0, held_count = 0;
+  rewind(all);
+  while (rc == CORE_OK && (len = getline(&line, &cap, all)) > 0) {
+    if ((size_t)len + 1 > copy_cap) {
+      char *grown = realloc(copy, (size_t)len + 1);
+      if (!grown) {
+        rc = CORE_ENOMEM;
+        break;
+      }
+      copy = grown;
+      copy_cap = (size_t)len + 1;
+    }
+    /* the copy is cut into words; the line itself is written out whole */
+    memcpy(copy, line, (size_t)len + 1);
+    if (copy[len - 1] == '\n')
+      copy[len - 1] = 0;
+    struct saved sv;
+    int to = 0;
+    if (parse_saved(copy, &sv)) {
+      switch (sv.kind) {
+        case SAVED_PAGE:
+        case SAVED_SITEMAP:
+        case SAVED_HOST:
+        case SAVED_TRANSIT:
+          to = owner_of(&shards[0], sv.url);
+          break;
+        case SAVED_HELD: /* a held page and its links, to the shards in turn */
+          held_to = held_count++ % n;
+          to = held_to;
+          break;
+        case SAVED_LINK:
+          to = held_to;
+          break;
+        case SAVED_STAT:
+          if (!strcmp(sv.url, "warc_bytes")) /* the first shard opens the --warc file */
+            shards[0].warc_keep = (uint64_t)sv.value;
+          to = 0;
+          break;
+        case SAVED_BROKEN:
+          to = 0;
+          break;
+      }
+    }
+    if (fwrite(line, 1, (size_t)len, parts[to]) != (size_t)len)
+      rc = CORE_ESYS;
+  }
+  free(line);
+  free(copy);
+  if (rc == CORE_OK && ferror(all))
+    rc = CORE_ESYS;
+  for (int i = 0; i < n && rc == CORE_OK; i++)
+    if (fflush(parts[i]) != 0)
+      rc = CORE_ESYS;
+  for (int i = 0; i < n; i++) {
+    if (rc == CORE_OK) {
+      if (shards[i].resumable)
+        fclose(shards[i].resumable);
+      shards[i].resumable = parts[i];
+    } else if (parts[i]) {
+      fclose(parts[i]);
+    }
+  }
+  free(parts);
+  return rc;
 }
 
 /* ---- the options kept in DIR ---- */

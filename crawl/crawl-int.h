@@ -123,9 +123,10 @@ struct shard {
   fetch_engine *engine;
   frontier *fr;
   core_scope *scope;
-  core_seen *seen;
-  core_seen *sitemaps_seen;     /* sitemap URLs queued, so none is fetched twice */
-  const char *save_path;        /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
+  core_seen *seen;          /* with --seen or --state and several shards, the first's (shared) */
+  bool seen_borrowed;       /* it is: the first shard frees it */
+  core_seen *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
+  const char *save_path;    /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
   char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
   double save_every;            /* seconds between saves */
   bool restored;                /* a --state crawl continued from its checkpoint */
@@ -230,6 +231,25 @@ void crawl__run_set_running(struct crawl *r, bool running);
 void crawl__run_destroy(struct crawl *r);
 int crawl__run_shards(const struct crawl *r);
 void crawl__run_attach(struct crawl *r, int shard, struct shard *c);
+/* Shard i (NULL until attached). */
+struct shard *crawl__run_shard(const struct crawl *r, int i);
+/* --seen and --state with several shards: every shard but the first runs holding its turn, from
+ * crawl__run_take_turn (on its thread, its loop made) to crawl__run_give_turn, and lets go of it
+ * only where it waits (its loop's wait, the barriers). */
+void crawl__run_set_pausable(struct crawl *r);
+void crawl__run_take_turn(struct shard *c);
+void crawl__run_give_turn(struct shard *c);
+/* From the first shard only: takes every other shard's turn, so none runs until crawl__run_resume
+ * and what each holds may be read. False (nothing taken) while a shard has not begun. */
+bool crawl__run_pause(struct crawl *r);
+void crawl__run_resume(struct crawl *r);
+/* While paused: the links on their way between shards (inboxes and outboxes), as saved lines
+ * "transit KF DEPTH REDIRECTS FROM URL". */
+void crawl__run_write_transit(struct crawl *r, FILE *out);
+/* A link on its way, taken up by this shard (its host's owner): kind 'L' a link, 'R' a redirect
+ * target, 'S' a sitemap, 'P' a held link to fetch ahead; page NULL for none. */
+void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+                      const char *page, const char *url);
 long crawl__run_pages_started(const struct crawl *r);
 void crawl__run_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left. */
@@ -265,15 +285,16 @@ bool crawl__run_done(struct shard *c);
 void crawl__shard_sync_stop(struct shard *c);
 crawl_end crawl__run_end(struct crawl *r);
 void crawl__run_progress(struct crawl *r, struct crawl_progress *sum);
-/* Waits until every shard has called it (nothing to wait for with one shard). */
-void crawl__run_barrier(struct crawl *r);
+/* Waits until every shard has called it (nothing to wait for with one shard); self, the caller,
+ * lets go of its turn meanwhile. */
+void crawl__run_barrier(struct crawl *r, int self);
 /* Around each write to the --warc file, which the shards share. */
 void crawl__run_warc_lock(struct crawl *r);
 void crawl__run_warc_unlock(struct crawl *r);
 /* A shard that never ran (its thread could not start): the barriers stop waiting for it. */
 void crawl__run_leave(struct crawl *r);
 /* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
-bool crawl__run_any(struct crawl *r, int round, bool mine);
+bool crawl__run_any(struct crawl *r, int self, int round, bool mine);
 /* crawler.c: an admitted URL this shard owns, after its journey (see offer). */
 void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
                         int redirects, enum offer_kind kind, bool follow);
@@ -303,12 +324,13 @@ enum saved_kind {
   SAVED_LINK,
   SAVED_HOST,
   SAVED_STAT,
-  SAVED_BROKEN
+  SAVED_BROKEN,
+  SAVED_TRANSIT
 };
 struct saved {
   enum saved_kind kind;
   int depth, attempts, redirects;
-  unsigned flags;
+  unsigned flags; /* or a transit link's kind */
   bool follow;
   double wait;      /* seconds */
   long long value;  /* a counter, a host's pages started, a broken link's status */
@@ -320,6 +342,9 @@ struct saved {
 bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
 /* --state: puts the loaded checkpoint (c->resumable) back: queues, held links, hosts, counters. */
 void crawl__restore(struct shard *c);
+/* With several shards: hands each line of the first shard's loaded save to the shard that owns it
+ * (each shard's own c->resumable), whatever the number of shards that wrote it. */
+core_rc crawl__split_saved(struct shard *shards, int n);
 
 /* archive.c: --warc */
 core_rc crawl__open_warc(struct shard *c);

@@ -98,7 +98,8 @@ typedef enum {
 
 /* Where the crawl's output goes, shaped like fetch_handler: each shard writes through a writer of
  * its own, and whole lines of one never split another's. Every call but note and status comes
- * from the writer's own shard; note and status may come from any shard at any time. */
+ * from the writer's own shard, or (flush, for a save) from the first shard while the writer's
+ * own is paused; note and status may come from any shard at any time. */
 struct crawl_sink {
   void *arg;
   /* A writer for shard (0 first; every shard has one). */

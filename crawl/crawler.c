@@ -1393,14 +1393,18 @@ static void take_up_leftovers(struct shard *c, const core_seen *given) {
       held_from = from_copy = strdup(s.from);
       continue;
     }
-    if (s.kind != SAVED_PAGE && s.kind != SAVED_LINK)
-      continue;
+    if (s.kind != SAVED_PAGE && s.kind != SAVED_LINK &&
+        !(s.kind == SAVED_TRANSIT && (s.flags == 'L' || s.flags == 'R')))
+      continue; /* what else the last run had is set up again by this one */
     struct core_url u;
     if (core_url_seed(s.url, c->cfg->max_url_length, &u) != CORE_OK)
       continue;
     if (s.kind == SAVED_LINK) {
       if (held_from)
         offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.follow);
+    } else if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
+      offer(c, &u, s.from, s.depth, s.redirects, s.flags == 'R' ? OFFER_REDIRECT : OFFER_LINK,
+            s.follow);
     } else if (!core_seen_contains(given, u.text, strlen(u.text)) &&
                admitted(c, &u, OFFER_RESUME)) {
       /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
@@ -1563,7 +1567,7 @@ static void shard_loop(struct shard *c) {
   bool shared = c->outboxes != NULL;
   if (c->sink->status && c->shard == 0)
     loop_timer_start(c->progress_timer, core_now() + 0.5);
-  if (c->save_path)
+  if (c->save_path && c->shard == 0) /* the first shard saves for all */
     loop_timer_start(c->save_timer, core_now() + c->save_every);
   if (seed_all(c) != CORE_OK)
     crawl__fatal(c, "cannot queue the seeds: out of memory");
@@ -1597,7 +1601,13 @@ static void shard_loop(struct shard *c) {
  * of requests cut short) reach their owners before anything is settled, in rounds until no shard
  * sends more. */
 static void deliver_last_links(struct shard *c) {
-  while (c->active) {
+  if (c->save_path) {
+    /* the save keeps the requests cut short, to be made again, and settle_leftovers ends them
+     * after it; what their parsers found so far goes on its way now */
+    for (struct request *rq = c->active; rq; rq = rq->next)
+      crawl__offer_links_flush(rq);
+  }
+  while (c->active && !c->save_path) {
     struct request *rq = c->active;
     bool records = c->end != CRAWL_END_PIPE;
     if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
@@ -1606,11 +1616,19 @@ static void deliver_last_links(struct shard *c) {
   }
   for (int round = 0;; round++) {
     crawl__shard_flush(c);
-    crawl__run_barrier(c->run);
+    crawl__run_barrier(c->run, c->shard);
     crawl__shard_receive(c);
-    if (!crawl__run_any(c->run, round, !crawl__shard_outbox_empty(c)))
+    if (!crawl__run_any(c->run, c->shard, round, !crawl__shard_outbox_empty(c)))
       break;
   }
+}
+
+/* Every shard has its frontier: a save holds all that the run accepted. */
+static bool all_open(const struct crawl *r) {
+  for (int i = 0; i < crawl__run_shards(r); i++)
+    if (!crawl__run_shard(r, i)->fr)
+      return false;
+  return true;
 }
 
 static void shard_end(struct shard *c) {
@@ -1618,7 +1636,7 @@ static void shard_end(struct shard *c) {
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
   fetch_engine_destroy(c->engine);
   c->engine = NULL;
-  crawl__run_barrier(c->run); /* no shard writes to the --warc file any more */
+  crawl__run_barrier(c->run, c->shard); /* no shard writes to the --warc file any more */
   crawl__close_warc(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
@@ -1630,8 +1648,16 @@ static void shard_end(struct shard *c) {
   if (c->fr && c->end != CRAWL_END_PIPE)
     settle_cut(c); /* no redirect comes any more: the URLs cut beyond --depth are settled */
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
-  if (c->save_path && c->fr && c->seen)
-    crawl__final_save(c); /* first: it keeps what is still to do */
+  /* first: it keeps what is still to do. The first shard saves every shard's part, while the
+   * others wait between two barriers */
+  int shards = crawl__run_shards(c->run);
+  bool saving = cfg->seen_file || cfg->state_dir;
+  if (saving && shards > 1)
+    crawl__run_barrier(c->run, c->shard);
+  if (c->shard == 0 && c->save_path && all_open(c->run) && c->seen)
+    crawl__final_save(c);
+  if (saving && shards > 1)
+    crawl__run_barrier(c->run, c->shard);
   if (c->fr)
     settle_leftovers(c, c->end != CRAWL_END_PIPE && !pausing);
   if (c->fr && frontier_error(c->fr) != CORE_OK)
@@ -1642,7 +1668,8 @@ static void shard_end(struct shard *c) {
 }
 
 static void shard_close(struct shard *c) {
-  core_seen_destroy(c->seen);
+  if (!c->seen_borrowed)
+    core_seen_destroy(c->seen);
   core_seen_destroy(c->sitemaps_seen);
   if (c->resumable)
     fclose(c->resumable);
@@ -1670,19 +1697,18 @@ static void shard_close(struct shard *c) {
 /* A shard's whole crawl, on its own thread (shard 0 on the caller's). */
 static void *shard_main(void *arg) {
   struct shard *c = arg;
+  crawl__run_take_turn(c);
   if (!c->fatal)
     shard_loop(c);
   else
     crawl__shard_sync_stop(c);
   shard_end(c);
+  crawl__run_give_turn(c);
   return NULL;
 }
 
-/* How many shards: -j, but one where what the run keeps is one file of one shard's state
- * (--seen, --state). */
+/* How many shards: -j. */
 int crawl__shard_count(const struct crawl_config *cfg) {
-  if (cfg->seen_file || cfg->state_dir)
-    return 1;
   return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
 }
 
@@ -1749,7 +1775,9 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     c->start = start;
     c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
     c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
-    c->seen_expect = n > 1 ? part_of(cfg->expect, n, i) : cfg->expect;
+    /* with --seen or --state the shards share one filter (checkpoint.c) */
+    c->seen_expect =
+        n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
     if (sink->open(sink->arg, i, &c->writer) != CORE_OK) {
       c->writer = NULL;
       crawl__fatal(c, "cannot start: out of memory");
@@ -1771,6 +1799,15 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   for (int i = 0; i < n; i++)
     if (!shards[i].fatal)
       shard_open(&shards[i]);
+  if (n > 1 && (cfg->seen_file || cfg->state_dir)) {
+    /* one save for all: each shard takes up its part of the last one, and is paused for the
+     * next ones */
+    core_rc rc = shards[0].resumable ? crawl__split_saved(shards, n) : CORE_OK;
+    if (rc != CORE_OK)
+      crawl__fatal(&shards[0], "%s: cannot hand the saved URLs to the shards: %s",
+                   cfg->state_dir ? "--state" : "--seen", core_rc_str(rc));
+    crawl__run_set_pausable(run);
+  }
   crawl__run_set_running(run, true);
   /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
    * read, in shard_loop) */

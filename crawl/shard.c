@@ -16,7 +16,13 @@
  *
  * The crawl ends when every shard is idle (nothing queued, in flight or held) and every inbox is
  * empty: a shard becomes busy again only through a batch sent to it, and sending one marks the
- * receiver busy under the same lock, so the last shard to go idle sees the whole run idle. */
+ * receiver busy under the same lock, so the last shard to go idle sees the whole run idle.
+ *
+ * A save of --seen or --state holds every shard's part at one moment. With several shards each
+ * (but the first, which saves) runs holding a turn lock of its own, and lets go of it only where
+ * it waits: in its loop's wait and at the barriers. The first shard takes all the others' turns,
+ * so each is between two turns, writes what they hold (links on their way between shards
+ * included), and gives them back. */
 #include "crawl/crawl-int.h"
 
 #include <limits.h>
@@ -33,6 +39,8 @@ struct shard_batch {
 
 struct shard_slot {
   struct shard *shard;
+  pthread_mutex_t turn; /* held by its thread except where it waits (see crawl__run_pause) */
+  bool began;           /* its thread holds its turn: it may be paused */
   struct shard_batch *head, *tail; /* the inbox */
   int inbox_min;                   /* smallest depth its inbox's links count at; INT_MAX: none */
   int published;                   /* smallest depth pending in the shard, as of its last turn */
@@ -55,6 +63,7 @@ struct crawl {
   crawl_end end;
   atomic_long pages_started; /* -n: pages started by all shards */
   atomic_long in_flight;     /* -c: requests in flight in all shards */
+  bool pausable;             /* the shards run holding their turns (crawl__run_set_pausable) */
   /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
   pthread_cond_t turn;
   int members, arrived;
@@ -93,6 +102,7 @@ core_rc crawl__run_create(int shards, struct crawl **out) {
   r->count = shards;
   r->members = shards;
   for (int i = 0; i < shards; i++) {
+    pthread_mutex_init(&r->slots[i].turn, NULL); /* cannot fail for a default mutex (POSIX) */
     r->slots[i].inbox_min = INT_MAX;
     r->slots[i].published = 0; /* until its first turn: it may hold seeds */
   }
@@ -165,6 +175,7 @@ void crawl__run_destroy(struct crawl *r) {
       free(b);
       b = next;
     }
+    pthread_mutex_destroy(&r->slots[i].turn);
   }
   pthread_cond_destroy(&r->turn);
   pthread_mutex_destroy(&r->warc_lock);
@@ -181,6 +192,70 @@ void crawl__run_attach(struct crawl *r, int shard, struct shard *c) {
   r->slots[shard].shard = c;
   c->run = r;
   c->shard = shard;
+}
+
+struct shard *crawl__run_shard(const struct crawl *r, int i) {
+  return r->slots[i].shard;
+}
+
+/* ---- turns: pausing every shard for a save ---- */
+
+void crawl__run_set_pausable(struct crawl *r) {
+  r->pausable = r->count > 1;
+}
+
+void crawl__run_take_turn(struct shard *c) {
+  struct crawl *r = c->run;
+  if (!r->pausable || c->shard == 0)
+    return;
+  struct shard_slot *s = &r->slots[c->shard];
+  pthread_mutex_lock(&s->turn);
+  if (c->loop)
+    loop_set_wait_lock(c->loop, &s->turn);
+  pthread_mutex_lock(&r->lock);
+  s->began = true;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_give_turn(struct shard *c) {
+  struct crawl *r = c->run;
+  if (!r->pausable || c->shard == 0)
+    return;
+  if (c->loop)
+    loop_set_wait_lock(c->loop, NULL);
+  pthread_mutex_unlock(&r->slots[c->shard].turn);
+}
+
+/* Around a wait at a barrier: the shard lets go of its turn while it waits. */
+static void let_go(struct crawl *r, int self) {
+  if (r->pausable && self > 0)
+    pthread_mutex_unlock(&r->slots[self].turn);
+}
+
+static void take_back(struct crawl *r, int self) {
+  if (r->pausable && self > 0)
+    pthread_mutex_lock(&r->slots[self].turn);
+}
+
+bool crawl__run_pause(struct crawl *r) {
+  if (!r->pausable)
+    return true;
+  pthread_mutex_lock(&r->lock);
+  bool all = true;
+  for (int i = 1; i < r->count; i++)
+    all &= r->slots[i].began;
+  pthread_mutex_unlock(&r->lock);
+  if (!all) /* a shard that has not begun may still have its part of a checkpoint to restore */
+    return false;
+  /* only the first shard pauses, and in one order: no two pausers wait for each other */
+  for (int i = 1; i < r->count; i++)
+    pthread_mutex_lock(&r->slots[i].turn);
+  return true;
+}
+
+void crawl__run_resume(struct crawl *r) {
+  for (int i = r->count - 1; r->pausable && i >= 1; i--)
+    pthread_mutex_unlock(&r->slots[i].turn);
 }
 
 void crawl__run_warc_lock(struct crawl *r) {
@@ -327,6 +402,12 @@ static void take_line(struct shard *c, char *line) {
   if (!url)
     return;
   *url++ = '\0';
+  crawl__take_link(c, kind, follow, (int)depth, (int)redirects, strcmp(from, "-") ? from : NULL,
+                   url);
+}
+
+void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+                      const char *page, const char *url) {
   struct core_url u;
   /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c), mostly by the fast
    * way (tests/fuzz/fuzz_url_fast.c) */
@@ -335,15 +416,41 @@ static void take_line(struct shard *c, char *line) {
     crawl__fatal(c, "out of memory");
   if (rc)
     return;
-  const char *page = strcmp(from, "-") ? from : NULL;
   if (kind == 'S')
     crawl__queue_sitemap_url(c, &u);
   else if (kind == 'P')
-    crawl__spec_consider(c, &u, page, (int)depth, follow);
+    crawl__spec_consider(c, &u, page, depth, follow);
   else
-    crawl__offer_owned(c, &u, page, (int)depth, (int)redirects,
-                       kind == 'R' ? OFFER_REDIRECT : OFFER_LINK, follow);
+    crawl__offer_owned(c, &u, page, depth, redirects, kind == 'R' ? OFFER_REDIRECT : OFFER_LINK,
+                       follow);
   core_url_free(&u);
+}
+
+/* Each line of text (of len bytes, lines ending in '\n') as "transit LINE". */
+static void put_transit(FILE *out, const char *text, size_t len) {
+  const char *p = text, *end = text + len;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+    fputs("transit ", out);
+    fwrite(p, 1, n, out);
+    if (!nl)
+      fputc('\n', out);
+    p += n;
+  }
+}
+
+void crawl__run_write_transit(struct crawl *r, FILE *out) {
+  pthread_mutex_lock(&r->lock);
+  for (int i = 0; i < r->count; i++)
+    for (const struct shard_batch *b = r->slots[i].head; b; b = b->next)
+      put_transit(out, b->data, b->len);
+  pthread_mutex_unlock(&r->lock);
+  for (int i = 0; i < r->count; i++) {
+    const struct shard *c = r->slots[i].shard;
+    for (int to = 0; c && c->outboxes && to < r->count; to++)
+      put_transit(out, c->outboxes[to].buf.data, c->outboxes[to].buf.len);
+  }
 }
 
 void crawl__shard_receive(struct shard *c) {
@@ -473,10 +580,12 @@ static void barrier_locked(struct crawl *r) {
     pthread_cond_wait(&r->turn, &r->lock);
 }
 
-void crawl__run_barrier(struct crawl *r) {
+void crawl__run_barrier(struct crawl *r, int self) {
+  let_go(r, self);
   pthread_mutex_lock(&r->lock);
   barrier_locked(r);
   pthread_mutex_unlock(&r->lock);
+  take_back(r, self);
 }
 
 void crawl__run_leave(struct crawl *r) {
@@ -491,13 +600,15 @@ void crawl__run_leave(struct crawl *r) {
 
 /* Three slots: round k counts in slot k % 3 and clears the next one, which no shard can still be
  * reading (all of them passed round k - 1's barrier after reading round k - 2's answer). */
-bool crawl__run_any(struct crawl *r, int round, bool mine) {
+bool crawl__run_any(struct crawl *r, int self, int round, bool mine) {
   int slot = round % 3;
+  let_go(r, self);
   pthread_mutex_lock(&r->lock);
   r->votes[(slot + 1) % 3] = 0;
   r->votes[slot] += mine;
   barrier_locked(r);
   bool any = r->votes[slot] > 0;
   pthread_mutex_unlock(&r->lock);
+  take_back(r, self);
   return any;
 }

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -38,6 +39,7 @@ struct event_loop {
   int wake_fd;
   loop_watch *wake_watch;
   atomic_int wake_pending;
+  pthread_mutex_t *wait_lock; /* loop_set_wait_lock: let go of during the wait */
 };
 
 static void on_wake_fd(void *arg, int fd, unsigned events) {
@@ -180,6 +182,10 @@ void loop_timer_destroy(event_loop *loop, loop_timer *timer) {
   }
 }
 
+void loop_set_wait_lock(event_loop *loop, pthread_mutex_t *lock) {
+  loop->wait_lock = lock;
+}
+
 core_rc loop_run_once(event_loop *loop, double max_wait) {
   if (loop->before_wait)
     loop->before_wait(loop->before_wait_arg);
@@ -190,9 +196,16 @@ core_rc loop_run_once(event_loop *loop, double max_wait) {
       wait = t->deadline - now;
   int timeout_ms = wait <= 0 ? 0 : (int)ceil(wait * 1000.0);
   struct epoll_event events[256];
+  if (loop->wait_lock)
+    pthread_mutex_unlock(loop->wait_lock);
   int n = epoll_wait(loop->epfd, events, 256, timeout_ms);
-  if (n < 0 && errno != EINTR)
+  int wait_errno = errno;
+  if (loop->wait_lock)
+    pthread_mutex_lock(loop->wait_lock);
+  if (n < 0 && wait_errno != EINTR) {
+    errno = wait_errno;
     return CORE_ESYS;
+  }
   for (int i = 0; i < n; i++) {
     struct loop_watch *w = events[i].data.ptr;
     if (w->dead)

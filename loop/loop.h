@@ -5,6 +5,8 @@
 
 #include "core/core.h"
 
+#include <pthread.h>
+
 enum { LOOP_READ = 1, LOOP_WRITE = 2, LOOP_ERROR = 4 };
 
 typedef struct event_loop event_loop;
@@ -41,6 +43,11 @@ void loop_before_wait(event_loop *loop, loop_cb cb, void *arg);
 void loop_on_wake(event_loop *loop, loop_cb cb, void *arg);
 /* Ends the loop's current or next wait soon. The one call that is safe from any thread. */
 void loop_wake(event_loop *loop);
+
+/* lock (borrowed until the loop is destroyed; NULL for none) is held by the loop's thread while
+ * it runs, and let go of only while loop_run_once waits: another thread that takes it finds the
+ * loop between two batches of callbacks, and holds it there until it lets go. */
+void loop_set_wait_lock(event_loop *loop, pthread_mutex_t *lock);
 
 /* Waits up to max_wait seconds (or to the earliest timer, or a wake), then runs the ready
  * callbacks. */

@@ -1,11 +1,14 @@
-/* The shards' hand-over (cli/shard.c), without the crawl around it: which shard owns a host, a
+/* The shards' hand-over (crawl/shard.c), without the crawl around it: which shard owns a host, a
  * link on its way holding back the depth gate of every shard, the end of the crawl only when all
- * are idle with empty inboxes, and -n shared. The crawl's own steps are stand-ins here that record
- * what reached them. */
+ * are idle with empty inboxes, -n shared, and what a save of every shard needs: the links on their
+ * way written whole, and a pause that finds every other shard between two turns. The crawl's own
+ * steps are stand-ins here that record what reached them. */
 #include "crawl/crawl-int.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -130,6 +133,17 @@ static bool prefetch_sent(struct shard *c, const struct core_url *u) {
   return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, 'P', true);
 }
 
+/* The i-th offer the stand-in recorded is this one. */
+static void expect_offer(int i, const char *url, const char *from, int depth, int redirects,
+                         enum offer_kind kind, bool follow) {
+  assert_string_equal(offers[i].url, url);
+  assert_string_equal(offers[i].from, from);
+  assert_int_equal(offers[i].depth, depth);
+  assert_int_equal(offers[i].redirects, redirects);
+  assert_int_equal(offers[i].kind, kind);
+  assert_int_equal(offers[i].follow, follow);
+}
+
 static int publish(struct shard *c) {
   struct crawl_progress p = {0};
   return crawl__shard_publish(c, &p);
@@ -169,12 +183,7 @@ static void test_link_reaches_its_owner_whole(void **state) {
   assert_true(crawl__shard_outbox_empty(a));
   crawl__shard_receive(b);
   assert_int_equal(offer_count, 1);
-  assert_string_equal(offers[0].url, other.text);
-  assert_string_equal(offers[0].from, "http://from.test/a%20b");
-  assert_int_equal(offers[0].depth, 4);
-  assert_int_equal(offers[0].redirects, 2);
-  assert_int_equal(offers[0].kind, OFFER_REDIRECT);
-  assert_false(offers[0].follow);
+  expect_offer(0, other.text, "http://from.test/a%20b", 4, 2, OFFER_REDIRECT, false);
   assert_int_equal(sitemap_count, 1);
   core_url_free(&own);
   core_url_free(&other);
@@ -282,6 +291,111 @@ static void test_crawl_stop_twice(void **state) {
   free_run(f);
 }
 
+/* A save writes the links on their way (in an inbox, or still in an outbox) as lines that, taken
+ * up by their owner, give the same offers as the hand-over itself. */
+static void test_links_in_transit_are_saved_whole(void **state) {
+  (void)state;
+  struct fixture *f = make_run(2);
+  struct shard *a = &f->shards[0], *b = &f->shards[1];
+  char theirs[64];
+  host_owned_by(a, 1, theirs, sizeof(theirs));
+  struct core_url sent = url_on(theirs, "/sent?a=1%20"), held = url_on(theirs, "/held");
+  assert_true(crawl__send_if_foreign(a, &sent, "http://from.test/a", 3, 2, 'R', false));
+  crawl__shard_flush(a);                                                /* in b's inbox */
+  assert_true(crawl__send_if_foreign(a, &held, NULL, 5, 0, 'L', true)); /* in a's outbox */
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  assert_non_null(out);
+  crawl__run_write_transit(f->run, out);
+  fclose(out);
+  /* taken up as a restore would: each line by its owner */
+  int lines = 0;
+  for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
+       line = strtok_r(NULL, "\n", &save), lines++) {
+    char kf[3], from[256], url[256];
+    int depth, redirects;
+    assert_int_equal(
+        sscanf(line, "transit %2s %d %d %255s %255s", kf, &depth, &redirects, from, url), 5);
+    crawl__take_link(b, kf[0], kf[1] == '1', depth, redirects, strcmp(from, "-") ? from : NULL,
+                     url);
+  }
+  free(text);
+  assert_int_equal(lines, 2);
+  assert_int_equal(offer_count, 2);
+  expect_offer(0, sent.text, "http://from.test/a", 3, 2, OFFER_REDIRECT, false);
+  expect_offer(1, held.text, "", 5, 0, OFFER_LINK, true);
+  core_url_free(&sent);
+  core_url_free(&held);
+  free_run(f);
+}
+
+/* The second shard of a pausable run, on its own thread: turns that change its state (a count,
+ * plain memory: ThreadSanitizer would see a race if a pause did not hold it), with its loop's
+ * wait between them; at the end it waits at a barrier, as a shard does at the crawl's end. */
+struct turner {
+  struct shard *c;
+  long turns;
+  atomic_bool stop;
+};
+
+static void *turn_loop(void *arg) {
+  struct turner *t = arg;
+  crawl__run_take_turn(t->c);
+  while (!atomic_load(&t->stop)) {
+    t->turns++;
+    loop_run_once(t->c->loop, 0.001);
+  }
+  crawl__run_barrier(t->c->run, t->c->shard);
+  crawl__run_give_turn(t->c);
+  return NULL;
+}
+
+static void test_pause_holds_every_other_shard_between_turns(void **state) {
+  (void)state;
+  struct fixture *f = make_run(2);
+  crawl__run_set_pausable(f->run);
+  /* a shard that has not begun may still have a checkpoint to restore: no pause yet */
+  assert_false(crawl__run_pause(f->run));
+  struct turner t = {.c = &f->shards[1]};
+  atomic_init(&t.stop, false);
+  pthread_t thread;
+  assert_int_equal(pthread_create(&thread, NULL, turn_loop, &t), 0);
+  int tries = 0;
+  while (!crawl__run_pause(f->run)) {
+    assert_true(++tries < 10000);
+    struct timespec ms = {0, 1000000};
+    nanosleep(&ms, NULL);
+  }
+  long before = t.turns; /* read only while paused */
+  struct timespec wait = {0, 30000000};
+  nanosleep(&wait, NULL);
+  assert_int_equal(t.turns, before); /* paused: no turn ran */
+  crawl__run_resume(f->run);
+  for (tries = 0;; tries++) { /* resumed: it runs again */
+    assert_true(tries < 10000);
+    nanosleep(&wait, NULL);
+    assert_true(crawl__run_pause(f->run));
+    long now = t.turns;
+    crawl__run_resume(f->run);
+    if (now > before)
+      break;
+  }
+  atomic_store(&t.stop, true);
+  /* waiting at a barrier, the shard lets go of its turn: a pause still comes through */
+  for (tries = 0;; tries++) {
+    assert_true(tries < 10000);
+    assert_true(crawl__run_pause(f->run));
+    crawl__run_resume(f->run);
+    if (tries > 3)
+      break;
+    nanosleep(&wait, NULL);
+  }
+  crawl__run_barrier(f->run, 0);
+  assert_int_equal(pthread_join(thread, NULL), 0);
+  free_run(f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_owner_is_the_same_for_every_shard),
@@ -291,6 +405,8 @@ int main(void) {
       cmocka_unit_test(test_pages_limit_is_shared),
       cmocka_unit_test(test_stop_reaches_every_shard),
       cmocka_unit_test(test_crawl_stop_twice),
+      cmocka_unit_test(test_links_in_transit_are_saved_whole),
+      cmocka_unit_test(test_pause_holds_every_other_shard_between_turns),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1243,6 +1243,21 @@ def case_seen_survives_kill(tmp):
     expect(not unfetched, f"pages neither run fetched: {unfetched[:5]}")
 
 
+def expect_runs_are_one_crawl(web, recs, log):
+    """The --jsonl records of the runs of one crawl, paused and continued: one per URL of the
+    ground truth, with its fate and depth, and no page fetched twice (robots.txt is fetched again
+    by each run)."""
+    expect_unique([r["url"] for r in recs], "record across the runs")
+    truth = web.truth(web.url())
+    expect_same_set([r["url"] for r in recs], truth, "the runs together")
+    wrong = [(r["url"], r["fate"], r["depth"], truth[r["url"]]) for r in recs
+             if (r["fate"], r["depth"]) != truth[r["url"]]]
+    expect(not wrong, f"fate or depth off: {wrong[:5]}")
+    twice = [k for k, n in Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt").items()
+             if n > 1]
+    expect(not twice, f"fetched twice: {twice[:5]}")
+
+
 def case_state_pauses_on_sigterm(tmp):
     """--state: SIGTERM ends the crawl after the requests in flight and checkpoints it;
     `crawl --state DIR` continues it, appending to the -o file. Over the two runs each URL has
@@ -1270,15 +1285,7 @@ def case_state_pauses_on_sigterm(tmp):
     with open(out) as f:
         recs = [json.loads(line) for line in f]
     expect(len(recs) > len(first), "the second run appended nothing")
-    expect_unique([r["url"] for r in recs], "record across the runs")
-    truth = web.truth(web.url())
-    expect_same_set([r["url"] for r in recs], truth, "the runs together")
-    wrong = [(r["url"], r["fate"], r["depth"], truth[r["url"]]) for r in recs
-             if (r["fate"], r["depth"]) != truth[r["url"]]]
-    expect(not wrong, f"fate or depth off: {wrong[:5]}")
-    twice = [k for k, n in Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt").items()
-             if n > 1]
-    expect(not twice, f"fetched twice: {twice[:5]}")
+    expect_runs_are_one_crawl(web, recs, log)
     # the WARC holds each exchange once, appended to by the runs that continued
     archived = Counter(r["uri"] for r in expect_whole_warc(warc_records(warc), "--warc"))
     expect(archived == Counter(f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log),
@@ -1286,6 +1293,45 @@ def case_state_pauses_on_sigterm(tmp):
     # a new crawl is never started in a directory that holds one
     p = subprocess.run(state_cmd(web, state), capture_output=True, text=True, timeout=20)
     expect(p.returncode == 2 and "holds a crawl already" in p.stderr, f"{p.returncode} {p.stderr}")
+
+
+def case_state_across_thread_counts(tmp):
+    """--state and --seen keep one file for every shard, loadable with another number of them: a
+    polite crawl with -j 4 paused by SIGTERM after a few checkpoints (each made with every shard
+    paused), continued with -j 1, paused again, and ended with -j 3, gives one record per URL with
+    the ground truth's fate and depth, and fetches no page twice. A --seen file saved by -j 4 is
+    whole for -j 1 and -j 3: nothing new is printed, only the seed is fetched again."""
+    web = Web(tmp, hosts=4, pages=120)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    runs = [state_cmd(web, state, "-j", "4", "--jsonl", "-o", out, interval=0.2),
+            [CRAWL, "-j", "1", "--state", state], [CRAWL, "-j", "3", "--state", state]]
+    for i, cmd in enumerate(runs):
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if i < 2:
+            time.sleep(1.0)
+            proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        want = (143, 0) if i < 2 else (0,)  # a pause may come after the end
+        expect(proc.returncode in want, f"run {i + 1} exited {proc.returncode}: {err}")
+    log = web.stop()
+    with open(out) as f:
+        recs = [json.loads(line) for line in f]
+    expect_runs_are_one_crawl(web, recs, log)
+
+    web = Web(tmp, hosts=4, pages=60)
+    seen = os.path.join(tmp, "crawl.seen")
+    first = crawl(web, "-j", "4", "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect_same_set(lines(first), web.truth(web.url()), "--seen, first run (-j 4)")
+    windows = {}
+    for threads in ("1", "3"):
+        began = time.monotonic()  # the server stamps requests with the same clock
+        again = crawl(web, "-j", threads, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+        windows[threads] = (began, time.monotonic())
+        expect(lines(again) == [], f"--seen, -j {threads} printed {lines(again)[:5]}")
+    log = web.stop()
+    for threads, (a, b) in windows.items():
+        requests = sorted(r[3] for r in log if a < r[0] < b)
+        expect(requests == ["/", "/robots.txt"], f"--seen, -j {threads} requested {requests[:8]}")
 
 
 def case_state_full_disk(tmp):
