@@ -89,7 +89,9 @@ static void size_blocked(double fp, unsigned block_bits, double *bits_per_key, u
   double optimum = core__seen_optimum_bits(fp);
   for (unsigned k = 1; k <= 40; k++) { /* at most 40: probe_mul has 64 */
     double lo = 0.95 * optimum, hi = 3 * optimum;
-    if (blocked_fp(hi, k, block_bits) > fp)
+    /* the bound falls as bits are added: a k that misses it with the fewest bits found so far
+     * cannot do with fewer (and most k are out after one look instead of a bisection) */
+    if (blocked_fp(isinf(best_c) ? hi : best_c, k, block_bits) > fp)
       continue;
     for (int it = 0; it < 40; it++) {
       double mid = (lo + hi) / 2;
