@@ -1167,7 +1167,7 @@ def state_cmd(web, state, *args, interval=0.3, delay="0.02"):
 
 def case_state_survives_kill(tmp):
     """--state: a polite crawl killed with kill -9 at random moments, continued each time with
-    nothing but `crawl --state DIR`, until it ends. The runs together print every URL of the
+    nothing but `crawl --state DIR` (with shards, each time with another -j), until it ends. The runs together print every URL of the
     ground truth and fetch every page of it; pages fetched twice are no more than the requests
     the server answered in one checkpoint interval before each kill."""
     import random
@@ -1180,8 +1180,10 @@ def case_state_survives_kill(tmp):
     while True:
         runs += 1
         expect(runs <= 20, f"(seed {seed}) the crawl did not end in 20 runs")
+        # with shards, each run continues with another number of them than the run before
+        threads = ["-j", "4132"[runs % 4]] if os.environ.get("CRAWL_TEST_THREADS") else []
         cmd = (state_cmd(web, state, "--warc", warc, interval=interval) if runs == 1
-               else [CRAWL, "--state", state])
+               else [CRAWL, *threads, "--state", state])
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if len(kills) < 5:
             try:
