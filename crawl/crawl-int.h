@@ -20,7 +20,6 @@
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 #define LOOKUPS_MAX 64               /* DNS lookups in flight at once */
 #define SPEC_LEVELS (1 << 20)        /* levels below the gate speculative pages may run */
-#define REDIRECT_SCAN_MAX 128 /* queued pages looked at for a redirect target (lower_queued) */
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 

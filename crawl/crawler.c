@@ -261,10 +261,7 @@ static struct frontier_item *new_page(struct shard *c, const char *url, const ch
 static void lower_queued(struct shard *c, const struct core_url *u, const char *from, int depth,
                          int redirects) {
   frontier_host *fh = frontier_host_find(c->fr, u->origin);
-  /* the search is linear: it is bounded, so a host with a long queue and many redirects does not
-   * make the crawl quadratic; a target further back keeps its link's depth */
-  struct frontier_item *old =
-      fh ? frontier_take_deeper(c->fr, fh, u->text, depth, REDIRECT_SCAN_MAX) : NULL;
+  struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
   if (!old)
     return;
   struct frontier_item *item = new_page(c, u->text, from, depth, redirects, old->flags);
@@ -406,7 +403,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
     return;
   }
   frontier_host *host = e->host;
-  struct frontier_item *old = frontier_take_deeper(c->fr, host, e->url, -1, SIZE_MAX);
+  struct frontier_item *old = frontier_take_deeper(c->fr, host, e->url, -1);
   if (old) {
     item->attempts = old->attempts;
     item->not_before = old->not_before;

@@ -160,7 +160,7 @@ void crawl__spec_cancel(struct shard *c, struct spec *e) {
     return;
   }
   if (!e->done) {
-    struct frontier_item *old = frontier_take_deeper(c->fr, e->host, e->url, -1, SIZE_MAX);
+    struct frontier_item *old = frontier_take_deeper(c->fr, e->host, e->url, -1);
     frontier_item_free(old);
   }
   crawl__spec_remove(c, e);

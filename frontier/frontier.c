@@ -9,7 +9,10 @@
  *
  * Memory stays bounded however many URLs are queued: past --queue-memory pages in memory, a
  * host's further pages go to the back of its chain in one unlinked temporary file, and come back
- * SPILL_REFILL at a time when its pages in memory run out. Order within a host is kept. */
+ * SPILL_REFILL at a time when its pages in memory run out. Order within a host is kept.
+ *
+ * The pages in memory are also in an index by URL, so a redirect target queued before as a
+ * deeper link is found, and moved up to the redirect's depth, however long its host's queue. */
 #include "frontier/frontier.h"
 
 #include <errno.h>
@@ -130,6 +133,11 @@ struct frontier_host {
   /* its pages are out of depth order (one had to be queued between spilled pages of smaller
    * and larger depth): the depth gate leaves it alone until its queue empties */
   bool unsorted;
+  /* where its pages deeper than split_depth begin (NULL: none), while split_known: a page of
+   * that depth queued behind deeper ones goes there, and a level's redirects come in a row */
+  struct frontier_item *split;
+  int split_depth;
+  bool split_known;
   size_t heap_index; /* SIZE_MAX when not in the heap */
   double key;
   struct frontier_host *next; /* hash chain */
@@ -160,6 +168,11 @@ struct frontier {
   int outside;   /* the smallest depth pending elsewhere (other shards); INT_MAX: none */
   int lookahead; /* pages this many levels deeper may start too (their links held back) */
   bool gate_off; /* its counts could not grow: no gate, rather than a stalled crawl */
+  /* the pages in memory by URL: open addressing, linear probing, a power of two of slots at most
+   * three quarters full (frontier_take_deeper); index_off when it could not grow */
+  struct frontier_item **index;
+  size_t index_cap, index_count;
+  bool index_off;
 };
 
 /* An item and its strings in one allocation (a queue may hold a hundred thousand of them):
@@ -239,6 +252,7 @@ void frontier_destroy(frontier *f) {
   free(f->hosts);
   free(f->heap);
   free(f->pending);
+  free(f->index);
   if (f->spill_fd >= 0)
     close(f->spill_fd);
   free(f);
@@ -641,24 +655,126 @@ static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_
   return CORE_OK;
 }
 
+/* ---- the index of pages in memory ---- */
+
+static size_t index_home(const frontier *f, const char *url) {
+  return (size_t)XXH3_64bits(url, strlen(url)) & (f->index_cap - 1);
+}
+
+static void index_put(frontier *f, struct frontier_item *item) {
+  size_t i = index_home(f, item->url);
+  while (f->index[i])
+    i = (i + 1) & (f->index_cap - 1);
+  f->index[i] = item;
+  f->index_count++;
+}
+
+static void index_add(frontier *f, struct frontier_item *item) {
+  if (f->index_off)
+    return;
+  if ((f->index_count + 1) * 4 > f->index_cap * 3) {
+    size_t cap = f->index_cap ? f->index_cap * 2 : 1024;
+    struct frontier_item **old = f->index, **grown = calloc(cap, sizeof(*grown));
+    size_t old_cap = f->index_cap;
+    if (!grown) { /* redirect targets keep their links' depth from now on; nothing is lost */
+      free(f->index);
+      f->index = NULL;
+      f->index_cap = f->index_count = 0;
+      f->index_off = true;
+      return;
+    }
+    f->index = grown;
+    f->index_cap = cap;
+    f->index_count = 0;
+    for (size_t i = 0; i < old_cap; i++)
+      if (old[i])
+        index_put(f, old[i]);
+    free(old);
+  }
+  index_put(f, item);
+}
+
+static void index_remove(frontier *f, const struct frontier_item *item) {
+  if (f->index_off)
+    return;
+  size_t mask = f->index_cap - 1, i = index_home(f, item->url);
+  while (f->index[i] != item)
+    i = (i + 1) & mask;
+  /* backward shift: a later entry whose home is not between the hole and itself moves into the
+   * hole, so every probe still reaches what it looks for */
+  for (size_t j = (i + 1) & mask; f->index[j]; j = (j + 1) & mask) {
+    size_t home = index_home(f, f->index[j]->url);
+    if (((j - home) & mask) >= ((j - i) & mask)) {
+      f->index[i] = f->index[j];
+      i = j;
+    }
+  }
+  f->index[i] = NULL;
+  f->index_count--;
+}
+
+static struct frontier_item *index_find(const frontier *f, const char *url) {
+  if (f->index_off || !f->index_count)
+    return NULL;
+  for (size_t i = index_home(f, url); f->index[i]; i = (i + 1) & (f->index_cap - 1))
+    if (strcmp(f->index[i]->url, url) == 0)
+      return f->index[i];
+  return NULL;
+}
+
 /* ---- queues ---- */
+
+/* Links item into host's queue before at (at the end when at is NULL). */
+static void link_before(struct frontier_host *h, struct frontier_item *at,
+                        struct frontier_item *item) {
+  item->next = at;
+  item->prev = at ? at->prev : h->tail;
+  if (item->prev)
+    item->prev->next = item;
+  else
+    h->head = item;
+  if (at)
+    at->prev = item;
+  else
+    h->tail = item;
+}
+
+static void unlink_item(struct frontier_host *h, struct frontier_item *item) {
+  if (h->split == item) /* the next is deeper still, or none is */
+    h->split = item->next;
+  if (item->prev)
+    item->prev->next = item->next;
+  else
+    h->head = item->next;
+  if (item->next)
+    item->next->prev = item->prev;
+  else
+    h->tail = item->prev;
+  item->next = item->prev = NULL;
+}
 
 /* Queues item among host's pages in memory, behind every page no deeper than it. */
 static void append_page(frontier *f, struct frontier_host *h, struct frontier_item *item) {
-  item->next = NULL;
-  if (!h->tail || is_setup(h->tail->kind) || h->tail->depth <= item->depth) {
-    if (h->tail)
-      h->tail->next = item;
-    else
-      h->head = item;
-    h->tail = item;
-  } else { /* a retry or redirect of the current depth, behind deeper pages: it goes before them */
-    struct frontier_item **pp = &h->head;
-    while (is_setup((*pp)->kind) || (*pp)->depth <= item->depth)
-      pp = &(*pp)->next;
-    item->next = *pp;
-    *pp = item;
+  struct frontier_item *at = NULL;
+  bool behind = h->tail && !is_setup(h->tail->kind) && h->tail->depth > item->depth;
+  if (behind && h->split_known && h->split_depth == item->depth) {
+    at = h->split;
+  } else if (behind) {
+    /* a retry or redirect of the current depth, behind deeper pages: it goes before them */
+    at = h->head;
+    while (is_setup(at->kind) || at->depth <= item->depth)
+      at = at->next;
   }
+  /* a page deeper than split_depth queued before the first such page is the first now */
+  if (h->split_known && item->depth > h->split_depth && at == h->split)
+    h->split = item;
+  link_before(h, at, item);
+  if (behind) {
+    h->split = at;
+    h->split_depth = item->depth;
+    h->split_known = true;
+  }
+  index_add(f, item);
   h->pages_in_memory++;
   f->pages_in_memory++;
 }
@@ -677,18 +793,15 @@ static void refill(frontier *f, struct frontier_host *h) {
 }
 
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item) {
-  item->next = NULL;
+  item->next = item->prev = NULL;
   if (is_setup(item->kind)) {
     /* setup steps keep their own order ahead of every page, but a lookup goes first: nothing
      * else of the host can be fetched without its address (a lookup retried after robots.txt
      * was queued must not fall behind it) */
-    struct frontier_item **pp = &host->head;
-    while (item->kind != FRONTIER_RESOLVE && *pp && is_setup((*pp)->kind))
-      pp = &(*pp)->next;
-    item->next = *pp;
-    *pp = item;
-    if (!item->next)
-      host->tail = item;
+    struct frontier_item *at = host->head;
+    while (item->kind != FRONTIER_RESOLVE && at && is_setup(at->kind))
+      at = at->next;
+    link_before(host, at, item);
   } else {
     gate_count(f, item->depth, 1);
     /* behind pages already spilled (when no shallower than the last of them), or past the
@@ -713,38 +826,35 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
   update(f, host);
 }
 
+/* A page's origin is its host's: the index spans every host. */
+static bool in_host(const struct frontier_host *h, const char *url) {
+  size_t len = strlen(h->origin);
+  return strncmp(url, h->origin, len) == 0 && (url[len] == '/' || url[len] == '\0');
+}
+
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
-                                           int depth, size_t max_scan) {
-  size_t scanned = 0;
-  for (struct frontier_item **pp = &host->head, *prev = NULL; *pp && scanned++ < max_scan;
-       prev = *pp, pp = &(*pp)->next) {
-    struct frontier_item *it = *pp;
-    if (is_setup(it->kind) || it->depth <= depth || strcmp(it->url, url) != 0)
-      continue;
-    *pp = it->next;
-    if (host->tail == it)
-      host->tail = prev;
-    it->next = NULL;
-    f->queued--;
-    host->pages_in_memory--;
-    f->pages_in_memory--;
-    gate_count(f, it->depth, -1); /* deeper than the level that asks: the gate stays */
-    update(f, host);
-    return it;
-  }
-  return NULL;
+                                           int depth) {
+  struct frontier_item *it = index_find(f, url);
+  if (!it || it->depth <= depth || !in_host(host, url))
+    return NULL;
+  index_remove(f, it);
+  unlink_item(host, it);
+  f->queued--;
+  host->pages_in_memory--;
+  f->pages_in_memory--;
+  gate_count(f, it->depth, -1); /* deeper than the level that asks: the gate stays */
+  update(f, host);
+  return it;
 }
 
 static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) {
   struct frontier_item *item = h->head;
   if (!item)
     return NULL;
-  h->head = item->next;
-  if (!h->head)
-    h->tail = NULL;
-  item->next = NULL;
+  unlink_item(h, item);
   f->queued--;
   if (!is_setup(item->kind)) {
+    index_remove(f, item);
     h->pages_in_memory--;
     f->pages_in_memory--;
     if (h->pages_in_memory == 0 && h->spilled)

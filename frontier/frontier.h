@@ -25,8 +25,8 @@ struct frontier_item {
   int attempts;  /* transient failures so far */
   int redirects; /* hops so far in its redirect chain */
   double not_before;
-  unsigned flags; /* the owner's bits, kept as they are */
-  struct frontier_item *next;
+  unsigned flags;                    /* the owner's bits, kept as they are */
+  struct frontier_item *next, *prev; /* the frontier's: its place in its host's queue */
 };
 
 /* url and from are copied. Caller frees with frontier_item_free, or hands it to frontier_push. */
@@ -83,11 +83,11 @@ void frontier_host_defer(frontier *f, frontier_host *host, double until);
  * first of all, the others in the order they come. */
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item);
 /* Removes and returns host's queued page url when its depth is more than depth (a redirect target
- * found before as a deeper link, which is to take the redirect's depth), or NULL. Looks at the
- * first max_scan items of the host's queue in memory at most (the search is linear), never at
- * the spill file. */
+ * found before as a deeper link, which is to take the redirect's depth), or NULL. Finds it among
+ * the pages in memory, by an index of them (whatever the queue's length), never in the spill
+ * file. */
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
-                                           int depth, size_t max_scan);
+                                           int depth);
 /* The next item whose host may be contacted at now, or NULL. Counts as a request in flight
  * until frontier_end. Caller owns the item. */
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host);

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -561,7 +562,8 @@ static void test_visit_reaches_spilled_pages(void **state) {
 }
 
 /* A redirect target queued before as a deeper link moves up to the redirect's depth, and the
- * depth gate counts it there. */
+ * depth gate counts it there; found however far back in a long queue, and never in another
+ * host's queue. */
 static void test_take_deeper(void **state) {
   (void)state;
   struct frontier_options cfg = config();
@@ -576,10 +578,11 @@ static void test_take_deeper(void **state) {
     assert_non_null(item);
     frontier_push(f, a, item);
   }
-  assert_null(frontier_take_deeper(f, a, "http://a.example/3", 2, SIZE_MAX)); /* not deeper */
-  assert_null(frontier_take_deeper(f, a, "http://a.example/9", 1, SIZE_MAX)); /* not queued */
-  assert_null(frontier_take_deeper(f, a, "http://a.example/3", 1, 2));        /* past the scan */
-  struct frontier_item *old = frontier_take_deeper(f, a, "http://a.example/3", 1, 3);
+  assert_null(frontier_take_deeper(f, a, "http://a.example/3", 2)); /* not deeper */
+  assert_null(frontier_take_deeper(f, a, "http://a.example/9", 1)); /* not queued */
+  frontier_host *b = host(f, "http://b.example");
+  assert_null(frontier_take_deeper(f, b, "http://a.example/3", 1)); /* not that host's */
+  struct frontier_item *old = frontier_take_deeper(f, a, "http://a.example/3", 1);
   assert_non_null(old);
   assert_int_equal(old->depth, 2);
   frontier_item_free(old);
@@ -603,6 +606,122 @@ static void test_take_deeper(void **state) {
   core_seen_destroy(the_seen);
 }
 
+/* The index of pages in memory follows every change of the queues: 5,000 pages of one host (the
+ * index grows, entries shift back as others leave), each taken from the middle or popped, in
+ * order, and what is left comes out whole. */
+static void test_take_deeper_in_long_queues(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example");
+  enum { N = 5000 };
+  char url[64];
+  for (int i = 0; i < N; i++) {
+    snprintf(url, sizeof(url), "http://a.example/%d", i);
+    frontier_push(f, a, frontier_item_new(FRONTIER_PAGE, url, NULL, 2));
+  }
+  /* every third page, from the back of the queue to its front */
+  for (int i = N - 1; i >= 0; i--) {
+    snprintf(url, sizeof(url), "http://a.example/%d", i);
+    struct frontier_item *old = frontier_take_deeper(f, a, url, i % 3 == 0 ? 1 : 2);
+    assert_true((old != NULL) == (i % 3 == 0));
+    if (old) {
+      assert_string_equal(old->url, url);
+      assert_null(frontier_take_deeper(f, a, url, 1)); /* gone */
+    }
+    frontier_item_free(old);
+  }
+  for (int i = 0; i < N; i++) {
+    if (i % 3 == 0)
+      continue;
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    snprintf(url, sizeof(url), "http://a.example/%d", i);
+    assert_string_equal(item->url, url);
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
+    frontier_item_free(item);
+    if (i % 7 == 1 && i + 1 < N && (i + 1) % 3) { /* one taken while others are popped */
+      snprintf(url, sizeof(url), "http://a.example/%d", i + 1);
+      struct frontier_item *moved = frontier_take_deeper(f, a, url, 1);
+      assert_non_null(moved);
+      moved->depth = 1;
+      frontier_push(f, a, moved); /* shallower than the rest: next */
+    }
+  }
+  assert_int_equal(frontier_queued(f), 0);
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
+/* Pages of a smaller depth queued behind deeper ones go before them, in the order they came, also
+ * while the first deeper page is popped under them and when a page of another depth comes. */
+static void test_shallower_pages_go_before_deeper_ones(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example");
+  char url[64];
+  for (int i = 0; i < 50; i++) {
+    snprintf(url, sizeof(url), "http://a.example/b%d", i);
+    frontier_push(f, a, frontier_item_new(FRONTIER_PAGE, url, NULL, 2));
+  }
+  const char *steps[] = {"+a0:1", "+a1:1", "-a0",   "+a2:1", "-a1",   "-a2", "-b0", "+a3:1",
+                         "-a3",   "+c0:3", "+a4:1", "+d0:2", "+a5:1", "-a4", "-a5"};
+  for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+    const char *step = steps[i];
+    if (step[0] == '+') {
+      snprintf(url, sizeof(url), "http://a.example/%.*s", (int)(strchr(step, ':') - step - 1),
+               step + 1);
+      frontier_push(f, a, frontier_item_new(FRONTIER_PAGE, url, NULL, atoi(strchr(step, ':') + 1)));
+      continue;
+    }
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    snprintf(url, sizeof(url), "http://a.example/%s", step + 1);
+    assert_string_equal(item->url, url);
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
+    frontier_item_free(item);
+  }
+  /* what is left: b1 to b49, then d0 (depth 2, last of its depth), then c0 (depth 3) */
+  for (int i = 1; i <= 51; i++) {
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    if (i < 50)
+      snprintf(url, sizeof(url), "http://a.example/b%d", i);
+    else
+      snprintf(url, sizeof(url), "http://a.example/%s", i == 50 ? "d0" : "c0");
+    assert_string_equal(item->url, url);
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
+    frontier_item_free(item);
+  }
+  assert_int_equal(frontier_queued(f), 0);
+  /* none deeper than depth 1 was left; a deeper page comes, then one of depth 1: before it */
+  frontier_push(f, a, frontier_item_new(FRONTIER_PAGE, "http://a.example/x", NULL, 2));
+  frontier_push(f, a, frontier_item_new(FRONTIER_PAGE, "http://a.example/y", NULL, 1));
+  const char *last[] = {"http://a.example/y", "http://a.example/x"};
+  for (int i = 0; i < 2; i++) {
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    assert_string_equal(item->url, last[i]);
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
+    frontier_item_free(item);
+  }
+  frontier_destroy(f);
+  core_seen_destroy(the_seen);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fifo_and_delay),
@@ -620,6 +739,8 @@ int main(void) {
       cmocka_unit_test(test_spill_drains),
       cmocka_unit_test(test_visit_reaches_spilled_pages),
       cmocka_unit_test(test_take_deeper),
+      cmocka_unit_test(test_take_deeper_in_long_queues),
+      cmocka_unit_test(test_shallower_pages_go_before_deeper_ones),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1697,6 +1697,25 @@ def case_redirect_at_the_depth_limit(tmp):
                    f"-w {delay}, {links} links: {len(wrong)} off, e.g. {wrong[:3]}")
 
 
+def case_redirect_targets_in_long_queues(tmp):
+    """A redirect whose target is queued already, found first as a link one level deeper, moves
+    the target up to the redirect's depth however far back in its host's long queue it waits:
+    on one host of 600 pages and on three of 300, every record has the truth's fate and depth."""
+    for hosts, pages, links in ((1, 600, 6), (3, 300, 8)):
+        web = Web(tmp, hosts=hosts, pages=pages, links=links)
+        p = crawl(web, "-w", "0", "-d", "1000", "--jsonl", web.url())
+        web.stop()
+        truth = web.truth(web.url())
+        lowered = subprocess.run([TESTWEB, "truth", *web.args, "--port", str(web.port),
+                                  web.url()], capture_output=True, text=True).stderr
+        m = re.search(r"(\d+) redirect targets were found as links one level deeper", lowered)
+        expect(m and int(m.group(1)) >= 5, f"{hosts} x {pages}: too few lowered targets to test")
+        got = {r["url"]: (r["fate"], r["depth"]) for r in records(p)}
+        wrong = [(u, got.get(u), t) for u, t in truth.items() if got.get(u) != t]
+        expect(not wrong and len(got) == len(truth),
+               f"{hosts} x {pages}: {len(wrong)} off, e.g. {wrong[:3]}")
+
+
 def gaps(log):
     by_host = defaultdict(list)
     for start, end, host, _, _ in log:
