@@ -1603,13 +1603,14 @@ static void deliver_last_links(struct shard *c) {
      * after it; what their parsers found so far goes on its way now */
     for (struct request *rq = c->active; rq; rq = rq->next)
       crawl__offer_links_flush(rq);
-  }
-  while (c->active && !c->save_path) {
-    struct request *rq = c->active;
-    bool records = c->end != CRAWL_END_PIPE;
-    if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
-      record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
-    crawl__request_free(rq);
+  } else {
+    while (c->active) {
+      struct request *rq = c->active;
+      bool records = c->end != CRAWL_END_PIPE;
+      if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
+        record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
+      crawl__request_free(rq);
+    }
   }
   for (int round = 0;; round++) {
     crawl__shard_flush(c);
