@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the benchmark peers (nginx, wget2, Scrapy, spider-rs, wrk, time), builds, and runs the
-# benchmarks: crawl against its peers on nginx, crawl's polite and queue-memory runs, and the
-# seen filters. Run as root (the peer benchmark gives each crawler its own /etc/hosts).
+# benchmarks: crawl against its peers on nginx, crawl's polite and queue-memory runs, the seen
+# filters, and links through one Redis. Run as root (the peer benchmark gives each crawler its
+# own /etc/hosts).
 # Usage: bench/run.sh [--quick]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,10 @@ python3 bench/bench_crawl.py build/cli/crawl build/tests/testweb "$@"
 echo
 if [ "${1:-}" = "--quick" ]; then
   build/bench/bench_seen 1000000
+  echo
+  build/bench/bench_cluster 200000
 else
   build/bench/bench_seen 10000000
+  echo
+  build/bench/bench_cluster 1000000
 fi

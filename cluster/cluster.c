@@ -1,0 +1,541 @@
+/* Redis streams as the links between the processes of a shared crawl.
+ *
+ * Two connections per node, both driven by the caller's event loop through hiredis's async API
+ * (its event hooks become one loop watch per connection): one waits in XREADGROUP ... BLOCK for
+ * this node's entries, and would hold up anything queued behind it, so the other carries the
+ * appends (XADD) and acknowledgements (XACK). hiredis pipelines what is issued between two turns
+ * of the loop on one connection.
+ *
+ * A batch stays ours until Redis confirms its XADD (replies come in the order of the commands, so
+ * the oldest batch is the one confirmed): until then it is a link on its way, and a checkpoint
+ * must hold it. A node starting again reads its pending entries (those delivered but never
+ * acknowledged) before new ones: XREADGROUP with an id of 0 gives the consumer's own history. */
+#include "cluster/cluster.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <hiredis/async.h>
+#include <hiredis/hiredis.h>
+
+enum {
+  DEFAULT_BATCH = 64 * 1024,
+  DEFAULT_READ_COUNT = 64,
+  READ_BLOCK_MS = 1000, /* an idle reader asks again once a second */
+  KEY_MAX = 96,
+};
+
+static const char GROUP[] = "crawl";
+
+/* ---- the address ---- */
+
+static bool job_char(char c) {
+  return isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.';
+}
+
+core_rc cluster_address_parse(const char *text, struct cluster_address *out, const char **why) {
+  static const char scheme[] = "redis://";
+  memset(out, 0, sizeof(*out));
+  *why = NULL;
+  if (strncmp(text, scheme, sizeof(scheme) - 1)) {
+    *why = "it must start with redis://";
+    return CORE_EINVAL;
+  }
+  const char *p = text + sizeof(scheme) - 1, *host = p, *host_end;
+  if (*p == '[') { /* an IPv6 address */
+    host = p + 1;
+    host_end = strchr(host, ']');
+    if (!host_end) {
+      *why = "an IPv6 address needs its closing ']'";
+      return CORE_EINVAL;
+    }
+    p = host_end + 1;
+  } else {
+    while (*p && *p != ':' && *p != '/')
+      p++;
+    host_end = p;
+  }
+  size_t host_len = (size_t)(host_end - host);
+  if (!host_len || host_len >= sizeof(out->host)) {
+    *why = host_len ? "the host name is too long" : "it names no host";
+    return CORE_EINVAL;
+  }
+  memcpy(out->host, host, host_len);
+  out->port = 6379;
+  if (*p == ':') {
+    p++;
+    long port = 0;
+    int digits = 0;
+    while (isdigit((unsigned char)*p) && digits < 6) {
+      port = port * 10 + (*p++ - '0');
+      digits++;
+    }
+    if (!digits || port < 1 || port > 65535 || (*p && *p != '/')) {
+      *why = "the port must be a number from 1 to 65535";
+      return CORE_EINVAL;
+    }
+    out->port = (int)port;
+  }
+  if (*p != '/' || !p[1]) {
+    *why = "it names no job: redis://HOST[:PORT]/JOB";
+    return CORE_EINVAL;
+  }
+  const char *job = p + 1;
+  size_t job_len = strlen(job);
+  if (job_len >= sizeof(out->job)) {
+    *why = "the job name is longer than 64 characters";
+    return CORE_EINVAL;
+  }
+  for (size_t i = 0; i < job_len; i++)
+    if (!job_char(job[i])) {
+      *why = "a job name holds only letters, digits, '-', '_' and '.'";
+      return CORE_EINVAL;
+    }
+  memcpy(out->job, job, job_len);
+  return CORE_OK;
+}
+
+/* ---- hiredis on our loop ---- */
+
+struct redis_link {
+  cluster *cl;
+  event_loop *loop;
+  redisAsyncContext *ac; /* NULL once hiredis has let go of it */
+  loop_watch *watch;
+  int fd;
+  unsigned want; /* LOOP_READ | LOOP_WRITE as hiredis asked */
+  bool connected;
+};
+
+struct unconfirmed {
+  struct unconfirmed *next;
+  int node;
+  size_t len;
+  char data[];
+};
+
+struct cluster {
+  event_loop *loop;
+  struct cluster_options opt;
+  struct cluster_handler handler;
+  struct redis_link writer, reader;
+  char own_key[KEY_MAX];
+  char consumer[32];
+  struct core_buf *outboxes; /* one per node (this node's stays empty) */
+  struct unconfirmed *oldest, *newest;
+  size_t unconfirmed_count;
+  bool failed, destroying;
+  bool paused, reading, history; /* history: still reading our pending entries (id 0 onwards) */
+  char after[64];                /* the id to read after while history */
+  unsigned long entries_read;
+};
+
+static void update_watch(struct redis_link *l) {
+  if (!l->want || l->fd < 0) {
+    if (l->watch) {
+      loop_unwatch(l->loop, l->watch);
+      l->watch = NULL;
+    }
+    return;
+  }
+  if (l->watch)
+    loop_watch_set(l->loop, l->watch, l->want);
+}
+
+static void on_link_io(void *arg, int fd, unsigned events) {
+  (void)fd;
+  struct redis_link *l = arg;
+  /* an error or hang-up is handled by whichever direction hiredis waits on: it sees it there */
+  if (l->ac && (l->want & LOOP_WRITE) && (events & (LOOP_WRITE | LOOP_ERROR)))
+    redisAsyncHandleWrite(l->ac);
+  if (l->ac && (l->want & LOOP_READ) && (events & (LOOP_READ | LOOP_ERROR)))
+    redisAsyncHandleRead(l->ac);
+}
+
+static void want_events(struct redis_link *l, unsigned want) {
+  l->want = want;
+  if (want && !l->watch && l->fd >= 0) {
+    if (loop_watch_fd(l->loop, l->fd, want, on_link_io, l, &l->watch))
+      l->watch = NULL; /* cannot happen but by ENOMEM; the command then never completes */
+    return;
+  }
+  update_watch(l);
+}
+
+static void ev_add_read(void *data) {
+  struct redis_link *l = data;
+  want_events(l, l->want | LOOP_READ);
+}
+
+static void ev_del_read(void *data) {
+  struct redis_link *l = data;
+  want_events(l, l->want & ~(unsigned)LOOP_READ);
+}
+
+static void ev_add_write(void *data) {
+  struct redis_link *l = data;
+  want_events(l, l->want | LOOP_WRITE);
+}
+
+static void ev_del_write(void *data) {
+  struct redis_link *l = data;
+  want_events(l, l->want & ~(unsigned)LOOP_WRITE);
+}
+
+static void ev_cleanup(void *data) {
+  struct redis_link *l = data;
+  want_events(l, 0);
+  l->ac = NULL;
+}
+
+/* ---- failing once ---- */
+
+static void fail(cluster *cl, const char *what, const char *detail) {
+  if (cl->failed || cl->destroying)
+    return;
+  cl->failed = true;
+  char message[512];
+  snprintf(message, sizeof(message), "Redis at %s:%d: %s%s%s", cl->opt.address.host,
+           cl->opt.address.port, what, detail ? ": " : "", detail ? detail : "");
+  if (cl->handler.on_error)
+    cl->handler.on_error(cl->handler.arg, message);
+}
+
+/* A reply that is no reply (the connection went) or an error reply fails the cluster. */
+static bool reply_ok(cluster *cl, const redisReply *reply, const char *command) {
+  if (cl->destroying)
+    return false;
+  if (!reply) {
+    fail(cl, "the connection was lost during", command);
+    return false;
+  }
+  if (reply->type == REDIS_REPLY_ERROR) {
+    char what[64];
+    snprintf(what, sizeof(what), "%s was refused", command);
+    fail(cl, what, reply->str);
+    return false;
+  }
+  return true;
+}
+
+static void on_connect(const redisAsyncContext *ac, int status) {
+  struct redis_link *l = ac->data;
+  if (status == REDIS_OK) {
+    l->connected = true;
+    return;
+  }
+  fail(l->cl, "cannot connect", ac->errstr);
+}
+
+static void on_disconnect(const redisAsyncContext *ac, int status) {
+  struct redis_link *l = ac->data;
+  l->ac = NULL;
+  if (status != REDIS_OK)
+    fail(l->cl, "the connection was lost", ac->errstr);
+  else
+    fail(l->cl, "the connection was closed", NULL);
+}
+
+static core_rc link_open(cluster *cl, struct redis_link *l, char *why, size_t why_len) {
+  l->cl = cl;
+  l->loop = cl->loop;
+  l->fd = -1;
+  redisAsyncContext *ac = redisAsyncConnect(cl->opt.address.host, cl->opt.address.port);
+  if (!ac)
+    return CORE_ENOMEM;
+  if (ac->err) {
+    snprintf(why, why_len, "Redis at %s:%d: cannot connect: %s", cl->opt.address.host,
+             cl->opt.address.port, ac->errstr);
+    redisAsyncFree(ac);
+    return CORE_ESYS;
+  }
+  l->ac = ac;
+  l->fd = ac->c.fd;
+  ac->data = l;
+  ac->ev.data = l;
+  ac->ev.addRead = ev_add_read;
+  ac->ev.delRead = ev_del_read;
+  ac->ev.addWrite = ev_add_write;
+  ac->ev.delWrite = ev_del_write;
+  ac->ev.cleanup = ev_cleanup;
+  redisAsyncSetConnectCallback(ac, on_connect);
+  redisAsyncSetDisconnectCallback(ac, on_disconnect);
+  return CORE_OK;
+}
+
+static void link_close(struct redis_link *l) {
+  if (l->ac)
+    redisAsyncFree(l->ac); /* its callbacks see cl->destroying and do nothing */
+  l->ac = NULL;
+  want_events(l, 0);
+}
+
+/* ---- reading ---- */
+
+static void read_more(cluster *cl);
+
+static void deliver_entries(cluster *cl, const redisReply *entries) {
+  for (size_t i = 0; i < entries->elements && !cl->destroying; i++) {
+    const redisReply *e = entries->element[i];
+    if (e->type != REDIS_REPLY_ARRAY || e->elements < 2 ||
+        e->element[0]->type != REDIS_REPLY_STRING)
+      continue;
+    const char *id = e->element[0]->str;
+    if (cl->history)
+      snprintf(cl->after, sizeof(cl->after), "%s", id);
+    const redisReply *fields = e->element[1];
+    if (fields->type != REDIS_REPLY_ARRAY) { /* an entry deleted from the stream: nothing left */
+      cluster_ack(cl, id);
+      continue;
+    }
+    for (size_t f = 0; f + 1 < fields->elements; f += 2) {
+      const redisReply *name = fields->element[f], *value = fields->element[f + 1];
+      if (name->type != REDIS_REPLY_STRING || strcmp(name->str, "l") ||
+          value->type != REDIS_REPLY_STRING)
+        continue;
+      cl->entries_read++;
+      cl->handler.on_batch(cl->handler.arg, id, value->str, value->len);
+      break;
+    }
+  }
+}
+
+static void on_read(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  cluster *cl = privdata;
+  const redisReply *reply = r;
+  cl->reading = false;
+  if (!reply_ok(cl, reply, "XREADGROUP"))
+    return;
+  size_t delivered = 0;
+  /* nil: the wait ran out; else [[key, [[id, [field, value ...]] ...]]] */
+  if (reply->type == REDIS_REPLY_ARRAY && reply->elements >= 1) {
+    const redisReply *stream = reply->element[0];
+    if (stream->type == REDIS_REPLY_ARRAY && stream->elements >= 2 &&
+        stream->element[1]->type == REDIS_REPLY_ARRAY) {
+      delivered = stream->element[1]->elements;
+      deliver_entries(cl, stream->element[1]);
+    }
+  }
+  if (cl->history && !delivered)
+    cl->history = false; /* every pending entry is given again: now the new ones */
+  read_more(cl);
+}
+
+static void read_more(cluster *cl) {
+  if (cl->reading || cl->paused || cl->failed || cl->destroying || !cl->reader.ac)
+    return;
+  char count[16], block[16];
+  snprintf(count, sizeof(count), "%d", cl->opt.read_count);
+  snprintf(block, sizeof(block), "%d", READ_BLOCK_MS);
+  const char *argv[] = {"XREADGROUP",
+                        "GROUP",
+                        GROUP,
+                        cl->consumer,
+                        "COUNT",
+                        count,
+                        "BLOCK",
+                        block,
+                        "STREAMS",
+                        cl->own_key,
+                        cl->history ? cl->after : ">"};
+  if (redisAsyncCommandArgv(cl->reader.ac, on_read, cl, (int)(sizeof(argv) / sizeof(*argv)), argv,
+                            NULL) != REDIS_OK) {
+    fail(cl, "cannot ask for entries", cl->reader.ac ? cl->reader.ac->errstr : NULL);
+    return;
+  }
+  cl->reading = true;
+}
+
+static void on_group(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  cluster *cl = privdata;
+  const redisReply *reply = r;
+  if (cl->destroying)
+    return;
+  /* BUSYGROUP: an earlier run of this node, or another node, made it */
+  if (reply && reply->type == REDIS_REPLY_ERROR && !strncmp(reply->str, "BUSYGROUP", 9)) {
+    read_more(cl);
+    return;
+  }
+  if (reply_ok(cl, reply, "XGROUP CREATE"))
+    read_more(cl);
+}
+
+/* ---- sending ---- */
+
+static void stream_key(const cluster *cl, int node, char *key, size_t size) {
+  snprintf(key, size, "crawl:%s:%d", cl->opt.address.job, node);
+}
+
+static void on_added(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  cluster *cl = privdata;
+  if (!reply_ok(cl, r, "XADD"))
+    return; /* the batch stays unconfirmed, for a checkpoint to keep */
+  struct unconfirmed *u = cl->oldest;
+  if (!u)
+    return;
+  cl->oldest = u->next;
+  if (!cl->oldest)
+    cl->newest = NULL;
+  cl->unconfirmed_count--;
+  free(u);
+}
+
+static core_rc send_outbox(cluster *cl, int node) {
+  struct core_buf *o = &cl->outboxes[node];
+  if (!o->len)
+    return CORE_OK;
+  if (cl->failed || !cl->writer.ac)
+    return CORE_ESYS;
+  struct unconfirmed *u = malloc(sizeof(*u) + o->len);
+  if (!u)
+    return CORE_ENOMEM;
+  u->next = NULL;
+  u->node = node;
+  u->len = o->len;
+  memcpy(u->data, o->data, o->len);
+  char key[KEY_MAX];
+  stream_key(cl, node, key, sizeof(key));
+  const char *argv[] = {"XADD", key, "*", "l", u->data};
+  size_t lens[] = {4, strlen(key), 1, 1, u->len};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_added, cl, 5, argv, lens) != REDIS_OK) {
+    free(u);
+    fail(cl, "cannot append", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  if (cl->newest)
+    cl->newest->next = u;
+  else
+    cl->oldest = u;
+  cl->newest = u;
+  cl->unconfirmed_count++;
+  core_buf_reset(o);
+  return CORE_OK;
+}
+
+core_rc cluster_send(cluster *cl, int node, const char *lines, size_t len) {
+  if (node < 0 || node >= cl->opt.nodes || node == cl->opt.node)
+    return CORE_EINVAL;
+  if (cl->failed)
+    return CORE_ESYS;
+  core_rc rc = core_buf_add(&cl->outboxes[node], lines, len);
+  if (rc)
+    return rc;
+  return cl->outboxes[node].len >= cl->opt.batch_bytes ? send_outbox(cl, node) : CORE_OK;
+}
+
+void cluster_flush(cluster *cl) {
+  for (int node = 0; node < cl->opt.nodes && !cl->failed; node++)
+    send_outbox(cl, node);
+}
+
+static void on_acked(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  reply_ok(privdata, r, "XACK or XDEL");
+}
+
+core_rc cluster_ack(cluster *cl, const char *id) {
+  if (cl->failed || !cl->writer.ac)
+    return CORE_ESYS;
+  /* and deleted: this node is the stream's only reader, and Redis keeps what it holds in memory */
+  const char *ack[] = {"XACK", cl->own_key, GROUP, id}, *del[] = {"XDEL", cl->own_key, id};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 4, ack, NULL) != REDIS_OK ||
+      redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 3, del, NULL) != REDIS_OK) {
+    fail(cl, "cannot acknowledge", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  return CORE_OK;
+}
+
+void cluster_pause_reading(cluster *cl, bool paused) {
+  cl->paused = paused;
+  read_more(cl);
+}
+
+void cluster_each_unconfirmed(const cluster *cl,
+                              void (*fn)(void *arg, int node, const char *lines, size_t len),
+                              void *arg) {
+  for (const struct unconfirmed *u = cl->oldest; u; u = u->next)
+    fn(arg, u->node, u->data, u->len);
+  for (int node = 0; node < cl->opt.nodes; node++)
+    if (cl->outboxes[node].len)
+      fn(arg, node, cl->outboxes[node].data, cl->outboxes[node].len);
+}
+
+size_t cluster_unconfirmed(const cluster *cl) {
+  return cl->unconfirmed_count;
+}
+
+unsigned long cluster_entries_read(const cluster *cl) {
+  return cl->entries_read;
+}
+
+/* ---- life ---- */
+
+core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
+                       const struct cluster_handler *handler, cluster **out, char *why,
+                       size_t why_len) {
+  snprintf(why, why_len, "%s", "");
+  if (opt->nodes < 1 || opt->nodes > CLUSTER_MAX_NODES || opt->node < 0 ||
+      opt->node >= opt->nodes || !handler->on_batch)
+    return CORE_EINVAL;
+  cluster *cl = calloc(1, sizeof(*cl));
+  if (!cl)
+    return CORE_ENOMEM;
+  cl->loop = loop;
+  cl->opt = *opt;
+  if (!cl->opt.batch_bytes)
+    cl->opt.batch_bytes = DEFAULT_BATCH;
+  if (cl->opt.read_count <= 0)
+    cl->opt.read_count = DEFAULT_READ_COUNT;
+  cl->handler = *handler;
+  cl->history = true;
+  snprintf(cl->after, sizeof(cl->after), "0");
+  stream_key(cl, opt->node, cl->own_key, sizeof(cl->own_key));
+  snprintf(cl->consumer, sizeof(cl->consumer), "node-%d", opt->node);
+  cl->writer.fd = cl->reader.fd = -1;
+  cl->outboxes = calloc((size_t)opt->nodes, sizeof(*cl->outboxes));
+  if (!cl->outboxes) {
+    free(cl);
+    return CORE_ENOMEM;
+  }
+  /* a batch may pass batch_bytes by the lines of one call; the cap only stops a runaway */
+  for (int node = 0; node < opt->nodes; node++)
+    core_buf_init(&cl->outboxes[node], SIZE_MAX / 4);
+  core_rc rc = link_open(cl, &cl->writer, why, why_len);
+  if (!rc)
+    rc = link_open(cl, &cl->reader, why, why_len);
+  if (!rc) {
+    const char *argv[] = {"XGROUP", "CREATE", cl->own_key, GROUP, "0", "MKSTREAM"};
+    if (redisAsyncCommandArgv(cl->reader.ac, on_group, cl, 6, argv, NULL) != REDIS_OK)
+      rc = CORE_ENOMEM;
+  }
+  if (rc) {
+    cluster_destroy(cl);
+    return rc;
+  }
+  *out = cl;
+  return CORE_OK;
+}
+
+void cluster_destroy(cluster *cl) {
+  if (!cl)
+    return;
+  cl->destroying = true;
+  link_close(&cl->writer);
+  link_close(&cl->reader);
+  while (cl->oldest) {
+    struct unconfirmed *u = cl->oldest;
+    cl->oldest = u->next;
+    free(u);
+  }
+  for (int node = 0; cl->outboxes && node < cl->opt.nodes; node++)
+    core_buf_free(&cl->outboxes[node]);
+  free(cl->outboxes);
+  free(cl);
+}
