@@ -14,6 +14,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,43 @@ enum {
 };
 
 static const char GROUP[] = "crawl";
+
+/* Each script runs whole in Redis, on one node's keys (one hash tag). A node's state hash holds
+ * its published gate ("-": nothing pending) and idle flag, the entries on their way to it (n) and
+ * how many of them hold back each depth (dDEPTH), and a version bumped by every change. */
+
+/* KEYS: the receiver's stream and state; ARGV: the lines, the depth they hold back ("-": none).
+ * The append and its count are one step: no moment sees the entry without it. */
+static const char SEND_SCRIPT[] =
+    "redis.call('XADD', KEYS[1], '*', 'l', ARGV[1], 'd', ARGV[2])\n"
+    "redis.call('HINCRBY', KEYS[2], 'n', 1)\n"
+    "if ARGV[2] ~= '-' then redis.call('HINCRBY', KEYS[2], 'd' .. ARGV[2], 1) end\n"
+    "redis.call('HINCRBY', KEYS[2], 'v', 1)\n"
+    "return 1";
+
+/* KEYS: this node's state and its set of entries counted as taken; ARGV: gate, idle, then an id
+ * and a depth per entry taken since the last publish. An entry given again after a restart is in
+ * the set already and is not counted twice. */
+static const char PUBLISH_SCRIPT[] =
+    "for i = 3, #ARGV, 2 do\n"
+    "  if redis.call('SADD', KEYS[2], ARGV[i]) == 1 then\n"
+    "    redis.call('HINCRBY', KEYS[1], 'n', -1)\n"
+    "    if ARGV[i + 1] ~= '-' then\n"
+    "      local f = 'd' .. ARGV[i + 1]\n"
+    "      if redis.call('HINCRBY', KEYS[1], f, -1) <= 0 then redis.call('HDEL', KEYS[1], f) end\n"
+    "    end\n"
+    "  end\n"
+    "end\n"
+    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2])\n"
+    "redis.call('HINCRBY', KEYS[1], 'v', 1)\n"
+    "return 1";
+
+/* KEYS: this node's stream and taken set; ARGV: the group, the id. Acknowledged, the entry is
+ * deleted: this node is the stream's only reader, and Redis holds its streams in memory. */
+static const char ACK_SCRIPT[] = "redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])\n"
+                                 "redis.call('XDEL', KEYS[1], ARGV[2])\n"
+                                 "redis.call('SREM', KEYS[2], ARGV[2])\n"
+                                 "return 1";
 
 /* ---- the address ---- */
 
@@ -117,14 +155,37 @@ struct unconfirmed {
   char data[];
 };
 
+/* an entry given to this node, to be counted as taken at the next publish */
+struct taken {
+  char id[48];
+  char depth[16]; /* as the entry holds it: a number, or "-" */
+};
+
+/* a view of every node's state, read twice (see cluster_view) */
+struct node_state {
+  long version;
+  bool joined, idle;
+  long in_transit;
+  int gate; /* the smallest of its published gate and the depths on their way to it */
+};
+
 struct cluster {
   event_loop *loop;
   struct cluster_options opt;
   struct cluster_handler handler;
   struct redis_link writer, reader;
-  char own_key[KEY_MAX];
+  char own_key[KEY_MAX], own_state[KEY_MAX], own_taken[KEY_MAX];
   char consumer[32];
   struct core_buf *outboxes; /* one per node (this node's stays empty) */
+  int *outbox_depth;         /* the smallest depth each outbox holds back; INT_MAX: none */
+  struct taken *taken;       /* given since the last publish */
+  size_t taken_count, taken_cap;
+  /* cluster_view: two passes of reads over every node's state */
+  bool viewing;
+  int view_replies, view_tries;
+  struct node_state *passes[2];
+  void (*view_cb)(void *arg, const struct cluster_view *view);
+  void *view_arg;
   struct unconfirmed *oldest, *newest;
   size_t unconfirmed_count;
   bool failed, destroying;
@@ -277,6 +338,25 @@ static void link_close(struct redis_link *l) {
 
 static void read_more(cluster *cl);
 
+static core_rc remember_taken(cluster *cl, const char *id, const char *depth) {
+  if (strlen(id) >= sizeof(cl->taken->id) || strlen(depth) >= sizeof(cl->taken->depth))
+    return CORE_EFORMAT;
+  if (cl->taken_count == cl->taken_cap) {
+    size_t cap = cl->taken_cap ? cl->taken_cap * 2 : 64;
+    struct taken *t = realloc(cl->taken, cap * sizeof(*t));
+    if (!t) {
+      fail(cl, "out of memory", NULL);
+      return CORE_ENOMEM;
+    }
+    cl->taken = t;
+    cl->taken_cap = cap;
+  }
+  struct taken *t = &cl->taken[cl->taken_count++];
+  snprintf(t->id, sizeof(t->id), "%s", id);
+  snprintf(t->depth, sizeof(t->depth), "%s", depth);
+  return CORE_OK;
+}
+
 static void deliver_entries(cluster *cl, const redisReply *entries) {
   for (size_t i = 0; i < entries->elements && !cl->destroying; i++) {
     const redisReply *e = entries->element[i];
@@ -291,15 +371,20 @@ static void deliver_entries(cluster *cl, const redisReply *entries) {
       cluster_ack(cl, id);
       continue;
     }
+    const redisReply *lines = NULL, *depth = NULL;
     for (size_t f = 0; f + 1 < fields->elements; f += 2) {
       const redisReply *name = fields->element[f], *value = fields->element[f + 1];
-      if (name->type != REDIS_REPLY_STRING || strcmp(name->str, "l") ||
-          value->type != REDIS_REPLY_STRING)
+      if (name->type != REDIS_REPLY_STRING || value->type != REDIS_REPLY_STRING)
         continue;
-      cl->entries_read++;
-      cl->handler.on_batch(cl->handler.arg, id, value->str, value->len);
-      break;
+      if (!strcmp(name->str, "l"))
+        lines = value;
+      else if (!strcmp(name->str, "d"))
+        depth = value;
     }
+    if (!lines || !depth || remember_taken(cl, id, depth->str))
+      continue; /* not ours to read (or no memory: it comes again after a restart) */
+    cl->entries_read++;
+    cl->handler.on_batch(cl->handler.arg, id, lines->str, lines->len);
   }
 }
 
@@ -367,14 +452,16 @@ static void on_group(redisAsyncContext *ac, void *r, void *privdata) {
 
 /* ---- sending ---- */
 
-static void stream_key(const cluster *cl, int node, char *key, size_t size) {
-  snprintf(key, size, "crawl:%s:%d", cl->opt.address.job, node);
+/* A node's keys share one hash tag, so a Redis Cluster keeps them in one slot (the scripts touch
+ * them together) while different nodes' keys spread over the slots. */
+static void node_key(const cluster *cl, int node, const char *what, char *key, size_t size) {
+  snprintf(key, size, "crawl:{%s:%d}:%s", cl->opt.address.job, node, what);
 }
 
 static void on_added(redisAsyncContext *ac, void *r, void *privdata) {
   (void)ac;
   cluster *cl = privdata;
-  if (!reply_ok(cl, r, "XADD"))
+  if (!reply_ok(cl, r, "the append (XADD)"))
     return; /* the batch stays unconfirmed, for a checkpoint to keep */
   struct unconfirmed *u = cl->oldest;
   if (!u)
@@ -399,11 +486,16 @@ static core_rc send_outbox(cluster *cl, int node) {
   u->node = node;
   u->len = o->len;
   memcpy(u->data, o->data, o->len);
-  char key[KEY_MAX];
-  stream_key(cl, node, key, sizeof(key));
-  const char *argv[] = {"XADD", key, "*", "l", u->data};
-  size_t lens[] = {4, strlen(key), 1, 1, u->len};
-  if (redisAsyncCommandArgv(cl->writer.ac, on_added, cl, 5, argv, lens) != REDIS_OK) {
+  char stream[KEY_MAX], state[KEY_MAX], depth[16];
+  node_key(cl, node, "links", stream, sizeof(stream));
+  node_key(cl, node, "state", state, sizeof(state));
+  if (cl->outbox_depth[node] == INT_MAX)
+    snprintf(depth, sizeof(depth), "-");
+  else
+    snprintf(depth, sizeof(depth), "%d", cl->outbox_depth[node]);
+  const char *argv[] = {"EVAL", SEND_SCRIPT, "2", stream, state, u->data, depth};
+  size_t lens[] = {4, strlen(SEND_SCRIPT), 1, strlen(stream), strlen(state), u->len, strlen(depth)};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_added, cl, 7, argv, lens) != REDIS_OK) {
     free(u);
     fail(cl, "cannot append", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
@@ -415,17 +507,20 @@ static core_rc send_outbox(cluster *cl, int node) {
   cl->newest = u;
   cl->unconfirmed_count++;
   core_buf_reset(o);
+  cl->outbox_depth[node] = INT_MAX;
   return CORE_OK;
 }
 
-core_rc cluster_send(cluster *cl, int node, const char *lines, size_t len) {
-  if (node < 0 || node >= cl->opt.nodes || node == cl->opt.node)
+core_rc cluster_send(cluster *cl, int node, const char *lines, size_t len, int depth) {
+  if (node < 0 || node >= cl->opt.nodes || node == cl->opt.node || depth < 0)
     return CORE_EINVAL;
   if (cl->failed)
     return CORE_ESYS;
   core_rc rc = core_buf_add(&cl->outboxes[node], lines, len);
   if (rc)
     return rc;
+  if (depth < cl->outbox_depth[node])
+    cl->outbox_depth[node] = depth;
   return cl->outboxes[node].len >= cl->opt.batch_bytes ? send_outbox(cl, node) : CORE_OK;
 }
 
@@ -436,20 +531,162 @@ void cluster_flush(cluster *cl) {
 
 static void on_acked(redisAsyncContext *ac, void *r, void *privdata) {
   (void)ac;
-  reply_ok(privdata, r, "XACK or XDEL");
+  reply_ok(privdata, r, "the acknowledgement (XACK)");
 }
 
 core_rc cluster_ack(cluster *cl, const char *id) {
   if (cl->failed || !cl->writer.ac)
     return CORE_ESYS;
-  /* and deleted: this node is the stream's only reader, and Redis keeps what it holds in memory */
-  const char *ack[] = {"XACK", cl->own_key, GROUP, id}, *del[] = {"XDEL", cl->own_key, id};
-  if (redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 4, ack, NULL) != REDIS_OK ||
-      redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 3, del, NULL) != REDIS_OK) {
+  const char *argv[] = {"EVAL", ACK_SCRIPT, "2", cl->own_key, cl->own_taken, GROUP, id};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 7, argv, NULL) != REDIS_OK) {
     fail(cl, "cannot acknowledge", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
   return CORE_OK;
+}
+
+/* ---- the state of the run ---- */
+
+static void on_published(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  reply_ok(privdata, r, "the publish of this node's state");
+}
+
+core_rc cluster_publish(cluster *cl, int gate, bool idle) {
+  if (cl->failed || !cl->writer.ac)
+    return CORE_ESYS;
+  size_t argc = 7 + 2 * cl->taken_count;
+  const char **argv = malloc(argc * sizeof(*argv));
+  if (!argv)
+    return CORE_ENOMEM;
+  char gate_text[16];
+  if (gate == INT_MAX)
+    snprintf(gate_text, sizeof(gate_text), "-");
+  else
+    snprintf(gate_text, sizeof(gate_text), "%d", gate < 0 ? 0 : gate);
+  argv[0] = "EVAL";
+  argv[1] = PUBLISH_SCRIPT;
+  argv[2] = "2";
+  argv[3] = cl->own_state;
+  argv[4] = cl->own_taken;
+  argv[5] = gate_text;
+  argv[6] = idle ? "1" : "0";
+  argc = 7;
+  for (size_t i = 0; i < cl->taken_count; i++) {
+    argv[argc++] = cl->taken[i].id;
+    argv[argc++] = cl->taken[i].depth;
+  }
+  int rc = redisAsyncCommandArgv(cl->writer.ac, on_published, cl, (int)argc, argv, NULL);
+  free(argv);
+  if (rc != REDIS_OK) {
+    fail(cl, "cannot publish this node's state", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  cl->taken_count = 0;
+  return CORE_OK;
+}
+
+static void read_state(const redisReply *reply, struct node_state *out) {
+  *out = (struct node_state){.gate = 0}; /* a node not joined yet holds every depth */
+  long depth_min = LONG_MAX;
+  bool have_gate = false;
+  long gate = 0;
+  for (size_t f = 0; reply->type == REDIS_REPLY_ARRAY && f + 1 < reply->elements; f += 2) {
+    const redisReply *name = reply->element[f], *value = reply->element[f + 1];
+    if (name->type != REDIS_REPLY_STRING || value->type != REDIS_REPLY_STRING)
+      continue;
+    const char *n = name->str;
+    long number = strtol(value->str, NULL, 10);
+    if (!strcmp(n, "v"))
+      out->version = number;
+    else if (!strcmp(n, "n"))
+      out->in_transit = number;
+    else if (!strcmp(n, "idle"))
+      out->idle = number == 1;
+    else if (!strcmp(n, "gate")) {
+      have_gate = true;
+      gate = strcmp(value->str, "-") ? number : LONG_MAX;
+    } else if (n[0] == 'd' && number > 0) {
+      long d = strtol(n + 1, NULL, 10);
+      if (d < depth_min)
+        depth_min = d;
+    }
+  }
+  out->joined = have_gate;
+  if (!have_gate) {
+    out->idle = false;
+    gate = 0;
+  }
+  long g = gate < depth_min ? gate : depth_min;
+  out->gate = g > INT_MAX ? INT_MAX : (int)g;
+}
+
+static void ask_view(cluster *cl);
+
+static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  cluster *cl = privdata;
+  if (!reply_ok(cl, r, "the read of the run's state (HGETALL)")) {
+    cl->viewing = false;
+    return;
+  }
+  int nodes = cl->opt.nodes, i = cl->view_replies++;
+  read_state(r, &cl->passes[i / nodes][i % nodes]);
+  if (cl->view_replies < 2 * nodes)
+    return;
+  cl->viewing = false;
+  bool same = true;
+  for (int n = 0; n < nodes; n++)
+    if (cl->passes[0][n].version != cl->passes[1][n].version)
+      same = false;
+  if (!same && ++cl->view_tries < 16) {
+    ask_view(cl);
+    return;
+  }
+  /* nothing changed between the passes: at the moment between them, every node's state was
+   * what the second pass read, together (a double collect) */
+  struct cluster_view view = {.gate = INT_MAX, .done = same, .consistent = same};
+  for (int n = 0; n < nodes; n++) {
+    const struct node_state *s = &cl->passes[1][n];
+    if (s->gate < view.gate)
+      view.gate = s->gate;
+    if (s->joined)
+      view.joined++;
+    view.in_transit += s->in_transit;
+    if (!s->joined || !s->idle || s->in_transit > 0)
+      view.done = false;
+  }
+  if (!same)
+    view.gate = 0;
+  cl->view_cb(cl->view_arg, &view);
+}
+
+static void ask_view(cluster *cl) {
+  if (cl->failed || !cl->writer.ac)
+    return;
+  cl->viewing = true;
+  cl->view_replies = 0;
+  char key[KEY_MAX];
+  /* on one connection to one Redis, the second pass's reads run after every read of the first */
+  for (int pass = 0; pass < 2; pass++)
+    for (int n = 0; n < cl->opt.nodes; n++) {
+      node_key(cl, n, "state", key, sizeof(key));
+      const char *argv[] = {"HGETALL", key};
+      if (redisAsyncCommandArgv(cl->writer.ac, on_view_part, cl, 2, argv, NULL) != REDIS_OK) {
+        fail(cl, "cannot read the run's state", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+        return;
+      }
+    }
+}
+
+bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg) {
+  if (cl->viewing || cl->failed)
+    return false;
+  cl->view_cb = cb;
+  cl->view_arg = arg;
+  cl->view_tries = 0;
+  ask_view(cl);
+  return cl->viewing;
 }
 
 void cluster_pause_reading(cluster *cl, bool paused) {
@@ -471,6 +708,10 @@ size_t cluster_unconfirmed(const cluster *cl) {
   return cl->unconfirmed_count;
 }
 
+bool cluster_settled(const cluster *cl) {
+  return !cl->writer.ac || !cl->writer.ac->replies.head;
+}
+
 unsigned long cluster_entries_read(const cluster *cl) {
   return cl->entries_read;
 }
@@ -488,6 +729,7 @@ core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
   if (!cl)
     return CORE_ENOMEM;
   cl->loop = loop;
+  cl->writer.fd = cl->reader.fd = -1;
   cl->opt = *opt;
   if (!cl->opt.batch_bytes)
     cl->opt.batch_bytes = DEFAULT_BATCH;
@@ -496,14 +738,20 @@ core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
   cl->handler = *handler;
   cl->history = true;
   snprintf(cl->after, sizeof(cl->after), "0");
-  stream_key(cl, opt->node, cl->own_key, sizeof(cl->own_key));
+  node_key(cl, opt->node, "links", cl->own_key, sizeof(cl->own_key));
+  node_key(cl, opt->node, "state", cl->own_state, sizeof(cl->own_state));
+  node_key(cl, opt->node, "taken", cl->own_taken, sizeof(cl->own_taken));
   snprintf(cl->consumer, sizeof(cl->consumer), "node-%d", opt->node);
-  cl->writer.fd = cl->reader.fd = -1;
   cl->outboxes = calloc((size_t)opt->nodes, sizeof(*cl->outboxes));
-  if (!cl->outboxes) {
-    free(cl);
+  cl->outbox_depth = malloc((size_t)opt->nodes * sizeof(*cl->outbox_depth));
+  cl->passes[0] = calloc((size_t)opt->nodes, sizeof(*cl->passes[0]));
+  cl->passes[1] = calloc((size_t)opt->nodes, sizeof(*cl->passes[1]));
+  if (!cl->outboxes || !cl->outbox_depth || !cl->passes[0] || !cl->passes[1]) {
+    cluster_destroy(cl);
     return CORE_ENOMEM;
   }
+  for (int node = 0; node < opt->nodes; node++)
+    cl->outbox_depth[node] = INT_MAX;
   /* a batch may pass batch_bytes by the lines of one call; the cap only stops a runaway */
   for (int node = 0; node < opt->nodes; node++)
     core_buf_init(&cl->outboxes[node], SIZE_MAX / 4);
@@ -537,5 +785,9 @@ void cluster_destroy(cluster *cl) {
   for (int node = 0; cl->outboxes && node < cl->opt.nodes; node++)
     core_buf_free(&cl->outboxes[node]);
   free(cl->outboxes);
+  free(cl->outbox_depth);
+  free(cl->passes[0]);
+  free(cl->passes[1]);
+  free(cl->taken);
   free(cl);
 }

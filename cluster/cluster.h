@@ -1,10 +1,21 @@
 /* cluster: the links one process of a shared crawl (--cluster) hands to the others, through Redis
- * streams. Node I reads the stream "crawl:JOB:I" through the consumer group "crawl" as consumer
- * "node-I"; whoever finds a link for a host node I owns appends it there. Links travel as batches
- * of text lines (the lines the shards of one process already send each other), one stream entry
- * per batch, appended with XADD in pipelined commands on the owner's event loop. An entry read is
- * pending in Redis until its reader acknowledges it (cluster_ack), and a node that starts again
- * is given its pending entries first: what it had not made safe comes back. */
+ * streams, and the state of the whole run that the depth gate and the end need. Node I reads the
+ * stream "crawl:{JOB:I}:links" through the consumer group "crawl" as consumer "node-I"; whoever
+ * finds a link for a host node I owns appends it there. Links travel as batches of text lines
+ * (the lines the shards of one process already send each other), one stream entry per batch,
+ * appended in pipelined commands on the caller's event loop. An entry read is pending in Redis
+ * until its reader acknowledges it (cluster_ack), and a node that starts again is given its
+ * pending entries first: what it had not made safe comes back.
+ *
+ * The run's state, for breadth-first depths and the end across processes: each entry carries the
+ * smallest depth its links hold back, and counts in its receiver's state hash from the moment it
+ * is appended (the append and the count are one script) until the receiver publishes that it
+ * has taken it (cluster_publish, with the receiver's own smallest pending depth and whether it is
+ * idle, in one script). cluster_view reads every node's state twice; when no version changed
+ * between the passes, the second pass is one moment's picture: the gate is the smallest depth
+ * pending anywhere, and the run is done when every node has joined, is idle, and nothing is on
+ * its way to any. A node becomes busy again only by taking an entry, which counts until the
+ * taker publishes, so no picture can show the run done while work remains. */
 #ifndef CRAWL_CLUSTER_H
 #define CRAWL_CLUSTER_H
 
@@ -59,12 +70,29 @@ core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
 void cluster_destroy(cluster *cl);
 
 /* Appends lines (whole lines, each ending in '\n') to the outbox of node; sends it when it holds
- * batch_bytes. CORE_EINVAL for this node or one out of range, CORE_ESYS after on_error. */
-core_rc cluster_send(cluster *cl, int node, const char *lines, size_t len);
+ * batch_bytes. depth: the smallest depth these lines hold back until their owner has them
+ * (INT_MAX: none). CORE_EINVAL for this node or one out of range, CORE_ESYS after on_error. */
+core_rc cluster_send(cluster *cl, int node, const char *lines, size_t len, int depth);
 /* Sends every outbox that holds anything. */
 void cluster_flush(cluster *cl);
 /* Acknowledges an entry on_batch gave this node and deletes it: Redis forgets it. */
 core_rc cluster_ack(cluster *cl, const char *id);
+
+/* Publishes this node's smallest pending depth (INT_MAX: none) and whether it is idle, and counts
+ * every entry on_batch gave since the last publish as taken: call it once what those entries
+ * hold is covered by gate (queued, or counted pending in this process). */
+core_rc cluster_publish(cluster *cl, int gate, bool idle);
+
+struct cluster_view {
+  int gate;        /* the smallest depth pending in any node or on its way to one; INT_MAX: none */
+  bool done;       /* at one moment: every node joined and idle, and nothing on its way */
+  bool consistent; /* false: the state kept changing under 16 reads; gate is then 0, done false */
+  int joined;      /* nodes that have published at least once */
+  long in_transit; /* entries appended and not yet published as taken, over all nodes */
+};
+/* Reads the run's state; cb gets it on the loop's thread. false (and no call) while an earlier
+ * view is still being read, or after on_error. */
+bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg);
 
 /* Stops asking for entries (true) or starts again (false): a reader that has too much to do. */
 void cluster_pause_reading(cluster *cl, bool paused);
@@ -76,6 +104,9 @@ void cluster_each_unconfirmed(const cluster *cl,
                               void *arg);
 /* Batches sent whose confirmation has not come. */
 size_t cluster_unconfirmed(const cluster *cl);
+/* Every append, acknowledgement and publish sent has its answer: a node may stop without
+ * leaving any of them half done. */
+bool cluster_settled(const cluster *cl);
 /* The entries on_batch has given this node so far. */
 unsigned long cluster_entries_read(const cluster *cl);
 

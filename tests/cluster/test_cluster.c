@@ -7,6 +7,7 @@
 #include "tests/support/redisd.h"
 
 #include <arpa/inet.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -110,6 +111,10 @@ static bool has_error(void *arg) {
   return ((struct node *)arg)->error[0] != '\0';
 }
 
+static bool settled(void *arg) {
+  return cluster_settled(((struct node *)arg)->cl);
+}
+
 static bool confirmed(void *arg) {
   return cluster_unconfirmed(((struct node *)arg)->cl) == 0;
 }
@@ -155,11 +160,11 @@ static void test_batches_reach_their_node_whole_and_in_order(void **state) {
     start_node(loop, r->port, "order", 3, i, 0, &n[i]);
   const char *one = "L1 0 -1 - http://a.test/1\nL1 0 -1 - http://a.test/2\n";
   const char *two = "R0 3 1 http://b.test/ http://a.test/3\n";
-  assert_int_equal(cluster_send(n[0].cl, 1, one, strlen(one)), CORE_OK);
+  assert_int_equal(cluster_send(n[0].cl, 1, one, strlen(one), 0), CORE_OK);
   cluster_flush(n[0].cl);
-  assert_int_equal(cluster_send(n[0].cl, 1, two, strlen(two)), CORE_OK);
-  assert_int_equal(cluster_send(n[0].cl, 2, two, strlen(two)), CORE_OK);
-  assert_int_equal(cluster_send(n[2].cl, 1, one, strlen(one)), CORE_OK);
+  assert_int_equal(cluster_send(n[0].cl, 1, two, strlen(two), 0), CORE_OK);
+  assert_int_equal(cluster_send(n[0].cl, 2, two, strlen(two), 0), CORE_OK);
+  assert_int_equal(cluster_send(n[2].cl, 1, one, strlen(one), 0), CORE_OK);
   cluster_flush(n[0].cl);
   cluster_flush(n[2].cl);
   struct want w1 = {&n[1], 2 * strlen(one) + strlen(two)}, w2 = {&n[2], strlen(two)};
@@ -177,9 +182,9 @@ static void test_batches_reach_their_node_whole_and_in_order(void **state) {
   for (int i = 0; i < 3; i++)
     assert_string_equal(n[i].error, "");
   /* a node's own stream, or one that does not exist, takes nothing */
-  assert_int_equal(cluster_send(n[0].cl, 0, one, strlen(one)), CORE_EINVAL);
-  assert_int_equal(cluster_send(n[0].cl, 3, one, strlen(one)), CORE_EINVAL);
-  assert_int_equal(cluster_send(n[0].cl, -1, one, strlen(one)), CORE_EINVAL);
+  assert_int_equal(cluster_send(n[0].cl, 0, one, strlen(one), 0), CORE_EINVAL);
+  assert_int_equal(cluster_send(n[0].cl, 3, one, strlen(one), 0), CORE_EINVAL);
+  assert_int_equal(cluster_send(n[0].cl, -1, one, strlen(one), 0), CORE_EINVAL);
   for (int i = 0; i < 3; i++)
     cluster_destroy(n[i].cl);
   free(n);
@@ -197,7 +202,7 @@ static void test_a_full_outbox_goes_without_a_flush(void **state) {
   size_t sent = 0;
   for (int i = 0; i < 10; i++) {
     int len = snprintf(line, sizeof(line), "L1 1 0 - http://x.test/page-%d\n", i);
-    assert_int_equal(cluster_send(n[0].cl, 1, line, (size_t)len), CORE_OK);
+    assert_int_equal(cluster_send(n[0].cl, 1, line, (size_t)len, 0), CORE_OK);
     sent += (size_t)len;
   }
   /* no flush: what passed 100 bytes is on its way, the rest waits for one */
@@ -225,9 +230,9 @@ static void test_entries_not_acknowledged_come_again(void **state) {
   start_node(loop, r->port, "again", 2, 0, 0, &n[0]);
   start_node(loop, r->port, "again", 2, 1, 0, &n[1]);
   const char *a = "L1 0 -1 - http://y.test/a\n", *b = "L1 0 -1 - http://y.test/b\n";
-  cluster_send(n[0].cl, 1, a, strlen(a));
+  cluster_send(n[0].cl, 1, a, strlen(a), 0);
   cluster_flush(n[0].cl);
-  cluster_send(n[0].cl, 1, b, strlen(b));
+  cluster_send(n[0].cl, 1, b, strlen(b), 0);
   cluster_flush(n[0].cl);
   struct want w = {&n[1], strlen(a) + strlen(b)};
   assert_true(run_until(loop, has_len, &w, 5));
@@ -235,7 +240,7 @@ static void test_entries_not_acknowledged_come_again(void **state) {
   assert_int_equal(cluster_ack(n[1].cl, n[1].ids[0]), CORE_OK); /* a is safe, b is not */
   /* the ack reaches Redis before the node goes: a third node on the job waits for it */
   const char *c = "L1 0 -1 - http://y.test/c\n";
-  cluster_send(n[1].cl, 0, c, strlen(c));
+  cluster_send(n[1].cl, 0, c, strlen(c), 0);
   cluster_flush(n[1].cl);
   struct want w0 = {&n[0], strlen(c)};
   assert_true(run_until(loop, has_len, &w0, 5));
@@ -247,7 +252,7 @@ static void test_entries_not_acknowledged_come_again(void **state) {
   assert_true(run_until(loop, has_len, &w, 5));
   assert_string_equal(n[2].got, b);
   const char *d = "L1 0 -1 - http://y.test/d\n";
-  cluster_send(n[0].cl, 1, d, strlen(d));
+  cluster_send(n[0].cl, 1, d, strlen(d), 0);
   cluster_flush(n[0].cl);
   w.len = strlen(b) + strlen(d);
   assert_true(run_until(loop, has_len, &w, 5));
@@ -304,12 +309,12 @@ static void test_redis_gone_keeps_what_it_did_not_confirm(void **state) {
   struct node n;
   start_node(loop, own.port, "gone", 2, 0, 0, &n);
   const char *a = "L1 0 -1 - http://z.test/a\n";
-  cluster_send(n.cl, 1, a, strlen(a));
+  cluster_send(n.cl, 1, a, strlen(a), 0);
   cluster_flush(n.cl);
   assert_true(run_until(loop, confirmed, &n, 5));
   redisd_stop(&own);
   const char *b = "L1 0 -1 - http://z.test/b\n";
-  cluster_send(n.cl, 1, b, strlen(b));
+  cluster_send(n.cl, 1, b, strlen(b), 0);
   cluster_flush(n.cl);
   assert_true(run_until(loop, has_error, &n, 5));
   char where[64];
@@ -321,8 +326,155 @@ static void test_redis_gone_keeps_what_it_did_not_confirm(void **state) {
   cluster_each_unconfirmed(n.cl, collect, &held);
   assert_int_equal(held.node, 1);
   assert_string_equal(held.lines, b);
-  assert_int_equal(cluster_send(n.cl, 1, a, strlen(a)), CORE_ESYS);
+  assert_int_equal(cluster_send(n.cl, 1, a, strlen(a), 0), CORE_ESYS);
   cluster_destroy(n.cl);
+  loop_destroy(loop);
+}
+
+/* ---- the run's state ---- */
+
+struct seen_view {
+  bool got;
+  struct cluster_view view;
+};
+
+static void on_view(void *arg, const struct cluster_view *view) {
+  struct seen_view *v = arg;
+  v->view = *view;
+  v->got = true;
+}
+
+static bool view_came(void *arg) {
+  return ((struct seen_view *)arg)->got;
+}
+
+/* The run's state as node n sees it now (asked after everything n sent before). */
+static struct cluster_view view_from(event_loop *loop, struct node *n) {
+  struct seen_view v = {0};
+  assert_true(cluster_view(n->cl, on_view, &v));
+  assert_true(run_until(loop, view_came, &v, 5));
+  assert_true(v.view.consistent);
+  return v.view;
+}
+
+/* Asks again until the view shows gate and done (another node's publish is on its own
+ * connection), for at most 5 s. */
+static struct cluster_view wait_view(event_loop *loop, struct node *n, int joined, int gate,
+                                     bool done) {
+  double end = now() + 5;
+  struct cluster_view v;
+  do {
+    v = view_from(loop, n);
+    if (v.joined == joined && v.gate == gate && v.done == done)
+      return v;
+    loop_run_once(loop, 0.01);
+  } while (now() < end);
+  fail_msg("the view stayed at %d joined, gate %d, done %d (wanted %d, %d, %d)", v.joined, v.gate,
+           v.done, joined, gate, done);
+  return v;
+}
+
+static void test_the_gate_and_the_end_across_nodes(void **state) {
+  struct redisd *r = *state;
+  event_loop *loop;
+  assert_int_equal(loop_create(&loop), CORE_OK);
+  struct node *n = calloc(3, sizeof(*n));
+  for (int i = 0; i < 3; i++)
+    start_node(loop, r->port, "gate", 3, i, 0, &n[i]);
+  /* nobody has joined: every depth is held, and the run is not done */
+  struct cluster_view v = view_from(loop, &n[0]);
+  assert_int_equal(v.joined, 0);
+  assert_int_equal(v.gate, 0);
+  assert_false(v.done);
+  /* node 0 has the seed at depth 0; the others have nothing yet */
+  assert_int_equal(cluster_publish(n[0].cl, 0, false), CORE_OK);
+  assert_int_equal(cluster_publish(n[1].cl, INT_MAX, true), CORE_OK);
+  v = wait_view(loop, &n[0], 2, 0, false);
+  assert_int_equal(v.joined, 2);
+  /* a node that has not joined keeps the run from ending, even with the others idle */
+  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true), CORE_OK);
+  v = view_from(loop, &n[0]);
+  assert_false(v.done);
+  assert_int_equal(v.gate, 0);
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true), CORE_OK);
+  v = wait_view(loop, &n[0], 3, INT_MAX, true);
+  assert_int_equal(v.joined, 3);
+
+  /* node 0 finds links for node 1 (held at depth 2) and node 2 (at 4), then is idle: they count
+   * from the moment they are appended */
+  assert_int_equal(cluster_publish(n[0].cl, 1, false), CORE_OK);
+  const char *l1 = "L1 3 0 - http://n1.test/\n", *l2 = "L1 5 0 - http://n2.test/\n";
+  assert_int_equal(cluster_send(n[0].cl, 1, l1, strlen(l1), 2), CORE_OK);
+  assert_int_equal(cluster_send(n[0].cl, 2, l2, strlen(l2), 4), CORE_OK);
+  cluster_flush(n[0].cl);
+  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true), CORE_OK);
+  v = view_from(loop, &n[0]);
+  assert_int_equal(v.gate, 2);
+  assert_false(v.done);
+  assert_int_equal(v.in_transit, 2);
+  struct want w1 = {&n[1], strlen(l1)}, w2 = {&n[2], strlen(l2)};
+  assert_true(run_until(loop, has_len, &w1, 5));
+  assert_true(run_until(loop, has_len, &w2, 5));
+  /* given to their nodes, they still count until those publish */
+  v = view_from(loop, &n[0]);
+  assert_int_equal(v.gate, 2);
+  assert_int_equal(v.in_transit, 2);
+  /* node 1 has queued its link at depth 3: its own gate holds it now */
+  assert_int_equal(cluster_publish(n[1].cl, 3, false), CORE_OK);
+  v = wait_view(loop, &n[0], 3, 3, false);
+  assert_int_equal(v.in_transit, 1);
+  assert_int_equal(cluster_publish(n[2].cl, 5, false), CORE_OK);
+  v = wait_view(loop, &n[0], 3, 3, false);
+  assert_int_equal(cluster_publish(n[1].cl, INT_MAX, true), CORE_OK);
+  v = wait_view(loop, &n[0], 3, 5, false);
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true), CORE_OK);
+  v = wait_view(loop, &n[0], 3, INT_MAX, true);
+  assert_int_equal(v.in_transit, 0);
+  for (int i = 0; i < 3; i++) {
+    assert_string_equal(n[i].error, "");
+    cluster_destroy(n[i].cl);
+  }
+  free(n);
+  loop_destroy(loop);
+}
+
+static void test_an_entry_given_again_counts_once(void **state) {
+  struct redisd *r = *state;
+  event_loop *loop;
+  assert_int_equal(loop_create(&loop), CORE_OK);
+  struct node *n = calloc(3, sizeof(*n));
+  start_node(loop, r->port, "once", 2, 0, 0, &n[0]);
+  start_node(loop, r->port, "once", 2, 1, 0, &n[1]);
+  const char *l = "L1 2 0 - http://once.test/\n";
+  assert_int_equal(cluster_send(n[0].cl, 1, l, strlen(l), 1), CORE_OK);
+  cluster_flush(n[0].cl);
+  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true), CORE_OK);
+  struct want w = {&n[1], strlen(l)};
+  assert_true(run_until(loop, has_len, &w, 5));
+  /* taken and published, but not acknowledged (not in a checkpoint yet) when node 1 dies */
+  assert_int_equal(cluster_publish(n[1].cl, 1, false), CORE_OK);
+  wait_view(loop, &n[0], 2, 1, false);
+  cluster_destroy(n[1].cl);
+  start_node(loop, r->port, "once", 2, 1, 0, &n[2]);
+  w = (struct want){&n[2], strlen(l)};
+  assert_true(run_until(loop, has_len, &w, 5));
+  assert_string_equal(n[2].got, l);
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true), CORE_OK);
+  struct cluster_view v = wait_view(loop, &n[0], 2, INT_MAX, true);
+  assert_int_equal(v.in_transit, 0);
+  /* acknowledged, it is gone for good */
+  assert_int_equal(cluster_ack(n[2].cl, n[2].ids[0]), CORE_OK);
+  assert_true(run_until(loop, settled, &n[2], 5));
+  cluster_destroy(n[2].cl);
+  start_node(loop, r->port, "once", 2, 1, 0, &n[1]);
+  for (int i = 0; i < 20; i++)
+    loop_run_once(loop, 0.01);
+  assert_int_equal(n[1].got_len, 0);
+  v = view_from(loop, &n[0]);
+  assert_int_equal(v.in_transit, 0);
+  cluster_destroy(n[0].cl);
+  cluster_destroy(n[1].cl);
+  free(n);
   loop_destroy(loop);
 }
 
@@ -361,6 +513,8 @@ int main(void) {
       cmocka_unit_test(test_entries_not_acknowledged_come_again),
       cmocka_unit_test(test_no_redis_is_a_clear_error),
       cmocka_unit_test(test_redis_gone_keeps_what_it_did_not_confirm),
+      cmocka_unit_test(test_the_gate_and_the_end_across_nodes),
+      cmocka_unit_test(test_an_entry_given_again_counts_once),
       cmocka_unit_test(test_nodes_out_of_range),
   };
   return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -49,9 +50,13 @@ bool redisd_start(struct redisd *r, char *why, size_t why_len) {
     return false;
   }
   if (r->pid == 0) {
+    /* it dies with its parent, and a test that crashes leaves no server holding its pipes */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
     int null = open("/dev/null", O_WRONLY);
-    if (null >= 0)
+    if (null >= 0) {
       dup2(null, STDOUT_FILENO);
+      dup2(null, STDERR_FILENO);
+    }
     execlp("redis-server", "redis-server", "--port", port, "--bind", "127.0.0.1", "--save", "",
            "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning", "--dir", "/tmp",
            (char *)NULL);
