@@ -102,7 +102,7 @@ static int run(const struct redisd *redis, const char *job, size_t batch_bytes, 
     /* as a crawl does once a turn: what node 1 was given is now counted as taken */
     if (cluster_entries_read(rx.cl) != published) {
       published = cluster_entries_read(rx.cl);
-      cluster_publish(rx.cl, INT_MAX, false);
+      cluster_publish(rx.cl, INT_MAX, false, false);
     }
   }
   double wall = core_now() - start, self = cpu_self() - self_before;

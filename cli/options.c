@@ -1,5 +1,6 @@
 /* The command line of ../shared/CLI.md. Every value is checked; a bad one is a usage error. */
 #include "cli/cli-int.h"
+#include "cluster/cluster.h"
 #include "fetch/fetch.h"
 #include "parse/parse.h"
 
@@ -54,6 +55,9 @@ enum {
   OPT_SEEN,
   OPT_STATE,
   OPT_WARC,
+  OPT_CLUSTER,
+  OPT_NODES,
+  OPT_NODE,
   OPT_CHECKPOINT,
   OPT_DEDUPE,
   OPT_FP_RATE,
@@ -103,6 +107,9 @@ static const struct option long_options[] = {
     {"state", required_argument, NULL, OPT_STATE},
     {"warc", required_argument, NULL, OPT_WARC},
     {"threads", required_argument, NULL, 'j'},
+    {"cluster", required_argument, NULL, OPT_CLUSTER},
+    {"nodes", required_argument, NULL, OPT_NODES},
+    {"node", required_argument, NULL, OPT_NODE},
     {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
     {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
@@ -202,6 +209,9 @@ void cli_print_help(FILE *out) {
         "Scale:\n"
         "  -j, --threads N             shards, one event loop per thread, each owning a part\n"
         "                              of the hosts (the number of CPU cores)\n"
+        "      --cluster redis://HOST[:PORT]/JOB  share the crawl among processes through\n"
+        "                              Redis, each owning a part of the hosts\n"
+        "      --nodes N, --node I     the number of processes, and which one this is\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
         "      --jsonl                 one JSON object per URL with its fate\n"
@@ -413,7 +423,7 @@ static void set_defaults(struct crawl_config *cfg) {
 cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg, char *err,
                                    size_t err_size) {
   set_defaults(cfg);
-  bool have_domains = false, have_skip = false;
+  bool have_domains = false, have_skip = false, node_given = false;
   const char *user_agent = "crawl/" CRAWL_VERSION;
   int c;
   opterr = 0;
@@ -592,6 +602,27 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         if (!set_path(&cfg->warc_file, arg, "--warc", "a file name", err, err_size))
           return CLI_USAGE;
         break;
+      case OPT_CLUSTER: {
+        struct cluster_address address;
+        const char *why;
+        if (cluster_address_parse(arg, &address, &why) != CORE_OK)
+          USAGE("invalid value '%s' for --cluster: %s", arg, why);
+        free(cfg->cluster);
+        cfg->cluster = strdup(arg);
+        if (!cfg->cluster)
+          USAGE("out of memory");
+        break;
+      }
+      case OPT_NODES:
+        if (!parse_long(arg, 1, CLUSTER_MAX_NODES, &cfg->nodes))
+          USAGE("invalid value '%s' for --nodes: a whole number from 1 to %d", arg,
+                CLUSTER_MAX_NODES);
+        break;
+      case OPT_NODE:
+        if (!parse_long(arg, 0, CLUSTER_MAX_NODES - 1, &cfg->node))
+          USAGE("invalid value '%s' for --node: a whole number from 0 to --nodes minus 1", arg);
+        node_given = true;
+        break;
       case OPT_CHECKPOINT:
         if (!parse_seconds(arg, 86400, &cfg->checkpoint) || cfg->checkpoint < 0.1)
           USAGE("invalid value '%s' for --checkpoint: seconds, at least 0.1", arg);
@@ -672,6 +703,22 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
     USAGE("no seed URL given");
   if (cfg->state_dir && cfg->seen_file)
     USAGE("--seen and --state do not go together: --state keeps the seen filter itself");
+  if (!cfg->cluster && (cfg->nodes || node_given))
+    USAGE("--nodes and --node go with --cluster");
+  if (cfg->cluster) {
+    if (!cfg->nodes || !node_given)
+      USAGE("--cluster needs --nodes N and --node I (0 to N-1)");
+    if (cfg->node >= cfg->nodes)
+      USAGE("invalid value '%ld' for --node: a whole number from 0 to %ld", cfg->node,
+            cfg->nodes - 1);
+    /* each of these needs its part in the run's state in Redis, which is still to come */
+    const char *alone = cfg->state_dir        ? "--state"
+                        : cfg->seen_file      ? "--seen"
+                        : cfg->max_pages >= 0 ? "--max-pages"
+                                              : NULL;
+    if (alone)
+      USAGE("%s does not go with --cluster yet", alone);
+  }
   if (have_domains)
     cfg->scope_mode = CORE_SCOPE_LIST;
   if (!have_skip && core_list_parse(default_skip_ext, &cfg->skip_ext))
@@ -717,6 +764,7 @@ void cli_config_free(struct crawl_config *cfg) {
   free(cfg->seen_file);
   free(cfg->state_dir);
   free(cfg->warc_file);
+  free(cfg->cluster);
   free(cfg->output_file);
   memset(cfg, 0, sizeof(*cfg));
 }

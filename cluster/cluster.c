@@ -44,11 +44,11 @@ static const char SEND_SCRIPT[] =
     "redis.call('HINCRBY', KEYS[2], 'v', 1)\n"
     "return 1";
 
-/* KEYS: this node's state and its set of entries counted as taken; ARGV: gate, idle, then an id
- * and a depth per entry taken since the last publish. An entry given again after a restart is in
- * the set already and is not counted twice. */
+/* KEYS: this node's state and its set of entries counted as taken; ARGV: gate, idle, stop, then
+ * an id and a depth per entry taken since the last publish. An entry given again after a restart is
+ * in the set already and is not counted twice. */
 static const char PUBLISH_SCRIPT[] =
-    "for i = 3, #ARGV, 2 do\n"
+    "for i = 4, #ARGV, 2 do\n"
     "  if redis.call('SADD', KEYS[2], ARGV[i]) == 1 then\n"
     "    redis.call('HINCRBY', KEYS[1], 'n', -1)\n"
     "    if ARGV[i + 1] ~= '-' then\n"
@@ -57,7 +57,7 @@ static const char PUBLISH_SCRIPT[] =
     "    end\n"
     "  end\n"
     "end\n"
-    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2])\n"
+    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2], 'stop', ARGV[3])\n"
     "redis.call('HINCRBY', KEYS[1], 'v', 1)\n"
     "return 1";
 
@@ -164,9 +164,10 @@ struct taken {
 /* a view of every node's state, read twice (see cluster_view) */
 struct node_state {
   long version;
-  bool joined, idle;
+  bool joined, idle, stop;
   long in_transit;
-  int gate; /* the smallest of its published gate and the depths on their way to it */
+  int published;  /* its own smallest pending depth (0 until it joins) */
+  int on_its_way; /* the smallest depth held back by entries on their way to it */
 };
 
 struct cluster {
@@ -552,10 +553,10 @@ static void on_published(redisAsyncContext *ac, void *r, void *privdata) {
   reply_ok(privdata, r, "the publish of this node's state");
 }
 
-core_rc cluster_publish(cluster *cl, int gate, bool idle) {
+core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   if (cl->failed || !cl->writer.ac)
     return CORE_ESYS;
-  size_t argc = 7 + 2 * cl->taken_count;
+  size_t argc = 8 + 2 * cl->taken_count;
   const char **argv = malloc(argc * sizeof(*argv));
   if (!argv)
     return CORE_ENOMEM;
@@ -571,7 +572,8 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle) {
   argv[4] = cl->own_taken;
   argv[5] = gate_text;
   argv[6] = idle ? "1" : "0";
-  argc = 7;
+  argv[7] = stop ? "1" : "0";
+  argc = 8;
   for (size_t i = 0; i < cl->taken_count; i++) {
     argv[argc++] = cl->taken[i].id;
     argv[argc++] = cl->taken[i].depth;
@@ -587,7 +589,7 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle) {
 }
 
 static void read_state(const redisReply *reply, struct node_state *out) {
-  *out = (struct node_state){.gate = 0}; /* a node not joined yet holds every depth */
+  *out = (struct node_state){.published = 0}; /* a node not joined yet holds every depth */
   long depth_min = LONG_MAX;
   bool have_gate = false;
   long gate = 0;
@@ -603,6 +605,8 @@ static void read_state(const redisReply *reply, struct node_state *out) {
       out->in_transit = number;
     else if (!strcmp(n, "idle"))
       out->idle = number == 1;
+    else if (!strcmp(n, "stop"))
+      out->stop = number == 1;
     else if (!strcmp(n, "gate")) {
       have_gate = true;
       gate = strcmp(value->str, "-") ? number : LONG_MAX;
@@ -617,8 +621,8 @@ static void read_state(const redisReply *reply, struct node_state *out) {
     out->idle = false;
     gate = 0;
   }
-  long g = gate < depth_min ? gate : depth_min;
-  out->gate = g > INT_MAX ? INT_MAX : (int)g;
+  out->published = gate > INT_MAX ? INT_MAX : (int)gate;
+  out->on_its_way = depth_min > INT_MAX ? INT_MAX : (int)depth_min;
 }
 
 static void ask_view(cluster *cl);
@@ -645,19 +649,27 @@ static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
   }
   /* nothing changed between the passes: at the moment between them, every node's state was
    * what the second pass read, together (a double collect) */
-  struct cluster_view view = {.gate = INT_MAX, .done = same, .consistent = same};
+  struct cluster_view view = {
+      .gate = INT_MAX, .others_gate = INT_MAX, .done = same, .consistent = same};
   for (int n = 0; n < nodes; n++) {
     const struct node_state *s = &cl->passes[1][n];
-    if (s->gate < view.gate)
-      view.gate = s->gate;
+    int gate = s->published < s->on_its_way ? s->published : s->on_its_way;
+    if (gate < view.gate)
+      view.gate = gate;
+    /* this node's own pending depths are its own to know, fresher than what it published */
+    int other = n == cl->opt.node ? s->on_its_way : gate;
+    if (other < view.others_gate)
+      view.others_gate = other;
     if (s->joined)
       view.joined++;
+    if (s->stop)
+      view.stop = true;
     view.in_transit += s->in_transit;
     if (!s->joined || !s->idle || s->in_transit > 0)
       view.done = false;
   }
   if (!same)
-    view.gate = 0;
+    view.gate = view.others_gate = 0;
   cl->view_cb(cl->view_arg, &view);
 }
 
@@ -714,6 +726,53 @@ bool cluster_settled(const cluster *cl) {
 
 unsigned long cluster_entries_read(const cluster *cl) {
   return cl->entries_read;
+}
+
+/* ---- a job's end ---- */
+
+static void ended_key(const struct cluster_address *a, char *key, size_t size) {
+  snprintf(key, size, "crawl:{%s}:ended", a->job);
+}
+
+core_rc cluster_mark_ended(cluster *cl) {
+  if (cl->failed || !cl->writer.ac)
+    return CORE_ESYS;
+  char key[KEY_MAX];
+  ended_key(&cl->opt.address, key, sizeof(key));
+  const char *argv[] = {"SET", key, "1"};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_published, cl, 3, argv, NULL) != REDIS_OK) {
+    fail(cl, "cannot mark the job ended", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  return CORE_OK;
+}
+
+core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, char *why,
+                          size_t why_len) {
+  *ended = false;
+  struct timeval timeout = {.tv_sec = 5};
+  redisContext *rc = redisConnectWithTimeout(address->host, address->port, timeout);
+  if (!rc || rc->err) {
+    snprintf(why, why_len, "Redis at %s:%d: cannot connect: %s", address->host, address->port,
+             rc ? rc->errstr : "out of memory");
+    redisFree(rc);
+    return CORE_ESYS;
+  }
+  redisSetTimeout(rc, timeout);
+  char key[KEY_MAX];
+  ended_key(address, key, sizeof(key));
+  redisReply *reply = redisCommand(rc, "EXISTS %s", key);
+  core_rc result = CORE_OK;
+  if (!reply || reply->type != REDIS_REPLY_INTEGER) {
+    snprintf(why, why_len, "Redis at %s:%d: EXISTS failed: %s", address->host, address->port,
+             reply && reply->type == REDIS_REPLY_ERROR ? reply->str : rc->errstr);
+    result = CORE_ESYS;
+  } else {
+    *ended = reply->integer == 1;
+  }
+  freeReplyObject(reply);
+  redisFree(rc);
+  return result;
 }
 
 /* ---- life ---- */

@@ -78,13 +78,16 @@ void cluster_flush(cluster *cl);
 /* Acknowledges an entry on_batch gave this node and deletes it: Redis forgets it. */
 core_rc cluster_ack(cluster *cl, const char *id);
 
-/* Publishes this node's smallest pending depth (INT_MAX: none) and whether it is idle, and counts
- * every entry on_batch gave since the last publish as taken: call it once what those entries
- * hold is covered by gate (queued, or counted pending in this process). */
-core_rc cluster_publish(cluster *cl, int gate, bool idle);
+/* Publishes this node's smallest pending depth (INT_MAX: none), whether it is idle and whether it
+ * stops (an interrupt the others take up), and counts every entry on_batch gave since the last
+ * publish as taken: call it once what those entries hold is covered by gate (queued, or counted
+ * pending in this process). */
+core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop);
 
 struct cluster_view {
   int gate;        /* the smallest depth pending in any node or on its way to one; INT_MAX: none */
+  int others_gate; /* the same but for this node's own published depth (its own to know) */
+  bool stop;       /* a node asked the run to stop */
   bool done;       /* at one moment: every node joined and idle, and nothing on its way */
   bool consistent; /* false: the state kept changing under 16 reads; gate is then 0, done false */
   int joined;      /* nodes that have published at least once */
@@ -93,6 +96,12 @@ struct cluster_view {
 /* Reads the run's state; cb gets it on the loop's thread. false (and no call) while an earlier
  * view is still being read, or after on_error. */
 bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg);
+
+/* Marks the job ended (every node saw the run done), so that no later run takes its state for
+ * its own: cluster_job_ended tells, with one blocking round trip, before a node starts. */
+core_rc cluster_mark_ended(cluster *cl);
+core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, char *why,
+                          size_t why_len);
 
 /* Stops asking for entries (true) or starts again (false): a reader that has too much to do. */
 void cluster_pause_reading(cluster *cl, bool paused);

@@ -40,6 +40,10 @@ struct crawl_config {
   long per_host;
   long concurrency;
   long threads; /* -j: shards, one thread each */
+  /* --cluster: one crawl shared by several processes through Redis (NULL: this one alone) */
+  char *cluster; /* redis://HOST[:PORT]/JOB, as given */
+  long nodes;    /* --nodes */
+  long node;     /* --node: this one, 0 to nodes - 1 */
   bool robots;
   char *user_agent;
   char *product_token; /* derived from user_agent, for robots.txt groups */

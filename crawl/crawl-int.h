@@ -111,6 +111,8 @@ struct shard {
   struct crawl *run;             /* shared with the other shards */
   int shard;                     /* this one's index */
   struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
+  struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
+  struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
   bool slot_held;                /* pop_and_start holds a slot of -c for the item it pops */
   size_t lookups_max;            /* DNS lookups in flight at once */
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
@@ -263,8 +265,31 @@ void crawl__run_count_slot(struct crawl *r);
 /* crawler.c: a request began (it takes the slot pop_and_start holds) or ended. */
 void crawl__request_began(struct shard *c);
 void crawl__request_ended(struct shard *c);
-/* The shard that owns host (always 0 for a crawl of one). */
+/* The shard that owns host in its process (always 0 for a crawl of one). */
 int crawl__owner(struct shard *c, const char *host);
+/* The process of a --cluster crawl that owns host (0 without --cluster). */
+int crawl__node_of(const struct crawl *r, const char *host);
+bool crawl__run_is_cluster(const struct crawl *r);
+/* --cluster, from the first shard (bridge.c): takes the links found for other processes, each
+ * batch with the smallest depth it holds back; they count as sent until a view asked for after
+ * them is read. */
+void crawl__run_take_remote(struct crawl *r,
+                            void (*fn)(void *arg, int node, const char *lines, size_t len, int min),
+                            void *arg);
+void crawl__run_view_asked(struct crawl *r);
+/* A view of the run came: gate, what other processes hold back; done, the whole run's end. */
+void crawl__run_view_read(struct crawl *r, int gate, bool done);
+/* Lines from another process for shard to (its inbox; min as in an outbox). */
+void crawl__run_deliver(struct crawl *r, int to, const char *lines, size_t len, int min);
+/* This process's smallest pending depth (links for other processes included) and whether every
+ * shard is idle with nothing on its way. */
+void crawl__run_node_state(struct crawl *r, int *gate, bool *idle);
+/* bridge.c: the first shard's link to Redis for --cluster. */
+core_rc crawl__bridge_open(struct shard *c);
+/* Appends what the shards found for other processes, publishes this one's state and asks for the
+ * run's; returns the longest the loop may wait before the next turn. */
+double crawl__bridge_turn(struct shard *c);
+void crawl__bridge_close(struct shard *c);
 /* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a
  * sitemap, 'P' a held link to fetch ahead) and returns true; false when it is this shard's own. */
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,

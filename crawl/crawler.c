@@ -1469,8 +1469,9 @@ static core_rc seed_all(struct shard *c) {
     if (core_url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
     rc = core_seen_add(given, u.text, strlen(u.text), &first);
-    /* each shard offers the seeds it owns */
-    if (rc == CORE_OK && first && crawl__owner(c, u.host) == c->shard)
+    /* each shard offers the seeds it owns (and with --cluster, its process does) */
+    if (rc == CORE_OK && first && crawl__owner(c, u.host) == c->shard &&
+        crawl__node_of(c->run, u.host) == (int)c->cfg->node)
       offer(c, &u, NULL, 0, 0, OFFER_SEED, true);
     core_url_free(&u);
     if (rc)
@@ -1558,6 +1559,8 @@ static void shard_open(struct shard *c) {
   }
   if (c->outboxes)
     frontier_set_outside_gate(c->fr, 0); /* until the others have said what they hold */
+  if (first && cfg->cluster)
+    crawl__bridge_open(c); /* a Redis that cannot be reached is a fatal error */
 }
 
 static void shard_loop(struct shard *c) {
@@ -1578,6 +1581,7 @@ static void shard_loop(struct shard *c) {
       crawl__shard_receive(c);
     schedule(c);
     bool again = shared && share_turn(c);
+    double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
     check_output(c, c->sink->flush(c->writer, false));
     crawl__shard_sync_stop(c);
     if (finished(c) &&
@@ -1586,6 +1590,8 @@ static void shard_loop(struct shard *c) {
     double wait = frontier_next_ready(c->fr) - core_now();
     if (wait > 1.0 || c->stop || crawl__run_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
+    if (wait > most)
+      wait = most; /* --cluster: the first shard asks Redis how the run goes */
     if (again)
       wait = 0; /* pages the gate held may start now */
     if (loop_run_once(c->loop, wait < 0 ? 0 : wait) != CORE_OK)
@@ -1666,6 +1672,7 @@ static void shard_end(struct shard *c) {
 }
 
 static void shard_close(struct shard *c) {
+  crawl__bridge_close(c); /* on its loop, which is still there */
   if (!c->seen_borrowed)
     core_seen_destroy(c->seen);
   core_seen_destroy(c->sitemaps_seen);
@@ -1690,6 +1697,10 @@ static void shard_close(struct shard *c) {
     for (int i = 0; i < crawl__run_shards(c->run); i++)
       core_buf_free(&c->outboxes[i].buf);
   free(c->outboxes);
+  if (c->remotes)
+    for (long i = 0; i < c->cfg->nodes; i++)
+      core_buf_free(&c->remotes[i].buf);
+  free(c->remotes);
 }
 
 /* A shard's whole crawl, on its own thread (shard 0 on the caller's). */
@@ -1781,7 +1792,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
       crawl__fatal(c, "cannot start: out of memory");
       continue;
     }
-    if (n > 1) {
+    if (n > 1 || cfg->cluster) {
       c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
       if (!c->outboxes) {
         crawl__fatal(c, "cannot start: out of memory");
@@ -1790,6 +1801,17 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
       for (int k = 0; k < n; k++) {
         core_buf_init(&c->outboxes[k].buf, SIZE_MAX / 2);
         c->outboxes[k].min = INT_MAX;
+      }
+    }
+    if (cfg->cluster) { /* links for the other processes' hosts */
+      c->remotes = calloc((size_t)cfg->nodes, sizeof(*c->remotes));
+      if (!c->remotes) {
+        crawl__fatal(c, "cannot start: out of memory");
+        continue;
+      }
+      for (long k = 0; k < cfg->nodes; k++) {
+        core_buf_init(&c->remotes[k].buf, SIZE_MAX / 2);
+        c->remotes[k].min = INT_MAX;
       }
     }
   }

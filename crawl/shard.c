@@ -69,6 +69,21 @@ struct crawl {
   int members, arrived;
   unsigned long generation;
   int votes[3];
+  /* --cluster (see bridge.c): links for hosts other processes own, on their way to the first
+   * shard, which appends them to Redis; and what the other processes hold back */
+  int nodes, node;
+  struct remote_batch *remote_head, *remote_tail;
+  int remote_min;   /* the smallest depth the remote batches hold back; INT_MAX: none */
+  int sent_min;     /* appended since the last view was asked for; INT_MAX: none */
+  int viewing_min;  /* appended before the view being read was asked for */
+  int cluster_gate; /* the last view's: the smallest depth pending in other processes */
+};
+
+struct remote_batch {
+  struct remote_batch *next;
+  int node, min;
+  size_t len;
+  char data[];
 };
 
 static void wake(struct crawl *r, int i) {
@@ -101,6 +116,9 @@ core_rc crawl__run_create(int shards, struct crawl **out) {
   }
   r->count = shards;
   r->members = shards;
+  r->nodes = 1;
+  r->remote_min = r->sent_min = r->viewing_min = INT_MAX;
+  r->cluster_gate = INT_MAX;
   for (int i = 0; i < shards; i++) {
     pthread_mutex_init(&r->slots[i].turn, NULL); /* cannot fail for a default mutex (POSIX) */
     r->slots[i].inbox_min = INT_MAX;
@@ -119,6 +137,11 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
   if (rc == CORE_OK) {
     (*out)->cfg = cfg;
     (*out)->sink = sink;
+    if (cfg->cluster) {
+      (*out)->nodes = (int)cfg->nodes;
+      (*out)->node = (int)cfg->node;
+      (*out)->cluster_gate = 0; /* until the first view: the others may hold seeds */
+    }
     if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
       crawl__run_destroy(*out);
       *out = NULL;
@@ -176,6 +199,11 @@ void crawl__run_destroy(struct crawl *r) {
       b = next;
     }
     pthread_mutex_destroy(&r->slots[i].turn);
+  }
+  while (r->remote_head) {
+    struct remote_batch *b = r->remote_head;
+    r->remote_head = b->next;
+    free(b);
   }
   pthread_cond_destroy(&r->turn);
   pthread_mutex_destroy(&r->warc_lock);
@@ -314,20 +342,39 @@ bool crawl__run_slots_full(struct crawl *r, long limit) {
 
 /* By the host name: every politeness rule of CLI.md (--delay, Crawl-delay, --per-host, robots.txt)
  * is per host, so each stays whole in one shard, and a site of many hosts spreads over all of
- * them. XXH3 has no seed: every run, and every process of a cluster, agrees. */
+ * them. XXH3 has no seed: every run, and every process of a cluster, agrees. With --cluster the
+ * same hash picks the process first (hash mod nodes) and then its shard (the rest of the hash),
+ * so each process may run any number of shards. */
+int crawl__node_of(const struct crawl *r, const char *host) {
+  return r->nodes == 1 ? 0 : (int)(XXH3_64bits(host, strlen(host)) % (uint64_t)r->nodes);
+}
+
+bool crawl__run_is_cluster(const struct crawl *r) {
+  return r->cfg && r->cfg->cluster;
+}
+
 int crawl__owner(struct shard *c, const char *host) {
-  int count = c->run->count;
-  return count == 1 ? 0 : (int)(XXH3_64bits(host, strlen(host)) % (uint64_t)count);
+  const struct crawl *r = c->run;
+  if (r->count == 1)
+    return 0;
+  uint64_t h = XXH3_64bits(host, strlen(host));
+  return (int)((h / (uint64_t)r->nodes) % (uint64_t)r->count);
 }
 
 /* ---- sending ---- */
 
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
                             int redirects, char kind, bool follow) {
-  int to = crawl__owner(c, u->host);
-  if (to == c->shard)
-    return false;
-  struct shard_outbox *o = &c->outboxes[to];
+  struct shard_outbox *o;
+  int node = crawl__node_of(c->run, u->host);
+  if (node != c->run->node) {
+    o = &c->remotes[node];
+  } else {
+    int to = crawl__owner(c, u->host);
+    if (to == c->shard)
+      return false;
+    o = &c->outboxes[to];
+  }
   char head[64];
   int n = snprintf(head, sizeof(head), "%c%c %d %d ", kind, follow ? '1' : '0', depth, redirects);
   const char *f = from ? from : "-";
@@ -345,37 +392,75 @@ bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const cha
   return true;
 }
 
-void crawl__shard_flush(struct shard *c) {
+/* A batch of lines into shard to's inbox, counting at depth min; false when out of memory. */
+static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int min) {
+  struct shard_batch *b = malloc(sizeof(*b) + len);
+  if (!b)
+    return false;
+  b->next = NULL;
+  b->len = len;
+  memcpy(b->data, lines, len);
+  struct shard_slot *s = &r->slots[to];
+  pthread_mutex_lock(&r->lock);
+  if (s->tail)
+    s->tail->next = b;
+  else
+    s->head = b;
+  s->tail = b;
+  if (min < s->inbox_min)
+    s->inbox_min = min;
+  if (s->idle) { /* busy again: the run cannot end before this batch is taken */
+    s->idle = false;
+    r->idle_count--;
+  }
+  pthread_mutex_unlock(&r->lock);
+  wake(r, to);
+  return true;
+}
+
+/* Lines for other processes go to the first shard, which appends them to Redis (bridge.c). */
+static void flush_remotes(struct shard *c) {
   struct crawl *r = c->run;
-  if (!c->outboxes)
-    return;
-  for (int to = 0; to < r->count; to++) {
-    struct shard_outbox *o = &c->outboxes[to];
+  for (int node = 0; c->remotes && node < r->nodes; node++) {
+    struct shard_outbox *o = &c->remotes[node];
     if (!o->buf.len)
       continue;
-    struct shard_batch *b = malloc(sizeof(*b) + o->buf.len);
+    struct remote_batch *b = malloc(sizeof(*b) + o->buf.len);
     if (!b) {
       crawl__fatal(c, "out of memory");
       return;
     }
-    b->next = NULL;
-    b->len = o->buf.len;
+    *b = (struct remote_batch){.node = node, .min = o->min, .len = o->buf.len};
     memcpy(b->data, o->buf.data, o->buf.len);
-    struct shard_slot *s = &r->slots[to];
     pthread_mutex_lock(&r->lock);
-    if (s->tail)
-      s->tail->next = b;
+    if (r->remote_tail)
+      r->remote_tail->next = b;
     else
-      s->head = b;
-    s->tail = b;
-    if (o->min < s->inbox_min)
-      s->inbox_min = o->min;
-    if (s->idle) { /* busy again: the run cannot end before this batch is taken */
-      s->idle = false;
-      r->idle_count--;
-    }
+      r->remote_head = b;
+    r->remote_tail = b;
+    if (o->min < r->remote_min)
+      r->remote_min = o->min;
     pthread_mutex_unlock(&r->lock);
-    wake(r, to);
+    if (c->shard != 0)
+      wake(r, 0);
+    core_buf_reset(&o->buf);
+    o->min = INT_MAX;
+  }
+}
+
+void crawl__shard_flush(struct shard *c) {
+  struct crawl *r = c->run;
+  if (!c->outboxes)
+    return;
+  flush_remotes(c);
+  for (int to = 0; to < r->count; to++) {
+    struct shard_outbox *o = &c->outboxes[to];
+    if (!o->buf.len)
+      continue;
+    if (!to_inbox(r, to, o->buf.data, o->buf.len, o->min)) {
+      crawl__fatal(c, "out of memory");
+      return;
+    }
     core_buf_reset(&o->buf);
     o->min = INT_MAX;
   }
@@ -385,7 +470,78 @@ bool crawl__shard_outbox_empty(const struct shard *c) {
   for (int to = 0; c->outboxes && to < c->run->count; to++)
     if (c->outboxes[to].buf.len)
       return false;
+  for (int node = 0; c->remotes && node < c->run->nodes; node++)
+    if (c->remotes[node].buf.len)
+      return false;
   return true;
+}
+
+/* ---- the first shard's side of --cluster (bridge.c) ---- */
+
+void crawl__run_take_remote(struct crawl *r,
+                            void (*fn)(void *arg, int node, const char *lines, size_t len, int min),
+                            void *arg) {
+  pthread_mutex_lock(&r->lock);
+  struct remote_batch *b = r->remote_head;
+  r->remote_head = r->remote_tail = NULL;
+  /* they count as sent from here, until a view asked for after their append has read them */
+  if (r->remote_min < r->sent_min)
+    r->sent_min = r->remote_min;
+  r->remote_min = INT_MAX;
+  pthread_mutex_unlock(&r->lock);
+  while (b) {
+    struct remote_batch *next = b->next;
+    fn(arg, b->node, b->data, b->len, b->min);
+    free(b);
+    b = next;
+  }
+}
+
+void crawl__run_view_asked(struct crawl *r) {
+  pthread_mutex_lock(&r->lock);
+  if (r->sent_min < r->viewing_min)
+    r->viewing_min = r->sent_min;
+  r->sent_min = INT_MAX;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_view_read(struct crawl *r, int gate, bool done) {
+  pthread_mutex_lock(&r->lock);
+  bool rose = gate > r->cluster_gate;
+  r->cluster_gate = gate;
+  r->viewing_min = INT_MAX;
+  if (done)
+    r->done = true;
+  pthread_mutex_unlock(&r->lock);
+  if (rose || done)
+    wake_others(r, 0);
+}
+
+void crawl__run_deliver(struct crawl *r, int to, const char *lines, size_t len, int min) {
+  if (!to_inbox(r, to, lines, len, min))
+    crawl__fatal(r->slots[0].shard, "out of memory");
+}
+
+void crawl__run_node_state(struct crawl *r, int *gate, bool *idle) {
+  pthread_mutex_lock(&r->lock);
+  int g = r->remote_min;
+  if (r->sent_min < g)
+    g = r->sent_min;
+  if (r->viewing_min < g)
+    g = r->viewing_min;
+  bool all_idle = r->idle_count == r->count && !r->remote_head;
+  for (int i = 0; i < r->count; i++) {
+    const struct shard_slot *s = &r->slots[i];
+    if (s->published < g)
+      g = s->published;
+    if (s->inbox_min < g)
+      g = s->inbox_min;
+    if (s->head)
+      all_idle = false;
+  }
+  pthread_mutex_unlock(&r->lock);
+  *gate = g;
+  *idle = all_idle;
 }
 
 /* ---- receiving ---- */
@@ -489,6 +645,11 @@ int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress)
   self->progress = *progress;
   int after = local < self->inbox_min ? local : self->inbox_min;
   int outside = self->inbox_min;
+  /* --cluster: what other processes hold, and what is on its way to them from this one */
+  int remote[] = {r->remote_min, r->sent_min, r->viewing_min, r->cluster_gate};
+  for (size_t i = 0; i < sizeof(remote) / sizeof(*remote); i++)
+    if (remote[i] < outside)
+      outside = remote[i];
   for (int i = 0; i < r->count; i++) {
     const struct shard_slot *s = &r->slots[i];
     if (i == c->shard)
@@ -510,7 +671,8 @@ bool crawl__shard_idle(struct shard *c) {
   pthread_mutex_lock(&r->lock);
   if (!self->head && !self->idle) {
     self->idle = true;
-    if (++r->idle_count == r->count)
+    /* with --cluster the end is the whole run's, which the first shard reads from Redis */
+    if (++r->idle_count == r->count && !crawl__run_is_cluster(r))
       r->done = true;
   }
   bool done = r->done;

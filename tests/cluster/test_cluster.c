@@ -387,27 +387,27 @@ static void test_the_gate_and_the_end_across_nodes(void **state) {
   assert_int_equal(v.gate, 0);
   assert_false(v.done);
   /* node 0 has the seed at depth 0; the others have nothing yet */
-  assert_int_equal(cluster_publish(n[0].cl, 0, false), CORE_OK);
-  assert_int_equal(cluster_publish(n[1].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[0].cl, 0, false, false), CORE_OK);
+  assert_int_equal(cluster_publish(n[1].cl, INT_MAX, true, false), CORE_OK);
   v = wait_view(loop, &n[0], 2, 0, false);
   assert_int_equal(v.joined, 2);
   /* a node that has not joined keeps the run from ending, even with the others idle */
-  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true, false), CORE_OK);
   v = view_from(loop, &n[0]);
   assert_false(v.done);
   assert_int_equal(v.gate, 0);
-  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true, false), CORE_OK);
   v = wait_view(loop, &n[0], 3, INT_MAX, true);
   assert_int_equal(v.joined, 3);
 
   /* node 0 finds links for node 1 (held at depth 2) and node 2 (at 4), then is idle: they count
    * from the moment they are appended */
-  assert_int_equal(cluster_publish(n[0].cl, 1, false), CORE_OK);
+  assert_int_equal(cluster_publish(n[0].cl, 1, false, false), CORE_OK);
   const char *l1 = "L1 3 0 - http://n1.test/\n", *l2 = "L1 5 0 - http://n2.test/\n";
   assert_int_equal(cluster_send(n[0].cl, 1, l1, strlen(l1), 2), CORE_OK);
   assert_int_equal(cluster_send(n[0].cl, 2, l2, strlen(l2), 4), CORE_OK);
   cluster_flush(n[0].cl);
-  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true, false), CORE_OK);
   v = view_from(loop, &n[0]);
   assert_int_equal(v.gate, 2);
   assert_false(v.done);
@@ -420,14 +420,14 @@ static void test_the_gate_and_the_end_across_nodes(void **state) {
   assert_int_equal(v.gate, 2);
   assert_int_equal(v.in_transit, 2);
   /* node 1 has queued its link at depth 3: its own gate holds it now */
-  assert_int_equal(cluster_publish(n[1].cl, 3, false), CORE_OK);
+  assert_int_equal(cluster_publish(n[1].cl, 3, false, false), CORE_OK);
   v = wait_view(loop, &n[0], 3, 3, false);
   assert_int_equal(v.in_transit, 1);
-  assert_int_equal(cluster_publish(n[2].cl, 5, false), CORE_OK);
+  assert_int_equal(cluster_publish(n[2].cl, 5, false, false), CORE_OK);
   v = wait_view(loop, &n[0], 3, 3, false);
-  assert_int_equal(cluster_publish(n[1].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[1].cl, INT_MAX, true, false), CORE_OK);
   v = wait_view(loop, &n[0], 3, 5, false);
-  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true, false), CORE_OK);
   v = wait_view(loop, &n[0], 3, INT_MAX, true);
   assert_int_equal(v.in_transit, 0);
   for (int i = 0; i < 3; i++) {
@@ -448,18 +448,18 @@ static void test_an_entry_given_again_counts_once(void **state) {
   const char *l = "L1 2 0 - http://once.test/\n";
   assert_int_equal(cluster_send(n[0].cl, 1, l, strlen(l), 1), CORE_OK);
   cluster_flush(n[0].cl);
-  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true, false), CORE_OK);
   struct want w = {&n[1], strlen(l)};
   assert_true(run_until(loop, has_len, &w, 5));
   /* taken and published, but not acknowledged (not in a checkpoint yet) when node 1 dies */
-  assert_int_equal(cluster_publish(n[1].cl, 1, false), CORE_OK);
+  assert_int_equal(cluster_publish(n[1].cl, 1, false, false), CORE_OK);
   wait_view(loop, &n[0], 2, 1, false);
   cluster_destroy(n[1].cl);
   start_node(loop, r->port, "once", 2, 1, 0, &n[2]);
   w = (struct want){&n[2], strlen(l)};
   assert_true(run_until(loop, has_len, &w, 5));
   assert_string_equal(n[2].got, l);
-  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true), CORE_OK);
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true, false), CORE_OK);
   struct cluster_view v = wait_view(loop, &n[0], 2, INT_MAX, true);
   assert_int_equal(v.in_transit, 0);
   /* acknowledged, it is gone for good */

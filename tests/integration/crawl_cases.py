@@ -15,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
 
@@ -334,6 +335,19 @@ def case_depth_breadth_first(tmp):
         expect(not wrong, f"web {seed}: fate/depth differ (got, want): {wrong[:3]}")
 
 
+def expect_breadth_first(recs, log, truth, what):
+    """Each URL one record, with the truth's fate and breadth-first depth; no page fetched twice
+    (log: the server's)."""
+    expect_unique([r["url"] for r in recs], f"{what}: record")
+    got = {r["url"]: (r["fate"], r["depth"]) for r in recs}
+    wrong = [(u, got.get(u), t) for u, t in truth.items() if got.get(u) != t]
+    expect(not wrong and len(got) == len(truth),
+           f"{what}: {len(wrong)} of {len(truth)} off, e.g. {wrong[:3]}")
+    fetched = Counter((host, path) for _, _, host, path, _ in log)
+    twice = [k for k, n in fetched.items() if n > 1]
+    expect(not twice, f"{what}: fetched twice: {twice[:3]}")
+
+
 def case_shards_cross_links(tmp):
     """-j 8 over 40 hosts whose pages link across hosts: most links cross from one shard to
     their host's owner. Every URL is printed once with the fate and the breadth-first depth of the
@@ -345,15 +359,7 @@ def case_shards_cross_links(tmp):
         log = web.stop()
         recs = records(p)
         what = f"-j {threads} -w {delay} -d {depth}"
-        truth = web.truth(web.url(), depth=depth)
-        expect_unique([r["url"] for r in recs], f"{what}: record")
-        got = {r["url"]: (r["fate"], r["depth"]) for r in recs}
-        wrong = [(u, got.get(u), t) for u, t in truth.items() if got.get(u) != t]
-        expect(not wrong and len(got) == len(truth),
-               f"{what}: {len(wrong)} of {len(truth)} off, e.g. {wrong[:3]}")
-        fetched = Counter((host, path) for _, _, host, path, _ in log)
-        twice = [k for k, n in fetched.items() if n > 1]
-        expect(not twice, f"{what}: fetched twice: {twice[:3]}")
+        expect_breadth_first(recs, log, web.truth(web.url(), depth=depth), what)
         printed[(threads, depth)] = [r["url"].replace(f":{web.port}/", "/") for r in recs]
     expect_same_set(printed[("8", 1000)], printed[("1", 1000)], "-j 8 against -j 1")
 
@@ -1714,6 +1720,143 @@ def case_redirect_targets_in_long_queues(tmp):
         wrong = [(u, got.get(u), t) for u, t in truth.items() if got.get(u) != t]
         expect(not wrong and len(got) == len(truth),
                f"{hosts} x {pages}: {len(wrong)} off, e.g. {wrong[:3]}")
+
+
+class Redis:
+    """A redis-server of the case's own on a free loopback port, nothing saved to disk."""
+
+    def __init__(self, tmp):
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", tmp], stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        for _ in range(500):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                time.sleep(0.01)
+        self.stop()
+        raise AssertionError("redis-server did not start (scripts/install-deps.sh installs it)")
+
+    def url(self, job):
+        return f"redis://127.0.0.1:{self.port}/{job}"
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def cluster_run(web, redis, job, per_node, *args):
+    """Three processes share one crawl; node i runs with the extra arguments per_node[i] (its
+    -j). Returns each node's finished process."""
+    return nodes_run([[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", *extra,
+                       "--cluster", redis.url(job), "--nodes", str(len(per_node)), "--node",
+                       str(i), *args] for i, extra in enumerate(per_node)])
+
+
+def nodes_run(cmds, interrupt=None):
+    """Runs the commands at once, their output in files (a node blocked on a full pipe would
+    hold the others back); interrupt(procs) runs while they do. Each process gets .out, .err."""
+    procs, files = [], []
+    for i, cmd in enumerate(cmds):
+        out, err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+        files.append((out, err))
+        procs.append(subprocess.Popen(cmd, stdout=out, stderr=err, text=True))
+    if interrupt:
+        interrupt(procs)
+    for proc, (out, err) in zip(procs, files):
+        try:
+            proc.wait(timeout=90)
+        except subprocess.TimeoutExpired:
+            for p in procs:
+                p.kill()
+            raise AssertionError(f"a node did not end in 90 s: {' '.join(proc.args)}")
+        out.seek(0)
+        err.seek(0)
+        proc.out, proc.err = out.read(), err.read()
+        out.close()
+        err.close()
+    return procs
+
+
+def case_cluster_nodes(tmp):
+    """--cluster: three processes over one Redis share a crawl of 30 hosts whose pages link
+    across hosts. Each prints the URLs of the hosts it owns: together every URL once, with the
+    truth's fate and breadth-first depth (at -d 1000 and at -d 3 with a delay), the same set as
+    one process, and no page fetched twice. The processes run 1, 3 and 2 shards of their own."""
+    redis = Redis(tmp)
+    try:
+        for job, delay, depth in (("deep", "0", 1000), ("shallow", "0.01", 3)):
+            web = Web(tmp, hosts=30, pages=40, links=10, seed=7)
+            procs = cluster_run(web, redis, job, (["-j", "1"], ["-j", "3"], ["-j", "2"]),
+                                "-w", delay, "-d", str(depth), "--jsonl", web.url())
+            log = web.stop()
+            what = f"-w {delay} -d {depth}"
+            for i, proc in enumerate(procs):
+                expect(proc.returncode == 0, f"{what}: node {i} exited {proc.returncode}: "
+                       f"{proc.err[-400:]}")
+            recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+            expect(all(proc.out for proc in procs), f"{what}: a node printed nothing")
+            expect_breadth_first(recs, log, web.truth(web.url(), depth=depth),
+                                 f"{what} across nodes")
+        # the same job again is refused: its state says it has ended
+        web = Web(tmp, hosts=2, pages=5)
+        p = crawl(web, "--cluster", redis.url("deep"), "--nodes", "3", "--node", "0", web.url(),
+                  check=False)
+        web.stop()
+        expect(p.returncode == 1 and "has ended" in p.stderr and not p.stdout,
+               f"a finished job again: exit {p.returncode}, {p.stderr!r}")
+    finally:
+        redis.stop()
+
+
+def case_cluster_stop_and_errors(tmp):
+    """--cluster: SIGINT to one process stops all three (each exits 130, reporting what it had
+    queued as pending); no Redis at the address is a clear fatal error; a malformed address, a
+    node out of range and --node without --cluster are usage errors."""
+    redis = Redis(tmp)
+    try:
+        web = Web(tmp, hosts=12, pages=60, links=6, seed=5)
+        stopped = []
+
+        def interrupt(procs):
+            time.sleep(1.5)
+            procs[1].send_signal(signal.SIGINT)
+            stopped.append(time.monotonic())
+
+        procs = nodes_run([[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w",
+                            "0.3", "-d", "1000", "--jsonl", "--cluster", redis.url("stop"),
+                            "--nodes", "3", "--node", str(i), web.url()] for i in range(3)],
+                          interrupt)
+        took = time.monotonic() - stopped[0]
+        web.stop()
+        for i, proc in enumerate(procs):
+            expect(proc.returncode == 130, f"node {i} exited {proc.returncode}: {proc.err[-300:]}")
+        expect(took < 10, f"the nodes took {took:.1f} s to stop")
+        recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+        expect_unique([r["url"] for r in recs], "record across stopped nodes")
+        expect(any(r["fate"] == "pending" for r in recs), "nothing was left pending")
+    finally:
+        redis.stop()
+    port = free_port()
+    web = Web(tmp, hosts=2, pages=5)
+    p = crawl(web, "--cluster", f"redis://127.0.0.1:{port}/j", "--nodes", "2", "--node", "0",
+              web.url(), check=False)
+    web.stop()
+    expect(p.returncode == 1 and f"Redis at 127.0.0.1:{port}: cannot connect" in p.stderr,
+           f"no Redis: exit {p.returncode}, {p.stderr!r}")
+    for args, word in [(["--cluster", "redis://h/a b", "--nodes", "2", "--node", "0"], "--cluster"),
+                       (["--cluster", "http://h/j", "--nodes", "2", "--node", "0"], "--cluster"),
+                       (["--cluster", "redis://h/j", "--nodes", "3", "--node", "3"], "--node"),
+                       (["--cluster", "redis://h/j", "--nodes", "3"], "--node"),
+                       (["--nodes", "3", "--node", "1"], "--cluster"),
+                       (["--cluster", "redis://h/j", "--nodes", "0", "--node", "0"], "--nodes")]:
+        p = subprocess.run([CRAWL, *args, "a.test"], capture_output=True, text=True, timeout=10)
+        err = p.stderr.splitlines()
+        expect(p.returncode == 2 and err and word in err[0] and not p.stdout,
+               f"{args}: exit {p.returncode}, {p.stderr!r}")
 
 
 def gaps(log):

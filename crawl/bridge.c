@@ -1,0 +1,225 @@
+/* --cluster: the first shard's link to Redis (cluster/cluster.h), on its own loop.
+ *
+ * Every shard writes the links it finds for other processes' hosts into outboxes of their own,
+ * which go to the run at each turn (shard.c); the first shard appends them to Redis here, each
+ * batch with the smallest depth it holds back. Entries for this process come back here too: each
+ * line goes to the inbox of the shard that owns its host, where it counts in the depth gate as
+ * any link between shards does.
+ *
+ * Once a turn (at most every VIEW_EVERY seconds) this process publishes its state (its smallest
+ * pending depth, whether it is idle, whether it stops), which also counts the entries it took
+ * since the last publish, acknowledges those entries, and asks for a view of the whole run. The
+ * view's gate (what the other processes hold back) joins the gate the shards' pages wait for;
+ * its end (every process idle, nothing on its way) ends this process; a stop asked by another
+ * process stops this one as an interrupt would. */
+#include "cluster/cluster.h"
+#include "crawl/crawl-int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { ID_MAX = 48 };
+static const double VIEW_EVERY = 0.002, IDLE_WAIT = 0.01;
+
+struct bridge {
+  struct shard *c;
+  cluster *cl;
+  bool view_pending;
+  double view_at;
+  struct shard_outbox *route; /* lines of one entry, by the shard that owns their host */
+  char (*acks)[ID_MAX];       /* entries taken, acknowledged after the next publish */
+  size_t ack_count, ack_cap;
+};
+
+/* The host of the URL in [url, end) in its printed form (lowercase, IPv6 in brackets), without
+ * the brackets. */
+static bool host_of(const char *url, const char *end, char *host, size_t size) {
+  const char *p = memmem(url, (size_t)(end - url), "://", 3);
+  if (!p)
+    return false;
+  p += 3;
+  const char *stop;
+  if (p < end && *p == '[') {
+    p++;
+    stop = memchr(p, ']', (size_t)(end - p));
+  } else {
+    stop = p;
+    while (stop < end && !strchr(":/?#", *stop))
+      stop++;
+  }
+  if (!stop || stop == p || (size_t)(stop - p) >= size)
+    return false;
+  memcpy(host, p, (size_t)(stop - p));
+  host[stop - p] = '\0';
+  return true;
+}
+
+static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
+  struct bridge *b = arg;
+  struct shard *c = b->c;
+  struct crawl *r = c->run;
+  int shards = crawl__run_shards(r);
+  const char *p = lines, *end = lines + len;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (!nl)
+      break; /* an entry holds whole lines; what is not one is not ours */
+    /* "KF DEPTH REDIRECTS FROM URL": the URL is the last field */
+    const char *url = nl;
+    while (url > p && url[-1] != ' ')
+      url--;
+    char host[256];
+    long depth = p + 3 < nl ? strtol(p + 3, NULL, 10) : -1;
+    if (url > p && depth >= 0) {
+      if (host_of(url, nl, host, sizeof(host))) {
+        struct shard_outbox *o = &b->route[crawl__owner(c, host)];
+        if (core_buf_add(&o->buf, p, (size_t)(nl - p) + 1)) {
+          crawl__fatal(c, "out of memory");
+          return;
+        }
+        int pending = depth > 0 ? (int)depth - 1 : 0;
+        if (p[0] != 'S' && p[0] != 'P' && pending < o->min)
+          o->min = pending;
+      }
+    }
+    p = nl + 1;
+  }
+  for (int s = 0; s < shards; s++) {
+    struct shard_outbox *o = &b->route[s];
+    if (!o->buf.len)
+      continue;
+    crawl__run_deliver(r, s, o->buf.data, o->buf.len, o->min);
+    core_buf_reset(&o->buf);
+    o->min = INT_MAX;
+  }
+  if (b->ack_count == b->ack_cap) {
+    size_t cap = b->ack_cap ? b->ack_cap * 2 : 64;
+    char(*acks)[ID_MAX] = realloc(b->acks, cap * sizeof(*acks));
+    if (!acks) {
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+    b->acks = acks;
+    b->ack_cap = cap;
+  }
+  snprintf(b->acks[b->ack_count++], ID_MAX, "%s", id);
+}
+
+static void on_error(void *arg, const char *message) {
+  struct bridge *b = arg;
+  crawl__fatal(b->c, "--cluster: %s", message);
+}
+
+static void on_view(void *arg, const struct cluster_view *view) {
+  struct bridge *b = arg;
+  b->view_pending = false;
+  if (!view->consistent)
+    return; /* the next turn asks again */
+  if (view->done)
+    cluster_mark_ended(b->cl);
+  crawl__run_view_read(b->c->run, view->others_gate, view->done);
+  if (view->stop)
+    crawl_stop(b->c->run, CRAWL_END_SIGINT);
+}
+
+static void send_remote(void *arg, int node, const char *lines, size_t len, int min) {
+  struct bridge *b = arg;
+  core_rc rc = cluster_send(b->cl, node, lines, len, min);
+  if (rc && rc != CORE_ESYS) /* CORE_ESYS: on_error said why */
+    crawl__fatal(b->c, "--cluster: cannot send links: %s", core_rc_str(rc));
+}
+
+core_rc crawl__bridge_open(struct shard *c) {
+  const struct crawl_config *cfg = c->cfg;
+  struct bridge *b = calloc(1, sizeof(*b));
+  int shards = crawl__run_shards(c->run);
+  if (!b || !(b->route = calloc((size_t)shards, sizeof(*b->route)))) {
+    free(b);
+    return CORE_ENOMEM;
+  }
+  b->c = c;
+  for (int s = 0; s < shards; s++) {
+    core_buf_init(&b->route[s].buf, SIZE_MAX / 4);
+    b->route[s].min = INT_MAX;
+  }
+  c->bridge = b;
+  struct cluster_options opt = {.nodes = (int)cfg->nodes, .node = (int)cfg->node};
+  const char *why;
+  if (cluster_address_parse(cfg->cluster, &opt.address, &why) != CORE_OK) {
+    crawl__fatal(c, "--cluster: %s", why);
+    return CORE_EINVAL;
+  }
+  struct cluster_handler handler = {.on_batch = on_batch, .on_error = on_error, .arg = b};
+  char err[512] = "";
+  bool ended;
+  core_rc rc = cluster_job_ended(&opt.address, &ended, err, sizeof(err));
+  if (rc == CORE_OK && ended) {
+    /* its state says every node is idle: a new run on it would end before it began */
+    crawl__fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name",
+                 opt.address.job);
+    return CORE_EINVAL;
+  }
+  if (rc == CORE_OK)
+    rc = cluster_create(c->loop, &opt, &handler, &b->cl, err, sizeof(err));
+  if (rc) {
+    if (err[0])
+      crawl__fatal(c, "--cluster: %s", err);
+    else
+      crawl__fatal(c, "--cluster: cannot start: %s", core_rc_str(rc));
+  }
+  return rc;
+}
+
+double crawl__bridge_turn(struct shard *c) {
+  struct bridge *b = c->bridge;
+  if (!b || !b->cl || c->fatal)
+    return IDLE_WAIT;
+  crawl__run_take_remote(c->run, send_remote, b);
+  cluster_flush(b->cl);
+  double now = core_now();
+  if (b->view_pending || now - b->view_at < VIEW_EVERY)
+    return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
+  int gate;
+  bool idle;
+  crawl__run_node_state(c->run, &gate, &idle);
+  if (cluster_publish(b->cl, gate, idle, c->stop != 0) != CORE_OK)
+    return IDLE_WAIT;
+  /* after the publish that counted them as taken (one connection keeps the order) */
+  for (size_t i = 0; i < b->ack_count; i++)
+    cluster_ack(b->cl, b->acks[i]);
+  b->ack_count = 0;
+  crawl__run_view_asked(c->run);
+  if (cluster_view(b->cl, on_view, b)) {
+    b->view_pending = true;
+    b->view_at = now;
+  }
+  return IDLE_WAIT;
+}
+
+void crawl__bridge_close(struct shard *c) {
+  struct bridge *b = c->bridge;
+  if (!b)
+    return;
+  if (b->cl && !c->fatal) {
+    /* the last publish and acknowledgements reach Redis before this process goes */
+    int gate;
+    bool idle;
+    crawl__run_node_state(c->run, &gate, &idle);
+    crawl__run_take_remote(c->run, send_remote, b);
+    cluster_flush(b->cl);
+    cluster_publish(b->cl, gate, idle, c->stop != 0);
+    for (size_t i = 0; i < b->ack_count; i++)
+      cluster_ack(b->cl, b->acks[i]);
+    double end = core_now() + 5;
+    while (!cluster_settled(b->cl) && core_now() < end && !c->fatal)
+      loop_run_once(c->loop, 0.05);
+  }
+  cluster_destroy(b->cl);
+  for (int s = 0; s < crawl__run_shards(c->run); s++)
+    core_buf_free(&b->route[s].buf);
+  free(b->route);
+  free(b->acks);
+  free(b);
+  c->bridge = NULL;
+}
