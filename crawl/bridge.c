@@ -32,29 +32,6 @@ struct bridge {
   size_t ack_count, ack_cap;
 };
 
-/* The host of the URL in [url, end) in its printed form (lowercase, IPv6 in brackets), without
- * the brackets. */
-static bool host_of(const char *url, const char *end, char *host, size_t size) {
-  const char *p = memmem(url, (size_t)(end - url), "://", 3);
-  if (!p)
-    return false;
-  p += 3;
-  const char *stop;
-  if (p < end && *p == '[') {
-    p++;
-    stop = memchr(p, ']', (size_t)(end - p));
-  } else {
-    stop = p;
-    while (stop < end && !strchr(":/?#", *stop))
-      stop++;
-  }
-  if (!stop || stop == p || (size_t)(stop - p) >= size)
-    return false;
-  memcpy(host, p, (size_t)(stop - p));
-  host[stop - p] = '\0';
-  return true;
-}
-
 static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
   struct bridge *b = arg;
   struct shard *c = b->c;
@@ -69,19 +46,27 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
     const char *url = nl;
     while (url > p && url[-1] != ' ')
       url--;
-    char host[256];
     long depth = p + 3 < nl ? strtol(p + 3, NULL, 10) : -1;
-    if (url > p && depth >= 0) {
-      if (host_of(url, nl, host, sizeof(host))) {
-        struct shard_outbox *o = &b->route[crawl__owner(c, host)];
-        if (core_buf_add(&o->buf, p, (size_t)(nl - p) + 1)) {
-          crawl__fatal(c, "out of memory");
-          return;
-        }
-        int pending = depth > 0 ? (int)depth - 1 : 0;
-        if (p[0] != 'S' && p[0] != 'P' && pending < o->min)
-          o->min = pending;
+    struct core_url u;
+    /* the parser that took it apart when it was sent: the same host, so the same owner (a
+     * printed URL may hold userinfo, which a host cut out of the text would take along) */
+    core_rc rc = url > p && depth >= 0 && depth < INT_MAX
+                     ? core_url_resolve_in(NULL, url, (size_t)(nl - url), SIZE_MAX / 4, NULL, &u)
+                     : CORE_EFORMAT;
+    if (rc == CORE_ENOMEM) {
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+    if (rc == CORE_OK) {
+      struct shard_outbox *o = &b->route[crawl__owner(c, u.host)];
+      core_url_free(&u);
+      if (core_buf_add(&o->buf, p, (size_t)(nl - p) + 1)) {
+        crawl__fatal(c, "out of memory");
+        return;
       }
+      int held = crawl__line_holds(p[0], (int)depth);
+      if (held < o->min)
+        o->min = held;
     }
     p = nl + 1;
   }

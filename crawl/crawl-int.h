@@ -294,6 +294,8 @@ void crawl__bridge_close(struct shard *c);
  * sitemap, 'P' a held link to fetch ahead) and returns true; false when it is this shard's own. */
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
                             int redirects, char kind, bool follow);
+/* The depth a link on its way holds back (INT_MAX: none): kind and depth as in its line. */
+int crawl__line_holds(char kind, int depth);
 /* Hands the outboxes to their owners. */
 void crawl__shard_flush(struct shard *c);
 bool crawl__shard_outbox_empty(const struct shard *c);

@@ -384,12 +384,18 @@ bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const cha
     crawl__fatal(c, "out of memory");
     return true;
   }
-  /* until its owner queues it, a page counts as pending at its finder's depth (a sitemap, as
-   * any setup step, holds no depth back; nor does a page to fetch ahead, not accepted yet) */
-  int pending = depth > 0 ? depth - 1 : 0;
-  if (kind != 'S' && kind != 'P' && pending < o->min)
-    o->min = pending;
+  int held = crawl__line_holds(kind, depth);
+  if (held < o->min)
+    o->min = held;
   return true;
+}
+
+/* Until its owner queues it, a page counts as pending at its finder's depth (a sitemap, as any
+ * setup step, holds no depth back; nor does a page to fetch ahead, not accepted yet). */
+int crawl__line_holds(char kind, int depth) {
+  if (kind == 'S' || kind == 'P')
+    return INT_MAX;
+  return depth > 0 ? depth - 1 : 0;
 }
 
 /* A batch of lines into shard to's inbox, counting at depth min; false when out of memory. */
