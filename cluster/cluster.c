@@ -181,6 +181,9 @@ struct cluster {
   int *outbox_depth;         /* the smallest depth each outbox holds back; INT_MAX: none */
   struct taken *taken;       /* given since the last publish */
   size_t taken_count, taken_cap;
+  bool published; /* at least once, with the values below */
+  int last_gate;
+  bool last_idle, last_stop;
   /* cluster_view: two passes of reads over every node's state */
   bool viewing;
   int view_replies, view_tries;
@@ -556,6 +559,9 @@ static void on_published(redisAsyncContext *ac, void *r, void *privdata) {
 core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   if (cl->failed || !cl->writer.ac)
     return CORE_ESYS;
+  if (cl->published && !cl->taken_count && gate == cl->last_gate && idle == cl->last_idle &&
+      stop == cl->last_stop)
+    return CORE_OK;
   size_t argc = 8 + 2 * cl->taken_count;
   const char **argv = malloc(argc * sizeof(*argv));
   if (!argv)
@@ -584,6 +590,14 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
     fail(cl, "cannot publish this node's state", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
+  cl->published = true;
+  cl->last_gate = gate;
+  cl->last_idle = idle;
+  cl->last_stop = stop;
+  /* after the publish that counted them (one connection keeps the order) */
+  for (size_t i = 0; cl->opt.ack_when_published && i < cl->taken_count; i++)
+    if (cluster_ack(cl, cl->taken[i].id) != CORE_OK)
+      break;
   cl->taken_count = 0;
   return CORE_OK;
 }

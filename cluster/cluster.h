@@ -43,6 +43,9 @@ struct cluster_options {
   size_t batch_bytes;
   /* entries asked for per read; 0: 64 */
   int read_count;
+  /* acknowledge each entry as soon as a publish counts it taken: a node with no checkpoint to
+   * wait for (else cluster_ack, once the checkpoint holds it) */
+  bool ack_when_published;
 };
 
 typedef struct cluster cluster;
@@ -81,7 +84,8 @@ core_rc cluster_ack(cluster *cl, const char *id);
 /* Publishes this node's smallest pending depth (INT_MAX: none), whether it is idle and whether it
  * stops (an interrupt the others take up), and counts every entry on_batch gave since the last
  * publish as taken: call it once what those entries hold is covered by gate (queued, or counted
- * pending in this process). */
+ * pending in this process). Nothing is sent when nothing changed since the last publish (a
+ * needless change of version would make the others' views read again). */
 core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop);
 
 struct cluster_view {

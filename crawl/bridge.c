@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { ID_MAX = 48 };
 static const double VIEW_EVERY = 0.002, IDLE_WAIT = 0.01;
 
 struct bridge {
@@ -28,11 +27,10 @@ struct bridge {
   bool view_pending;
   double view_at;
   struct shard_outbox *route; /* lines of one entry, by the shard that owns their host */
-  char (*acks)[ID_MAX];       /* entries taken, acknowledged after the next publish */
-  size_t ack_count, ack_cap;
 };
 
 static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
+  (void)id; /* the publish that counts it taken acknowledges it (ack_when_published) */
   struct bridge *b = arg;
   struct shard *c = b->c;
   struct crawl *r = c->run;
@@ -78,17 +76,6 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
     core_buf_reset(&o->buf);
     o->min = INT_MAX;
   }
-  if (b->ack_count == b->ack_cap) {
-    size_t cap = b->ack_cap ? b->ack_cap * 2 : 64;
-    char(*acks)[ID_MAX] = realloc(b->acks, cap * sizeof(*acks));
-    if (!acks) {
-      crawl__fatal(c, "out of memory");
-      return;
-    }
-    b->acks = acks;
-    b->ack_cap = cap;
-  }
-  snprintf(b->acks[b->ack_count++], ID_MAX, "%s", id);
 }
 
 static void on_error(void *arg, const char *message) {
@@ -129,7 +116,9 @@ core_rc crawl__bridge_open(struct shard *c) {
     b->route[s].min = INT_MAX;
   }
   c->bridge = b;
-  struct cluster_options opt = {.nodes = (int)cfg->nodes, .node = (int)cfg->node};
+  /* no checkpoint to wait for yet (--state does not go with --cluster) */
+  struct cluster_options opt = {
+      .nodes = (int)cfg->nodes, .node = (int)cfg->node, .ack_when_published = true};
   const char *why;
   if (cluster_address_parse(cfg->cluster, &opt.address, &why) != CORE_OK) {
     crawl__fatal(c, "--cluster: %s", why);
@@ -170,10 +159,6 @@ double crawl__bridge_turn(struct shard *c) {
   crawl__run_node_state(c->run, &gate, &idle);
   if (cluster_publish(b->cl, gate, idle, c->stop != 0) != CORE_OK)
     return IDLE_WAIT;
-  /* after the publish that counted them as taken (one connection keeps the order) */
-  for (size_t i = 0; i < b->ack_count; i++)
-    cluster_ack(b->cl, b->acks[i]);
-  b->ack_count = 0;
   crawl__run_view_asked(c->run);
   if (cluster_view(b->cl, on_view, b)) {
     b->view_pending = true;
@@ -194,8 +179,6 @@ void crawl__bridge_close(struct shard *c) {
     crawl__run_take_remote(c->run, send_remote, b);
     cluster_flush(b->cl);
     cluster_publish(b->cl, gate, idle, c->stop != 0);
-    for (size_t i = 0; i < b->ack_count; i++)
-      cluster_ack(b->cl, b->acks[i]);
     double end = core_now() + 5;
     while (!cluster_settled(b->cl) && core_now() < end && !c->fatal)
       loop_run_once(c->loop, 0.05);
@@ -204,7 +187,6 @@ void crawl__bridge_close(struct shard *c) {
   for (int s = 0; s < crawl__run_shards(c->run); s++)
     core_buf_free(&b->route[s].buf);
   free(b->route);
-  free(b->acks);
   free(b);
   c->bridge = NULL;
 }
