@@ -193,8 +193,8 @@ struct cluster {
   struct unconfirmed *oldest, *newest;
   size_t unconfirmed_count;
   bool failed, destroying;
-  bool paused, reading, history; /* history: still reading our pending entries (id 0 onwards) */
-  char after[64];                /* the id to read after while history */
+  bool reading, history; /* history: still reading our pending entries (id 0 onwards) */
+  char after[64];        /* the id to read after while history */
   unsigned long entries_read;
 };
 
@@ -415,7 +415,7 @@ static void on_read(redisAsyncContext *ac, void *r, void *privdata) {
 }
 
 static void read_more(cluster *cl) {
-  if (cl->reading || cl->paused || cl->failed || cl->destroying || !cl->reader.ac)
+  if (cl->reading || cl->failed || cl->destroying || !cl->reader.ac)
     return;
   char count[16], block[16];
   snprintf(count, sizeof(count), "%d", cl->opt.read_count);
@@ -713,11 +713,6 @@ bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *
   cl->view_tries = 0;
   ask_view(cl);
   return cl->viewing;
-}
-
-void cluster_pause_reading(cluster *cl, bool paused) {
-  cl->paused = paused;
-  read_more(cl);
 }
 
 void cluster_each_unconfirmed(const cluster *cl,

@@ -107,9 +107,6 @@ core_rc cluster_mark_ended(cluster *cl);
 core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, char *why,
                           size_t why_len);
 
-/* Stops asking for entries (true) or starts again (false): a reader that has too much to do. */
-void cluster_pause_reading(cluster *cl, bool paused);
-
 /* Lines sent to other nodes that Redis has not confirmed yet, and lines still in the outboxes:
  * each batch with its node. A checkpoint writes these as links on their way. */
 void cluster_each_unconfirmed(const cluster *cl,
