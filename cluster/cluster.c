@@ -46,7 +46,8 @@ static const char SEND_SCRIPT[] =
 
 /* KEYS: this node's state and its set of entries counted as taken; ARGV: gate, idle, stop, then
  * an id and a depth per entry taken since the last publish. An entry given again after a restart is
- * in the set already and is not counted twice. */
+ * in the set already and is not counted twice. A stop is kept as Redis's time when it was asked
+ * for (in microseconds), so a run that goes on after it (--state) can tell it is an old one. */
 static const char PUBLISH_SCRIPT[] =
     "for i = 4, #ARGV, 2 do\n"
     "  if redis.call('SADD', KEYS[2], ARGV[i]) == 1 then\n"
@@ -57,7 +58,12 @@ static const char PUBLISH_SCRIPT[] =
     "    end\n"
     "  end\n"
     "end\n"
-    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2], 'stop', ARGV[3])\n"
+    "local stop = '0'\n"
+    "if ARGV[3] == '1' then\n"
+    "  local t = redis.call('TIME')\n"
+    "  stop = t[1] .. string.format('%06d', tonumber(t[2]))\n"
+    "end\n"
+    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2], 'stop', stop)\n"
     "redis.call('HINCRBY', KEYS[1], 'v', 1)\n"
     "return 1";
 
@@ -179,11 +185,15 @@ struct cluster {
   char consumer[32];
   struct core_buf *outboxes; /* one per node (this node's stays empty) */
   int *outbox_depth;         /* the smallest depth each outbox holds back; INT_MAX: none */
-  struct taken *taken;       /* given since the last publish */
-  size_t taken_count, taken_cap;
-  bool published; /* at least once, with the values below */
+  /* given and not acknowledged yet, in the order given: the first taken_published of them are
+   * counted taken in Redis; the first is the (entries_read - taken_count)th entry given */
+  struct taken *taken;
+  size_t taken_count, taken_cap, taken_published;
+  unsigned long ack_mark; /* cluster_ack_through: entries before it may be acknowledged */
+  bool published;         /* at least once, with the values below */
   int last_gate;
   bool last_idle, last_stop;
+  bool asked_idle; /* what the last publish was asked to say (idle waits for the history) */
   /* cluster_view: two passes of reads over every node's state */
   bool viewing;
   int view_replies, view_tries;
@@ -409,8 +419,12 @@ static void on_read(redisAsyncContext *ac, void *r, void *privdata) {
       deliver_entries(cl, stream->element[1]);
     }
   }
-  if (cl->history && !delivered)
+  if (cl->history && !delivered) {
     cl->history = false; /* every pending entry is given again: now the new ones */
+    /* the idleness held back, unless entries came that the caller's next publish covers */
+    if (cl->published && cl->asked_idle && !cl->last_idle && cl->taken_count == cl->taken_published)
+      cluster_publish(cl, cl->last_gate, true, cl->last_stop);
+  }
   read_more(cl);
 }
 
@@ -556,13 +570,47 @@ static void on_published(redisAsyncContext *ac, void *r, void *privdata) {
   reply_ok(privdata, r, "the publish of this node's state");
 }
 
+/* Acknowledges the entries both counted taken and allowed by ack_mark, oldest first: the ACK
+ * after the publish that counted the entry (one connection keeps the order), so the taken set
+ * loses the id only once it is in it. */
+static void ack_ready(cluster *cl) {
+  unsigned long first = cl->entries_read - cl->taken_count;
+  size_t k = cl->ack_mark > first ? (size_t)(cl->ack_mark - first) : 0;
+  if (k > cl->taken_published)
+    k = cl->taken_published;
+  size_t done = 0;
+  while (done < k && cluster_ack(cl, cl->taken[done].id) == CORE_OK)
+    done++;
+  if (!done)
+    return;
+  memmove(cl->taken, cl->taken + done, (cl->taken_count - done) * sizeof(*cl->taken));
+  cl->taken_count -= done;
+  cl->taken_published -= done;
+}
+
+unsigned long cluster_ack_mark(const cluster *cl) {
+  return cl->entries_read;
+}
+
+void cluster_ack_through(cluster *cl, unsigned long mark) {
+  if (mark > cl->ack_mark)
+    cl->ack_mark = mark;
+  if (!cl->failed)
+    ack_ready(cl);
+}
+
 core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   if (cl->failed || !cl->writer.ac)
     return CORE_ESYS;
-  if (cl->published && !cl->taken_count && gate == cl->last_gate && idle == cl->last_idle &&
+  /* entries given before a restart and never acknowledged come first: until they are read again,
+   * this node holds work it does not know of yet */
+  cl->asked_idle = idle;
+  idle = idle && !cl->history;
+  size_t fresh = cl->taken_count - cl->taken_published;
+  if (cl->published && !fresh && gate == cl->last_gate && idle == cl->last_idle &&
       stop == cl->last_stop)
     return CORE_OK;
-  size_t argc = 8 + 2 * cl->taken_count;
+  size_t argc = 8 + 2 * fresh;
   const char **argv = malloc(argc * sizeof(*argv));
   if (!argv)
     return CORE_ENOMEM;
@@ -580,7 +628,7 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   argv[6] = idle ? "1" : "0";
   argv[7] = stop ? "1" : "0";
   argc = 8;
-  for (size_t i = 0; i < cl->taken_count; i++) {
+  for (size_t i = cl->taken_published; i < cl->taken_count; i++) {
     argv[argc++] = cl->taken[i].id;
     argv[argc++] = cl->taken[i].depth;
   }
@@ -594,15 +642,14 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   cl->last_gate = gate;
   cl->last_idle = idle;
   cl->last_stop = stop;
-  /* after the publish that counted them (one connection keeps the order) */
-  for (size_t i = 0; cl->opt.ack_when_published && i < cl->taken_count; i++)
-    if (cluster_ack(cl, cl->taken[i].id) != CORE_OK)
-      break;
-  cl->taken_count = 0;
+  cl->taken_published = cl->taken_count;
+  if (cl->opt.ack_when_published)
+    cl->ack_mark = cl->entries_read;
+  ack_ready(cl);
   return CORE_OK;
 }
 
-static void read_state(const redisReply *reply, struct node_state *out) {
+static void read_state(const redisReply *reply, long long since_us, struct node_state *out) {
   *out = (struct node_state){.published = 0}; /* a node not joined yet holds every depth */
   long depth_min = LONG_MAX;
   bool have_gate = false;
@@ -620,7 +667,7 @@ static void read_state(const redisReply *reply, struct node_state *out) {
     else if (!strcmp(n, "idle"))
       out->idle = number == 1;
     else if (!strcmp(n, "stop"))
-      out->stop = number == 1;
+      out->stop = strtoll(value->str, NULL, 10) > since_us;
     else if (!strcmp(n, "gate")) {
       have_gate = true;
       gate = strcmp(value->str, "-") ? number : LONG_MAX;
@@ -649,7 +696,7 @@ static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
     return;
   }
   int nodes = cl->opt.nodes, i = cl->view_replies++;
-  read_state(r, &cl->passes[i / nodes][i % nodes]);
+  read_state(r, cl->opt.since_us, &cl->passes[i / nodes][i % nodes]);
   if (cl->view_replies < 2 * nodes)
     return;
   cl->viewing = false;
@@ -679,7 +726,8 @@ static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
     if (s->stop)
       view.stop = true;
     view.in_transit += s->in_transit;
-    if (!s->joined || !s->idle || s->in_transit > 0)
+    /* a stopped node is idle too, but its job is paused, not done: it may go on (--state) */
+    if (!s->joined || !s->idle || s->in_transit > 0 || s->stop)
       view.done = false;
   }
   if (!same)
@@ -756,9 +804,10 @@ core_rc cluster_mark_ended(cluster *cl) {
   return CORE_OK;
 }
 
-core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, char *why,
-                          size_t why_len) {
+core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, long long *now_us,
+                          char *why, size_t why_len) {
   *ended = false;
+  *now_us = 0;
   struct timeval timeout = {.tv_sec = 5};
   redisContext *rc = redisConnectWithTimeout(address->host, address->port, timeout);
   if (!rc || rc->err) {
@@ -778,6 +827,20 @@ core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, ch
     result = CORE_ESYS;
   } else {
     *ended = reply->integer == 1;
+  }
+  freeReplyObject(reply);
+  reply = result == CORE_OK ? redisCommand(rc, "TIME") : NULL;
+  if (result == CORE_OK) {
+    if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 &&
+        reply->element[0]->type == REDIS_REPLY_STRING &&
+        reply->element[1]->type == REDIS_REPLY_STRING) {
+      *now_us = strtoll(reply->element[0]->str, NULL, 10) * 1000000 +
+                strtoll(reply->element[1]->str, NULL, 10);
+    } else {
+      snprintf(why, why_len, "Redis at %s:%d: TIME failed: %s", address->host, address->port,
+               reply && reply->type == REDIS_REPLY_ERROR ? reply->str : rc->errstr);
+      result = CORE_ESYS;
+    }
   }
   freeReplyObject(reply);
   redisFree(rc);

@@ -44,8 +44,11 @@ struct cluster_options {
   /* entries asked for per read; 0: 64 */
   int read_count;
   /* acknowledge each entry as soon as a publish counts it taken: a node with no checkpoint to
-   * wait for (else cluster_ack, once the checkpoint holds it) */
+   * wait for (else cluster_ack_through, once a checkpoint holds it) */
   bool ack_when_published;
+  /* Redis's time (microseconds) when this run of the node began (cluster_job_ended): a stop
+   * asked for before it belongs to an earlier run of the job, which this one goes on from */
+  long long since_us;
 };
 
 typedef struct cluster cluster;
@@ -81,6 +84,14 @@ void cluster_flush(cluster *cl);
 /* Acknowledges an entry on_batch gave this node and deletes it: Redis forgets it. */
 core_rc cluster_ack(cluster *cl, const char *id);
 
+/* For a node that keeps a checkpoint: cluster_ack_mark before it saves names every entry given
+ * so far (their lines are in what it saves); once the save is safe, cluster_ack_through(mark)
+ * acknowledges them (each as soon as a publish has counted it taken). What a node never
+ * acknowledged is given again when it starts again, and a node holds back its idleness until
+ * it has read all of that again. */
+unsigned long cluster_ack_mark(const cluster *cl);
+void cluster_ack_through(cluster *cl, unsigned long mark);
+
 /* Publishes this node's smallest pending depth (INT_MAX: none), whether it is idle and whether it
  * stops (an interrupt the others take up), and counts every entry on_batch gave since the last
  * publish as taken: call it once what those entries hold is covered by gate (queued, or counted
@@ -91,8 +102,9 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop);
 struct cluster_view {
   int gate;        /* the smallest depth pending in any node or on its way to one; INT_MAX: none */
   int others_gate; /* the same but for this node's own published depth (its own to know) */
-  bool stop;       /* a node asked the run to stop */
-  bool done;       /* at one moment: every node joined and idle, and nothing on its way */
+  bool stop;       /* a node asked the run to stop (since since_us) */
+  bool done;       /* at one moment: every node joined and idle, none stopped, and nothing on
+                      its way */
   bool consistent; /* false: the state kept changing under 16 reads; gate is then 0, done false */
   int joined;      /* nodes that have published at least once */
   long in_transit; /* entries appended and not yet published as taken, over all nodes */
@@ -102,10 +114,11 @@ struct cluster_view {
 bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg);
 
 /* Marks the job ended (every node saw the run done), so that no later run takes its state for
- * its own: cluster_job_ended tells, with one blocking round trip, before a node starts. */
+ * its own: cluster_job_ended tells, with two blocking round trips before a node starts, and gives
+ * Redis's clock (now_us, for since_us). */
 core_rc cluster_mark_ended(cluster *cl);
-core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, char *why,
-                          size_t why_len);
+core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, long long *now_us,
+                          char *why, size_t why_len);
 
 /* Lines sent to other nodes that Redis has not confirmed yet, and lines still in the outboxes:
  * each batch with its node. A checkpoint writes these as links on their way. */

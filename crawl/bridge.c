@@ -27,6 +27,7 @@ struct bridge {
   bool view_pending;
   double view_at;
   struct shard_outbox *route; /* lines of one entry, by the shard that owns their host */
+  unsigned long saved_mark;   /* the entries the last checkpoint holds */
 };
 
 static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
@@ -116,9 +117,9 @@ core_rc crawl__bridge_open(struct shard *c) {
     b->route[s].min = INT_MAX;
   }
   c->bridge = b;
-  /* no checkpoint to wait for yet (--state does not go with --cluster) */
+  /* with a checkpoint, an entry is acknowledged once a checkpoint holds its links */
   struct cluster_options opt = {
-      .nodes = (int)cfg->nodes, .node = (int)cfg->node, .ack_when_published = true};
+      .nodes = (int)cfg->nodes, .node = (int)cfg->node, .ack_when_published = !c->save_path};
   const char *why;
   if (cluster_address_parse(cfg->cluster, &opt.address, &why) != CORE_OK) {
     crawl__fatal(c, "--cluster: %s", why);
@@ -127,7 +128,7 @@ core_rc crawl__bridge_open(struct shard *c) {
   struct cluster_handler handler = {.on_batch = on_batch, .on_error = on_error, .arg = b};
   char err[512] = "";
   bool ended;
-  core_rc rc = cluster_job_ended(&opt.address, &ended, err, sizeof(err));
+  core_rc rc = cluster_job_ended(&opt.address, &ended, &opt.since_us, err, sizeof(err));
   if (rc == CORE_OK && ended) {
     /* its state says every node is idle: a new run on it would end before it began */
     crawl__fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name",
@@ -157,7 +158,7 @@ double crawl__bridge_turn(struct shard *c) {
   int gate;
   bool idle;
   crawl__run_node_state(c->run, &gate, &idle);
-  if (cluster_publish(b->cl, gate, idle, c->stop != 0) != CORE_OK)
+  if (cluster_publish(b->cl, gate, idle && !c->stop, c->stop != 0) != CORE_OK)
     return IDLE_WAIT;
   crawl__run_view_asked(c->run);
   if (cluster_view(b->cl, on_view, b)) {
@@ -165,6 +166,29 @@ double crawl__bridge_turn(struct shard *c) {
     b->view_at = now;
   }
   return IDLE_WAIT;
+}
+
+unsigned long crawl__bridge_mark(struct shard *c) {
+  return c->bridge && c->bridge->cl ? cluster_ack_mark(c->bridge->cl) : 0;
+}
+
+static void put_unconfirmed(void *arg, int node, const char *lines, size_t len) {
+  (void)node; /* each line names its URL, whose host names its node */
+  crawl__put_transit(arg, lines, len);
+}
+
+void crawl__bridge_write_transit(struct shard *c, FILE *out) {
+  if (c->bridge && c->bridge->cl)
+    cluster_each_unconfirmed(c->bridge->cl, put_unconfirmed, out);
+}
+
+void crawl__bridge_saved(struct shard *c, unsigned long mark) {
+  struct bridge *b = c->bridge;
+  if (!b || !b->cl)
+    return;
+  /* one checkpoint late: the run after a torn checkpoint loads the one before it */
+  cluster_ack_through(b->cl, b->saved_mark);
+  b->saved_mark = mark;
 }
 
 void crawl__bridge_close(struct shard *c) {
@@ -178,7 +202,8 @@ void crawl__bridge_close(struct shard *c) {
     crawl__run_node_state(c->run, &gate, &idle);
     crawl__run_take_remote(c->run, send_remote, b);
     cluster_flush(b->cl);
-    cluster_publish(b->cl, gate, idle, c->stop != 0);
+    /* a stopped process is not idle: what it has not done waits for it (--state) */
+    cluster_publish(b->cl, gate, idle && !c->stop, c->stop != 0);
     double end = core_now() + 5;
     while (!cluster_settled(b->cl) && core_now() < end && !c->fatal)
       loop_run_once(c->loop, 0.05);

@@ -308,8 +308,10 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
   int n = crawl__run_shards(c->run);
   for (int i = 0; i < n && rc == CORE_OK; i++)
     rc = write_part(crawl__run_shard(c->run, i), out, now, pages);
-  if (n > 1)
+  if (n > 1 || crawl__run_is_cluster(c->run)) {
     crawl__run_write_transit(c->run, out);
+    crawl__bridge_write_transit(c, out);
+  }
   if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
     int saved = rc == CORE_OK || rc == CORE_ESYS ? errno : EIO;
     fclose(out);
@@ -357,7 +359,9 @@ void crawl__on_save_timer(void *arg) {
   struct shard *c = arg; /* the first shard */
   uint64_t pages;
   if (crawl__run_pause(c->run)) {
-    save(c, &pages);
+    unsigned long mark = crawl__bridge_mark(c);
+    if (save(c, &pages))
+      crawl__bridge_saved(c, mark);
     crawl__run_resume(c->run);
   }
   loop_timer_start(c->save_timer, core_now() + c->save_every);
@@ -370,14 +374,18 @@ void crawl__final_save(struct shard *c) {
   if (!c->cfg->state_dir && core_seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
     crawl__fatal(c, "out of memory");
   uint64_t pages = 0;
+  unsigned long mark = crawl__bridge_mark(c);
+  bool saved = false;
   if (c->leftovers_lost && !c->fatal)
     crawl__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
                  c->cfg->state_dir ? "--state" : "--seen");
-  else if (!save(c, &pages) && !c->fatal)
+  else if (!(saved = save(c, &pages)) && !c->fatal)
     crawl__fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
                  c->cfg->state_dir ? c->cfg->state_dir : c->save_path);
   else
     c->stats->left = pages;
+  if (saved)
+    crawl__bridge_saved(c, mark);
 }
 
 /* ---- opening ---- */

@@ -244,11 +244,14 @@ void crawl__run_give_turn(struct shard *c);
  * and what each holds may be read. False (nothing taken) while a shard has not begun. */
 bool crawl__run_pause(struct crawl *r);
 void crawl__run_resume(struct crawl *r);
-/* While paused: the links on their way between shards (inboxes and outboxes), as saved lines
- * "transit KF DEPTH REDIRECTS FROM URL". */
+/* While paused: the links on their way between shards (inboxes and outboxes) and to other
+ * processes (--cluster), as saved lines "transit KF DEPTH REDIRECTS FROM URL". */
 void crawl__run_write_transit(struct crawl *r, FILE *out);
-/* A link on its way, taken up by this shard (its host's owner): kind 'L' a link, 'R' a redirect
- * target, 'S' a sitemap, 'P' a held link to fetch ahead; page NULL for none. */
+/* Each line of text (len bytes of lines ending in '\n') as "transit LINE". */
+void crawl__put_transit(FILE *out, const char *text, size_t len);
+/* A link on its way, taken up by this shard: kind 'L' a link, 'R' a redirect target, 'S' a
+ * sitemap, 'P' a held link to fetch ahead; page NULL for none. A link whose host this shard does
+ * not own (a saved one, loaded by another number of shards or processes) goes on to its owner. */
 void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
                       const char *page, const char *url);
 long crawl__run_pages_started(const struct crawl *r);
@@ -290,6 +293,13 @@ core_rc crawl__bridge_open(struct shard *c);
  * run's; returns the longest the loop may wait before the next turn. */
 double crawl__bridge_turn(struct shard *c);
 void crawl__bridge_close(struct shard *c);
+/* A checkpoint (--seen, --state) of a --cluster crawl: before it is written, a mark naming every
+ * entry Redis gave so far; the links Redis has not confirmed, as transit lines; once it is safe,
+ * crawl__bridge_saved acknowledges the entries the checkpoint before it held (should this one be
+ * torn, the next run loads that one). */
+unsigned long crawl__bridge_mark(struct shard *c);
+void crawl__bridge_write_transit(struct shard *c, FILE *out);
+void crawl__bridge_saved(struct shard *c, unsigned long mark);
 /* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a
  * sitemap, 'P' a held link to fetch ahead) and returns true; false when it is this shard's own. */
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,

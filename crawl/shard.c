@@ -578,6 +578,12 @@ void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int re
     crawl__fatal(c, "out of memory");
   if (rc)
     return;
+  /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
+   * links to other processes, another node */
+  if (c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, follow)) {
+    core_url_free(&u);
+    return;
+  }
   if (kind == 'S')
     crawl__queue_sitemap_url(c, &u);
   else if (kind == 'P')
@@ -588,8 +594,7 @@ void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int re
   core_url_free(&u);
 }
 
-/* Each line of text (of len bytes, lines ending in '\n') as "transit LINE". */
-static void put_transit(FILE *out, const char *text, size_t len) {
+void crawl__put_transit(FILE *out, const char *text, size_t len) {
   const char *p = text, *end = text + len;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -606,12 +611,16 @@ void crawl__run_write_transit(struct crawl *r, FILE *out) {
   pthread_mutex_lock(&r->lock);
   for (int i = 0; i < r->count; i++)
     for (const struct shard_batch *b = r->slots[i].head; b; b = b->next)
-      put_transit(out, b->data, b->len);
+      crawl__put_transit(out, b->data, b->len);
+  for (const struct remote_batch *b = r->remote_head; b; b = b->next)
+    crawl__put_transit(out, b->data, b->len);
   pthread_mutex_unlock(&r->lock);
   for (int i = 0; i < r->count; i++) {
     const struct shard *c = r->slots[i].shard;
     for (int to = 0; c && c->outboxes && to < r->count; to++)
-      put_transit(out, c->outboxes[to].buf.data, c->outboxes[to].buf.len);
+      crawl__put_transit(out, c->outboxes[to].buf.data, c->outboxes[to].buf.len);
+    for (int node = 0; c && c->remotes && node < r->nodes; node++)
+      crawl__put_transit(out, c->remotes[node].buf.data, c->remotes[node].buf.len);
   }
 }
 

@@ -478,6 +478,51 @@ static void test_an_entry_given_again_counts_once(void **state) {
   loop_destroy(loop);
 }
 
+/* A node with a checkpoint acknowledges what the checkpoint holds (cluster_ack_mark before it,
+ * cluster_ack_through once it is safe), and nothing given after the mark: started again, it is
+ * given only that. Its idleness waits for what it is given again. */
+static void test_acknowledged_once_a_checkpoint_holds_it(void **state) {
+  struct redisd *r = *state;
+  event_loop *loop;
+  assert_int_equal(loop_create(&loop), CORE_OK);
+  struct node *n = calloc(3, sizeof(*n));
+  start_node(loop, r->port, "mark", 2, 0, 0, &n[0]);
+  start_node(loop, r->port, "mark", 2, 1, 0, &n[1]);
+  const char *a = "L1 1 0 - http://a.test/\n", *b = "L1 1 0 - http://b.test/\n";
+  assert_int_equal(cluster_send(n[0].cl, 1, a, strlen(a), 0), CORE_OK);
+  cluster_flush(n[0].cl);
+  struct want w = {&n[1], strlen(a)};
+  assert_true(run_until(loop, has_len, &w, 5));
+  unsigned long mark = cluster_ack_mark(n[1].cl); /* a checkpoint begins: it holds a */
+  assert_int_equal(cluster_send(n[0].cl, 1, b, strlen(b), 0), CORE_OK);
+  cluster_flush(n[0].cl);
+  w.len = strlen(a) + strlen(b);
+  assert_true(run_until(loop, has_len, &w, 5));
+  /* safe on disk before node 1 published a: it is acknowledged once the publish counts it */
+  cluster_ack_through(n[1].cl, mark);
+  assert_int_equal(cluster_publish(n[1].cl, 0, false, false), CORE_OK);
+  assert_true(run_until(loop, settled, &n[1], 5));
+  cluster_destroy(n[1].cl);
+  start_node(loop, r->port, "mark", 2, 1, 0, &n[2]);
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true, false), CORE_OK);
+  w = (struct want){&n[2], strlen(b)};
+  assert_true(run_until(loop, has_len, &w, 5));
+  assert_string_equal(n[2].got, b);
+  assert_int_equal(n[2].batches, 1);
+  /* b taken (its link queued and done), and counted once; the idleness held back while it was
+   * read again is published once the history has been read */
+  assert_int_equal(cluster_publish(n[2].cl, INT_MAX, true, false), CORE_OK);
+  assert_int_equal(cluster_publish(n[0].cl, INT_MAX, true, false), CORE_OK);
+  struct cluster_view v = wait_view(loop, &n[0], 2, INT_MAX, true);
+  assert_int_equal(v.in_transit, 0);
+  for (int i = 0; i < 3; i += 2) {
+    assert_string_equal(n[i].error, "");
+    cluster_destroy(n[i].cl);
+  }
+  free(n);
+  loop_destroy(loop);
+}
+
 static void test_nodes_out_of_range(void **state) {
   (void)state;
   event_loop *loop;
@@ -515,6 +560,7 @@ int main(void) {
       cmocka_unit_test(test_redis_gone_keeps_what_it_did_not_confirm),
       cmocka_unit_test(test_the_gate_and_the_end_across_nodes),
       cmocka_unit_test(test_an_entry_given_again_counts_once),
+      cmocka_unit_test(test_acknowledged_once_a_checkpoint_holds_it),
       cmocka_unit_test(test_nodes_out_of_range),
   };
   return cmocka_run_group_tests(tests, group_setup, group_teardown);
