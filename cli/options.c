@@ -711,9 +711,6 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
     if (cfg->node >= cfg->nodes)
       USAGE("invalid value '%ld' for --node: a whole number from 0 to %ld", cfg->node,
             cfg->nodes - 1);
-    /* -n needs its counter in Redis, which is still to come */
-    if (cfg->max_pages >= 0)
-      USAGE("--max-pages does not go with --cluster yet");
   }
   if (have_domains)
     cfg->scope_mode = CORE_SCOPE_LIST;

@@ -44,12 +44,13 @@ static const char SEND_SCRIPT[] =
     "redis.call('HINCRBY', KEYS[2], 'v', 1)\n"
     "return 1";
 
-/* KEYS: this node's state and its set of entries counted as taken; ARGV: gate, idle, stop, then
+/* KEYS: this node's state and its set of entries counted as taken; ARGV: gate, idle, stop, the
+ * pages it has started (p), then
  * an id and a depth per entry taken since the last publish. An entry given again after a restart is
  * in the set already and is not counted twice. A stop is kept as Redis's time when it was asked
  * for (in microseconds), so a run that goes on after it (--state) can tell it is an old one. */
 static const char PUBLISH_SCRIPT[] =
-    "for i = 4, #ARGV, 2 do\n"
+    "for i = 5, #ARGV, 2 do\n"
     "  if redis.call('SADD', KEYS[2], ARGV[i]) == 1 then\n"
     "    redis.call('HINCRBY', KEYS[1], 'n', -1)\n"
     "    if ARGV[i + 1] ~= '-' then\n"
@@ -63,9 +64,22 @@ static const char PUBLISH_SCRIPT[] =
     "  local t = redis.call('TIME')\n"
     "  stop = t[1] .. string.format('%06d', tonumber(t[2]))\n"
     "end\n"
-    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2], 'stop', stop)\n"
+    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2], 'stop', stop, 'p', ARGV[4])\n"
     "redis.call('HINCRBY', KEYS[1], 'v', 1)\n"
     "return 1";
+
+/* KEYS: the job's hash of pages leased, a field per node; ARGV: the node, the change, the limit.
+ * A lease is granted from what the limit leaves over all nodes' leases; a negative change gives
+ * back what the node will not use. Returns the change made. */
+static const char LEASE_SCRIPT[] =
+    "local change = tonumber(ARGV[2])\n"
+    "if change > 0 then\n"
+    "  local total = 0\n"
+    "  for _, v in ipairs(redis.call('HVALS', KEYS[1])) do total = total + tonumber(v) end\n"
+    "  change = math.max(0, math.min(change, tonumber(ARGV[3]) - total))\n"
+    "end\n"
+    "if change ~= 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], change) end\n"
+    "return change";
 
 /* KEYS: this node's stream and taken set; ARGV: the group, the id. Acknowledged, the entry is
  * deleted: this node is the stream's only reader, and Redis holds its streams in memory. */
@@ -174,6 +188,7 @@ struct node_state {
   long in_transit;
   int published;  /* its own smallest pending depth (0 until it joins) */
   int on_its_way; /* the smallest depth held back by entries on their way to it */
+  long pages;     /* it has started, as it published */
 };
 
 struct cluster {
@@ -193,7 +208,8 @@ struct cluster {
   bool published;         /* at least once, with the values below */
   int last_gate;
   bool last_idle, last_stop;
-  bool asked_idle; /* what the last publish was asked to say (idle waits for the history) */
+  bool asked_idle;        /* what the last publish was asked to say (idle waits for the history) */
+  long pages, last_pages; /* cluster_set_pages; -1: none */
   /* cluster_view: two passes of reads over every node's state */
   bool viewing;
   int view_replies, view_tries;
@@ -608,9 +624,9 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   idle = idle && !cl->history;
   size_t fresh = cl->taken_count - cl->taken_published;
   if (cl->published && !fresh && gate == cl->last_gate && idle == cl->last_idle &&
-      stop == cl->last_stop)
+      stop == cl->last_stop && cl->pages == cl->last_pages)
     return CORE_OK;
-  size_t argc = 8 + 2 * fresh;
+  size_t argc = 9 + 2 * fresh;
   const char **argv = malloc(argc * sizeof(*argv));
   if (!argv)
     return CORE_ENOMEM;
@@ -627,7 +643,10 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   argv[5] = gate_text;
   argv[6] = idle ? "1" : "0";
   argv[7] = stop ? "1" : "0";
-  argc = 8;
+  char pages_text[24];
+  snprintf(pages_text, sizeof(pages_text), "%ld", cl->pages > 0 ? cl->pages : 0);
+  argv[8] = pages_text;
+  argc = 9;
   for (size_t i = cl->taken_published; i < cl->taken_count; i++) {
     argv[argc++] = cl->taken[i].id;
     argv[argc++] = cl->taken[i].depth;
@@ -642,6 +661,7 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   cl->last_gate = gate;
   cl->last_idle = idle;
   cl->last_stop = stop;
+  cl->last_pages = cl->pages;
   cl->taken_published = cl->taken_count;
   if (cl->opt.ack_when_published)
     cl->ack_mark = cl->entries_read;
@@ -664,6 +684,8 @@ static void read_state(const redisReply *reply, long long since_us, struct node_
       out->version = number;
     else if (!strcmp(n, "n"))
       out->in_transit = number;
+    else if (!strcmp(n, "p"))
+      out->pages = number > 0 ? number : 0;
     else if (!strcmp(n, "idle"))
       out->idle = number == 1;
     else if (!strcmp(n, "stop"))
@@ -726,6 +748,7 @@ static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
     if (s->stop)
       view.stop = true;
     view.in_transit += s->in_transit;
+    view.pages += s->pages;
     /* a stopped node is idle too, but its job is paused, not done: it may go on (--state) */
     if (!s->joined || !s->idle || s->in_transit > 0 || s->stop)
       view.done = false;
@@ -783,6 +806,64 @@ bool cluster_settled(const cluster *cl) {
 
 unsigned long cluster_entries_read(const cluster *cl) {
   return cl->entries_read;
+}
+
+/* ---- -n across nodes ---- */
+
+void cluster_set_pages(cluster *cl, long pages) {
+  cl->pages = pages;
+}
+
+struct lease_call {
+  cluster *cl;
+  void (*cb)(void *arg, long granted);
+  void *arg;
+};
+
+static void on_leased(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  struct lease_call *call = privdata;
+  const redisReply *reply = r;
+  if (reply_ok(call->cl, reply, "the lease of pages") && call->cb)
+    call->cb(call->arg, reply->type == REDIS_REPLY_INTEGER ? (long)reply->integer : 0);
+  free(call);
+}
+
+core_rc cluster_lease(cluster *cl, long limit, long change, void (*cb)(void *arg, long granted),
+                      void *arg) {
+  if (cl->failed || !cl->writer.ac)
+    return CORE_ESYS;
+  struct lease_call *call = malloc(sizeof(*call));
+  if (!call)
+    return CORE_ENOMEM;
+  *call = (struct lease_call){cl, cb, arg};
+  char key[KEY_MAX], node[16], change_text[24], limit_text[24];
+  snprintf(key, sizeof(key), "crawl:{%s}:pages", cl->opt.address.job);
+  snprintf(node, sizeof(node), "%d", cl->opt.node);
+  snprintf(change_text, sizeof(change_text), "%ld", change);
+  snprintf(limit_text, sizeof(limit_text), "%ld", limit);
+  const char *argv[] = {"EVAL", LEASE_SCRIPT, "1", key, node, change_text, limit_text};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_leased, call, 7, argv, NULL) != REDIS_OK) {
+    free(call);
+    fail(cl, "cannot lease pages", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  return CORE_OK;
+}
+
+core_rc cluster_lease_reset(cluster *cl, long pages) {
+  if (cl->failed || !cl->writer.ac)
+    return CORE_ESYS;
+  char key[KEY_MAX], node[16], value[24];
+  snprintf(key, sizeof(key), "crawl:{%s}:pages", cl->opt.address.job);
+  snprintf(node, sizeof(node), "%d", cl->opt.node);
+  snprintf(value, sizeof(value), "%ld", pages);
+  const char *argv[] = {"HSET", key, node, value};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_published, cl, 4, argv, NULL) != REDIS_OK) {
+    fail(cl, "cannot reset the lease of pages", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  return CORE_OK;
 }
 
 /* ---- a job's end ---- */
@@ -868,6 +949,7 @@ core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
     cl->opt.read_count = DEFAULT_READ_COUNT;
   cl->handler = *handler;
   cl->history = true;
+  cl->pages = cl->last_pages = 0;
   snprintf(cl->after, sizeof(cl->after), "0");
   node_key(cl, opt->node, "links", cl->own_key, sizeof(cl->own_key));
   node_key(cl, opt->node, "state", cl->own_state, sizeof(cl->own_state));

@@ -108,10 +108,23 @@ struct cluster_view {
   bool consistent; /* false: the state kept changing under 16 reads; gate is then 0, done false */
   int joined;      /* nodes that have published at least once */
   long in_transit; /* entries appended and not yet published as taken, over all nodes */
+  long pages;      /* pages started, as every node published it (cluster_set_pages) */
 };
 /* Reads the run's state; cb gets it on the loop's thread. false (and no call) while an earlier
  * view is still being read, or after on_error. */
 bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg);
+
+/* -n across nodes: the job's limit is leased to the nodes in blocks, so that no page waits for a
+ * round trip. cluster_lease asks for change more pages (granted what the limit leaves over every
+ * node's leases, perhaps 0), or with a negative change gives back what this node will not use;
+ * cb gets what was granted. cluster_lease_reset makes this node's lease what it has started
+ * (pages): a node started again gives back what its last run leased and never began. A node
+ * publishes the pages it has started (cluster_set_pages, sent with the next publish); a view
+ * sums them, so every node knows when the limit is reached and nothing leased is left. */
+core_rc cluster_lease(cluster *cl, long limit, long change, void (*cb)(void *arg, long granted),
+                      void *arg);
+core_rc cluster_lease_reset(cluster *cl, long pages);
+void cluster_set_pages(cluster *cl, long pages);
 
 /* Marks the job ended (every node saw the run done), so that no later run takes its state for
  * its own: cluster_job_ended tells, with two blocking round trips before a node starts, and gives

@@ -28,6 +28,12 @@ struct bridge {
   double view_at;
   struct shard_outbox *route; /* lines of one entry, by the shard that owns their host */
   unsigned long saved_mark;   /* the entries the last checkpoint holds */
+  /* -n: pages leased from the run's limit in blocks (see lease_turn) */
+  long lease_block;
+  bool lease_reset, lease_pending;
+  double lease_retry_at;
+  long pages_seen; /* pages started as of pages_seen_at, when they last changed */
+  double pages_seen_at;
 };
 
 static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
@@ -89,6 +95,9 @@ static void on_view(void *arg, const struct cluster_view *view) {
   b->view_pending = false;
   if (!view->consistent)
     return; /* the next turn asks again */
+  /* every page -n allows has been started: nothing leased is left anywhere */
+  if (crawl__run_pages_leased(b->c->run) && view->pages >= b->c->cfg->max_pages)
+    crawl__run_set_pages_final(b->c->run);
   if (view->done)
     cluster_mark_ended(b->cl);
   crawl__run_view_read(b->c->run, view->others_gate, view->done);
@@ -146,6 +155,51 @@ core_rc crawl__bridge_open(struct shard *c) {
   return rc;
 }
 
+static void on_lease(void *arg, long granted) {
+  struct bridge *b = arg;
+  b->lease_pending = false;
+  if (granted > 0)
+    crawl__run_lease_add(b->c->run, granted);
+  else /* nothing left to lease now: another process may give some back */
+    b->lease_retry_at = core_now() + LEASE_WAIT;
+}
+
+/* -n across processes: a process busy with pages leases a block of them when its lease runs low,
+ * and one that is idle, or has started nothing for LEASE_HELD seconds (its pages may be waiting
+ * for the depths of a process that waits for a lease), gives back what it holds, for the others
+ * to use. Started again, it first gives back what its last run leased and never began (its
+ * checkpoint says what it began). */
+static void lease_turn(struct bridge *b, bool idle, double now) {
+  static const double LEASE_HELD = 0.2;
+  struct crawl *r = b->c->run;
+  long limit = b->c->cfg->max_pages, started = crawl__run_pages_started(r);
+  if (started != b->pages_seen || !b->pages_seen_at) {
+    b->pages_seen = started;
+    b->pages_seen_at = now;
+  }
+  if (!b->lease_reset) {
+    if (cluster_lease_reset(b->cl, crawl__run_pages_started(r)) != CORE_OK)
+      return;
+    b->lease_reset = true;
+    b->lease_block = limit / (4 * (long)b->c->cfg->nodes);
+    b->lease_block = b->lease_block < 1 ? 1 : b->lease_block > 256 ? 256 : b->lease_block;
+  }
+  bool held = crawl__run_lease_left(r) > 0 && now - b->pages_seen_at > LEASE_HELD;
+  if (idle || held) {
+    long unused = crawl__run_lease_take_back(r);
+    if (unused > 0 && cluster_lease(b->cl, limit, -unused, NULL, NULL) != CORE_OK)
+      return;
+    if (held) { /* the others first */
+      b->lease_retry_at = now + LEASE_HELD;
+      b->pages_seen_at = now;
+    }
+  } else if (!crawl__run_pages_final(r) && !b->lease_pending && now >= b->lease_retry_at &&
+             crawl__run_lease_left(r) <= b->lease_block / 2) {
+    if (cluster_lease(b->cl, limit, b->lease_block, on_lease, b) == CORE_OK)
+      b->lease_pending = true;
+  }
+}
+
 double crawl__bridge_turn(struct shard *c) {
   struct bridge *b = c->bridge;
   if (!b || !b->cl || c->fatal)
@@ -153,11 +207,14 @@ double crawl__bridge_turn(struct shard *c) {
   crawl__run_take_remote(c->run, send_remote, b);
   cluster_flush(b->cl);
   double now = core_now();
-  if (b->view_pending || now - b->view_at < VIEW_EVERY)
-    return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
   int gate;
   bool idle;
   crawl__run_node_state(c->run, &gate, &idle);
+  if (crawl__run_pages_leased(c->run))
+    lease_turn(b, idle || c->stop, now);
+  if (b->view_pending || now - b->view_at < VIEW_EVERY)
+    return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
+  cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
   if (cluster_publish(b->cl, gate, idle && !c->stop, c->stop != 0) != CORE_OK)
     return IDLE_WAIT;
   crawl__run_view_asked(c->run);
@@ -202,6 +259,7 @@ void crawl__bridge_close(struct shard *c) {
     crawl__run_node_state(c->run, &gate, &idle);
     crawl__run_take_remote(c->run, send_remote, b);
     cluster_flush(b->cl);
+    cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
     /* a stopped process is not idle: what it has not done waits for it (--state) */
     cluster_publish(b->cl, gate, idle && !c->stop, c->stop != 0);
     double end = core_now() + 5;

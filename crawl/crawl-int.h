@@ -20,6 +20,7 @@
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 #define LOOKUPS_MAX 64               /* DNS lookups in flight at once */
 #define SPEC_LEVELS (1 << 20)        /* levels below the gate speculative pages may run */
+#define LEASE_WAIT 0.01 /* seconds a page waits for a lease of -n with --cluster (bridge.c) */
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 
@@ -256,8 +257,17 @@ void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int re
                       const char *page, const char *url);
 long crawl__run_pages_started(const struct crawl *r);
 void crawl__run_set_pages_started(struct crawl *r, long pages);
-/* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left. */
+/* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left
+ * (with --cluster: none leased, which the run may still lease or not, crawl__run_pages_final). */
 bool crawl__run_take_page(struct crawl *r, long max_pages);
+/* -n with --cluster (bridge.c): pages are leased from the whole run's limit in Redis. */
+bool crawl__run_pages_leased(const struct crawl *r);
+bool crawl__run_pages_final(const struct crawl *r);
+void crawl__run_set_pages_final(struct crawl *r);
+long crawl__run_lease_left(const struct crawl *r);
+void crawl__run_lease_add(struct crawl *r, long pages);
+/* What the lease still allows, taken back (0 left): to give back to the run. */
+long crawl__run_lease_take_back(struct crawl *r);
 /* -c across shards: a slot for one more request (false when limit are in flight), given back
  * when it ends (waking the others when all were taken). */
 bool crawl__run_take_slot(struct crawl *r, long limit);

@@ -1049,8 +1049,25 @@ static void start_lookup(struct shard *c, frontier_host *fh, struct frontier_ite
 
 /* ---- scheduling ---- */
 
+static void release_page(struct shard *c, const struct frontier_item *item);
+
 bool crawl__pages_exhausted(const struct shard *c) {
+  if (crawl__run_pages_leased(c->run)) /* the whole run's -n, which the bridge reads */
+    return crawl__run_pages_final(c->run);
   return c->cfg->max_pages >= 0 && crawl__run_pages_started(c->run) >= c->cfg->max_pages;
+}
+
+/* -n with --cluster: a page waits while this process has no page leased and the run may still
+ * lease it one (another process may give back what it will not use). */
+static bool wait_for_lease(struct shard *c, frontier_host *fh, struct frontier_item *item) {
+  if (!crawl__run_pages_leased(c->run) || crawl__run_pages_final(c->run) ||
+      crawl__run_lease_left(c->run) > 0)
+    return false;
+  frontier_cancel(c->fr, fh, item);
+  release_page(c, item); /* and pending again once pushed back */
+  item->not_before = core_now() + LEASE_WAIT;
+  frontier_push(c->fr, fh, item);
+  return true;
 }
 
 /* A popped page settled here, without a request: it no longer holds its depth. */
@@ -1069,6 +1086,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     frontier_item_free(item);
     return;
   }
+  if (item->kind == FRONTIER_PAGE && wait_for_lease(c, fh, item))
+    return;
   if (crawl__pages_exhausted(c) ||
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item);
@@ -1127,8 +1146,15 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     return;
   }
   if (!crawl__run_take_page(c->run, cfg->max_pages)) {
-    /* another shard took the last page -n allowed since the check above */
+    /* another shard took the last page -n allowed (or leased) since the check above */
     frontier_cancel(c->fr, fh, item);
+    if (!crawl__pages_exhausted(c)) { /* --cluster: it waits for the next lease */
+      rq->item = NULL;
+      crawl__request_free(rq); /* its depth is no longer pending ... */
+      item->not_before = core_now() + LEASE_WAIT;
+      frontier_push(c->fr, fh, item); /* ... until pushed back */
+      return;
+    }
     crawl__leave_for_next_run(c, item);
     record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
     crawl__request_free(rq);
@@ -1242,7 +1268,10 @@ static void give_slot_back(struct shard *c) {
 /* Offers the held links whose level has come, then starts what the frontier has ready. */
 static void pop_and_start(struct shard *c) {
   double now = core_now();
-  replay_held(c, idle(c) && !c->outboxes);
+  /* -n across processes reached: what pages fetched ahead found goes to its owners now, while
+   * every process still runs (see finished) */
+  replay_held(c, (idle(c) && !c->outboxes) ||
+                     (crawl__run_pages_leased(c->run) && crawl__run_pages_final(c->run)));
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
   while (!c->stop && crawl__run_take_slot(c->run, c->cfg->concurrency)) {
@@ -1289,8 +1318,8 @@ static bool finished(const struct shard *c) {
     return false;
   if (c->stop)
     return true;
-  if (crawl__pages_exhausted(c))
-    return true;
+  if (crawl__pages_exhausted(c)) /* with --cluster, once the links held back went their way */
+    return !crawl__run_pages_leased(c->run) || !c->held_pages;
   return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 && !c->held_pages;
 }
 
@@ -1779,7 +1808,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
      * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
      * --seen and --state save what was accepted, which a speculative page is not, yet */
     c->spec_on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) &&
-                 !cfg->seen_file && !cfg->state_dir;
+                 !cfg->seen_file && !cfg->state_dir &&
+                 !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
     c->end = CRAWL_END_DONE;
     c->start = start;
     c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;

@@ -62,8 +62,13 @@ struct crawl {
   int stop; /* as struct shard's: the largest any shard asked for */
   crawl_end end;
   atomic_long pages_started; /* -n: pages started by all shards */
-  atomic_long in_flight;     /* -c: requests in flight in all shards */
-  bool pausable;             /* the shards run holding their turns (crawl__run_set_pausable) */
+  /* -n with --cluster: the pages this process may still start, leased from Redis (bridge.c), and
+   * whether the whole run has started all -n allows */
+  bool pages_leased;
+  atomic_long pages_lease;
+  atomic_bool pages_final;
+  atomic_long in_flight; /* -c: requests in flight in all shards */
+  bool pausable;         /* the shards run holding their turns (crawl__run_set_pausable) */
   /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
   pthread_cond_t turn;
   int members, arrived;
@@ -141,6 +146,7 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
       (*out)->nodes = (int)cfg->nodes;
       (*out)->node = (int)cfg->node;
       (*out)->cluster_gate = 0; /* until the first view: the others may hold seeds */
+      (*out)->pages_leased = cfg->max_pages >= 0;
     }
     if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
       crawl__run_destroy(*out);
@@ -315,7 +321,42 @@ static bool take_one(atomic_long *counter, long limit) {
 }
 
 bool crawl__run_take_page(struct crawl *r, long max_pages) {
-  return take_one(&r->pages_started, max_pages);
+  if (!r->pages_leased)
+    return take_one(&r->pages_started, max_pages);
+  long left = atomic_load_explicit(&r->pages_lease, memory_order_relaxed);
+  do {
+    if (left <= 0)
+      return false;
+  } while (!atomic_compare_exchange_weak(&r->pages_lease, &left, left - 1));
+  atomic_fetch_add(&r->pages_started, 1);
+  return true;
+}
+
+bool crawl__run_pages_leased(const struct crawl *r) {
+  return r->pages_leased;
+}
+
+bool crawl__run_pages_final(const struct crawl *r) {
+  return atomic_load(&r->pages_final);
+}
+
+long crawl__run_lease_left(const struct crawl *r) {
+  return atomic_load(&r->pages_lease);
+}
+
+void crawl__run_lease_add(struct crawl *r, long pages) {
+  atomic_fetch_add(&r->pages_lease, pages);
+  if (pages > 0 && r->count > 1)
+    wake_others(r, 0);
+}
+
+long crawl__run_lease_take_back(struct crawl *r) {
+  return atomic_exchange(&r->pages_lease, 0);
+}
+
+void crawl__run_set_pages_final(struct crawl *r) {
+  if (!atomic_exchange(&r->pages_final, true) && r->count > 1)
+    wake_others(r, 0);
 }
 
 /* ---- -c across shards ---- */

@@ -1929,6 +1929,39 @@ def case_cluster_survives_redis_restart(tmp):
         redis.stop()
 
 
+def case_cluster_max_pages(tmp):
+    """--cluster with -n N: the limit is the whole run's, leased to the processes from Redis in
+    blocks. Three processes over 12 hosts fetch exactly N pages together (robots.txt not counted),
+    more than one of them fetches, and the rest is accounted as limit once, across the nodes; with
+    a delay the same holds (the processes idle or waiting hand their leases on)."""
+    redis = Redis(tmp)
+    try:
+        for job, delay, limit in (("fast", "0", 100), ("polite", "0.02", 37)):
+            web = Web(tmp, hosts=12, pages=60, links=6, seed=5)
+            procs = cluster_run(web, redis, job, ([], [], []), "-w", delay, "-d", "1000",
+                                "-n", str(limit), "--jsonl", web.url())
+            log = web.stop()
+            what = f"-w {delay} -n {limit}"
+            for i, proc in enumerate(procs):
+                expect(proc.returncode == 0, f"{what}: node {i} exited {proc.returncode}: "
+                       f"{proc.err[-300:]}")
+            pages = [r for r in log if r[3] != "/robots.txt"]
+            expect(len(pages) == limit, f"{what}: {len(pages)} page requests, want {limit}")
+            owners = {r[2] for r in pages}
+            recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+            expect_unique([r["url"] for r in recs], f"{what}: record")
+            fates = Counter(r["fate"] for r in recs)
+            expect(fates["fetched"] + fates["failed"] == limit, f"{what}: fates {dict(fates)}")
+            expect(fates["limit"] > 0, f"{what}: no limit fates: {dict(fates)}")
+            fetching = sum(1 for proc in procs
+                           if any(json.loads(line)["fate"] == "fetched"
+                                  for line in proc.out.splitlines()))
+            expect(fetching > 1 and len(owners) > 1,
+                   f"{what}: {fetching} nodes fetched, over {len(owners)} hosts")
+    finally:
+        redis.stop()
+
+
 def case_cluster_stop_and_errors(tmp):
     """--cluster: SIGINT to one process stops all three (each exits 130, reporting what it had
     queued as pending; with --state each pauses, and all continue to the end); no Redis at the address is a clear fatal error; a malformed address, a
