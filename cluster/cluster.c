@@ -928,6 +928,49 @@ core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, lo
   return result;
 }
 
+core_rc cluster_job_options(const struct cluster_address *address, const char *options, char *why,
+                            size_t why_len) {
+  struct timeval timeout = {.tv_sec = 5};
+  redisContext *rc = redisConnectWithTimeout(address->host, address->port, timeout);
+  if (!rc || rc->err) {
+    snprintf(why, why_len, "Redis at %s:%d: cannot connect: %s", address->host, address->port,
+             rc ? rc->errstr : "out of memory");
+    redisFree(rc);
+    return CORE_ESYS;
+  }
+  redisSetTimeout(rc, timeout);
+  char key[KEY_MAX];
+  snprintf(key, sizeof(key), "crawl:{%s}:options", address->job);
+  /* the first process to start writes them; every other compares */
+  redisReply *reply = redisCommand(rc, "SET %s %s NX GET", key, options);
+  core_rc result = CORE_OK;
+  if (!reply || (reply->type != REDIS_REPLY_NIL && reply->type != REDIS_REPLY_STRING)) {
+    snprintf(why, why_len, "Redis at %s:%d: SET failed: %s", address->host, address->port,
+             reply && reply->type == REDIS_REPLY_ERROR ? reply->str : rc->errstr);
+    result = CORE_ESYS;
+  } else if (reply->type == REDIS_REPLY_STRING && strcmp(reply->str, options)) {
+    /* name the first line that differs */
+    const char *a = options, *b = reply->str;
+    while (*a && *a == *b) {
+      a++;
+      b++;
+    }
+    while (a > options && a[-1] != '\n')
+      a--;
+    while (b > reply->str && b[-1] != '\n')
+      b--;
+    int a_len = (int)strcspn(a, "\n"), b_len = (int)strcspn(b, "\n");
+    snprintf(why, why_len,
+             "the job '%s' runs with other options: '%.*s' here, '%.*s' in the process that began "
+             "it",
+             address->job, a_len, a, b_len, b);
+    result = CORE_EINVAL;
+  }
+  freeReplyObject(reply);
+  redisFree(rc);
+  return result;
+}
+
 /* ---- life ---- */
 
 core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,

@@ -114,6 +114,13 @@ struct cluster_view {
  * view is still being read, or after on_error. */
 bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg);
 
+/* The options every process of the job must share (options: lines of text, which say what the
+ * crawl is): the first process to start keeps its own in Redis, and any other whose differ is
+ * refused, CORE_EINVAL with why naming the first line that differs. One blocking round trip,
+ * before a node starts. */
+core_rc cluster_job_options(const struct cluster_address *address, const char *options, char *why,
+                            size_t why_len);
+
 /* -n across nodes: the job's limit is leased to the nodes in blocks, so that no page waits for a
  * round trip. cluster_lease asks for change more pages (granted what the limit leaves over every
  * node's leases, perhaps 0), or with a negative change gives back what this node will not use;

@@ -112,6 +112,37 @@ static void send_remote(void *arg, int node, const char *lines, size_t len, int 
     crawl__fatal(b->c, "--cluster: cannot send links: %s", core_rc_str(rc));
 }
 
+static core_rc put_list(struct core_buf *b, const char *name, const struct core_list *list) {
+  core_rc rc = core_buf_add(b, name, strlen(name));
+  for (size_t i = 0; i < list->count && rc == CORE_OK; i++) {
+    rc = core_buf_addc(b, i ? ',' : ' ');
+    if (rc == CORE_OK)
+      rc = core_buf_add(b, list->items[i], strlen(list->items[i]));
+  }
+  return rc == CORE_OK ? core_buf_addc(b, '\n') : rc;
+}
+
+/* What decides which process owns a URL and what the crawl accepts, fetches and counts: every
+ * process of a job must agree on it (a process with another --nodes would send links to the
+ * wrong owners; one with another -d or scope would print another crawl). */
+static core_rc job_options(const struct crawl_config *cfg, struct core_buf *b) {
+  char text[512];
+  snprintf(text, sizeof(text),
+           "crawl-cluster-options 1\nnodes %ld\ndepth %ld\nmax-pages %ld\nmax-pages-per-host "
+           "%ld\nscope %d\nno-parent %d\nrobots %d\nsitemaps %d\nmax-url-length %zu\n"
+           "max-redirs %ld\nmatch %zu\nexclude %zu\n",
+           cfg->nodes, cfg->depth, cfg->max_pages, cfg->max_pages_per_host, (int)cfg->scope_mode,
+           cfg->no_parent, cfg->robots, cfg->sitemaps, cfg->max_url_length, cfg->max_redirs,
+           cfg->match.count, cfg->exclude.count);
+  core_rc rc = core_buf_add(b, text, strlen(text));
+  const struct core_list *lists[] = {&cfg->domains, &cfg->exclude_domains, &cfg->accept_ext,
+                                     &cfg->reject_ext, &cfg->skip_ext};
+  const char *names[] = {"domains", "exclude-domains", "accept", "reject", "skip-ext"};
+  for (size_t i = 0; i < sizeof(lists) / sizeof(*lists) && rc == CORE_OK; i++)
+    rc = put_list(b, names[i], lists[i]);
+  return rc == CORE_OK ? core_buf_addc(b, '\0') : rc;
+}
+
 core_rc crawl__bridge_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   struct bridge *b = calloc(1, sizeof(*b));
@@ -143,6 +174,14 @@ core_rc crawl__bridge_open(struct shard *c) {
     crawl__fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name",
                  opt.address.job);
     return CORE_EINVAL;
+  }
+  if (rc == CORE_OK) {
+    struct core_buf options;
+    core_buf_init(&options, 1 << 20);
+    rc = job_options(cfg, &options);
+    if (rc == CORE_OK)
+      rc = cluster_job_options(&opt.address, options.data, err, sizeof(err));
+    core_buf_free(&options);
   }
   if (rc == CORE_OK)
     rc = cluster_create(c->loop, &opt, &handler, &b->cl, err, sizeof(err));

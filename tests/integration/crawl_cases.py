@@ -1818,6 +1818,28 @@ def case_cluster_nodes(tmp):
         redis.stop()
 
 
+def state_nodes(tmp, web, redis, job):
+    """Three processes of one polite crawl, each with its own --state directory: the
+    directories and the commands that begin it."""
+    dirs = [os.path.join(tmp, f"{job}{i}") for i in range(3)]
+    return dirs, [[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.05",
+                   "-d", "1000", "--checkpoint", "1", "--jsonl", "--state", dirs[i], "--cluster",
+                   redis.url(job), "--nodes", "3", "--node", str(i), web.url()]
+                  for i in range(3)]
+
+
+def expect_truth_records(procs, truth, what):
+    """The --jsonl records of all the runs: every URL of the truth, and each record (one printed
+    again after a kill says what the first said) with the truth's fate and depth: a link lost on
+    its way would show as a URL found later, deeper."""
+    recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+    expect_same_set([r["url"] for r in recs], truth, what)
+    wrong = sorted({(r["url"], r["fate"], r["depth"]) for r in recs
+                    if (r["fate"], r["depth"]) != truth[r["url"]]})
+    expect(not wrong, f"{what}: {len(wrong)} records off the truth, e.g. {wrong[:3]}")
+    return recs
+
+
 def case_cluster_state_survives_kill(tmp):
     """--cluster with --state: three processes share a polite crawl, each checkpointing into its
     own directory; one is killed with kill -9 mid-crawl and continued with nothing but
@@ -1827,11 +1849,7 @@ def case_cluster_state_survives_kill(tmp):
     redis = Redis(tmp)
     try:
         web = Web(tmp, hosts=12, pages=80, links=2, seed=5)
-        dirs = [os.path.join(tmp, f"state{i}") for i in range(3)]
-        cmds = [[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.05",
-                 "-d", "1000", "--checkpoint", "1", "--jsonl", "--state", dirs[i], "--cluster",
-                 redis.url("kill"), "--nodes", "3", "--node", str(i), web.url()]
-                for i in range(3)]
+        dirs, cmds = state_nodes(tmp, web, redis, "kill")
         again = []
 
         def kill_and_continue(procs):
@@ -1848,14 +1866,8 @@ def case_cluster_state_survives_kill(tmp):
         for i, proc in ((0, procs[0]), (2, procs[2]), (1, again[0])):
             expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-400:]}")
         expect(again[0].out, "node 1, continued, printed nothing")
-        recs = [json.loads(line) for proc in (*procs, *again) for line in proc.out.splitlines()]
         truth = web.truth(web.url())
-        expect_same_set([r["url"] for r in recs], truth, "the nodes' runs together")
-        # a record printed again (settled after the last checkpoint) says what the first said,
-        # and a link lost on its way would show as a URL found later, deeper than the truth
-        wrong = sorted({(r["url"], r["fate"], r["depth"]) for r in recs
-                        if (r["fate"], r["depth"]) != truth[r["url"]]})
-        expect(not wrong, f"{len(wrong)} records off the truth, e.g. {wrong[:3]}")
+        expect_truth_records((*procs, *again), truth, "the nodes' runs together")
         fetched = {f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log}
         unfetched = sorted(u for u, (fate, _) in truth.items()
                            if fate == "fetched" and u not in fetched)
@@ -1877,11 +1889,7 @@ def case_cluster_survives_redis_restart(tmp):
     redis = Redis(tmp, aof=True)
     try:
         web = Web(tmp, hosts=12, pages=80, links=2, seed=5)
-        dirs = [os.path.join(tmp, f"state{i}") for i in range(3)]
-        cmds = [[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.05",
-                 "-d", "1000", "--checkpoint", "1", "--jsonl", "--state", dirs[i], "--cluster",
-                 redis.url("aof"), "--nodes", "3", "--node", str(i), web.url()]
-                for i in range(3)]
+        dirs, cmds = state_nodes(tmp, web, redis, "aof")
 
         def kill_redis(procs):
             time.sleep(1.5)
@@ -1914,13 +1922,8 @@ def case_cluster_survives_redis_restart(tmp):
         log = web.stop()
         for i, proc in enumerate(third):
             expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-400:]}")
-        runs = (*first, *second, *third)
-        recs = [json.loads(line) for proc in runs for line in proc.out.splitlines()]
-        truth = web.truth(web.url())
-        expect_same_set([r["url"] for r in recs], truth, "the nodes' runs together")
-        wrong = sorted({(r["url"], r["fate"], r["depth"]) for r in recs
-                        if (r["fate"], r["depth"]) != truth[r["url"]]})
-        expect(not wrong, f"{len(wrong)} records off the truth, e.g. {wrong[:3]}")
+        recs = expect_truth_records((*first, *second, *third), web.truth(web.url()),
+                                    "the nodes' runs together")
         expect_unique([r["url"] for r in recs], "record across the runs of each node")
         fetched = Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt")
         twice = [k for k, n in fetched.items() if n > 1]
@@ -1964,7 +1967,8 @@ def case_cluster_max_pages(tmp):
 
 def case_cluster_stop_and_errors(tmp):
     """--cluster: SIGINT to one process stops all three (each exits 130, reporting what it had
-    queued as pending; with --state each pauses, and all continue to the end); no Redis at the address is a clear fatal error; a malformed address, a
+    queued as pending; with --state each pauses, and all continue to the end); a process with
+    other options than the job's is refused; no Redis at the address is a clear fatal error; a malformed address, a
     node out of range and --node without --cluster are usage errors."""
     redis = Redis(tmp)
     try:
@@ -2007,6 +2011,15 @@ def case_cluster_stop_and_errors(tmp):
         recs = [json.loads(line) for proc in (*procs, *continued) for line in proc.out.splitlines()]
         expect_breadth_first(recs, [e for e in log if e[3] != "/robots.txt"],
                              web.truth(web.url()), "paused and continued nodes")
+        # a process with other options than the job's first is refused, naming the difference
+        # (the job stopped above, which has not ended)
+        web = Web(tmp, hosts=2, pages=5)
+        for args, differs in ((["--nodes", "2", "--node", "1"], "'nodes 2' here, 'nodes 3'"),
+                              (["--nodes", "3", "--node", "1", "-d", "2"], "'depth 2' here")):
+            p = crawl(web, "--cluster", redis.url("stop"), *args, web.url(), check=False)
+            expect(p.returncode == 1 and differs in p.stderr and not p.stdout,
+                   f"{args} on a job begun otherwise: exit {p.returncode}, {p.stderr!r}")
+        web.stop()
     finally:
         redis.stop()
     port = free_port()
