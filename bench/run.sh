@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the benchmark peers (nginx, wget2, Scrapy, spider-rs, wrk, time), builds, and runs the
 # benchmarks: crawl against its peers on nginx, crawl's polite and queue-memory runs, the seen
-# filters, and links through one Redis. Run as root (the peer benchmark gives each crawler its
-# own /etc/hosts).
+# filters, links through one Redis, and a whole crawl through Redis. Run as root (the peer
+# benchmark gives each crawler its own /etc/hosts).
 # Usage: bench/run.sh [--quick]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,3 +29,5 @@ else
   echo
   build/bench/bench_cluster 1000000
 fi
+echo
+python3 bench/bench_cluster_crawl.py build/cli/crawl build/tests/testweb "$@"
