@@ -209,7 +209,7 @@ struct cluster {
   int last_gate;
   bool last_idle, last_stop;
   bool asked_idle;        /* what the last publish was asked to say (idle waits for the history) */
-  long pages, last_pages; /* cluster_set_pages; -1: none */
+  long pages, last_pages; /* cluster_set_pages, and as last published */
   /* cluster_view: two passes of reads over every node's state */
   bool viewing;
   int view_replies, view_tries;
