@@ -885,10 +885,39 @@ core_rc cluster_mark_ended(cluster *cl) {
   return CORE_OK;
 }
 
-core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, long long *now_us,
-                          char *why, size_t why_len) {
+/* A blocking command's reply that is no reply or an error: why says which, false. */
+static bool sync_reply_ok(const struct cluster_address *a, redisContext *rc,
+                          const redisReply *reply, const char *command, char *why, size_t why_len) {
+  if (reply && reply->type != REDIS_REPLY_ERROR)
+    return true;
+  snprintf(why, why_len, "Redis at %s:%d: %s failed: %s", a->host, a->port, command,
+           reply ? reply->str : rc->errstr);
+  return false;
+}
+
+/* The options' first line that differs from theirs, as "'ours' here, 'theirs' in the process
+ * that began it" into why. */
+static void say_options_differ(const struct cluster_address *a, const char *ours,
+                               const char *theirs, char *why, size_t why_len) {
+  const char *x = ours, *y = theirs;
+  while (*x && *x == *y) {
+    x++;
+    y++;
+  }
+  while (x > ours && x[-1] != '\n')
+    x--;
+  while (y > theirs && y[-1] != '\n')
+    y--;
+  snprintf(why, why_len,
+           "the job '%s' runs with other options: '%.*s' here, '%.*s' in the process that began it",
+           a->job, (int)strcspn(x, "\n"), x, (int)strcspn(y, "\n"), y);
+}
+
+core_rc cluster_job_join(const struct cluster_address *address, const char *options, bool *ended,
+                         long long *now_us, char *why, size_t why_len) {
   *ended = false;
   *now_us = 0;
+  snprintf(why, why_len, "%s", "");
   struct timeval timeout = {.tv_sec = 5};
   redisContext *rc = redisConnectWithTimeout(address->host, address->port, timeout);
   if (!rc || rc->err) {
@@ -900,72 +929,41 @@ core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, lo
   redisSetTimeout(rc, timeout);
   char key[KEY_MAX];
   ended_key(address, key, sizeof(key));
+  core_rc result = CORE_ESYS;
   redisReply *reply = redisCommand(rc, "EXISTS %s", key);
-  core_rc result = CORE_OK;
-  if (!reply || reply->type != REDIS_REPLY_INTEGER) {
-    snprintf(why, why_len, "Redis at %s:%d: EXISTS failed: %s", address->host, address->port,
-             reply && reply->type == REDIS_REPLY_ERROR ? reply->str : rc->errstr);
-    result = CORE_ESYS;
-  } else {
-    *ended = reply->integer == 1;
+  if (!sync_reply_ok(address, rc, reply, "EXISTS", why, why_len) ||
+      reply->type != REDIS_REPLY_INTEGER)
+    goto done;
+  *ended = reply->integer == 1;
+  if (*ended) { /* nothing more to ask: the caller refuses the job */
+    result = CORE_OK;
+    goto done;
   }
   freeReplyObject(reply);
-  reply = result == CORE_OK ? redisCommand(rc, "TIME") : NULL;
-  if (result == CORE_OK) {
-    if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 &&
-        reply->element[0]->type == REDIS_REPLY_STRING &&
-        reply->element[1]->type == REDIS_REPLY_STRING) {
-      *now_us = strtoll(reply->element[0]->str, NULL, 10) * 1000000 +
-                strtoll(reply->element[1]->str, NULL, 10);
-    } else {
-      snprintf(why, why_len, "Redis at %s:%d: TIME failed: %s", address->host, address->port,
-               reply && reply->type == REDIS_REPLY_ERROR ? reply->str : rc->errstr);
-      result = CORE_ESYS;
-    }
-  }
+  reply = redisCommand(rc, "TIME");
+  if (!sync_reply_ok(address, rc, reply, "TIME", why, why_len) ||
+      reply->type != REDIS_REPLY_ARRAY || reply->elements != 2 ||
+      reply->element[0]->type != REDIS_REPLY_STRING ||
+      reply->element[1]->type != REDIS_REPLY_STRING)
+    goto done;
+  *now_us = strtoll(reply->element[0]->str, NULL, 10) * 1000000 +
+            strtoll(reply->element[1]->str, NULL, 10);
   freeReplyObject(reply);
-  redisFree(rc);
-  return result;
-}
-
-core_rc cluster_job_options(const struct cluster_address *address, const char *options, char *why,
-                            size_t why_len) {
-  struct timeval timeout = {.tv_sec = 5};
-  redisContext *rc = redisConnectWithTimeout(address->host, address->port, timeout);
-  if (!rc || rc->err) {
-    snprintf(why, why_len, "Redis at %s:%d: cannot connect: %s", address->host, address->port,
-             rc ? rc->errstr : "out of memory");
-    redisFree(rc);
-    return CORE_ESYS;
-  }
-  redisSetTimeout(rc, timeout);
-  char key[KEY_MAX];
   snprintf(key, sizeof(key), "crawl:{%s}:options", address->job);
   /* the first process to start writes them; every other compares */
-  redisReply *reply = redisCommand(rc, "SET %s %s NX GET", key, options);
-  core_rc result = CORE_OK;
-  if (!reply || (reply->type != REDIS_REPLY_NIL && reply->type != REDIS_REPLY_STRING)) {
-    snprintf(why, why_len, "Redis at %s:%d: SET failed: %s", address->host, address->port,
-             reply && reply->type == REDIS_REPLY_ERROR ? reply->str : rc->errstr);
-    result = CORE_ESYS;
-  } else if (reply->type == REDIS_REPLY_STRING && strcmp(reply->str, options)) {
-    /* name the first line that differs */
-    const char *a = options, *b = reply->str;
-    while (*a && *a == *b) {
-      a++;
-      b++;
-    }
-    while (a > options && a[-1] != '\n')
-      a--;
-    while (b > reply->str && b[-1] != '\n')
-      b--;
-    int a_len = (int)strcspn(a, "\n"), b_len = (int)strcspn(b, "\n");
-    snprintf(why, why_len,
-             "the job '%s' runs with other options: '%.*s' here, '%.*s' in the process that began "
-             "it",
-             address->job, a_len, a, b_len, b);
+  reply = redisCommand(rc, "SET %s %s NX GET", key, options);
+  if (!sync_reply_ok(address, rc, reply, "SET", why, why_len) ||
+      (reply->type != REDIS_REPLY_NIL && reply->type != REDIS_REPLY_STRING))
+    goto done;
+  result = CORE_OK;
+  if (reply->type == REDIS_REPLY_STRING && strcmp(reply->str, options)) {
+    say_options_differ(address, options, reply->str, why, why_len);
     result = CORE_EINVAL;
   }
+done:
+  if (result == CORE_ESYS && !why[0])
+    snprintf(why, why_len, "Redis at %s:%d: an answer of the wrong type", address->host,
+             address->port);
   freeReplyObject(reply);
   redisFree(rc);
   return result;

@@ -46,7 +46,7 @@ struct cluster_options {
   /* acknowledge each entry as soon as a publish counts it taken: a node with no checkpoint to
    * wait for (else cluster_ack_through, once a checkpoint holds it) */
   bool ack_when_published;
-  /* Redis's time (microseconds) when this run of the node began (cluster_job_ended): a stop
+  /* Redis's time (microseconds) when this run of the node began (cluster_job_join): a stop
    * asked for before it belongs to an earlier run of the job, which this one goes on from */
   long long since_us;
 };
@@ -114,13 +114,6 @@ struct cluster_view {
  * view is still being read, or after on_error. */
 bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg);
 
-/* The options every process of the job must share (options: lines of text, which say what the
- * crawl is): the first process to start keeps its own in Redis, and any other whose differ is
- * refused, CORE_EINVAL with why naming the first line that differs. One blocking round trip,
- * before a node starts. */
-core_rc cluster_job_options(const struct cluster_address *address, const char *options, char *why,
-                            size_t why_len);
-
 /* -n across nodes: the job's limit is leased to the nodes in blocks, so that no page waits for a
  * round trip. cluster_lease asks for change more pages (granted what the limit leaves over every
  * node's leases, perhaps 0), or with a negative change gives back what this node will not use;
@@ -134,11 +127,15 @@ core_rc cluster_lease_reset(cluster *cl, long pages);
 void cluster_set_pages(cluster *cl, long pages);
 
 /* Marks the job ended (every node saw the run done), so that no later run takes its state for
- * its own: cluster_job_ended tells, with two blocking round trips before a node starts, and gives
- * Redis's clock (now_us, for since_us). */
+ * its own. */
 core_rc cluster_mark_ended(cluster *cl);
-core_rc cluster_job_ended(const struct cluster_address *address, bool *ended, long long *now_us,
-                          char *why, size_t why_len);
+/* Before a node starts, over one blocking connection: whether the job has ended (*ended, and
+ * nothing else is asked); Redis's clock (now_us, for since_us); and the options every process
+ * of the job must share (options: lines of text that say what the crawl is). The first process
+ * to start keeps its own in Redis; one whose options differ gets CORE_EINVAL, with why naming
+ * the first line that differs. CORE_ESYS with why when Redis cannot be reached or refuses. */
+core_rc cluster_job_join(const struct cluster_address *address, const char *options, bool *ended,
+                         long long *now_us, char *why, size_t why_len);
 
 /* Lines sent to other nodes that Redis has not confirmed yet, and lines still in the outboxes:
  * each batch with its node. A checkpoint writes these as links on their way. */

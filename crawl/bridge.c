@@ -167,21 +167,18 @@ core_rc crawl__bridge_open(struct shard *c) {
   }
   struct cluster_handler handler = {.on_batch = on_batch, .on_error = on_error, .arg = b};
   char err[512] = "";
-  bool ended;
-  core_rc rc = cluster_job_ended(&opt.address, &ended, &opt.since_us, err, sizeof(err));
+  bool ended = false;
+  struct core_buf options;
+  core_buf_init(&options, 1 << 20);
+  core_rc rc = job_options(cfg, &options);
+  if (rc == CORE_OK)
+    rc = cluster_job_join(&opt.address, options.data, &ended, &opt.since_us, err, sizeof(err));
+  core_buf_free(&options);
   if (rc == CORE_OK && ended) {
     /* its state says every node is idle: a new run on it would end before it began */
     crawl__fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name",
                  opt.address.job);
     return CORE_EINVAL;
-  }
-  if (rc == CORE_OK) {
-    struct core_buf options;
-    core_buf_init(&options, 1 << 20);
-    rc = job_options(cfg, &options);
-    if (rc == CORE_OK)
-      rc = cluster_job_options(&opt.address, options.data, err, sizeof(err));
-    core_buf_free(&options);
   }
   if (rc == CORE_OK)
     rc = cluster_create(c->loop, &opt, &handler, &b->cl, err, sizeof(err));
@@ -246,12 +243,15 @@ double crawl__bridge_turn(struct shard *c) {
   crawl__run_take_remote(c->run, send_remote, b);
   cluster_flush(b->cl);
   double now = core_now();
-  int gate;
-  bool idle;
-  crawl__run_node_state(c->run, &gate, &idle);
-  if (crawl__run_pages_leased(c->run))
+  bool due = !b->view_pending && now - b->view_at >= VIEW_EVERY;
+  bool leased = crawl__run_pages_leased(c->run);
+  int gate = INT_MAX;
+  bool idle = false;
+  if (due || leased) /* the process's state is read (under the run's lock) when it is needed */
+    crawl__run_node_state(c->run, &gate, &idle);
+  if (leased)
     lease_turn(b, idle || c->stop, now);
-  if (b->view_pending || now - b->view_at < VIEW_EVERY)
+  if (!due)
     return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
   cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
   if (cluster_publish(b->cl, gate, idle && !c->stop, c->stop != 0) != CORE_OK)

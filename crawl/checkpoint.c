@@ -608,7 +608,7 @@ void crawl__restore(struct shard *c) {
         restore_broken(c, &s);
         break;
       case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
-        crawl__take_link(c, (char)s.flags, s.follow, s.depth, s.redirects, s.from, s.url);
+        crawl__take_saved_link(c, (char)s.flags, s.follow, s.depth, s.redirects, s.from, s.url);
         break;
     }
   }

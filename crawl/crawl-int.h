@@ -250,11 +250,14 @@ void crawl__run_resume(struct crawl *r);
 void crawl__run_write_transit(struct crawl *r, FILE *out);
 /* Each line of text (len bytes of lines ending in '\n') as "transit LINE". */
 void crawl__put_transit(FILE *out, const char *text, size_t len);
-/* A link on its way, taken up by this shard: kind 'L' a link, 'R' a redirect target, 'S' a
- * sitemap, 'P' a held link to fetch ahead; page NULL for none. A link whose host this shard does
- * not own (a saved one, loaded by another number of shards or processes) goes on to its owner. */
+/* A link on its way, taken up by this shard (its host's owner): kind 'L' a link, 'R' a redirect
+ * target, 'S' a sitemap, 'P' a held link to fetch ahead; page NULL for none. */
 void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
                       const char *page, const char *url);
+/* The same for a link a save kept on its way: one for another process's host (--cluster) goes
+ * on to that process. */
+void crawl__take_saved_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+                            const char *page, const char *url);
 long crawl__run_pages_started(const struct crawl *r);
 void crawl__run_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left

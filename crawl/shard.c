@@ -609,8 +609,8 @@ static void take_line(struct shard *c, char *line) {
                    url);
 }
 
-void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
-                      const char *page, const char *url) {
+static void take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+                      const char *page, const char *url, bool saved) {
   struct core_url u;
   /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c), mostly by the fast
    * way (tests/fuzz/fuzz_url_fast.c) */
@@ -620,8 +620,8 @@ void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int re
   if (rc)
     return;
   /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
-   * links to other processes, another node */
-  if (c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, follow)) {
+   * links to other processes, another node (one from an inbox is this shard's own) */
+  if (saved && c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, follow)) {
     core_url_free(&u);
     return;
   }
@@ -633,6 +633,16 @@ void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int re
     crawl__offer_owned(c, &u, page, depth, redirects, kind == 'R' ? OFFER_REDIRECT : OFFER_LINK,
                        follow);
   core_url_free(&u);
+}
+
+void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+                      const char *page, const char *url) {
+  take_link(c, kind, follow, depth, redirects, page, url, false);
+}
+
+void crawl__take_saved_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+                            const char *page, const char *url) {
+  take_link(c, kind, follow, depth, redirects, page, url, true);
 }
 
 void crawl__put_transit(FILE *out, const char *text, size_t len) {
