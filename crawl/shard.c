@@ -678,6 +678,10 @@ void crawl__run_write_transit(struct crawl *r, FILE *out) {
 void crawl__shard_receive(struct shard *c) {
   struct crawl *r = c->run;
   struct shard_slot *s = &r->slots[c->shard];
+  /* stopping at once (a fatal error, a second signal): the batches stay in the inbox, where the
+   * last save (--state, --seen) finds them as links on their way, instead of being dropped */
+  if (c->stop == 2 || c->fatal)
+    return;
   pthread_mutex_lock(&r->lock);
   struct shard_batch *b = s->head;
   s->head = s->tail = NULL;
