@@ -557,7 +557,7 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
 void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
                      bool follow) {
   if (hp->count == hp->cap) {
-    size_t cap = hp->cap ? hp->cap * 2 : 64;
+    size_t cap = hp->cap ? hp->cap * 2 : 8;
     struct held_link *links = realloc(hp->links, cap * sizeof(*links));
     if (!links) {
       crawl__fatal(c, "out of memory");
@@ -573,6 +573,25 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
   }
   hp->links[hp->count++] = (struct held_link){at, depth, follow};
   c->held_links++;
+}
+
+/* A page's links are all in: its arrays shrink to what they hold, as held pages may wait long and
+ * be many (a polite crawl fetching ahead keeps tens of thousands). */
+static void held_seal(struct held_page *hp) {
+  if (hp->count < hp->cap) {
+    struct held_link *links = realloc(hp->links, hp->count * sizeof(*links));
+    if (links || hp->count == 0) {
+      hp->links = links;
+      hp->cap = hp->count;
+    }
+  }
+  if (hp->texts.data && hp->texts.len + 1 < hp->texts.cap) {
+    char *texts = realloc(hp->texts.data, hp->texts.len + 1);
+    if (texts) {
+      hp->texts.data = texts;
+      hp->texts.cap = hp->texts.len + 1;
+    }
+  }
 }
 
 static void append_held(struct shard *c, struct held_page *hp) {
@@ -723,6 +742,8 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
 void crawl__request_free(struct request *rq) {
   struct shard *c = rq->crawl;
   crawl__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
+  if (rq->held)
+    held_seal(rq->held);
   if (rq->spec)
     crawl__spec_request_ended(c, rq);
   if (rq->held) { /* its depth stays pending until its links are offered */
@@ -1211,9 +1232,9 @@ static void set_lookahead(struct shard *c) {
     c->ahead = false;
   else if (real <= budget / 2)
     c->ahead = true;
-  if (c->spec_links >= budget / 2 || c->spec_count >= budget / 4)
+  if (c->spec_links >= budget * 2 || c->spec_count >= budget / 2)
     c->spec_ahead = false;
-  else if (c->spec_links <= budget / 4 && c->spec_count <= budget / 8)
+  else if (c->spec_links <= budget && c->spec_count <= budget / 4)
     c->spec_ahead = c->spec_on;
   frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec_ahead ? SPEC_LEVELS : 1);
 }

@@ -70,7 +70,7 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
    * is asked to fetch it ahead, and decides by its own budget */
   if (crawl__send_if_foreign(c, u, from, depth, 0, 'P', true))
     return;
-  if (!c->spec_ahead || c->spec_count >= budget / 4 || frontier_spilled(c->fr) ||
+  if (!c->spec_ahead || c->spec_count >= budget / 2 || frontier_spilled(c->fr) ||
       frontier_queued(c->fr) >= budget / 2)
     return;
   size_t len = strlen(u->text);
