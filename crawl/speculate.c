@@ -60,9 +60,9 @@ void crawl__spec_free_all(struct shard *c) {
 void crawl__spec_consider(struct shard *c, const struct core_url *u, const char *from, int depth,
                           bool follow) {
   const struct crawl_config *cfg = c->cfg;
-  /* within the queue's memory budget: a quarter of it in speculative pages, their links held
-   * under the budget of held links (see replay_held), and never so many queued that a page
-   * would go to the spill file (a speculative page must be found again in the queue) */
+  /* within the queue's memory budget: half of it in speculative pages, their kept links under
+   * twice it (see set_lookahead), and never so many queued that a page would go to the spill
+   * file (a speculative page must be found again in the queue) */
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   if (!c->spec_on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
