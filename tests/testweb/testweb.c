@@ -9,6 +9,9 @@
  *   testweb export [web options] --port PORT DIR
  *       writes the web's hosts as static files for a real server (DIR/<host>/index.html,
  *       p/N.html, robots.txt, f/N.pdf, img/N.png); redirects (/r/N) are the server's to make.
+ *   testweb discovery [web options] --delay SECONDS
+ *       prints each host reachable from s0's root with the earliest moment a crawler with that
+ *       per-host delay could first contact it (discovery.c): a bound for benchmarks.
  *
  * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N.
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
@@ -834,11 +837,13 @@ static int export_web(struct server *s, const char *dir) {
 }
 
 static void usage(void) {
-  fprintf(stderr,
-          "usage: testweb serve|truth|export [--hosts N] [--pages N] [--links N] [--seed N] "
-          "[--domain D] [--page-bytes N] [--port P] [--log FILE] [--max-seconds S] [--depth N] "
-          "[--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
-          "[SEED...]\n");
+  fprintf(
+      stderr,
+      "usage: testweb serve|truth|export|discovery [--hosts N] [--pages N] [--links N] [--seed N] "
+      "[--domain D] [--page-bytes N] [--port P] [--log FILE] [--max-seconds S] [--delay S] "
+      "[--depth N] "
+      "[--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
+      "[SEED...]\n");
   exit(2);
 }
 
@@ -854,7 +859,7 @@ int main(int argc, char **argv) {
   w->links = 8;
   snprintf(w->domain, sizeof(w->domain), "web.test");
   const char *log_path = NULL;
-  double max_seconds = 600;
+  double max_seconds = 600, delay = -1;
   int depth = 1000000, scope = 1, port = 0;
   bool robots = true, sitemaps = false, no_parent = false;
   char **seeds = calloc((size_t)argc, sizeof(char *));
@@ -897,6 +902,8 @@ int main(int argc, char **argv) {
       port = atoi(v);
     else if (strcmp(a, "--log") == 0)
       log_path = v;
+    else if (strcmp(a, "--delay") == 0)
+      delay = atof(v);
     else if (strcmp(a, "--max-seconds") == 0)
       max_seconds = atof(v);
     else if (strcmp(a, "--depth") == 0)
@@ -914,6 +921,8 @@ int main(int argc, char **argv) {
   } else if (strcmp(argv[1], "export") == 0 && seed_count == 1 && port > 0) {
     w->port = port;
     rc = export_web(&s, seeds[0]);
+  } else if (strcmp(argv[1], "discovery") == 0 && delay >= 0) {
+    rc = discovery_run(w, delay);
   } else if (strcmp(argv[1], "truth") == 0 && seed_count > 0 && port > 0) {
     w->port = port;
     rc = truth_run(w, depth, scope, robots, sitemaps, no_parent, seeds, seed_count);

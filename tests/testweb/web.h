@@ -51,5 +51,8 @@ int web_robots(const struct web *w, int host, char *out, size_t size);
 /* The sitemap at path (/sitemaps/index.xml, /sitemaps/part.xml, /sitemap.xml), uncompressed;
  * 0 when there is none. */
 size_t web_sitemap(const struct web *w, int host, const char *path, char *out, size_t size);
+/* testweb discovery (discovery.c): prints each host reachable from s0's root with the earliest
+ * moment a crawler with this per-host delay could first contact it; 0 when done. */
+int discovery_run(const struct web *w, double delay);
 
 #endif
