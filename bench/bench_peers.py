@@ -11,10 +11,13 @@ crawler chooses. Same scope (the web's domain), robots.txt obeyed, no delay.
 Rounds interleave the crawlers (crawl, wget2, spider-rs, Scrapy, then again), and the table gives
 each one's medians: wall time, HTML pages per second, CPU ms per page, peak RSS, requests, and
 recall (the ground truth's HTML pages that the crawler received). Beside them, in the same run,
-the server's own rate (wrk) and the floor the HTML parser sets (libxml2's bare push parser on the
-same pages, bench_floor).
+the server's own rate (wrk), the floor the HTML parser sets (libxml2's bare push parser on the
+same pages, bench_floor), and the floor the transfers set (libcurl making the requests crawl
+makes and nothing else, bench_fetch): the two together are the least a crawler built on libcurl
+and libxml2 could spend per page.
 
 Usage: bench_peers.py CRAWL TESTWEB BENCH_FLOOR [--quick] [--rounds N] [--only NAME,...]
+(bench_fetch, libcurl making crawl's requests alone, is taken from BENCH_FLOOR's folder)
                       [--page-bytes N] [--links N]
 (--page-bytes and --links change the web: larger pages cost the crawlers more per request and
 nginx hardly more, so the web's server is further from being the bottleneck)
@@ -185,6 +188,25 @@ def floor(site, bench_floor):
     return dict((k, float(v)) for k, v in (line.split() for line in out.splitlines()))
 
 
+def transfers_floor(site, crawl, bench_fetch, rounds):
+    """libcurl alone making the requests crawl makes (bench_fetch): CPU ms per page, median."""
+    work = tempfile.mkdtemp(dir=site.tmp)
+    site.start()
+    timed(site, crawlers(site, crawl, "")["crawl -j 1"][0], work)
+    log = site.stop()
+    shutil.rmtree(work, ignore_errors=True)
+    urls = "".join(f"http://{h}:{site.port}{p}\n" for _, _, h, p, _ in log)
+    cpus = []
+    for _ in range(rounds):
+        site.start()
+        out = subprocess.run([bench_fetch, "127.0.0.1"], input=urls, capture_output=True,
+                             text=True, check=True).stdout
+        site.stop()
+        got = dict(line.split() for line in out.splitlines())
+        cpus.append(float(got["cpu_s"]) * 1000 / len(site.truth_pages))
+    return statistics.median(cpus), len(log)
+
+
 def main():
     args = sys.argv[1:]
     crawl, testweb, bench_floor = (os.path.abspath(a) for a in args[:3])
@@ -205,6 +227,8 @@ def main():
         missing = [n for n in runs if (not only or n in only) and n not in names]
         rate = server_rate(site) if shutil.which("wrk") else float("nan")
         fl = floor(site, bench_floor)
+        bench_fetch = os.path.join(os.path.dirname(bench_floor), "bench_fetch")
+        fetch_ms, fetch_requests = transfers_floor(site, crawl, bench_fetch, rounds)
         results = {n: [] for n in names}
         for r in range(rounds):
             for name in names:
@@ -228,6 +252,9 @@ def main():
         print(f"nginx alone (wrk, 32 keep-alive connections): {rate:,.0f} requests/s")
         print(f"floor, libxml2's bare push parser: {fl['floor_ms']:.3f} ms CPU per page; "
               f"crawl's link extraction on the same pages: {fl['parse_html_ms']:.3f} ms")
+        print(f"transfers alone, libcurl making crawl's {fetch_requests:,} requests (bench_fetch): "
+              f"{fetch_ms:.3f} ms CPU per page; with the parser's floor {fl['floor_ms'] + fetch_ms:.3f}"
+              f" ms ({(fl['floor_ms'] + fetch_ms) / fl['floor_ms']:.1f} x the floor)")
         print(f"medians of {rounds} interleaved round(s)"
               + (f"; not installed: {', '.join(missing)}" if missing else "") + "\n")
         print("| crawler | wall s | pages/s | CPU ms per page | CPU / floor | peak RSS MiB "

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #define MAX_HEADER_VALUE 8192
 
@@ -32,8 +33,23 @@ struct transfer {
   struct transfer *prev, *next;
 };
 
+/* What the loop watches for one of curl's sockets. curl stops watching a connection's socket
+ * after every transfer (CURL_POLL_REMOVE: it goes idle in curl's cache) and watches it again for
+ * the next one, two epoll_ctl calls a request that a crawl over kept-alive connections made for
+ * nothing. A removed socket is parked instead: it stays in the epoll set with the events it had,
+ * and watching it again for the same events costs no call. A parked socket that becomes ready
+ * (its server closed it, say) leaves the set then, so it cannot wake the loop again and again;
+ * and one that curl closes leaves it in close_socket, before its number can be used again. */
+struct sock_watch {
+  loop_watch *watch; /* NULL: not in the loop */
+  unsigned events;
+  bool parked; /* curl no longer asks for it */
+};
+
 struct fetch_engine {
   event_loop *loop;
+  struct sock_watch *socks; /* by descriptor */
+  size_t sock_count;
   struct fetch_options opts;
   CURLM *multi;
   /* easy handles of finished transfers, reset and used again: making one and throwing it away
@@ -50,8 +66,18 @@ struct fetch_engine {
 
 static void check_done(fetch_engine *engine);
 
+static void unwatch_sock(fetch_engine *engine, struct sock_watch *sw) {
+  loop_unwatch(engine->loop, sw->watch);
+  *sw = (struct sock_watch){0};
+}
+
 static void on_socket_event(void *arg, int fd, unsigned events) {
   fetch_engine *engine = arg;
+  struct sock_watch *sw = &engine->socks[fd];
+  if (sw->parked) { /* curl does not want it now: it looks again when it reuses the connection */
+    unwatch_sock(engine, sw);
+    return;
+  }
   int mask = (events & LOOP_READ ? CURL_CSELECT_IN : 0) |
              (events & LOOP_WRITE ? CURL_CSELECT_OUT : 0) |
              (events & LOOP_ERROR ? CURL_CSELECT_ERR : 0);
@@ -70,21 +96,48 @@ static void on_curl_timer(void *arg) {
 /* CURLMOPT_SOCKETFUNCTION: curl says which sockets to watch for what. */
 static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *socketp) {
   fetch_engine *engine = userp;
-  loop_watch *watch = socketp;
+  if (s < 0)
+    return -1;
+  if ((size_t)s >= engine->sock_count) {
+    if (what == CURL_POLL_REMOVE)
+      return 0;
+    size_t count = engine->sock_count ? engine->sock_count : 64;
+    while (count <= (size_t)s)
+      count *= 2;
+    struct sock_watch *grown = realloc(engine->socks, count * sizeof(*grown));
+    if (!grown)
+      return -1;
+    memset(grown + engine->sock_count, 0, (count - engine->sock_count) * sizeof(*grown));
+    engine->socks = grown;
+    engine->sock_count = count;
+  }
+  struct sock_watch *sw = &engine->socks[s];
   if (what == CURL_POLL_REMOVE) {
-    if (watch) {
-      loop_unwatch(engine->loop, watch);
-      curl_multi_assign(engine->multi, s, NULL);
-    }
+    sw->parked = sw->watch != NULL;
     return 0;
   }
   unsigned events = (what & CURL_POLL_IN ? LOOP_READ : 0) | (what & CURL_POLL_OUT ? LOOP_WRITE : 0);
-  if (watch)
-    return loop_watch_set(engine->loop, watch, events) == CORE_OK ? 0 : -1;
-  if (loop_watch_fd(engine->loop, s, events, on_socket_event, engine, &watch) != CORE_OK)
+  sw->parked = false;
+  if (sw->watch && sw->events == events)
+    return 0;
+  if (sw->watch) {
+    if (loop_watch_set(engine->loop, sw->watch, events) != CORE_OK)
+      return -1;
+  } else if (loop_watch_fd(engine->loop, s, events, on_socket_event, engine, &sw->watch) !=
+             CORE_OK) {
+    sw->watch = NULL;
     return -1;
-  curl_multi_assign(engine->multi, s, watch);
+  }
+  sw->events = events;
   return 0;
+}
+
+/* CURLOPT_CLOSESOCKETFUNCTION: a socket leaves the loop before its number is free again. */
+static int close_socket(void *clientp, curl_socket_t s) {
+  fetch_engine *engine = clientp;
+  if (s >= 0 && (size_t)s < engine->sock_count && engine->socks[s].watch)
+    unwatch_sock(engine, &engine->socks[s]);
+  return close(s);
 }
 
 /* CURLMOPT_TIMERFUNCTION: only arms our timer; curl is called later, from the loop. */
@@ -192,7 +245,11 @@ void fetch_engine_destroy(fetch_engine *engine) {
   while (engine->idle_count)
     curl_easy_cleanup(engine->idle[--engine->idle_count]);
   free(engine->idle);
-  curl_multi_cleanup(engine->multi);
+  curl_multi_cleanup(engine->multi); /* closes its connections, each through close_socket */
+  for (size_t fd = 0; fd < engine->sock_count; fd++)
+    if (engine->socks[fd].watch)
+      unwatch_sock(engine, &engine->socks[fd]);
+  free(engine->socks);
   curl_slist_free_all(engine->headers);
   fetch__dns_destroy(engine->dns);
   loop_timer_stop(engine->timer);
@@ -442,6 +499,8 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   CURL *e = t->easy;
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
   curl_easy_setopt(e, CURLOPT_PRIVATE, t);
+  curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
+  curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, engine);
   curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, header_cb);
   curl_easy_setopt(e, CURLOPT_HEADERDATA, t);
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, write_cb);

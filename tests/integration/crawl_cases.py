@@ -302,6 +302,70 @@ def case_concurrency_is_total(tmp):
         server.shutdown()
 
 
+def case_idle_connections_closed(tmp):
+    """A server that closes kept-alive connections after 50 ms idle, as many do (nginx's
+    keepalive_timeout, shorter): with -w 0.25 every connection is closed while crawl waits for the
+    host's next turn. Every page is still fetched, each on a new connection, and the wait costs no
+    CPU: a closed idle connection must not wake the event loop again and again (crawl keeps idle
+    sockets in its epoll set between requests)."""
+    import resource
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    pages = 6
+    state = {"connections": 0, "pages": 0}
+    lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        timeout = 0.05  # idle this long, the connection is closed
+
+        def setup(self):
+            super().setup()
+            with lock:
+                state["connections"] += 1
+
+        def do_GET(self):
+            if self.path == "/robots.txt":
+                body, ctype = b"User-agent: *\nDisallow:\n", "text/plain"
+            else:
+                with lock:
+                    state["pages"] += 1
+                k = int(self.path[2:] or 0) if self.path.startswith("/p") else 0
+                body = f'<html><body><a href="/p{k + 1}">next</a></body></html>'.encode()
+                if k + 1 >= pages:
+                    body = b"<html><body>the end</body></html>"
+                ctype = "text/html"
+            self.send_response(200)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    port = server.server_address[1]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.monotonic()
+        p = subprocess.run([CRAWL, "--no-progress", "-q", "-w", "0.25", "-d", "100", "--resolve",
+                            f"idle.test:{port}:127.0.0.1", f"http://idle.test:{port}/p0"],
+                           capture_output=True, text=True, timeout=60)
+        wall = time.monotonic() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr[-300:]}")
+        expect(len(p.stdout.splitlines()) == pages, f"printed {p.stdout!r}")
+        expect(state["pages"] == pages, f"{state['pages']} pages fetched")
+        expect(state["connections"] >= pages, f"{state['connections']} connections: the server "
+               "did not close them while crawl waited, so the case shows nothing")
+        expect(cpu < 0.3 * wall, f"{cpu:.2f} s of CPU in {wall:.2f} s: the loop spun while waiting")
+    finally:
+        server.shutdown()
+
+
 def case_depth_limit(tmp):
     """--depth N: pages up to N links deep are fetched; links on depth-N pages printed only."""
     web = Web(tmp, hosts=2, pages=200, links=4)

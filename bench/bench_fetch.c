@@ -1,0 +1,151 @@
+/* The floor the transfers set: libcurl fetching a crawl's requests and nothing else, as its users
+ * drive it (curl_multi_perform and curl_multi_poll), one request in flight per host as crawl's
+ * default, keep-alive connections, an easy handle per host used again, names handed to curl
+ * (CURLOPT_RESOLVE), bodies thrown away.
+ * What crawl spends per page above this plus the parser's floor is its own.
+ *
+ *   bench_fetch ADDR < URLS      (one URL a line; prints "requests N" and "cpu_s SECONDS") */
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+struct host {
+  char name[256];
+  long port;
+  char **urls;
+  size_t count, next;
+  CURL *easy; /* its handle, made for its first request */
+  struct curl_slist *resolve;
+};
+
+static size_t discard(char *data, size_t size, size_t nmemb, void *arg) {
+  (void)data;
+  (void)arg;
+  return size * nmemb;
+}
+
+static double cpu_seconds(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
+
+/* "http://HOST:PORT/..." into name and port; 0 when the URL is not of that form. */
+static int split_url(const char *url, char *name, size_t size, long *port) {
+  const char *p = strstr(url, "://");
+  if (!p)
+    return 0;
+  p += 3;
+  size_t n = strcspn(p, ":/");
+  if (n == 0 || n >= size)
+    return 0;
+  memcpy(name, p, n);
+  name[n] = '\0';
+  *port = p[n] == ':' ? strtol(p + n + 1, NULL, 10) : 80;
+  return 1;
+}
+
+static int start(CURLM *multi, struct host *h) {
+  if (h->next == h->count)
+    return 0;
+  CURL *e = h->easy; /* a host's handle is used again, with the options it has */
+  if (e) {
+    curl_easy_setopt(e, CURLOPT_URL, h->urls[h->next++]);
+    return curl_multi_add_handle(multi, e) == CURLM_OK ? 0 : -1;
+  }
+  if (!(e = curl_easy_init()))
+    return -1;
+  curl_easy_setopt(e, CURLOPT_URL, h->urls[h->next++]);
+  curl_easy_setopt(e, CURLOPT_RESOLVE, h->resolve);
+  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, discard);
+  curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+  curl_easy_setopt(e, CURLOPT_USERAGENT, "crawl/0.1.0");
+  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(e, CURLOPT_PROXY, "");
+  curl_easy_setopt(e, CURLOPT_PRIVATE, h);
+  h->easy = e;
+  return curl_multi_add_handle(multi, e) == CURLM_OK ? 0 : -1;
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    fprintf(stderr, "usage: bench_fetch ADDR < URLS\n");
+    return 2;
+  }
+  struct host *hosts = NULL;
+  size_t host_count = 0, requests = 0;
+  char line[4096];
+  while (fgets(line, sizeof(line), stdin)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    char name[256];
+    long port;
+    if (!split_url(line, name, sizeof(name), &port))
+      continue;
+    struct host *h = NULL;
+    for (size_t i = 0; i < host_count && !h; i++)
+      if (strcmp(hosts[i].name, name) == 0 && hosts[i].port == port)
+        h = &hosts[i];
+    if (!h) {
+      struct host *grown = realloc(hosts, (host_count + 1) * sizeof(*grown));
+      if (!grown)
+        return 1;
+      hosts = grown;
+      h = &hosts[host_count++];
+      memset(h, 0, sizeof(*h));
+      snprintf(h->name, sizeof(h->name), "%s", name);
+      h->port = port;
+      char entry[512];
+      snprintf(entry, sizeof(entry), "%s:%ld:%s", name, port, argv[1]);
+      h->resolve = curl_slist_append(NULL, entry);
+    }
+    char **grown = realloc(h->urls, (h->count + 1) * sizeof(*grown));
+    if (!grown || !(grown[h->count] = strdup(line)))
+      return 1;
+    h->urls = grown;
+    h->count++;
+  }
+  curl_global_init(CURL_GLOBAL_DEFAULT);
+  double began = cpu_seconds();
+  CURLM *multi = curl_multi_init();
+  for (size_t i = 0; i < host_count; i++)
+    if (start(multi, &hosts[i]))
+      return 1;
+  int running = 1;
+  while (running) {
+    curl_multi_perform(multi, &running);
+    CURLMsg *msg;
+    int left;
+    while ((msg = curl_multi_info_read(multi, &left))) {
+      if (msg->msg != CURLMSG_DONE)
+        continue;
+      struct host *h;
+      curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&h);
+      if (msg->data.result != CURLE_OK)
+        fprintf(stderr, "bench_fetch: %s\n", curl_easy_strerror(msg->data.result));
+      curl_multi_remove_handle(multi, msg->easy_handle);
+      requests++;
+      if (start(multi, h))
+        return 1;
+      running = 1;
+    }
+    if (running)
+      curl_multi_poll(multi, NULL, 0, 1000, NULL);
+  }
+  double ended = cpu_seconds();
+  for (size_t i = 0; i < host_count; i++)
+    curl_easy_cleanup(hosts[i].easy);
+  curl_multi_cleanup(multi);
+  printf("requests %zu\ncpu_s %.4f\n", requests, ended - began);
+  for (size_t i = 0; i < host_count; i++) {
+    for (size_t j = 0; j < hosts[i].count; j++)
+      free(hosts[i].urls[j]);
+    free(hosts[i].urls);
+    curl_slist_free_all(hosts[i].resolve);
+  }
+  free(hosts);
+  curl_global_cleanup();
+  return 0;
+}
