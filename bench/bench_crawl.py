@@ -84,6 +84,25 @@ def discovery_bound(web, delay, gaps):
     return max(found[host] + len(g) * delay for host, g in gaps.items() if host in found)
 
 
+def level_bound(web, delay, depth):
+    """The least time a crawl that finishes each depth before the next can take (-d DEPTH): at
+    every depth the host with the most requests there (robots.txt counted where a host begins)
+    needs them back to back at the delay."""
+    out = subprocess.run([TESTWEB, "truth", *web.args, "--port", str(web.port), "--depth",
+                          str(depth), web.seed()], check=True, capture_output=True,
+                         text=True).stdout
+    per_level = defaultdict(lambda: defaultdict(int))
+    began = set()
+    for line in out.splitlines():
+        url, fate, d = line.split()
+        if fate not in ("fetched", "failed"):
+            continue
+        host = url.split("/")[2].split(":")[0].lower()
+        per_level[int(d)][host] += 1 if host in began else 2  # robots.txt first
+        began.add(host)
+    return sum((max(hosts.values()) - 1) * delay for hosts in per_level.values())
+
+
 def polite(tmp):
     """Two webs: 50 hosts with a 0.2 s delay, and 1,000 hosts with a 0.5 s delay and -c 1000."""
     webs = [(50, 10 if QUICK else 30, 0.2, [])]
@@ -107,7 +126,20 @@ def polite(tmp):
         bound = discovery_bound(web, delay, gaps)
         name = f"{hosts:,} hosts x {pages} pages, -w {delay} {' '.join(extra)}".strip()
         rows.append((name, len(log), wall, ideal, wall / ideal, bound, wall / bound, bad, min_gap))
-    return rows
+    shallow = []
+    for hosts, pages, delay, extra in webs:  # -d 3: against finishing each depth first
+        web = Web(tmp, "polite", hosts, pages, links=6)
+        cmd = [CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", str(delay), "-d", "3",
+               "-j", "1", *extra, web.seed()]
+        wall, cpu, rss, rc = timed(cmd, cwd=tmp)
+        log = web.stop()
+        gaps = gaps_by_host(log)
+        ideal = max(len(g) for g in gaps.values()) * delay
+        levels = level_bound(web, delay, 3)
+        name = f"{hosts:,} hosts x {pages} pages, -w {delay} -d 3 -j 1 {' '.join(extra)}".strip()
+        shallow.append((name, len(log), wall, ideal, levels, wall / levels,
+                        sum(g < delay for h in gaps.values() for g in h)))
+    return rows, shallow
 
 
 def queue_memory(tmp):
@@ -164,7 +196,7 @@ def scale(tmp):
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
-        rows = polite(tmp)
+        rows, shallow = polite(tmp)
         print("polite: crawl -w DELAY -d 1000000 over the test web")
         print("| web | requests | wall s | ideal s | wall / ideal | discovery bound s | wall / bound "
               "| delay violations | smallest gap s |")
@@ -172,6 +204,13 @@ def main():
         for name, reqs, wall, ideal, ratio, bound, bratio, bad, gap in rows:
             print(f"| {name} | {reqs:,} | {wall:.2f} | {ideal:.2f} | {ratio:.2f} | {bound:.2f} "
                   f"| {bratio:.2f} | {bad:,} | {gap:.3f} |")
+        print("\npolite, -d 3: against the least a crawl finishing each depth first could take")
+        print("| web | requests | wall s | ideal s | depth by depth, at least s | wall / that "
+              "| delay violations |")
+        print("|---|---|---|---|---|---|---|")
+        for name, reqs, wall, ideal, levels, ratio, bad in shallow:
+            print(f"| {name} | {reqs:,} | {wall:.2f} | {ideal:.2f} | {levels:.2f} | {ratio:.2f} "
+                  f"| {bad:,} |")
         pages, rows = queue_memory(tmp)
         print(f"\nqueue memory: one host of {pages:,} pages, --delay 0")
         print("| --queue-memory | URLs printed | wall s | CPU s | peak RSS MiB |")
