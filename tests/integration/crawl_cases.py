@@ -249,12 +249,30 @@ def case_ip_delay_across_hosts(tmp):
                       f"before, e.g. {close[:2]}")
 
 
+def answer(handler, body, ctype):
+    """A whole 200 answer from a BaseHTTPRequestHandler, kept alive (HTTP/1.1)."""
+    handler.send_response(200)
+    handler.send_header("Content-Type", ctype)
+    handler.send_header("Content-Length", str(len(body)))
+    handler.end_headers()
+    handler.wfile.write(body)
+
+
+def serve_threaded(handler_class):
+    """A threaded HTTP server of the case's own on a loopback port: (server, port)."""
+    import threading
+    from http.server import ThreadingHTTPServer
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_class)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, server.server_address[1]
+
+
 def case_concurrency_is_total(tmp):
     """-c N: at most N requests in flight in all, whatever the shards. A threaded server that
     takes 20 ms per answer counts the requests it holds at once: with -c 1 never two, with
     -c 4 more than one (so the count can see them); and the crawl still fetches every page."""
     import threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from http.server import BaseHTTPRequestHandler
     hosts = [f"h{i}.conc.test" for i in range(6)]
     state = {"now": 0, "most": 0, "pages": 0}
     lock = threading.Lock()
@@ -276,18 +294,12 @@ def case_concurrency_is_total(tmp):
                 body, ctype = f"<html><body>{links}</body></html>".encode(), "text/html"
             with lock:  # before the answer leaves: the client cannot have it yet
                 state["now"] -= 1
-            self.send_response(200)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            answer(self, body, ctype)
 
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, port = serve_threaded(Handler)
     try:
         resolve = [a for h in hosts for a in ("--resolve", f"{h}:{port}:127.0.0.1")]
         for limit, want in (("1", lambda m: m == 1), ("4", lambda m: m > 1)):
@@ -310,7 +322,7 @@ def case_idle_connections_closed(tmp):
     sockets in its epoll set between requests)."""
     import resource
     import threading
-    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+    from http.server import BaseHTTPRequestHandler
     pages = 6
     state = {"connections": 0, "pages": 0}
     lock = threading.Lock()
@@ -335,18 +347,12 @@ def case_idle_connections_closed(tmp):
                 if k + 1 >= pages:
                     body = b"<html><body>the end</body></html>"
                 ctype = "text/html"
-            self.send_response(200)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            answer(self, body, ctype)
 
         def log_message(self, *args):
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, port = serve_threaded(Handler)
     try:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         started = time.monotonic()
