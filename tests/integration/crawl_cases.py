@@ -1731,10 +1731,12 @@ def case_speculative_fetches(tmp):
     """A polite crawl fetches pages ahead of their level before their depth is known, so hosts do
     not wait for the slowest one at every depth; still every URL's fate and depth are the
     breadth-first truth's, with -d and without, no page is fetched twice and none that the truth
-    does not fetch, and no request comes closer than the delay."""
-    for depth in (None, 3):
+    does not fetch, and no request comes closer than the delay. Also with a --queue-memory so
+    small that fetching ahead keeps reaching its budget (half of it in speculative pages, their
+    links within twice it), stops, and starts again once confirmations free it."""
+    for depth, budget in ((None, []), (3, []), (None, ["--queue-memory", "200"])):
         web = Web(tmp, hosts=12, pages=40, links=6, seed=7)
-        args = ["-w", "0.02", "--jsonl"] + (["-d", str(depth)] if depth else ["-d", "1000"])
+        args = ["-w", "0.02", "--jsonl", *budget] + (["-d", str(depth)] if depth else ["-d", "1000"])
         p = crawl(web, *args, web.url())
         log = web.stop()
         truth = web.truth(web.url(), depth=depth) if depth else web.truth(web.url())
