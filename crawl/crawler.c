@@ -578,9 +578,13 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
 /* A page's links are all in: its arrays shrink to what they hold, as held pages may wait long and
  * be many (a polite crawl fetching ahead keeps tens of thousands). */
 static void held_seal(struct held_page *hp) {
-  if (hp->count < hp->cap) {
+  if (hp->count == 0) {
+    free(hp->links);
+    hp->links = NULL;
+    hp->cap = 0;
+  } else if (hp->count < hp->cap) {
     struct held_link *links = realloc(hp->links, hp->count * sizeof(*links));
-    if (links || hp->count == 0) {
+    if (links) {
       hp->links = links;
       hp->cap = hp->count;
     }
