@@ -169,8 +169,13 @@ struct frontier {
   int lookahead; /* pages this many levels deeper may start too (their links held back) */
   bool gate_off; /* its counts could not grow: no gate, rather than a stalled crawl */
   /* the pages in memory by URL: open addressing, linear probing, a power of two of slots at most
-   * three quarters full (frontier_take_deeper); index_off when it could not grow */
-  struct frontier_item **index;
+   * three quarters full (frontier_take_deeper); index_off when it could not grow. Each slot keeps
+   * its URL's hash: probes and the shift after a removal compare hashes, not the items' URLs,
+   * which they would have to read (a cache miss each) and hash again */
+  struct index_slot {
+    struct frontier_item *item; /* NULL: empty */
+    uint64_t hash;
+  } * index;
   size_t index_cap, index_count;
   bool index_off;
 };
@@ -657,15 +662,15 @@ static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_
 
 /* ---- the index of pages in memory ---- */
 
-static size_t index_home(const frontier *f, const char *url) {
-  return (size_t)XXH3_64bits(url, strlen(url)) & (f->index_cap - 1);
+static uint64_t url_hash(const char *url) {
+  return XXH3_64bits(url, strlen(url));
 }
 
-static void index_put(frontier *f, struct frontier_item *item) {
-  size_t i = index_home(f, item->url);
-  while (f->index[i])
-    i = (i + 1) & (f->index_cap - 1);
-  f->index[i] = item;
+static void index_put(frontier *f, struct frontier_item *item, uint64_t hash) {
+  size_t mask = f->index_cap - 1, i = (size_t)hash & mask;
+  while (f->index[i].item)
+    i = (i + 1) & mask;
+  f->index[i] = (struct index_slot){item, hash};
   f->index_count++;
 }
 
@@ -674,7 +679,7 @@ static void index_add(frontier *f, struct frontier_item *item) {
     return;
   if ((f->index_count + 1) * 4 > f->index_cap * 3) {
     size_t cap = f->index_cap ? f->index_cap * 2 : 1024;
-    struct frontier_item **old = f->index, **grown = calloc(cap, sizeof(*grown));
+    struct index_slot *old = f->index, *grown = calloc(cap, sizeof(*grown));
     size_t old_cap = f->index_cap;
     if (!grown) { /* redirect targets keep their links' depth from now on; nothing is lost */
       free(f->index);
@@ -687,38 +692,40 @@ static void index_add(frontier *f, struct frontier_item *item) {
     f->index_cap = cap;
     f->index_count = 0;
     for (size_t i = 0; i < old_cap; i++)
-      if (old[i])
-        index_put(f, old[i]);
+      if (old[i].item)
+        index_put(f, old[i].item, old[i].hash);
     free(old);
   }
-  index_put(f, item);
+  index_put(f, item, url_hash(item->url));
 }
 
 static void index_remove(frontier *f, const struct frontier_item *item) {
   if (f->index_off)
     return;
-  size_t mask = f->index_cap - 1, i = index_home(f, item->url);
-  while (f->index[i] != item)
+  size_t mask = f->index_cap - 1, i = (size_t)url_hash(item->url) & mask;
+  while (f->index[i].item != item)
     i = (i + 1) & mask;
   /* backward shift: a later entry whose home is not between the hole and itself moves into the
    * hole, so every probe still reaches what it looks for */
-  for (size_t j = (i + 1) & mask; f->index[j]; j = (j + 1) & mask) {
-    size_t home = index_home(f, f->index[j]->url);
+  for (size_t j = (i + 1) & mask; f->index[j].item; j = (j + 1) & mask) {
+    size_t home = (size_t)f->index[j].hash & mask;
     if (((j - home) & mask) >= ((j - i) & mask)) {
       f->index[i] = f->index[j];
       i = j;
     }
   }
-  f->index[i] = NULL;
+  f->index[i].item = NULL;
   f->index_count--;
 }
 
 static struct frontier_item *index_find(const frontier *f, const char *url) {
   if (f->index_off || !f->index_count)
     return NULL;
-  for (size_t i = index_home(f, url); f->index[i]; i = (i + 1) & (f->index_cap - 1))
-    if (strcmp(f->index[i]->url, url) == 0)
-      return f->index[i];
+  uint64_t hash = url_hash(url);
+  size_t mask = f->index_cap - 1;
+  for (size_t i = (size_t)hash & mask; f->index[i].item; i = (i + 1) & mask)
+    if (f->index[i].hash == hash && strcmp(f->index[i].item->url, url) == 0)
+      return f->index[i].item;
   return NULL;
 }
 
