@@ -80,6 +80,21 @@ core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len) {
   return CORE_OK;
 }
 
+core_rc core_buf_reserve(struct core_buf *buf, size_t size) {
+  if (size <= buf->cap)
+    return CORE_OK;
+  if (size - 1 > buf->max)
+    return CORE_ETOOLONG;
+  char *grown = realloc(buf->data, size);
+  if (!grown)
+    return CORE_ENOMEM;
+  if (!buf->data)
+    grown[0] = '\0';
+  buf->data = grown;
+  buf->cap = size;
+  return CORE_OK;
+}
+
 core_rc core_buf_addc(struct core_buf *buf, char c) {
   return core_buf_add(buf, &c, 1);
 }

@@ -40,6 +40,8 @@ struct core_buf {
 void core_buf_init(struct core_buf *buf, size_t max);
 core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len);
 core_rc core_buf_addc(struct core_buf *buf, char c);
+/* Room for at least size bytes (a NUL after them included) in one allocation, within max + 1. */
+core_rc core_buf_reserve(struct core_buf *buf, size_t size);
 void core_buf_reset(struct core_buf *buf);
 void core_buf_free(struct core_buf *buf);
 
@@ -62,6 +64,7 @@ struct core_url {
   bool unfetchable;        /* valid, but no request can reach it: port 0, or a host of
                             * punctuation curl refuses ("a!b"); it has no handle */
   struct Curl_URL *handle; /* curl's parsed form, kept to resolve links against this URL */
+  bool packed;             /* host and origin live in text's allocation (one to free) */
 };
 
 /* Resolves href (href_len bytes, not necessarily NUL-terminated) against base (NULL when href must

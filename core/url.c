@@ -431,8 +431,10 @@ void core_url_free(struct core_url *url) {
   if (!url)
     return;
   free(url->text);
-  free(url->host);
-  free(url->origin);
+  if (!url->packed) {
+    free(url->host);
+    free(url->origin);
+  }
   curl_url_cleanup(url->handle);
   memset(url, 0, sizeof(*url));
 }
@@ -834,30 +836,41 @@ core_rc core__url_resolve_fast(const struct core_url *base, const char *href, si
   /* the merged path: the reference's own when it starts with '/', else after the base's
    * directory (its path up to the last '/', its query left out) */
   const char *base_path = relative ? base->text + base->path_off : "";
-  struct core_buf merged; /* as long as both together, at most: dot segments only shorten it */
-  core_buf_init(&merged, strlen(base_path) + href_len);
-  core_rc rc = CORE_OK;
+  /* the merged path, as long as both together at most (dot segments only shorten it), on the
+   * stack: a page resolves dozens of links, and each allocation costs more than the merge */
+  char merged[1024];
+  size_t dir = 0;
   if (href[start] != '/') {
-    size_t dir = strcspn(base_path, "?");
+    dir = strcspn(base_path, "?");
     while (dir && base_path[dir - 1] != '/')
       dir--;
-    rc = core_buf_add(&merged, base_path, dir);
   }
-  rc = rc ? rc : core_buf_add(&merged, href + start, path_end - start);
-  if (!rc && (strstr(merged.data, "//") || (query && has_dot_segment(merged.data)))) {
+  size_t merged_len = dir + (path_end - start);
+  if (merged_len >= sizeof(merged))
+    return CORE_OK; /* long paths go the full way */
+  memcpy(merged, base_path, dir);
+  memcpy(merged + dir, href + start, path_end - start);
+  merged[merged_len] = '\0';
+  if (strstr(merged, "//") || (query && has_dot_segment(merged))) {
     /* empty segments, and dot segments before a query: curl's merge and the Standard's differ
      * there, so the full way decides */
-    core_buf_free(&merged);
     return CORE_OK;
   }
-  struct core_buf text; /* the printed form: only dot segments may make it shorter */
-  core_buf_init(&text, prefix_len + merged.len + 1 + (len - path_end));
+  /* the printed form, then its host and origin, in one allocation: only dot segments may make
+   * the printed form shorter than this */
+  const char *host = relative ? base->host : href + own.host_off;
+  size_t host_len = relative ? strlen(base->host) : own.host_len;
+  const char *origin = relative ? base->origin : href;
+  size_t origin_len = relative ? strlen(base->origin) : own_len; /* no userinfo, default port */
+  size_t text_max = prefix_len + merged_len + 1 + (len - path_end);
+  struct core_buf text;
+  core_buf_init(&text, text_max + host_len + origin_len + 2);
+  core_rc rc = core_buf_reserve(&text, text_max + host_len + origin_len + 3);
   rc = rc ? rc : core_buf_add(&text, prefix, prefix_len);
-  rc = rc ? rc : add_path_without_dots(&text, merged.data, merged.len);
+  rc = rc ? rc : add_path_without_dots(&text, merged, merged_len);
   rc = rc || !query ? rc : core_buf_add(&text, query, len - path_end);
   if (!rc && text.len > max_len)
     rc = CORE_ETOOLONG; /* as the full way caps it */
-  core_buf_free(&merged);
   *handled = true;
   if (rc) {
     core_buf_free(&text);
@@ -865,22 +878,21 @@ core_rc core__url_resolve_fast(const struct core_url *base, const char *href, si
   }
   memset(out, 0, sizeof(*out));
   out->text = text.data; /* the buffer moves to out */
+  out->host = text.data + text.len + 1;
+  memcpy(out->host, host, host_len);
+  out->host[host_len] = '\0';
+  out->origin = out->host + host_len + 1;
+  memcpy(out->origin, origin, origin_len);
+  out->origin[origin_len] = '\0';
+  out->packed = true;
   out->path_off = prefix_len;
   if (relative) {
-    out->host = strdup(base->host);
-    out->origin = strdup(base->origin);
     out->port = base->port;
     out->https = base->https;
     out->host_is_ip = base->host_is_ip;
   } else {
-    out->host = strndup(href + own.host_off, own.host_len);
-    out->origin = strndup(href, own_len); /* no userinfo, no default port: the origin */
     out->port = own.port;
     out->https = own.https;
-  }
-  if (!out->host || !out->origin) {
-    core_url_free(out);
-    return CORE_ENOMEM;
   }
   return CORE_OK;
 }
