@@ -95,6 +95,16 @@ core_rc core_buf_reserve(struct core_buf *buf, size_t size) {
   return CORE_OK;
 }
 
+void core_buf_shrink(struct core_buf *buf) {
+  if (!buf->data || buf->len + 1 >= buf->cap)
+    return;
+  char *shrunk = realloc(buf->data, buf->len + 1);
+  if (shrunk) { /* else it keeps its room: nothing is lost */
+    buf->data = shrunk;
+    buf->cap = buf->len + 1;
+  }
+}
+
 core_rc core_buf_addc(struct core_buf *buf, char c) {
   return core_buf_add(buf, &c, 1);
 }

@@ -42,6 +42,8 @@ core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len);
 core_rc core_buf_addc(struct core_buf *buf, char c);
 /* Room for at least size bytes (a NUL after them included) in one allocation, within max + 1. */
 core_rc core_buf_reserve(struct core_buf *buf, size_t size);
+/* Gives back the room the contents do not use (a buffer that will not grow again). */
+void core_buf_shrink(struct core_buf *buf);
 void core_buf_reset(struct core_buf *buf);
 void core_buf_free(struct core_buf *buf);
 

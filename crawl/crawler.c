@@ -589,13 +589,7 @@ static void held_seal(struct held_page *hp) {
       hp->cap = hp->count;
     }
   }
-  if (hp->texts.data && hp->texts.len + 1 < hp->texts.cap) {
-    char *texts = realloc(hp->texts.data, hp->texts.len + 1);
-    if (texts) {
-      hp->texts.data = texts;
-      hp->texts.cap = hp->texts.len + 1;
-    }
-  }
+  core_buf_shrink(&hp->texts);
 }
 
 static void append_held(struct shard *c, struct held_page *hp) {
