@@ -74,6 +74,12 @@ def gaps_by_host(log):
     return gaps
 
 
+def polite_summary(gaps, delay):
+    """The ideal (the busiest host's requests back to back at the delay) and the gaps under it."""
+    return (max(len(g) for g in gaps.values()) * delay,
+            sum(g < delay for host_gaps in gaps.values() for g in host_gaps))
+
+
 def discovery_bound(web, delay, gaps):
     """No polite crawler can end before this: a host's requests cannot begin before the host is
     first linked by a response (testweb discovery: the earliest moment, over every order of
@@ -119,10 +125,8 @@ def polite(tmp):
         log = web.stop()
         shutil.rmtree(work, ignore_errors=True)
         gaps = gaps_by_host(log)
-        every_gap = [g for host_gaps in gaps.values() for g in host_gaps]
-        bad = sum(g < delay for g in every_gap)
-        min_gap = min(every_gap)
-        ideal = max(len(g) for g in gaps.values()) * delay  # the busiest host, back to back
+        ideal, bad = polite_summary(gaps, delay)
+        min_gap = min(g for host_gaps in gaps.values() for g in host_gaps)
         bound = discovery_bound(web, delay, gaps)
         name = f"{hosts:,} hosts x {pages} pages, -w {delay} {' '.join(extra)}".strip()
         rows.append((name, len(log), wall, ideal, wall / ideal, bound, wall / bound, bad, min_gap))
@@ -133,12 +137,10 @@ def polite(tmp):
                "-j", "1", *extra, web.seed()]
         wall, cpu, rss, rc = timed(cmd, cwd=tmp)
         log = web.stop()
-        gaps = gaps_by_host(log)
-        ideal = max(len(g) for g in gaps.values()) * delay
+        ideal, bad = polite_summary(gaps_by_host(log), delay)
         levels = level_bound(web, delay, 3)
         name = f"{hosts:,} hosts x {pages} pages, -w {delay} -d 3 -j 1 {' '.join(extra)}".strip()
-        shallow.append((name, len(log), wall, ideal, levels, wall / levels,
-                        sum(g < delay for h in gaps.values() for g in h)))
+        shallow.append((name, len(log), wall, ideal, levels, wall / levels, bad))
     return rows, shallow
 
 

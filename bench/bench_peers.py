@@ -17,11 +17,11 @@ makes and nothing else, bench_fetch): the two together are the least a crawler b
 and libxml2 could spend per page.
 
 Usage: bench_peers.py CRAWL TESTWEB BENCH_FLOOR [--quick] [--rounds N] [--only NAME,...]
-(bench_fetch, libcurl making crawl's requests alone, is taken from BENCH_FLOOR's folder)
                       [--page-bytes N] [--links N]
 (--page-bytes and --links change the web: larger pages cost the crawlers more per request and
 nginx hardly more, so the web's server is further from being the bottleneck)
                       [--spider DIR]
+(bench_fetch, libcurl making crawl's requests alone, is taken from BENCH_FLOOR's folder)
 (run as root: unshare -m and mount need it; bench/run.sh installs the peers, spider-rs with npm
 into DIR, by default build/peers; a peer that is not installed is reported as such)
 """

@@ -841,8 +841,7 @@ static void usage(void) {
       stderr,
       "usage: testweb serve|truth|export|discovery [--hosts N] [--pages N] [--links N] [--seed N] "
       "[--domain D] [--page-bytes N] [--port P] [--log FILE] [--max-seconds S] [--delay S] "
-      "[--depth N] "
-      "[--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
+      "[--depth N] [--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
       "[SEED...]\n");
   exit(2);
 }
