@@ -53,11 +53,11 @@ static FILE *temp_stream(const char *name) {
   return f;
 }
 
-static void put_item(FILE *out, const struct frontier_item *item, double now) {
+static void put_item(FILE *out, const struct frontier_item *item, unsigned flags, double now) {
   double wait = item->not_before > now ? item->not_before - now : 0;
   fprintf(out, "%s %d %d %d %u %.3f %s %s\n", item->kind == FRONTIER_SITEMAP ? "sitemap" : "page",
-          item->depth, item->attempts, item->redirects, item->flags, wait,
-          item->from ? item->from : "-", item->url);
+          item->depth, item->attempts, item->redirects, flags, wait, item->from ? item->from : "-",
+          item->url);
 }
 
 void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item) {
@@ -67,7 +67,9 @@ void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item
     c->leftovers_lost = true;
     return;
   }
-  put_item(c->leftovers, item, core_now());
+  /* --state: a later run of the same crawl meets the same limits, unless its options raise
+   * them; --seen: a later run is a new crawl, whose records are its own */
+  put_item(c->leftovers, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0), core_now());
   c->leftover_count++;
 }
 
@@ -232,7 +234,7 @@ static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_ite
   (void)fh;
   struct snapshot *s = arg;
   if (item->kind == FRONTIER_PAGE || item->kind == FRONTIER_SITEMAP) {
-    put_item(s->out, item, s->now);
+    put_item(s->out, item, item->flags, s->now);
     s->pages += item->kind == FRONTIER_PAGE;
   }
   /* a host's lookup and robots.txt are queued again when the next run meets the host */

@@ -145,6 +145,8 @@ static void record(struct shard *c, const struct frontier_item *item, const char
                    const char *error) {
   if (item && item->kind == FRONTIER_SITEMAP)
     return; /* a sitemap is no discovered URL: it has no fate to report */
+  if (item && (item->flags & ITEM_LEFT) && fate == CRAWL_FATE_LIMIT)
+    return; /* an earlier run of this --state crawl reported it so, and counted it */
   struct crawl_record rec = {
       .url = url, .from = from, .depth = depth, .fate = fate, .cause = cause, .error = error};
   report(c, item ? item->flags : 0, &rec);
@@ -1095,6 +1097,25 @@ static void release_page(struct shard *c, const struct frontier_item *item) {
     frontier_release(c->fr, item->depth);
 }
 
+/* The path and query of a printed URL: from the first '/' after its authority (a printed
+ * userinfo has its '/' percent-encoded). */
+static const char *path_of(const char *url) {
+  const char *authority = strstr(url, "://");
+  const char *path = authority ? strchr(authority + 3, '/') : NULL;
+  return path ? path : "/";
+}
+
+/* The fate of a queued page settled without a request (a limit reached, the crawl stopped):
+ * when a rule of its host's robots.txt, already at hand, excludes it, that is its fate, as in a
+ * crawl without the limit or the stop (README, Fates); otherwise the one given. */
+static crawl_fate unfetched_fate(const struct shard *c, const struct host_data *hd,
+                                 const struct frontier_item *item, crawl_fate fate) {
+  if (c->cfg->robots && hd && hd->robots_state == ROBOTS_KNOWN &&
+      !parse_robots_allowed(hd->robots, path_of(item->url)))
+    return CRAWL_FATE_ROBOTS;
+  return fate;
+}
+
 static void start_page(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   const struct crawl_config *cfg = c->cfg;
@@ -1111,8 +1132,10 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
-    crawl__leave_for_next_run(c, item);
-    record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
+    crawl_fate fate = unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
+    if (fate == CRAWL_FATE_LIMIT)
+      crawl__leave_for_next_run(c, item);
+    record_item(c, item, fate, 0, NULL);
     frontier_item_free(item);
     return;
   }
@@ -1412,7 +1435,7 @@ static void settle_leftovers(struct shard *c, bool with_records) {
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {
     if (item->kind == FRONTIER_PAGE && with_records && !(item->flags & ITEM_SPEC))
-      record_item(c, item, fate, 0, NULL);
+      record_item(c, item, unfetched_fate(c, frontier_host_data(fh), item, fate), 0, NULL);
     frontier_item_free(item);
   }
   crawl__spec_free_all(c); /* what was never confirmed was never accepted */

@@ -19,7 +19,7 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 
-CRAWL, TESTWEB = sys.argv[1], sys.argv[2]
+CRAWL, TESTWEB = (sys.argv + ["", ""])[1:3]
 BUILT_CRAWL = CRAWL  # the binary itself, even when CRAWL is the -j wrapper
 
 
@@ -41,8 +41,12 @@ class Web:
         return f"http://{host}.web.test:{self.port}{path}"
 
     def truth(self, *seeds, depth=None, scope="domain", robots=True, sitemaps=False,
-              no_parent=False):
+              no_parent=False, **filters):
+        """What a crawl from seeds prints, {url: (fate, depth)}; filters are crawl's options of
+        the same names (domains, exclude_domains, match, exclude, max_url_length), one each."""
         cmd = [TESTWEB, "truth", *self.args, "--port", str(self.port), "--scope", scope]
+        for name, value in filters.items():
+            cmd += ["--" + name.replace("_", "-"), str(value)]
         if sitemaps:
             cmd.append("--sitemaps")
         if no_parent:
@@ -110,19 +114,15 @@ def expect_unique(items, what):
     expect(not dup, f"{what} printed twice: {dup[:5]}")
 
 
-WARCIO_VERSION = "2.4.11"
-
-
 def warc_records(path):
     """The records of a WARC file as webrecorder's warcio (npm) reads them, each with whether its
-    digests hold (tests/integration/warc_check.mjs); warcio is installed once beside the build."""
-    where = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(CRAWL))), "npm-warcio")
-    if not os.path.exists(os.path.join(where, "node_modules", "warcio", "package.json")):
-        expect(shutil.which("npm") and shutil.which("node"), "node and npm are needed (nodejs, npm)")
-        p = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--prefix", where,
-                            f"warcio@{WARCIO_VERSION}"], capture_output=True, text=True,
-                           timeout=300)
-        expect(p.returncode == 0, f"npm install warcio failed: {p.stderr[-500:]}")
+    digests hold (tests/integration/warc_check.mjs); scripts/install-deps.sh installs warcio into
+    .deps/ beside the sources, so the tests need no registry."""
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    where = os.path.join(root, ".deps", "npm-warcio")
+    expect(os.path.exists(os.path.join(where, "node_modules", "warcio", "package.json")),
+           f"warcio is not installed in {where}: run scripts/install-deps.sh")
+    expect(shutil.which("node"), "node is needed (nodejs): run scripts/install-deps.sh")
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "warc_check.mjs")
     p = subprocess.run(["node", script, where, path], capture_output=True, text=True, timeout=120)
     expect(p.returncode == 0, f"warcio could not read {path}: {p.stderr[-800:]}")
@@ -448,19 +448,37 @@ def case_max_pages(tmp):
         fates[r["fate"]] += 1
     expect(fates["fetched"] + fates["failed"] == 25, f"fates {dict(fates)}")
     expect(fates["limit"] > 0, f"no limit fates: {dict(fates)}")
+    requested = {f"http://{r[2]}:{web.port}{r[3]}" for r in pages}
+    expect_same_set({r["url"] for r in recs if r["fate"] in ("fetched", "failed")}, requested,
+                    "fetched and failed records against the requests")
+    truth = web.truth(web.url())
+    odd = [(r["url"], truth.get(r["url"])) for r in recs if r["fate"] == "limit"
+           and truth.get(r["url"], ("",))[0] not in ("fetched", "failed")]
+    expect(not odd, f"limit fates for URLs the full crawl would not fetch: {odd[:5]}")
 
 
 def case_max_pages_per_host(tmp):
-    """--max-pages-per-host N: no host gets more than N page requests."""
+    """--max-pages-per-host N: every host reached gets exactly N page requests; the records of
+    fetched and failed URLs are exactly those requests, and the URLs left over are limit
+    fates of hosts that used their N, never requested."""
     web = Web(tmp, hosts=4, pages=100)
-    crawl(web, "-w", "0", "-d", "1000", "--max-pages-per-host", "3", web.url())
+    p = crawl(web, "-w", "0", "-d", "1000", "--max-pages-per-host", "3", "--jsonl", web.url())
     log = web.stop()
-    per_host = defaultdict(int)
-    for r in log:
-        if r[3] != "/robots.txt":
-            per_host[r[2]] += 1
-    expect(per_host and max(per_host.values()) == 3, f"pages per host {dict(per_host)}")
-    expect(len(per_host) > 1, "only one host crawled")
+    per_host = Counter(r[2] for r in log if r[3] != "/robots.txt")
+    expect(len(per_host) == 4 and set(per_host.values()) == {3}, f"pages per host {per_host}")
+    recs = records(p)
+    expect_unique([r["url"] for r in recs], "record")
+    requested = {f"http://{r[2]}:{web.port}{r[3]}" for r in log if r[3] != "/robots.txt"}
+    settled = {r["url"] for r in recs if r["fate"] in ("fetched", "failed")}
+    expect_same_set(settled, requested, "fetched and failed records against the requests")
+    limited = [r["url"] for r in recs if r["fate"] == "limit"]
+    expect(limited, "no limit fates")
+    truth = web.truth(web.url())
+    odd = [(u, truth.get(u)) for u in limited
+           if u not in truth or truth[u][0] not in ("fetched", "failed")]
+    expect(not odd, f"limit fates for URLs the full crawl would not fetch: {odd[:5]}")
+    other = Counter(r["fate"] for r in recs if r["fate"] not in ("fetched", "failed", "limit"))
+    expect(set(other) <= {"robots", "skipped"}, f"other fates {other}")
 
 
 def case_accept_ext(tmp):
@@ -485,6 +503,27 @@ def case_reject_ext(tmp):
     expect(not [r for r in log if r[3].endswith(".png")], "a rejected PNG was fetched")
 
 
+def case_skip_ext(tmp):
+    """--skip-ext LIST replaces the default list: with `--skip-ext pdf` the PNGs are fetched
+    (their fate fetched, a request each) and the PDFs still printed but never requested."""
+    web = Web(tmp, hosts=2, pages=40)
+    p = crawl(web, "-w", "0", "-d", "1000", "--skip-ext", "pdf", "--jsonl", web.url())
+    log = web.stop()
+    truth = web.truth(web.url())
+    recs = {r["url"]: r["fate"] for r in records(p)}
+    expect_same_set(recs, truth, "--skip-ext pdf")
+    pngs = [u for u in truth if u.endswith(".png")]
+    pdfs = [u for u in truth if u.endswith(".pdf")]
+    expect(pngs and pdfs, "the test web has no PNG or no PDF")
+    wrong = [(u, recs[u]) for u in pngs if recs[u] != "fetched"]
+    wrong += [(u, recs[u]) for u in pdfs if recs[u] != "skipped"]
+    expect(not wrong, f"fates: {wrong[:5]}")
+    requested = {f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log}
+    expect(set(pngs) <= requested and not set(pdfs) & requested,
+           f"requests: {len(set(pngs) - requested)} PNGs missing, "
+           f"{len(set(pdfs) & requested)} PDFs fetched")
+
+
 def case_domains(tmp):
     """-D: only hosts under the listed suffixes are printed and fetched."""
     web = Web(tmp, hosts=6, pages=60)
@@ -494,8 +533,7 @@ def case_domains(tmp):
     hosts = {u.split("/")[2].split(":")[0] for u in lines(p)}
     expect(hosts == allowed, f"printed hosts {hosts}")
     expect({r[2] for r in log} == allowed, f"requested hosts {set(r[2] for r in log)}")
-    want = [u for u in web.truth(web.url()) if u.split("/")[2].split(":")[0] in allowed]
-    expect(set(lines(p)) <= set(want), "printed something the full crawl would not")
+    expect_same_set(lines(p), web.truth(web.url(), domains=",".join(sorted(allowed))), "-D")
 
 
 def case_head_closes_early(tmp):
@@ -639,7 +677,10 @@ def case_output_file_and_input(tmp):
 
 
 def case_sigint(tmp):
-    """SIGINT: in-flight requests finish, queued URLs are reported pending, exit 130."""
+    """SIGINT: in-flight requests finish, queued URLs are reported pending, exit 130. The
+    records are exactly what happened: fetched and failed ones are the requests the server
+    answered, pending ones were never requested, and together with the rest they are URLs of the
+    ground truth with its depths."""
     web = Web(tmp, hosts=3, pages=200)
     proc = subprocess.Popen([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w",
                              "0.2", "-d", "1000", "--jsonl", web.url()],
@@ -647,14 +688,24 @@ def case_sigint(tmp):
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
-    web.stop()
+    log = web.stop()
     expect(proc.returncode == 130, f"exit status {proc.returncode}: {err}")
     recs = [json.loads(line) for line in out.splitlines()]
     expect_unique([r["url"] for r in recs], "record")
-    fates = defaultdict(int)
-    for r in recs:
-        fates[r["fate"]] += 1
+    fates = Counter(r["fate"] for r in recs)
     expect(fates["pending"] > 0 and fates["fetched"] > 0, f"fates {dict(fates)}")
+    requested = {f"http://{r[2]}:{web.port}{r[3]}" for r in log if r[3] != "/robots.txt"}
+    expect_same_set({r["url"] for r in recs if r["fate"] in ("fetched", "failed")}, requested,
+                    "fetched and failed records against the requests")
+    truth = web.truth(web.url())
+    pending = [r for r in recs if r["fate"] == "pending"]
+    odd = [(r["url"], r["depth"], truth.get(r["url"])) for r in pending
+           if truth.get(r["url"], ("", -1))[0] not in ("fetched", "failed")
+           or truth[r["url"]][1] != r["depth"]]
+    expect(not odd, f"pending records the full crawl would not fetch at that depth: {odd[:5]}")
+    settled = [(r["url"], r["fate"], truth.get(r["url"])) for r in recs if r["fate"] != "pending"
+               and (r["url"] not in truth or truth[r["url"]][0] != r["fate"])]
+    expect(not settled, f"settled records off the truth: {settled[:5]}")
     expect("pages fetched" in err, "no summary after SIGINT")
 
 
@@ -870,10 +921,10 @@ def case_legacy_charsets(tmp):
     seeds = [web.url("s0", "/charset/header.html"), web.url("s0", "/charset/meta.html")]
     p = crawl(web, "-w", "0", "-d", "0", "--scope", "host", *seeds)
     web.stop()
-    got = set(lines(p))
-    for want in (web.url("s0", "/p/1.html?q=caf%E9"), web.url("s0", "/caf%C3%A9.html"),
-                 web.url("s0", "/p/2.html?price=%80")):
-        expect(want in got, f"{want} not printed: {sorted(got)}")
+    want = seeds + [web.url("s0", "/p/1.html?q=caf%E9"), web.url("s0", "/caf%C3%A9.html"),
+                    web.url("s0", "/p/2.html?price=%80")]
+    # and nothing misencoded beside them (the query in UTF-8, the path in Latin-1, ...)
+    expect_same_set(lines(p), want, "legacy charsets")
 
 
 def case_unfetchable_urls(tmp):
@@ -1012,6 +1063,14 @@ def case_crawl_delay_from_first_request(tmp):
     expect([r[3] for r in log][:2] == ["/robots.txt", "/"] and len(log) == 5, f"requests {log}")
     gaps = [b[0] - a[1] for a, b in zip(log, log[1:])]
     expect(min(gaps) >= 0.5, f"gaps {[round(g, 3) for g in gaps]} (the first follows robots.txt)")
+    # --max-delay caps it: 0.2 s between requests, not 0.5
+    web = Web(tmp, hosts=1, pages=5)
+    seed = f"http://crawldelay.web.test:{web.port}/"
+    crawl(web, "-w", "0.05", "-d", "1", "--max-delay", "0.2", seed)
+    log = sorted(web.stop())
+    gaps = sorted(b[0] - a[1] for a, b in zip(log, log[1:]))
+    expect(len(log) == 5 and gaps[0] >= 0.2 and gaps[len(gaps) // 2] < 0.4,
+           f"--max-delay 0.2: gaps {[round(g, 3) for g in gaps]}")
 
 
 def case_no_parent(tmp):
@@ -1371,6 +1430,67 @@ def case_state_pauses_on_sigterm(tmp):
     # a new crawl is never started in a directory that holds one
     p = subprocess.run(state_cmd(web, state), capture_output=True, text=True, timeout=20)
     expect(p.returncode == 2 and "holds a crawl already" in p.stderr, f"{p.returncode} {p.stderr}")
+
+
+def paused_runs(web, state, out, *args, pause=0.5):
+    """A --state crawl with args, paused by SIGTERM every pause seconds and continued with
+    nothing but `crawl --state DIR` until it ends: (its --jsonl records, the server's log)."""
+    runs = 0
+    while True:
+        runs += 1
+        expect(runs <= 12, f"{args}: the crawl did not end in 12 runs")
+        cmd = (state_cmd(web, state, "--jsonl", "-o", out, *args, interval=0.2, delay="0.04")
+               if runs == 1 else [CRAWL, "--state", state])
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            proc.wait(timeout=pause)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        expect(proc.returncode in (0, 143), f"{args}: run {runs} exited {proc.returncode}: {err}")
+        if proc.returncode == 0:
+            break
+    expect(runs >= 3, f"{args}: the crawl ended after {runs} runs, too soon to show anything")
+    with open(out) as f:
+        recs = [json.loads(line) for line in f]
+    return recs, web.stop()
+
+
+def case_state_with_limits(tmp):
+    """--state with -n, --max-pages-per-host and --depth, paused and continued several times:
+    the limits hold over all the runs together as in one uninterrupted run. -n 40: 40 page
+    requests in all, 40 fetched or failed records, the rest limit; --max-pages-per-host 20: 20
+    requests to every host; -d 3: the ground truth's records. No page is fetched twice."""
+    for args in (["-n", "40"], ["--max-pages-per-host", "20"], ["-d", "3"]):
+        web = Web(tmp, hosts=3, pages=150, seed=4)
+        state = os.path.join(tmp, "state" + args[0])
+        out = os.path.join(tmp, "out" + args[0])
+        recs, log = paused_runs(web, state, out, *args, pause=0.3)
+        pages = [(h, path) for _, _, h, path, _ in log if path != "/robots.txt"]
+        expect_unique(pages, f"{args}: request")
+        expect_unique([r["url"] for r in recs], f"{args}: record")
+        settled = {r["url"] for r in recs if r["fate"] in ("fetched", "failed")}
+        expect_same_set(settled, {f"http://{h}:{web.port}{path}" for h, path in pages},
+                        f"{args}: fetched and failed records against the requests")
+        truth = web.truth(web.url())
+        if args[0] == "-n":
+            expect(len(pages) == 40, f"-n 40: {len(pages)} page requests over the runs")
+        elif args[0] == "--max-pages-per-host":
+            per_host = Counter(h for h, _ in pages)
+            expect(len(per_host) == 3 and set(per_host.values()) == {20},
+                   f"--max-pages-per-host 20: {per_host}")
+        else:
+            truth = web.truth(web.url(), depth=3)
+            expect_breadth_first(recs, [e for e in log if e[3] != "/robots.txt"], truth, "-d 3")
+        if args[0] != "-d":
+            odd = [(r["url"], r["fate"], truth.get(r["url"])) for r in recs
+                   if r["fate"] not in ("fetched", "failed", "limit")
+                   and truth.get(r["url"], ("",))[0] != r["fate"]
+                   or r["fate"] == "limit" and truth.get(r["url"], ("",))[0] not in
+                   ("fetched", "failed")]
+            expect(not odd, f"{args}: fates off the truth: {odd[:5]}")
+            expect(any(r["fate"] == "limit" for r in recs), f"{args}: no limit fates")
+            expect(not [r for r in recs if r["fate"] == "pending"], f"{args}: pending records")
 
 
 def case_state_across_thread_counts(tmp):
@@ -2114,6 +2234,463 @@ def case_cluster_stop_and_errors(tmp):
                f"{args}: exit {p.returncode}, {p.stderr!r}")
 
 
+# ---- each option's effect, against a site of the case's own where the test web has no such page ----
+
+class Site:
+    """A threaded HTTP server of the case's own, answering for named hosts (reached through
+    --resolve). respond(host, path, headers) gives (status, extra headers, body) or None for a
+    404; it may sleep, as a slow server does. Every request is logged as (start, end, host, path,
+    headers), end taken just before the answer is written; in-flight requests are counted, in
+    all and per host, at their most."""
+
+    def __init__(self, hosts, respond):
+        import threading
+        from http.server import BaseHTTPRequestHandler
+        self.hosts, self.log = hosts, []
+        self.now, self.most = 0, 0
+        self.host_now, self.host_most = Counter(), Counter()
+        lock = self.lock = threading.Lock()
+        site = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def answer(self):
+                started = time.monotonic()
+                host = self.headers.get("Host", "").split(":")[0].lower()
+                with lock:
+                    site.now += 1
+                    site.most = max(site.most, site.now)
+                    site.host_now[host] += 1
+                    site.host_most[host] = max(site.host_most[host], site.host_now[host])
+                try:
+                    got = respond(host, self.path, self.headers)
+                finally:
+                    with lock:  # before the answer leaves: the client cannot have it yet
+                        site.now -= 1
+                        site.host_now[host] -= 1
+                        site.log.append((started, time.monotonic(), host, self.path,
+                                         dict(self.headers.items())))
+                status, extra, body = got if got else (404, {}, b"<html>not here</html>")
+                if isinstance(body, str):
+                    body = body.encode()
+                self.send_response(status)
+                self.send_header("Content-Type", extra.pop("Content-Type", "text/html"))
+                for k, v in extra.items():
+                    self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    if self.command != "HEAD":
+                        self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the crawler gave up waiting, as the case wants
+
+            do_GET = do_HEAD = answer
+
+            def log_message(self, *args):
+                pass
+
+        self.server, self.port = serve_threaded(Handler)
+
+    def url(self, host, path="/"):
+        return f"http://{host}:{self.port}{path}"
+
+    def resolve(self):
+        return [a for h in self.hosts for a in ("--resolve", f"{h}:{self.port}:127.0.0.1")]
+
+    def crawl(self, *args, timeout=60, check=True):
+        cmd = [CRAWL, "--no-progress", *self.resolve(), *args]
+        started = time.monotonic()
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p.elapsed = time.monotonic() - started
+        if check and p.returncode != 0:
+            raise AssertionError(f"crawl exited {p.returncode}: {p.stderr[-500:]}")
+        return p
+
+    def paths(self, host=None, since=0.0):
+        with self.lock:
+            return [r[3] for r in sorted(self.log) if (host is None or r[2] == host)
+                    and r[0] >= since]
+
+    def stop(self):
+        self.server.shutdown()
+
+
+def html_links(*hrefs):
+    return "<html><body>" + "".join(f'<a href="{h}">x</a>' for h in hrefs) + "</body></html>"
+
+
+ROBOTS_RULES = """User-agent: pickybot
+Disallow: /
+
+User-agent: *
+Disallow: /a/
+Allow: /a/open
+Disallow: /*.php$
+Disallow: /*/secret
+Allow: /same
+Disallow: /same
+"""
+
+# path: its fate under the * group above (RFC 9309: the longest match wins, Allow on a tie;
+# * matches any run of characters, $ the end)
+ROBOTS_FATES = {"/a/closed.html": "robots", "/a/open.html": "fetched", "/a/opener/x.html": "fetched",
+                "/page.php": "robots", "/page.php?x=1": "fetched", "/page.phps": "fetched",
+                "/docs/secret/1.html": "robots", "/secret/2.html": "fetched",
+                "/same.html": "fetched", "/b.html": "fetched"}
+
+
+def case_robots_rules_through_crawl(tmp):
+    """robots.txt rules as a crawl applies them: Allow against Disallow by the longest match
+    (Allow on a tie), * and $ in paths, and the group chosen by -U's product token (a group
+    naming it replaces *, whatever the case and version). A seed under a disallowed path is not
+    fetched either: it gets fate robots and the server never sees a request for it."""
+    host = "rules.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, ROBOTS_RULES
+        if path == "/":
+            return 200, {}, html_links(*ROBOTS_FATES)
+        return 200, {}, "<html><body>leaf</body></html>"
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "--jsonl", site.url(host))
+        got = {r["url"]: r["fate"] for r in records(p)}
+        want = {site.url(host, path): fate for path, fate in ROBOTS_FATES.items()}
+        want[site.url(host)] = "fetched"
+        expect(got == want, f"fates: {sorted(set(got.items()) ^ set(want.items()))}")
+        fetched = sorted(path for path, fate in ROBOTS_FATES.items() if fate == "fetched")
+        expect(sorted(site.paths()) == sorted(["/robots.txt", "/"] + fetched),
+               f"requests: {site.paths()}")
+        # a disallowed seed, and one allowed beside it
+        since = time.monotonic()
+        seeds = [site.url(host, "/a/closed.html"), site.url(host, "/docs/secret/1.html"),
+                 site.url(host, "/a/open.html")]
+        p = site.crawl("-w", "0", "-d", "0", "--jsonl", *seeds)
+        got = {r["url"]: (r["fate"], r["depth"], r["from"]) for r in records(p)}
+        expect(got == {seeds[0]: ("robots", 0, None), seeds[1]: ("robots", 0, None),
+                       seeds[2]: ("fetched", 0, None)}, f"disallowed seeds: {got}")
+        expect(sorted(site.paths(since=since)) == ["/a/open.html", "/robots.txt"],
+               f"disallowed seeds: requests {site.paths(since=since)}")
+        # -U picks the group of its product token: pickybot may fetch nothing, not even the seed
+        for agent in ("pickybot/2.1", "PickyBot (+https://bot.example/)"):
+            since = time.monotonic()
+            p = site.crawl("-w", "0", "-U", agent, "--jsonl", site.url(host), check=False)
+            got = [(r["url"], r["fate"]) for r in records(p)]
+            expect(got == [(site.url(host), "robots")], f"-U {agent!r}: {got}")
+            expect(site.paths(since=since) == ["/robots.txt"],
+                   f"-U {agent!r}: requests {site.paths(since=since)}")
+            agents = {r[4].get("User-Agent") for r in site.log if r[0] >= since}
+            expect(agents == {agent}, f"-U {agent!r}: the server saw {agents}")
+    finally:
+        site.stop()
+
+
+def case_per_host_and_concurrency_bounds(tmp):
+    """--per-host N and -c N are upper bounds, at -j 1 and -j 4, and with N > 1 they are reached:
+    a server taking 30 ms per answer counts the requests it holds at once, in all and per host."""
+    hosts = [f"h{i}.bounds.test" for i in range(6)]
+
+    def respond(h, path, headers):
+        time.sleep(0.03)
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if path == "/":
+            return 200, {}, html_links(*(f"http://{x}:{site.port}/p{k}" for x in hosts
+                                         for k in range(8)))
+        return 200, {}, "<html><body>leaf</body></html>"
+
+    site = Site(hosts, respond)
+    try:
+        for threads in ("1", "4"):
+            for per_host, total in ((3, 64), (1, 4), (4, 3), (2, 1)):
+                with site.lock:
+                    site.log.clear()
+                    site.most, site.host_most = 0, Counter()
+                what = f"-j {threads} --per-host {per_host} -c {total}"
+                site.crawl("-j", threads, "-q", "-w", "0", "--per-host", str(per_host), "-c",
+                           str(total), "-D", "bounds.test", site.url(hosts[0]))
+                pages = [r for r in site.log if r[3] != "/robots.txt"]
+                expect(len(pages) == 1 + 6 * 8, f"{what}: {len(pages)} pages fetched")
+                most_host = max(site.host_most.values())
+                expect(most_host <= min(per_host, total) and site.most <= total,
+                       f"{what}: {most_host} requests at once to one host, {site.most} in all")
+                # the bounds are reached, so the counts can see a crawl going past them
+                if total >= 6 * per_host:
+                    expect(most_host == per_host, f"{what}: at most {most_host} to one host")
+                if total > 1:
+                    expect(site.most > 1, f"{what}: never more than one request at once")
+    finally:
+        site.stop()
+
+
+def case_retry_after_capped(tmp):
+    """A Retry-After beyond --max-delay waits --max-delay, not what the server asked; the URL is
+    then fetched. --retries 0 makes the same 503 final."""
+    host = "busy.test"
+    seen = Counter()
+
+    def respond(h, path, headers):
+        seen[path] += 1
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if seen[path] == 1 or path == "/always":
+            return 503, {"Retry-After": "120"}, "busy"
+        return 200, {}, "<html><body>here</body></html>"
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "0", "--max-delay", "1", "--jsonl", site.url(host),
+                       timeout=30)
+        recs = records(p)
+        expect([(r["fate"], r.get("status")) for r in recs] == [("fetched", 200)], f"{recs}")
+        tries = sorted(r for r in site.log if r[3] == "/")
+        expect(len(tries) == 2, f"{len(tries)} requests for the seed")
+        gap = tries[1][0] - tries[0][1]
+        expect(1.0 <= gap < 10, f"the retry came {gap:.2f}s after the 503 (--max-delay 1)")
+        # --retries N: a path that always answers 503 is asked 1 + N times, then failed
+        for retries in (2, 1):
+            seen.clear()
+            p = site.crawl("-w", "0", "-d", "0", "--max-delay", "0.1", "--retries",
+                           str(retries), "--jsonl", site.url(host, "/always"), check=False)
+            recs = records(p)
+            expect([(r["fate"], r.get("status")) for r in recs] == [("failed", 503)]
+                   and seen["/always"] == 1 + retries,
+                   f"--retries {retries}: {seen['/always']} requests, {recs}")
+        seen.clear()
+        p = site.crawl("-w", "0", "-d", "0", "--retries", "0", "--jsonl", site.url(host),
+                       check=False)
+        recs = records(p)
+        expect([(r["fate"], r.get("status")) for r in recs] == [("failed", 503)],
+               f"--retries 0: {recs}")
+        expect(seen["/"] == 1, f"--retries 0: {seen['/']} requests")
+    finally:
+        site.stop()
+
+
+def case_delay_factor(tmp):
+    """--delay-factor F: after a response that took T, the host waits F x T (when that is longer
+    than --delay), capped by --max-delay. A server taking 0.1 s per answer: with -w 0 and
+    --delay-factor 2 no gap is under 0.2 s; with --max-delay 0.12 too, the gaps are about 0.12 s;
+    without the factor, about none."""
+    host = "slow.test"
+
+    def respond(h, path, headers):
+        time.sleep(0.1)
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        k = int(path[2:]) if path.startswith("/p") else 0
+        return 200, {}, html_links(f"/p{k + 1}") if k < 6 else "<html>end</html>"
+
+    site = Site([host], respond)
+    try:
+        def gaps_of(*args):
+            since = time.monotonic()
+            site.crawl("-w", "0", "-d", "100", *args, site.url(host))
+            reqs = sorted(r for r in site.log if r[0] >= since)
+            expect(len(reqs) == 8, f"{args}: {len(reqs)} requests")
+            return sorted(b[0] - a[1] for a, b in zip(reqs, reqs[1:]))
+        factor = gaps_of("--delay-factor", "2")
+        expect(factor[0] >= 0.2, f"--delay-factor 2: gaps {[round(g, 3) for g in factor]}")
+        capped = gaps_of("--delay-factor", "2", "--max-delay", "0.12")
+        median = capped[len(capped) // 2]
+        expect(capped[0] >= 0.12 and median < 0.19,
+               f"--max-delay 0.12: gaps {[round(g, 3) for g in capped]}")
+        plain = gaps_of()
+        expect(plain[len(plain) // 2] < 0.1, f"no factor: gaps {[round(g, 3) for g in plain]}")
+    finally:
+        site.stop()
+
+
+def case_max_redirs(tmp):
+    """--max-redirs N: a chain of redirects is followed for N hops; the hop beyond is not
+    requested and gets fate limit. Each hop's record names its target."""
+    host = "chain.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        k = int(path[3:]) if path.startswith("/c/") else -1
+        if 0 <= k < 9:
+            return 301, {"Location": f"/c/{k + 1}"}, "moved"
+        return 200, {}, "<html><body>end</body></html>"
+
+    site = Site([host], respond)
+    try:
+        for limit in (2, 5, 0):
+            since = time.monotonic()
+            args = ["--max-redirs", str(limit)] if limit != 5 else []  # 5 is the default
+            p = site.crawl("-w", "0", "--jsonl", *args, site.url(host, "/c/0"))
+            got = {r["url"]: r for r in records(p)}
+            want = {site.url(host, f"/c/{k}"): "fetched" for k in range(limit + 1)}
+            want[site.url(host, f"/c/{limit + 1}")] = "limit"
+            expect({u: r["fate"] for u, r in got.items()} == want, f"--max-redirs {limit}: {got}")
+            for k in range(limit + 1):
+                r = got[site.url(host, f"/c/{k}")]
+                expect(r.get("status") == 301 and r.get("location") == site.url(host, f"/c/{k + 1}"),
+                       f"--max-redirs {limit}: {r}")
+            expect(site.paths(since=since) == ["/robots.txt"] + [f"/c/{k}" for k in range(limit + 1)],
+                   f"--max-redirs {limit}: requests {site.paths(since=since)}")
+    finally:
+        site.stop()
+
+
+def case_timeouts(tmp):
+    """--timeout: a server that answers after 3 s fails the request at the limit, as a timeout,
+    counted so in the summary. --connect-timeout: a server whose accept queue is full never
+    completes the handshake; the connection is given up at that limit."""
+    host = "hang.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if path == "/slow":
+            time.sleep(3)
+        return 200, {}, "<html><body>ok</body></html>"
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "--retries", "0", "--timeout", "1", "--jsonl",
+                       site.url(host, "/slow"), site.url(host, "/fast"), timeout=30)
+        got = {r["url"]: r for r in records(p)}
+        slow, fast = got[site.url(host, "/slow")], got[site.url(host, "/fast")]
+        expect(slow["fate"] == "failed" and slow["error"] == "Timeout was reached", f"{slow}")
+        expect(fast["fate"] == "fetched", f"{fast}")
+        expect(p.elapsed < 2.8, f"--timeout 1 took {p.elapsed:.2f}s")
+        expect("1 timeout" in p.stderr, f"summary: {p.stderr}")
+    finally:
+        site.stop()
+    # a listening socket whose accept queue is full: new handshakes are not answered
+    blocker = socket.socket()
+    blocker.bind(("127.0.0.1", 0))
+    blocker.listen(0)
+    port = blocker.getsockname()[1]
+    fillers = []
+    try:
+        for _ in range(4):
+            s = socket.socket()
+            s.setblocking(False)
+            s.connect_ex(("127.0.0.1", port))
+            fillers.append(s)
+        time.sleep(0.2)
+        started = time.monotonic()
+        p = subprocess.run([CRAWL, "--no-progress", "--retries", "0", "--connect-timeout", "1",
+                            "--jsonl", "--resolve", f"full.test:{port}:127.0.0.1",
+                            f"http://full.test:{port}/"], capture_output=True, text=True,
+                           timeout=30)
+        elapsed = time.monotonic() - started
+        recs = records(p)
+        expect(p.returncode == 4 and len(recs) == 1 and recs[0]["fate"] == "failed"
+               and "Timeout was reached" in recs[0]["error"], f"exit {p.returncode}: {recs}")
+        expect(0.9 <= elapsed < 3, f"--connect-timeout 1 took {elapsed:.2f}s")
+    finally:
+        for s in fillers:
+            s.close()
+        blocker.close()
+
+
+def case_headers_sent(tmp):
+    """-H adds its headers to every request, robots.txt's included; -U is the User-Agent of each;
+    without -U it is crawl/VERSION."""
+    host = "hdr.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        return 200, {}, html_links("/a", "/b") if path == "/" else "<html>leaf</html>"
+
+    site = Site([host], respond)
+    try:
+        site.crawl("-w", "0", "-H", "X-Team: crawlers", "-H", "Accept-Language: fr",
+                   "-U", "testbot/1.0", site.url(host))
+        expect(len(site.log) == 4, f"requests {site.paths()}")
+        for r in site.log:
+            h = r[4]
+            expect(h.get("X-Team") == "crawlers" and h.get("Accept-Language") == "fr"
+                   and h.get("User-Agent") == "testbot/1.0", f"{r[3]}: headers {h}")
+        since = time.monotonic()
+        site.crawl("-w", "0", "-d", "0", site.url(host))
+        version = subprocess.run([CRAWL, "--version"], capture_output=True, text=True).stdout
+        for r in site.log:
+            if r[0] >= since:
+                agent = r[4].get("User-Agent", "")
+                expect(re.fullmatch(r"crawl/\S+", agent) and agent.split("/")[1] in version
+                       and "X-Team" not in r[4], f"{r[3]}: headers {r[4]}")
+    finally:
+        site.stop()
+
+
+def case_scope_filters(tmp):
+    """--match, --exclude, -D, --exclude-domains, --scope any and --max-url-length, each compared
+    exactly with the test web's model of a crawl so filtered: what they drop is neither printed
+    nor fetched, and what is reachable only through it is not found."""
+    runs = [
+        (["--match", r"s[0-2]\.web|/robots"], {"match": r"s[0-2]\.web|/robots"}),
+        (["--exclude", r"/p/[0-9]*[13579]\.html$"], {"exclude": r"/p/[0-9]*[13579]\.html$"}),
+        (["-D", "s0.web.test,s2.web.test"], {"domains": "s0.web.test,s2.web.test"}),
+        (["--exclude-domains", "s1.web.test,s3.web.test"],
+         {"exclude_domains": "s1.web.test,s3.web.test"}),
+        (["--scope", "any"], {"scope": "any"}),
+        (["--max-url-length", "38"], {"max_url_length": "38"}),
+    ]
+    for args, model in runs:
+        web = Web(tmp, hosts=5, pages=60)
+        seed = web.url()
+        p = crawl(web, "-w", "0", "-d", "1000", "--jsonl", *args, seed)
+        log = web.stop()
+        truth = web.truth(seed, **model)
+        got = {r["url"]: (r["fate"], r["depth"]) for r in records(p)}
+        expect_same_set(got, truth, f"{args}")
+        wrong = [(u, got[u], t) for u, t in truth.items() if got[u] != t]
+        expect(not wrong, f"{args}: fate/depth differ: {wrong[:3]}")
+        fetched = {f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log
+                   if path != "/robots.txt"}
+        want = {u for u, (fate, _) in truth.items() if fate in ("fetched", "failed")}
+        expect(fetched == want, f"{args}: requests differ: {sorted(fetched ^ want)[:5]}")
+    outside = {u for u in web.truth(seed, scope="any") if "elsewhere" in u}
+    expect(outside, "the test web links no host outside its domain")
+    expect(len(web.truth(seed, max_url_length="38")) < len(web.truth(seed)),
+           "--max-url-length 38 drops nothing: the case shows nothing")
+
+
+def case_seeds_from_stdin(tmp):
+    """-i - reads the seeds from standard input, comments and blank lines skipped."""
+    web = Web(tmp, hosts=3, pages=30)
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "1000",
+           "-i", "-"]
+    p = subprocess.run(cmd, input=f"# two seeds\n\n{web.url('s1')}\n{web.url('s2', '/p/3.html')}\n",
+                       capture_output=True, text=True, timeout=60)
+    web.stop()
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect_same_set(lines(p), web.truth(web.url("s1"), web.url("s2", "/p/3.html")), "-i -")
+
+
+def case_fp_rate(tmp):
+    """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
+    1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
+    print the ground truth of this small web."""
+    web = Web(tmp, hosts=2, pages=40)
+    sizes = {}
+    for rate in ("1e-2", "1e-9"):
+        seen = os.path.join(tmp, f"{rate}.seen")
+        p = crawl(web, "-w", "0", "-d", "1000", "--expect", "100000", "--fp-rate", rate,
+                  "--seen", seen, web.url())
+        expect_same_set(lines(p), web.truth(web.url()), f"--fp-rate {rate}")
+        sizes[rate] = os.path.getsize(seen)
+    # bits per URL: -log2(p)/ln 2, 9.6 at 1e-2 and 43 at 1e-9
+    expect(sizes["1e-9"] > 3 * sizes["1e-2"], f"--seen sizes {sizes}")
+    # --expect sizes it too: room for 100 times the URLs takes about 100 times the bytes
+    seen = os.path.join(tmp, "small.seen")
+    crawl(web, "-w", "0", "-d", "0", "--expect", "1000", "--fp-rate", "1e-9", "--seen", seen,
+          web.url())
+    web.stop()
+    expect(sizes["1e-9"] > 30 * os.path.getsize(seen),
+           f"--expect 1000: {os.path.getsize(seen)} bytes, --expect 100000: {sizes['1e-9']}")
+
+
 def gaps(log):
     by_host = defaultdict(list)
     for start, end, host, _, _ in log:
@@ -2123,7 +2700,9 @@ def gaps(log):
 
 CASES = {name[5:]: fn for name, fn in globals().items() if name.startswith("case_")}
 
-if __name__ == "__main__":
+if __name__ == "__main__" and sys.argv[1:] == ["--list"]:
+    print("\n".join(CASES))  # tests/meson.build makes a test of each
+elif __name__ == "__main__":
     name = sys.argv[3]
     import tempfile
     with tempfile.TemporaryDirectory() as tmp:

@@ -4,7 +4,9 @@
  *       serves HTTP and DNS on 127.0.0.1 ports chosen by the kernel and prints
  *       "http PORT" and "dns PORT" on standard output; stops on SIGTERM/SIGINT or after N s.
  *   testweb truth [web options] --port PORT [--depth N] [--scope host|domain|any]
- *                 [--no-robots] [--sitemaps] [--no-parent] SEED...
+ *                 [--no-robots] [--sitemaps] [--no-parent] [--domains LIST]
+ *                 [--exclude-domains LIST] [--match RE] [--exclude RE] [--max-url-length N]
+ *                 SEED...
  *       prints every URL a crawl from SEED should print, each with its fate.
  *   testweb export [web options] --port PORT DIR
  *       writes the web's hosts as static files for a real server (DIR/<host>/index.html,
@@ -30,11 +32,13 @@
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <regex.h>
 #include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/epoll.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
@@ -569,7 +573,11 @@ struct truth {
   bool robots;
   bool sitemaps;
   bool no_parent;
-  char parent_dirs[16][300]; /* --no-parent: each seed up to the last '/' of its path */
+  const char *domains;         /* -D: comma list of suffixes; NULL for --scope */
+  const char *exclude_domains; /* --exclude-domains */
+  regex_t *match, *exclude;    /* --match, --exclude (one each here) */
+  size_t max_url_length;       /* --max-url-length: longer URLs are dropped; 0 for none */
+  char parent_dirs[16][300];   /* --no-parent: each seed up to the last '/' of its path */
   int parent_dir_count;
   bool *host_queued; /* per web host: a URL of it was queued, so its sitemaps were read */
   char seed_host[160];
@@ -580,9 +588,34 @@ struct truth {
   size_t lowered; /* URLs whose depth a redirect lowered after a link had found them */
 };
 
+/* Whether host (n bytes) equals one of a comma list's suffixes or ends with "." + one. */
+static bool host_under(const char *host, size_t n, const char *list) {
+  while (*list) {
+    size_t len = strcspn(list, ",");
+    if (len && len <= n && strncasecmp(host + n - len, list, len) == 0 &&
+        (n == len || host[n - len - 1] == '.'))
+      return true;
+    list += len + (list[len] == ',');
+  }
+  return false;
+}
+
+/* A URL the crawler would take at all: not too long (dropped as it is resolved). */
+static bool truth_takes(struct truth *t, const char *url) {
+  return !t->max_url_length || strlen(url) <= t->max_url_length;
+}
+
 static bool truth_in_scope(struct truth *t, const char *url) {
   const char *host = url + 7;
   size_t n = strcspn(host, ":/");
+  if (t->exclude_domains && host_under(host, n, t->exclude_domains))
+    return false;
+  if (t->match && regexec(t->match, url, 0, NULL, 0) != 0)
+    return false;
+  if (t->exclude && regexec(t->exclude, url, 0, NULL, 0) == 0)
+    return false;
+  if (t->domains && t->scope != 2)
+    return host_under(host, n, t->domains);
   if (t->no_parent && t->scope != 2) {
     bool under = false;
     for (int i = 0; i < t->parent_dir_count && !under; i++)
@@ -625,7 +658,7 @@ static void truth_host_queued(struct truth *t, const char *url, int depth) {
 }
 
 static void truth_add(struct truth *t, const char *url, int depth) {
-  if (!url[0] || !truth_in_scope(t, url))
+  if (!url[0] || !truth_takes(t, url) || !truth_in_scope(t, url))
     return;
   if (2 * (t->count + 1) > t->slot_count) {
     size_t n = t->slot_count ? t->slot_count * 2 : 4096;
@@ -729,14 +762,10 @@ static void truth_visit(struct truth *t, size_t i) {
   u->fate = strncmp(path, "/private/", 9) == 0 ? "fetched" : "failed";
 }
 
-static int truth_run(struct web *w, int depth, int scope, bool robots, bool sitemaps,
-                     bool no_parent, char **seeds, int seed_count) {
-  struct truth t = {.web = w,
-                    .depth = depth,
-                    .scope = scope,
-                    .robots = robots,
-                    .sitemaps = sitemaps,
-                    .no_parent = no_parent};
+static int truth_run(struct web *w, struct truth *filters, char **seeds, int seed_count) {
+  struct truth t = *filters;
+  t.web = w;
+  int scope = t.scope;
   for (int i = 0; i < seed_count && i < 16; i++) {
     char *dir = t.parent_dirs[t.parent_dir_count++];
     snprintf(dir, sizeof(t.parent_dirs[0]), "%s", seeds[i]);
@@ -842,7 +871,8 @@ static void usage(void) {
       "usage: testweb serve|truth|export|discovery [--hosts N] [--pages N] [--links N] [--seed N] "
       "[--domain D] [--page-bytes N] [--port P] [--log FILE] [--max-seconds S] [--delay S] "
       "[--depth N] [--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
-      "[SEED...]\n");
+      "[--domains LIST] [--exclude-domains LIST] [--match RE] [--exclude RE] "
+      "[--max-url-length N] [SEED...]\n");
   exit(2);
 }
 
@@ -859,23 +889,24 @@ int main(int argc, char **argv) {
   snprintf(w->domain, sizeof(w->domain), "web.test");
   const char *log_path = NULL;
   double max_seconds = 600, delay = -1;
-  int depth = 1000000, scope = 1, port = 0;
-  bool robots = true, sitemaps = false, no_parent = false;
+  int port = 0;
+  struct truth filters = {.depth = 1000000, .scope = 1, .robots = true};
+  regex_t match, exclude;
   char **seeds = calloc((size_t)argc, sizeof(char *));
   int seed_count = 0;
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--no-robots") == 0) {
-      robots = false;
+      filters.robots = false;
       continue;
     }
     if (strcmp(a, "--sitemaps") == 0) {
-      sitemaps = true;
+      filters.sitemaps = true;
       continue;
     }
     if (strcmp(a, "--no-parent") == 0) {
-      no_parent = true;
+      filters.no_parent = true;
       continue;
     }
     if (a[0] != '-') {
@@ -906,9 +937,21 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--max-seconds") == 0)
       max_seconds = atof(v);
     else if (strcmp(a, "--depth") == 0)
-      depth = atoi(v);
+      filters.depth = atoi(v);
     else if (strcmp(a, "--scope") == 0)
-      scope = strcmp(v, "host") == 0 ? 0 : strcmp(v, "any") == 0 ? 2 : 1;
+      filters.scope = strcmp(v, "host") == 0 ? 0 : strcmp(v, "any") == 0 ? 2 : 1;
+    else if (strcmp(a, "--domains") == 0)
+      filters.domains = v;
+    else if (strcmp(a, "--exclude-domains") == 0)
+      filters.exclude_domains = v;
+    else if (strcmp(a, "--max-url-length") == 0)
+      filters.max_url_length = (size_t)atol(v);
+    else if (strcmp(a, "--match") == 0 && !filters.match &&
+             regcomp(&match, v, REG_EXTENDED | REG_NOSUB) == 0)
+      filters.match = &match;
+    else if (strcmp(a, "--exclude") == 0 && !filters.exclude &&
+             regcomp(&exclude, v, REG_EXTENDED | REG_NOSUB) == 0)
+      filters.exclude = &exclude;
     else
       usage();
   }
@@ -924,11 +967,15 @@ int main(int argc, char **argv) {
     rc = discovery_run(w, delay);
   } else if (strcmp(argv[1], "truth") == 0 && seed_count > 0 && port > 0) {
     w->port = port;
-    rc = truth_run(w, depth, scope, robots, sitemaps, no_parent, seeds, seed_count);
+    rc = truth_run(w, &filters, seeds, seed_count);
   } else {
     usage();
     rc = 2;
   }
+  if (filters.match)
+    regfree(filters.match);
+  if (filters.exclude)
+    regfree(filters.exclude);
   free(seeds);
   free(s.body);
   return rc;
