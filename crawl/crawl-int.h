@@ -16,10 +16,10 @@
 #define ITEM_SEED 2u  /* a seed: when no seed gets a response, the exit status says so */
 #define ITEM_HEAD 4u  /* --check-skipped: a HEAD request for a URL in --skip-ext */
 #define ITEM_SPEC 8u  /* a speculative page (speculate.c): not accepted yet */
-#define ITEM_LEFT                                                                                  \
-  16u                   /* left by a limit in a --state crawl, its limit record written: the       \
-                         * same limit met again in a later run writes no second one */
-#define SAVE_EVERY 60.0 /* seconds between saves of --seen during a long crawl */
+/* left by a limit in a --state crawl, its limit record written: the same limit met again in a
+ * later run writes no second record */
+#define ITEM_LEFT 16u
+#define SAVE_EVERY 60.0              /* seconds between saves of --seen during a long crawl */
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 #define LOOKUPS_MAX 64               /* DNS lookups in flight at once */
 #define SPEC_LEVELS (1 << 20)        /* levels below the gate speculative pages may run */

@@ -2,7 +2,6 @@
  * host and obeyed, and with --sitemaps its sitemaps (sitemaps.org), whose entries are seeds. */
 #include "crawl/crawl-int.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,8 +105,8 @@ static void robots_done(void *arg, const struct fetch_result *res) {
       hd->robots = robots;
       hd->robots_state = ROBOTS_KNOWN;
       double delay = parse_robots_crawl_delay(robots);
-      if (delay >= 0)
-        frontier_host_set_crawl_delay(rq->host, fmin(delay, c->cfg->max_delay));
+      if (delay >= 0) /* the frontier caps it by --max-delay, where every gap is made */
+        frontier_host_set_crawl_delay(rq->host, delay);
     }
   }
   if (hd->robots_state != ROBOTS_PENDING)

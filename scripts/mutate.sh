@@ -2,6 +2,7 @@
 # A mutation check: changes one piece of code by hand, builds, runs tests, and says whether any
 # of them failed, as one should. The source file is put back however the run ends.
 # Usage: scripts/mutate.sh FILE 'OLD TEXT' 'NEW TEXT' [TEST...]
+#        scripts/mutate.sh --all [CATALOGUE]   every line of tests/mutations.tsv (or CATALOGUE)
 #   OLD TEXT must occur exactly once in FILE. TEST names are meson test names (core/url,
 #   max_redirs-j1, ...); with none, the whole suite runs. Exit 0 when a test caught the mutant
 #   (it failed), 1 when every test passed (the mutant survived: write a test), 2 on a usage error
@@ -9,7 +10,20 @@
 # Builds in build-mutant/, beside the usual build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-[ $# -ge 3 ] || { sed -n '2,9p' "$0" >&2; exit 2; }
+if [ "${1:-}" = "--all" ]; then
+  catalogue=${2:-tests/mutations.tsv}
+  caught=0 survived=0
+  while IFS=$'\t' read -r file old new tests; do
+    case "$file" in '#'* | '') continue ;; esac
+    # shellcheck disable=SC2086
+    "$0" "$file" "$old" "$new" $tests
+    case $? in 0) caught=$((caught + 1)) ;; 1) survived=$((survived + 1)) ;; *) exit 2 ;; esac
+  done <"$catalogue"
+  echo "$caught caught, $survived survived"
+  [ "$survived" -eq 0 ]
+  exit
+fi
+[ $# -ge 3 ] || { sed -n '2,10p' "$0" >&2; exit 2; }
 file=$1 old=$2 new=$3
 shift 3
 backup=$(mktemp)
@@ -37,6 +51,6 @@ import json, sys
 for line in open(sys.argv[1]):
     r = json.loads(line)
     if r["result"] not in ("OK", "SKIP"):
-        print(r["name"], end=" ")
+        print(r["name"].split(" / ")[-1], end=" ")
 ' build-mutant/meson-logs/testlog.json)
 echo "caught: $file: '$old' -> '$new' by $failed"

@@ -19,6 +19,12 @@ static void test_sizing(void **state) {
   assert_true(bits_per_key > 33.5 && bits_per_key < 33.6);
   assert_int_equal(core_bloom_hashes(b), 23);
   core_bloom_destroy(b);
+  /* another bound, another size: 9.585 bits per key, k = 6.64 -> 7 */
+  assert_int_equal(core_bloom_create(1000000, 0.01, &b), CORE_OK);
+  bits_per_key = (double)core_bloom_bits(b) / 1e6;
+  assert_true(bits_per_key > 9.5 && bits_per_key < 9.7);
+  assert_int_equal(core_bloom_hashes(b), 7);
+  core_bloom_destroy(b);
   assert_int_equal(core_bloom_create(0, 0.01, &b), CORE_EINVAL);
   assert_int_equal(core_bloom_create(10, 0, &b), CORE_EINVAL);
   assert_int_equal(core_bloom_create(10, 1, &b), CORE_EINVAL);

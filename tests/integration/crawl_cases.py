@@ -1432,18 +1432,19 @@ def case_state_pauses_on_sigterm(tmp):
     expect(p.returncode == 2 and "holds a crawl already" in p.stderr, f"{p.returncode} {p.stderr}")
 
 
-def paused_runs(web, state, out, *args, pause=0.5):
-    """A --state crawl with args, paused by SIGTERM every pause seconds and continued with
-    nothing but `crawl --state DIR` until it ends: (its --jsonl records, the server's log)."""
+def paused_runs(web, state, out, *args, pause=0.5, pauses=4):
+    """A --state crawl with args, paused by SIGTERM after pause seconds and continued with
+    nothing but `crawl --state DIR`, pauses times, then continued to its end: (its --jsonl
+    records, the server's log)."""
     runs = 0
     while True:
         runs += 1
-        expect(runs <= 12, f"{args}: the crawl did not end in 12 runs")
+        expect(runs <= pauses + 2, f"{args}: the crawl did not end in {pauses + 2} runs")
         cmd = (state_cmd(web, state, "--jsonl", "-o", out, *args, interval=0.2, delay="0.04")
                if runs == 1 else [CRAWL, "--state", state])
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            proc.wait(timeout=pause)
+            proc.wait(timeout=pause if runs <= pauses else 120)
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
@@ -2391,11 +2392,11 @@ def case_robots_rules_through_crawl(tmp):
 
 def case_per_host_and_concurrency_bounds(tmp):
     """--per-host N and -c N are upper bounds, at -j 1 and -j 4, and with N > 1 they are reached:
-    a server taking 30 ms per answer counts the requests it holds at once, in all and per host."""
+    a server taking 60 ms per answer counts the requests it holds at once, in all and per host."""
     hosts = [f"h{i}.bounds.test" for i in range(6)]
 
     def respond(h, path, headers):
-        time.sleep(0.03)
+        time.sleep(0.06)
         if path == "/robots.txt":
             return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
         if path == "/":
