@@ -161,6 +161,11 @@ static void print_summary(const struct crawl_stats *s) {
           (unsigned long long)f[CRAWL_FATE_ROBOTS], (unsigned long long)f[CRAWL_FATE_DEPTH],
           (unsigned long long)f[CRAWL_FATE_SKIPPED], (unsigned long long)f[CRAWL_FATE_LIMIT],
           (unsigned long long)f[CRAWL_FATE_PENDING]);
+  if (f[CRAWL_FATE_TRAP])
+    fprintf(stderr,
+            "crawl: %llu URLs not followed as spider traps (--max-path-repeat, "
+            "--max-path-segments, --max-query-variants)\n",
+            (unsigned long long)f[CRAWL_FATE_TRAP]);
   fprintf(stderr, "crawl: %llu retries; %llu too long; %llu not followed\n",
           (unsigned long long)s->retries, (unsigned long long)s->too_long,
           (unsigned long long)s->unparsable);

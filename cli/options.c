@@ -35,6 +35,9 @@ enum {
   OPT_EXCLUDE,
   OPT_MAX_PAGES_PER_HOST,
   OPT_MAX_URL_LENGTH,
+  OPT_MAX_PATH_REPEAT,
+  OPT_MAX_PATH_SEGMENTS,
+  OPT_MAX_QUERY_VARIANTS,
   OPT_DELAY_FACTOR,
   OPT_MAX_DELAY,
   OPT_IP_DELAY,
@@ -84,6 +87,9 @@ static const struct option long_options[] = {
     {"max-pages", required_argument, NULL, 'n'},
     {"max-pages-per-host", required_argument, NULL, OPT_MAX_PAGES_PER_HOST},
     {"max-url-length", required_argument, NULL, OPT_MAX_URL_LENGTH},
+    {"max-path-repeat", required_argument, NULL, OPT_MAX_PATH_REPEAT},
+    {"max-path-segments", required_argument, NULL, OPT_MAX_PATH_SEGMENTS},
+    {"max-query-variants", required_argument, NULL, OPT_MAX_QUERY_VARIANTS},
     {"delay", required_argument, NULL, 'w'},
     {"delay-factor", required_argument, NULL, OPT_DELAY_FACTOR},
     {"max-delay", required_argument, NULL, OPT_MAX_DELAY},
@@ -169,6 +175,11 @@ void cli_print_help(FILE *out) {
         "  -n, --max-pages N           stop after N fetched pages\n"
         "      --max-pages-per-host N  at most N fetched pages per host\n"
         "      --max-url-length N      drop longer URLs (2048)\n"
+        "      --max-path-repeat N     do not follow a path repeating a segment or a pair of\n"
+        "                              them more than N times in a row (2; 0: off)\n"
+        "      --max-path-segments N   do not follow a path of more segments (32; 0: off)\n"
+        "      --max-query-variants N  per host, follow at most N query strings under one\n"
+        "                              path (1000; 0: off)\n"
         "Politeness:\n"
         "  -w, --delay SECONDS         gap between requests to one host (1)\n"
         "      --delay-factor F        wait F times the last response time when longer (0)\n"
@@ -395,6 +406,9 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->max_pages_per_host = -1;
   cfg->queue_memory = 100000;
   cfg->max_url_length = 2048;
+  cfg->max_path_repeat = 2;
+  cfg->max_path_segments = 32;
+  cfg->max_query_variants = 1000;
   cfg->delay = 1;
   cfg->max_delay = 30;
   cfg->per_host = 1;
@@ -504,6 +518,18 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         if (!parse_long(arg, 16, 1 << 20, &l))
           USAGE("invalid value '%s' for --max-url-length: a whole number from 16 to 1048576", arg);
         cfg->max_url_length = (size_t)l;
+        break;
+      case OPT_MAX_PATH_REPEAT:
+        if (!parse_long(arg, 0, 1000000, &cfg->max_path_repeat))
+          USAGE("invalid value '%s' for --max-path-repeat: a whole number, 0 for no limit", arg);
+        break;
+      case OPT_MAX_PATH_SEGMENTS:
+        if (!parse_long(arg, 0, 1000000, &cfg->max_path_segments))
+          USAGE("invalid value '%s' for --max-path-segments: a whole number, 0 for no limit", arg);
+        break;
+      case OPT_MAX_QUERY_VARIANTS:
+        if (!parse_long(arg, 0, LONG_MAX, &cfg->max_query_variants))
+          USAGE("invalid value '%s' for --max-query-variants: a whole number, 0 for no limit", arg);
         break;
       case 'w':
         if (!parse_seconds(arg, 86400, &cfg->delay))

@@ -31,6 +31,10 @@ struct crawl_config {
   long max_pages_per_host; /* < 0: no limit */
   uint64_t queue_memory;   /* queued pages kept in memory; the rest spill to a file (0: all) */
   size_t max_url_length;
+  /* spider-trap guards (README, Trap guards); 0 turns one off */
+  long max_path_repeat;
+  long max_path_segments;
+  long max_query_variants; /* per host and path */
 
   /* politeness */
   double delay;

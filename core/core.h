@@ -114,6 +114,14 @@ bool core_scope_contains(const core_scope *scope, const char *host);
 char *core_scope_domain(const core_scope *scope, const char *host);
 void core_scope_destroy(core_scope *scope);
 
+/* Spider-trap rules on a URL's path (README, Trap guards): the rule the path breaks, or
+ * CORE_TRAP_NONE. path runs from its first '/' to its end or a '?' or '#'. A path breaks
+ * CORE_TRAP_REPEAT when one segment, or one pair of segments, comes more than max_repeat times in
+ * a row (/a/a/a, /a/b/a/b/a/b at 2), and CORE_TRAP_SEGMENTS when it has more than max_segments
+ * segments. 0 turns a rule off. */
+typedef enum { CORE_TRAP_NONE, CORE_TRAP_REPEAT, CORE_TRAP_SEGMENTS } core_trap;
+core_trap core_path_trap(const char *path, long max_repeat, long max_segments);
+
 /* ---- A classic Bloom filter: k independent positions (the benchmarks' baseline) ---- */
 typedef struct core_bloom core_bloom;
 /* Sized for expect keys at false-positive rate fp_rate: m = n ln(1/p) / (ln 2)^2, k = (m/n) ln 2.

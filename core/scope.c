@@ -82,3 +82,41 @@ void core_scope_destroy(core_scope *scope) {
   core_list_free(&scope->seed_keys);
   free(scope);
 }
+
+/* Segments are compared by their bytes as printed: /a/%61 are two segments, not a repeat. */
+#define TRAP_SEGMENTS_SEEN 256 /* the repeat rule looks at the first this many segments */
+
+static bool same_segment(const char *path, const size_t *start, const size_t *len, size_t i,
+                         size_t j) {
+  return len[i] == len[j] && memcmp(path + start[i], path + start[j], len[i]) == 0;
+}
+
+core_trap core_path_trap(const char *path, long max_repeat, long max_segments) {
+  size_t start[TRAP_SEGMENTS_SEEN], len[TRAP_SEGMENTS_SEEN];
+  size_t count = 0, segments = 0;
+  for (const char *p = path; *p == '/';) {
+    const char *seg = p + 1;
+    size_t n = strcspn(seg, "/?#");
+    if (count < TRAP_SEGMENTS_SEEN) {
+      start[count] = (size_t)(seg - path);
+      len[count++] = n;
+    }
+    segments++;
+    p = seg + n;
+  }
+  if (max_segments > 0 && segments > (size_t)max_segments)
+    return CORE_TRAP_SEGMENTS;
+  if (max_repeat <= 0)
+    return CORE_TRAP_NONE;
+  /* a block of p segments repeated k times in a row: segment j equals segment j + p along a run
+   * of p * (k - 1) positions */
+  for (size_t period = 1; period <= 2; period++) {
+    size_t run = 0;
+    for (size_t j = 0; j + period < count; j++) {
+      run = same_segment(path, start, len, j, j + period) ? run + 1 : 0;
+      if (run / period + 1 > (size_t)max_repeat)
+        return CORE_TRAP_REPEAT;
+    }
+  }
+  return CORE_TRAP_NONE;
+}

@@ -41,6 +41,8 @@ struct host_data {
   int robots_attempts;
   bool dead; /* DNS failed after every retry */
   long pages_started;
+  struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
+  bool trap_noted;              /* -v has named a trap rule for this host */
   struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
   struct shard *crawl;
   frontier_host *fhost;

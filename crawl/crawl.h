@@ -26,6 +26,7 @@ void crawl_state_args_free(char **args, size_t count);
   X(DEPTH, "depth")                                                                                \
   X(SKIPPED, "skipped")                                                                            \
   X(LIMIT, "limit")                                                                                \
+  X(TRAP, "trap")                                                                                  \
   X(PENDING, "pending")
 typedef enum {
 #define CRAWL_FATE_ENUM(name, text) CRAWL_FATE_##name,

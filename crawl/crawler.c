@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 static const struct fetch_handler page_handler;
 
@@ -157,8 +158,99 @@ static void record_item(struct shard *c, const struct frontier_item *item, crawl
   record(c, item, item->url, item->from, item->depth, fate, cause, error);
 }
 
+/* --max-query-variants: how many query strings each path of one host has had, by the path's
+ * hash: open addressing, a power of two of slots at most half full. A URL counts when it is new
+ * to the seen filter, so a query string counts once. */
+struct query_counts {
+  struct query_slot {
+    uint64_t hash; /* 0: empty */
+    uint64_t count;
+  } * slots;
+  size_t cap, used;
+};
+
+static void query_counts_free(struct query_counts *q) {
+  if (q)
+    free(q->slots);
+  free(q);
+}
+
+/* The count of path's query strings, made one more; 0 when memory runs out. */
+static uint64_t query_counts_add(struct host_data *hd, const char *path, size_t len) {
+  struct query_counts *q = hd->queries;
+  if (!q && !(q = hd->queries = calloc(1, sizeof(*q))))
+    return 0;
+  if (2 * (q->used + 1) > q->cap) {
+    size_t cap = q->cap ? 2 * q->cap : 16;
+    struct query_slot *slots = calloc(cap, sizeof(*slots));
+    if (!slots)
+      return 0;
+    for (size_t i = 0; i < q->cap; i++) {
+      if (!q->slots[i].hash)
+        continue;
+      size_t j = (size_t)q->slots[i].hash & (cap - 1);
+      while (slots[j].hash)
+        j = (j + 1) & (cap - 1);
+      slots[j] = q->slots[i];
+    }
+    free(q->slots);
+    q->slots = slots;
+    q->cap = cap;
+  }
+  uint64_t hash = XXH3_64bits(path, len);
+  hash += !hash;
+  size_t j = (size_t)hash & (q->cap - 1);
+  while (q->slots[j].hash && q->slots[j].hash != hash)
+    j = (j + 1) & (q->cap - 1);
+  if (!q->slots[j].hash) {
+    q->slots[j].hash = hash;
+    q->used++;
+  }
+  return ++q->slots[j].count;
+}
+
+/* The spider-trap rule (README, Trap guards) a URL new to this crawl breaks, written into why,
+ * or false; -v names the first of each host. */
+static bool trapped(struct shard *c, struct host_data *hd, const struct core_url *u, char *why,
+                    size_t why_size) {
+  const struct crawl_config *cfg = c->cfg;
+  const char *path = u->text + u->path_off;
+  switch (core_path_trap(path, cfg->max_path_repeat, cfg->max_path_segments)) {
+    case CORE_TRAP_REPEAT:
+      snprintf(why, why_size, "--max-path-repeat %ld: a segment or a pair of them repeats",
+               cfg->max_path_repeat);
+      break;
+    case CORE_TRAP_SEGMENTS:
+      snprintf(why, why_size, "--max-path-segments %ld: more path segments",
+               cfg->max_path_segments);
+      break;
+    case CORE_TRAP_NONE: {
+      const char *query = strchr(path, '?');
+      if (!query || cfg->max_query_variants <= 0)
+        return false;
+      uint64_t n = query_counts_add(hd, path, (size_t)(query - path));
+      if (!n) {
+        crawl__fatal(c, "out of memory");
+        return false;
+      }
+      if (n <= (uint64_t)cfg->max_query_variants)
+        return false;
+      snprintf(why, why_size, "--max-query-variants %ld: more query strings under this path",
+               cfg->max_query_variants);
+      break;
+    }
+  }
+  if (!hd->trap_noted) {
+    hd->trap_noted = true;
+    crawl__note(c, "%s: not following URLs that look like a spider trap (%s), the first %s",
+                hd->host, why, u->text);
+  }
+  return true;
+}
+
 static void free_host_data(void *p) {
   struct host_data *hd = p;
+  query_counts_free(hd->queries);
   free(hd->host);
   free(hd->addr);
   parse_robots_destroy(hd->robots);
@@ -445,6 +537,16 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
   if (kind == OFFER_REDIRECT && redirects > cfg->max_redirs) {
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_LIMIT, 0, NULL);
     return;
+  }
+  if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT) && !u->unfetchable) {
+    struct host_data *hd = crawl__host_for(c, u);
+    char why[128];
+    if (!hd)
+      return;
+    if (trapped(c, hd, u, why, sizeof(why))) {
+      settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_TRAP, 0, why);
+      return;
+    }
   }
   if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
     if (!cfg->check_skipped) {

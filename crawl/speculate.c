@@ -80,6 +80,9 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
   core_url_ext(u, ext, sizeof(ext));
   if (ext[0] && core_list_has(&cfg->skip_ext, ext))
     return;
+  if (core_path_trap(u->text + u->path_off, cfg->max_path_repeat, cfg->max_path_segments) !=
+      CORE_TRAP_NONE)
+    return; /* a spider trap is not followed (settle gives its fate), nor fetched ahead */
   if (!c->specs) {
     c->spec_buckets = SPEC_BUCKETS_MIN;
     if (!(c->specs = calloc(c->spec_buckets, sizeof(*c->specs))))

@@ -20,7 +20,8 @@ _crawl() {
       COMPREPLY=($(compgen -W "0 1 2 3 5 10 inf" -- "$cur"))
       return ;;
     -D|--domains|--exclude-domains|-A|--accept-ext|-R|--reject-ext|--skip-ext|--match|--exclude|\
-    -n|--max-pages|--max-pages-per-host|--max-url-length|-w|--delay|--delay-factor|--max-delay|\
+    -n|--max-pages|--max-pages-per-host|--max-url-length|--max-path-repeat|--max-path-segments|\
+    --max-query-variants|-w|--delay|--delay-factor|--max-delay|\
     --ip-delay|--per-host|-c|--concurrency|-U|--user-agent|--timeout|--connect-timeout|--retries|\
     --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--expect|--fp-rate|--queue-memory|\
     --checkpoint|--cluster|--nodes|--node)
@@ -29,7 +30,8 @@ _crawl() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--input --sitemaps --scope --domains --exclude-domains --accept-ext
       --reject-ext --skip-ext --match --exclude --no-parent --depth --max-pages --max-pages-per-host
-      --max-url-length --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
+      --max-url-length --max-path-repeat --max-path-segments --max-query-variants
+      --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
       --check-skipped --header --insecure --cacert --resolve --dns-server --seen --dedupe --expect --fp-rate
       --queue-memory --state --checkpoint --warc --threads --cluster --nodes --node --output --jsonl --quiet --verbose --progress --no-progress --help --version

@@ -476,6 +476,48 @@ static void test_scope(void **state) {
   core_scope_destroy(scope);
 }
 
+static void test_path_traps(void **state) {
+  (void)state;
+  static const struct {
+    const char *path;
+    long repeat, segments;
+    core_trap want;
+  } traps[] = {
+      {"/", 2, 32, CORE_TRAP_NONE},
+      {"/a/a", 2, 32, CORE_TRAP_NONE},
+      {"/a/a/a", 2, 32, CORE_TRAP_REPEAT},
+      {"/a/a/a", 3, 32, CORE_TRAP_NONE},
+      {"/x/a/a/a/y", 2, 32, CORE_TRAP_REPEAT},
+      {"/a/b/a/b", 2, 32, CORE_TRAP_NONE},
+      {"/a/b/a/b/", 2, 32, CORE_TRAP_NONE},
+      {"/a/b/a/b/a", 2, 32, CORE_TRAP_NONE}, /* two and a half */
+      {"/a/b/a/b/a/b", 2, 32, CORE_TRAP_REPEAT},
+      {"/x/a/b/a/b/a/b?q=1", 2, 32, CORE_TRAP_REPEAT},
+      {"/a/b/a/b/a/b", 0, 32, CORE_TRAP_NONE},       /* the rule turned off */
+      {"/a/b/c/a/b/c/a/b/c", 2, 32, CORE_TRAP_NONE}, /* triples are not looked for */
+      {"/2024/01/01/news.html", 2, 32, CORE_TRAP_NONE},
+      {"/a/a/b?x=/a/a/a", 2, 32, CORE_TRAP_NONE}, /* the query is no path */
+      {"/a/a/b#/a/a/a", 2, 32, CORE_TRAP_NONE},
+      {"/a/aa/a", 2, 32, CORE_TRAP_NONE},
+      {"/1/2/3/4", 2, 4, CORE_TRAP_NONE},
+      {"/1/2/3/4/5", 2, 4, CORE_TRAP_SEGMENTS},
+      {"/1/2/3/4/", 2, 4, CORE_TRAP_SEGMENTS}, /* the empty last segment counts */
+      {"/1/2/3/4/5", 2, 0, CORE_TRAP_NONE},
+  };
+  for (size_t i = 0; i < sizeof(traps) / sizeof(traps[0]); i++) {
+    core_trap got = core_path_trap(traps[i].path, traps[i].repeat, traps[i].segments);
+    if (got != traps[i].want)
+      fail_msg("%s (repeat %ld, segments %ld): %d, want %d", traps[i].path, traps[i].repeat,
+               traps[i].segments, (int)got, (int)traps[i].want);
+  }
+  /* more segments than the repeat rule looks at */
+  char deep[4096] = "";
+  for (int i = 0; i < 600; i++)
+    snprintf(deep + strlen(deep), sizeof(deep) - strlen(deep), "/s%d", i);
+  assert_int_equal(core_path_trap(deep, 2, 32), CORE_TRAP_SEGMENTS);
+  assert_int_equal(core_path_trap(deep, 2, 0), CORE_TRAP_NONE);
+}
+
 int main(void) {
   setlocale(LC_CTYPE, "C.UTF-8");
   const struct CMUnitTest tests[] = {
@@ -489,6 +531,7 @@ int main(void) {
       cmocka_unit_test(test_max_length),
       cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_scope),
+      cmocka_unit_test(test_path_traps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

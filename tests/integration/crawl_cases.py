@@ -2255,6 +2255,10 @@ class Site:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # the head and the body leave in one write (a flush after each request), with no
+            # Nagle delay: written apart, a delayed ACK held every answer 40 ms
+            wbufsize = 1 << 16
+            disable_nagle_algorithm = True
 
             def answer(self):
                 started = time.monotonic()
@@ -2655,6 +2659,56 @@ def case_scope_filters(tmp):
     expect(outside, "the test web links no host outside its domain")
     expect(len(web.truth(seed, max_url_length="38")) < len(web.truth(seed)),
            "--max-url-length 38 drops nothing: the case shows nothing")
+
+
+def case_spider_trap(tmp):
+    """A spider trap: every page links a path one segment deeper (/a/b/a/b/...) and the next
+    calendar day (?day=N+1). With the default guards a crawl at -d inf ends by itself, with fewer
+    than 20,000 requests; the URLs not followed get fate trap with the rule in error, the summary
+    counts them, and -v names the rule once for the host. With the guards off the same crawl runs
+    until -n stops it."""
+    host = "trap.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        where, _, query = path.partition("?")
+        day = int(query[4:]) if query.startswith("day=") else 0
+        last = where.rstrip("/").rsplit("/", 1)[-1]
+        deeper = where.rstrip("/") + ("/b" if last == "a" else "/a")
+        return 200, {}, html_links(f"{deeper}?day={day}", f"{where}?day={day + 1}")
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "inf", "-v", "--jsonl", site.url(host), timeout=110)
+        requests = len(site.log)
+        expect(requests < 20000, f"{requests} requests")
+        recs = records(p)
+        expect_unique([r["url"] for r in recs], "record")
+        fates = Counter(r["fate"] for r in recs)
+        expect(set(fates) == {"fetched", "trap"}, f"fates {fates}")
+        expect(fates["fetched"] == requests - 1, f"{fates['fetched']} fetched, {requests} requests")
+        rules = Counter(r["error"].split(" ")[0] for r in recs if r["fate"] == "trap")
+        expect(set(rules) == {"--max-path-repeat", "--max-query-variants"}, f"rules {rules}")
+        repeats = [r["url"] for r in recs if r.get("error", "").startswith("--max-path-repeat")]
+        expect(all("/a/b/a/b/a/b" in u for u in repeats), f"repeat traps {repeats[:3]}")
+        per_path = Counter(r["url"].split("?")[0] for r in recs if r["fate"] == "fetched")
+        expect(max(per_path.values()) <= 1001, f"query strings per path {per_path}")
+        expect(f"{fates['trap']} URLs not followed as spider traps" in p.stderr,
+               f"summary: {p.stderr[-600:]}")
+        noted = [line for line in p.stderr.splitlines() if "look like a spider trap" in line]
+        expect(len(noted) == 1 and host in noted[0], f"-v notes {noted}")
+        # the guards off: only -n ends it
+        with site.lock:
+            site.log.clear()
+        p = site.crawl("-w", "0", "-d", "inf", "-n", "3000", "--max-path-repeat", "0",
+                       "--max-path-segments", "0", "--max-query-variants", "0", "--jsonl",
+                       site.url(host), timeout=110)
+        fates = Counter(r["fate"] for r in records(p))
+        expect(fates["fetched"] == 3000 and fates["limit"] > 0 and not fates["trap"],
+               f"guards off: fates {fates}")
+    finally:
+        site.stop()
 
 
 def case_seeds_from_stdin(tmp):
