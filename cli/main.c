@@ -265,6 +265,15 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
   return -1;
 }
 
+/* crawl_lock_take for path, the value of option, saying why on standard error when refused. */
+static bool take_lock(const char *path, const char *option, bool dir, int *fd) {
+  char why[512];
+  if (crawl_lock_take(path, dir, fd, why, sizeof(why)) == CORE_OK)
+    return true;
+  fprintf(stderr, "crawl: %s '%s' %s\n", option, path, why);
+  return false;
+}
+
 int main(int argc, char **argv) {
   /* curl converts IDN host names through the locale: it must be able to read UTF-8 */
   if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -291,8 +300,24 @@ int main(int argc, char **argv) {
     }
     core_url_free(&u);
   }
+  /* one crawl per --state directory and per --seen file: a second is refused before it reads
+   * or writes anything there; a directory that holds no crawl yet is locked once made */
+  int state_lock = -1, seen_lock = -1;
+  struct stat st;
+  if (cfg.state_dir && stat(cfg.state_dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+      !take_lock(cfg.state_dir, "--state", true, &state_lock)) {
+    cli_config_free(&cfg);
+    return 1;
+  }
   int state_status = cfg.state_dir ? state_options(argc, argv, &cfg, err, sizeof(err)) : -1;
+  if (state_status < 0 && cfg.state_dir && state_lock < 0 &&
+      !take_lock(cfg.state_dir, "--state", true, &state_lock))
+    state_status = 1;
+  if (state_status < 0 && cfg.seen_file && !take_lock(cfg.seen_file, "--seen", false, &seen_lock))
+    state_status = 1;
   if (state_status >= 0) {
+    if (state_lock >= 0)
+      close(state_lock);
     cli_config_free(&cfg);
     return state_status;
   }

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -826,4 +827,44 @@ core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char
   fclose(f);
   free(path);
   return rc;
+}
+
+core_rc crawl_lock_take(const char *path, bool dir, int *fd, char *why, size_t why_size) {
+  *fd = -1;
+  size_t len = strlen(path) + 8;
+  char *name = malloc(len);
+  if (!name) {
+    snprintf(why, why_size, "out of memory");
+    return CORE_ENOMEM;
+  }
+  snprintf(name, len, dir ? "%s/lock" : "%s.lock", path);
+  int lock = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (lock < 0) {
+    snprintf(why, why_size, "cannot have its lock '%s': %s", name, strerror(errno));
+    free(name);
+    return CORE_ESYS;
+  }
+  if (flock(lock, LOCK_EX | LOCK_NB) != 0) {
+    int e = errno;
+    char pid[32] = "";
+    ssize_t n = e == EWOULDBLOCK ? pread(lock, pid, sizeof(pid) - 1, 0) : -1;
+    pid[n > 0 ? n : 0] = '\0';
+    pid[strcspn(pid, "\n")] = '\0';
+    if (e == EWOULDBLOCK)
+      snprintf(why, why_size, "is in use by process %s (it holds '%s')", pid[0] ? pid : "?", name);
+    else
+      snprintf(why, why_size, "cannot lock '%s': %s", name, strerror(e));
+    close(lock);
+    free(name);
+    return e == EWOULDBLOCK ? CORE_EINVAL : CORE_ESYS;
+  }
+  /* the PID is for the message of a crawl refused; the lock itself is the flock */
+  char pid[32];
+  int n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+  if (ftruncate(lock, 0) != 0 || pwrite(lock, pid, (size_t)n, 0) != n) {
+    /* the lock holds without it */
+  }
+  free(name);
+  *fd = lock;
+  return CORE_OK;
 }

@@ -17,6 +17,15 @@ core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char
                               size_t why_size);
 void crawl_state_args_free(char **args, size_t count);
 
+/* ---- one crawl per --state directory or --seen file ---- */
+/* Takes the advisory lock (flock) that says a crawl uses path: DIR/lock for a --state directory
+ * (dir true; DIR must exist), FILE.lock for a --seen file, made when missing, holding the PID of
+ * the process that has it. *fd keeps it for the whole run: closing it, or the process ending in
+ * any way (kill -9 included), gives it back, so a stale lock never blocks. CORE_EINVAL with "is
+ * in use by process PID" in why when another process holds it; CORE_ESYS when it cannot be had.
+ * why reads on after the path: "crawl: --state 'DIR' <why>". */
+core_rc crawl_lock_take(const char *path, bool dir, int *fd, char *why, size_t why_size);
+
 /* ---- fates (CLI.md, --jsonl) ---- */
 /* One list gives the enum, the names the records print and the summary's counters. */
 #define CRAWL_FATE_MAP(X)                                                                          \

@@ -1494,6 +1494,37 @@ def case_state_with_limits(tmp):
             expect(not [r for r in recs if r["fate"] == "pending"], f"{args}: pending records")
 
 
+def case_state_and_seen_locked(tmp):
+    """One crawl per --state directory and per --seen file: a second crawl started while the
+    first runs exits 1 at once naming the first's PID, and prints nothing; the first is killed
+    with kill -9, and its lock, gone with it, keeps no later run out: continued, the crawl ends."""
+    web = Web(tmp, hosts=2, pages=60)
+    state = os.path.join(tmp, "state")
+    seen = os.path.join(tmp, "crawl.seen")
+    base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.1",
+            "-d", "1000"]
+    for option, first, second in (
+            ("--state", base + ["--state", state, web.url()], [CRAWL, "--state", state]),
+            ("--seen", base + ["--seen", seen, web.url()], base + ["--seen", seen, web.url()])):
+        proc = subprocess.Popen(first, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            time.sleep(0.7)
+            expect(proc.poll() is None, f"{option}: the first crawl ended too soon")
+            started = time.monotonic()
+            p = subprocess.run(second, capture_output=True, text=True, timeout=30)
+            err = p.stderr.splitlines()
+            expect(p.returncode == 1 and len(err) == 1 and
+                   f"is in use by process {proc.pid}" in err[0] and not p.stdout,
+                   f"{option}, a second crawl: exit {p.returncode}, {p.stderr!r}")
+            expect(time.monotonic() - started < 2, f"{option}: the refusal took long")
+        finally:
+            proc.kill()
+            proc.communicate()
+        p = subprocess.run(second, capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 0, f"{option}, after kill -9: exit {p.returncode}, {p.stderr}")
+    web.stop()
+
+
 def case_state_across_thread_counts(tmp):
     """--state and --seen keep one file for every shard, loadable with another number of them: a
     polite crawl with -j 4 paused by SIGTERM after a few checkpoints (each made with every shard
