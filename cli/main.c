@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 /* ---- the crawl's sink: standard output (or -o) and the status line ---- */
@@ -176,6 +177,11 @@ static void print_summary(const struct crawl_stats *s) {
   if (s->spilled)
     fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
             (unsigned long long)s->spilled);
+  if (s->queue_full)
+    fprintf(stderr,
+            "crawl: %llu URLs not queued, their fate limit: the queue's spill file was at "
+            "--queue-disk (a larger --queue-disk, or 0, raises it)\n",
+            (unsigned long long)s->queue_full);
   if (s->resumed)
     fprintf(stderr, "crawl: %llu URLs the last run left queued were queued again\n",
             (unsigned long long)s->resumed);
@@ -265,6 +271,21 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
   return -1;
 }
 
+/* The queue spills to $TMPDIR (core_temp_fd): when less than --queue-disk is free there, the disk
+ * may fill before the budget does, and the user is told at the start (unless -q). */
+static void check_queue_disk(const struct crawl_config *cfg) {
+  const char *dir = getenv("TMPDIR");
+  struct statvfs vfs;
+  if (cfg->quiet || !cfg->queue_disk || statvfs(dir && *dir ? dir : "/tmp", &vfs) != 0)
+    return;
+  uint64_t free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+  if (free_bytes < cfg->queue_disk)
+    fprintf(stderr,
+            "crawl: note: %s has %.1f MB free, less than --queue-disk (%.1f MB): a queue that "
+            "spills may fill it first\n",
+            dir && *dir ? dir : "/tmp", (double)free_bytes / 1e6, (double)cfg->queue_disk / 1e6);
+}
+
 /* crawl_lock_take for path, the value of option, saying why on standard error when refused. */
 static bool take_lock(const char *path, const char *option, bool dir, int *fd) {
   char why[512];
@@ -322,6 +343,7 @@ int main(int argc, char **argv) {
     return state_status;
   }
   raise_descriptor_limit(cfg.concurrency);
+  check_queue_disk(&cfg);
   /* a reader that goes away shows up as EPIPE from write(), not as a signal */
   signal(SIGPIPE, SIG_IGN);
   int fd = STDOUT_FILENO;

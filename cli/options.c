@@ -55,6 +55,7 @@ enum {
   OPT_DNS_SERVER,
   OPT_EXPECT,
   OPT_QUEUE_MEMORY,
+  OPT_QUEUE_DISK,
   OPT_SEEN,
   OPT_STATE,
   OPT_WARC,
@@ -120,6 +121,7 @@ static const struct option long_options[] = {
     {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
     {"queue-memory", required_argument, NULL, OPT_QUEUE_MEMORY},
+    {"queue-disk", required_argument, NULL, OPT_QUEUE_DISK},
     {"fp-rate", required_argument, NULL, OPT_FP_RATE},
     {"output", required_argument, NULL, 'o'},
     {"jsonl", no_argument, NULL, OPT_JSONL},
@@ -210,6 +212,8 @@ void cli_print_help(FILE *out) {
         "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
         "      --queue-memory N        queued URLs kept in memory; the rest wait in a temporary\n"
         "                              file in $TMPDIR (100000)\n"
+        "      --queue-disk SIZE       the most that file may take; URLs past it are not\n"
+        "                              queued (fate limit); k, M, G suffixes (4G; 0: no limit)\n"
         "State:\n"
         "      --state DIR             keep the whole crawl in DIR, crash-safely; 'crawl --state\n"
         "                              DIR' with no seeds continues it\n"
@@ -405,6 +409,7 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->max_pages = -1;
   cfg->max_pages_per_host = -1;
   cfg->queue_memory = 100000;
+  cfg->queue_disk = UINT64_C(4) << 30;
   cfg->max_url_length = 2048;
   cfg->max_path_repeat = 2;
   cfg->max_path_segments = 32;
@@ -675,6 +680,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         cfg->expect = (uint64_t)n;
         break;
       }
+      case OPT_QUEUE_DISK:
+        if (!parse_size(arg, &cfg->queue_disk))
+          USAGE("invalid value '%s' for --queue-disk: bytes, with k, M or G, 0 for no limit", arg);
+        break;
       case OPT_QUEUE_MEMORY: {
         long n;
         if (!parse_long(arg, 1, 1L << 40, &n))

@@ -30,6 +30,7 @@ struct crawl_config {
   long max_pages;          /* < 0: no limit */
   long max_pages_per_host; /* < 0: no limit */
   uint64_t queue_memory;   /* queued pages kept in memory; the rest spill to a file (0: all) */
+  uint64_t queue_disk;     /* bytes the spill file may take (0: no limit) */
   size_t max_url_length;
   /* spider-trap guards (README, Trap guards); 0 turns one off */
   long max_path_repeat;

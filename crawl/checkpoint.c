@@ -194,11 +194,12 @@ bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
 
 void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *out, size_t *n) {
   struct crawl_stats_counter fixed[] = {
-      {"pages", &s->pages},       {"discovered", &s->discovered},
-      {"seeds", &s->seeds},       {"seeds_unreached", &s->seeds_unreached},
-      {"too_long", &s->too_long}, {"unparsable", &s->unparsable},
-      {"retries", &s->retries},   {"spilled", &s->spilled},
-      {"bytes", &s->bytes},       {"broken", &s->broken}};
+      {"pages", &s->pages},          {"discovered", &s->discovered},
+      {"seeds", &s->seeds},          {"seeds_unreached", &s->seeds_unreached},
+      {"too_long", &s->too_long},    {"unparsable", &s->unparsable},
+      {"retries", &s->retries},      {"spilled", &s->spilled},
+      {"bytes", &s->bytes},          {"broken", &s->broken},
+      {"queue_full", &s->queue_full}};
   size_t k = 0;
   for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
     out[k++] = fixed[i];

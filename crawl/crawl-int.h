@@ -122,6 +122,8 @@ struct shard {
   bool slot_held;                /* pop_and_start holds a slot of -c for the item it pops */
   size_t lookups_max;            /* DNS lookups in flight at once */
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
+  uint64_t queue_disk;           /* its part of --queue-disk, for its spill file (0: no limit) */
+  bool queue_disk_noted;         /* -v has said the spill file is full */
   uint64_t seen_expect;          /* its part of --expect */
   const struct crawl_sink *sink;
   void *writer; /* this shard's, from sink->open */

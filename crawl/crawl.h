@@ -90,6 +90,7 @@ struct crawl_stats {
   uint64_t resumed;    /* --seen: URLs the last run left queued, queued again */
   uint64_t left;       /* --seen: URLs this run leaves queued for the next */
   uint64_t speculated; /* pages fetched before their depth was known (speculate.c) */
+  uint64_t queue_full; /* new URLs not queued: the spill file was at --queue-disk */
   uint64_t bytes;
   uint64_t broken; /* pages that failed with an HTTP error */
   struct crawl_broken_link broken_links[CRAWL_BROKEN_SHOWN]; /* the first of them */

@@ -583,8 +583,17 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
     return;
   }
   struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
-  if (item)
-    frontier_push(c->fr, hd->fhost, item);
+  if (!item || frontier_push_new(c->fr, hd->fhost, item) == CORE_OK)
+    return;
+  /* the spill file is at --queue-disk: the page is not queued, and says why */
+  c->stats->queue_full++;
+  if (!c->queue_disk_noted) {
+    c->queue_disk_noted = true;
+    crawl__note(c, "the queue's spill file is at --queue-disk: URLs found from now on are not "
+                   "queued (fate limit) until it drains; a larger --queue-disk raises it");
+  }
+  record_item(c, item, CRAWL_FATE_LIMIT, 0, "--queue-disk: the queue's spill file is full");
+  frontier_item_free(item);
 }
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
@@ -1716,7 +1725,8 @@ static void shard_open(struct shard *c) {
                                            .ip_delay = cfg->ip_delay,
                                            .ip_table = crawl__run_ip_table(c->run),
                                            .per_host = cfg->per_host,
-                                           .queue_memory = c->queue_memory};
+                                           .queue_memory = c->queue_memory,
+                                           .queue_disk = c->queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
@@ -1961,6 +1971,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     c->start = start;
     c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
     c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
+    c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
     /* with --seen or --state the shards share one filter (checkpoint.c) */
     c->seen_expect =
         n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;

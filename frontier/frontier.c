@@ -799,6 +799,29 @@ static void refill(frontier *f, struct frontier_host *h) {
   }
 }
 
+/* Whether a page pushed now goes to the spill file: behind pages already spilled (when no
+ * shallower than the last of them), or past the budget once the host has its share in memory. */
+static bool goes_to_spill(const frontier *f, const struct frontier_host *host,
+                          const struct frontier_item *item) {
+  uint64_t budget = f->opts.queue_memory;
+  const struct frontier_item *last = host->tail && !is_setup(host->tail->kind) ? host->tail : NULL;
+  return host->spilled
+             ? item->depth >= host->spill_tail_depth
+             : budget && f->pages_in_memory >= budget && host->pages_in_memory >= SPILL_REFILL &&
+                   (!last || last->depth <= item->depth);
+}
+
+core_rc frontier_push_new(frontier *f, frontier_host *host, struct frontier_item *item) {
+  if (!is_setup(item->kind) && f->opts.queue_disk && goes_to_spill(f, host, item)) {
+    uint64_t size =
+        sizeof(struct spill_record) + strlen(item->url) + (item->from ? strlen(item->from) : 0);
+    if (f->spill_end + size > f->opts.queue_disk)
+      return CORE_ETOOLONG;
+  }
+  frontier_push(f, host, item);
+  return CORE_OK;
+}
+
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item) {
   item->next = item->prev = NULL;
   if (is_setup(item->kind)) {
@@ -811,17 +834,8 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
     link_before(host, at, item);
   } else {
     gate_count(f, item->depth, 1);
-    /* behind pages already spilled (when no shallower than the last of them), or past the
-     * budget once the host has its share in memory; if the file fails, the page stays in
-     * memory: memory grows, nothing is lost */
-    uint64_t budget = f->opts.queue_memory;
-    const struct frontier_item *last =
-        host->tail && !is_setup(host->tail->kind) ? host->tail : NULL;
-    bool spill = host->spilled ? item->depth >= host->spill_tail_depth
-                               : budget && f->pages_in_memory >= budget &&
-                                     host->pages_in_memory >= SPILL_REFILL &&
-                                     (!last || last->depth <= item->depth);
-    if (spill && spill_append(f, host, item) == CORE_OK) {
+    /* if the file fails, the page stays in memory: memory grows, nothing is lost */
+    if (goes_to_spill(f, host, item) && spill_append(f, host, item) == CORE_OK) {
       frontier_item_free(item);
     } else {
       if (host->spilled && item->depth > host->spill_head_depth)

@@ -50,6 +50,7 @@ struct frontier_options {
   frontier_ip_table *ip_table; /* borrowed, shared with other frontiers; NULL: one of its own */
   long per_host;               /* requests in flight to one host */
   uint64_t queue_memory; /* pages kept in memory; the rest wait in a spill file (0: no limit) */
+  uint64_t queue_disk;   /* bytes the spill file may hold (0: no limit); see frontier_push_new */
 };
 
 /* opts is copied; seen is borrowed until frontier_destroy; free_data releases each host's data
@@ -113,6 +114,10 @@ void frontier_set_lookahead(frontier *f, int levels);
 /* A popped page that counted as pending at from_depth counts at to_depth from now on (a page
  * whose depth turned out smaller); frontier_release then takes to_depth. */
 void frontier_move_pending(frontier *f, int from_depth, int to_depth);
+/* frontier_push for a page new to the crawl: CORE_ETOOLONG, the item left to the caller, when it
+ * would go to the spill file and take it past opts.queue_disk. (Pages queued again, a retry or
+ * a page taken back, always go in: they were accepted.) */
+core_rc frontier_push_new(frontier *f, frontier_host *host, struct frontier_item *item);
 /* Earliest time frontier_pop may return something (INFINITY when nothing is queued). */
 double frontier_next_ready(frontier *f);
 /* Removes and returns any queued item (for the end of a crawl), or NULL when all are gone. */

@@ -188,6 +188,58 @@ def case_queue_spills(tmp):
     expect("waited on disk" in p.stderr, f"nothing spilled: {p.stderr}")
 
 
+def case_queue_disk_budget(tmp):
+    """--queue-disk: a spill file budget small enough to be reached. The URLs found once the file
+    is full are printed but not queued, fate limit with the option in error, and counted in the
+    summary; the crawl ends by itself, every record once, every fetched one a request, and the
+    rest as the ground truth has them."""
+    web = Web(tmp, hosts=2, pages=400)
+    spill_dir = os.path.join(tmp, "spill")
+    os.mkdir(spill_dir)
+    env = dict(os.environ, TMPDIR=spill_dir)
+    shards = int(os.environ.get("CRAWL_TEST_THREADS") or 1)
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "1000",
+           "-j", str(shards), "--queue-memory", "1", "--queue-disk", "6k", "--jsonl", web.url()]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env)
+    # the spill files, unlinked, are still open: their sizes through /proc, as the crawl runs
+    most = 0
+    import threading
+    out = {}
+    reader = threading.Thread(target=lambda: out.update(zip(("out", "err"), proc.communicate())))
+    reader.start()
+    while proc.poll() is None:
+        try:
+            for fd in os.listdir(f"/proc/{proc.pid}/fd"):
+                path = f"/proc/{proc.pid}/fd/{fd}"
+                if "crawl-queue-" in os.readlink(path):
+                    most = max(most, os.stat(path).st_size)
+        except OSError:
+            pass  # a descriptor closed meanwhile, or the process gone
+        time.sleep(0.002)
+    reader.join(timeout=60)
+    log = web.stop()
+    p = subprocess.CompletedProcess(cmd, proc.returncode, out.get("out", ""), out.get("err", ""))
+    expect(p.returncode == 0, f"crawl exited {p.returncode}: {p.stderr}")
+    expect(6144 // shards // 2 < most <= 6144 // shards,
+           f"a spill file of {most} bytes, for a budget of {6144 // shards} a shard")
+    recs = records(p)
+    expect_unique([r["url"] for r in recs], "record")
+    full = [r for r in recs if r["fate"] == "limit"]
+    expect(full and all(r.get("error", "").startswith("--queue-disk") for r in full),
+           f"limit records {full[:3]}")
+    expect(f"{len(full)} URLs not queued" in p.stderr and "waited on disk" in p.stderr,
+           f"summary: {p.stderr}")
+    requested = {f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log if path != "/robots.txt"}
+    expect_same_set({r["url"] for r in recs if r["fate"] in ("fetched", "failed")}, requested,
+                    "fetched and failed records against the requests")
+    truth = web.truth(web.url())
+    odd = [(r["url"], r["fate"], truth.get(r["url"])) for r in recs if r["url"] not in truth
+           or (r["fate"] != "limit" and truth[r["url"]][0] != r["fate"])]
+    expect(not odd, f"records off the truth: {odd[:5]}")
+    expect(os.listdir(spill_dir) == [], f"left behind: {os.listdir(spill_dir)}")
+
+
 def case_jsonl_fates(tmp):
     """--jsonl: one record per printed URL, with the fate the ground truth gives it."""
     web = Web(tmp, hosts=3, pages=60)
@@ -955,7 +1007,11 @@ def case_usage_errors(tmp):
                        (["-c", "0", "a.test"], "--concurrency"), (["--timeout"], "--timeout"),
                        (["-d", "infinite", "a.test"], "--depth"),
                        (["-A", "*.p?f", "a.test"], "--accept-ext"),
-                       (["-R", "tar.gz", "a.test"], "--reject-ext")]:
+                       (["-R", "tar.gz", "a.test"], "--reject-ext"),
+                       (["--queue-disk", "5X", "a.test"], "--queue-disk"),
+                       (["--max-path-repeat", "-1", "a.test"], "--max-path-repeat"),
+                       (["--max-path-segments", "x", "a.test"], "--max-path-segments"),
+                       (["--max-query-variants", "1.5", "a.test"], "--max-query-variants")]:
         p = subprocess.run([CRAWL, *args], capture_output=True, text=True, timeout=10)
         expect(p.returncode == 2, f"{args}: exit {p.returncode}")
         err = p.stderr.splitlines()
