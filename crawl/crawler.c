@@ -1842,6 +1842,11 @@ static void shard_end(struct shard *c) {
    * others wait between two barriers */
   int shards = crawl__run_shards(c->run);
   bool saving = cfg->seen_file || cfg->state_dir;
+  /* the final save is the last: the loop still turns after it (crawl__bridge_close waits on it
+   * for Redis), and a periodic save then would read the other shards' queues while they free
+   * them (a crash, seen as SIGSEGV in snap_host with --cluster -j 4) */
+  if (c->save_timer)
+    loop_timer_stop(c->save_timer);
   if (saving && shards > 1)
     crawl__run_barrier(c->run, c->shard);
   if (c->shard == 0 && c->save_path && all_open(c->run) && c->seen)

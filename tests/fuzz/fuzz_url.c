@@ -1,6 +1,7 @@
 /* libFuzzer: URL resolution. Input: "base\nhref". Checks that the printed form is a fixed point:
  * resolving it again gives the same string (nothing could merge or split two URLs later). */
 #include "core/core.h"
+#include "tests/fuzz/fixed_point.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -8,25 +9,6 @@
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
-
-static void check_fixed_point(const struct core_url *u) {
-  struct core_url again;
-  if (core_url_resolve(NULL, u->text, strlen(u->text), 1 << 20, &again) != CORE_OK) {
-    fprintf(stderr, "printed form does not parse: %s\n", u->text);
-    abort();
-  }
-  if (strcmp(again.text, u->text) != 0) {
-    fprintf(stderr, "not a fixed point: %s -> %s\n", u->text, again.text);
-    abort();
-  }
-  /* the parts describe the printed form: a host put back around curl must be in both */
-  if (!strstr(u->text, u->host) || strcmp(again.host, u->host) != 0 ||
-      again.unfetchable != u->unfetchable) {
-    fprintf(stderr, "parts disagree: %s host %s / %s\n", u->text, u->host, again.host);
-    abort();
-  }
-  core_url_free(&again);
-}
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   static int ready;
@@ -40,7 +22,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   struct core_url base;
   bool have_base = core_url_resolve(NULL, text, base_len, 4096, &base) == CORE_OK;
   if (have_base)
-    check_fixed_point(&base);
+    fuzz_check_fixed_point(&base);
   if (nl) {
     struct core_url u;
     const char *href = nl + 1;
@@ -48,7 +30,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     if (core_url_resolve(have_base ? &base : NULL, href, href_len, 4096, &u) == CORE_OK) {
       char ext[32];
       core_url_ext(&u, ext, sizeof(ext));
-      check_fixed_point(&u);
+      fuzz_check_fixed_point(&u);
       core_url_free(&u);
     }
     char *seed = strndup(href, href_len);
