@@ -139,7 +139,8 @@ struct shard {
   char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
   double save_every;            /* seconds between saves */
   bool restored;                /* a --state crawl continued from its checkpoint */
-  FILE *resumable;              /* what the last save holds, as loaded (a temporary file) */
+  bool begun;      /* its seeds queued or its part of the checkpoint restored: a save may be made */
+  FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
   FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
   uint64_t leftover_count;
   bool leftovers_lost; /* that file could not be made */

@@ -1757,6 +1757,7 @@ static void shard_loop(struct shard *c) {
     loop_timer_start(c->save_timer, core_now() + c->save_every);
   if (seed_all(c) != CORE_OK)
     crawl__fatal(c, "cannot queue the seeds: out of memory");
+  c->begun = !c->fatal;
   if (!c->fatal && !shared)
     crawl__open_warc(c); /* after the checkpoint was read: it says how much of the file stays */
   while (!c->fatal) {
@@ -1814,9 +1815,13 @@ static void deliver_last_links(struct shard *c) {
 }
 
 /* Every shard has its frontier: a save holds all that the run accepted. */
-static bool all_open(const struct crawl *r) {
+/* Whether every shard has its part of the crawl in memory: its seeds queued or its part of the
+ * checkpoint restored. Until then a save would hold less than the checkpoint it replaces, so
+ * none is made: a run that cannot start (Redis down, a fatal error) leaves the files as they
+ * were. Read after a barrier, which orders it after each shard's own write. */
+static bool all_begun(const struct crawl *r) {
   for (int i = 0; i < crawl__run_shards(r); i++)
-    if (!crawl__run_shard(r, i)->fr)
+    if (!crawl__run_shard(r, i)->fr || !crawl__run_shard(r, i)->begun)
       return false;
   return true;
 }
@@ -1849,7 +1854,7 @@ static void shard_end(struct shard *c) {
     loop_timer_stop(c->save_timer);
   if (saving && shards > 1)
     crawl__run_barrier(c->run, c->shard);
-  if (c->shard == 0 && c->save_path && all_open(c->run) && c->seen)
+  if (c->shard == 0 && c->save_path && all_begun(c->run) && c->seen)
     crawl__final_save(c);
   if (saving && shards > 1)
     crawl__run_barrier(c->run, c->shard);

@@ -2108,6 +2108,52 @@ def state_nodes(tmp, web, redis, job):
                   for i in range(3)]
 
 
+def case_cluster_failed_start_keeps_state(tmp):
+    """A --state node of a cluster, paused, then continued while Redis is down, and once more
+    after its job has been refused another way (other options): each continuation that cannot
+    start exits 1 and leaves `checkpoint` and `checkpoint.prev` byte for byte as they were (a
+    save made then held one shard's part alone). Continued with Redis back, the crawl ends with
+    every URL of the truth, no page fetched twice."""
+    redis = Redis(tmp, aof=True)
+    web = Web(tmp, hosts=6, pages=120, seed=3)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    try:
+        first = state_cmd(web, state, "-j", "3", "--jsonl", "-o", out, "--cluster",
+                          redis.url("keep"), "--nodes", "1", "--node", "0", interval=0.2)
+        proc = subprocess.Popen(first, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
+
+        def files():
+            got = {}
+            for name in ("checkpoint", "checkpoint.prev"):
+                with open(os.path.join(state, name), "rb") as f:
+                    got[name] = f.read()
+            return got
+        before = files()
+        redis.stop()
+        for threads in ("3", "1"):
+            p = subprocess.run([CRAWL, "-j", threads, "--state", state], capture_output=True,
+                               text=True, timeout=60)
+            expect(p.returncode == 1 and "Redis at" in p.stderr,
+                   f"-j {threads}, Redis down: exit {p.returncode}, {p.stderr!r}")
+            expect(files() == before, f"-j {threads}, Redis down: the checkpoint files changed")
+        redis.start()
+        p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=90)
+        expect(p.returncode == 0, f"continued with Redis back: exit {p.returncode}, {p.stderr}")
+    finally:
+        redis.stop()
+    log = web.stop()
+    with open(out) as f:
+        recs = [json.loads(line) for line in f]
+    expect_same_set({r["url"] for r in recs}, web.truth(web.url()), "the runs together")
+    twice = [k for k, n in Counter((h, path) for _, _, h, path, _ in log
+                                   if path != "/robots.txt").items() if n > 1]
+    expect(len(twice) <= 12, f"fetched twice: {len(twice)}, e.g. {twice[:3]}")
+
+
 def expect_truth_records(procs, truth, what):
     """The --jsonl records of all the runs: every URL of the truth, and each record (one printed
     again after a kill says what the first said) with the truth's fate and depth: a link lost on
