@@ -66,10 +66,47 @@ core_rc cli_output_create_sibling(cli_output *first, cli_output **out) {
   return CORE_OK;
 }
 
+/* The length of the UTF-8 sequence at s (n bytes left) that is a printable character, or 0: a
+ * byte that starts no valid sequence, or a control character (C0, DEL, C1). */
+static size_t printable_utf8(const unsigned char *s, size_t n) {
+  if (s[0] >= 0x20 && s[0] < 0x7f)
+    return 1;
+  size_t len = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
+  if (s[0] >= 0xf5 || !len || len > n)
+    return 0;
+  for (size_t i = 1; i < len; i++)
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+  if (len == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+    return 0; /* U+0080 to U+009F: C1 controls, CSI among them */
+  return len;
+}
+
+/* text on the terminal as it is, but for its control characters and bytes that are no UTF-8,
+ * written \xHH: a note may quote a page's bytes (an href, a Content-Type), which must not move
+ * the cursor, clear the screen, set the window title or ring the bell. */
+static void put_for_terminal(FILE *f, const char *text) {
+  const unsigned char *s = (const unsigned char *)text;
+  size_t n = strlen(text);
+  while (n) {
+    size_t len = printable_utf8(s, n);
+    if (len) {
+      fwrite(s, 1, len, f);
+    } else {
+      fprintf(f, "\\x%02x", s[0]);
+      len = 1;
+    }
+    s += len;
+    n -= len;
+  }
+}
+
 void cli_output_note(cli_output *out, const char *text) {
   pthread_mutex_lock(&out->target->lock);
   cli_status_hide(out->status); /* a whole line of its own, not after the status line */
-  fprintf(stderr, "crawl: %s\n", text);
+  fputs("crawl: ", stderr);
+  put_for_terminal(stderr, text);
+  fputc('\n', stderr);
   cli_status_show(out->status);
   pthread_mutex_unlock(&out->target->lock);
 }

@@ -474,6 +474,38 @@ static void test_refused_files(void **state) {
   unlink(bad);
 }
 
+/* A link planted where a save writes its temporary file (PATH.tmp.PID) is not followed: the file
+ * it points to stays as it was, and the saved file is a file of its own, readable by its owner
+ * alone (it may name private URLs). */
+static void test_save_ignores_planted_link(void **state) {
+  (void)state;
+  core_seen *s;
+  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
+  char path[256], victim[300], planted[300], why[256] = "";
+  snprintf(path, sizeof(path), "%s", temp_path("planted"));
+  snprintf(victim, sizeof(victim), "%s.victim", path);
+  snprintf(planted, sizeof(planted), "%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(victim, "w");
+  assert_non_null(f);
+  fputs("keep me\n", f);
+  fclose(f);
+  assert_int_equal(symlink(victim, planted), 0);
+  assert_int_equal(core_seen_save(s, path, -1, why, sizeof(why)), CORE_OK);
+  size_t len;
+  unsigned char *kept = read_file(victim, &len);
+  assert_int_equal(len, 8);
+  assert_memory_equal(kept, "keep me\n", 8);
+  free(kept);
+  struct stat st;
+  assert_int_equal(lstat(path, &st), 0);
+  assert_true(S_ISREG(st.st_mode));
+  assert_int_equal(st.st_mode & 0777, 0600);
+  assert_int_equal(lstat(planted, &st), -1); /* gone, as a save leaves no temporary file */
+  unlink(path);
+  unlink(victim);
+  core_seen_destroy(s);
+}
+
 static void test_save_failure_keeps_old_file(void **state) {
   (void)state;
   core_seen *s;
@@ -517,6 +549,7 @@ int main(void) {
       cmocka_unit_test(test_round_trips),
       cmocka_unit_test(test_refused_files),
       cmocka_unit_test(test_save_failure_keeps_old_file),
+      cmocka_unit_test(test_save_ignores_planted_link),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2844,6 +2844,29 @@ def case_spider_trap(tmp):
         site.stop()
 
 
+def case_notes_escaped(tmp):
+    """-v quotes a page's bytes in its notes (a Content-Type, an href not followed): their control
+    characters reach the terminal as \\xHH, so a page cannot set the window title, clear the
+    screen or ring the bell; the rest of the text, UTF-8 included, is as it was."""
+    host = "esc.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        body = '<html><body><a href="http://[\x1b[2J]/">x</a><a href="/caf\u00e9">y</a></body></html>'
+        return 200, {"Content-Type": "text/html; x=\x1b]0;pwned\x07"}, body
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "0", "-v", site.url(host))
+    finally:
+        site.stop()
+    controls = [c for c in p.stderr if ord(c) < 0x20 and c != "\n" or 0x7f <= ord(c) < 0xa0]
+    expect(not controls, f"control characters on standard error: {controls[:5]}")
+    expect("\\x1b]0;pwned\\x07" in p.stderr, f"the Content-Type is not shown escaped: {p.stderr!r}")
+    expect("not followed: 'http://[\\x1b[2J]/'" in p.stderr, f"the href: {p.stderr!r}")
+
+
 def case_seeds_from_stdin(tmp):
     """-i - reads the seeds from standard input, comments and blank lines skipped."""
     web = Web(tmp, hosts=3, pages=30)
