@@ -402,6 +402,18 @@ static bool read_seeds(const char *path, struct crawl_config *cfg, char *err, si
   return ok;
 }
 
+/* --dns-server as c-ares reads it, checked before the crawl starts so that a bad value is a usage
+ * error: a channel of its own takes the list (and is gone again). */
+static bool dns_servers_valid(const char *csv) {
+  ares_channel channel;
+  struct ares_options opts = {0};
+  if (!*csv || ares_init_options(&channel, &opts, 0) != ARES_SUCCESS)
+    return *csv != '\0'; /* no channel here: the engine, which makes one, says what is wrong */
+  bool ok = ares_set_servers_ports_csv(channel, csv) == ARES_SUCCESS;
+  ares_destroy(channel);
+  return ok;
+}
+
 static void set_defaults(struct crawl_config *cfg) {
   memset(cfg, 0, sizeof(*cfg));
   cfg->scope_mode = CORE_SCOPE_DOMAIN;
@@ -618,6 +630,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       }
       case OPT_DNS_SERVER:
+        if (!dns_servers_valid(arg))
+          USAGE("invalid value '%s' for --dns-server: ADDR[:PORT][,...], each ADDR an IPv4 or "
+                "IPv6 address ([ADDR]:PORT for IPv6 with a port)",
+                arg);
         free(cfg->dns_servers);
         cfg->dns_servers = strdup(arg);
         break;
@@ -693,8 +709,9 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       }
       case OPT_FP_RATE: {
         double p;
-        if (!parse_seconds(arg, 1, &p) || p <= 0 || p >= 0.5)
-          USAGE("invalid value '%s' for --fp-rate: a probability above 0 and below 0.5", arg);
+        /* below 1e-15 a filter would take over 70 bits a URL for no difference anyone sees */
+        if (!parse_seconds(arg, 1, &p) || p < 1e-15 || p >= 0.5)
+          USAGE("invalid value '%s' for --fp-rate: a probability from 1e-15 to below 0.5", arg);
         cfg->fp_rate = p;
         break;
       }
@@ -753,6 +770,9 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
     USAGE("out of memory");
   if (!*user_agent)
     USAGE("invalid value '' for --user-agent: it must not be empty");
+  for (const char *p = user_agent; *p; p++)
+    if ((unsigned char)*p < 0x20 || *p == 0x7f) /* CR or LF would add headers of its own */
+      USAGE("invalid value for --user-agent: it must not hold control characters (CR, LF, ...)");
   cfg->user_agent = strdup(user_agent);
   cfg->product_token = parse_product_token(user_agent);
   if (!cfg->product_token)

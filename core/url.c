@@ -977,8 +977,13 @@ core_rc core__url_resolve_full(const struct core_url *base, const char *href, si
 core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out) {
   size_t len = strlen(text);
   size_t slen = scheme_len(text, len);
-  /* "example.com" and "example.com:8080/x" are host names, not schemes */
-  bool has_scheme = slen && len > slen + 2 && text[slen + 1] == '/' && text[slen + 2] == '/';
+  /* "example.com" and "example.com:8080/x" are host names, not schemes: what follows their ':'
+   * is a port, digits up to a '/' or the end; "mailto:a@b.example" has a scheme, which is not
+   * http or https (CORE_EURL), and is no host "mailto" with a password */
+  size_t digits = slen ? strspn(text + slen + 1, "0123456789") : 0;
+  bool port = digits && (text[slen + 1 + digits] == '/' || text[slen + 1 + digits] == '\0');
+  bool has_scheme =
+      slen && ((len > slen + 2 && text[slen + 1] == '/' && text[slen + 2] == '/') || !port);
   if (has_scheme)
     return core_url_resolve(NULL, text, len, max_len, out);
   size_t with_len = len + 8;

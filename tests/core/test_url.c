@@ -324,6 +324,13 @@ static void test_seed_forms(void **state) {
   assert_string_equal(u.text, "https://example.com/");
   core_url_free(&u);
   assert_int_not_equal(core_url_seed("ftp://example.com/", 2048, &u), CORE_OK);
+  assert_int_equal(core_url_seed("localhost:8080", 2048, &u), CORE_OK);
+  assert_string_equal(u.text, "http://localhost:8080/");
+  core_url_free(&u);
+  /* a scheme, not a host with a password: refused, never fetched with Basic auth "mailto:x" */
+  assert_int_equal(core_url_seed("mailto:x@example.com", 2048, &u), CORE_EURL);
+  assert_int_equal(core_url_seed("javascript:alert(1)", 2048, &u), CORE_EURL);
+  assert_int_equal(core_url_seed("example.com:80x", 2048, &u), CORE_EURL);
 }
 
 static void test_max_length(void **state) {

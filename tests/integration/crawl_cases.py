@@ -1011,7 +1011,11 @@ def case_usage_errors(tmp):
                        (["--queue-disk", "5X", "a.test"], "--queue-disk"),
                        (["--max-path-repeat", "-1", "a.test"], "--max-path-repeat"),
                        (["--max-path-segments", "x", "a.test"], "--max-path-segments"),
-                       (["--max-query-variants", "1.5", "a.test"], "--max-query-variants")]:
+                       (["--max-query-variants", "1.5", "a.test"], "--max-query-variants"),
+                       (["--fp-rate", "1e-300", "a.test"], "--fp-rate"),
+                       (["--dns-server", "nonsense", "a.test"], "--dns-server"),
+                       (["-U", "bot\r\nX-Injected: 1", "a.test"], "--user-agent"),
+                       (["mailto:x@a.test"], "mailto:x@a.test")]:
         p = subprocess.run([CRAWL, *args], capture_output=True, text=True, timeout=10)
         expect(p.returncode == 2, f"{args}: exit {p.returncode}")
         err = p.stderr.splitlines()
