@@ -1814,7 +1814,6 @@ static void deliver_last_links(struct shard *c) {
   }
 }
 
-/* Every shard has its frontier: a save holds all that the run accepted. */
 /* Whether every shard has its part of the crawl in memory: its seeds queued or its part of the
  * checkpoint restored. Until then a save would hold less than the checkpoint it replaces, so
  * none is made: a run that cannot start (Redis down, a fatal error) leaves the files as they

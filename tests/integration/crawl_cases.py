@@ -1585,6 +1585,36 @@ def case_state_and_seen_locked(tmp):
     web.stop()
 
 
+def case_state_keeps_absolute_paths(tmp):
+    """A --state crawl begun with a relative -o and --warc, paused, and continued from another
+    working directory writes on to the same files (not to new ones where it runs): together they
+    hold one record per URL of the truth, and the WARC reads whole."""
+    web = Web(tmp, hosts=2, pages=80)
+    first_dir, other_dir = os.path.join(tmp, "here"), os.path.join(tmp, "elsewhere")
+    os.mkdir(first_dir)
+    os.mkdir(other_dir)
+    crawl_path = os.path.abspath(CRAWL)  # the case runs it from other directories
+    cmd = [crawl_path, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.03", "-d",
+           "1000", "--checkpoint", "0.2", "--state", "state", "--jsonl", "-o", "out.jsonl",
+           "--warc", "crawl.warc", web.url()]
+    proc = subprocess.Popen(cmd, cwd=first_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
+    p = subprocess.run([crawl_path, "--state", os.path.join(first_dir, "state")], cwd=other_dir,
+                       capture_output=True, text=True, timeout=60)
+    log = web.stop()
+    expect(p.returncode == 0, f"continued elsewhere: exit {p.returncode}, {p.stderr}")
+    expect(os.listdir(other_dir) == [], f"files made where it was continued: "
+                                        f"{os.listdir(other_dir)}")
+    with open(os.path.join(first_dir, "out.jsonl")) as f:
+        recs = [json.loads(line) for line in f]
+    expect_runs_are_one_crawl(web, recs, log)
+    expect_whole_warc(warc_records(os.path.join(first_dir, "crawl.warc")), "--warc")
+
+
 def case_state_across_thread_counts(tmp):
     """--state and --seen keep one file for every shard, loadable with another number of them: a
     polite crawl with -j 4 paused by SIGTERM after a few checkpoints (each made with every shard
