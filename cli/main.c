@@ -177,6 +177,13 @@ static void print_summary(const struct crawl_stats *s) {
   if (s->spilled)
     fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
             (unsigned long long)s->spilled);
+  if (s->spill_refused)
+    fprintf(stderr,
+            "crawl: %llu queued URLs stayed in memory past --queue-memory: the temporary file in "
+            "%s could not take them (%s)\n",
+            (unsigned long long)s->spill_refused,
+            getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+            strerror(s->spill_error ? s->spill_error : EIO));
   if (s->queue_full)
     fprintf(stderr,
             "crawl: %llu URLs not queued, their fate limit: the queue's spill file was at "

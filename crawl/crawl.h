@@ -86,11 +86,13 @@ struct crawl_stats {
   uint64_t failures[CRAWL_CAUSE_COUNT]; /* of the failed ones, by cause */
   uint64_t seeds, seeds_unreached;      /* seeds settled, and those that got no response at all */
   uint64_t too_long, unparsable, retries;
-  uint64_t spilled;    /* queued URLs that waited in the temporary file */
-  uint64_t resumed;    /* --seen: URLs the last run left queued, queued again */
-  uint64_t left;       /* --seen: URLs this run leaves queued for the next */
-  uint64_t speculated; /* pages fetched before their depth was known (speculate.c) */
-  uint64_t queue_full; /* new URLs not queued: the spill file was at --queue-disk */
+  uint64_t spilled;       /* queued URLs that waited in the temporary file */
+  uint64_t resumed;       /* --seen: URLs the last run left queued, queued again */
+  uint64_t left;          /* --seen: URLs this run leaves queued for the next */
+  uint64_t speculated;    /* pages fetched before their depth was known (speculate.c) */
+  uint64_t queue_full;    /* new URLs not queued: the spill file was at --queue-disk */
+  uint64_t spill_refused; /* queued URLs kept in memory: the spill file could not be written */
+  int spill_error;        /* errno of the first such failure */
   uint64_t bytes;
   uint64_t broken; /* pages that failed with an HTTP error */
   struct crawl_broken_link broken_links[CRAWL_BROKEN_SHOWN]; /* the first of them */

@@ -1842,6 +1842,10 @@ static void shard_end(struct shard *c) {
   if (c->fr && c->end != CRAWL_END_PIPE)
     settle_cut(c); /* no redirect comes any more: the URLs cut beyond --depth are settled */
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
+  int spill_error = 0;
+  c->stats->spill_refused += c->fr ? frontier_spill_refused(c->fr, &spill_error) : 0;
+  if (spill_error && !c->stats->spill_error)
+    c->stats->spill_error = spill_error;
   /* first: it keeps what is still to do. The first shard saves every shard's part, while the
    * others wait between two barriers */
   int shards = crawl__run_shards(c->run);
@@ -1932,6 +1936,9 @@ static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
   sum->resumed += s->resumed;
   sum->left += s->left;
   sum->speculated += s->speculated;
+  sum->spill_refused += s->spill_refused;
+  if (!sum->spill_error)
+    sum->spill_error = s->spill_error;
   /* the first broken links of each shard, in shard order, up to what the summary shows */
   uint64_t shown = sum->broken - s->broken; /* before this shard's were added */
   for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && s->broken_links[i].url; i++) {

@@ -160,7 +160,9 @@ struct frontier {
   uint64_t spill_end;
   size_t spilled;
   uint64_t spilled_ever;
-  core_rc spill_error; /* a spilled page could not be read back: it would be lost */
+  uint64_t spill_refused; /* pages kept in memory because the spill file could not take them */
+  int spill_errno;        /* why, the first time */
+  core_rc spill_error;    /* a spilled page could not be read back: it would be lost */
   /* the depth gate: pending[d] pages of depth d are queued, or popped and not yet released */
   size_t *pending;
   int pending_cap;
@@ -835,9 +837,12 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
   } else {
     gate_count(f, item->depth, 1);
     /* if the file fails, the page stays in memory: memory grows, nothing is lost */
-    if (goes_to_spill(f, host, item) && spill_append(f, host, item) == CORE_OK) {
+    bool spill = goes_to_spill(f, host, item);
+    if (spill && spill_append(f, host, item) == CORE_OK) {
       frontier_item_free(item);
     } else {
+      if (spill && !f->spill_refused++)
+        f->spill_errno = errno ? errno : EIO;
       if (host->spilled && item->depth > host->spill_head_depth)
         host->unsorted = true; /* it belongs between spilled pages */
       append_page(f, host, item);
@@ -1018,6 +1023,12 @@ size_t frontier_spilled(const frontier *f) {
 
 uint64_t frontier_spilled_ever(const frontier *f) {
   return f->spilled_ever;
+}
+
+uint64_t frontier_spill_refused(const frontier *f, int *error) {
+  if (error)
+    *error = f->spill_errno;
+  return f->spill_refused;
 }
 
 core_rc frontier_error(const frontier *f) {

@@ -129,6 +129,10 @@ size_t frontier_queued(const frontier *f);
 size_t frontier_spilled(const frontier *f);
 /* How many pages went through the spill file in all. */
 uint64_t frontier_spilled_ever(const frontier *f);
+/* How many pages stayed in memory past queue_memory because the spill file could not be made or
+ * written (nothing is lost: memory grows instead), and in *error (may be NULL) the errno of the
+ * first failure. */
+uint64_t frontier_spill_refused(const frontier *f, int *error);
 /* CORE_OK, or why a spilled page could not be read back; the crawl must stop then. */
 core_rc frontier_error(const frontier *f);
 size_t frontier_host_count(const frontier *f);

@@ -186,6 +186,18 @@ def case_queue_spills(tmp):
     expect_unique([(r[2], r[3]) for r in log], "request")
     expect(os.listdir(spill_dir) == [], f"left behind: {os.listdir(spill_dir)}")
     expect("waited on disk" in p.stderr, f"nothing spilled: {p.stderr}")
+    # no temporary file to be had: the queue stays in memory, nothing is lost, and it says so
+    web = Web(tmp, hosts=4, pages=400)
+    env = dict(os.environ, TMPDIR=os.path.join(tmp, "missing"))
+    cmd[3] = f"127.0.0.1:{web.dns}"
+    cmd[-1] = web.url()
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+    web.stop()
+    expect(p.returncode == 0, f"no spill file: exit {p.returncode}: {p.stderr}")
+    expect_same_set([r["url"] for r in records(p)], web.truth(web.url()), "no spill file")
+    expect(re.search(r"\d+ queued URLs stayed in memory past --queue-memory: the temporary file "
+                     r"in \S+missing could not take them \(No such file or directory\)", p.stderr),
+           f"no spill file: {p.stderr}")
 
 
 def case_queue_disk_budget(tmp):
