@@ -8,9 +8,17 @@
 
 /* ---- options ---- */
 typedef enum { CLI_RUN, CLI_EXIT_OK, CLI_USAGE } cli_parse_result;
-/* Fills cfg from argv. On CLI_USAGE a one-line message is in err. */
-cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg, char *err,
-                                   size_t err_size);
+/* Lines for standard error that parsing found worth saying (a seed file's lines skipped), for the
+ * caller to show unless -q; freed with cli_notes_free. */
+struct cli_notes {
+  char **lines;
+  size_t count;
+};
+void cli_notes_free(struct cli_notes *notes);
+/* Fills cfg from argv; notes (may be NULL) gets the lines worth saying. On CLI_USAGE a one-line
+ * message is in err. */
+cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg,
+                                   struct cli_notes *notes, char *err, size_t err_size);
 void cli_config_free(struct crawl_config *cfg);
 void cli_print_help(FILE *out);
 /* crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use. */

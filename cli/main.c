@@ -294,7 +294,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
     all[n++] = argv[i];
   all[n] = NULL;
   cli_config_free(cfg);
-  cli_parse_result parsed = cli_parse_options((int)n, all, cfg, err, err_size);
+  cli_parse_result parsed = cli_parse_options((int)n, all, cfg, NULL, err, err_size);
   free(all);
   crawl_state_args_free(kept, kept_count);
   if (parsed != CLI_RUN) {
@@ -336,7 +336,11 @@ int main(int argc, char **argv) {
     setlocale(LC_CTYPE, "");
   struct crawl_config cfg;
   char err[512] = "";
-  cli_parse_result parsed = cli_parse_options(argc, argv, &cfg, err, sizeof(err));
+  struct cli_notes notes = {0};
+  cli_parse_result parsed = cli_parse_options(argc, argv, &cfg, &notes, err, sizeof(err));
+  for (size_t i = 0; i < notes.count && !(parsed == CLI_RUN && cfg.quiet); i++)
+    fprintf(stderr, "crawl: %s\n", notes.lines[i]);
+  cli_notes_free(&notes);
   if (parsed != CLI_RUN) {
     if (parsed == CLI_USAGE)
       fprintf(stderr, "crawl: %s\nTry 'crawl --help' for more information.\n", err);

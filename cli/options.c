@@ -371,8 +371,19 @@ static bool push_regex(struct crawl_regex_list *list, const char *pattern, char 
   return true;
 }
 
-/* Seeds from a file: one per line, blank lines and # comments skipped. */
-static bool read_seeds(const char *path, struct crawl_config *cfg, char *err, size_t err_size) {
+void cli_notes_free(struct cli_notes *notes) {
+  for (size_t i = 0; i < notes->count; i++)
+    free(notes->lines[i]);
+  free(notes->lines);
+  notes->lines = NULL;
+  notes->count = 0;
+}
+
+/* Seeds from a file: one per line, blank lines and # comments skipped; so is a line that is no
+ * seed URL, with a note naming it (as wget goes on past a bad line of its -i file): one bad line
+ * of many does not end the run. */
+static bool read_seeds(const char *path, struct crawl_config *cfg, struct cli_notes *notes,
+                       char *err, size_t err_size) {
   FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
   if (!in) {
     set_err(err, err_size, "cannot read seeds from '%s': %s", path, strerror(errno));
@@ -382,7 +393,9 @@ static bool read_seeds(const char *path, struct crawl_config *cfg, char *err, si
   size_t cap = 0;
   ssize_t n;
   bool ok = true;
+  long number = 0;
   while (ok && (n = getline(&line, &cap, in)) >= 0) {
+    number++;
     char *s = line;
     while (*s == ' ' || *s == '\t')
       s++;
@@ -392,7 +405,22 @@ static bool read_seeds(const char *path, struct crawl_config *cfg, char *err, si
       s[--len] = '\0';
     if (!len || s[0] == '#')
       continue;
-    ok = push_str(&cfg->seeds, &cfg->seed_count, s);
+    struct core_url u;
+    core_rc rc = core_url_seed(s, cfg->max_url_length, &u);
+    if (rc == CORE_OK) {
+      core_url_free(&u);
+    } else if (rc != CORE_ENOMEM) {
+      char *note = NULL;
+      if (notes &&
+          asprintf(&note, "%s:%ld: not a seed URL, skipped: '%.200s' (%s)",
+                   strcmp(path, "-") == 0 ? "standard input" : path, number, s,
+                   core_rc_str(rc)) >= 0 &&
+          !push_str(&notes->lines, &notes->count, note))
+        ok = false;
+      free(note);
+      continue;
+    }
+    ok = ok && push_str(&cfg->seeds, &cfg->seed_count, s);
   }
   free(line);
   if (in != stdin)
@@ -451,8 +479,8 @@ static void set_defaults(struct crawl_config *cfg) {
     return CLI_USAGE;                                                                              \
   } while (0)
 
-cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg, char *err,
-                                   size_t err_size) {
+cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg,
+                                   struct cli_notes *notes, char *err, size_t err_size) {
   set_defaults(cfg);
   bool have_domains = false, have_skip = false, node_given = false;
   const char *user_agent = "crawl/" CRAWL_VERSION;
@@ -464,7 +492,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
     long l;
     switch (c) {
       case 'i':
-        if (!read_seeds(arg, cfg, err, err_size))
+        if (!read_seeds(arg, cfg, notes, err, err_size))
           return CLI_USAGE;
         break;
       case OPT_SITEMAPS:

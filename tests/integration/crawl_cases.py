@@ -740,6 +740,30 @@ def case_output_file_and_input(tmp):
     expect_same_set(got, web.truth(web.url(), web.url("s1")), "-i/-o crawl")
 
 
+def case_seed_file_bad_lines(tmp):
+    """A seed file with lines that are no seed URL (another scheme, a bad port, a space in a
+    host): each is skipped with a note naming the file and line, and the crawl goes on from the
+    good ones; -q keeps the notes back. A file of bad lines only is a usage error."""
+    web = Web(tmp, hosts=2, pages=30)
+    seeds = os.path.join(tmp, "seeds.txt")
+    with open(seeds, "w") as f:
+        f.write(f"# seeds\n{web.url()}\nftp://files.example/\n\nmailto:x@s1.web.test\n"
+                f"http://s1.web.test:99999/\n{web.url('s1')}\n")
+    p = crawl(web, "-w", "0", "-d", "1000", "-i", seeds)
+    expect_same_set(lines(p), web.truth(web.url(), web.url("s1")), "the good seeds")
+    notes = [line for line in p.stderr.splitlines() if "not a seed URL, skipped" in line]
+    expect([n.split(": not")[0] for n in notes] ==
+           [f"crawl: {seeds}:3", f"crawl: {seeds}:5", f"crawl: {seeds}:6"], f"notes {notes}")
+    quiet = crawl(web, "-q", "-w", "0", "-d", "0", "-i", seeds)
+    expect(quiet.stderr == "", f"-q: {quiet.stderr!r}")
+    with open(seeds, "w") as f:
+        f.write("ftp://files.example/\nmailto:x@y.example\n")
+    p = crawl(web, "-i", seeds, check=False)
+    web.stop()
+    expect(p.returncode == 2 and "no seed URL given" in p.stderr and p.stderr.count("skipped") == 2,
+           f"bad lines only: exit {p.returncode}, {p.stderr!r}")
+
+
 def case_sigint(tmp):
     """SIGINT: in-flight requests finish, queued URLs are reported pending, exit 130. The
     records are exactly what happened: fetched and failed ones are the requests the server
