@@ -1082,9 +1082,11 @@ static void page_done(void *arg, const struct fetch_result *res) {
   }
   c->stats->pages++;
   c->stats->bytes += res->bytes;
-  if (rq->html)
+  /* a body cut at --max-size ends in the middle of something: finishing would hand over the
+   * half of a tag or url() as if it were whole (a made-up link), so what was cut is dropped */
+  if (rq->html && !res->truncated)
     parse_html_finish(rq->html);
-  else if (rq->css)
+  else if (rq->css && !res->truncated)
     parse_css_finish(rq->css);
   crawl__offer_links_flush(rq);
   long status = res->head.status;

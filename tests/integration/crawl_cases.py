@@ -2937,6 +2937,35 @@ def case_notes_escaped(tmp):
     expect("not followed: 'http://[\\x1b[2J]/'" in p.stderr, f"the href: {p.stderr!r}")
 
 
+def case_cut_body_invents_no_link(tmp):
+    """--max-size cuts a page in the middle of an href, and a style sheet in the middle of a
+    url(): the links before the cut are found, the cut one is not made up from its first half."""
+    host = "cut.test"
+    pad = "<p>" + "x" * 3000 + "</p>"
+    page = (f'<html><body><a href="/whole.html">w</a>{pad}'
+            f'<a href="/half-of-a-long-name-that-goes-on.html">h</a></body></html>')
+    sheet = f"a {{ background: url(/whole.png) }} /* {'y' * 3000} */ b {{ background: url(/half-of-a-long.png) }}"
+    # each cut inside the second href, or the second url()
+    cuts = {"/": page.index("half-of") + 8, "/style.css": sheet.index("half-of") + 8}
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if path == "/style.css":
+            return 200, {"Content-Type": "text/css"}, sheet
+        return 200, {}, page
+
+    site = Site([host], respond)
+    try:
+        for seed, whole in (("/", "/whole.html"), ("/style.css", "/whole.png")):
+            p = site.crawl("-w", "0", "-d", "0", "--max-size", str(cuts[seed]),
+                           site.url(host, seed))
+            got = sorted(u[len(site.url(host)) - 1:] for u in lines(p))
+            expect(got == sorted([seed, whole]), f"{seed}: printed {got}")
+    finally:
+        site.stop()
+
+
 def case_seeds_from_stdin(tmp):
     """-i - reads the seeds from standard input, comments and blank lines skipped."""
     web = Web(tmp, hosts=3, pages=30)
