@@ -194,6 +194,9 @@ double crawl__backoff(const struct crawl_config *cfg, int attempts);
  * server's Retry-After (seconds, < 0 for none; capped by --max-delay) when longer, which also
  * holds back the whole host. */
 double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after);
+/* Whether a Retry-After (seconds, < 0 for none) asks for longer than --max-delay: then the
+ * request is not tried again (its host waits --max-delay). */
+bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double retry_after);
 bool crawl__pages_exhausted(const struct shard *c);
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *crawl__host_for(struct shard *c, const struct core_url *u);

@@ -941,9 +941,20 @@ bool crawl__is_transient_status(long status) {
          status == 504;
 }
 
+bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double retry_after) {
+  if (retry_after <= c->cfg->max_delay)
+    return false;
+  /* the server asks for longer than --max-delay: asking again sooner would be rude, waiting
+   * that long is more than the user allows; the URL is given up, and its host still rests what
+   * it may */
+  frontier_host_defer(c->fr, host, core_now() + c->cfg->max_delay);
+  return true;
+}
+
 bool crawl__retry(struct shard *c, struct request *rq, double retry_after) {
   struct frontier_item *item = rq->item;
-  if (item->attempts >= c->cfg->retries || c->stop || (rq->spec && rq->spec->cancelled))
+  if (item->attempts >= c->cfg->retries || c->stop || (rq->spec && rq->spec->cancelled) ||
+      crawl__retry_after_too_long(c, rq->host, retry_after))
     return false;
   item->attempts++;
   c->stats->retries++;
@@ -1105,9 +1116,13 @@ static void page_done(void *arg, const struct fetch_result *res) {
                              .type = rq->type[0] ? rq->type : NULL,
                              .bytes = res->bytes,
                              .ms = res->seconds * 1000};
-  char error[64];
+  char error[96];
   if (status >= 400 || status < 100) {
-    snprintf(error, sizeof(error), "HTTP %ld", status);
+    if (res->head.retry_after > c->cfg->max_delay)
+      snprintf(error, sizeof(error), "HTTP %ld, Retry-After %.0f s beyond --max-delay", status,
+               res->head.retry_after);
+    else
+      snprintf(error, sizeof(error), "HTTP %ld", status);
     rec.fate = CRAWL_FATE_FAILED;
     rec.cause = CRAWL_CAUSE_HTTP;
     rec.error = error;

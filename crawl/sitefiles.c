@@ -49,7 +49,8 @@ bool crawl__queue_robots(struct shard *c, frontier_host *fh, double not_before) 
 static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause cause,
                                const char *why, double retry_after) {
   struct host_data *hd = frontier_host_data(rq->host);
-  if (hd->robots_attempts < c->cfg->retries && !c->stop) {
+  if (hd->robots_attempts < c->cfg->retries && !c->stop &&
+      !crawl__retry_after_too_long(c, rq->host, retry_after)) {
     hd->robots_attempts++;
     c->stats->retries++;
     crawl__queue_robots(c, rq->host,
@@ -68,12 +69,16 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   crawl__request_ended(c);
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
-  char why[64];
+  char why[96];
   crawl__note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
   if (res->error != FETCH_OK) {
     robots_unavailable(c, rq, crawl__cause_of(res->error), res->error_text, -1);
   } else if (status >= 500 || status < 100) {
-    snprintf(why, sizeof(why), "HTTP %ld", status);
+    if (res->head.retry_after > c->cfg->max_delay)
+      snprintf(why, sizeof(why), "HTTP %ld, Retry-After %.0f s beyond --max-delay", status,
+               res->head.retry_after);
+    else
+      snprintf(why, sizeof(why), "HTTP %ld", status);
     robots_unavailable(c, rq, CRAWL_CAUSE_HTTP, why, res->head.retry_after);
   } else if (status >= 300 && status < 400 && res->head.location) {
     /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */

@@ -2635,9 +2635,11 @@ def case_per_host_and_concurrency_bounds(tmp):
         site.stop()
 
 
-def case_retry_after_capped(tmp):
-    """A Retry-After beyond --max-delay waits --max-delay, not what the server asked; the URL is
-    then fetched. --retries 0 makes the same 503 final."""
+def case_retry_after_beyond_max_delay(tmp):
+    """A Retry-After longer than --max-delay: the URL is not asked for again before the server
+    said, nor waited for longer than the user allows: it fails at once with its status and the
+    reason, and its host rests --max-delay before its next request. --retries N asks a path that
+    answers 503 without Retry-After 1 + N times, then fails it."""
     host = "busy.test"
     seen = Counter()
 
@@ -2645,21 +2647,28 @@ def case_retry_after_capped(tmp):
         seen[path] += 1
         if path == "/robots.txt":
             return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
-        if seen[path] == 1 or path == "/always":
+        if path == "/always":
+            return 503, {}, "busy"
+        if seen[path] == 1 and path == "/":
             return 503, {"Retry-After": "120"}, "busy"
         return 200, {}, "<html><body>here</body></html>"
 
     site = Site([host], respond)
     try:
         p = site.crawl("-w", "0", "-d", "0", "--max-delay", "1", "--jsonl", site.url(host),
-                       timeout=30)
-        recs = records(p)
-        expect([(r["fate"], r.get("status")) for r in recs] == [("fetched", 200)], f"{recs}")
-        tries = sorted(r for r in site.log if r[3] == "/")
-        expect(len(tries) == 2, f"{len(tries)} requests for the seed")
-        gap = tries[1][0] - tries[0][1]
-        expect(1.0 <= gap < 10, f"the retry came {gap:.2f}s after the 503 (--max-delay 1)")
-        # --retries N: a path that always answers 503 is asked 1 + N times, then failed
+                       site.url(host, "/other"), timeout=30)
+        recs = {r["url"]: r for r in records(p)}
+        first, other = recs[site.url(host)], recs[site.url(host, "/other")]
+        expect(first["fate"] == "failed" and first.get("status") == 503 and
+               first["error"] == "HTTP 503, Retry-After 120 s beyond --max-delay", f"{first}")
+        expect(other["fate"] == "fetched", f"{other}")
+        expect(seen["/"] == 1, f"{seen['/']} requests for the seed")
+        log = sorted(r for r in site.log if r[3] in ("/", "/other"))
+        expect([r[3] for r in log] == ["/", "/other"], f"requests {log}")
+        gap = log[1][0] - log[0][1]
+        expect(1.0 <= gap < 10, f"the host's next request came {gap:.2f}s after the 503 "
+                                "(--max-delay 1)")
+        # --retries N: a path that always answers 503 is asked 1 + N times
         for retries in (2, 1):
             seen.clear()
             p = site.crawl("-w", "0", "-d", "0", "--max-delay", "0.1", "--retries",
@@ -2668,13 +2677,6 @@ def case_retry_after_capped(tmp):
             expect([(r["fate"], r.get("status")) for r in recs] == [("failed", 503)]
                    and seen["/always"] == 1 + retries,
                    f"--retries {retries}: {seen['/always']} requests, {recs}")
-        seen.clear()
-        p = site.crawl("-w", "0", "-d", "0", "--retries", "0", "--jsonl", site.url(host),
-                       check=False)
-        recs = records(p)
-        expect([(r["fate"], r.get("status")) for r in recs] == [("failed", 503)],
-               f"--retries 0: {recs}")
-        expect(seen["/"] == 1, f"--retries 0: {seen['/']} requests")
     finally:
         site.stop()
 
