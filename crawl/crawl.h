@@ -52,6 +52,7 @@ const char *crawl_fate_name(crawl_fate fate);
   X(TIMEOUT, "timeout")                                                                            \
   X(TLS, "tls")                                                                                    \
   X(HTTP, "http")                                                                                  \
+  X(PROTOCOL, "protocol")                                                                          \
   X(OTHER, "other")
 typedef enum {
 #define CRAWL_CAUSE_ENUM(name, text) CRAWL_CAUSE_##name,

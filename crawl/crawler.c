@@ -974,6 +974,8 @@ crawl_cause crawl__cause_of(fetch_error error) {
       return CRAWL_CAUSE_TIMEOUT;
     case FETCH_ETLS:
       return CRAWL_CAUSE_TLS;
+    case FETCH_EPROTOCOL:
+      return CRAWL_CAUSE_PROTOCOL;
     default:
       return CRAWL_CAUSE_OTHER;
   }

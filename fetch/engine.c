@@ -30,6 +30,7 @@ struct transfer {
   /* with capture on: the exchange's raw heads and body */
   struct core_buf request, response, body;
   bool chunked;
+  char error[CURL_ERROR_SIZE]; /* curl's own words for a failure (CURLOPT_ERRORBUFFER) */
   struct transfer *prev, *next;
 };
 
@@ -383,6 +384,11 @@ static size_t write_cb(char *data, size_t size, size_t nmemb, void *userdata) {
 
 static fetch_error classify(CURLcode code) {
   switch (code) {
+    case CURLE_WEIRD_SERVER_REPLY:
+    case CURLE_UNSUPPORTED_PROTOCOL: /* for an http(s) URL: a reply that is no HTTP (0.9) */
+    case CURLE_BAD_CONTENT_ENCODING:
+    case CURLE_OUT_OF_MEMORY: /* see transfer_error */
+      return FETCH_EPROTOCOL;
     case CURLE_COULDNT_CONNECT:
     case CURLE_SEND_ERROR:
     case CURLE_RECV_ERROR:
@@ -403,6 +409,18 @@ static fetch_error classify(CURLcode code) {
     default:
       return FETCH_EOTHER;
   }
+}
+
+/* What went wrong, in words for a record. curl 7.88 ends a transfer whose response head is past
+ * its limit (a header line over 100 KB) with "Out of memory", and says no more: the crawler's
+ * own memory is not curl's to run out of, so that is said for what it is. A protocol error is
+ * said in curl's own words where it has some; the rest as curl names them. */
+static const char *transfer_error(const struct transfer *t, CURLcode code) {
+  if (code == CURLE_OUT_OF_MEMORY)
+    return "response head past curl's limit (curl: out of memory)";
+  if (classify(code) == FETCH_EPROTOCOL && t->error[0])
+    return t->error;
+  return curl_easy_strerror(code);
 }
 
 static void capture(struct transfer *t) {
@@ -447,7 +465,7 @@ static void check_done(fetch_engine *engine) {
       deliver_head(t);
     fill_head(t, &res.head);
     res.error = ok ? FETCH_OK : classify(code);
-    res.error_text = ok ? NULL : curl_easy_strerror(code);
+    res.error_text = ok ? NULL : transfer_error(t, code);
     res.bytes = t->bytes;
     res.truncated = t->truncated;
     curl_off_t total_us = 0;
@@ -499,6 +517,8 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   CURL *e = t->easy;
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
   curl_easy_setopt(e, CURLOPT_PRIVATE, t);
+  t->error[0] = '\0';
+  curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->error);
   curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
   curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, engine);
   curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, header_cb);

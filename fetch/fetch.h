@@ -51,11 +51,12 @@ struct fetch_head {
 };
 
 typedef enum {
-  FETCH_OK,       /* a response was received (any status) */
-  FETCH_ECONNECT, /* connection refused, reset or closed early */
-  FETCH_ETIMEOUT, /* --timeout, --connect-timeout or the low-speed limit */
-  FETCH_ETLS,     /* certificate or handshake failure */
-  FETCH_EDNS,     /* the name could not be resolved (reported by the caller of fetch_resolve) */
+  FETCH_OK,        /* a response was received (any status) */
+  FETCH_ECONNECT,  /* connection refused, reset or closed early */
+  FETCH_ETIMEOUT,  /* --timeout, --connect-timeout or the low-speed limit */
+  FETCH_ETLS,      /* certificate or handshake failure */
+  FETCH_EDNS,      /* the name could not be resolved (reported by the caller of fetch_resolve) */
+  FETCH_EPROTOCOL, /* the server broke HTTP: a head past curl's limit, a reply that is no HTTP */
   FETCH_EOTHER
 } fetch_error;
 

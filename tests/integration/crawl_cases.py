@@ -2968,6 +2968,56 @@ def case_cut_body_invents_no_link(tmp):
         site.stop()
 
 
+def case_protocol_errors(tmp):
+    """A server that breaks HTTP: a response head with a 300 KB header line, a reply that is no
+    HTTP at all. Each URL fails with the cause protocol and words that say so (not "Out of
+    memory", not a connection failure), is not retried, and the summary counts them."""
+    import threading
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    port = listener.getsockname()[1]
+    asked = Counter()
+
+    def answer(conn):
+        with conn:
+            try:
+                request = conn.recv(65536).decode("latin-1")
+                path = request.split(" ")[1] if " " in request else "?"
+                asked[path] += 1
+                if path == "/big":
+                    conn.sendall(b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * 300000 +
+                                 b"\r\nContent-Length: 2\r\n\r\nhi")
+                else:
+                    conn.sendall(b"this is no HTTP\r\n\r\n")
+            except OSError:
+                pass
+
+    def serve():
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=answer, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        urls = [f"http://bad.test:{port}/big", f"http://bad.test:{port}/weird"]
+        p = subprocess.run([CRAWL, "--no-progress", "--no-robots", "-w", "0", "-d", "0", "--jsonl",
+                            "--resolve", f"bad.test:{port}:127.0.0.1", *urls],
+                           capture_output=True, text=True, timeout=60)
+    finally:
+        listener.close()
+    recs = {r["url"]: r for r in records(p)}
+    big, weird = recs[urls[0]], recs[urls[1]]
+    expect(big["fate"] == "failed" and "response head past curl's limit" in big["error"], f"{big}")
+    expect(weird["fate"] == "failed" and "Out of memory" not in weird["error"] and
+           "connect" not in weird["error"].lower(), f"{weird}")
+    expect("2 failed (2 protocol)" in p.stderr, f"summary: {p.stderr}")
+    expect(asked["/big"] == 1 and asked["/weird"] == 1, f"asked {asked}: retried")
+
+
 def case_seeds_from_stdin(tmp):
     """-i - reads the seeds from standard input, comments and blank lines skipped."""
     web = Web(tmp, hosts=3, pages=30)
