@@ -20,11 +20,12 @@ fi
 if ! command -v npm >/dev/null; then
   apt-get install -y -qq --no-install-recommends npm >/dev/null
 fi
-# warcio goes beside the sources (.deps/, ignored by git) now, so the tests themselves need no
-# registry; tests/integration/crawl_cases.py reads it from there. Its version is the tests'.
+# With --tests: warcio goes beside the sources (.deps/, ignored by git), so the tests themselves
+# need no registry; tests/integration/crawl_cases.py reads it from there. Its version is the
+# tests'.
 warcio_version=2.4.11
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [ ! -f "$root/.deps/npm-warcio/node_modules/warcio/package.json" ]; then
+if [ "${1:-}" = "--tests" ] && [ ! -f "$root/.deps/npm-warcio/node_modules/warcio/package.json" ]; then
   npm install --no-audit --no-fund --silent --prefix "$root/.deps/npm-warcio" \
     "warcio@$warcio_version" >/dev/null
 fi

@@ -3,7 +3,7 @@
 # With --sanitize the build and the run use AddressSanitizer and UndefinedBehaviorSanitizer.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --tests
 dir=build
 opts=()
 if [ "${1:-}" = "--sanitize" ]; then

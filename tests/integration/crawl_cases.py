@@ -116,12 +116,12 @@ def expect_unique(items, what):
 
 def warc_records(path):
     """The records of a WARC file as webrecorder's warcio (npm) reads them, each with whether its
-    digests hold (tests/integration/warc_check.mjs); scripts/install-deps.sh installs warcio into
+    digests hold (tests/integration/warc_check.mjs); scripts/install-deps.sh --tests installs it into
     .deps/ beside the sources, so the tests need no registry."""
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     where = os.path.join(root, ".deps", "npm-warcio")
     expect(os.path.exists(os.path.join(where, "node_modules", "warcio", "package.json")),
-           f"warcio is not installed in {where}: run scripts/install-deps.sh")
+           f"warcio is not installed in {where}: run scripts/install-deps.sh --tests")
     expect(shutil.which("node"), "node is needed (nodejs): run scripts/install-deps.sh")
     script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "warc_check.mjs")
     p = subprocess.run(["node", script, where, path], capture_output=True, text=True, timeout=120)
