@@ -191,12 +191,16 @@ void crawl__fatal(struct shard *c, const char *fmt, ...) __attribute__((format(p
 void crawl__note(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double crawl__backoff(const struct crawl_config *cfg, int attempts);
 /* When the next try of a transient failure may start: the backoff for its attempts, or the
- * server's Retry-After (seconds, < 0 for none; capped by --max-delay) when longer, which also
- * holds back the whole host. */
+ * server's Retry-After (seconds, < 0 for none; at most --max-delay, see below) when longer, which
+ * also holds back the whole host. */
 double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after);
 /* Whether a Retry-After (seconds, < 0 for none) asks for longer than --max-delay: then the
  * request is not tried again (its host waits --max-delay). */
 bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double retry_after);
+/* A failed response's error: "HTTP 503", or with a Retry-After past --max-delay, which is why it
+ * was not tried again, "HTTP 503, Retry-After 120 s beyond --max-delay". */
+void crawl__http_error(const struct shard *c, long status, double retry_after, char *out,
+                       size_t size);
 bool crawl__pages_exhausted(const struct shard *c);
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *crawl__host_for(struct shard *c, const struct core_url *u);

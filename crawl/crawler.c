@@ -50,10 +50,10 @@ double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, doubl
   double now = core_now();
   double wait = crawl__backoff(c->cfg, attempts);
   if (retry_after >= 0) {
-    /* the server asked the whole host to wait, not only this URL */
-    double ra = fmin(retry_after, c->cfg->max_delay);
-    frontier_host_defer(c->fr, host, now + ra);
-    wait = fmax(wait, ra);
+    /* the server asked the whole host to wait, not only this URL (never past --max-delay: the
+     * callers give up on a longer wait, crawl__retry_after_too_long) */
+    frontier_host_defer(c->fr, host, now + retry_after);
+    wait = fmax(wait, retry_after);
   }
   return now + wait;
 }
@@ -210,8 +210,10 @@ static uint64_t query_counts_add(struct host_data *hd, const char *path, size_t 
 }
 
 /* The spider-trap rule (README, Trap guards) a URL new to this crawl breaks, written into why,
- * or false; -v names the first of each host. */
-static bool trapped(struct shard *c, struct host_data *hd, const struct core_url *u, char *why,
+ * or false. *hd is u's host: looked up (and made, with its setup steps) only for the query rule,
+ * which counts on it, as the URL is queued then anyway; a path trap makes no host of its own.
+ * -v names the first rule a known host trips. */
+static bool trapped(struct shard *c, const struct core_url *u, struct host_data **hd, char *why,
                     size_t why_size) {
   const struct crawl_config *cfg = c->cfg;
   const char *path = u->text + u->path_off;
@@ -228,7 +230,9 @@ static bool trapped(struct shard *c, struct host_data *hd, const struct core_url
       const char *query = strchr(path, '?');
       if (!query || cfg->max_query_variants <= 0)
         return false;
-      uint64_t n = query_counts_add(hd, path, (size_t)(query - path));
+      if (!*hd && !(*hd = crawl__host_for(c, u)))
+        return false; /* out of memory: the crawl ends as fatal */
+      uint64_t n = query_counts_add(*hd, path, (size_t)(query - path));
       if (!n) {
         crawl__fatal(c, "out of memory");
         return false;
@@ -240,10 +244,13 @@ static bool trapped(struct shard *c, struct host_data *hd, const struct core_url
       break;
     }
   }
-  if (!hd->trap_noted) {
-    hd->trap_noted = true;
+  frontier_host *fh = *hd ? (*hd)->fhost : frontier_host_find(c->fr, u->origin);
+  struct host_data *known = fh ? frontier_host_data(fh) : NULL;
+  if (!known || !known->trap_noted) {
+    if (known)
+      known->trap_noted = true;
     crawl__note(c, "%s: not following URLs that look like a spider trap (%s), the first %s",
-                hd->host, why, u->text);
+                u->host, why, u->text);
   }
   return true;
 }
@@ -538,16 +545,6 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_LIMIT, 0, NULL);
     return;
   }
-  if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT) && !u->unfetchable) {
-    struct host_data *hd = crawl__host_for(c, u);
-    char why[128];
-    if (!hd)
-      return;
-    if (trapped(c, hd, u, why, sizeof(why))) {
-      settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_TRAP, 0, why);
-      return;
-    }
-  }
   if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
     if (!cfg->check_skipped) {
       settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_SKIPPED, 0, NULL);
@@ -570,12 +567,23 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
                      "no request can reach this URL");
     return;
   }
+  /* a URL that would be fetched, found on a page or as a redirect's target: a spider trap? (one
+   * cut by depth above is not, and makes no host) */
+  struct host_data *hd = NULL;
+  if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT)) {
+    char why[128];
+    if (trapped(c, u, &hd, why, sizeof(why))) {
+      settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_TRAP, 0, why);
+      return;
+    }
+    if (c->fatal)
+      return;
+  }
   if (spec) {
     confirm(c, spec, from, depth, redirects, probe.flags);
     return;
   }
-  struct host_data *hd = crawl__host_for(c, u);
-  if (!hd)
+  if (!hd && !(hd = crawl__host_for(c, u)))
     return;
   if (hd->dead) {
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
@@ -941,6 +949,14 @@ bool crawl__is_transient_status(long status) {
          status == 504;
 }
 
+void crawl__http_error(const struct shard *c, long status, double retry_after, char *out,
+                       size_t size) {
+  if (retry_after > c->cfg->max_delay)
+    snprintf(out, size, "HTTP %ld, Retry-After %.0f s beyond --max-delay", status, retry_after);
+  else
+    snprintf(out, size, "HTTP %ld", status);
+}
+
 bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double retry_after) {
   if (retry_after <= c->cfg->max_delay)
     return false;
@@ -1120,11 +1136,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
                              .ms = res->seconds * 1000};
   char error[96];
   if (status >= 400 || status < 100) {
-    if (res->head.retry_after > c->cfg->max_delay)
-      snprintf(error, sizeof(error), "HTTP %ld, Retry-After %.0f s beyond --max-delay", status,
-               res->head.retry_after);
-    else
-      snprintf(error, sizeof(error), "HTTP %ld", status);
+    crawl__http_error(c, status, res->head.retry_after, error, sizeof(error));
     rec.fate = CRAWL_FATE_FAILED;
     rec.cause = CRAWL_CAUSE_HTTP;
     rec.error = error;

@@ -74,11 +74,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   if (res->error != FETCH_OK) {
     robots_unavailable(c, rq, crawl__cause_of(res->error), res->error_text, -1);
   } else if (status >= 500 || status < 100) {
-    if (res->head.retry_after > c->cfg->max_delay)
-      snprintf(why, sizeof(why), "HTTP %ld, Retry-After %.0f s beyond --max-delay", status,
-               res->head.retry_after);
-    else
-      snprintf(why, sizeof(why), "HTTP %ld", status);
+    crawl__http_error(c, status, res->head.retry_after, why, sizeof(why));
     robots_unavailable(c, rq, CRAWL_CAUSE_HTTP, why, res->head.retry_after);
   } else if (status >= 300 && status < 400 && res->head.location) {
     /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */

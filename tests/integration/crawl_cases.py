@@ -449,6 +449,12 @@ def case_depth_limit(tmp):
                    f"depth {depth}: {url} is {recs[url]['fate']}/{recs[url]['depth']}, want {fate}/{d}")
     log = web.stop()
     expect(not [r for r in log if r[2].startswith("s1.")], "--scope host fetched another host")
+    # a host whose URLs are all cut by depth is never contacted, not even for its robots.txt
+    web = Web(tmp, hosts=4, pages=30)
+    p = crawl(web, "-w", "0", "-d", "0", "--jsonl", web.url())
+    log = web.stop()
+    expect_same_set({r["url"] for r in records(p)}, web.truth(web.url(), depth=0), "-d 0")
+    expect({r[2] for r in log} == {"s0.web.test"}, f"-d 0 requested {sorted(set(log))[:6]}")
 
 
 def case_depth_breadth_first(tmp):
