@@ -181,8 +181,7 @@ static void print_summary(const struct crawl_stats *s) {
     fprintf(stderr,
             "crawl: %llu queued URLs stayed in memory past --queue-memory: the temporary file in "
             "%s could not take them (%s)\n",
-            (unsigned long long)s->spill_refused,
-            getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+            (unsigned long long)s->spill_refused, core_temp_dir(),
             strerror(s->spill_error ? s->spill_error : EIO));
   if (s->queue_full)
     fprintf(stderr,
@@ -309,16 +308,16 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
 /* The queue spills to $TMPDIR (core_temp_fd): when less than --queue-disk is free there, the disk
  * may fill before the budget does, and the user is told at the start (unless -q). */
 static void check_queue_disk(const struct crawl_config *cfg) {
-  const char *dir = getenv("TMPDIR");
+  const char *dir = core_temp_dir();
   struct statvfs vfs;
-  if (cfg->quiet || !cfg->queue_disk || statvfs(dir && *dir ? dir : "/tmp", &vfs) != 0)
+  if (cfg->quiet || !cfg->queue_disk || statvfs(dir, &vfs) != 0)
     return;
   uint64_t free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
   if (free_bytes < cfg->queue_disk)
     fprintf(stderr,
             "crawl: note: %s has %.1f MB free, less than --queue-disk (%.1f MB): a queue that "
             "spills may fill it first\n",
-            dir && *dir ? dir : "/tmp", (double)free_bytes / 1e6, (double)cfg->queue_disk / 1e6);
+            dir, (double)free_bytes / 1e6, (double)cfg->queue_disk / 1e6);
 }
 
 /* crawl_lock_take for path, the value of option, saying why on standard error when refused. */

@@ -210,10 +210,14 @@ void *core__table_alloc(size_t bytes) {
   return p;
 }
 
-int core_temp_fd(const char *name) {
+const char *core_temp_dir(void) {
   const char *dir = getenv("TMPDIR");
+  return dir && *dir ? dir : "/tmp";
+}
+
+int core_temp_fd(const char *name) {
   char path[4096];
-  snprintf(path, sizeof(path), "%s/crawl-%s-XXXXXX", dir && *dir ? dir : "/tmp", name);
+  snprintf(path, sizeof(path), "%s/crawl-%s-XXXXXX", core_temp_dir(), name);
   int fd = mkstemp(path);
   if (fd >= 0)
     unlink(path); /* nothing is left behind, whatever way the crawl ends */

@@ -50,6 +50,8 @@ void core_buf_free(struct core_buf *buf);
 /* An unlinked temporary file in $TMPDIR (or /tmp), named crawl-NAME-XXXXXX while it is made,
  * open for reading and writing; -1 with errno set when it cannot be made. */
 int core_temp_fd(const char *name);
+/* Where core_temp_fd makes its files: $TMPDIR, or /tmp when that is unset or empty. */
+const char *core_temp_dir(void);
 
 /* ---- URLs ---- */
 

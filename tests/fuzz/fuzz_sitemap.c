@@ -7,6 +7,7 @@
  *     CDATA markers, comments and processing instructions taken out and its line ends made
  *     "\n", as XML reads it. The parser invents no URL. */
 #include "parse/parse.h"
+#include "tests/fuzz/events.h"
 
 #include <libxml/parser.h>
 
@@ -19,8 +20,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 struct entries {
   const unsigned char *input; /* when every entry must occur in it */
   size_t input_len;
-  char *text; /* "event:loc\n" each */
-  size_t len, cap;
+  struct fuzz_events events;
 };
 
 static void on_entry(void *arg, parse_sitemap_event event, const char *loc) {
@@ -30,15 +30,7 @@ static void on_entry(void *arg, parse_sitemap_event event, const char *loc) {
     fprintf(stderr, "an entry not in the input: %s\n", loc);
     abort();
   }
-  if (e->len + n + 16 > e->cap) {
-    e->cap = (e->len + n + 16) * 2;
-    if (!(e->text = realloc(e->text, e->cap)))
-      abort();
-  }
-  e->len += (size_t)snprintf(e->text + e->len, 16, "%d:", (int)event);
-  memcpy(e->text + e->len, loc, n);
-  e->len += n;
-  e->text[e->len++] = '\n';
+  fuzz_events_add(&e->events, (int)event, loc, n);
 }
 
 static void parse(const unsigned char *data, size_t size, size_t chunk, struct entries *e) {
@@ -113,17 +105,16 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (!text)
     abort();
   size_t text_len = character_data(body, body_len, text);
-  struct entries pieces = {plain ? text : NULL, text_len, NULL, 0, 0};
-  struct entries whole = {NULL, 0, NULL, 0, 0};
+  struct entries pieces = {plain ? text : NULL, text_len, {0}};
+  struct entries whole = {NULL, 0, {0}};
   parse(body, body_len, chunk, &pieces);
   parse(body, body_len, body_len ? body_len : 1, &whole);
-  if (well_formed &&
-      (pieces.len != whole.len || (whole.len && memcmp(pieces.text, whole.text, whole.len) != 0))) {
+  if (well_formed && !fuzz_events_same(&pieces.events, &whole.events)) {
     fprintf(stderr, "entries differ between chunkings (chunk %zu)\n", chunk);
     abort();
   }
-  free(pieces.text);
-  free(whole.text);
+  fuzz_events_free(&pieces.events);
+  fuzz_events_free(&whole.events);
   free(text);
   return 0;
 }
