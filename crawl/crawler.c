@@ -576,8 +576,6 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
       settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_TRAP, 0, why);
       return;
     }
-    if (c->fatal)
-      return;
   }
   if (spec) {
     confirm(c, spec, from, depth, redirects, probe.flags);
