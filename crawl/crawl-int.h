@@ -214,6 +214,9 @@ void crawl__offer_links_flush(struct request *rq);
 struct request *crawl__request_new(struct shard *c, frontier_host *host,
                                    struct frontier_item *item);
 void crawl__request_free(struct request *rq);
+/* At a transfer's end: whether the crawl stops at once, the request then left cut short
+ * (crawler.c). */
+bool crawl__cut_short(struct request *rq);
 void crawl__start_request(struct shard *c, struct request *rq);
 /* Ends rq through its handler as a transfer that failed with error before any response. */
 void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why);

@@ -797,6 +797,15 @@ void crawl__offer_links_flush(struct request *rq) {
   struct link_batch *b = &rq->links;
   if (b->count == 0)
     return;
+  if (c->stop == 2) {
+    /* stopping at once (a fatal error, a second signal, the output gone): nothing more is
+     * printed or queued, and nothing is marked seen either, or a save would keep as seen a URL
+     * no run ever queues. The page they came from is made again (page_done) */
+    for (size_t i = 0; i < b->count; i++)
+      core_url_free(&b->urls[i]);
+    b->count = 0;
+    return;
+  }
   /* a page fetched ahead of its level holds its links back until the level comes */
   if (rq->gate_depth >= 0 && rq->item && !c->fatal &&
       (rq->held || rq->gate_depth > frontier_gate(c->fr))) {
@@ -808,8 +817,7 @@ void crawl__offer_links_flush(struct request *rq) {
   if (c->outboxes) {                                  /* links of other shards' hosts go to them */
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
-      if (c->stop != 2 &&
-          crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, 'L', b->follow[i])) {
+      if (crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, 'L', b->follow[i])) {
         core_url_free(&b->urls[i]);
         continue;
       }
@@ -828,10 +836,7 @@ void crawl__offer_links_flush(struct request *rq) {
   if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
     crawl__fatal(c, "out of memory");
   for (size_t i = 0; i < b->count; i++) {
-    /* after a fatal error or a closed output nothing more is printed or queued, as for links
-     * parsed after that moment */
-    if (c->stop != 2)
-      settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->follow[i]);
+    settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->follow[i]);
     core_url_free(&b->urls[i]);
   }
   b->count = 0;
@@ -1093,6 +1098,14 @@ static void page_body(void *arg, const char *data, size_t len) {
   crawl__offer_links_flush(rq);
 }
 
+bool crawl__cut_short(struct request *rq) {
+  /* its parser's links were dropped since the crawl began stopping at once (a fatal error ends
+   * one turn of the loop in which this answer came too): reported fetched, it would take them
+   * along. It stays among the requests cut short, which a --state save keeps to be made again,
+   * and the end reports as pending */
+  return rq->crawl->stop == 2;
+}
+
 static void page_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
   struct shard *c = rq->crawl;
@@ -1100,6 +1113,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
   double now = core_now();
   crawl__request_ended(c);
   frontier_end(c->fr, rq->host, item, now, res->seconds);
+  if (crawl__cut_short(rq))
+    return;
   if (res->error != FETCH_OK) {
     crawl__note(c, "%s: %s", item->url, res->error_text);
     if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))
@@ -1148,7 +1163,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   report(c, item->flags, &rec);
   if (redirect && (item->flags & ITEM_SPEC))
     crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1);
-  else if (redirect && c->stop != 2)
+  else if (redirect)
     offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, true);
   core_url_free(&target);
   crawl__request_free(rq);

@@ -696,6 +696,20 @@ void crawl__shard_receive(struct shard *c) {
       take_line(c, p);
       p = nl + 1;
     }
+    if (p < end) { /* it stopped at once meanwhile: what is left goes back, for the save */
+      b->len = (size_t)(end - p);
+      memmove(b->data, p, b->len);
+      struct shard_batch *last = b;
+      while (last->next)
+        last = last->next;
+      pthread_mutex_lock(&r->lock);
+      last->next = s->head;
+      if (!s->head)
+        s->tail = last;
+      s->head = b;
+      pthread_mutex_unlock(&r->lock);
+      return;
+    }
     free(b);
     b = next;
   }

@@ -228,6 +228,8 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
   struct shard *c = rq->crawl;
   crawl__request_ended(c);
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
+  if (crawl__cut_short(rq))
+    return;
   if (res->error != FETCH_OK) {
     if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))
       crawl__note(c, "%s: %s", rq->item->url, res->error_text);

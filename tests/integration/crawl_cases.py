@@ -7,6 +7,7 @@ Usage: crawl_cases.py CRAWL TESTWEB CASE
 With CRAWL_TEST_THREADS=N in the environment, every crawl the case runs gets -j N first: the
 suite runs each case with -j 1 and with -j 4, and each must give the same results.
 """
+import contextlib
 import json
 import os
 import re
@@ -20,6 +21,7 @@ import time
 from collections import Counter, defaultdict
 
 CRAWL, TESTWEB = (sys.argv + ["", ""])[1:3]
+KEEP = os.environ.get("CRAWL_TEST_KEEP")  # keep each case's directory to look into
 BUILT_CRAWL = CRAWL  # the binary itself, even when CRAWL is the -j wrapper
 
 
@@ -2123,7 +2125,9 @@ def nodes_run(cmds, interrupt=None):
     hold the others back); interrupt(procs) runs while they do. Each process gets .out, .err."""
     procs, files = [], []
     for i, cmd in enumerate(cmds):
-        out, err = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+        # kept beside the case's files with CRAWL_TEST_KEEP (see the end of this file)
+        out, err = (tempfile.NamedTemporaryFile("w+", prefix=f"node{i}-", suffix=s, delete=not KEEP)
+                    for s in (".out", ".err"))
         files.append((out, err))
         procs.append(subprocess.Popen(cmd, stdout=out, stderr=err, text=True))
     if interrupt:
@@ -2332,6 +2336,59 @@ def case_cluster_survives_redis_restart(tmp):
         expect(not twice, f"fetched twice: {twice[:3]}")
     finally:
         redis.stop()
+
+
+def case_cluster_fatal_keeps_page_in_flight(tmp):
+    """A page whose answer comes in the same turn of the loop as the error that ends a --cluster
+    --state crawl (its Redis killed): its links are no longer taken then, so it is not reported
+    fetched either. The checkpoint keeps it, and the continued crawl fetches it again and
+    reports it and its link. One turn is made by stopping the process (SIGSTOP) while Redis is
+    killed and the answer written, then continuing it (SIGCONT) with both waiting."""
+    import threading
+    asked, release = threading.Event(), threading.Event()
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, '<a href="/held.html">held</a>'
+        if path == "/held.html":
+            asked.set()
+            release.wait(30)
+            return 200, {}, '<a href="/child.html">child</a>'
+        if path == "/child.html":
+            return 200, {}, "<p>the end</p>"
+        return None
+
+    redis, site = Redis(tmp, aof=True), Site(["a.test"], respond)
+    try:
+        state = os.path.join(tmp, "state")
+        proc = subprocess.Popen([CRAWL, "--no-progress", *site.resolve(), "--jsonl", "--state",
+                                 state, "--cluster", redis.url("turn"), "--nodes", "1", "--node",
+                                 "0", site.url("a.test")], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        expect(asked.wait(30), "/held.html was never asked for")
+        time.sleep(0.3)  # the process waits in its loop
+        proc.send_signal(signal.SIGSTOP)
+        redis.stop()  # first: its connections are the first ready
+        release.set()
+        time.sleep(0.5)  # the answer is written
+        proc.send_signal(signal.SIGCONT)
+        out, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 1 and "Redis at" in err,
+               f"with Redis gone: exit {proc.returncode}, {err[-300:]!r}")
+        redis.start()
+        again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
+                               timeout=60)
+        expect(again.returncode == 0, f"continued: exit {again.returncode}, {again.stderr[-300:]}")
+        recs = [json.loads(line) for line in (out + again.stdout).splitlines()]
+        urls = Counter(r["url"] for r in recs)
+        want = {site.url("a.test", p) for p in ("/", "/held.html", "/child.html")}
+        expect(set(urls) == want and max(urls.values()) == 1,
+               f"the two runs printed {dict(urls)}, want each of {sorted(want)} once")
+        expect(all(r["fate"] == "fetched" for r in recs), f"fates: {recs}")
+    finally:
+        release.set()
+        redis.stop()
+        site.stop()
 
 
 def case_cluster_max_pages(tmp):
@@ -3072,8 +3129,12 @@ if __name__ == "__main__" and sys.argv[1:] == ["--list"]:
     print("\n".join(CASES))  # tests/meson.build makes a test of each
 elif __name__ == "__main__":
     name = sys.argv[3]
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
+    # CRAWL_TEST_KEEP=1 keeps the case's directory (printed) to look into after a failure
+    with (contextlib.nullcontext(tempfile.mkdtemp()) if KEEP else
+          tempfile.TemporaryDirectory()) as tmp:
+        if KEEP:
+            print(f"{name}: kept in {tmp}")
+            tempfile.tempdir = tmp
         threads = os.environ.get("CRAWL_TEST_THREADS")
         if threads:
             wrapper = os.path.join(tmp, "crawl-j" + threads)
