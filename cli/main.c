@@ -232,16 +232,19 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
     /* the files a later run writes to or reads, kept as absolute paths: a run continued from
      * another directory appends to the same -o and --warc (options given later win, so the
      * absolute ones go after the command line) */
-    const char *names[] = {"--output", "--warc", "--cacert"};
-    const char *paths[] = {cfg->output_file, cfg->warc_file, cfg->cacert};
-    char *absolute[3] = {NULL, NULL, NULL};
-    char **args = calloc((size_t)argc + 6, sizeof(*args));
+    enum { KEPT = 5 };
+    const char *names[KEPT] = {"--output", "--warc", "--cacert", "--load-cookies",
+                               "--save-cookies"};
+    const char *paths[KEPT] = {cfg->output_file, cfg->warc_file, cfg->cacert, cfg->load_cookies,
+                               cfg->save_cookies};
+    char *absolute[KEPT] = {NULL};
+    char **args = calloc((size_t)argc + 2 * KEPT, sizeof(*args));
     int n = 0;
     for (int i = 1; args && i < argc; i++)
       args[n++] = argv[i];
     char cwd[4096];
     bool ok = args && getcwd(cwd, sizeof(cwd));
-    for (int i = 0; i < 3 && ok; i++) {
+    for (int i = 0; i < KEPT && ok; i++) {
       if (!paths[i] || paths[i][0] == '/')
         continue;
       ok = asprintf(&absolute[i], "%s/%s", cwd, paths[i]) >= 0;
@@ -255,7 +258,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
     core_rc rc = ok ? crawl_state_begin(cfg->state_dir, n, args, why, sizeof(why)) : CORE_ESYS;
     if (!ok)
       snprintf(why, sizeof(why), "cannot keep its files' paths: %s", strerror(errno));
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < KEPT; i++)
       free(absolute[i]);
     free(args);
     if (rc == CORE_OK)

@@ -53,6 +53,11 @@ enum {
   OPT_CHECK_SKIPPED,
   OPT_RESOLVE,
   OPT_DNS_SERVER,
+  OPT_PROXY,
+  OPT_NOPROXY,
+  OPT_NO_COOKIES,
+  OPT_LOAD_COOKIES,
+  OPT_SAVE_COOKIES,
   OPT_EXPECT,
   OPT_QUEUE_MEMORY,
   OPT_QUEUE_DISK,
@@ -110,6 +115,11 @@ static const struct option long_options[] = {
     {"cacert", required_argument, NULL, OPT_CACERT},
     {"resolve", required_argument, NULL, OPT_RESOLVE},
     {"dns-server", required_argument, NULL, OPT_DNS_SERVER},
+    {"proxy", required_argument, NULL, OPT_PROXY},
+    {"noproxy", required_argument, NULL, OPT_NOPROXY},
+    {"no-cookies", no_argument, NULL, OPT_NO_COOKIES},
+    {"load-cookies", required_argument, NULL, OPT_LOAD_COOKIES},
+    {"save-cookies", required_argument, NULL, OPT_SAVE_COOKIES},
     {"seen", required_argument, NULL, OPT_SEEN},
     {"state", required_argument, NULL, OPT_STATE},
     {"warc", required_argument, NULL, OPT_WARC},
@@ -204,6 +214,14 @@ void cli_print_help(FILE *out) {
         "      --cacert FILE           verify servers against the CA certificates in FILE\n"
         "      --resolve HOST:PORT:ADDR  use ADDR for HOST:PORT (repeatable)\n"
         "      --dns-server ADDR[:PORT][,...]  name servers to ask\n"
+        "      --proxy URL             every request through this proxy: http, https, socks4,\n"
+        "                              socks4a, socks5, socks5h ('' for none; else the\n"
+        "                              environment's http_proxy, https_proxy, ALL_PROXY)\n"
+        "      --noproxy LIST          hosts reached directly: names (with their subdomains),\n"
+        "                              addresses, ADDR/BITS, or '*' (else no_proxy)\n"
+        "      --load-cookies FILE     start with the cookies of FILE (Netscape format)\n"
+        "      --save-cookies FILE     write every cookie to FILE at the end (mode 0600)\n"
+        "      --no-cookies            neither keep nor send cookies\n"
         "Dedupe:\n"
         "      --seen FILE             keep the seen-URL filter in FILE across runs, with the\n"
         "                              URLs a run left queued, which the next run fetches\n"
@@ -474,6 +492,53 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->checkpoint = 30;
 }
 
+/* The first of the environment's variables names that is set and not empty, its name in *name. */
+static const char *env_first(const char *const names[], size_t n, const char **name) {
+  for (size_t i = 0; i < n; i++) {
+    const char *v = getenv(names[i]);
+    if (v && *v) {
+      *name = names[i];
+      return v;
+    }
+  }
+  return NULL;
+}
+
+/* The proxies (doc/network.md, Proxies): --proxy for both schemes ('' for none), else the
+ * environment's as curl reads it: http_proxy (never HTTP_PROXY, which a CGI request can set),
+ * https_proxy or HTTPS_PROXY, then all_proxy or ALL_PROXY; --noproxy, else no_proxy or NO_PROXY.
+ * false with err set when a variable's proxy is none curl takes (the value is not quoted: it may
+ * hold a password) or memory runs out. */
+static bool set_proxies(struct crawl_config *cfg, const char *proxy, const char *noproxy, char *err,
+                        size_t err_size) {
+  static const char *const http_names[] = {"http_proxy", "all_proxy", "ALL_PROXY"};
+  static const char *const https_names[] = {"https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"};
+  static const char *const no_names[] = {"no_proxy", "NO_PROXY"};
+  const char *http_from = "--proxy", *https_from = "--proxy", *unused;
+  const char *http = proxy, *https = proxy;
+  if (!proxy) {
+    http = env_first(http_names, 3, &http_from);
+    https = env_first(https_names, 4, &https_from);
+  }
+  if (!noproxy)
+    noproxy = env_first(no_names, 2, &unused);
+  const char *const values[] = {http, https}, *const from[] = {http_from, https_from};
+  for (int i = 0; i < 2; i++) {
+    const char *why;
+    if (values[i] && *values[i] && fetch_proxy_check(values[i], &why) != CORE_OK) {
+      set_err(err, err_size, "invalid proxy in the environment's %s: %s", from[i], why);
+      return false;
+    }
+  }
+  if ((http && *http && !(cfg->proxy_http = strdup(http))) ||
+      (https && *https && !(cfg->proxy_https = strdup(https))) ||
+      (noproxy && *noproxy && !(cfg->noproxy = strdup(noproxy)))) {
+    set_err(err, err_size, "out of memory");
+    return false;
+  }
+  return true;
+}
+
 #define USAGE(...)                                                                                 \
   do {                                                                                             \
     set_err(err, err_size, __VA_ARGS__);                                                           \
@@ -485,6 +550,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
   set_defaults(cfg);
   bool have_domains = false, have_skip = false, node_given = false;
   const char *user_agent = "crawl/" CRAWL_VERSION;
+  const char *proxy = NULL, *noproxy = NULL;
   int c;
   opterr = 0;
   optind = 1;
@@ -666,6 +732,32 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         free(cfg->dns_servers);
         cfg->dns_servers = strdup(arg);
         break;
+      case OPT_PROXY: {
+        const char *why;
+        if (*arg && fetch_proxy_check(arg, &why) != CORE_OK)
+          USAGE("invalid value for --proxy: %s", why); /* not quoted: it may hold a password */
+        proxy = arg;
+        break;
+      }
+      case OPT_NOPROXY:
+        noproxy = arg;
+        break;
+      case OPT_NO_COOKIES:
+        cfg->no_cookies = true;
+        break;
+      case OPT_LOAD_COOKIES: {
+        FILE *f = fopen(arg, "r"); /* refused now, not when the crawl has begun */
+        if (!f)
+          USAGE("invalid value '%s' for --load-cookies: %s", arg, strerror(errno));
+        fclose(f);
+        if (!set_path(&cfg->load_cookies, arg, "--load-cookies", "a file name", err, err_size))
+          return CLI_USAGE;
+        break;
+      }
+      case OPT_SAVE_COOKIES:
+        if (!set_path(&cfg->save_cookies, arg, "--save-cookies", "a file name", err, err_size))
+          return CLI_USAGE;
+        break;
       case OPT_SEEN:
         if (!set_path(&cfg->seen_file, arg, "--seen", "a file name", err, err_size))
           return CLI_USAGE;
@@ -793,6 +885,15 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       USAGE("invalid value '%ld' for --node: a whole number from 0 to %ld", cfg->node,
             cfg->nodes - 1);
   }
+  if (!set_proxies(cfg, proxy, noproxy, err, err_size))
+    return CLI_USAGE;
+  if (cfg->ip_delay > 0 && notes &&
+      ((cfg->proxy_http && fetch_proxy_resolves(cfg->proxy_http)) ||
+       (cfg->proxy_https && fetch_proxy_resolves(cfg->proxy_https))) &&
+      !push_str(&notes->lines, &notes->count,
+                "--ip-delay does not apply to hosts reached through a proxy that looks their "
+                "names up: their addresses are not known here, so each host keeps its own gap"))
+    USAGE("out of memory");
   if (have_domains)
     cfg->scope_mode = CORE_SCOPE_LIST;
   if (!have_skip && core_list_parse(default_skip_ext, &cfg->skip_ext))
@@ -837,6 +938,11 @@ void cli_config_free(struct crawl_config *cfg) {
   free_strs(cfg->headers, cfg->header_count);
   free_strs(cfg->resolves, cfg->resolve_count);
   free(cfg->dns_servers);
+  free(cfg->proxy_http);
+  free(cfg->proxy_https);
+  free(cfg->noproxy);
+  free(cfg->load_cookies);
+  free(cfg->save_cookies);
   free(cfg->cacert);
   free(cfg->seen_file);
   free(cfg->state_dir);

@@ -67,6 +67,14 @@ struct crawl_config {
   char **resolves; /* HOST:PORT:ADDR */
   size_t resolve_count;
   char *dns_servers;
+  /* proxies: --proxy for both schemes, or the environment's (cli/options.c); NULL: none */
+  char *proxy_http;
+  char *proxy_https;
+  char *noproxy; /* --noproxy, or the environment's no_proxy */
+  /* cookies: one jar for the crawl unless no_cookies; files in the Netscape format */
+  bool no_cookies;
+  char *load_cookies;
+  char *save_cookies;
 
   /* state (--state): the directory, the seconds between checkpoints, and whether this run
    * continues the crawl kept there (no seeds given: the options are the ones saved there) */

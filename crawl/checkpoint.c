@@ -45,6 +45,15 @@ void crawl__remember_to_forget(struct shard *c, const char *url) {
     crawl__fatal(c, "out of memory");
 }
 
+/* DIR/NAME, allocated; NULL when memory runs out. */
+static char *path_in(const char *dir, const char *name) {
+  size_t len = strlen(dir) + strlen(name) + 2;
+  char *p = malloc(len);
+  if (p)
+    snprintf(p, len, "%s/%s", dir, name);
+  return p;
+}
+
 /* An unlinked temporary file: what a save holds may be large, so not in memory. */
 static FILE *temp_stream(const char *name) {
   int fd = core_temp_fd(name);
@@ -351,6 +360,16 @@ static bool save(struct shard *c, uint64_t *pages) {
   char why[512] = "";
   core_rc rc = core_seen_save(c->seen, c->save_path, fileno(snap), why, sizeof(why));
   fclose(snap);
+  if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
+    /* the session the crawl has goes on with it; a jar not saved keeps the one before */
+    char *path = path_in(c->cfg->state_dir, "cookies");
+    if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK) {
+      if (!c->cfg->quiet)
+        fprintf(stderr, "crawl: --state: cannot save the cookies: %s\n",
+                path ? strerror(errno) : "out of memory");
+    }
+    free(path);
+  }
   if (rc == CORE_OK)
     return true;
   if (!c->cfg->quiet)
@@ -392,6 +411,36 @@ void crawl__final_save(struct shard *c) {
     crawl__bridge_saved(c, mark);
 }
 
+core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out, char *err,
+                            size_t err_size) {
+  *out = NULL;
+  if (cfg->no_cookies)
+    return CORE_OK;
+  fetch_cookies *jar;
+  core_rc rc = fetch_cookies_create(&jar);
+  if (rc != CORE_OK) {
+    snprintf(err, err_size, "cannot start: out of memory");
+    return rc;
+  }
+  if (cfg->load_cookies && (rc = fetch_cookies_load(jar, cfg->load_cookies)) != CORE_OK) {
+    snprintf(err, err_size, "--load-cookies: cannot read '%s': %s", cfg->load_cookies,
+             rc == CORE_ESYS ? strerror(errno) : core_rc_str(rc));
+    fetch_cookies_destroy(jar);
+    return rc;
+  }
+  char *kept = cfg->state_dir && cfg->state_resume ? path_in(cfg->state_dir, "cookies") : NULL;
+  if (kept && access(kept, F_OK) == 0 && (rc = fetch_cookies_load(jar, kept)) != CORE_OK) {
+    snprintf(err, err_size, "--state: cannot read the cookies '%s': %s", kept,
+             rc == CORE_ESYS ? strerror(errno) : core_rc_str(rc));
+    fetch_cookies_destroy(jar);
+    free(kept);
+    return rc;
+  }
+  free(kept);
+  *out = jar;
+  return CORE_OK;
+}
+
 /* ---- opening ---- */
 
 static uint64_t random_seed(void) {
@@ -399,14 +448,6 @@ static uint64_t random_seed(void) {
   if (getrandom(&seed, sizeof(seed), 0) != (ssize_t)sizeof(seed))
     seed = (uint64_t)time(NULL) * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid();
   return seed;
-}
-
-static char *path_in(const char *dir, const char *name) {
-  size_t len = strlen(dir) + strlen(name) + 2;
-  char *p = malloc(len);
-  if (p)
-    snprintf(p, len, "%s/%s", dir, name);
-  return p;
 }
 
 /* Loads the filter and what was still to do from path (the one before, prev, when path cannot
@@ -741,7 +782,14 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
         dir, "");
     rc = CORE_EINVAL;
   }
-  FILE *f = rc == CORE_OK ? fopen(tmp, "wb") : NULL;
+  /* 0600: the command line may hold secrets (a proxy's password, an Authorization header) */
+  if (rc == CORE_OK)
+    unlink(tmp); /* a leftover of a run that died here keeps its own mode */
+  int fd =
+      rc == CORE_OK ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
+  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+  if (fd >= 0 && !f)
+    close(fd);
   if (rc == CORE_OK && !f) {
     say(why, why_size, "cannot write '%s': %s", tmp, strerror(errno));
     rc = CORE_ESYS;

@@ -130,6 +130,7 @@ struct shard {
   struct crawl_stats *stats;
   event_loop *loop;
   fetch_engine *engine;
+  fetch_cookies *cookies; /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
   frontier *fr;
   core_scope *scope;
   core_seen *seen;          /* with --seen or --state and several shards, the first's (shared) */
@@ -379,6 +380,11 @@ void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *ou
 core_rc crawl__open_seen(struct shard *c);
 void crawl__on_save_timer(void *arg);
 void crawl__final_save(struct shard *c);
+/* The run's cookie jar (doc/network.md, Cookies): *out NULL with --no-cookies; else filled from
+ * --load-cookies, then from a continued --state crawl's DIR/cookies. CORE_ESYS or CORE_ENOMEM
+ * with err saying why. */
+core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out, char *err,
+                            size_t err_size);
 /* A URL that failed: forgotten before the last save when the filter can remove. */
 void crawl__remember_to_forget(struct shard *c, const char *url);
 /* A page a limit kept from being fetched: kept in the save for the next run. */

@@ -274,6 +274,14 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
   return false;
 }
 
+/* Whether a request to url goes through a proxy that looks its host up: then the crawl does not
+ * (doc/network.md, Proxies). */
+static bool proxy_resolves(const struct shard *c, const char *url, const char *host) {
+  struct fetch_proxies proxies = {c->cfg->proxy_http, c->cfg->proxy_https, c->cfg->noproxy};
+  const char *proxy = fetch_proxy_for(&proxies, strncasecmp(url, "https:", 6) == 0, host);
+  return proxy && fetch_proxy_resolves(proxy);
+}
+
 struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
   frontier_host *fh;
   bool created;
@@ -295,7 +303,8 @@ struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
   hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
   frontier_host_set_data(fh, hd);
-  if (hd->host_is_ip) {
+  if (hd->host_is_ip || proxy_resolves(c, u->text, u->host)) {
+    /* an address, or a name only its proxy looks up: the host is its own --ip-delay group */
     frontier_host_set_ip(c->fr, fh, hd->host);
   } else {
     struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, u->origin, NULL, 0);
@@ -932,6 +941,10 @@ static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
 void crawl__start_request(struct shard *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
   crawl__request_began(c);
+  if (proxy_resolves(c, rq->url.text, rq->url.host)) {
+    launch(rq, NULL);
+    return;
+  }
   if (rq->url.host_is_ip || (strcmp(rq->url.host, hd->host) == 0 && rq->url.port == hd->port)) {
     launch(rq, hd->addr);
     return;
@@ -1762,7 +1775,9 @@ static void shard_open(struct shard *c) {
                                      .per_host = cfg->per_host,
                                      .dns_servers = cfg->dns_servers,
                                      .resolves = cfg->resolves,
-                                     .resolve_count = cfg->resolve_count};
+                                     .resolve_count = cfg->resolve_count,
+                                     .proxies = {cfg->proxy_http, cfg->proxy_https, cfg->noproxy},
+                                     .cookies = c->cookies};
   struct frontier_options frontier_opts = {.delay = cfg->delay,
                                            .delay_factor = cfg->delay_factor,
                                            .max_delay = cfg->max_delay,
@@ -2000,6 +2015,9 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   double start = core_now();
   memset(stats, 0, sizeof(*stats));
   err[0] = '\0';
+  fetch_cookies *cookies; /* one jar for every shard: a session is the crawl's, not a thread's */
+  if (crawl__cookies_open(cfg, &cookies, err, err_size) != CORE_OK)
+    return CRAWL_END_FATAL;
   struct shard *shards = calloc((size_t)n, sizeof(*shards));
   struct crawl_stats *shard_stats = calloc((size_t)n, sizeof(*shard_stats));
   char *errs = calloc((size_t)n, err_size);
@@ -2007,6 +2025,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     free(shards);
     free(shard_stats);
     free(errs);
+    fetch_cookies_destroy(cookies);
     snprintf(err, err_size, "cannot start: out of memory");
     return CRAWL_END_FATAL;
   }
@@ -2016,7 +2035,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                         .sink = sink,
                         .stats = &shard_stats[i],
                         .err = errs + (size_t)i * err_size,
-                        .err_size = err_size};
+                        .err_size = err_size,
+                        .cookies = cookies};
     crawl__run_attach(run, i, c);
     c->warc_keep = UINT64_MAX;
     c->held_min = INT_MAX;
@@ -2132,6 +2152,14 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   }
   for (int i = n - 1; i >= 0; i--)
     shard_close(&shards[i]);
+  /* after every transfer: the jar as the crawl leaves it, stopped or not */
+  if (cookies && cfg->save_cookies && fetch_cookies_save(cookies, cfg->save_cookies) != CORE_OK &&
+      end != CRAWL_END_FATAL) {
+    snprintf(err, err_size, "--save-cookies: cannot write '%s': %s", cfg->save_cookies,
+             strerror(errno));
+    end = CRAWL_END_FATAL;
+  }
+  fetch_cookies_destroy(cookies);
   free(threads);
   free(started);
   free(shard_stats);

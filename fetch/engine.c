@@ -219,6 +219,7 @@ static void detach_transfer(struct transfer *t) {
 /* Keeps the easy handle for the next transfer while there is room (at most one per transfer that
  * may be in flight), else frees it. */
 static void recycle_easy(fetch_engine *engine, CURL *easy) {
+  fetch__cookies_detach(engine->opts.cookies, easy); /* before curl_easy_reset: see there */
   if (engine->idle_count < engine->idle_cap)
     engine->idle[engine->idle_count++] = easy;
   else
@@ -527,6 +528,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
   curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
   curl_easy_setopt(e, CURLOPT_HTTPHEADER, engine->headers);
+  fetch__cookies_attach(cfg->cookies, e);
   if (engine->capture) {
     /* heads of any size curl takes (it caps them itself); the body within max_size */
     core_buf_init(&t->request, 1 << 20);
@@ -553,12 +555,22 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
    * a connection of its own beside it */
   if (cfg->per_host > 1)
     curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
-  /* a proxy from the environment would make curl resolve names itself */
-  curl_easy_setopt(e, CURLOPT_PROXY, "");
+  /* the proxy is the crawl's choice, made before the lookup it may spare (fetch_proxy_for):
+   * curl is told it, or none, and reads neither *_proxy nor no_proxy from the environment */
+  const char *proxy =
+      fetch_proxy_for(&cfg->proxies, strncasecmp(rq->url, "https:", 6) == 0, rq->host);
+  curl_easy_setopt(e, CURLOPT_PROXY, proxy ? proxy : "");
+  curl_easy_setopt(e, CURLOPT_NOPROXY, "");
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
   curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
   if (cfg->cacert)
     curl_easy_setopt(e, CURLOPT_CAINFO, cfg->cacert);
+  if (proxy) { /* an https:// proxy is checked as a server is */
+    curl_easy_setopt(e, CURLOPT_PROXY_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
+    curl_easy_setopt(e, CURLOPT_PROXY_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
+    if (cfg->cacert)
+      curl_easy_setopt(e, CURLOPT_PROXY_CAINFO, cfg->cacert);
+  }
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
     recycle_easy(engine, e);
     curl_slist_free_all(t->resolve);

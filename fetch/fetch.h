@@ -1,10 +1,44 @@
 /* fetch: one event loop driving libcurl's multi interface and c-ares together. Names are resolved
- * by c-ares once per host and handed to curl, which never resolves by itself. */
+ * by c-ares once per host and handed to curl, which never resolves them by itself; through a
+ * proxy that resolves names they are not resolved here at all (curl resolves the proxy's own
+ * name). */
 #ifndef CRAWL_FETCH_H
 #define CRAWL_FETCH_H
 
 #include "core/core.h"
 #include "loop/loop.h"
+
+/* ---- Proxies ---- */
+/* The proxies of a crawl: --proxy, or the environment's as curl reads it (cli/options.c). */
+struct fetch_proxies {
+  const char *http;    /* for http:// URLs; NULL: none */
+  const char *https;   /* for https:// URLs; NULL: none */
+  const char *noproxy; /* hosts reached directly: "*", or names (with their subdomains) and
+                          addresses (with /BITS for a range), split by commas */
+};
+/* CORE_OK when curl can use proxy (a URL of scheme http, https, socks4, socks4a, socks5 or
+ * socks5h, or a host[:port] taken as http); else CORE_EINVAL and why, which never quotes it
+ * (it may hold a password). */
+core_rc fetch_proxy_check(const char *proxy, const char **why);
+/* Whether proxy is given host names and resolves them (http, https, socks4a, socks5h): the
+ * crawl then does not look a host up itself. */
+bool fetch_proxy_resolves(const char *proxy);
+/* The proxy a request to host (without brackets) goes through, or NULL to go directly. */
+const char *fetch_proxy_for(const struct fetch_proxies *proxies, bool https, const char *host);
+
+/* ---- Cookies ---- */
+/* The crawl's one cookie jar: every transfer of every engine given it keeps the cookies servers
+ * set and sends them back, as RFC 6265 says (curl's cookie engine), on any thread. */
+typedef struct fetch_cookies fetch_cookies;
+core_rc fetch_cookies_create(fetch_cookies **out);
+/* Destroyed after every engine that used it. NULL is fine. */
+void fetch_cookies_destroy(fetch_cookies *jar);
+/* Adds the cookies of a file in the Netscape format curl and wget write (or of Set-Cookie lines);
+ * CORE_ESYS with errno when it cannot be read. */
+core_rc fetch_cookies_load(fetch_cookies *jar, const char *path);
+/* Writes every cookie, session ones too, in the Netscape format: made mode 0600 beside path and
+ * renamed over it. CORE_ESYS with errno when it cannot be written. */
+core_rc fetch_cookies_save(fetch_cookies *jar, const char *path);
 
 /* ---- The engine ---- */
 typedef struct fetch_engine fetch_engine;
@@ -23,6 +57,8 @@ struct fetch_options {
   const char *dns_servers;         /* c-ares CSV, NULL for the system's configuration */
   char *const *resolves;           /* curl-style HOST:PORT:ADDR entries */
   size_t resolve_count;
+  struct fetch_proxies proxies;
+  fetch_cookies *cookies; /* borrowed; NULL: no cookies (--no-cookies) */
 };
 /* opts is copied (its strings borrowed). */
 core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *opts, fetch_engine **out);
@@ -82,7 +118,9 @@ struct fetch_request {
   const char *url;  /* printed form, borrowed for the call */
   const char *host; /* without brackets */
   unsigned port;
-  const char *addr; /* from fetch_resolve; NULL when host is an IP literal */
+  /* from fetch_resolve; NULL when host is an IP literal or its proxy resolves names
+   * (fetch_proxy_resolves) */
+  const char *addr;
   uint64_t max_size;
   bool head_only;                      /* a HEAD request: the response head, no body */
   const struct fetch_handler *handler; /* borrowed until on_done */

@@ -2338,6 +2338,213 @@ def case_cluster_survives_redis_restart(tmp):
         redis.stop()
 
 
+class Proxy:
+    """A real proxy on a free loopback port: tinyproxy (HTTP, with a login when given one) or
+    microsocks (SOCKS5). It runs in a mount namespace of its own (unshare -m, as root) whose
+    /etc/hosts alone maps names to 127.0.0.1: a crawl through it reaches those names only if the
+    proxy looks them up. Its log: tinyproxy's requests, or microsocks' connections."""
+
+    def __init__(self, tmp, kind, names, login=None):
+        self.port, self.kind = free_port(), kind
+        base = os.path.join(tmp, f"{kind}-{self.port}")
+        hosts, self.log_path = base + ".hosts", base + ".log"
+        with open(hosts, "w") as f:
+            f.write("127.0.0.1 localhost " + " ".join(names) + "\n")
+        if kind == "http":
+            conf = base + ".conf"
+            with open(conf, "w") as f:
+                f.write(f'Port {self.port}\nListen 127.0.0.1\nTimeout 30\nMaxClients 64\n'
+                        f'Allow 127.0.0.1\nLogFile "{self.log_path}"\nLogLevel Connect\n'
+                        + (f"BasicAuth {login[0]} {login[1]}\n" if login else ""))
+            server, out = f"exec tinyproxy -d -c {conf}", subprocess.DEVNULL
+        else:
+            server, out = f"exec microsocks -i 127.0.0.1 -p {self.port}", open(self.log_path, "w")
+        self.proc = subprocess.Popen(
+            ["unshare", "-m", "sh", "-c", f"mount --bind {hosts} /etc/hosts && {server}"],
+            stdout=out, stderr=subprocess.STDOUT)
+        for _ in range(500):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                expect(self.proc.poll() is None, f"the {kind} proxy did not start (unshare -m "
+                       "needs root; scripts/install-deps.sh installs tinyproxy and microsocks)")
+                time.sleep(0.01)
+        raise AssertionError(f"the {kind} proxy does not listen")
+
+    def log(self):
+        time.sleep(0.2)  # its last lines are written
+        with open(self.log_path, errors="replace") as f:
+            return f.read()
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def case_proxies(tmp):
+    """--proxy and the environment's proxies, through real ones (Proxy): the crawler's own name
+    server answers nothing, so a crawl through a proxy that looks names up prints the truth only
+    if the proxy looked up every host.
+    - --proxy http://USER:PASS@: the truth; every page request is in tinyproxy's log, which asked
+      for the login; the password is in no output, -v note or summary.
+    - http_proxy in the environment: the same. no_proxy naming the web's domain, and --noproxy
+      '*' over http_proxy: direct (the web's name server then), the proxy sees nothing new.
+    - --proxy socks5h://: the truth, each host reached through microsocks. socks5:// resolves
+      locally: with the dead name server the seed fails on DNS.
+    - A scheme curl does not take, in --proxy or in https_proxy: a usage error that does not
+      quote the value. --ip-delay through a proxy that looks names up: a note says it cannot
+      apply. A --state crawl through it keeps its options, password and all, in a file only its
+      owner reads (0600)."""
+    web = Web(tmp, hosts=3, pages=20, links=4, seed=2)
+    names = [f"s{i}.web.test" for i in range(3)]
+    dead_dns = f"127.0.0.1:{free_port()}"
+    truth = web.truth(web.url())
+    env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
+    http = Proxy(tmp, "http", names, login=("alice", "s3cret-pw"))
+    socks = Proxy(tmp, "socks", names)
+    try:
+        def run(*args, dns=dead_dns, **extra):
+            cmd = [CRAWL, "--no-progress", "--dns-server", dns, "-w", "0", "-d", "1000", *args]
+            return subprocess.run(cmd, capture_output=True, text=True, timeout=60,
+                                  env={**env, **extra})
+
+        proxy_url = f"http://alice:s3cret-pw@127.0.0.1:{http.port}"
+        for how, p in (("--proxy", run("-v", "--ip-delay", "0.001", "--proxy", proxy_url,
+                                       web.url())),
+                       ("http_proxy", run("-v", web.url(), http_proxy=proxy_url))):
+            expect(p.returncode == 0, f"{how}: exit {p.returncode}: {p.stderr[-300:]}")
+            expect_same_set(lines(p), truth, f"through the HTTP proxy ({how})")
+            expect("s3cret" not in p.stdout + p.stderr, f"{how}: the password was printed")
+            expect(("--ip-delay does not apply" in p.stderr) == (how == "--proxy"),
+                   f"{how}: the note on --ip-delay through a proxy: {p.stderr[:300]!r}")
+        got = http.log()
+        asked = {(h, path) for _, _, h, path, _ in web.stop()}
+        for h, path in asked:
+            expect(f"GET http://{h}:{web.port}{path} " in got,
+                   f"GET http://{h}:{web.port}{path} is not in the proxy's log")
+        web = Web(tmp, hosts=3, pages=20, links=4, seed=2)  # a fresh log, the same web
+        before = got.count("GET ")
+        for how, p in (("no_proxy", run(web.url(), dns=f"127.0.0.1:{web.dns}",
+                                        http_proxy=proxy_url, no_proxy="other.example,web.test")),
+                       ("--noproxy", run("--noproxy", "*", web.url(), dns=f"127.0.0.1:{web.dns}",
+                                         http_proxy=proxy_url))):
+            expect(p.returncode == 0, f"{how}: exit {p.returncode}: {p.stderr[-300:]}")
+            expect_same_set(lines(p), web.truth(web.url()), f"direct ({how})")
+        expect(http.log().count("GET ") == before, "a host named by no_proxy went through the proxy")
+
+        p = run("--proxy", f"socks5h://127.0.0.1:{socks.port}", web.url())
+        expect(p.returncode == 0, f"socks5h: exit {p.returncode}: {p.stderr[-300:]}")
+        expect_same_set(lines(p), web.truth(web.url()), "through the SOCKS5 proxy (socks5h)")
+        got = socks.log()
+        for name in names:
+            expect(f"connected to {name}:{web.port}" in got, f"{name} not reached through socks")
+        p = run("--jsonl", "--proxy", f"socks5://127.0.0.1:{socks.port}", web.url())
+        recs = records(p)
+        expect(p.returncode == 4 and [r["fate"] for r in recs] == ["failed"] and
+               "DNS" in recs[0]["error"], f"socks5:// with no name server: exit {p.returncode}, "
+               f"{recs}: the name was not looked up here")
+
+        state = os.path.join(tmp, "state")
+        p = run("--state", state, "--proxy", proxy_url, web.url())
+        expect(p.returncode == 0 and set(lines(p)) == set(web.truth(web.url())),
+               f"--state through the proxy: exit {p.returncode}, {p.stderr[-300:]}")
+        mode = os.stat(os.path.join(state, "options")).st_mode & 0o777
+        expect(mode == 0o600, f"{state}/options, which holds the proxy's password, is {mode:o}")
+
+        p = run("--proxy", "ftp://bob:hunter2@127.0.0.1:1", web.url())
+        expect(p.returncode == 2 and "--proxy" in p.stderr and "hunter2" not in p.stderr,
+               f"--proxy ftp://: exit {p.returncode}, {p.stderr!r}")
+        p = run(web.url(), https_proxy="gopher://bob:hunter2@127.0.0.1:1")
+        expect(p.returncode == 2 and "https_proxy" in p.stderr and "hunter2" not in p.stderr,
+               f"https_proxy=gopher://: exit {p.returncode}, {p.stderr!r}")
+    finally:
+        http.stop()
+        socks.stop()
+        web.stop()
+
+
+def case_cookies(tmp):
+    """A site behind a session cookie: its front page sets `session` for the whole domain
+    (Domain=site.test, so six hosts share it, spread over the shards at -j4) and every other page
+    answers 403 without it.
+    - By default the cookie is kept and sent back: every page of every host is fetched, by one
+      jar whatever the -j. --save-cookies writes it (Netscape format, mode 0600).
+    - --no-cookies: the pages are 403, no request carries a Cookie.
+    - --load-cookies with the saved file, seeded past the front page: the pages open at once.
+    - --state: paused after the front page, continued with `crawl --state DIR`: the session
+      goes on (DIR/cookies, mode 0600), though the front page is not fetched again."""
+    hosts = [f"h{i}.site.test" for i in range(6)]
+    chain = [f"/p{i}.html" for i in range(4)]
+
+    def respond(host, path, headers):
+        if path == "/":
+            links = "".join(f'<a href="http://{h}:{site.port}{chain[0]}">x</a>' for h in hosts)
+            return 200, {"Set-Cookie": "session=opensesame; Domain=site.test; Path=/"}, links
+        if path in chain:
+            if "session=opensesame" not in headers.get("Cookie", ""):
+                return 403, {}, "<p>log in first</p>"
+            i = chain.index(path)
+            return 200, {}, f'<a href="{chain[i + 1]}">next</a>' if i + 1 < len(chain) else "end"
+        return None
+
+    site = Site(hosts, respond)
+    try:
+        jar = os.path.join(tmp, "jar.txt")
+        p = site.crawl("-w", "0", "-d", "9", "--jsonl", "--save-cookies", jar, site.url(hosts[0]))
+        recs = records(p)
+        pages = [r for r in recs if r["url"].endswith(".html")]
+        expect(len(pages) == len(hosts) * len(chain) and
+               all(r["fate"] == "fetched" and r["status"] == 200 for r in pages),
+               f"with cookies: {[(r['url'], r.get('status')) for r in pages if r.get('status') != 200][:5]}"
+               f" of {len(pages)}")
+        expect(os.stat(jar).st_mode & 0o777 == 0o600, f"--save-cookies made {jar} "
+               f"{os.stat(jar).st_mode & 0o777:o}")
+        with open(jar) as f:
+            saved = f.read()
+        expect(saved.startswith("# Netscape HTTP Cookie File") and
+               re.search(r"^\S*site\.test\tTRUE\t/\t\S+\t\d+\tsession\topensesame$", saved, re.M),
+               f"the saved jar: {saved!r}")
+
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--jsonl", "--no-cookies", site.url(hosts[0]))
+        statuses = {r["url"]: r.get("status") for r in records(p) if r["url"].endswith(".html")}
+        expect(len(statuses) == len(hosts) and set(statuses.values()) == {403},
+               f"--no-cookies: {statuses}")
+        with site.lock:
+            sent = [r for r in site.log if r[0] >= since and "Cookie" in r[4]]
+        expect(not sent, f"--no-cookies sent a Cookie: {sent[:2]}")
+
+        p = site.crawl("-w", "0", "-d", "9", "--jsonl", "--load-cookies", jar,
+                       site.url(hosts[3], chain[0]))
+        got = [(r["url"], r.get("status")) for r in records(p)]
+        expect(len(got) == len(chain) and all(st == 200 for _, st in got),
+               f"--load-cookies: {got}")
+
+        state = os.path.join(tmp, "state")
+        cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0.4", "-d", "9", "--jsonl", "--checkpoint",
+               "0.1", "--state", state, site.url(hosts[0])]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.0)  # the front page, and a few of the pages after it
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 130, f"paused: exit {proc.returncode}: {err[-300:]}")
+        mode = os.stat(os.path.join(state, "cookies")).st_mode & 0o777
+        expect(mode == 0o600, f"{state}/cookies is {mode:o}")
+        again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
+                               timeout=90)
+        expect(again.returncode == 0, f"continued: exit {again.returncode}: {again.stderr[-300:]}")
+        recs = [json.loads(line) for line in (out + again.stdout).splitlines()]
+        pages = {r["url"]: r.get("status") for r in recs if r["url"].endswith(".html")}
+        expect(len(pages) == len(hosts) * len(chain) and set(pages.values()) == {200},
+               f"across the pause: {sorted(pages.items())[:6]}")
+        fronts = [r for r in site.log if r[3] == "/"]
+        expect(len(fronts) == 3,
+               f"the front page was fetched {len(fronts)} times by the 3 crawls seeded there")
+    finally:
+        site.stop()
+
+
 def case_cluster_fatal_keeps_page_in_flight(tmp):
     """A page whose answer comes in the same turn of the loop as the error that ends a --cluster
     --state crawl (its Redis killed): its links are no longer taken then, so it is not reported
