@@ -408,7 +408,10 @@ int main(int argc, char **argv) {
   cli_status *progress = NULL;
   int status = 1;
   struct crawl_stats stats;
-  bool show_progress = !cfg.quiet && (cfg.progress < 0 ? isatty(STDERR_FILENO) : cfg.progress != 0);
+  /* by default on a terminal that can redraw a line: not a dumb one, nor one TERM does not name */
+  const char *term = getenv("TERM");
+  bool redraws = isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb") != 0;
+  bool show_progress = !cfg.quiet && (cfg.progress < 0 ? redraws : cfg.progress != 0);
   if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
       cli_output_create(fd, cfg.output_file ? cfg.output_file : "standard output", cfg.jsonl,
                         progress, &out) != CORE_OK) {

@@ -539,6 +539,19 @@ static bool set_proxies(struct crawl_config *cfg, const char *proxy, const char 
   return true;
 }
 
+/* Whether the long option getopt_long has just taken was typed as a prefix of its name rather
+ * than the name (getopt takes unique prefixes, so `--user=alice` would be --user-agent): the
+ * length of the name typed, or 0 when it was whole. The option is at argv[optind - 1], or just
+ * before its value given apart. */
+static int abbreviation(char **argv, int optind, const struct option *opt) {
+  const char *text = argv[optind - 1 - (optarg && optarg == argv[optind - 1])];
+  if (strncmp(text, "--", 2) != 0)
+    return 0;
+  size_t len = strcspn(text + 2, "=");
+  bool whole = strlen(opt->name) == len && strncmp(text + 2, opt->name, len) == 0;
+  return whole ? 0 : (int)(len < 200 ? len : 200);
+}
+
 #define USAGE(...)                                                                                 \
   do {                                                                                             \
     set_err(err, err_size, __VA_ARGS__);                                                           \
@@ -554,9 +567,16 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
   int c;
   opterr = 0;
   optind = 1;
-  while ((c = getopt_long(argc, argv, ":i:D:A:R:d:n:w:c:j:U:H:ko:qv", long_options, NULL)) != -1) {
+  int index;
+  while ((index = -1, c = getopt_long(argc, argv, ":i:D:A:R:d:n:w:c:j:U:H:ko:qv", long_options,
+                                      &index)) != -1) {
     const char *arg = optarg;
     long l;
+    int typed = index >= 0 ? abbreviation(argv, optind, &long_options[index]) : 0;
+    if (typed) /* the name alone: a value after '=' may be a secret */
+      USAGE("unknown option '--%.*s': long options are given by their full names (--%s?)", typed,
+            argv[optind - 1 - (optarg && optarg == argv[optind - 1])] + 2,
+            long_options[index].name);
     switch (c) {
       case 'i':
         if (!read_seeds(arg, cfg, notes, err, err_size))
@@ -872,6 +892,11 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
   for (int i = optind; i < argc; i++)
     if (!push_str(&cfg->seeds, &cfg->seed_count, argv[i]))
       USAGE("out of memory");
+  /* `echo URL | crawl`: with no seed, the seeds come from standard input when it is no terminal
+   * (as -i -); a crawl continued from --state has its own */
+  if (!cfg->seed_count && !cfg->state_dir && !isatty(STDIN_FILENO) &&
+      !read_seeds("-", cfg, notes, err, err_size))
+    return CLI_USAGE;
   if (!cfg->seed_count && !cfg->state_dir)
     USAGE("no seed URL given");
   if (cfg->state_dir && cfg->seen_file)

@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define OUTPUT_FLUSH_AT (64 * 1024)
@@ -225,6 +226,11 @@ static core_rc add_json_string(struct core_buf *b, const char *s) {
       for (size_t i = 1; i < n && ok; i++)
         if ((p[i] & 0xc0) != 0x80)
           ok = 0;
+      /* RFC 3629's table: no overlong form (E0 80-9F, F0 80-8F), no surrogate (ED A0-BF), nothing
+       * past U+10FFFF (F4 90-BF) */
+      if (ok && ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+                 (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f)))
+        ok = 0;
       if (ok) {
         rc = core_buf_add(b, p, n);
         p += n;
@@ -265,6 +271,17 @@ core_rc cli_output_record(cli_output *out, const struct crawl_record *rec) {
   if (!rc && rec->error) {
     rc = add_str(b, ",\"error\":");
     rc = rc ? rc : add_json_string(b, rec->error);
+  }
+  if (!rc) { /* when the fate was settled: records are written as they are */
+    struct timespec now;
+    struct tm utc;
+    clock_gettime(CLOCK_REALTIME, &now);
+    gmtime_r(&now.tv_sec, &utc);
+    char stamp[64];
+    strftime(stamp, sizeof(stamp), ",\"time\":\"%Y-%m-%dT%H:%M:%S", &utc);
+    rc = add_str(b, stamp);
+    snprintf(stamp, sizeof(stamp), ".%03ldZ\"", now.tv_nsec / 1000000);
+    rc = rc ? rc : add_str(b, stamp);
   }
   rc = rc ? rc : add_str(b, "}\n");
   if (rc == CORE_ETOOLONG) {

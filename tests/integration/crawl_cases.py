@@ -8,6 +8,7 @@ With CRAWL_TEST_THREADS=N in the environment, every crawl the case runs gets -j 
 suite runs each case with -j 1 and with -j 4, and each must give the same results.
 """
 import contextlib
+import datetime
 import json
 import os
 import re
@@ -3300,6 +3301,89 @@ def case_seeds_from_stdin(tmp):
     expect_same_set(lines(p), web.truth(web.url("s1"), web.url("s2", "/p/3.html")), "-i -")
 
 
+def case_habits(tmp):
+    """What users of wget and curl reach for without reading the manual.
+    - `echo URL | crawl`: with no seed given, the seeds come from standard input.
+    - Long options by their full names only: `--user-ag=x` and `--timeo 3` are usage errors
+      naming the option meant (getopt would take them as --user-agent and --timeout), and a
+      value after '=' is not echoed; the full names work.
+    - --jsonl is strict UTF-8: a Content-Type holding a surrogate (ED A0 80) and an overlong
+      form (C0 AF, E0 80 AF) comes out with U+FFFD, and every line decodes strictly; each record
+      carries `time`, UTC in RFC 3339, within the crawl's run.
+    - The status line, on by default on a terminal, stays off when TERM is dumb or unset."""
+    import pty
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {"Content-Type": "text/html; x=\xed\xa0\x80\xc0\xaf\xe0\x80\xaf"}, \
+                '<a href="/next.html">next</a>'
+        if path == "/next.html":
+            return 200, {}, "<p>end</p>"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        base = [CRAWL, "--no-progress", *site.resolve(), "-w", "0"]
+        p = subprocess.run(base, input=site.url("a.test") + "\n", capture_output=True,
+                           text=True, timeout=60)
+        expect(p.returncode == 0 and lines(p) == [site.url("a.test"), site.url("a.test", "/next.html")],
+               f"seeds from standard input: exit {p.returncode}, {p.stdout!r} {p.stderr[-200:]!r}")
+
+        for typed, meant in (("--user-ag=secretvalue", "--user-agent"), ("--timeo", "--timeout")):
+            p = subprocess.run(base + [typed, "3", site.url("a.test")], capture_output=True,
+                               text=True, timeout=60, stdin=subprocess.DEVNULL)
+            expect(p.returncode == 2 and meant in p.stderr and "secretvalue" not in p.stderr
+                   and not p.stdout, f"{typed}: exit {p.returncode}, {p.stderr!r}")
+        p = subprocess.run(base + ["--user-agent=full/1", "--max-pages", "1", site.url("a.test")],
+                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+        expect(p.returncode == 0 and lines(p), f"full names: exit {p.returncode}, {p.stderr!r}")
+
+        started = time.time()
+        p = subprocess.run(base + ["--jsonl", site.url("a.test")], capture_output=True,
+                           timeout=60, stdin=subprocess.DEVNULL)
+        ended = time.time()
+        recs = [json.loads(line.decode("utf-8", errors="strict")) for line in p.stdout.splitlines()]
+        front = [r for r in recs if r["url"] == site.url("a.test")]
+        # one U+FFFD a byte, as the WHATWG UTF-8 decoder gives for these (no byte of them
+        # starts a sequence that could go on)
+        expect(front and front[0]["type"] == "text/html; x=" + "\ufffd" * 8,
+               f"the Content-Type as JSON: {front}")
+        for r in recs:
+            expect(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", r.get("time", "")),
+                   f"time {r.get('time')!r} is no RFC 3339 UTC time")
+            at = datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+                tzinfo=datetime.timezone.utc).timestamp()
+            expect(started - 1 <= at <= ended + 1, f"time {r['time']} is not within the run")
+
+        def status_shown(term):
+            master, slave = pty.openpty()
+            env = {k: v for k, v in os.environ.items() if k != "TERM"}
+            if term is not None:
+                env["TERM"] = term
+            proc = subprocess.Popen([CRAWL, *site.resolve(), "-w", "0", site.url("a.test")],
+                                    stdout=subprocess.PIPE, stderr=slave, env=env,
+                                    stdin=subprocess.DEVNULL)
+            os.close(slave)
+            err = b""
+            while True:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                err += chunk
+            proc.communicate(timeout=60)
+            os.close(master)
+            return re.search(rb"\d+ pages, ", err) is not None
+
+        expect(status_shown("xterm"), "no status line on a terminal with TERM=xterm")
+        expect(not status_shown("dumb"), "a status line with TERM=dumb")
+        expect(not status_shown(None), "a status line with TERM unset")
+    finally:
+        site.stop()
+
+
 def case_fp_rate(tmp):
     """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
     1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
@@ -3336,6 +3420,9 @@ if __name__ == "__main__" and sys.argv[1:] == ["--list"]:
     print("\n".join(CASES))  # tests/meson.build makes a test of each
 elif __name__ == "__main__":
     name = sys.argv[3]
+    # crawl reads seeds from standard input when given none: the cases' crawls read nothing
+    # unless a case hands them input
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     # CRAWL_TEST_KEEP=1 keeps the case's directory (printed) to look into after a failure
     with (contextlib.nullcontext(tempfile.mkdtemp()) if KEEP else
           tempfile.TemporaryDirectory()) as tmp:
