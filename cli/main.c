@@ -15,6 +15,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <termios.h>
 #include <unistd.h>
 
 /* ---- the crawl's sink: standard output (or -o) and the status line ---- */
@@ -332,6 +333,40 @@ static bool take_lock(const char *path, const char *option, bool dir, int *fd) {
   return false;
 }
 
+/* --user USER without a password: asked on the terminal (/dev/tty, so that seeds may come on
+ * standard input), without echo, as curl -u does. false when there is no terminal to ask. */
+static bool ask_password(struct crawl_config *cfg) {
+  int tty = open("/dev/tty", O_RDWR | O_CLOEXEC | O_NOCTTY);
+  if (tty < 0) {
+    fprintf(stderr,
+            "crawl: --user %s: no password given, and no terminal to ask for it on "
+            "(give --user USER:PASSWORD, or --netrc)\n",
+            cfg->user);
+    return false;
+  }
+  struct termios was, quiet;
+  bool echo_off = tcgetattr(tty, &was) == 0;
+  quiet = was;
+  quiet.c_lflag &= ~(tcflag_t)ECHO;
+  echo_off = echo_off && tcsetattr(tty, TCSAFLUSH, &quiet) == 0;
+  dprintf(tty, "Enter password for %s: ", cfg->user);
+  char line[1024];
+  size_t len = 0;
+  char ch;
+  while (len + 1 < sizeof(line) && read(tty, &ch, 1) == 1 && ch != '\n')
+    line[len++] = ch;
+  line[len] = '\0';
+  if (echo_off)
+    tcsetattr(tty, TCSAFLUSH, &was);
+  dprintf(tty, "\n");
+  close(tty);
+  cfg->password = strdup(line);
+  explicit_bzero(line, sizeof(line));
+  if (!cfg->password)
+    fprintf(stderr, "crawl: out of memory\n");
+  return cfg->password != NULL;
+}
+
 int main(int argc, char **argv) {
   /* curl converts IDN host names through the locale: it must be able to read UTF-8 */
   if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -354,9 +389,11 @@ int main(int argc, char **argv) {
     struct core_url u;
     core_rc rc = core_url_seed(cfg.seeds[i], cfg.max_url_length, &u);
     if (rc) {
+      /* a seed with a userinfo may hold a password: it is not quoted */
       fprintf(stderr,
               "crawl: invalid seed URL '%s': %s\nTry 'crawl --help' for more information.\n",
-              cfg.seeds[i], core_rc_str(rc));
+              strchr(cfg.seeds[i], '@') ? "(one with a user:password@, not shown)" : cfg.seeds[i],
+              core_rc_str(rc));
       cli_config_free(&cfg);
       return 2;
     }
@@ -382,6 +419,12 @@ int main(int argc, char **argv) {
       close(state_lock);
     cli_config_free(&cfg);
     return state_status;
+  }
+  if (cfg.user && !cfg.password && !ask_password(&cfg)) {
+    if (state_lock >= 0)
+      close(state_lock);
+    cli_config_free(&cfg);
+    return 2;
   }
   raise_descriptor_limit(cfg.concurrency);
   check_queue_disk(&cfg);

@@ -56,6 +56,9 @@ enum {
   OPT_PROXY,
   OPT_NOPROXY,
   OPT_NO_COOKIES,
+  OPT_USER,
+  OPT_NETRC,
+  OPT_NETRC_FILE,
   OPT_LOAD_COOKIES,
   OPT_SAVE_COOKIES,
   OPT_EXPECT,
@@ -118,6 +121,9 @@ static const struct option long_options[] = {
     {"proxy", required_argument, NULL, OPT_PROXY},
     {"noproxy", required_argument, NULL, OPT_NOPROXY},
     {"no-cookies", no_argument, NULL, OPT_NO_COOKIES},
+    {"user", required_argument, NULL, OPT_USER},
+    {"netrc", no_argument, NULL, OPT_NETRC},
+    {"netrc-file", required_argument, NULL, OPT_NETRC_FILE},
     {"load-cookies", required_argument, NULL, OPT_LOAD_COOKIES},
     {"save-cookies", required_argument, NULL, OPT_SAVE_COOKIES},
     {"seen", required_argument, NULL, OPT_SEEN},
@@ -222,6 +228,9 @@ void cli_print_help(FILE *out) {
         "      --load-cookies FILE     start with the cookies of FILE (Netscape format)\n"
         "      --save-cookies FILE     write every cookie to FILE at the end (mode 0600)\n"
         "      --no-cookies            neither keep nor send cookies\n"
+        "      --user USER[:PASSWORD]  log in to the seeds' hosts (asks for a password left\n"
+        "                              out, on the terminal)\n"
+        "      --netrc, --netrc-file FILE  logins for the seeds' hosts from ~/.netrc or FILE\n"
         "Dedupe:\n"
         "      --seen FILE             keep the seen-URL filter in FILE across runs, with the\n"
         "                              URLs a run left queued, which the next run fetches\n"
@@ -540,11 +549,11 @@ static bool set_proxies(struct crawl_config *cfg, const char *proxy, const char 
 }
 
 /* Whether the long option getopt_long has just taken was typed as a prefix of its name rather
- * than the name (getopt takes unique prefixes, so `--user=alice` would be --user-agent): the
- * length of the name typed, or 0 when it was whole. The option is at argv[optind - 1], or just
- * before its value given apart. */
-static int abbreviation(char **argv, int optind, const struct option *opt) {
-  const char *text = argv[optind - 1 - (optarg && optarg == argv[optind - 1])];
+ * than the name (getopt takes unique prefixes, so `--timeo=3` would be --timeout): the
+ * length of the name typed, or 0 when it was whole. The option is at argv[next - 1] (next is
+ * optind), or just before its value given apart. */
+static int abbreviation(char **argv, int next, const struct option *opt) {
+  const char *text = argv[next - 1 - (optarg && optarg == argv[next - 1])];
   if (strncmp(text, "--", 2) != 0)
     return 0;
   size_t len = strcspn(text + 2, "=");
@@ -765,6 +774,31 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       case OPT_NO_COOKIES:
         cfg->no_cookies = true;
         break;
+      case OPT_USER: {
+        size_t name = strcspn(arg, ":");
+        if (!name)
+          USAGE("invalid value for --user: USER[:PASSWORD], USER not empty");
+        free(cfg->user);
+        free(cfg->password);
+        cfg->user = strndup(arg, name);
+        cfg->password = arg[name] ? strdup(arg + name + 1) : NULL;
+        if (!cfg->user || (arg[name] && !cfg->password))
+          USAGE("out of memory");
+        break;
+      }
+      case OPT_NETRC:
+        cfg->netrc = true;
+        break;
+      case OPT_NETRC_FILE: {
+        FILE *f = fopen(arg, "r");
+        if (!f)
+          USAGE("invalid value '%s' for --netrc-file: %s", arg, strerror(errno));
+        fclose(f);
+        if (!set_path(&cfg->netrc_file, arg, "--netrc-file", "a file name", err, err_size))
+          return CLI_USAGE;
+        cfg->netrc = true;
+        break;
+      }
       case OPT_LOAD_COOKIES: {
         FILE *f = fopen(arg, "r"); /* refused now, not when the crawl has begun */
         if (!f)
@@ -967,6 +1001,11 @@ void cli_config_free(struct crawl_config *cfg) {
   free(cfg->proxy_https);
   free(cfg->noproxy);
   free(cfg->load_cookies);
+  free(cfg->user);
+  if (cfg->password) /* a secret: not left in freed memory */
+    explicit_bzero(cfg->password, strlen(cfg->password));
+  free(cfg->password);
+  free(cfg->netrc_file);
   free(cfg->save_cookies);
   free(cfg->cacert);
   free(cfg->seen_file);

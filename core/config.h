@@ -71,6 +71,11 @@ struct crawl_config {
   char *proxy_http;
   char *proxy_https;
   char *noproxy; /* --noproxy, or the environment's no_proxy */
+  /* credentials for the seeds' hosts alone (doc/network.md, Logins): --user, --netrc */
+  char *user;     /* NULL: none */
+  char *password; /* with user; "" when none was given and there was no terminal to ask */
+  bool netrc;
+  char *netrc_file; /* NULL: ~/.netrc */
   /* cookies: one jar for the crawl unless no_cookies; files in the Netscape format */
   bool no_cookies;
   char *load_cookies;

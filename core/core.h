@@ -83,6 +83,11 @@ core_rc core_url_resolve_in(const struct core_url *base, const char *href, size_
 /* A seed as typed by a user: "example.com" means "http://example.com/". */
 core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out);
 void core_url_free(struct core_url *url);
+/* Takes the userinfo ("user:password@") out of url, which is then the same URL without it (a
+ * crawl prints no password). When user and password are not NULL they get the decoded parts
+ * (NULL when there was no userinfo; *password NULL when it had no ':'), to free. CORE_ENOMEM
+ * leaves url as it was. */
+core_rc core_url_take_userinfo(struct core_url *url, char **user, char **password);
 /* Copies the lowercase extension of the last path segment (without the dot) into ext, or "" when
  * it has none. Query and fragment are ignored. */
 void core_url_ext(const struct core_url *url, char *ext, size_t ext_size);

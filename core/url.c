@@ -1015,3 +1015,70 @@ void core_url_ext(const struct core_url *url, char *ext, size_t ext_size) {
     }
   }
 }
+
+/* Percent-decoded copy of text[0, len). */
+static char *decoded(const char *text, size_t len) {
+  char *out = malloc(len + 1), *o = out;
+  if (!out)
+    return NULL;
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] == '%' && i + 2 < len && isxdigit((unsigned char)text[i + 1]) &&
+        isxdigit((unsigned char)text[i + 2])) {
+      char hex[3] = {text[i + 1], text[i + 2], '\0'};
+      *o++ = (char)strtol(hex, NULL, 16);
+      i += 2;
+    } else {
+      *o++ = text[i];
+    }
+  }
+  *o = '\0';
+  return out;
+}
+
+core_rc core_url_take_userinfo(struct core_url *url, char **user, char **password) {
+  if (user)
+    *user = *password = NULL;
+  const char *start = strstr(url->text, "://");
+  if (!start)
+    return CORE_OK;
+  start += 3;
+  size_t authority = strcspn(start, "/?#");
+  const char *at = NULL;
+  for (const char *p = start; p < start + authority; p++)
+    if (*p == '@')
+      at = p;
+  if (!at)
+    return CORE_OK;
+  if (user) {
+    size_t user_len = strcspn(start, ":@");
+    const char *colon = start[user_len] == ':' && start + user_len < at ? start + user_len : NULL;
+    *user = decoded(start, colon ? (size_t)(colon - start) : (size_t)(at - start));
+    *password = colon ? decoded(colon + 1, (size_t)(at - colon - 1)) : NULL;
+    if (!*user || (colon && !*password)) {
+      free(*user);
+      free(*password);
+      *user = *password = NULL;
+      return CORE_ENOMEM;
+    }
+  }
+  size_t scheme = (size_t)(start - url->text);
+  char *text = malloc(strlen(url->text) + 1);
+  if (!text)
+    return CORE_ENOMEM;
+  memcpy(text, url->text, scheme);
+  strcpy(text + scheme, at + 1);
+  struct core_url bare;
+  core_rc rc = core_url_resolve(NULL, text, strlen(text), SIZE_MAX / 4, &bare);
+  free(text);
+  if (rc != CORE_OK) { /* what was a URL with a userinfo is one without */
+    if (user) {
+      free(*user);
+      free(*password);
+      *user = *password = NULL;
+    }
+    return rc == CORE_ENOMEM ? CORE_ENOMEM : rc;
+  }
+  core_url_free(url);
+  *url = bare;
+  return CORE_OK;
+}

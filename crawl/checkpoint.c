@@ -764,7 +764,7 @@ static void say(char *why, size_t size, const char *fmt, const char *a, const ch
 
 core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size) {
   struct stat st;
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+  if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
     say(why, why_size, "cannot make the directory: %s%s", strerror(errno), "");
     return CORE_ESYS;
   }

@@ -130,7 +130,9 @@ struct shard {
   struct crawl_stats *stats;
   event_loop *loop;
   fetch_engine *engine;
-  fetch_cookies *cookies; /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
+  fetch_cookies *cookies;    /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
+  struct seed_login *logins; /* the seeds' hosts this shard owns, by key (logins.c) */
+  size_t login_count;
   frontier *fr;
   core_scope *scope;
   core_seen *seen;          /* with --seen or --state and several shards, the first's (shared) */
@@ -368,6 +370,17 @@ void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *f
                         int redirects, enum offer_kind kind, bool follow);
 /* sitefiles.c: a sitemap URL this shard owns, queued unless it was before. */
 void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u);
+
+/* logins.c: what the seeds' hosts alone are sent (doc/network.md, Logins) */
+/* A seed as a URL, without the user:password@ it may hold (which crawl__logins_open keeps). */
+core_rc crawl__seed_url(const char *seed, size_t max_len, struct core_url *out);
+/* The seeds' hosts this shard owns, with their logins: made only when something is to be sent
+ * to them alone (-H Authorization, Cookie or Proxy-Authorization, --user, --netrc, a seed's
+ * userinfo). */
+core_rc crawl__logins_open(struct shard *c);
+void crawl__logins_close(struct shard *c);
+/* What a request to host:port carries as one of the seeds' hosts, or NULL when it is none. */
+const struct fetch_login *crawl__login_for(const struct shard *c, const char *host, unsigned port);
 
 /* checkpoint.c: --seen and --state */
 /* The counters of crawl_stats by name (as a checkpoint keeps them): *n of them. */

@@ -638,6 +638,10 @@ void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *f
 static bool resolve_href(struct shard *c, const struct core_url *base, const char *href, size_t len,
                          const char *charset, const char *from, struct core_url *u) {
   core_rc rc = core_url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
+  /* a link's user:password@ is never printed, nor sent (doc/network.md, Logins) */
+  if (rc == CORE_OK && strchr(u->text, '@') &&
+      (rc = core_url_take_userinfo(u, NULL, NULL)) != CORE_OK)
+    core_url_free(u);
   if (rc == CORE_OK)
     return true;
   if (rc == CORE_ETOOLONG) {
@@ -923,6 +927,7 @@ static void launch(struct request *rq, const char *addr) {
       .head_only = (rq->item->flags & ITEM_HEAD) != 0,
       .handler = handler_for(kind),
       .arg = rq,
+      .login = crawl__login_for(c, rq->url.host, rq->url.port),
   };
   if (fetch_start(c->engine, &fr) != CORE_OK)
     crawl__request_failed_to_start(rq, FETCH_EOTHER, "cannot start the transfer");
@@ -1684,9 +1689,9 @@ static core_rc seed_all(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   for (size_t i = 0; i < cfg->seed_count; i++) {
     struct core_url u;
-    core_rc rc = core_url_seed(cfg->seeds[i], cfg->max_url_length, &u);
+    core_rc rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
     if (rc) {
-      crawl__fatal(c, "invalid seed URL '%s': %s", cfg->seeds[i], core_rc_str(rc));
+      crawl__fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
       return rc;
     }
     rc = core_scope_add_seed(c->scope, u.host);
@@ -1708,7 +1713,7 @@ static core_rc seed_all(struct shard *c) {
   for (size_t i = 0; i < cfg->seed_count && !c->fatal; i++) {
     struct core_url u;
     bool first;
-    if (core_url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+    if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
     rc = core_seen_add(given, u.text, strlen(u.text), &first);
     /* each shard offers the seeds it owns (and with --cluster, its process does) */
@@ -1795,7 +1800,7 @@ static void shard_open(struct shard *c) {
       (rc = loop_timer_create(c->loop, crawl__on_save_timer, c, &c->save_timer)) ||
       (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen)
                           : CORE_OK) ||
-      (rc = first ? watch_output(c) : CORE_OK)) {
+      (rc = crawl__logins_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
@@ -1931,6 +1936,7 @@ static void shard_end(struct shard *c) {
 
 static void shard_close(struct shard *c) {
   crawl__bridge_close(c); /* on its loop, which is still there */
+  crawl__logins_close(c);
   if (!c->seen_borrowed)
     core_seen_destroy(c->seen);
   core_seen_destroy(c->sitemaps_seen);

@@ -59,7 +59,8 @@ struct fetch_engine {
   size_t idle_count, idle_cap;
   loop_timer *timer;
   fetch__dns *dns;
-  struct curl_slist *headers;
+  struct curl_slist *headers;      /* -H headers for every host */
+  struct curl_slist *seed_headers; /* and those only the seeds' hosts get (secret ones) */
   struct transfer *transfers;
   fetch_capture_cb capture;
   void *capture_arg;
@@ -151,6 +152,19 @@ static int timer_cb(CURLM *multi, long timeout_ms, void *userp) {
   return 0;
 }
 
+/* -H headers that carry secrets go to the seeds' hosts alone, as curl keeps them from other
+ * hosts on redirects: Authorization, Cookie, Proxy-Authorization. */
+bool fetch_header_is_secret(const char *header) {
+  static const char *const names[] = {"Authorization", "Cookie", "Proxy-Authorization"};
+  size_t len = strcspn(header, ":;");
+  while (len && (header[len - 1] == ' ' || header[len - 1] == '\t'))
+    len--;
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+    if (strlen(names[i]) == len && strncasecmp(header, names[i], len) == 0)
+      return true;
+  return false;
+}
+
 core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, fetch_engine **out) {
   fetch_engine *engine = calloc(1, sizeof(*engine));
   if (!engine)
@@ -167,8 +181,14 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
   if (loop_timer_create(loop, on_curl_timer, engine, &engine->timer))
     goto fail;
   for (size_t i = 0; i < cfg->header_count; i++) {
-    struct curl_slist *grown = curl_slist_append(engine->headers, cfg->headers[i]);
+    /* the seeds' hosts get every header, the others all but the secret ones */
+    struct curl_slist *grown = curl_slist_append(engine->seed_headers, cfg->headers[i]);
     if (!grown)
+      goto fail;
+    engine->seed_headers = grown;
+    if (fetch_header_is_secret(cfg->headers[i]))
+      continue;
+    if (!(grown = curl_slist_append(engine->headers, cfg->headers[i])))
       goto fail;
     engine->headers = grown;
   }
@@ -199,6 +219,7 @@ fail:
   curl_multi_cleanup(engine->multi);
   free(engine->idle);
   curl_slist_free_all(engine->headers);
+  curl_slist_free_all(engine->seed_headers);
   fetch__dns_destroy(engine->dns);
   free(engine);
   return rc;
@@ -253,6 +274,7 @@ void fetch_engine_destroy(fetch_engine *engine) {
       unwatch_sock(engine, &engine->socks[fd]);
   free(engine->socks);
   curl_slist_free_all(engine->headers);
+  curl_slist_free_all(engine->seed_headers);
   fetch__dns_destroy(engine->dns);
   loop_timer_stop(engine->timer);
   free(engine);
@@ -527,7 +549,18 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, write_cb);
   curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
   curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
-  curl_easy_setopt(e, CURLOPT_HTTPHEADER, engine->headers);
+  /* the seeds' hosts alone get credentials and the secret headers (doc/network.md, Logins) */
+  const struct fetch_login *login = rq->login;
+  curl_easy_setopt(e, CURLOPT_HTTPHEADER, login ? engine->seed_headers : engine->headers);
+  if (login && login->user) {
+    curl_easy_setopt(e, CURLOPT_USERNAME, login->user);
+    curl_easy_setopt(e, CURLOPT_PASSWORD, login->password ? login->password : "");
+    curl_easy_setopt(e, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+  } else if (login && login->netrc) {
+    curl_easy_setopt(e, CURLOPT_NETRC, (long)CURL_NETRC_OPTIONAL);
+    if (login->netrc_file)
+      curl_easy_setopt(e, CURLOPT_NETRC_FILE, login->netrc_file);
+  }
   fetch__cookies_attach(cfg->cookies, e);
   if (engine->capture) {
     /* heads of any size curl takes (it caps them itself); the body within max_size */

@@ -114,6 +114,19 @@ struct fetch_handler {
   void (*on_done)(void *arg, const struct fetch_result *result);
 };
 
+/* What a request to one of the seeds' hosts carries (doc/network.md, Logins): the secret -H
+ * headers always, and a login: user and password (Basic), or the netrc file's. */
+struct fetch_login {
+  const char *user;     /* NULL: none */
+  const char *password; /* NULL: empty */
+  bool netrc;           /* with no user: the login of ~/.netrc or netrc_file for the host */
+  const char *netrc_file;
+};
+
+/* Whether a -H header ("Name: value") is one that only the seeds' hosts get: Authorization,
+ * Cookie, Proxy-Authorization. */
+bool fetch_header_is_secret(const char *header);
+
 struct fetch_request {
   const char *url;  /* printed form, borrowed for the call */
   const char *host; /* without brackets */
@@ -123,6 +136,7 @@ struct fetch_request {
   const char *addr;
   uint64_t max_size;
   bool head_only;                      /* a HEAD request: the response head, no body */
+  const struct fetch_login *login;     /* to one of the seeds' hosts; NULL otherwise */
   const struct fetch_handler *handler; /* borrowed until on_done */
   void *arg;
 };

@@ -483,6 +483,41 @@ static void test_scope(void **state) {
   core_scope_destroy(scope);
 }
 
+/* A password is taken out of the URL and given back decoded; the URL is the same without it. */
+static void test_take_userinfo(void **state) {
+  (void)state;
+  static const struct {
+    const char *in, *out, *user, *password;
+  } userinfo_cases[] = {
+      {"http://alice:s3cret@a.example/x?q", "http://a.example/x?q", "alice", "s3cret"},
+      {"https://bob@a.example:8443/", "https://a.example:8443/", "bob", NULL},
+      {"http://al%20ice:p%40ss:w@a.example/", "http://a.example/", "al ice", "p@ss:w"},
+      {"http://:only@a.example/", "http://a.example/", "", "only"},
+      {"http://a.example/@not-userinfo", "http://a.example/@not-userinfo", NULL, NULL},
+  };
+  for (size_t i = 0; i < sizeof(userinfo_cases) / sizeof(*userinfo_cases); i++) {
+    struct core_url u;
+    assert_int_equal(
+        core_url_resolve(NULL, userinfo_cases[i].in, strlen(userinfo_cases[i].in), 4096, &u),
+        CORE_OK);
+    char *user, *password;
+    assert_int_equal(core_url_take_userinfo(&u, &user, &password), CORE_OK);
+    assert_string_equal(u.text, userinfo_cases[i].out);
+    assert_string_equal(u.host, "a.example");
+    if (userinfo_cases[i].user)
+      assert_string_equal(user, userinfo_cases[i].user);
+    else
+      assert_null(user);
+    if (userinfo_cases[i].password)
+      assert_string_equal(password, userinfo_cases[i].password);
+    else
+      assert_null(password);
+    free(user);
+    free(password);
+    core_url_free(&u);
+  }
+}
+
 static void test_path_traps(void **state) {
   (void)state;
   static const struct {
@@ -539,6 +574,7 @@ int main(void) {
       cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_scope),
       cmocka_unit_test(test_path_traps),
+      cmocka_unit_test(test_take_userinfo),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

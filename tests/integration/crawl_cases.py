@@ -680,7 +680,7 @@ def case_robots_unavailable(tmp):
     p = crawl(web, "-w", "0", "--retries", "1", "--jsonl", seed, check=False)
     log = web.stop()
     expect(p.returncode == 4, f"exit status {p.returncode}: {p.stderr}")
-    recs = records(p)
+    recs = [{k: v for k, v in r.items() if k != "time"} for r in records(p)]
     expect(recs == [{"url": seed, "from": None, "depth": 0, "fate": "failed",
                      "error": "robots.txt: HTTP 503"}], f"{recs}")
     expect([r[3] for r in log] == ["/robots.txt", "/robots.txt"], f"requests {log}")
@@ -2542,6 +2542,91 @@ def case_cookies(tmp):
         fronts = [r for r in site.log if r[3] == "/"]
         expect(len(fronts) == 3,
                f"the front page was fetched {len(fronts)} times by the 3 crawls seeded there")
+    finally:
+        site.stop()
+
+
+def case_logins(tmp):
+    """Credentials go to the seeds' hosts alone, and a password is never printed. The seed's host
+    a.site.test answers 401 without alice's login; its pages link to b.site.test (in scope, the
+    same site) and redirect there, and b logs what it is sent.
+    - --user alice:PW, a seed http://alice:PW@a…/, --netrc-file FILE: every page of a is 200,
+      and b never gets an Authorization header.
+    - -H 'Authorization: …' and -H 'Cookie: …' go to a alone; another -H header goes to both.
+    - PW is in no output line, --jsonl record, -v note or summary; the seed prints without its
+      userinfo.
+    - --user alice with no terminal to ask the password on: a usage error (exit 2).
+    - A --state directory and a --seen file are made mode 0600."""
+    import base64
+    pw = "pw-Zq9x"
+    basic = "Basic " + base64.b64encode(f"alice:{pw}".encode()).decode()
+
+    def respond(host, path, headers):
+        if host == "a.site.test":
+            if headers.get("Authorization") != basic:
+                return 401, {"WWW-Authenticate": 'Basic realm="a"'}, "<p>who are you?</p>"
+            if path == "/":
+                return 200, {}, ('<a href="/in.html">in</a><a href="/go">go</a>'
+                                 f'<a href="http://b.site.test:{site.port}/page.html">b</a>')
+            if path == "/go":
+                return 302, {"Location": f"http://b.site.test:{site.port}/redir.html"}, ""
+            if path == "/in.html":
+                return 200, {}, "<p>inside</p>"
+        if host == "b.site.test" and path in ("/page.html", "/redir.html"):
+            return 200, {}, "<p>b</p>"
+        return None
+
+    site = Site(["a.site.test", "b.site.test"], respond)
+    try:
+        netrc = os.path.join(tmp, "netrc")
+        with open(netrc, "w") as f:
+            f.write(f"machine a.site.test login alice password {pw}\n")
+        seed = site.url("a.site.test")
+        with_userinfo = f"http://alice:{pw}@a.site.test:{site.port}/"
+        want_a = {site.url("a.site.test", p) for p in ("/", "/in.html", "/go")}
+        for how, args in (("--user", ["--user", f"alice:{pw}", seed]),
+                          ("userinfo", [with_userinfo]),
+                          ("--netrc-file", ["--netrc-file", netrc, seed])):
+            since = time.monotonic()
+            p = site.crawl("-v", "-w", "0", "--jsonl", *args)
+            recs = records(p)
+            status = {r["url"]: r.get("status") for r in recs}
+            expect(all(status.get(u) in (200, 302) for u in want_a) and
+                   status.get(site.url("b.site.test", "/page.html")) == 200 and
+                   status.get(site.url("b.site.test", "/redir.html")) == 200,
+                   f"{how}: {status}")
+            expect(pw not in p.stdout + p.stderr and "alice:" not in p.stdout + p.stderr,
+                   f"{how}: the password was printed")
+            with site.lock:
+                to_b = [r for r in site.log if r[0] >= since and r[2] == "b.site.test"]
+            expect(to_b and not [r for r in to_b if "Authorization" in r[4]],
+                   f"{how}: b.site.test was sent the login")
+
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "-H", f"Authorization: {basic}", "-H", "Cookie: c=1",
+                       "-H", "X-Team: crawlers", seed)
+        with site.lock:
+            sent = [(r[2], r[4]) for r in site.log if r[0] >= since and r[3] != "/robots.txt"]
+        a_got = [h for host, h in sent if host == "a.site.test"]
+        b_got = [h for host, h in sent if host == "b.site.test"]
+        expect(a_got and all(h.get("Authorization") == basic and h.get("Cookie") == "c=1" and
+                             h.get("X-Team") == "crawlers" for h in a_got), f"a got {a_got[:1]}")
+        expect(b_got and all("Authorization" not in h and "Cookie" not in h and
+                             h.get("X-Team") == "crawlers" for h in b_got), f"b got {b_got[:2]}")
+
+        p = subprocess.run([CRAWL, "--no-progress", *site.resolve(), "--user", "alice", seed],
+                           capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL,
+                           start_new_session=True)  # no controlling terminal
+        expect(p.returncode == 2 and "no terminal" in p.stderr and not p.stdout,
+               f"--user without a password nor a terminal: exit {p.returncode}, {p.stderr!r}")
+
+        state, seen = os.path.join(tmp, "state"), os.path.join(tmp, "seen")
+        site.crawl("-w", "0", "--user", f"alice:{pw}", "--state", state, seed)
+        site.crawl("-w", "0", "--user", f"alice:{pw}", "--seen", seen, seed)
+        for path in (state, os.path.join(state, "checkpoint"), os.path.join(state, "options"),
+                     seen):
+            mode = os.stat(path).st_mode & 0o777
+            expect(mode & 0o077 == 0, f"{path} is mode {mode:o}: others may read it")
     finally:
         site.stop()
 

@@ -1,0 +1,114 @@
+/* What the seeds' hosts alone are sent (doc/network.md, Logins): --user, --netrc, a seed's own
+ * user:password@, and the -H headers that carry secrets. A link or redirect to any other host
+ * gets none of them, as curl keeps credentials from other hosts on redirects; the password in
+ * a seed is taken out of the URL, so that no output holds it. */
+#include "crawl/crawl-int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct seed_login {
+  char *key; /* "host port" */
+  struct fetch_login login;
+  char *user, *password; /* a seed's own userinfo, owned; else the config's */
+};
+
+core_rc crawl__seed_url(const char *seed, size_t max_len, struct core_url *out) {
+  core_rc rc = core_url_seed(seed, max_len, out);
+  if (rc == CORE_OK && strchr(out->text, '@') &&
+      (rc = core_url_take_userinfo(out, NULL, NULL)) != CORE_OK)
+    core_url_free(out);
+  return rc;
+}
+
+static char *login_key(const char *host, unsigned port) {
+  char *key = NULL;
+  return asprintf(&key, "%s %u", host, port) < 0 ? NULL : key;
+}
+
+static int by_key(const void *a, const void *b) {
+  return strcmp(((const struct seed_login *)a)->key, ((const struct seed_login *)b)->key);
+}
+
+static void free_login(struct seed_login *l) {
+  free(l->key);
+  free(l->user);
+  if (l->password)
+    explicit_bzero(l->password, strlen(l->password));
+  free(l->password);
+}
+
+/* Whether anything goes to the seeds' hosts alone. */
+static bool logins_needed(const struct crawl_config *cfg) {
+  if (cfg->user || cfg->netrc)
+    return true;
+  for (size_t i = 0; i < cfg->header_count; i++)
+    if (fetch_header_is_secret(cfg->headers[i]))
+      return true;
+  for (size_t i = 0; i < cfg->seed_count; i++)
+    if (strchr(cfg->seeds[i], '@'))
+      return true; /* perhaps a userinfo: crawl__logins_open tells */
+  return false;
+}
+
+core_rc crawl__logins_open(struct shard *c) {
+  const struct crawl_config *cfg = c->cfg;
+  if (!logins_needed(cfg))
+    return CORE_OK;
+  struct seed_login *list = calloc(cfg->seed_count ? cfg->seed_count : 1, sizeof(*list));
+  if (!list)
+    return CORE_ENOMEM;
+  size_t n = 0;
+  core_rc rc = CORE_OK;
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
+    struct core_url u;
+    if (core_url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+      continue; /* refused before the crawl began */
+    struct seed_login *l = &list[n];
+    if ((rc = core_url_take_userinfo(&u, &l->user, &l->password)) == CORE_OK &&
+        crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node) {
+      if (!(l->key = login_key(u.host, u.port)))
+        rc = CORE_ENOMEM;
+      /* the seed's own login first, else --user, else the netrc file's */
+      l->login.user = l->user ? l->user : cfg->user;
+      l->login.password = l->user ? l->password : cfg->password;
+      l->login.netrc = cfg->netrc;
+      l->login.netrc_file = cfg->netrc_file;
+      n++;
+    } else {
+      free_login(l);
+      memset(l, 0, sizeof(*l));
+    }
+    core_url_free(&u);
+  }
+  if (rc != CORE_OK) {
+    for (size_t i = 0; i <= n && i < cfg->seed_count; i++)
+      free_login(&list[i]);
+    free(list);
+    return rc;
+  }
+  qsort(list, n, sizeof(*list), by_key);
+  c->logins = list;
+  c->login_count = n; /* a host seeded twice: bsearch finds one of them */
+  return CORE_OK;
+}
+
+void crawl__logins_close(struct shard *c) {
+  for (size_t i = 0; i < c->login_count; i++)
+    free_login(&c->logins[i]);
+  free(c->logins);
+  c->logins = NULL;
+  c->login_count = 0;
+}
+
+const struct fetch_login *crawl__login_for(const struct shard *c, const char *host, unsigned port) {
+  if (!c->login_count)
+    return NULL;
+  char key[300];
+  if ((size_t)snprintf(key, sizeof(key), "%s %u", host, port) >= sizeof(key))
+    return NULL; /* longer than any host name */
+  struct seed_login probe = {.key = key};
+  const struct seed_login *l = bsearch(&probe, c->logins, c->login_count, sizeof(*l), by_key);
+  return l ? &l->login : NULL;
+}
