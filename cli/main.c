@@ -333,6 +333,13 @@ static bool take_lock(const char *path, const char *option, bool dir, int *fd) {
   return false;
 }
 
+/* Whether text, a seed as given, has an '@' in its authority (after "://"): a userinfo,
+ * perhaps with a password. ("mailto:x@a.example" has none: it names no authority.) */
+static bool has_userinfo(const char *text) {
+  const char *start = strstr(text, "://");
+  return start && memchr(start + 3, '@', strcspn(start + 3, "/?#")) != NULL;
+}
+
 /* --user USER without a password: asked on the terminal (/dev/tty, so that seeds may come on
  * standard input), without echo, as curl -u does. false when there is no terminal to ask. */
 static bool ask_password(struct crawl_config *cfg) {
@@ -392,7 +399,7 @@ int main(int argc, char **argv) {
       /* a seed with a userinfo may hold a password: it is not quoted */
       fprintf(stderr,
               "crawl: invalid seed URL '%s': %s\nTry 'crawl --help' for more information.\n",
-              strchr(cfg.seeds[i], '@') ? "(one with a user:password@, not shown)" : cfg.seeds[i],
+              has_userinfo(cfg.seeds[i]) ? "(one with a user:password@, not shown)" : cfg.seeds[i],
               core_rc_str(rc));
       cli_config_free(&cfg);
       return 2;
@@ -484,6 +491,12 @@ int main(int argc, char **argv) {
         break;
       case CRAWL_END_SIGINT:
         status = 130;
+        break;
+      case CRAWL_END_TIME: /* the time it was given: what is left is pending, or kept */
+        if (!cfg.quiet)
+          fprintf(stderr, "crawl: --max-time reached: the crawl stopped there%s\n",
+                  cfg.state_dir ? "; 'crawl --state DIR' goes on" : "");
+        status = 0;
         break;
       case CRAWL_END_SIGTERM:
         status = 143;

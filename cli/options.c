@@ -57,6 +57,9 @@ enum {
   OPT_NOPROXY,
   OPT_NO_COOKIES,
   OPT_USER,
+  OPT_RATE,
+  OPT_RANDOM_WAIT,
+  OPT_MAX_TIME,
   OPT_NETRC,
   OPT_NETRC_FILE,
   OPT_LOAD_COOKIES,
@@ -122,6 +125,9 @@ static const struct option long_options[] = {
     {"noproxy", required_argument, NULL, OPT_NOPROXY},
     {"no-cookies", no_argument, NULL, OPT_NO_COOKIES},
     {"user", required_argument, NULL, OPT_USER},
+    {"rate", required_argument, NULL, OPT_RATE},
+    {"random-wait", no_argument, NULL, OPT_RANDOM_WAIT},
+    {"max-time", required_argument, NULL, OPT_MAX_TIME},
     {"netrc", no_argument, NULL, OPT_NETRC},
     {"netrc-file", required_argument, NULL, OPT_NETRC_FILE},
     {"load-cookies", required_argument, NULL, OPT_LOAD_COOKIES},
@@ -198,8 +204,11 @@ void cli_print_help(FILE *out) {
         "      --max-path-segments N   do not follow a path of more segments (32; 0: off)\n"
         "      --max-query-variants N  per host, follow at most N query strings under one\n"
         "                              path (1000; 0: off)\n"
-        "Politeness:\n"
+        "Politeness (durations take s, ms, m, h: 500ms; a plain number is seconds):\n"
         "  -w, --delay SECONDS         gap between requests to one host (1)\n"
+        "      --random-wait           each gap --delay times a random 0.5 to 1.5\n"
+        "      --rate N                at most N requests a second in all\n"
+        "      --max-time DURATION     end the crawl then; what is left is pending (exit 0)\n"
         "      --delay-factor F        wait F times the last response time when longer (0)\n"
         "      --max-delay SECONDS     cap for Crawl-delay and the adaptive delay; a longer\n"
         "                              Retry-After fails its URL (30)\n"
@@ -299,6 +308,28 @@ static bool parse_seconds(const char *s, double max, double *out) {
     return false;
   *out = v;
   return true;
+}
+
+/* A duration (CLI.md: s, ms, m, h; a plain number is seconds) in seconds, up to max. */
+static bool parse_duration(const char *s, double max, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || end == s || !isfinite(v) || v < 0)
+    return false;
+  static const struct {
+    const char *unit;
+    double seconds;
+  } units[] = {{"", 1}, {"s", 1}, {"ms", 0.001}, {"m", 60}, {"h", 3600}};
+  for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++)
+    if (strcmp(end, units[i].unit) == 0) {
+      v *= units[i].seconds;
+      if (v > max)
+        return false;
+      *out = v;
+      return true;
+    }
+  return false;
 }
 
 static bool parse_size(const char *s, uint64_t *out) {
@@ -673,20 +704,26 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
           USAGE("invalid value '%s' for --max-query-variants: a whole number, 0 for no limit", arg);
         break;
       case 'w':
-        if (!parse_seconds(arg, 86400, &cfg->delay))
-          USAGE("invalid value '%s' for --delay: seconds, 0 or more", arg);
+        if (!parse_duration(arg, 86400, &cfg->delay))
+          USAGE("invalid value '%s' for --delay: a duration such as 2, 500ms, 1.5s, 10m or 1h, 0 "
+                "or more, up to a day",
+                arg);
         break;
       case OPT_DELAY_FACTOR:
         if (!parse_seconds(arg, 1000, &cfg->delay_factor))
           USAGE("invalid value '%s' for --delay-factor: a number from 0", arg);
         break;
       case OPT_MAX_DELAY:
-        if (!parse_seconds(arg, 86400, &cfg->max_delay))
-          USAGE("invalid value '%s' for --max-delay: seconds, 0 or more", arg);
+        if (!parse_duration(arg, 86400, &cfg->max_delay))
+          USAGE("invalid value '%s' for --max-delay: a duration such as 2, 500ms, 1.5s, 10m or 1h, "
+                "0 or more, up to a day",
+                arg);
         break;
       case OPT_IP_DELAY:
-        if (!parse_seconds(arg, 86400, &cfg->ip_delay))
-          USAGE("invalid value '%s' for --ip-delay: seconds, 0 or more", arg);
+        if (!parse_duration(arg, 86400, &cfg->ip_delay))
+          USAGE("invalid value '%s' for --ip-delay: a duration such as 2, 500ms, 1.5s, 10m or 1h, "
+                "0 or more, up to a day",
+                arg);
         break;
       case OPT_PER_HOST:
         if (!parse_long(arg, 1, 1000, &cfg->per_host))
@@ -707,12 +744,16 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         user_agent = arg;
         break;
       case OPT_TIMEOUT:
-        if (!parse_seconds(arg, 86400, &cfg->timeout) || cfg->timeout < 0.001)
-          USAGE("invalid value '%s' for --timeout: seconds, more than 0", arg);
+        if (!parse_duration(arg, 86400, &cfg->timeout) || cfg->timeout < 0.001)
+          USAGE("invalid value '%s' for --timeout: a duration such as 2, 500ms, 1.5s, 10m or 1h, "
+                "more than 0, up to a day",
+                arg);
         break;
       case OPT_CONNECT_TIMEOUT:
-        if (!parse_seconds(arg, 86400, &cfg->connect_timeout) || cfg->connect_timeout < 0.001)
-          USAGE("invalid value '%s' for --connect-timeout: seconds, more than 0", arg);
+        if (!parse_duration(arg, 86400, &cfg->connect_timeout) || cfg->connect_timeout < 0.001)
+          USAGE("invalid value '%s' for --connect-timeout: a duration such as 2, 500ms, 1.5s, 10m "
+                "or 1h, more than 0, up to a day",
+                arg);
         break;
       case OPT_RETRIES:
         if (!parse_long(arg, 0, 100, &cfg->retries))
@@ -789,6 +830,18 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       case OPT_NETRC:
         cfg->netrc = true;
         break;
+      case OPT_RATE:
+        if (!parse_seconds(arg, 1e6, &cfg->rate) || cfg->rate < 0.001)
+          USAGE("invalid value '%s' for --rate: requests per second, more than 0", arg);
+        break;
+      case OPT_RANDOM_WAIT:
+        cfg->random_wait = true;
+        break;
+      case OPT_MAX_TIME:
+        if (!parse_duration(arg, 365 * 86400.0, &cfg->max_time) || cfg->max_time < 0.001)
+          USAGE("invalid value '%s' for --max-time: %s, more than 0", arg,
+                "a duration such as 90, 30s, 10m or 2h");
+        break;
       case OPT_NETRC_FILE: {
         FILE *f = fopen(arg, "r");
         if (!f)
@@ -846,7 +899,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         node_given = true;
         break;
       case OPT_CHECKPOINT:
-        if (!parse_seconds(arg, 86400, &cfg->checkpoint) || cfg->checkpoint < 0.1)
+        if (!parse_duration(arg, 86400, &cfg->checkpoint) || cfg->checkpoint < 0.1)
           USAGE("invalid value '%s' for --checkpoint: seconds, at least 0.1", arg);
         cfg->checkpoint_given = true;
         break;

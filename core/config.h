@@ -42,6 +42,9 @@ struct crawl_config {
   double delay_factor;
   double max_delay;
   double ip_delay;
+  bool random_wait; /* each gap of -w times a random factor in [0.5, 1.5] */
+  double rate;      /* --rate: requests a second over the whole crawl; 0: no cap */
+  double max_time;  /* --max-time: seconds this run may take; 0: no limit */
   long per_host;
   long concurrency;
   long threads; /* -j: shards, one thread each */

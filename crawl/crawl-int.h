@@ -131,6 +131,7 @@ struct shard {
   event_loop *loop;
   fetch_engine *engine;
   fetch_cookies *cookies;    /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
+  double rate_until;         /* --rate: no request of this shard starts before (its last refusal) */
   struct seed_login *logins; /* the seeds' hosts this shard owns, by key (logins.c) */
   size_t login_count;
   frontier *fr;
@@ -182,6 +183,7 @@ struct shard {
   int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
   crawl_end end;
   double start;
+  double run_start; /* when this run began (--max-time), whatever the crawl took before */
   bool fatal;
   char *err;
   size_t err_size;
@@ -295,6 +297,14 @@ long crawl__run_lease_take_back(struct crawl *r);
 /* -c across shards: a slot for one more request (false when limit are in flight), given back
  * when it ends (waking the others when all were taken). */
 bool crawl__run_take_slot(struct crawl *r, long limit);
+/* --rate: whether a request may start now (taking its turn), else false with *next the moment
+ * the next one may. Always true without --rate. */
+bool crawl__run_take_rate(struct crawl *r, double now, double *next);
+/* Gives back the turn crawl__run_take_rate took (taken: the *next it gave), when no request
+ * followed. */
+void crawl__run_give_rate(struct crawl *r, double taken);
+/* --max-time ran out: the run stops as an interrupt stops it, once (CRAWL_END_TIME). */
+void crawl__run_time_up(struct crawl *r);
 void crawl__run_give_slot(struct crawl *r, long limit, int self);
 bool crawl__run_slots_full(struct crawl *r, long limit);
 /* One more in flight whatever the limit (a request that began without a slot). */

@@ -107,7 +107,8 @@ typedef enum {
   CRAWL_END_SIGINT,
   CRAWL_END_SIGTERM,
   CRAWL_END_PIPE,
-  CRAWL_END_FATAL
+  CRAWL_END_FATAL,
+  CRAWL_END_TIME /* --max-time ran out: stopped as by a signal, yet a normal end (exit 0) */
 } crawl_end;
 
 /* Where the crawl's output goes, shaped like fetch_handler: each shard writes through a writer of

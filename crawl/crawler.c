@@ -1494,8 +1494,18 @@ static void pop_and_start(struct shard *c) {
    * it starts */
   while (!c->stop && crawl__run_take_slot(c->run, c->cfg->concurrency)) {
     c->slot_held = true;
+    /* --rate: a turn is taken before the pop (so no item goes back to its queue out of order)
+     * and given back when what was popped makes no request */
+    double rate_next;
+    if (!crawl__run_take_rate(c->run, now, &rate_next)) {
+      c->rate_until = rate_next;
+      give_slot_back(c);
+      break;
+    }
     frontier_host *fh;
     struct frontier_item *item = frontier_pop(c->fr, now, &fh);
+    if (!item || item->kind == FRONTIER_RESOLVE)
+      crawl__run_give_rate(c->run, rate_next);
     if (!item) {
       give_slot_back(c);
       break;
@@ -1787,6 +1797,7 @@ static void shard_open(struct shard *c) {
                                            .delay_factor = cfg->delay_factor,
                                            .max_delay = cfg->max_delay,
                                            .ip_delay = cfg->ip_delay,
+                                           .random_wait = cfg->random_wait,
                                            .ip_table = crawl__run_ip_table(c->run),
                                            .per_host = cfg->per_host,
                                            .queue_memory = c->queue_memory,
@@ -1838,7 +1849,17 @@ static void shard_loop(struct shard *c) {
     if (finished(c) &&
         (!shared || c->stop == 2 || (crawl__shard_outbox_empty(c) && crawl__shard_idle(c))))
       break;
-    double wait = frontier_next_ready(c->fr) - core_now();
+    double now = core_now();
+    double wait = frontier_next_ready(c->fr) - now;
+    if (c->cfg->max_time > 0) { /* --max-time: the run ends as an interrupt would, in time */
+      double left = c->run_start + c->cfg->max_time - now;
+      if (left <= 0 && !c->stop)
+        crawl__run_time_up(c->run);
+      if (left > 0 && wait > left)
+        wait = left;
+    }
+    if (c->rate_until > now && wait < c->rate_until - now)
+      wait = c->rate_until - now; /* --rate: nothing starts before then */
     if (wait > 1.0 || c->stop || crawl__run_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
     if (wait > most)
@@ -2054,7 +2075,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                  !cfg->seen_file && !cfg->state_dir &&
                  !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
     c->end = CRAWL_END_DONE;
-    c->start = start;
+    c->start = c->run_start = start;
     c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
     c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
     c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;

@@ -51,6 +51,7 @@ struct shard_slot {
 struct crawl {
   const struct crawl_config *cfg;
   const struct crawl_sink *sink;
+  double rate_next;       /* --rate: when the next request may start, under lock */
   bool running;           /* the shards' loops exist: crawl_stop may wake them */
   frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
   int count;
@@ -191,6 +192,17 @@ void crawl_stop(struct crawl *r, crawl_end end) {
   if (r->running)
     for (int i = 0; i < r->count; i++)
       wake(r, i);
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_time_up(struct crawl *r) {
+  pthread_mutex_lock(&r->lock);
+  if (!r->stop) { /* once, from whichever shard sees it first; never a second stop */
+    r->stop = 1;
+    r->end = CRAWL_END_TIME;
+    for (int i = 0; r->running && i < r->count; i++)
+      wake(r, i);
+  }
   pthread_mutex_unlock(&r->lock);
 }
 
@@ -363,6 +375,28 @@ void crawl__run_set_pages_final(struct crawl *r) {
 
 bool crawl__run_take_slot(struct crawl *r, long limit) {
   return take_one(&r->in_flight, limit);
+}
+
+bool crawl__run_take_rate(struct crawl *r, double now, double *next) {
+  double rate = r->cfg->rate;
+  if (rate <= 0)
+    return true;
+  pthread_mutex_lock(&r->lock);
+  bool ok = now >= r->rate_next;
+  if (ok) /* strict spacing: a burst after a pause starts no faster */
+    r->rate_next = now + 1.0 / rate;
+  *next = r->rate_next;
+  pthread_mutex_unlock(&r->lock);
+  return ok;
+}
+
+void crawl__run_give_rate(struct crawl *r, double taken) {
+  if (r->cfg->rate <= 0)
+    return;
+  pthread_mutex_lock(&r->lock);
+  if (r->rate_next == taken) /* no other turn was taken since: the next may start at once */
+    r->rate_next = taken - 1.0 / r->cfg->rate;
+  pthread_mutex_unlock(&r->lock);
 }
 
 void crawl__run_give_slot(struct crawl *r, long limit, int self) {

@@ -23,7 +23,7 @@ _crawl() {
     -n|--max-pages|--max-pages-per-host|--max-url-length|--max-path-repeat|--max-path-segments|\
     --max-query-variants|-w|--delay|--delay-factor|--max-delay|\
     --ip-delay|--per-host|-c|--concurrency|-U|--user-agent|--timeout|--connect-timeout|--retries|\
-    --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--proxy|--noproxy|--load-cookies|--save-cookies|--user|--netrc-file|--expect|--fp-rate|--queue-memory|--queue-disk|\
+    --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--proxy|--noproxy|--load-cookies|--save-cookies|--user|--netrc-file|--rate|--max-time|--expect|--fp-rate|--queue-memory|--queue-disk|\
     --checkpoint|--cluster|--nodes|--node)
       return ;;
   esac
@@ -33,7 +33,7 @@ _crawl() {
       --max-url-length --max-path-repeat --max-path-segments --max-query-variants
       --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
-      --check-skipped --header --insecure --cacert --resolve --dns-server --proxy --noproxy --load-cookies --save-cookies --no-cookies --user --netrc --netrc-file --seen --dedupe --expect --fp-rate
+      --check-skipped --header --insecure --cacert --resolve --dns-server --proxy --noproxy --load-cookies --save-cookies --no-cookies --random-wait --rate --max-time --user --netrc --netrc-file --seen --dedupe --expect --fp-rate
       --queue-memory --queue-disk --state --checkpoint --warc --threads --cluster --nodes --node --output --jsonl --quiet --verbose --progress --no-progress --help --version
       -i -D -A -R -d -n -w -c -j -U -H -k -o -q -v" -- "$cur"))
   fi

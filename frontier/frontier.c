@@ -24,6 +24,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -145,6 +147,7 @@ struct frontier_host {
 
 struct frontier {
   struct frontier_options opts;
+  uint64_t random; /* --random-wait's generator (splitmix64) state */
   void (*free_data)(void *);
   core_seen *seen;              /* borrowed */
   struct frontier_host **hosts; /* hash table */
@@ -218,6 +221,8 @@ core_rc frontier_create(const struct frontier_options *opts, core_seen *seen,
   if (!f)
     return CORE_ENOMEM;
   f->opts = *opts;
+  if (getrandom(&f->random, sizeof(f->random), 0) != (ssize_t)sizeof(f->random))
+    f->random = (uint64_t)(uintptr_t)f ^ (uint64_t)time(NULL); /* varied enough for a gap */
   f->free_data = free_data;
   f->seen = seen;
   f->spill_fd = -1;
@@ -969,6 +974,14 @@ void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_ite
   update(f, host);
 }
 
+/* splitmix64: uniform 64-bit numbers, one per call. */
+static uint64_t next_random(frontier *f) {
+  uint64_t z = (f->random += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
 void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *item, double now,
                   double response_seconds) {
   const struct frontier_options *opts = &f->opts;
@@ -977,6 +990,8 @@ void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *
   if (kind != FRONTIER_RESOLVE) {
     /* the gap runs from the end of this request to the start of the next one (CLI.md) */
     double gap = opts->delay;
+    if (opts->random_wait) /* 0.5 to 1.5 times: Crawl-delay and the adaptive delay stay floors */
+      gap *= 0.5 + (double)(next_random(f) >> 11) / 9007199254740992.0;
     if (host->crawl_delay > gap)
       gap = fmin(host->crawl_delay, opts->max_delay);
     if (opts->delay_factor > 0)

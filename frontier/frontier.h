@@ -47,6 +47,7 @@ struct frontier_options {
   double delay_factor; /* adaptive: this times the last response time, when longer; 0 off */
   double max_delay;    /* cap of Crawl-delay and of the adaptive delay */
   double ip_delay;     /* the same gap per IP address, across hosts, one request at a time; 0 off */
+  bool random_wait;    /* delay times a random factor in [0.5, 1.5] at each gap (wget's) */
   frontier_ip_table *ip_table; /* borrowed, shared with other frontiers; NULL: one of its own */
   long per_host;               /* requests in flight to one host */
   uint64_t queue_memory; /* pages kept in memory; the rest wait in a spill file (0: no limit) */

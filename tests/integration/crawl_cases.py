@@ -2631,6 +2631,97 @@ def case_logins(tmp):
         site.stop()
 
 
+def case_pacing(tmp):
+    """--rate, --random-wait, --max-time and durations with units, timed from the server's side.
+    - -w 100ms keeps 0.1 s between the requests to a host; a duration that is none (5x, 0 for
+      --max-time) is a usage error.
+    - --random-wait with -w 200ms: every gap from 0.1 to 0.3 s (plus scheduling), and not all
+      alike.
+    - --rate 20 over six hosts at -w 0: no second of the crawl holds more than 20 request
+      starts (one more for the server's own timing), and the whole takes at least what the rate
+      allows.
+    - --max-time 1s on a crawl of some 4 s: it ends in time with exit 0, what it had queued
+      `pending`;
+      with --state, `crawl --state DIR` again and again (each run 1 s) ends with the truth,
+      each URL once."""
+    chain = [f"/c{i}.html" for i in range(12)]
+    hosts = [f"h{i}.pace.test" for i in range(6)]
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, "".join(f'<a href="{p}">x</a>' for p in chain)
+        if path in chain:
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(hosts, respond)
+    try:
+        def starts(host, since):
+            with site.lock:
+                return sorted(r[0] for r in site.log if r[0] >= since and (host is None or r[2] == host))
+
+        def gaps_of(host, since):
+            with site.lock:
+                rows = sorted((r[0], r[1]) for r in site.log if r[0] >= since and r[2] == host)
+            return [b[0] - a[1] for a, b in zip(rows, rows[1:])]
+
+        since = time.monotonic()
+        site.crawl("-w", "100ms", site.url(hosts[0]))
+        gaps = gaps_of(hosts[0], since)
+        expect(len(gaps) == len(chain) + 1 and min(gaps) >= 0.095, f"-w 100ms: gaps {gaps}")
+        for bad, named in ((["-w", "5x"], "--delay"), (["--max-time", "0"], "--max-time"),
+                           (["--rate", "0"], "--rate"), (["--timeout", "-1s"], "--timeout")):
+            p = site.crawl(*bad, site.url(hosts[0]), check=False)
+            expect(p.returncode == 2 and named in p.stderr, f"{bad}: exit {p.returncode}, "
+                   f"{p.stderr[:200]!r}")
+
+        since = time.monotonic()
+        site.crawl("-w", "200ms", "--random-wait", site.url(hosts[1]))
+        gaps = gaps_of(hosts[1], since)
+        expect(len(gaps) == len(chain) + 1 and min(gaps) >= 0.095 and max(gaps) <= 0.36 and
+               max(gaps) - min(gaps) > 0.05, f"--random-wait: gaps {[round(g, 3) for g in gaps]}")
+
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--rate", "20", "-c", "16", *[site.url(h) for h in hosts])
+        got = starts(None, since)
+        expect(len(got) == len(hosts) * (len(chain) + 2), f"--rate: {len(got)} requests")
+        busiest = max(sum(1 for t in got if a <= t < a + 1.0) for a in got)
+        expect(busiest <= 21, f"--rate 20: {busiest} requests started within one second")
+        expect(got[-1] - got[0] >= (len(got) - 1) / 20 * 0.9,
+               f"--rate 20: {len(got)} requests in {got[-1] - got[0]:.2f} s")
+    finally:
+        site.stop()
+
+    web = Web(tmp, hosts=1, pages=40, links=4, seed=9)
+    truth = web.truth(web.url())
+    started = time.monotonic()
+    p = crawl(web, "-w", "0.1", "-d", "1000", "--jsonl", "--max-time", "1s", web.url())
+    took = time.monotonic() - started
+    recs = records(p)
+    fates = Counter(r["fate"] for r in recs)
+    expect(p.returncode == 0 and took < 3 and fates["pending"] > 0 and "--max-time" in p.stderr,
+           f"--max-time 1s: exit {p.returncode} after {took:.1f} s, fates {dict(fates)}")
+    expect_unique([r["url"] for r in recs], "--max-time: record")
+    expect(all(r["url"] in truth for r in recs), "--max-time: a record off the truth")
+    state = os.path.join(tmp, "state")
+    out, runs = [], 0
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.1", "-d",
+           "1000", "--jsonl", "--max-time", "1s", "--state", state, web.url()]
+    while runs < 12:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        runs += 1
+        expect(p.returncode == 0, f"--max-time with --state, run {runs}: exit {p.returncode}")
+        out += [json.loads(line) for line in p.stdout.splitlines()]
+        if "--max-time reached" not in p.stderr:
+            break
+        cmd = [CRAWL, "--state", state]
+    web.stop()
+    expect(runs > 1, "the crawl did not need --max-time's stop")
+    expect_unique([r["url"] for r in out], "record across the runs")
+    expect_same_set([r["url"] for r in out], truth, f"{runs} runs of --max-time 1s with --state")
+    expect(all(r["fate"] != "pending" for r in out), "a pending record from a --state run")
+
+
 def case_cluster_fatal_keeps_page_in_flight(tmp):
     """A page whose answer comes in the same turn of the loop as the error that ends a --cluster
     --state crawl (its Redis killed): its links are no longer taken then, so it is not reported
