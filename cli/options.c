@@ -58,6 +58,7 @@ enum {
   OPT_NO_COOKIES,
   OPT_USER,
   OPT_RATE,
+  OPT_JS,
   OPT_RANDOM_WAIT,
   OPT_MAX_TIME,
   OPT_NETRC,
@@ -126,6 +127,7 @@ static const struct option long_options[] = {
     {"no-cookies", no_argument, NULL, OPT_NO_COOKIES},
     {"user", required_argument, NULL, OPT_USER},
     {"rate", required_argument, NULL, OPT_RATE},
+    {"js", no_argument, NULL, OPT_JS},
     {"random-wait", no_argument, NULL, OPT_RANDOM_WAIT},
     {"max-time", required_argument, NULL, OPT_MAX_TIME},
     {"netrc", no_argument, NULL, OPT_NETRC},
@@ -224,6 +226,7 @@ void cli_print_help(FILE *out) {
         "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
         "      --max-redirs N          redirect hops followed (5)\n"
         "      --check-skipped         HEAD requests for --skip-ext URLs: a link checker\n"
+        "      --js                    links in scripts' strings too; .js files are fetched\n"
         "  -H, --header 'Name: value'  extra request header (repeatable)\n"
         "  -k, --insecure              do not verify TLS certificates\n"
         "      --cacert FILE           verify servers against the CA certificates in FILE\n"
@@ -834,6 +837,9 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         if (!parse_seconds(arg, 1e6, &cfg->rate) || cfg->rate < 0.001)
           USAGE("invalid value '%s' for --rate: requests per second, more than 0", arg);
         break;
+      case OPT_JS:
+        cfg->js = true;
+        break;
       case OPT_RANDOM_WAIT:
         cfg->random_wait = true;
         break;
@@ -1010,6 +1016,8 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
     cfg->scope_mode = CORE_SCOPE_LIST;
   if (!have_skip && core_list_parse(default_skip_ext, &cfg->skip_ext))
     USAGE("out of memory");
+  if (!have_skip && cfg->js) /* --js reads scripts: .js files are fetched (a list given stays) */
+    core_list_remove(&cfg->skip_ext, "js");
   if (!*user_agent)
     USAGE("invalid value '' for --user-agent: it must not be empty");
   for (const char *p = user_agent; *p; p++)

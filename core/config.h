@@ -63,6 +63,7 @@ struct crawl_config {
   uint64_t max_size;
   long max_redirs;
   bool check_skipped; /* HEAD requests for the URLs --skip-ext keeps from being fetched */
+  bool js;            /* --js: links in scripts' string literals; .js files fetched */
   char **headers;
   size_t header_count;
   bool insecure;

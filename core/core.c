@@ -173,6 +173,17 @@ bool core_list_has(const struct core_list *list, const char *item) {
   return false;
 }
 
+void core_list_remove(struct core_list *list, const char *item) {
+  size_t kept = 0;
+  for (size_t i = 0; i < list->count; i++) {
+    if (strcasecmp(list->items[i], item) == 0)
+      free(list->items[i]);
+    else
+      list->items[kept++] = list->items[i];
+  }
+  list->count = kept;
+}
+
 bool core_list_host_match(const struct core_list *suffixes, const char *host) {
   size_t host_len = strlen(host);
   for (size_t i = 0; i < suffixes->count; i++) {

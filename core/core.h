@@ -100,6 +100,8 @@ struct core_list {
 core_rc core_list_parse(const char *comma_list, struct core_list *out);
 core_rc core_list_add(struct core_list *list, const char *item);
 bool core_list_has(const struct core_list *list, const char *item);
+/* Takes every item equal to item (without case) out of list. */
+void core_list_remove(struct core_list *list, const char *item);
 void core_list_free(struct core_list *list);
 /* True when host equals one of the suffixes or ends with "." + one. */
 bool core_list_host_match(const struct core_list *suffixes, const char *host);

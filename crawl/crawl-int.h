@@ -101,6 +101,7 @@ struct request {
   struct core_url base; /* <base href>, when the page has one */
   parse_html *html;
   parse_css *css; /* a style sheet's links */
+  parse_js *js;   /* --js: a script's links */
   parse_sitemap *sitemap;
   bool nofollow;
   long status;

@@ -894,6 +894,7 @@ void crawl__request_free(struct request *rq) {
     rq->next->prev = rq->prev;
   parse_html_destroy(rq->html);
   parse_css_destroy(rq->css);
+  parse_js_destroy(rq->js);
   parse_sitemap_destroy(rq->sitemap);
   core_url_free(&rq->url);
   core_url_free(&rq->base);
@@ -1030,12 +1031,24 @@ static bool is_html_type(const char *type) {
          (n == 21 && strncasecmp(type, "application/xhtml+xml", 21) == 0);
 }
 
+/* A script's Content-Type (the HTML Standard's JavaScript MIME types that servers send). */
+static bool is_js_type(const char *type) {
+  static const char *const types[] = {"application/javascript", "text/javascript",
+                                      "application/x-javascript", "application/ecmascript",
+                                      "text/ecmascript"};
+  size_t n = strcspn(type, "; \t");
+  for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+    if (strlen(types[i]) == n && strncasecmp(type, types[i], n) == 0)
+      return true;
+  return false;
+}
+
 static bool is_css_type(const char *type) {
   size_t n = strcspn(type, "; \t");
   return n == 8 && strncasecmp(type, "text/css", 8) == 0;
 }
 
-/* A link in a fetched style sheet: resolved against the sheet's own URL. */
+/* A link in a fetched style sheet, or (--js) script: resolved against the file's own URL. */
 static void on_css_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
   if (rq->crawl->stop == 2 || event != PARSE_LINK)
@@ -1096,6 +1109,13 @@ static bool page_head(void *arg, const struct fetch_head *head) {
     }
     return true;
   }
+  if (parse && rq->crawl->cfg->js && is_js_type(head->content_type)) {
+    if (parse_js_create(on_css_event, rq, &rq->js) != CORE_OK) { /* links as a sheet's */
+      rq->js = NULL;
+      return false;
+    }
+    return true;
+  }
   if (!parse || !is_html_type(head->content_type))
     return false;
   char charset[64];
@@ -1104,6 +1124,8 @@ static bool page_head(void *arg, const struct fetch_head *head) {
     rq->html = NULL;
     return false;
   }
+  if (rq->crawl->cfg->js)
+    parse_html_scan_scripts(rq->html);
   return true;
 }
 
@@ -1113,6 +1135,8 @@ static void page_body(void *arg, const char *data, size_t len) {
     parse_html_feed(rq->html, data, len);
   else if (rq->css)
     parse_css_feed(rq->css, data, len);
+  else if (rq->js)
+    parse_js_feed(rq->js, data, len);
   crawl__offer_links_flush(rq);
 }
 
@@ -1148,6 +1172,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
     parse_html_finish(rq->html);
   else if (rq->css && !res->truncated)
     parse_css_finish(rq->css);
+  else if (rq->js && !res->truncated)
+    parse_js_finish(rq->js);
   crawl__offer_links_flush(rq);
   long status = res->head.status;
   crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", item->flags & ITEM_HEAD ? "HEAD " : "",

@@ -24,6 +24,8 @@ struct parse_html {
   bool base_seen;
   bool in_end_tag;      /* inside a removed end tag, up to its '>' */
   parse_css *style;     /* the <style> element being read, if any */
+  bool scan_scripts;    /* --js: inline scripts' string literals are read too */
+  parse_js *script;     /* the inline <script> being read, if any */
   struct core_buf held; /* the open tag at the end of the last chunk, then the chunk staged */
 };
 
@@ -142,6 +144,23 @@ static bool has_token(const char *list, const char *token) {
 
 static void on_text(void *ctx, const xmlChar *text, int len);
 
+/* An inline script whose type is JavaScript: none, a JavaScript MIME type, or "module" (the HTML
+ * Standard's script types); a JSON or template block is not code. */
+static bool script_is_js(const xmlChar **atts) {
+  const char *type = attr(atts, "type");
+  if (attr(atts, "src"))
+    return false; /* its text is not run: the file it names is fetched as a link */
+  if (!type || !*type)
+    return true;
+  static const char *const types[] = {"text/javascript",          "application/javascript",
+                                      "application/ecmascript",   "text/ecmascript",
+                                      "application/x-javascript", "module"};
+  for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+    if (strcasecmp(type, types[i]) == 0)
+      return true;
+  return false;
+}
+
 /* Text is asked for only inside <style>: a page's text is most of its bytes, and handing it over
  * costs (measured: 8% of the crawl's CPU with the callbacks always set). */
 static void text_wanted(htmlParserCtxtPtr ctxt, bool wanted) {
@@ -156,6 +175,13 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   if (name && strcmp(name, "style") == 0 && !html->style) {
     if (parse_css_create(html->cb, html->arg, &html->style) != CORE_OK)
       html->style = NULL; /* out of memory: this sheet's links are lost, the page's are not */
+    else
+      text_wanted(ctxt, true);
+  }
+  if (name && html->scan_scripts && strcmp(name, "script") == 0 && !html->script && !html->style &&
+      script_is_js(atts)) {
+    if (parse_js_create(html->cb, html->arg, &html->script) != CORE_OK)
+      html->script = NULL; /* out of memory: this script's links are lost, the page's are not */
     else
       text_wanted(ctxt, true);
   }
@@ -186,6 +212,25 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       emit(html, PARSE_NOFOLLOW, "", 0);
     return;
   }
+  if (strcmp(name, "form") == 0) {
+    /* a GET form's action is a page to link to, without the query its data would replace
+     * (doc/network.md, Links users miss); a POST form is never submitted */
+    const char *action = attr(atts, "action");
+    const char *method = attr(atts, "method");
+    if (action && (!method || !*method || strcasecmp(method, "get") == 0)) {
+      size_t len = strcspn(action, "?#");
+      while (len && is_html_space(action[len - 1]))
+        len--;
+      const char *start = action;
+      while (len && is_html_space(*start)) {
+        start++;
+        len--;
+      }
+      if (len) /* an empty action is the page itself */
+        emit(html, PARSE_LINK, start, len);
+    }
+    return;
+  }
   for (size_t i = 0; i < sizeof(link_attrs) / sizeof(link_attrs[0]); i++) {
     if (strcmp(name, link_attrs[i].element) != 0)
       continue;
@@ -200,17 +245,26 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   }
 }
 
-/* The text of a <style> element (libxml2 gives it as CDATA or as characters, in pieces). */
+/* The text of a <style> or inline <script> element (libxml2 gives it as CDATA or as characters,
+ * in pieces). */
 static void on_text(void *ctx, const xmlChar *text, int len) {
   htmlParserCtxtPtr ctxt = ctx;
   struct parse_html *html = ctxt->_private;
   if (html->style && len > 0)
     parse_css_feed(html->style, (const char *)text, (size_t)len);
+  else if (html->script && len > 0)
+    parse_js_feed(html->script, (const char *)text, (size_t)len);
 }
 
 static void on_end(void *ctx, const xmlChar *name) {
   htmlParserCtxtPtr ctxt = ctx;
   struct parse_html *html = ctxt->_private;
+  if (html->script && name && strcmp((const char *)name, "script") == 0) {
+    parse_js_finish(html->script);
+    parse_js_destroy(html->script);
+    html->script = NULL;
+    text_wanted(ctxt, false);
+  }
   if (html->style && name && strcmp((const char *)name, "style") == 0) {
     parse_css_finish(html->style);
     parse_css_destroy(html->style);
@@ -369,5 +423,10 @@ void parse_html_destroy(parse_html *html) {
   }
   core_buf_free(&html->held);
   parse_css_destroy(html->style);
+  parse_js_destroy(html->script);
   free(html);
+}
+
+void parse_html_scan_scripts(parse_html *html) {
+  html->scan_scripts = true;
 }

@@ -25,6 +25,8 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len);
 /* The character set the document is being decoded from (from the HTTP header, a BOM or
  * <meta charset>), or NULL for UTF-8. Borrowed until parse_html_destroy. */
 const char *parse_html_charset(const parse_html *html);
+/* --js: the text of inline scripts is scanned too (parse_js). Before the first feed. */
+void parse_html_scan_scripts(parse_html *html);
 /* Ends the document: remaining events are delivered. */
 core_rc parse_html_finish(parse_html *html);
 void parse_html_destroy(parse_html *html);
@@ -45,6 +47,16 @@ core_rc parse_css_finish(parse_css *css);
 void parse_css_destroy(parse_css *css);
 /* The same for a whole text at once (a style attribute). */
 core_rc parse_css_scan(const char *text, size_t len, parse_html_cb cb, void *arg);
+
+/* ---- JavaScript (--js) ---- */
+/* URLs and paths in the string literals of a script (parse/js.c says which), each given to cb
+ * as PARSE_LINK; comments, regular expressions and template substitutions are skipped. Fed in
+ * chunks of any size. */
+typedef struct parse_js parse_js;
+core_rc parse_js_create(parse_html_cb cb, void *arg, parse_js **out);
+core_rc parse_js_feed(parse_js *js, const char *data, size_t len);
+core_rc parse_js_finish(parse_js *js);
+void parse_js_destroy(parse_js *js);
 
 /* ---- Sitemaps (sitemaps.org protocol) ---- */
 #define PARSE_SITEMAP_MAX_URLS 50000               /* per sitemap file */

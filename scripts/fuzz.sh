@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-30}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(url url_fast robots html css sitemap seenfile)
+[ ${#targets[@]} -gt 0 ] || targets=(url url_fast robots html css js sitemap seenfile)
 bash scripts/install-deps.sh
 command -v clang >/dev/null || apt-get install -y -qq clang >/dev/null
 if [ ! -f build-fuzz/build.ninja ]; then

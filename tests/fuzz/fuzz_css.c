@@ -2,6 +2,7 @@
  * the sheet in those chunks must be the links found feeding it whole (the scanner keeps its
  * state across chunks), and none may be longer than the scanner's cap. */
 #include "parse/parse.h"
+#include "tests/fuzz/events.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,29 +10,15 @@
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
-struct links {
-  char *text;
-  size_t len, cap;
-};
-
 static void collect(void *arg, parse_event event, const char *value, size_t len) {
-  struct links *l = arg;
   if (event != PARSE_LINK || len == 0 || len >= 8192) {
     fprintf(stderr, "a link of %zu bytes\n", len);
     abort();
   }
-  if (l->len + len + 1 > l->cap) {
-    l->cap = (l->len + len + 1) * 2;
-    l->text = realloc(l->text, l->cap);
-    if (!l->text)
-      abort();
-  }
-  memcpy(l->text + l->len, value, len);
-  l->len += len;
-  l->text[l->len++] = '\n';
+  fuzz_events_add(arg, event, value, len);
 }
 
-static void scan(const unsigned char *data, size_t size, size_t chunk, struct links *out) {
+static void scan(const unsigned char *data, size_t size, size_t chunk, struct fuzz_events *out) {
   parse_css *css;
   if (parse_css_create(collect, out, &css) != CORE_OK)
     abort();
@@ -45,14 +32,14 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (size < 1)
     return 0;
   size_t chunk = 1 + data[0] % 64;
-  struct links whole = {0}, pieces = {0};
+  struct fuzz_events whole = {0}, pieces = {0};
   scan(data + 1, size - 1, size, &whole);
   scan(data + 1, size - 1, chunk, &pieces);
-  if (whole.len != pieces.len || (whole.len && memcmp(whole.text, pieces.text, whole.len) != 0)) {
+  if (!fuzz_events_same(&whole, &pieces)) {
     fprintf(stderr, "links differ between chunkings (chunk %zu)\n", chunk);
     abort();
   }
-  free(whole.text);
-  free(pieces.text);
+  fuzz_events_free(&whole);
+  fuzz_events_free(&pieces);
   return 0;
 }

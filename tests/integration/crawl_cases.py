@@ -3560,6 +3560,63 @@ def case_habits(tmp):
         site.stop()
 
 
+def case_form_actions(tmp):
+    """GET form actions are links: /search (its query dropped) is fetched and reported, with its
+    own links; the POST form's /buy is never requested."""
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<form action="/search?q=x"><input name=q></form>'
+                             '<form method="post" action="/buy"><input name=n></form>')
+        if path == "/search":
+            return 200, {}, '<a href="/result.html">r</a>'
+        if path == "/result.html":
+            return 200, {}, "<p>found</p>"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", site.url("a.test"))
+        expect(lines(p) == [site.url("a.test", path) for path in ("/", "/search", "/result.html")],
+               f"form actions: {lines(p)}")
+        expect("/buy" not in site.paths(), f"a POST form was submitted: {site.paths()}")
+    finally:
+        site.stop()
+
+
+def case_js_links(tmp):
+    """--js: links in the string literals of an inline script and of a fetched .js file, and none
+    from a comment, a regex, a template with a substitution or a JSON block. Without --js the
+    script is printed and skipped (not fetched), and no string is read."""
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<script>fetch("/api/items"); var re = /"\\/not"/; // "/comment"\n'
+                             '</script><script src="/app.js"></script>'
+                             '<script type="application/ld+json">{"u": "/ld"}</script>')
+        if path == "/app.js":
+            return 200, {"Content-Type": "application/javascript"}, \
+                "load('/from-js.html'); var t = `/tmpl/${x}`; /* '/c2' */"
+        if path == "/api/items":
+            return 200, {"Content-Type": "application/json"}, '{"items": []}'
+        if path == "/from-js.html":
+            return 200, {}, "<p>found by a script</p>"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", "--jsonl", site.url("a.test"))
+        fates = {r["url"]: r["fate"] for r in records(p)}
+        expect(fates == {site.url("a.test"): "fetched", site.url("a.test", "/app.js"): "skipped"},
+               f"without --js: {fates}")
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--js", site.url("a.test"))
+        want = [site.url("a.test", path) for path in ("/", "/api/items", "/app.js", "/from-js.html")]
+        expect(sorted(lines(p)) == sorted(want), f"--js: {lines(p)}")
+        asked = set(site.paths(since=since)) - {"/robots.txt"}
+        expect(asked == {"/", "/api/items", "/app.js", "/from-js.html"}, f"--js requested {asked}")
+    finally:
+        site.stop()
+
+
 def case_fp_rate(tmp):
     """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
     1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls

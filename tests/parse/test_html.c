@@ -111,6 +111,24 @@ static void test_css_in_html(void **state) {
   }
 }
 
+/* A GET form's action is a link, without its query; POST and dialog forms, and an empty
+ * action (the page itself), give none. */
+static void test_form_actions(void **state) {
+  (void)state;
+  static const char doc[] =
+      "<html><body><form action=\"/search?q=old#top\"><input name=q></form>"
+      "<FORM METHOD=GET ACTION=\" /find \"></FORM><form method=post action=/buy></form>"
+      "<form method=dialog action=/d></form><form action=\"\"></form><form></form>"
+      "<form method=\"\" action=\"list.html\"></form></body></html>";
+  static const char want_links[] = "L:/search|L:/find|L:list.html|";
+  for (size_t chunk = 1; chunk <= sizeof(doc); chunk++) {
+    struct events ev;
+    extract(doc, chunk, NULL, &ev);
+    if (strcmp(ev.text, want_links) != 0)
+      fail_msg("chunk %zu:\n got %s\nwant %s", chunk, ev.text, want_links);
+  }
+}
+
 static void test_nofollow(void **state) {
   (void)state;
   struct events ev;
@@ -171,6 +189,7 @@ int main(void) {
       cmocka_unit_test(test_every_element_any_chunking),
       cmocka_unit_test(test_after_the_end),
       cmocka_unit_test(test_css_in_html),
+      cmocka_unit_test(test_form_actions),
       cmocka_unit_test(test_nofollow),
       cmocka_unit_test(test_legacy_charset),
       cmocka_unit_test(test_garbage_does_not_crash),
