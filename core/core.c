@@ -3,6 +3,8 @@
 #include "core/core-int.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -233,4 +235,46 @@ int core_temp_fd(const char *name) {
   if (fd >= 0)
     unlink(path); /* nothing is left behind, whatever way the crawl ends */
   return fd;
+}
+
+int core_create_private(const char *name) {
+  int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+  int fd = open(name, flags, 0600);
+  /* unlink removes a planted link itself, not its target */
+  if (fd < 0 && errno == EEXIST && unlink(name) == 0)
+    fd = open(name, flags, 0600);
+  return fd;
+}
+
+FILE *core_file_begin(const char *path, char **tmp) {
+  if (asprintf(tmp, "%s.tmp", path) < 0) {
+    *tmp = NULL;
+    errno = ENOMEM;
+    return NULL;
+  }
+  int fd = core_create_private(*tmp);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f) {
+    int saved = errno;
+    if (fd >= 0) {
+      close(fd);
+      unlink(*tmp);
+    }
+    free(*tmp);
+    *tmp = NULL;
+    errno = saved;
+  }
+  return f;
+}
+
+core_rc core_file_commit(FILE *f, char *tmp, const char *path) {
+  bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
+  ok &= fclose(f) == 0;
+  ok = ok && rename(tmp, path) == 0;
+  int saved = errno;
+  if (!ok)
+    unlink(tmp);
+  free(tmp);
+  errno = saved;
+  return ok ? CORE_OK : CORE_ESYS;
 }

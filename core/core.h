@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct Curl_URL;
 
@@ -52,6 +53,18 @@ void core_buf_free(struct core_buf *buf);
 int core_temp_fd(const char *name);
 /* Where core_temp_fd makes its files: $TMPDIR, or /tmp when that is unset or empty. */
 const char *core_temp_dir(void);
+
+/* A new file of our own named name, mode 0600, for writing: never opened through a link planted
+ * under that name, nor shared with a process that holds it open (a leftover of that name is
+ * removed first). Its descriptor, or -1 with errno set. */
+int core_create_private(const char *name);
+/* A file written whole, then put in place of path: made by core_create_private as "PATH.tmp"
+ * (*tmp, for core_file_commit). NULL with errno set. */
+FILE *core_file_begin(const char *path, char **tmp);
+/* Puts what core_file_begin made in place once its bytes are on disk (fflush, fsync, rename), so
+ * that a crash leaves path as it was or whole; on any failure removes the temporary file. Closes
+ * f and frees tmp either way. CORE_ESYS with errno set when it could not. */
+core_rc core_file_commit(FILE *f, char *tmp, const char *path);
 
 /* ---- URLs ---- */
 

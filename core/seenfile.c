@@ -156,13 +156,9 @@ static int create_temp(const char *path, char **tmp, core_rc *rc, char *why, siz
   *rc = CORE_ENOMEM;
   if (!(*tmp = temp_path(path)))
     return -1;
-  /* a new file of our own: never through a link planted under that name (a symlink would have
-   * the save write wherever it points), nor into a file another process holds open; a name
-   * left over from an earlier run goes first (unlink removes a link itself, not its target) */
-  int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
-  int fd = open(*tmp, flags, 0600);
-  if (fd < 0 && errno == EEXIST && unlink(*tmp) == 0)
-    fd = open(*tmp, flags, 0600);
+  /* never through a link planted under that name (a symlink would have the save write wherever
+   * it points), nor into a file another process holds open */
+  int fd = core_create_private(*tmp);
   if (fd < 0) {
     say(why, why_size, "cannot create '%s': %s", *tmp, strerror(errno));
     free(*tmp);

@@ -772,9 +772,8 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
     say(why, why_size, "not a directory%s%s", "", "");
     return CORE_EINVAL;
   }
-  char *path = path_in(dir, "options"), *tmp = path_in(dir, "options.tmp");
-  char *ckpt = path_in(dir, "checkpoint");
-  core_rc rc = path && tmp && ckpt ? CORE_OK : CORE_ENOMEM;
+  char *path = path_in(dir, "options"), *ckpt = path_in(dir, "checkpoint"), *tmp = NULL;
+  core_rc rc = path && ckpt ? CORE_OK : CORE_ENOMEM;
   if (rc == CORE_OK && (access(path, F_OK) == 0 || access(ckpt, F_OK) == 0)) {
     say(why, why_size,
         "it holds a crawl already: run 'crawl --state %s' with no seed URLs to continue it, or "
@@ -783,15 +782,9 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
     rc = CORE_EINVAL;
   }
   /* 0600: the command line may hold secrets (a proxy's password, an Authorization header) */
-  if (rc == CORE_OK)
-    unlink(tmp); /* a leftover of a run that died here keeps its own mode */
-  int fd =
-      rc == CORE_OK ? open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600) : -1;
-  FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-  if (fd >= 0 && !f)
-    close(fd);
+  FILE *f = rc == CORE_OK ? core_file_begin(path, &tmp) : NULL;
   if (rc == CORE_OK && !f) {
-    say(why, why_size, "cannot write '%s': %s", tmp, strerror(errno));
+    say(why, why_size, "cannot write '%s.tmp': %s", path, strerror(errno));
     rc = CORE_ESYS;
   }
   if (f) {
@@ -799,11 +792,8 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
     for (int i = 0; i < argc; i++)
       fwrite(argv[i], 1, strlen(argv[i]) + 1, f);
     /* as a checkpoint: the bytes reach the disk before the name */
-    bool failed = fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0;
-    failed |= fclose(f) != 0;
-    if (failed || rename(tmp, path) != 0) {
+    if (core_file_commit(f, tmp, path) != CORE_OK) {
       say(why, why_size, "cannot write '%s': %s", path, strerror(errno));
-      unlink(tmp);
       rc = CORE_ESYS;
     } else {
       int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -816,7 +806,6 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
   if (rc == CORE_ENOMEM)
     say(why, why_size, "out of memory%s%s", "", "");
   free(path);
-  free(tmp);
   free(ckpt);
   return rc;
 }

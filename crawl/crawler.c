@@ -274,11 +274,11 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
   return false;
 }
 
-/* Whether a request to url goes through a proxy that looks its host up: then the crawl does not
+/* Whether a request to u goes through a proxy that looks its host up: then the crawl does not
  * (doc/network.md, Proxies). */
-static bool proxy_resolves(const struct shard *c, const char *url, const char *host) {
+static bool proxy_resolves(const struct shard *c, const struct core_url *u) {
   struct fetch_proxies proxies = {c->cfg->proxy_http, c->cfg->proxy_https, c->cfg->noproxy};
-  const char *proxy = fetch_proxy_for(&proxies, strncasecmp(url, "https:", 6) == 0, host);
+  const char *proxy = fetch_proxy_for(&proxies, u->https, u->host);
   return proxy && fetch_proxy_resolves(proxy);
 }
 
@@ -303,7 +303,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
   hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
   frontier_host_set_data(fh, hd);
-  if (hd->host_is_ip || proxy_resolves(c, u->text, u->host)) {
+  if (hd->host_is_ip || proxy_resolves(c, u)) {
     /* an address, or a name only its proxy looks up: the host is its own --ip-delay group */
     frontier_host_set_ip(c->fr, fh, hd->host);
   } else {
@@ -947,7 +947,7 @@ static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
 void crawl__start_request(struct shard *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
   crawl__request_began(c);
-  if (proxy_resolves(c, rq->url.text, rq->url.host)) {
+  if (proxy_resolves(c, &rq->url)) {
     launch(rq, NULL);
     return;
   }

@@ -6,12 +6,10 @@
 
 #include <curl/curl.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 struct fetch_cookies {
   CURLSH *share;
@@ -114,30 +112,17 @@ core_rc fetch_cookies_save(fetch_cookies *jar, const char *path) {
   }
   curl_easy_cleanup(easy);
   /* beside it, then renamed: a crash leaves the file before or after, never half of it */
-  char *tmp = NULL;
-  if (asprintf(&tmp, "%s.tmp", path) < 0) {
-    curl_slist_free_all(list);
-    return CORE_ENOMEM;
-  }
-  unlink(tmp);
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-  if (fd >= 0 && !f)
-    close(fd);
-  bool ok = f != NULL;
-  if (ok) {
+  char *tmp;
+  FILE *f = core_file_begin(path, &tmp);
+  core_rc rc = CORE_ESYS;
+  if (f) {
     fputs("# Netscape HTTP Cookie File\n# Written by crawl: its cookies, private to you.\n\n", f);
     for (const struct curl_slist *l = list; l; l = l->next)
       fprintf(f, "%s\n", l->data);
-    ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-    ok &= fclose(f) == 0;
-    ok = ok && rename(tmp, path) == 0;
+    rc = core_file_commit(f, tmp, path);
   }
   int saved = errno;
-  if (!ok)
-    unlink(tmp);
-  free(tmp);
   curl_slist_free_all(list);
   errno = saved;
-  return ok ? CORE_OK : CORE_ESYS;
+  return rc;
 }
