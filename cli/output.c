@@ -70,17 +70,11 @@ core_rc cli_output_create_sibling(cli_output *first, cli_output **out) {
 /* The length of the UTF-8 sequence at s (n bytes left) that is a printable character, or 0: a
  * byte that starts no valid sequence, or a control character (C0, DEL, C1). */
 static size_t printable_utf8(const unsigned char *s, size_t n) {
-  if (s[0] >= 0x20 && s[0] < 0x7f)
-    return 1;
-  size_t len = s[0] >= 0xf0 && s[0] < 0xf5 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 ? 2 : 0;
-  if (s[0] >= 0xf5 || !len || len > n)
+  if (s[0] < 0x20 || s[0] == 0x7f)
     return 0;
-  for (size_t i = 1; i < len; i++)
-    if ((s[i] & 0xc0) != 0x80)
-      return 0;
-  if (len == 2 && s[0] == 0xc2 && s[1] < 0xa0)
+  if (s[0] == 0xc2 && n > 1 && s[1] < 0xa0)
     return 0; /* U+0080 to U+009F: C1 controls, CSI among them */
-  return len;
+  return core_utf8_char(s, n);
 }
 
 /* text on the terminal as it is, but for its control characters and bytes that are no UTF-8,
@@ -221,17 +215,8 @@ static core_rc add_json_string(struct core_buf *b, const char *s) {
       rc = core_buf_addc(b, (char)c);
       p++;
     } else {
-      size_t n = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-      size_t ok = n;
-      for (size_t i = 1; i < n && ok; i++)
-        if ((p[i] & 0xc0) != 0x80)
-          ok = 0;
-      /* RFC 3629's table: no overlong form (E0 80-9F, F0 80-8F), no surrogate (ED A0-BF), nothing
-       * past U+10FFFF (F4 90-BF) */
-      if (ok && ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
-                 (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f)))
-        ok = 0;
-      if (ok) {
+      size_t n = core_utf8_char(p, 4); /* the NUL ends a cut sequence */
+      if (n) {
         rc = core_buf_add(b, p, n);
         p += n;
       } else {
@@ -253,6 +238,8 @@ core_rc cli_output_record(cli_output *out, const struct crawl_record *rec) {
   rc = rc ? rc : add_json_string(b, rec->url);
   rc = rc ? rc : add_str(b, ",\"from\":");
   rc = rc ? rc : rec->from ? add_json_string(b, rec->from) : add_str(b, "null");
+  rc = rc ? rc : add_str(b, ",\"via\":");
+  rc = rc ? rc : rec->via ? add_json_string(b, rec->via) : add_str(b, "null");
   snprintf(num, sizeof(num), ",\"depth\":%d,\"fate\":", rec->depth);
   rc = rc ? rc : add_str(b, num);
   rc = rc ? rc : add_json_string(b, crawl_fate_name(rec->fate));

@@ -122,6 +122,28 @@ void core_buf_free(struct core_buf *buf) {
   core_buf_init(buf, buf->max);
 }
 
+size_t core_utf8_char(const unsigned char *s, size_t n) {
+  if (!n)
+    return 0;
+  unsigned char c = s[0];
+  if (c < 0x80)
+    return 1;
+  size_t len = c >= 0xf0 && c < 0xf5   ? 4
+               : c >= 0xe0 && c < 0xf0 ? 3
+               : c >= 0xc2 && c < 0xe0 ? 2
+                                       : 0;
+  if (!len || n < 2 || (s[1] & 0xc0) != 0x80)
+    return 0;
+  /* RFC 3629's table: E0 A0-BF, ED 80-9F, F0 90-BF, F4 80-8F */
+  if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) || (c == 0xf0 && s[1] < 0x90) ||
+      (c == 0xf4 && s[1] > 0x8f))
+    return 0;
+  for (size_t i = 2; i < len; i++)
+    if (i >= n || (s[i] & 0xc0) != 0x80)
+      return 0;
+  return len;
+}
+
 core_rc core_list_add(struct core_list *list, const char *item) {
   char **grown = realloc(list->items, (list->count + 1) * sizeof(*grown));
   if (!grown)

@@ -48,6 +48,11 @@ void core_buf_shrink(struct core_buf *buf);
 void core_buf_reset(struct core_buf *buf);
 void core_buf_free(struct core_buf *buf);
 
+/* The length (1 to 4) of the UTF-8 character at s, n bytes left, as RFC 3629 allows it (no
+ * overlong form, no surrogate, nothing past U+10FFFF); 0 when s starts none, or n cuts it short.
+ * Reads no byte past the first that does not continue it, so a NUL-terminated s may pass n = 4. */
+size_t core_utf8_char(const unsigned char *s, size_t n);
+
 /* An unlinked temporary file in $TMPDIR (or /tmp), named crawl-NAME-XXXXXX while it is made,
  * open for reading and writing; -1 with errno set when it cannot be made. */
 int core_temp_fd(const char *name);
@@ -135,6 +140,18 @@ bool core_scope_contains(const core_scope *scope, const char *host);
 /* The registrable domain of host, per the Public Suffix List (CLI.md). Caller frees. */
 char *core_scope_domain(const core_scope *scope, const char *host);
 void core_scope_destroy(core_scope *scope);
+
+/* Where an IP address (v4 or v6, text without brackets) leads: the public Internet, or a network
+ * of the machine's own that a redirect from a public host must not reach without --allow-private
+ * (doc/network.md, Private addresses). */
+typedef enum {
+  CORE_ADDR_PUBLIC,
+  CORE_ADDR_PRIVATE,    /* RFC 1918, RFC 6598 (carrier-grade NAT), unique local fc00::/7 */
+  CORE_ADDR_LINK_LOCAL, /* 169.254.0.0/16 (where clouds answer metadata), fe80::/10 */
+  CORE_ADDR_LOOPBACK,   /* 127.0.0.0/8, ::1, and the unspecified 0.0.0.0 and ::, which reach it */
+  CORE_ADDR_NONE        /* not an IP address */
+} core_addr_kind;
+core_addr_kind core_addr_kind_of(const char *ip);
 
 /* Spider-trap rules on a URL's path (README, Trap guards): the rule the path breaks, or
  * CORE_TRAP_NONE. path runs from its first '/' to its end or a '?' or '#'. A path breaks

@@ -120,3 +120,32 @@ core_trap core_path_trap(const char *path, long max_repeat, long max_segments) {
   }
   return CORE_TRAP_NONE;
 }
+static core_addr_kind v4_kind(const unsigned char a[4]) {
+  if (a[0] == 127 || (a[0] == 0 && !a[1] && !a[2] && !a[3]))
+    return CORE_ADDR_LOOPBACK;
+  if (a[0] == 169 && a[1] == 254)
+    return CORE_ADDR_LINK_LOCAL;
+  if (a[0] == 10 || a[0] == 0 || (a[0] == 172 && (a[1] & 0xf0) == 16) ||
+      (a[0] == 192 && a[1] == 168) || (a[0] == 100 && (a[1] & 0xc0) == 64))
+    return CORE_ADDR_PRIVATE;
+  return CORE_ADDR_PUBLIC;
+}
+
+core_addr_kind core_addr_kind_of(const char *ip) {
+  unsigned char a[16];
+  if (inet_pton(AF_INET, ip, a) == 1)
+    return v4_kind(a);
+  if (inet_pton(AF_INET6, ip, a) != 1)
+    return CORE_ADDR_NONE;
+  static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+  if (memcmp(a, mapped, 12) == 0) /* ::ffff:a.b.c.d is that IPv4 address */
+    return v4_kind(a + 12);
+  static const unsigned char zero[15] = {0};
+  if (memcmp(a, zero, 15) == 0 && (a[15] == 1 || a[15] == 0))
+    return CORE_ADDR_LOOPBACK;
+  if ((a[0] & 0xfe) == 0xfc)
+    return CORE_ADDR_PRIVATE;
+  if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80)
+    return CORE_ADDR_LINK_LOCAL;
+  return CORE_ADDR_PUBLIC;
+}

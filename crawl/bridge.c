@@ -47,7 +47,7 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl)
       break; /* an entry holds whole lines; what is not one is not ours */
-    /* "KF DEPTH REDIRECTS FROM URL": the URL is the last field */
+    /* "KH DEPTH REDIRECTS FROM URL": the URL is the last field */
     const char *url = nl;
     while (url > p && url[-1] != ' ')
       url--;

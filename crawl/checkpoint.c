@@ -7,13 +7,15 @@
  *   page DEPTH ATTEMPTS REDIRECTS FLAGS WAIT FROM URL     a queued or in-flight page
  *   sitemap DEPTH ATTEMPTS REDIRECTS FLAGS WAIT FROM URL  a queued sitemap
  *   held DEPTH FROM          a page fetched ahead of its level; its links, not yet offered,
- *   link DEPTH FOLLOW URL    follow it one a line
+ *   link DEPTH HOW URL       follow it one a line
  *   host WAIT STARTED ORIGIN (--state) seconds until the host may be contacted; pages started
  *   stat NAME VALUE          (--state) a counter
  *   broken STATUS FROM URL   (--state) a broken link the summary lists
- *   transit KF DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (shard.c)
- * FROM is "-" for none; printed URLs hold no spaces; WAIT is in seconds from the save. Files
- * written before this layout hold "DEPTH FROM URL" lines, read as pages.
+ *   transit KH DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (shard.c)
+ * HOW (H) is one letter, where the link was found and whether to follow it (crawl__how_code); FLAGS
+ * hold where a page was found too (ITEM_VIA). FROM is "-" for none; printed URLs hold no spaces;
+ * WAIT is in seconds from the save. Files written before this layout hold "DEPTH FROM URL" lines,
+ * read as pages.
  *
  * A save is made between two events of the loop: every URL accepted by then is in the filter and
  * either settled (its output written out first) or in one of those lines, so a crash loses
@@ -140,11 +142,10 @@ static bool parse_saved(char *text, struct saved *out) {
     out->from = f[2];
     return true;
   }
-  if (n == 4 && !strcmp(f[0], "link") && parse_int(f[1], 0, 1000000000, &d) &&
-      parse_int(f[2], 0, 1, &a)) {
+  if (n == 4 && !strcmp(f[0], "link") && parse_int(f[1], 0, 1000000000, &d) && strlen(f[2]) == 1 &&
+      crawl__how_parse(f[2][0], &out->how)) {
     out->kind = SAVED_LINK;
     out->depth = (int)d;
-    out->follow = a == 1;
     out->url = f[3];
     return true;
   }
@@ -166,11 +167,10 @@ static bool parse_saved(char *text, struct saved *out) {
     return true;
   }
   if (n == 6 && !strcmp(f[0], "transit") && strlen(f[1]) == 2 && strchr("LRSP", f[1][0]) &&
-      (f[1][1] == '0' || f[1][1] == '1') && parse_int(f[2], 0, 1000000000, &d) &&
+      crawl__how_parse(f[1][1], &out->how) && parse_int(f[2], 0, 1000000000, &d) &&
       parse_int(f[3], 0, 1000, &b)) {
     out->kind = SAVED_TRANSIT;
     out->flags = (unsigned char)f[1][0];
-    out->follow = f[1][1] == '1';
     out->depth = (int)d;
     out->redirects = (int)b;
     out->from = or_null(f[4]);
@@ -293,7 +293,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
     for (const struct held_page *hp = c->held[level].head; hp; hp = hp->next) {
       fprintf(out, "held %d %s\n", hp->depth, hp->from);
       for (size_t i = 0; i < hp->count; i++)
-        fprintf(out, "link %d %d %s\n", hp->links[i].depth, hp->links[i].follow ? 1 : 0,
+        fprintf(out, "link %d %c %s\n", hp->links[i].depth, crawl__how_code(hp->links[i].how),
                 hp->texts.data + hp->links[i].text);
     }
   if (rc == CORE_OK && !copy_leftovers(c, out))
@@ -641,7 +641,7 @@ void crawl__restore(struct shard *c) {
         break;
       case SAVED_LINK:
         if (hp)
-          crawl__held_add(c, hp, s.url, s.depth, s.follow);
+          crawl__held_add(c, hp, s.url, s.depth, s.how);
         break;
       case SAVED_HOST:
         restore_host(c, &s, now);
@@ -653,7 +653,7 @@ void crawl__restore(struct shard *c) {
         restore_broken(c, &s);
         break;
       case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
-        crawl__take_saved_link(c, (char)s.flags, s.follow, s.depth, s.redirects, s.from, s.url);
+        crawl__take_saved_link(c, (char)s.flags, s.how, s.depth, s.redirects, s.from, s.url);
         break;
     }
   }

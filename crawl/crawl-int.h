@@ -19,6 +19,10 @@
 /* left by a limit in a --state crawl, its limit record written: the same limit met again in a
  * later run writes no second record */
 #define ITEM_LEFT 16u
+/* Where the URL was found (enum via) rides in an item's flags from here up. */
+#define ITEM_VIA_SHIFT 8
+#define ITEM_VIA_MASK (0x1fu << ITEM_VIA_SHIFT)
+#define ITEM_VIA(flags) (((flags)&ITEM_VIA_MASK) >> ITEM_VIA_SHIFT)
 #define SAVE_EVERY 60.0              /* seconds between saves of --seen during a long crawl */
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 #define LOOKUPS_MAX 64               /* DNS lookups in flight at once */
@@ -52,10 +56,29 @@ struct host_data {
  * batch lets the filter's cache misses overlap (core_seen_add_batch). Flushed after every chunk
  * parsed, so nothing waits on the network. */
 enum { LINK_BATCH = 32 };
+
+/* Where a URL was found, as --jsonl's via names it (crawl__via_name): VIA_NONE when not known (a
+ * link an older version saved), or past VIA_PAGE one of a page's parse_via. The number rides in
+ * an item's flags and in the lines between shards and in saves (crawl__how_code): values are
+ * only ever appended. */
+enum via { VIA_NONE, VIA_SEED, VIA_REDIRECT, VIA_SITEMAP, VIA_PAGE };
+#define VIA_COUNT (VIA_PAGE + PARSE_VIA_COUNT)
+/* How a link was found, carried with it to its fate: where, and whether it may be followed (not
+ * when its page said nofollow). */
+struct link_how {
+  unsigned char via;
+  bool follow;
+};
+const char *crawl__via_name(unsigned via);
+/* One letter for a link_how in a line: upper case when followed, the letter the via; "0" and "1"
+ * of older lines read as followed or not, via unknown. */
+char crawl__how_code(struct link_how how);
+bool crawl__how_parse(char code, struct link_how *how);
+
 struct link_batch {
   struct core_url urls[LINK_BATCH];
   int depth[LINK_BATCH];
-  bool follow[LINK_BATCH];
+  struct link_how how[LINK_BATCH];
   size_t count;
 };
 
@@ -66,7 +89,7 @@ struct link_batch {
 struct held_link {
   size_t text; /* offset of its printed form in the page's texts */
   int depth;
-  bool follow;
+  struct link_how how;
 };
 struct held_page {
   struct held_page *next;
@@ -104,9 +127,10 @@ struct request {
   parse_js *js;   /* --js: a script's links */
   parse_sitemap *sitemap;
   bool nofollow;
+  bool sniffing; /* a body of no known type: its first bytes wait in body (page_body) */
   long status;
   char type[128];
-  struct core_buf body; /* robots.txt only */
+  struct core_buf body; /* robots.txt, or the first bytes of a body being sniffed */
   struct link_batch links;
   int gate_depth;         /* a page's depth, which it holds in the frontier until freed; or -1 */
   struct held_page *held; /* its links so far, when it runs ahead of its level */
@@ -214,7 +238,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct core_url *u);
  * the result in rq's batch: call crawl__offer_links_flush after each chunk parsed. Each link is
  * then printed when new and in scope, and queued or given its fate. */
 void crawl__offer_link(struct request *rq, const struct core_url *base, const char *href,
-                       size_t len, const char *charset, int depth, bool follow);
+                       size_t len, const char *charset, int depth, struct link_how how);
 void crawl__offer_links_flush(struct request *rq);
 /* A request for item on host; it takes ownership of item. Freed with crawl__request_free. */
 struct request *crawl__request_new(struct shard *c, frontier_host *host,
@@ -270,18 +294,18 @@ void crawl__run_give_turn(struct shard *c);
 bool crawl__run_pause(struct crawl *r);
 void crawl__run_resume(struct crawl *r);
 /* While paused: the links on their way between shards (inboxes and outboxes) and to other
- * processes (--cluster), as saved lines "transit KF DEPTH REDIRECTS FROM URL". */
+ * processes (--cluster), as saved lines "transit KH DEPTH REDIRECTS FROM URL". */
 void crawl__run_write_transit(struct crawl *r, FILE *out);
 /* Each line of text (len bytes of lines ending in '\n') as "transit LINE". */
 void crawl__put_transit(FILE *out, const char *text, size_t len);
 /* A link on its way, taken up by this shard (its host's owner): kind 'L' a link, 'R' a redirect
  * target, 'S' a sitemap, 'P' a held link to fetch ahead; page NULL for none. */
-void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+void crawl__take_link(struct shard *c, char kind, struct link_how how, int depth, int redirects,
                       const char *page, const char *url);
 /* The same for a link a save kept on its way: one for another process's host (--cluster) goes
  * on to that process. */
-void crawl__take_saved_link(struct shard *c, char kind, bool follow, int depth, int redirects,
-                            const char *page, const char *url);
+void crawl__take_saved_link(struct shard *c, char kind, struct link_how how, int depth,
+                            int redirects, const char *page, const char *url);
 long crawl__run_pages_started(const struct crawl *r);
 void crawl__run_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left
@@ -348,7 +372,7 @@ void crawl__bridge_saved(struct shard *c, unsigned long mark);
 /* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a
  * sitemap, 'P' a held link to fetch ahead) and returns true; false when it is this shard's own. */
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
-                            int redirects, char kind, bool follow);
+                            int redirects, char kind, struct link_how how);
 /* The depth a link on its way holds back (INT_MAX: none): kind and depth as in its line. */
 int crawl__line_holds(char kind, int depth);
 /* Hands the outboxes to their owners. */
@@ -378,7 +402,7 @@ void crawl__run_leave(struct crawl *r);
 bool crawl__run_any(struct crawl *r, int self, int round, bool mine);
 /* crawler.c: an admitted URL this shard owns, after its journey (see offer). */
 void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
-                        int redirects, enum offer_kind kind, bool follow);
+                        int redirects, enum offer_kind kind, struct link_how how);
 /* sitefiles.c: a sitemap URL this shard owns, queued unless it was before. */
 void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u);
 
@@ -428,7 +452,7 @@ struct saved {
   enum saved_kind kind;
   int depth, attempts, redirects;
   unsigned flags; /* or a transit link's kind */
-  bool follow;
+  struct link_how how;
   double wait;      /* seconds */
   long long value;  /* a counter, a host's pages started, a broken link's status */
   const char *from; /* NULL for none */
@@ -482,7 +506,7 @@ void crawl__spec_free_all(struct shard *c);
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
 struct held_page *crawl__held_new(struct shard *c, const char *from, int depth);
 void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
-                     bool follow);
+                     struct link_how how);
 /* Queues a restored held page behind the others; its depth is pending until it is replayed. */
 void crawl__held_queue(struct shard *c, struct held_page *hp);
 /* Frees a held page (NULL is fine) and its links' count. */

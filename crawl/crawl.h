@@ -74,6 +74,7 @@ struct crawl_record {
   double ms;            /* with status */
   const char *location; /* a redirect's target, or NULL */
   const char *error;    /* failed */
+  const char *via;      /* where it was found ("seed", "a", "redirect"...), or NULL: not known */
 };
 enum { CRAWL_BROKEN_SHOWN = 10 }; /* broken links the summary lists */
 struct crawl_broken_link {

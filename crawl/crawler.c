@@ -115,9 +115,23 @@ static void note_broken(struct shard *c, const struct crawl_record *rec) {
   s->broken++;
 }
 
+const char *crawl__via_name(unsigned via) {
+  switch (via) {
+    case VIA_SEED:
+      return "seed";
+    case VIA_REDIRECT:
+      return "redirect";
+    case VIA_SITEMAP:
+      return "sitemap";
+    default:
+      return via >= VIA_PAGE ? parse_via_name((parse_via)(via - VIA_PAGE)) : NULL;
+  }
+}
+
 /* Every settled fate passes here: counted, written as a record (unless ITEM_QUIET), and
- * remembered when --seen must forget it. flags are the URL's item flags. */
-static void report(struct shard *c, unsigned flags, const struct crawl_record *rec) {
+ * remembered when --seen must forget it. flags are the URL's item flags (its via among them). */
+static void report(struct shard *c, unsigned flags, struct crawl_record *rec) {
+  rec->via = crawl__via_name(ITEM_VIA(flags));
   if (flags & ITEM_SPEC) { /* not accepted yet: reported when confirmed */
     crawl__spec_keep_record(c, rec);
     return;
@@ -374,7 +388,9 @@ static void lower_queued(struct shard *c, const struct core_url *u, const char *
   struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
   if (!old)
     return;
-  struct frontier_item *item = new_page(c, u->text, from, depth, redirects, old->flags);
+  /* from now on found by the redirect: its page and its via */
+  unsigned flags = (old->flags & ~ITEM_VIA_MASK) | VIA_REDIRECT << ITEM_VIA_SHIFT;
+  struct frontier_item *item = new_page(c, u->text, from, depth, redirects, flags);
   if (!item) {
     frontier_push(c->fr, fh, old);
     return;
@@ -384,7 +400,9 @@ static void lower_queued(struct shard *c, const struct core_url *u, const char *
 }
 
 static void offer(struct shard *c, const struct core_url *u, const char *from, int depth,
-                  int redirects, enum offer_kind kind, bool follow);
+                  int redirects, enum offer_kind kind, struct link_how how);
+
+static const struct link_how seed_how = {VIA_SEED, true}, redirect_how = {VIA_REDIRECT, true};
 
 /* A URL one level beyond --depth: its record waits in a temporary file until no page within
  * the depth is pending (see settle_cut), for a redirect of the last level may still reach it. */
@@ -491,7 +509,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
     if (e->redirect && c->stop != 2 &&
         core_url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) ==
             CORE_OK) {
-      offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, true);
+      offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, redirect_how);
       core_url_free(&target);
     }
     crawl__spec_remove(c, e);
@@ -525,7 +543,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
 
 /* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
 static void settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
-                   int depth, int redirects, enum offer_kind kind, bool follow) {
+                   int depth, int redirects, enum offer_kind kind, struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
   /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
    * run left queued, which it printed */
@@ -543,10 +561,11 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
       check_output(c, c->sink->url(c->writer, u->text));
   }
   struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
-                                         (kind == OFFER_SEED ? ITEM_SEED : 0)};
+                                         (kind == OFFER_SEED ? ITEM_SEED : 0) |
+                                         (unsigned)how.via << ITEM_VIA_SHIFT};
   /* fetched already, ahead of its level, when it is a speculative page */
   struct spec *spec = fresh ? crawl__spec_find(c, u->text) : NULL;
-  if (!follow) {
+  if (!how.follow) {
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_ROBOTS, 0, NULL);
     return;
   }
@@ -614,24 +633,23 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
  * shard's URL goes to that shard, which decides. */
 static void offer(struct shard *c, const struct core_url *u, const char *from, int depth,
-                  int redirects, enum offer_kind kind, bool follow) {
+                  int redirects, enum offer_kind kind, struct link_how how) {
   if (!admitted(c, u, kind))
     return;
   if (c->outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
-      crawl__send_if_foreign(c, u, from, depth, redirects, kind == OFFER_REDIRECT ? 'R' : 'L',
-                             follow))
+      crawl__send_if_foreign(c, u, from, depth, redirects, kind == OFFER_REDIRECT ? 'R' : 'L', how))
     return;
-  crawl__offer_owned(c, u, from, depth, redirects, kind, follow);
+  crawl__offer_owned(c, u, from, depth, redirects, kind, how);
 }
 
 void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
-                        int redirects, enum offer_kind kind, bool follow) {
+                        int redirects, enum offer_kind kind, struct link_how how) {
   bool fresh;
   if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
     crawl__fatal(c, "out of memory");
     return;
   }
-  settle(c, u, fresh, from, depth, redirects, kind, follow);
+  settle(c, u, fresh, from, depth, redirects, kind, how);
 }
 
 /* href resolved against base into *u, or false with the reason counted (and noted with -v). */
@@ -658,7 +676,7 @@ static bool resolve_href(struct shard *c, const struct core_url *base, const cha
 }
 
 void crawl__offer_link(struct request *rq, const struct core_url *base, const char *href,
-                       size_t len, const char *charset, int depth, bool follow) {
+                       size_t len, const char *charset, int depth, struct link_how how) {
   struct shard *c = rq->crawl;
   struct link_batch *b = &rq->links;
   if (!resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
@@ -668,7 +686,7 @@ void crawl__offer_link(struct request *rq, const struct core_url *base, const ch
     return;
   }
   b->depth[b->count] = depth;
-  b->follow[b->count] = follow;
+  b->how[b->count] = how;
   if (++b->count == LINK_BATCH)
     crawl__offer_links_flush(rq);
 }
@@ -687,7 +705,7 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
 }
 
 void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
-                     bool follow) {
+                     struct link_how how) {
   if (hp->count == hp->cap) {
     size_t cap = hp->cap ? hp->cap * 2 : 8;
     struct held_link *links = realloc(hp->links, cap * sizeof(*links));
@@ -703,7 +721,7 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
     crawl__fatal(c, "out of memory");
     return;
   }
-  hp->links[hp->count++] = (struct held_link){at, depth, follow};
+  hp->links[hp->count++] = (struct held_link){at, depth, how};
   c->held_links++;
 }
 
@@ -797,8 +815,8 @@ static void hold_links(struct request *rq) {
   for (size_t i = 0; i < b->count && !c->fatal; i++) {
     if (seen[i])
       continue;
-    crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->follow[i]);
-    crawl__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->follow[i]);
+    crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->how[i]);
+    crawl__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->how[i].follow);
   }
   for (size_t i = 0; i < b->count; i++)
     core_url_free(&b->urls[i]);
@@ -830,13 +848,13 @@ void crawl__offer_links_flush(struct request *rq) {
   if (c->outboxes) {                                  /* links of other shards' hosts go to them */
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
-      if (crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, 'L', b->follow[i])) {
+      if (crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, 'L', b->how[i])) {
         core_url_free(&b->urls[i]);
         continue;
       }
       b->urls[kept] = b->urls[i];
       b->depth[kept] = b->depth[i];
-      b->follow[kept++] = b->follow[i];
+      b->how[kept++] = b->how[i];
     }
     b->count = kept;
     if (!kept)
@@ -849,7 +867,7 @@ void crawl__offer_links_flush(struct request *rq) {
   if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
     crawl__fatal(c, "out of memory");
   for (size_t i = 0; i < b->count; i++) {
-    settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->follow[i]);
+    settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->how[i]);
     core_url_free(&b->urls[i]);
   }
   b->count = 0;
@@ -1053,7 +1071,8 @@ static void on_css_event(void *arg, parse_event event, const char *value, size_t
   struct request *rq = arg;
   if (rq->crawl->stop == 2 || event != PARSE_LINK)
     return;
-  crawl__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, !rq->nofollow);
+  struct link_how how = {VIA_PAGE + (rq->css ? PARSE_VIA_CSS : PARSE_VIA_JS), !rq->nofollow};
+  crawl__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, how);
 }
 
 /* The charset parameter of a Content-Type, copied into out ("" when absent). */
@@ -1088,11 +1107,39 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       return;
     case PARSE_LINK: {
       const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
+      struct link_how how = {VIA_PAGE + parse_html_link_via(rq->html), !rq->nofollow};
       crawl__offer_link(rq, base, value, len, parse_html_charset(rq->html), rq->item->depth + 1,
-                        !rq->nofollow);
+                        how);
       return;
     }
   }
+}
+
+static bool start_html(struct request *rq, const char *charset) {
+  if (parse_html_create(charset, on_html_event, rq, &rq->html) != CORE_OK) {
+    rq->html = NULL;
+    return false;
+  }
+  if (rq->crawl->cfg->js)
+    parse_html_scan_scripts(rq->html);
+  return true;
+}
+
+/* A type that says nothing: the body's first bytes tell (the MIME Sniffing Standard's unknown
+ * types), as wget and browsers do. */
+static bool is_unknown_type(const char *type) {
+  size_t n = strcspn(type, "; \t");
+  return n == 0 || (n == 15 && strncasecmp(type, "unknown/unknown", 15) == 0) ||
+         (n == 19 && strncasecmp(type, "application/unknown", 19) == 0) ||
+         (n == 3 && strncmp(type, "*/*", 3) == 0);
+}
+
+/* The first bytes of a body of no known type are in: parsed as HTML if they look like it. */
+static void sniffed(struct request *rq) {
+  rq->sniffing = false;
+  if (parse_html_sniff(rq->body.data, rq->body.len) && start_html(rq, NULL))
+    parse_html_feed(rq->html, rq->body.data, rq->body.len);
+  core_buf_reset(&rq->body);
 }
 
 static bool page_head(void *arg, const struct fetch_head *head) {
@@ -1100,8 +1147,11 @@ static bool page_head(void *arg, const struct fetch_head *head) {
   rq->status = head->status;
   snprintf(rq->type, sizeof(rq->type), "%s", head->content_type ? head->content_type : "");
   rq->nofollow = head->nofollow;
-  bool parse = head->status >= 200 && head->status < 300 && head->content_type &&
-               !(rq->item->flags & ITEM_HEAD);
+  bool parse = head->status >= 200 && head->status < 300 && !(rq->item->flags & ITEM_HEAD);
+  if (parse && is_unknown_type(rq->type)) {
+    rq->sniffing = true; /* page_body decides */
+    return true;
+  }
   if (parse && is_css_type(head->content_type)) {
     if (parse_css_create(on_css_event, rq, &rq->css) != CORE_OK) {
       rq->css = NULL;
@@ -1120,17 +1170,20 @@ static bool page_head(void *arg, const struct fetch_head *head) {
     return false;
   char charset[64];
   type_charset(head->content_type, charset, sizeof(charset));
-  if (parse_html_create(charset[0] ? charset : NULL, on_html_event, rq, &rq->html) != CORE_OK) {
-    rq->html = NULL;
-    return false;
-  }
-  if (rq->crawl->cfg->js)
-    parse_html_scan_scripts(rq->html);
-  return true;
+  return start_html(rq, charset[0] ? charset : NULL);
 }
 
 static void page_body(void *arg, const char *data, size_t len) {
   struct request *rq = arg;
+  if (rq->sniffing) {
+    size_t take = PARSE_SNIFF_BYTES - rq->body.len;
+    take = take < len ? take : len;
+    if (core_buf_add(&rq->body, data, take) != CORE_OK || rq->body.len < PARSE_SNIFF_BYTES)
+      return;
+    sniffed(rq);
+    data += take;
+    len -= take;
+  }
   if (rq->html)
     parse_html_feed(rq->html, data, len);
   else if (rq->css)
@@ -1168,6 +1221,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
   c->stats->bytes += res->bytes;
   /* a body cut at --max-size ends in the middle of something: finishing would hand over the
    * half of a tag or url() as if it were whole (a made-up link), so what was cut is dropped */
+  if (rq->sniffing) /* a body of no known type, shorter than what is sniffed */
+    sniffed(rq);
   if (rq->html && !res->truncated)
     parse_html_finish(rq->html);
   else if (rq->css && !res->truncated)
@@ -1208,7 +1263,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   if (redirect && (item->flags & ITEM_SPEC))
     crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1);
   else if (redirect)
-    offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, true);
+    offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, redirect_how);
   core_url_free(&target);
   crawl__request_free(rq);
 }
@@ -1433,7 +1488,7 @@ static void replay_held(struct shard *c, bool all) {
         crawl__fatal(c, "out of memory");
       if (rc)
         continue;
-      offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->follow);
+      offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->how);
       core_url_free(&u);
     }
     frontier_release(c->fr, hp->depth);
@@ -1681,15 +1736,16 @@ static void take_up_leftovers(struct shard *c, const core_seen *given) {
       continue;
     if (s.kind == SAVED_LINK) {
       if (held_from)
-        offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.follow);
+        offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.how);
     } else if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
       offer(c, &u, s.from, s.depth, s.redirects, s.flags == 'R' ? OFFER_REDIRECT : OFFER_LINK,
-            s.follow);
+            s.how);
     } else if (!core_seen_contains(given, u.text, strlen(u.text)) &&
                admitted(c, &u, OFFER_RESUME)) {
       /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
       c->stats->resumed++;
-      offer(c, &u, s.from, s.depth, 0, OFFER_RESUME, true);
+      offer(c, &u, s.from, s.depth, 0, OFFER_RESUME,
+            (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
     }
     core_url_free(&u);
   }
@@ -1755,7 +1811,7 @@ static core_rc seed_all(struct shard *c) {
     /* each shard offers the seeds it owns (and with --cluster, its process does) */
     if (rc == CORE_OK && first && crawl__owner(c, u.host) == c->shard &&
         crawl__node_of(c->run, u.host) == (int)c->cfg->node)
-      offer(c, &u, NULL, 0, 0, OFFER_SEED, true);
+      offer(c, &u, NULL, 0, 0, OFFER_SEED, seed_how);
     core_url_free(&u);
     if (rc)
       break;

@@ -34,7 +34,7 @@
 struct shard_batch {
   struct shard_batch *next;
   size_t len;
-  char data[]; /* lines "KF DEPTH REDIRECTS FROM URL\n"; FROM "-" for none */
+  char data[]; /* lines "KH DEPTH REDIRECTS FROM URL\n"; FROM "-" for none */
 };
 
 struct shard_slot {
@@ -438,8 +438,27 @@ int crawl__owner(struct shard *c, const char *host) {
 
 /* ---- sending ---- */
 
+_Static_assert(VIA_COUNT <= 26, "a via is one letter in a line");
+_Static_assert(VIA_COUNT <= 32, "a via is five bits of an item's flags");
+
+char crawl__how_code(struct link_how how) {
+  return (char)((how.follow ? 'A' : 'a') + how.via);
+}
+
+bool crawl__how_parse(char code, struct link_how *how) {
+  if (code == '0' || code == '1') {
+    *how = (struct link_how){VIA_NONE, code == '1'};
+    return true;
+  }
+  bool follow = code >= 'A' && code < 'A' + VIA_COUNT;
+  if (!follow && !(code >= 'a' && code < 'a' + VIA_COUNT))
+    return false;
+  *how = (struct link_how){(unsigned char)(code - (follow ? 'A' : 'a')), follow};
+  return true;
+}
+
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
-                            int redirects, char kind, bool follow) {
+                            int redirects, char kind, struct link_how how) {
   struct shard_outbox *o;
   int node = crawl__node_of(c->run, u->host);
   if (node != c->run->node) {
@@ -451,7 +470,7 @@ bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const cha
     o = &c->outboxes[to];
   }
   char head[64];
-  int n = snprintf(head, sizeof(head), "%c%c %d %d ", kind, follow ? '1' : '0', depth, redirects);
+  int n = snprintf(head, sizeof(head), "%c%c %d %d ", kind, crawl__how_code(how), depth, redirects);
   const char *f = from ? from : "-";
   if (core_buf_add(&o->buf, head, (size_t)n) || core_buf_add(&o->buf, f, strlen(f)) ||
       core_buf_addc(&o->buf, ' ') || core_buf_add(&o->buf, u->text, strlen(u->text)) ||
@@ -629,7 +648,9 @@ void crawl__run_node_state(struct crawl *r, int *gate, bool *idle) {
 
 static void take_line(struct shard *c, char *line) {
   char kind = line[0];
-  bool follow = line[1] == '1';
+  struct link_how how;
+  if (!kind || !crawl__how_parse(line[1], &how))
+    return;
   char *p = line + 2, *end;
   long depth = strtol(p, &end, 10);
   long redirects = strtol(end, &end, 10);
@@ -639,11 +660,10 @@ static void take_line(struct shard *c, char *line) {
   if (!url)
     return;
   *url++ = '\0';
-  crawl__take_link(c, kind, follow, (int)depth, (int)redirects, strcmp(from, "-") ? from : NULL,
-                   url);
+  crawl__take_link(c, kind, how, (int)depth, (int)redirects, strcmp(from, "-") ? from : NULL, url);
 }
 
-static void take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+static void take_link(struct shard *c, char kind, struct link_how how, int depth, int redirects,
                       const char *page, const char *url, bool saved) {
   struct core_url u;
   /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c), mostly by the fast
@@ -655,28 +675,28 @@ static void take_link(struct shard *c, char kind, bool follow, int depth, int re
     return;
   /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
    * links to other processes, another node (one from an inbox is this shard's own) */
-  if (saved && c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, follow)) {
+  if (saved && c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
     core_url_free(&u);
     return;
   }
   if (kind == 'S')
     crawl__queue_sitemap_url(c, &u);
   else if (kind == 'P')
-    crawl__spec_consider(c, &u, page, depth, follow);
+    crawl__spec_consider(c, &u, page, depth, how.follow);
   else
     crawl__offer_owned(c, &u, page, depth, redirects, kind == 'R' ? OFFER_REDIRECT : OFFER_LINK,
-                       follow);
+                       how);
   core_url_free(&u);
 }
 
-void crawl__take_link(struct shard *c, char kind, bool follow, int depth, int redirects,
+void crawl__take_link(struct shard *c, char kind, struct link_how how, int depth, int redirects,
                       const char *page, const char *url) {
-  take_link(c, kind, follow, depth, redirects, page, url, false);
+  take_link(c, kind, how, depth, redirects, page, url, false);
 }
 
-void crawl__take_saved_link(struct shard *c, char kind, bool follow, int depth, int redirects,
-                            const char *page, const char *url) {
-  take_link(c, kind, follow, depth, redirects, page, url, true);
+void crawl__take_saved_link(struct shard *c, char kind, struct link_how how, int depth,
+                            int redirects, const char *page, const char *url) {
+  take_link(c, kind, how, depth, redirects, page, url, true);
 }
 
 void crawl__put_transit(FILE *out, const char *text, size_t len) {

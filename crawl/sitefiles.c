@@ -149,7 +149,7 @@ static void queue_sitemap(struct shard *c, const struct core_url *base, const ch
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
   if (core_scope_contains(c->scope, u.host) &&
-      !crawl__send_if_foreign(c, &u, NULL, 0, 0, 'S', true))
+      !crawl__send_if_foreign(c, &u, NULL, 0, 0, 'S', (struct link_how){VIA_NONE, true}))
     crawl__queue_sitemap_url(c, &u);
   core_url_free(&u);
 }
@@ -195,7 +195,8 @@ static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *l
   if (event == PARSE_SITEMAP_INDEX)
     queue_sitemap(c, &rq->url, loc);
   else
-    crawl__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0, true);
+    crawl__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0,
+                      (struct link_how){VIA_SITEMAP, true});
 }
 
 static bool sitemap_head(void *arg, const struct fetch_head *head) {

@@ -68,7 +68,7 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
     return;
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
-  if (crawl__send_if_foreign(c, u, from, depth, 0, 'P', true))
+  if (crawl__send_if_foreign(c, u, from, depth, 0, 'P', (struct link_how){VIA_NONE, true}))
     return;
   if (!c->spec_ahead || c->spec_count >= budget / 2 || frontier_spilled(c->fr) ||
       frontier_queued(c->fr) >= budget / 2)

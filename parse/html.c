@@ -3,6 +3,8 @@
 #include "parse/parse.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <iconv.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/parserInternals.h>
 #include <stdlib.h>
@@ -17,30 +19,68 @@
  * open and short, waits for the next chunk, so libxml2 sees every short tag whole. */
 #define HELD_MAX 64 /* the longest open tag at a chunk's end that waits for the next chunk */
 
+/* The encoding is decided on the first bytes, as the HTML Standard's encoding sniffing does: a
+ * BOM; else the Content-Type's charset; else a <meta> charset within them (libxml2 reads it);
+ * else UTF-8 when they are valid UTF-8, windows-1252 when not (libxml2 alone took a page with no
+ * declaration for Latin-1, which mangled UTF-8 paths and IDN hosts). */
+#define SNIFF_BYTES 1024
+
 struct parse_html {
   htmlParserCtxtPtr ctxt;
   parse_html_cb cb;
   void *arg;
   bool base_seen;
-  bool in_end_tag;      /* inside a removed end tag, up to its '>' */
-  parse_css *style;     /* the <style> element being read, if any */
-  bool scan_scripts;    /* --js: inline scripts' string literals are read too */
-  parse_js *script;     /* the inline <script> being read, if any */
-  struct core_buf held; /* the open tag at the end of the last chunk, then the chunk staged */
+  bool in_end_tag;       /* inside a removed end tag, up to its '>' */
+  parse_css *style;      /* the <style> element being read, if any */
+  bool scan_scripts;     /* --js: inline scripts' string literals are read too */
+  parse_js *script;      /* the inline <script> being read, if any */
+  parse_via via;         /* where the link being delivered was found */
+  struct core_buf held;  /* the open tag at the end of the last chunk, then the chunk staged */
+  char *declared;        /* the Content-Type's charset, or NULL */
+  bool decided;          /* the encoding is set: bytes go to libxml2 */
+  struct core_buf start; /* the first bytes, until it is */
+  iconv_t utf16;         /* a UTF-16 page (its BOM says so), turned into UTF-8 here; or -1 */
+  char carry[4];         /* the bytes of a UTF-16 character cut by a chunk's end */
+  size_t carry_len;
 };
 
 /* Elements and the attributes that carry links (CLI.md, Definitions). */
 static const struct {
   const char *element;
   const char *attribute;
+  parse_via via;
 } link_attrs[] = {
-    {"a", "href"},    {"area", "href"},    {"link", "href"}, {"frame", "src"},   {"iframe", "src"},
-    {"img", "src"},   {"script", "src"},   {"embed", "src"}, {"source", "src"},  {"audio", "src"},
-    {"video", "src"}, {"video", "poster"}, {"track", "src"}, {"object", "data"},
+    {"a", "href", PARSE_VIA_A},          {"area", "href", PARSE_VIA_AREA},
+    {"link", "href", PARSE_VIA_LINK},    {"frame", "src", PARSE_VIA_FRAME},
+    {"iframe", "src", PARSE_VIA_IFRAME}, {"img", "src", PARSE_VIA_IMG},
+    {"script", "src", PARSE_VIA_SCRIPT}, {"embed", "src", PARSE_VIA_EMBED},
+    {"source", "src", PARSE_VIA_SOURCE}, {"audio", "src", PARSE_VIA_AUDIO},
+    {"video", "src", PARSE_VIA_VIDEO},   {"video", "poster", PARSE_VIA_VIDEO},
+    {"track", "src", PARSE_VIA_TRACK},   {"object", "data", PARSE_VIA_OBJECT},
 };
+
+const char *parse_via_name(parse_via via) {
+  static const char *const names[PARSE_VIA_COUNT] = {
+      [PARSE_VIA_A] = "a",           [PARSE_VIA_AREA] = "area",     [PARSE_VIA_LINK] = "link",
+      [PARSE_VIA_FRAME] = "frame",   [PARSE_VIA_IFRAME] = "iframe", [PARSE_VIA_IMG] = "img",
+      [PARSE_VIA_SCRIPT] = "script", [PARSE_VIA_EMBED] = "embed",   [PARSE_VIA_SOURCE] = "source",
+      [PARSE_VIA_AUDIO] = "audio",   [PARSE_VIA_VIDEO] = "video",   [PARSE_VIA_TRACK] = "track",
+      [PARSE_VIA_OBJECT] = "object", [PARSE_VIA_FORM] = "form",     [PARSE_VIA_REFRESH] = "refresh",
+      [PARSE_VIA_CSS] = "css",       [PARSE_VIA_JS] = "js"};
+  return (unsigned)via < PARSE_VIA_COUNT ? names[via] : NULL;
+}
+
+parse_via parse_html_link_via(const parse_html *html) {
+  return html->via;
+}
 
 static void emit(struct parse_html *html, parse_event event, const char *value, size_t len) {
   html->cb(html->arg, event, value, len);
+}
+
+static void emit_link(struct parse_html *html, parse_via via, const char *value, size_t len) {
+  html->via = via;
+  html->cb(html->arg, PARSE_LINK, value, len);
 }
 
 static bool is_html_space(char c) {
@@ -49,7 +89,7 @@ static bool is_html_space(char c) {
 
 /* The srcset grammar of the HTML Standard: comma-separated candidates, each a URL followed by
  * optional descriptors; a URL may itself contain commas but not end with one. */
-static void emit_srcset(struct parse_html *html, const char *s) {
+static void emit_srcset(struct parse_html *html, parse_via via, const char *s) {
   size_t i = 0, n = strlen(s);
   while (i < n) {
     while (i < n && (is_html_space(s[i]) || s[i] == ','))
@@ -64,7 +104,7 @@ static void emit_srcset(struct parse_html *html, const char *s) {
       trailing_comma = true;
     }
     if (end > start)
-      emit(html, PARSE_LINK, s + start, end - start);
+      emit_link(html, via, s + start, end - start);
     if (trailing_comma)
       continue;
     /* skip the descriptors up to the next comma outside parentheses */
@@ -79,6 +119,36 @@ static void emit_srcset(struct parse_html *html, const char *s) {
       i++;
     }
   }
+}
+
+bool parse_html_sniff(const char *data, size_t len) {
+  static const char *const tags[] = {"<!DOCTYPE HTML",
+                                     "<HTML",
+                                     "<HEAD",
+                                     "<SCRIPT",
+                                     "<IFRAME",
+                                     "<H1",
+                                     "<DIV",
+                                     "<FONT",
+                                     "<TABLE",
+                                     "<A",
+                                     "<STYLE",
+                                     "<TITLE",
+                                     "<B",
+                                     "<BODY",
+                                     "<BR",
+                                     "<P",
+                                     "<!--"};
+  size_t i = len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+  while (i < len && is_html_space(data[i]))
+    i++;
+  for (size_t t = 0; t < sizeof(tags) / sizeof(*tags); t++) {
+    size_t n = strlen(tags[t]);
+    if (len - i > n && strncasecmp(data + i, tags[t], n) == 0 &&
+        (data[i + n] == ' ' || data[i + n] == '>'))
+      return true;
+  }
+  return false;
 }
 
 bool parse_refresh_url(const char *content, const char **url, size_t *len) {
@@ -188,8 +258,10 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   if (!name || !atts)
     return;
   const char *style = attr(atts, "style");
-  if (style)
+  if (style) {
+    html->via = PARSE_VIA_CSS;
     parse_css_scan(style, strlen(style), html->cb, html->arg);
+  }
   if (strcmp(name, "base") == 0) {
     const char *href = attr(atts, "href");
     if (href && !html->base_seen) {
@@ -206,7 +278,7 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
     size_t len;
     if (equiv && content && strcasecmp(equiv, "refresh") == 0 &&
         parse_refresh_url(content, &url, &len))
-      emit(html, PARSE_LINK, url, len);
+      emit_link(html, PARSE_VIA_REFRESH, url, len);
     if (meta_name && content && strcasecmp(meta_name, "robots") == 0 &&
         (has_token(content, "nofollow") || has_token(content, "none")))
       emit(html, PARSE_NOFOLLOW, "", 0);
@@ -227,7 +299,7 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
         len--;
       }
       if (len) /* an empty action is the page itself */
-        emit(html, PARSE_LINK, start, len);
+        emit_link(html, PARSE_VIA_FORM, start, len);
     }
     return;
   }
@@ -236,12 +308,12 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       continue;
     const char *value = attr(atts, link_attrs[i].attribute);
     if (value)
-      emit(html, PARSE_LINK, value, strlen(value));
+      emit_link(html, link_attrs[i].via, value, strlen(value));
   }
   if (strcmp(name, "img") == 0 || strcmp(name, "source") == 0) {
     const char *srcset = attr(atts, "srcset");
     if (srcset)
-      emit_srcset(html, srcset);
+      emit_srcset(html, name[0] == 'i' ? PARSE_VIA_IMG : PARSE_VIA_SOURCE, srcset);
   }
 }
 
@@ -250,6 +322,7 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
 static void on_text(void *ctx, const xmlChar *text, int len) {
   htmlParserCtxtPtr ctxt = ctx;
   struct parse_html *html = ctxt->_private;
+  html->via = html->style ? PARSE_VIA_CSS : PARSE_VIA_JS;
   if (html->style && len > 0)
     parse_css_feed(html->style, (const char *)text, (size_t)len);
   else if (html->script && len > 0)
@@ -260,12 +333,14 @@ static void on_end(void *ctx, const xmlChar *name) {
   htmlParserCtxtPtr ctxt = ctx;
   struct parse_html *html = ctxt->_private;
   if (html->script && name && strcmp((const char *)name, "script") == 0) {
+    html->via = PARSE_VIA_JS;
     parse_js_finish(html->script);
     parse_js_destroy(html->script);
     html->script = NULL;
     text_wanted(ctxt, false);
   }
   if (html->style && name && strcmp((const char *)name, "style") == 0) {
+    html->via = PARSE_VIA_CSS;
     parse_css_finish(html->style);
     parse_css_destroy(html->style);
     html->style = NULL;
@@ -298,10 +373,11 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
   html->arg = arg;
   htmlCtxtUseOptions(html->ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
                                      HTML_PARSE_NONET | HTML_PARSE_COMPACT);
-  if (charset && *charset) {
-    xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(charset);
-    if (handler)
-      xmlSwitchToEncoding(html->ctxt, handler);
+  html->utf16 = (iconv_t)-1;
+  core_buf_init(&html->start, SIZE_MAX / 2);
+  if (charset && *charset && !(html->declared = strdup(charset))) {
+    parse_html_destroy(html);
+    return CORE_ENOMEM;
   }
   *out = html;
   return CORE_OK;
@@ -372,7 +448,8 @@ static void feed_staged(parse_html *html, const char *s, size_t n, bool last) {
   feed_libxml(html, s + start, end - start);
 }
 
-core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
+/* Text in the document's encoding (UTF-8 for a UTF-16 page) to libxml2, staged. */
+static core_rc feed_text(parse_html *html, const char *data, size_t len) {
   if (!html->held.len) {
     feed_staged(html, data, len, false);
     return CORE_OK;
@@ -389,6 +466,125 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
   return CORE_OK;
 }
 
+/* UTF-16 (a BOM's) as UTF-8: a character cut by the chunk's end waits in carry; a lone surrogate
+ * becomes U+FFFD, as the Encoding Standard decodes it. */
+static core_rc feed_utf16(parse_html *html, const char *data, size_t len) {
+  struct core_buf in;
+  core_buf_init(&in, SIZE_MAX / 2);
+  if (core_buf_add(&in, html->carry, html->carry_len) || core_buf_add(&in, data, len)) {
+    core_buf_free(&in);
+    return CORE_ENOMEM;
+  }
+  char *p = in.data;
+  size_t left = in.len;
+  core_rc rc = CORE_OK;
+  while (left && rc == CORE_OK) {
+    char out[4096], *o = out;
+    size_t room = sizeof(out);
+    size_t done = iconv(html->utf16, &p, &left, &o, &room);
+    int err = errno;
+    if (o > out)
+      rc = feed_text(html, out, (size_t)(o - out));
+    if (done != (size_t)-1 || err == EINVAL)
+      break; /* all of it, or a character cut at the end */
+    if (err == EILSEQ) {
+      rc = rc ? rc : feed_text(html, "\xef\xbf\xbd", 3);
+      size_t unit = left < 2 ? left : 2;
+      p += unit;
+      left -= unit;
+    }
+  }
+  /* what is left is the start of a character: at most a surrogate pair less one byte */
+  if (left > sizeof(html->carry) - 1) {
+    rc = rc ? rc : feed_text(html, "\xef\xbf\xbd", 3);
+    left = 0;
+  }
+  memcpy(html->carry, p, left);
+  html->carry_len = left;
+  core_buf_free(&in);
+  return rc;
+}
+
+static core_rc feed_decided(parse_html *html, const char *data, size_t len) {
+  return html->utf16 != (iconv_t)-1 ? feed_utf16(html, data, len) : feed_text(html, data, len);
+}
+
+/* A <meta> among the first bytes that names a charset (<meta charset=...>, or http-equiv
+ * Content-Type's content): then libxml2, which reads it, decides. */
+static bool meta_declares(const char *s, size_t n) {
+  for (const char *p = s; (p = memchr(p, '<', (size_t)(s + n - p))) != NULL; p++) {
+    if ((size_t)(s + n - p) < 6 || strncasecmp(p + 1, "meta", 4) != 0 ||
+        !(is_html_space(p[5]) || p[5] == '/'))
+      continue;
+    const char *end = memchr(p, '>', (size_t)(s + n - p));
+    size_t tag = end ? (size_t)(end - p) : (size_t)(s + n - p);
+    for (size_t i = 5; i + 7 <= tag; i++)
+      if (strncasecmp(p + i, "charset", 7) == 0)
+        return true;
+  }
+  return false;
+}
+
+/* Whether s holds nothing but UTF-8 (a character cut at its end, where more may follow, too). */
+static bool valid_utf8(const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t i = 0;
+  while (i < n) {
+    size_t len = core_utf8_char(u + i, n - i);
+    if (!len) { /* wrong, or cut by the end: then some continuation makes it whole */
+      size_t cut = n - i;
+      unsigned char whole[4];
+      for (unsigned fill = 0x80; cut < 4 && fill <= 0xa0; fill += 0x10) {
+        memcpy(whole, u + i, cut);
+        memset(whole + cut, (int)fill, 4 - cut);
+        if (core_utf8_char(whole, 4) > cut)
+          return true;
+      }
+      return false;
+    }
+    i += len;
+  }
+  return true;
+}
+
+/* false when libxml2 knows no such encoding */
+static bool switch_to(parse_html *html, const char *encoding) {
+  xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(encoding);
+  return handler && xmlSwitchToEncoding(html->ctxt, handler) == 0;
+}
+
+/* Decides the encoding on the bytes in start, then hands them on. */
+static core_rc decide(parse_html *html) {
+  html->decided = true;
+  const unsigned char *u = (const unsigned char *)html->start.data;
+  size_t n = html->start.len, skip = 0;
+  if (n >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
+    switch_to(html, "UTF-8");
+    skip = 3;
+  } else if (n >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))) {
+    html->utf16 = iconv_open("UTF-8", u[0] == 0xff ? "UTF-16LE" : "UTF-16BE");
+    if (html->utf16 == (iconv_t)-1)
+      return CORE_ENOMEM; /* glibc has both: only a lack of memory fails */
+    switch_to(html, "UTF-8");
+    skip = 2;
+  } else if (!html->declared || !switch_to(html, html->declared)) {
+    size_t head = n < SNIFF_BYTES ? n : SNIFF_BYTES;
+    if (!meta_declares(html->start.data, head))
+      switch_to(html, valid_utf8(html->start.data, head) ? "UTF-8" : "windows-1252");
+  }
+  core_rc rc = feed_decided(html, html->start.data + skip, n - skip);
+  core_buf_free(&html->start);
+  return rc;
+}
+
+core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
+  if (html->decided)
+    return feed_decided(html, data, len);
+  if (core_buf_add(&html->start, data, len) != CORE_OK)
+    return CORE_ENOMEM;
+  return html->start.len < SNIFF_BYTES ? CORE_OK : decide(html);
+}
+
 const char *parse_html_charset(const parse_html *html) {
   xmlParserInputPtr input = html->ctxt->input;
   if (!input || !input->buf || !input->buf->encoder || !input->buf->encoder->name)
@@ -398,6 +594,12 @@ const char *parse_html_charset(const parse_html *html) {
 }
 
 core_rc parse_html_finish(parse_html *html) {
+  if (!html->decided && decide(html) != CORE_OK)
+    return CORE_ENOMEM;
+  if (html->carry_len) { /* a UTF-16 page cut in the middle of a character */
+    html->carry_len = 0;
+    feed_text(html, "\xef\xbf\xbd", 3);
+  }
   if (html->held.len) {
     struct core_buf rest = html->held; /* the open tag at the very end goes in as it is */
     core_buf_init(&html->held, HELD_MAX);
@@ -406,9 +608,16 @@ core_rc parse_html_finish(parse_html *html) {
   }
   htmlParseChunk(html->ctxt, NULL, 0, 1);
   if (html->style) { /* a <style> left open at the end of the page */
+    html->via = PARSE_VIA_CSS;
     parse_css_finish(html->style);
     parse_css_destroy(html->style);
     html->style = NULL;
+  }
+  if (html->script) { /* so is a <script> (--js) */
+    html->via = PARSE_VIA_JS;
+    parse_js_finish(html->script);
+    parse_js_destroy(html->script);
+    html->script = NULL;
   }
   return CORE_OK;
 }
@@ -422,6 +631,10 @@ void parse_html_destroy(parse_html *html) {
     htmlFreeParserCtxt(html->ctxt);
   }
   core_buf_free(&html->held);
+  core_buf_free(&html->start);
+  free(html->declared);
+  if (html->utf16 != (iconv_t)-1)
+    iconv_close(html->utf16);
   parse_css_destroy(html->style);
   parse_js_destroy(html->script);
   free(html);

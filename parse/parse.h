@@ -16,6 +16,32 @@ typedef enum {
 /* value is borrowed for the duration of the call and is not NUL-terminated. */
 typedef void (*parse_html_cb)(void *arg, parse_event event, const char *value, size_t len);
 
+/* Where a link was found: the element whose attribute held it, a <meta> refresh, a GET form's
+ * action, or a style sheet or a script (inside a page or fetched on its own). Values are only
+ * ever appended: saved crawls keep them as numbers. */
+typedef enum {
+  PARSE_VIA_A,
+  PARSE_VIA_AREA,
+  PARSE_VIA_LINK,
+  PARSE_VIA_FRAME,
+  PARSE_VIA_IFRAME,
+  PARSE_VIA_IMG,
+  PARSE_VIA_SCRIPT,
+  PARSE_VIA_EMBED,
+  PARSE_VIA_SOURCE,
+  PARSE_VIA_AUDIO,
+  PARSE_VIA_VIDEO,
+  PARSE_VIA_TRACK,
+  PARSE_VIA_OBJECT,
+  PARSE_VIA_FORM,
+  PARSE_VIA_REFRESH,
+  PARSE_VIA_CSS,
+  PARSE_VIA_JS,
+  PARSE_VIA_COUNT
+} parse_via;
+/* Its name in records: the element's ("a", "img"), "refresh", "css" or "js". */
+const char *parse_via_name(parse_via via);
+
 typedef struct parse_html parse_html;
 /* charset is the HTTP header's declared character set, or NULL to let the document say
  * (<meta charset>, BOM; UTF-8 otherwise). */
@@ -25,11 +51,20 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len);
 /* The character set the document is being decoded from (from the HTTP header, a BOM or
  * <meta charset>), or NULL for UTF-8. Borrowed until parse_html_destroy. */
 const char *parse_html_charset(const parse_html *html);
+/* Where the PARSE_LINK being delivered was found; asked from inside the callback. */
+parse_via parse_html_link_via(const parse_html *html);
 /* --js: the text of inline scripts is scanned too (parse_js). Before the first feed. */
 void parse_html_scan_scripts(parse_html *html);
 /* Ends the document: remaining events are delivered. */
 core_rc parse_html_finish(parse_html *html);
 void parse_html_destroy(parse_html *html);
+
+/* Whether a body served with no known type is HTML, by its first bytes (at most
+ * PARSE_SNIFF_BYTES): the MIME Sniffing Standard's rules for an unknown type, white space and then
+ * a tag that starts HTML ("<!DOCTYPE HTML", "<html", "<body", "<p", "<!--"...) ended by a space or
+ * '>'. A UTF-8 byte order mark before it is passed over. */
+#define PARSE_SNIFF_BYTES 512
+bool parse_html_sniff(const char *data, size_t len);
 
 /* Extracts the URL of a <meta http-equiv="refresh"> content value ("5; url=/next"). Sets *url and
  * *len to a slice of content; returns false when there is none. */

@@ -443,6 +443,42 @@ static void test_fast_path(void **state) {
   core_url_free(&base);
 }
 
+static void test_addr_kinds(void **state) {
+  (void)state;
+  static const struct {
+    const char *ip;
+    core_addr_kind kind;
+  } addrs[] = {
+      {"93.184.216.34", CORE_ADDR_PUBLIC},
+      {"8.8.8.8", CORE_ADDR_PUBLIC},
+      {"172.32.0.1", CORE_ADDR_PUBLIC},
+      {"100.128.0.1", CORE_ADDR_PUBLIC},
+      {"127.0.0.1", CORE_ADDR_LOOPBACK},
+      {"127.255.1.2", CORE_ADDR_LOOPBACK},
+      {"0.0.0.0", CORE_ADDR_LOOPBACK},
+      {"::1", CORE_ADDR_LOOPBACK},
+      {"::", CORE_ADDR_LOOPBACK},
+      {"::ffff:127.0.0.1", CORE_ADDR_LOOPBACK},
+      {"10.77.0.3", CORE_ADDR_PRIVATE},
+      {"172.16.5.4", CORE_ADDR_PRIVATE},
+      {"172.31.255.255", CORE_ADDR_PRIVATE},
+      {"192.168.1.1", CORE_ADDR_PRIVATE},
+      {"100.64.0.1", CORE_ADDR_PRIVATE},
+      {"fd00::5", CORE_ADDR_PRIVATE},
+      {"169.254.169.254", CORE_ADDR_LINK_LOCAL},
+      {"fe80::1", CORE_ADDR_LINK_LOCAL},
+      {"::ffff:169.254.1.1", CORE_ADDR_LINK_LOCAL},
+      {"2001:db8::1", CORE_ADDR_PUBLIC},
+      {"example.org", CORE_ADDR_NONE},
+      {"", CORE_ADDR_NONE},
+      {"[::1]", CORE_ADDR_NONE},
+  };
+  for (size_t i = 0; i < sizeof(addrs) / sizeof(*addrs); i++) {
+    if (core_addr_kind_of(addrs[i].ip) != addrs[i].kind)
+      fail_msg("%s: %d, not %d", addrs[i].ip, core_addr_kind_of(addrs[i].ip), addrs[i].kind);
+  }
+}
+
 static void test_scope(void **state) {
   (void)state;
   struct core_list none = {0};
@@ -573,6 +609,7 @@ int main(void) {
       cmocka_unit_test(test_max_length),
       cmocka_unit_test(test_fast_path),
       cmocka_unit_test(test_scope),
+      cmocka_unit_test(test_addr_kinds),
       cmocka_unit_test(test_path_traps),
       cmocka_unit_test(test_take_userinfo),
   };

@@ -5,6 +5,7 @@
  * steps are stand-ins here that record what reached them. */
 #include "crawl/crawl-int.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -23,14 +24,14 @@ struct offered {
   char from[256];
   int depth, redirects;
   enum offer_kind kind;
-  bool follow;
+  struct link_how how;
 };
 static struct offered offers[64];
 static int offer_count;
 static int sitemap_count;
 
 void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
-                        int redirects, enum offer_kind kind, bool follow) {
+                        int redirects, enum offer_kind kind, struct link_how how) {
   (void)c;
   struct offered *o = &offers[offer_count++];
   snprintf(o->url, sizeof(o->url), "%s", u->text);
@@ -38,7 +39,7 @@ void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *f
   o->depth = depth;
   o->redirects = redirects;
   o->kind = kind;
-  o->follow = follow;
+  o->how = how;
 }
 
 void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u) {
@@ -129,19 +130,25 @@ static struct core_url url_on(const char *host, const char *path) {
   return u;
 }
 
+/* A followed link of an <a>, an image on a nofollow page, a redirect's target. */
+static const struct link_how follow_a = {VIA_PAGE + PARSE_VIA_A, true},
+                             nofollow_img = {VIA_PAGE + PARSE_VIA_IMG, false},
+                             redirect = {VIA_REDIRECT, true};
+
 static bool prefetch_sent(struct shard *c, const struct core_url *u) {
-  return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, 'P', true);
+  return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, 'P', follow_a);
 }
 
 /* The i-th offer the stand-in recorded is this one. */
 static void expect_offer(int i, const char *url, const char *from, int depth, int redirects,
-                         enum offer_kind kind, bool follow) {
+                         enum offer_kind kind, struct link_how how) {
   assert_string_equal(offers[i].url, url);
   assert_string_equal(offers[i].from, from);
   assert_int_equal(offers[i].depth, depth);
   assert_int_equal(offers[i].redirects, redirects);
   assert_int_equal(offers[i].kind, kind);
-  assert_int_equal(offers[i].follow, follow);
+  assert_int_equal(offers[i].how.via, how.via);
+  assert_int_equal(offers[i].how.follow, how.follow);
 }
 
 static int publish(struct shard *c) {
@@ -175,15 +182,15 @@ static void test_link_reaches_its_owner_whole(void **state) {
   host_owned_by(a, 0, mine, sizeof(mine));
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct core_url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
-  assert_false(crawl__send_if_foreign(a, &own, NULL, 1, 0, 'L', true));
-  assert_true(crawl__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, 'R', false));
-  assert_true(crawl__send_if_foreign(a, &other, NULL, 0, 0, 'S', true));
+  assert_false(crawl__send_if_foreign(a, &own, NULL, 1, 0, 'L', follow_a));
+  assert_true(crawl__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, 'R', nofollow_img));
+  assert_true(crawl__send_if_foreign(a, &other, NULL, 0, 0, 'S', follow_a));
   assert_false(crawl__shard_outbox_empty(a));
   crawl__shard_flush(a);
   assert_true(crawl__shard_outbox_empty(a));
   crawl__shard_receive(b);
   assert_int_equal(offer_count, 1);
-  expect_offer(0, other.text, "http://from.test/a%20b", 4, 2, OFFER_REDIRECT, false);
+  expect_offer(0, other.text, "http://from.test/a%20b", 4, 2, OFFER_REDIRECT, nofollow_img);
   assert_int_equal(sitemap_count, 1);
   core_url_free(&own);
   core_url_free(&other);
@@ -203,7 +210,7 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct core_url u = url_on(host_b, "/deep");
-  assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, 'L', true));
+  assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, 'L', follow_a));
   /* a page to fetch ahead is no accepted page: it holds no depth back */
   assert_true(prefetch_sent(a, &u));
   /* sent and a's page done (nothing pending at a any more): the link still holds depth 3 */
@@ -230,7 +237,7 @@ static void test_the_run_ends_only_when_all_are_idle_and_empty(void **state) {
   struct core_url u = url_on(host_b, "/");
   /* b goes idle; a, busy, sends it a link, then goes idle: b is busy again, the run goes on */
   assert_false(crawl__shard_idle(b));
-  assert_true(crawl__send_if_foreign(a, &u, NULL, 1, 0, 'L', true));
+  assert_true(crawl__send_if_foreign(a, &u, NULL, 1, 0, 'L', follow_a));
   crawl__shard_flush(a);
   assert_false(crawl__shard_idle(a));
   assert_false(crawl__run_done(a));
@@ -300,9 +307,9 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   char theirs[64];
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct core_url sent = url_on(theirs, "/sent?a=1%20"), held = url_on(theirs, "/held");
-  assert_true(crawl__send_if_foreign(a, &sent, "http://from.test/a", 3, 2, 'R', false));
-  crawl__shard_flush(a);                                                /* in b's inbox */
-  assert_true(crawl__send_if_foreign(a, &held, NULL, 5, 0, 'L', true)); /* in a's outbox */
+  assert_true(crawl__send_if_foreign(a, &sent, "http://from.test/a", 3, 2, 'R', redirect));
+  crawl__shard_flush(a);                                                        /* in b's inbox */
+  assert_true(crawl__send_if_foreign(a, &held, NULL, 5, 0, 'L', nofollow_img)); /* a's outbox */
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
@@ -317,17 +324,42 @@ static void test_links_in_transit_are_saved_whole(void **state) {
     int depth, redirects;
     assert_int_equal(
         sscanf(line, "transit %2s %d %d %255s %255s", kf, &depth, &redirects, from, url), 5);
-    crawl__take_link(b, kf[0], kf[1] == '1', depth, redirects, strcmp(from, "-") ? from : NULL,
-                     url);
+    struct link_how how;
+    assert_true(crawl__how_parse(kf[1], &how));
+    crawl__take_link(b, kf[0], how, depth, redirects, strcmp(from, "-") ? from : NULL, url);
   }
   free(text);
   assert_int_equal(lines, 2);
   assert_int_equal(offer_count, 2);
-  expect_offer(0, sent.text, "http://from.test/a", 3, 2, OFFER_REDIRECT, false);
-  expect_offer(1, held.text, "", 5, 0, OFFER_LINK, true);
+  expect_offer(0, sent.text, "http://from.test/a", 3, 2, OFFER_REDIRECT, redirect);
+  expect_offer(1, held.text, "", 5, 0, OFFER_LINK, nofollow_img);
   core_url_free(&sent);
   core_url_free(&held);
   free_run(f);
+}
+
+/* Where a link was found and whether to follow it travel as one letter; lines older versions
+ * wrote ("0", "1") still read, anything else is refused. */
+static void test_link_how_is_one_letter_both_ways(void **state) {
+  (void)state;
+  for (unsigned via = 0; via < VIA_COUNT; via++)
+    for (int follow = 0; follow < 2; follow++) {
+      struct link_how how = {(unsigned char)via, follow == 1}, back = {0};
+      char code = crawl__how_code(how);
+      assert_true(isalpha((unsigned char)code));
+      assert_true(crawl__how_parse(code, &back));
+      assert_int_equal(back.via, via);
+      assert_int_equal(back.follow, follow == 1);
+    }
+  struct link_how old;
+  assert_true(crawl__how_parse('1', &old));
+  assert_true(old.follow && old.via == VIA_NONE);
+  assert_true(crawl__how_parse('0', &old));
+  assert_false(old.follow);
+  assert_false(crawl__how_parse('A' + VIA_COUNT, &old));
+  assert_false(crawl__how_parse('a' + VIA_COUNT, &old));
+  assert_false(crawl__how_parse('2', &old));
+  assert_false(crawl__how_parse('\0', &old));
 }
 
 /* The second shard of a pausable run, on its own thread: turns that change its state (a count,
@@ -406,6 +438,7 @@ int main(void) {
       cmocka_unit_test(test_stop_reaches_every_shard),
       cmocka_unit_test(test_crawl_stop_twice),
       cmocka_unit_test(test_links_in_transit_are_saved_whole),
+      cmocka_unit_test(test_link_how_is_one_letter_both_ways),
       cmocka_unit_test(test_pause_holds_every_other_shard_between_turns),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

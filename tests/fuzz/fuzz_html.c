@@ -64,6 +64,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   }
   if (size < 1)
     return 0;
+  (void)parse_html_sniff((const char *)data + 1, size - 1); /* reads within the bytes it has */
   size_t chunk = 1 + data[0] % 64;
   const char *charset = data[0] & 0x80 ? "iso-8859-1" : NULL;
   struct state pieces = {0}, whole = {0};

@@ -681,7 +681,7 @@ def case_robots_unavailable(tmp):
     log = web.stop()
     expect(p.returncode == 4, f"exit status {p.returncode}: {p.stderr}")
     recs = [{k: v for k, v in r.items() if k != "time"} for r in records(p)]
-    expect(recs == [{"url": seed, "from": None, "depth": 0, "fate": "failed",
+    expect(recs == [{"url": seed, "from": None, "via": "seed", "depth": 0, "fate": "failed",
                      "error": "robots.txt: HTTP 503"}], f"{recs}")
     expect([r[3] for r in log] == ["/robots.txt", "/robots.txt"], f"requests {log}")
     expect("1 failed (1 http), 0 robots exclusions" in p.stderr, f"summary: {p.stderr}")
@@ -2083,6 +2083,11 @@ def case_redirect_targets_in_long_queues(tmp):
         wrong = [(u, got.get(u), t) for u, t in truth.items() if got.get(u) != t]
         expect(not wrong and len(got) == len(truth),
                f"{hosts} x {pages}: {len(wrong)} off, e.g. {wrong[:3]}")
+        # a moved target was found by the redirect: via says so, as from does
+        by_url = {r["url"]: r for r in records(p)}
+        off = [r for r in records(p) if (r["via"] == "redirect") !=
+               (r["from"] is not None and by_url[r["from"]].get("location") == r["url"])]
+        expect(not off, f"{hosts} x {pages}: via and from disagree: {off[:3]}")
 
 
 class Redis:
@@ -2947,7 +2952,9 @@ class Site:
                 if isinstance(body, str):
                     body = body.encode()
                 self.send_response(status)
-                self.send_header("Content-Type", extra.pop("Content-Type", "text/html"))
+                content_type = extra.pop("Content-Type", "text/html")
+                if content_type is not None:  # None: no Content-Type at all
+                    self.send_header("Content-Type", content_type)
                 for k, v in extra.items():
                     self.send_header(k, v)
                 self.send_header("Content-Length", str(len(body)))
@@ -3630,6 +3637,96 @@ def case_js_links(tmp):
         expect(sorted(lines(p)) == sorted(want), f"--js: {lines(p)}")
         asked = set(site.paths(since=since)) - {"/robots.txt"}
         expect(asked == {"/", "/api/items", "/app.js", "/from-js.html"}, f"--js requested {asked}")
+    finally:
+        site.stop()
+
+
+def case_jsonl_via(tmp):
+    """--jsonl's via says where each URL was found: the seed, the element of its link, a meta
+    refresh, a form, CSS (a sheet, a <style>, a style attribute), a script (--js), a redirect, a
+    sitemap. A --state crawl stopped by -n and continued keeps it for the URLs it left."""
+    def respond(host, path, headers):
+        if host == "www.a.test":
+            return (200, {}, "<p>w</p>") if path == "/w.html" else None
+        if path == "/":
+            return 200, {}, ('<html><head><link rel=stylesheet href="/s.css">'
+                             '<meta http-equiv="refresh" content="9; url=/r.html">'
+                             '<style>p { background: url(/st.png) }</style></head><body>'
+                             '<a href="/a.html">a</a><img src="/i.png"><a href="/old">o</a>'
+                             '<form action="/find?q=1"></form><div style="background:url(/d.png)">'
+                             '</div><script>fetch("/api/x");</script><iframe src="/f.html">'
+                             '</iframe></body></html>')
+        if path == "/s.css":
+            return 200, {"Content-Type": "text/css"}, "p { background: url(/c.png) }"
+        if path == "/old":
+            return 301, {"Location": "/new"}, ""
+        if path == "/a.html":
+            return 200, {}, html_links(site.url("www.a.test", "/w.html"))
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "Sitemap: /sitemap.xml\n"
+        if path == "/sitemap.xml":
+            return 200, {"Content-Type": "application/xml"}, (
+                '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                '<url><loc>/from-sitemap.html</loc></url></urlset>')
+        if path in ("/r.html", "/new", "/find", "/api/x", "/f.html", "/from-sitemap.html"):
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(["a.test", "www.a.test"], respond)
+    want = {"/": "seed", "/a.html": "a", "/i.png": "img", "/old": "a", "/new": "redirect",
+            "/s.css": "link", "/c.png": "css", "/st.png": "css", "/d.png": "css",
+            "/r.html": "refresh", "/find": "form", "/api/x": "js", "/f.html": "iframe",
+            "/from-sitemap.html": "sitemap"}
+    want = {site.url("a.test", path): via for path, via in want.items()}
+    want[site.url("www.a.test", "/w.html")] = "a"
+    try:
+        p = site.crawl("-w", "0", "--js", "--sitemaps", "--jsonl", site.url("a.test"))
+        got = {r["url"]: r["via"] for r in records(p)}
+        expect(got == want, f"via: {sorted(set(got.items()) ^ set(want.items()), key=str)}")
+        # stopped by -n with URLs queued, then continued: the last record of each URL
+        state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+        site.crawl("-w", "0", "--js", "--sitemaps", "--jsonl", "-n", "3", "--state", state,
+                   "-o", out, site.url("a.test"))
+        with open(out) as f:
+            first = [json.loads(line) for line in f]
+        expect(any(r["fate"] == "limit" for r in first), f"-n 3 left nothing: {first}")
+        site.crawl("--state", state, "-n", "100")
+        with open(out) as f:
+            last = {r["url"]: r["via"] for r in map(json.loads, f)}
+        expect(last == want,
+               f"via after --state: {sorted(set(last.items()) ^ set(want.items()), key=str)}")
+    finally:
+        site.stop()
+
+
+def case_content_sniffing(tmp):
+    """Bodies as servers really send them: with no Content-Type, a body that starts like HTML is
+    parsed (one shorter than the sniffed bytes too) and binary is not; a page with no charset is
+    UTF-8 when its bytes are; a UTF-16 BOM decides over the charset the header names."""
+    bom = "\ufeff<a href=\"/\u00fc16.html\">u</a>".encode("utf-16-le")
+    pages = {
+        "/": (None, "<!DOCTYPE html><html><body>" + "<p>text</p>" * 60 +
+              '<a href="/p.html">p</a><a href="/data">d</a><a href="/short">s</a>'
+              '<a href="/u.html">u</a></body></html>'),
+        "/p.html": (None, '  \n<p>a paragraph <a href="/deeper.html">deeper</a>'),
+        "/short": (None, '<a href="/s.html">s</a>'),
+        "/data": (None, b"\x00\x01\x02 binary <a href=\"/never.html\">no</a>" + b"\x00" * 600),
+        "/u.html": ("text/html", '<a href="/caf\u00e9.html">c</a><a href="/bom.html">b</a>'),
+        "/bom.html": ("text/html; charset=iso-8859-1", bom),
+    }
+
+    def respond(host, path, headers):
+        if path not in pages:
+            return None
+        content_type, body = pages[path]
+        return 200, {"Content-Type": content_type}, body
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", site.url("a.test"))
+        want = ["/", "/p.html", "/data", "/short", "/u.html", "/deeper.html", "/s.html",
+                "/caf%C3%A9.html", "/bom.html", "/%C3%BC16.html"]
+        expect_same_set(lines(p), [site.url("a.test", path) for path in want], "sniffed")
     finally:
         site.stop()
 

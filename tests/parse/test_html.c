@@ -24,16 +24,20 @@ static void collect(void *arg, parse_event event, const char *value, size_t len)
     ev->len += (size_t)n;
 }
 
-static void extract(const char *html, size_t chunk, const char *charset, struct events *ev) {
+static void extract_n(const char *html, size_t len, size_t chunk, const char *charset,
+                      struct events *ev) {
   memset(ev, 0, sizeof(*ev));
   parse_html *p;
   assert_int_equal(parse_html_create(charset, collect, ev, &p), CORE_OK);
-  size_t len = strlen(html);
   for (size_t off = 0; off < len; off += chunk)
     assert_int_equal(parse_html_feed(p, html + off, off + chunk > len ? len - off : chunk),
                      CORE_OK);
   assert_int_equal(parse_html_finish(p), CORE_OK);
   parse_html_destroy(p);
+}
+
+static void extract(const char *html, size_t chunk, const char *charset, struct events *ev) {
+  extract_n(html, strlen(html), chunk, charset, ev);
 }
 
 static const char page[] =
@@ -152,6 +156,62 @@ static void test_legacy_charset(void **state) {
   assert_string_equal(ev.text, "L:caf\xc3\xa9.html|");
 }
 
+/* No charset declared: UTF-8 when the first bytes are valid UTF-8, windows-1252 when not; a
+ * <meta> charset among them wins over that guess. */
+static void test_undeclared_encoding_is_sniffed(void **state) {
+  (void)state;
+  struct events ev;
+  for (size_t chunk = 1; chunk < 64; chunk += 7) {
+    extract("<html><body><a href=\"caf\xc3\xa9.html\">x</a><a href=\"http://b\xc3\xbc"
+            "cher.example/\">y</a></body></html>",
+            chunk, NULL, &ev);
+    assert_string_equal(ev.text, "L:caf\xc3\xa9.html|L:http://b\xc3\xbc"
+                                 "cher.example/|");
+    extract("<p><a href=\"caf\xe9\x80.html\">x</a>", chunk, NULL, &ev);
+    assert_string_equal(ev.text, "L:caf\xc3\xa9\xe2\x82\xac.html|"); /* \x80 is the euro sign */
+    extract("<meta charset=windows-1252><a href=\"\xc3\xa9.html\">x</a>", chunk, NULL, &ev);
+    assert_string_equal(ev.text, "L:\xc3\x83\xc2\xa9.html|");
+  }
+  /* a character cut at the end of the first 1,024 bytes is UTF-8 still */
+  char long_page[2048] = "<p>x";
+  size_t n = strlen(long_page);
+  while (n < 1022) {
+    memcpy(long_page + n, "\xc3\xa9", 2);
+    n += 2;
+  }
+  assert_int_equal(n, 1022); /* the euro sign is cut at byte 1,024 */
+  memcpy(long_page + n, "\xe2\x82\xac<a href=\"\xc3\xa9\">x</a>", 16);
+  extract(long_page, 4096, NULL, &ev);
+  assert_string_equal(ev.text, "L:\xc3\xa9|");
+}
+
+/* A BOM decides the encoding, over the Content-Type's charset: UTF-16 in either byte order, in
+ * any chunking (characters and surrogate pairs cut between chunks); a lone surrogate is U+FFFD. */
+static void test_bom_decides(void **state) {
+  (void)state;
+  /* "<a href=" "caf\u00e9\U0001F600" "\ud800" "x.html>" as UTF-16 */
+  static const unsigned short units[] = {'<', 'a', ' ', 'h',    'r',    'e',    'f',    '=',
+                                         'c', 'a', 'f', 0x00e9, 0xd83d, 0xde00, 0xd800, 'x',
+                                         '.', 'h', 't', 'm',    'l',    '>'};
+  size_t count = sizeof(units) / sizeof(*units);
+  char le[64], be[64];
+  le[0] = (char)0xff, le[1] = (char)0xfe, be[0] = (char)0xfe, be[1] = (char)0xff;
+  for (size_t i = 0; i < count; i++) {
+    le[2 + 2 * i] = (char)(units[i] & 0xff), le[3 + 2 * i] = (char)(units[i] >> 8);
+    be[2 + 2 * i] = (char)(units[i] >> 8), be[3 + 2 * i] = (char)(units[i] & 0xff);
+  }
+  const char decoded[] = "L:caf\xc3\xa9\xf0\x9f\x98\x80\xef\xbf\xbdx.html|";
+  struct events ev;
+  for (size_t chunk = 1; chunk <= 2 + 2 * count; chunk++) {
+    extract_n(le, 2 + 2 * count, chunk, NULL, &ev);
+    assert_string_equal(ev.text, decoded);
+    extract_n(be, 2 + 2 * count, chunk, "iso-8859-1", &ev);
+    assert_string_equal(ev.text, decoded);
+  }
+  extract("\xef\xbb\xbf<a href=\"caf\xc3\xa9\">x</a>", 3, "iso-8859-1", &ev);
+  assert_string_equal(ev.text, "L:caf\xc3\xa9|");
+}
+
 static void test_garbage_does_not_crash(void **state) {
   (void)state;
   char junk[4096];
@@ -184,6 +244,49 @@ static void test_refresh_content(void **state) {
   assert_false(parse_refresh_url("soon; url=/x", &url, &len));
 }
 
+/* Each link says where it was found: its element, a refresh, a form, CSS or a script. */
+struct vias {
+  parse_html *html;
+  char text[1024];
+  size_t len;
+};
+
+static void collect_via(void *arg, parse_event event, const char *value, size_t len) {
+  struct vias *v = arg;
+  if (event != PARSE_LINK)
+    return;
+  const char *name = parse_via_name(parse_html_link_via(v->html));
+  int n = snprintf(v->text + v->len, sizeof(v->text) - v->len, "%s:%.*s|", name ? name : "?",
+                   (int)len, value);
+  if (n > 0)
+    v->len += (size_t)n;
+}
+
+static void test_link_via(void **state) {
+  (void)state;
+  static const char html[] =
+      "<link href=s.css><meta http-equiv=refresh content=\"1;url=r\"><style>b{x:url(st)}</style>"
+      "<a href=a style=\"x:url(sa)\"><img src=i srcset=\"i2 2x\"><form action=f></form>"
+      "<video src=v poster=p></video><script>go('/j.html')</script><script src=x.js></script>"
+      "<iframe src=fr></iframe><object data=o></object><source srcset=so><area href=ar>";
+  static const char expected[] =
+      "link:s.css|refresh:r|css:st|css:sa|a:a|img:i|img:i2|form:f|video:v|"
+      "video:p|js:/j.html|script:x.js|iframe:fr|object:o|source:so|area:ar|";
+  for (size_t chunk = 1; chunk <= sizeof(html); chunk = chunk * 3 + 1) {
+    struct vias v = {0};
+    assert_int_equal(parse_html_create(NULL, collect_via, &v, &v.html), CORE_OK);
+    parse_html_scan_scripts(v.html);
+    for (size_t off = 0; off < sizeof(html) - 1; off += chunk) {
+      size_t n = off + chunk > sizeof(html) - 1 ? sizeof(html) - 1 - off : chunk;
+      assert_int_equal(parse_html_feed(v.html, html + off, n), CORE_OK);
+    }
+    assert_int_equal(parse_html_finish(v.html), CORE_OK);
+    parse_html_destroy(v.html);
+    assert_string_equal(v.text, expected);
+  }
+  assert_null(parse_via_name(PARSE_VIA_COUNT));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_element_any_chunking),
@@ -192,8 +295,11 @@ int main(void) {
       cmocka_unit_test(test_form_actions),
       cmocka_unit_test(test_nofollow),
       cmocka_unit_test(test_legacy_charset),
+      cmocka_unit_test(test_undeclared_encoding_is_sniffed),
+      cmocka_unit_test(test_bom_decides),
       cmocka_unit_test(test_garbage_does_not_crash),
       cmocka_unit_test(test_refresh_content),
+      cmocka_unit_test(test_link_via),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
