@@ -59,6 +59,7 @@ enum {
   OPT_USER,
   OPT_RATE,
   OPT_JS,
+  OPT_ALLOW_PRIVATE,
   OPT_RANDOM_WAIT,
   OPT_MAX_TIME,
   OPT_NETRC,
@@ -128,6 +129,7 @@ static const struct option long_options[] = {
     {"user", required_argument, NULL, OPT_USER},
     {"rate", required_argument, NULL, OPT_RATE},
     {"js", no_argument, NULL, OPT_JS},
+    {"allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE},
     {"random-wait", no_argument, NULL, OPT_RANDOM_WAIT},
     {"max-time", required_argument, NULL, OPT_MAX_TIME},
     {"netrc", no_argument, NULL, OPT_NETRC},
@@ -227,6 +229,8 @@ void cli_print_help(FILE *out) {
         "      --max-redirs N          redirect hops followed (5)\n"
         "      --check-skipped         HEAD requests for --skip-ext URLs: a link checker\n"
         "      --js                    links in scripts' strings too; .js files are fetched\n"
+        "      --allow-private         follow redirects into private, link-local or loopback\n"
+        "                              addresses from hosts outside them\n"
         "  -H, --header 'Name: value'  extra request header (repeatable)\n"
         "  -k, --insecure              do not verify TLS certificates\n"
         "      --cacert FILE           verify servers against the CA certificates in FILE\n"
@@ -839,6 +843,9 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       case OPT_JS:
         cfg->js = true;
+        break;
+      case OPT_ALLOW_PRIVATE:
+        cfg->allow_private = true;
         break;
       case OPT_RANDOM_WAIT:
         cfg->random_wait = true;

@@ -64,6 +64,7 @@ struct crawl_config {
   long max_redirs;
   bool check_skipped; /* HEAD requests for the URLs --skip-ext keeps from being fetched */
   bool js;            /* --js: links in scripts' string literals; .js files fetched */
+  bool allow_private; /* redirects may lead into a machine's own networks (doc/network.md) */
   char **headers;
   size_t header_count;
   bool insecure;

@@ -44,6 +44,10 @@ struct host_data {
   int dns_attempts;
   int robots_attempts;
   bool dead; /* DNS failed after every retry */
+  /* the first URL settled for it came by a redirect from this kind of address (CORE_ADDR_NONE:
+   * not by a redirect, or none yet): its robots.txt is asked only where the redirect may lead */
+  core_addr_kind redirected_from;
+  bool reached; /* a URL of it was settled */
   long pages_started;
   struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
   bool trap_noted;              /* -v has named a trap rule for this host */
@@ -58,10 +62,18 @@ struct host_data {
 enum { LINK_BATCH = 32 };
 
 /* Where a URL was found, as --jsonl's via names it (crawl__via_name): VIA_NONE when not known (a
- * link an older version saved), or past VIA_PAGE one of a page's parse_via. The number rides in
- * an item's flags and in the lines between shards and in saves (crawl__how_code): values are
- * only ever appended. */
-enum via { VIA_NONE, VIA_SEED, VIA_REDIRECT, VIA_SITEMAP, VIA_PAGE };
+ * link an older version saved); a redirect, VIA_REDIRECT plus the core_addr_kind of the host that
+ * redirected (CORE_ADDR_NONE: not known, a proxy connected), checked where its target is fetched
+ * (doc/network.md, Private addresses); or past VIA_PAGE one of a page's parse_via. The number
+ * rides in an item's flags and in the lines between shards and in saves (crawl__how_code): values
+ * are only ever appended. */
+enum via {
+  VIA_NONE,
+  VIA_SEED,
+  VIA_SITEMAP,
+  VIA_REDIRECT,
+  VIA_PAGE = VIA_REDIRECT + CORE_ADDR_NONE + 1
+};
 #define VIA_COUNT (VIA_PAGE + PARSE_VIA_COUNT)
 /* How a link was found, carried with it to its fate: where, and whether it may be followed (not
  * when its page said nofollow). */
@@ -127,7 +139,8 @@ struct request {
   parse_js *js;   /* --js: a script's links */
   parse_sitemap *sitemap;
   bool nofollow;
-  bool sniffing; /* a body of no known type: its first bytes wait in body (page_body) */
+  bool sniffing;            /* a body of no known type: its first bytes wait in body (page_body) */
+  core_addr_kind addr_kind; /* of the address it was sent to (CORE_ADDR_NONE: a proxy's) */
   long status;
   char type[128];
   struct core_buf body; /* robots.txt, or the first bytes of a body being sniffed */
@@ -484,6 +497,7 @@ struct spec {
   bool done;               /* its outcome is kept in rec (type, location, error owned) */
   struct crawl_record rec; /* url borrowed from the entry, from and depth set at confirmation */
   char *redirect;          /* a redirect's target, offered at confirmation */
+  struct link_how redirect_how; /* and how it was found (from which kind of address) */
   int redirects;
   struct held_page *held; /* its own links */
   struct spec *next;      /* hash chain */
@@ -494,7 +508,8 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
                           bool follow);
 /* A speculative page's outcome, kept for its confirmation instead of being reported. */
 void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec);
-void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects);
+void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects,
+                               struct link_how how);
 /* Its request ends (fetched, failed or given back for a retry): from crawl__request_free. */
 void crawl__spec_request_ended(struct shard *c, struct request *rq);
 /* Its URL was settled otherwise (no fetch): the entry goes, and its queued page. */

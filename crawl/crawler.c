@@ -119,11 +119,11 @@ const char *crawl__via_name(unsigned via) {
   switch (via) {
     case VIA_SEED:
       return "seed";
-    case VIA_REDIRECT:
-      return "redirect";
     case VIA_SITEMAP:
       return "sitemap";
     default:
+      if (via >= VIA_REDIRECT && via < VIA_PAGE)
+        return "redirect";
       return via >= VIA_PAGE ? parse_via_name((parse_via)(via - VIA_PAGE)) : NULL;
   }
 }
@@ -313,6 +313,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
   }
   hd->port = u->port;
   hd->host_is_ip = u->host_is_ip;
+  hd->redirected_from = CORE_ADDR_NONE;
   hd->crawl = c;
   hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
@@ -383,13 +384,13 @@ static struct frontier_item *new_page(struct shard *c, const char *url, const ch
 }
 
 static void lower_queued(struct shard *c, const struct core_url *u, const char *from, int depth,
-                         int redirects) {
+                         int redirects, struct link_how how) {
   frontier_host *fh = frontier_host_find(c->fr, u->origin);
   struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
   if (!old)
     return;
   /* from now on found by the redirect: its page and its via */
-  unsigned flags = (old->flags & ~ITEM_VIA_MASK) | VIA_REDIRECT << ITEM_VIA_SHIFT;
+  unsigned flags = (old->flags & ~ITEM_VIA_MASK) | (unsigned)how.via << ITEM_VIA_SHIFT;
   struct frontier_item *item = new_page(c, u->text, from, depth, redirects, flags);
   if (!item) {
     frontier_push(c->fr, fh, old);
@@ -402,7 +403,7 @@ static void lower_queued(struct shard *c, const struct core_url *u, const char *
 static void offer(struct shard *c, const struct core_url *u, const char *from, int depth,
                   int redirects, enum offer_kind kind, struct link_how how);
 
-static const struct link_how seed_how = {VIA_SEED, true}, redirect_how = {VIA_REDIRECT, true};
+static const struct link_how seed_how = {VIA_SEED, true};
 
 /* A URL one level beyond --depth: its record waits in a temporary file until no page within
  * the depth is pending (see settle_cut), for a redirect of the last level may still reach it. */
@@ -509,7 +510,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
     if (e->redirect && c->stop != 2 &&
         core_url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) ==
             CORE_OK) {
-      offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, redirect_how);
+      offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, e->redirect_how);
       core_url_free(&target);
     }
     crawl__spec_remove(c, e);
@@ -548,7 +549,7 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
   /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
    * run left queued, which it printed */
   if (!fresh && kind == OFFER_REDIRECT)
-    lower_queued(c, u, from, depth, redirects);
+    lower_queued(c, u, from, depth, redirects, how);
   bool rescue = !fresh && kind == OFFER_REDIRECT && rescued_from_cut(c, u, depth);
   if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)
     return;
@@ -611,6 +612,11 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
   }
   if (!hd && !(hd = crawl__host_for(c, u)))
     return;
+  if (!hd->reached) {
+    hd->reached = true;
+    if (how.via >= VIA_REDIRECT && how.via < VIA_PAGE)
+      hd->redirected_from = (core_addr_kind)(how.via - VIA_REDIRECT);
+  }
   if (hd->dead) {
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
                      "DNS lookup failed");
@@ -884,6 +890,7 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
   rq->host = host;
   rq->item = item;
   rq->gate_depth = item->kind == FRONTIER_PAGE ? item->depth : -1;
+  rq->addr_kind = CORE_ADDR_NONE; /* until it is sent */
   core_buf_init(&rq->body, PARSE_ROBOTS_MAX_BYTES);
   rq->next = c->active;
   if (rq->next)
@@ -932,9 +939,79 @@ static const struct fetch_handler *handler_for(frontier_kind kind) {
   }
 }
 
+static const char *addr_kind_name(core_addr_kind kind) {
+  switch (kind) {
+    case CORE_ADDR_PUBLIC:
+      return "public";
+    case CORE_ADDR_PRIVATE:
+      return "private";
+    case CORE_ADDR_LINK_LOCAL:
+      return "link-local";
+    case CORE_ADDR_LOOPBACK:
+      return "loopback";
+    default:
+      return "unknown";
+  }
+}
+
+/* The kind of address of the host whose redirect led to rq (a robots.txt's hop: the host's own;
+ * a robots.txt: the one that led to its host first; a page: the one its via keeps), or
+ * CORE_ADDR_NONE when rq is no redirect's or it is not known. */
+static core_addr_kind redirected_from(const struct request *rq) {
+  const struct frontier_item *item = rq->item;
+  unsigned via = ITEM_VIA(item->flags);
+  const struct host_data *hd = frontier_host_data(rq->host);
+  if (item->kind == FRONTIER_ROBOTS && item->redirects > 0) {
+    const char *ip = hd->host_is_ip ? hd->host : hd->addr;
+    return ip ? core_addr_kind_of(ip) : CORE_ADDR_NONE;
+  }
+  if (item->kind == FRONTIER_ROBOTS)
+    return hd->redirected_from;
+  if (item->kind == FRONTIER_PAGE && via >= VIA_REDIRECT && via < VIA_PAGE)
+    return (core_addr_kind)(via - VIA_REDIRECT);
+  return CORE_ADDR_NONE;
+}
+
+/* A redirect into a machine's own networks (a private, link-local or loopback address) from a
+ * host outside that kind of network is refused unless --allow-private (doc/network.md, Private
+ * addresses): a public site cannot make the crawler ask a router, a cloud's metadata service or
+ * a local admin page. */
+static bool refused_inside(const struct request *rq, const char *ip, char *why, size_t size) {
+  if (rq->crawl->cfg->allow_private || rq->addr_kind == CORE_ADDR_PUBLIC ||
+      rq->addr_kind == CORE_ADDR_NONE)
+    return false;
+  core_addr_kind from = redirected_from(rq);
+  if (from == CORE_ADDR_NONE || from == rq->addr_kind)
+    return false;
+  snprintf(why, size,
+           "redirected from a %s address to the %s address %s (--allow-private allows it)",
+           addr_kind_name(from), addr_kind_name(rq->addr_kind), ip);
+  return true;
+}
+
+/* Whether rq follows a redirect to another origin than the one that sent it: it gets none of
+ * the user's -H headers then (CLI.md). */
+static bool crosses_origin(const struct request *rq) {
+  const struct frontier_item *item = rq->item;
+  if (item->kind == FRONTIER_ROBOTS)
+    return item->redirects > 0 && strcmp(rq->url.origin, frontier_host_origin(rq->host)) != 0;
+  unsigned via = ITEM_VIA(item->flags);
+  if (item->kind != FRONTIER_PAGE || via < VIA_REDIRECT || via >= VIA_PAGE || !item->from)
+    return false;
+  size_t n = strlen(rq->url.origin); /* a printed URL starts with its origin */
+  return strncmp(item->from, rq->url.origin, n) != 0 || item->from[n] != '/';
+}
+
 static void launch(struct request *rq, const char *addr) {
   struct shard *c = rq->crawl;
   frontier_kind kind = rq->item->kind;
+  const char *ip = rq->url.host_is_ip ? rq->url.host : addr;
+  rq->addr_kind = ip ? core_addr_kind_of(ip) : CORE_ADDR_NONE;
+  char why[192];
+  if (refused_inside(rq, ip, why, sizeof(why))) {
+    crawl__request_failed_to_start(rq, FETCH_EOTHER, why);
+    return;
+  }
   struct fetch_request fr = {
       .url = rq->url.text,
       .host = rq->url.host,
@@ -944,6 +1021,7 @@ static void launch(struct request *rq, const char *addr) {
                   : kind == FRONTIER_SITEMAP ? PARSE_SITEMAP_MAX_BYTES
                                              : c->cfg->max_size,
       .head_only = (rq->item->flags & ITEM_HEAD) != 0,
+      .no_user_headers = crosses_origin(rq),
       .handler = handler_for(kind),
       .arg = rq,
       .login = crawl__login_for(c, rq->url.host, rq->url.port),
@@ -1260,10 +1338,12 @@ static void page_done(void *arg, const struct fetch_result *res) {
                                item->url, &target);
   rec.location = redirect ? target.text : NULL;
   report(c, item->flags, &rec);
+  /* its target remembers what kind of address sent it there (crawl__start_request checks) */
+  struct link_how how = {(unsigned char)(VIA_REDIRECT + rq->addr_kind), true};
   if (redirect && (item->flags & ITEM_SPEC))
-    crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1);
+    crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1, how);
   else if (redirect)
-    offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, redirect_how);
+    offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, how);
   core_url_free(&target);
   crawl__request_free(rq);
 }

@@ -130,8 +130,8 @@ void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
     crawl__fatal(c, "out of memory");
 }
 
-void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target,
-                               int redirects) {
+void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects,
+                               struct link_how how) {
   struct spec *e = crawl__spec_find(c, url);
   if (!e || e->cancelled)
     return;
@@ -139,6 +139,7 @@ void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *tar
   if (!(e->redirect = strdup(target)))
     crawl__fatal(c, "out of memory");
   e->redirects = redirects;
+  e->redirect_how = how;
 }
 
 void crawl__spec_request_ended(struct shard *c, struct request *rq) {

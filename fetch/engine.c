@@ -551,7 +551,10 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
   /* the seeds' hosts alone get credentials and the secret headers (doc/network.md, Logins) */
   const struct fetch_login *login = rq->login;
-  curl_easy_setopt(e, CURLOPT_HTTPHEADER, login ? engine->seed_headers : engine->headers);
+  curl_easy_setopt(e, CURLOPT_HTTPHEADER,
+                   rq->no_user_headers ? NULL
+                   : login             ? engine->seed_headers
+                                       : engine->headers);
   if (login && login->user) {
     curl_easy_setopt(e, CURLOPT_USERNAME, login->user);
     curl_easy_setopt(e, CURLOPT_PASSWORD, login->password ? login->password : "");

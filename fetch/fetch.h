@@ -136,6 +136,7 @@ struct fetch_request {
   const char *addr;
   uint64_t max_size;
   bool head_only;                      /* a HEAD request: the response head, no body */
+  bool no_user_headers;                /* none of the -H headers: a redirect to another origin */
   const struct fetch_login *login;     /* to one of the seeds' hosts; NULL otherwise */
   const struct fetch_handler *handler; /* borrowed until on_done */
   void *arg;

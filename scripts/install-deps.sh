@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(meson ninja-build gcc pkg-config python3
   libcurl4-openssl-dev libc-ares-dev libxml2-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
   libssl-dev libhiredis-dev redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs
-  tinyproxy-bin microsocks)
+  tinyproxy-bin microsocks iproute2 util-linux)
 [ "${1:-}" = "--bench" ] && packages+=(wget2 time wrk nginx python3-scrapy)
 missing=()
 for p in "${packages[@]}"; do

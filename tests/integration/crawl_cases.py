@@ -325,11 +325,11 @@ def answer(handler, body, ctype):
     handler.wfile.write(body)
 
 
-def serve_threaded(handler_class):
+def serve_threaded(handler_class, bind="127.0.0.1"):
     """A threaded HTTP server of the case's own on a loopback port: (server, port)."""
     import threading
     from http.server import ThreadingHTTPServer
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_class)
+    server = ThreadingHTTPServer((bind, 0), handler_class)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, server.server_address[1]
 
@@ -2916,7 +2916,7 @@ class Site:
     headers), end taken just before the answer is written; in-flight requests are counted, in
     all and per host, at their most."""
 
-    def __init__(self, hosts, respond):
+    def __init__(self, hosts, respond, bind="127.0.0.1"):
         import threading
         from http.server import BaseHTTPRequestHandler
         self.hosts, self.log = hosts, []
@@ -2970,7 +2970,7 @@ class Site:
             def log_message(self, *args):
                 pass
 
-        self.server, self.port = serve_threaded(Handler)
+        self.server, self.port = serve_threaded(Handler, bind)
 
     def url(self, host, path="/"):
         return f"http://{host}:{self.port}{path}"
@@ -3727,6 +3727,84 @@ def case_content_sniffing(tmp):
         want = ["/", "/p.html", "/data", "/short", "/u.html", "/deeper.html", "/s.html",
                 "/caf%C3%A9.html", "/bom.html", "/%C3%BC16.html"]
         expect_same_set(lines(p), [site.url("a.test", path) for path in want], "sniffed")
+    finally:
+        site.stop()
+
+
+def in_private_netns(name):
+    """Runs case name again in a network namespace of its own: only lo, with 10.77.0.9 on it too,
+    and no route out, so that a test of private addresses sends nothing anywhere else whatever
+    the crawler does. True in the namespace (the case goes on), False outside (it has run)."""
+    if os.environ.get("CRAWL_TEST_NETNS") == "1":
+        return True
+    setup = 'ip link set lo up && ip addr add 10.77.0.9/32 dev lo && exec "$@"'
+    p = subprocess.run(["unshare", "-n", "sh", "-c", setup, "sh", sys.executable,
+                        os.path.abspath(__file__), BUILT_CRAWL, TESTWEB, name],
+                       env=dict(os.environ, CRAWL_TEST_NETNS="1"), capture_output=True,
+                       text=True, timeout=300)
+    expect(p.returncode == 0, f"in its network namespace: {p.stdout[-2000:]} {p.stderr[-2000:]}")
+    return False
+
+
+def case_private_redirects(tmp):
+    """A redirect from a loopback host into a private address (10.77.0.9) is refused before any
+    connection, for a robots.txt and for a page, the error naming --allow-private; with it they
+    are followed. A redirect to another origin (robots.txt's or a page's) carries none of the -H
+    headers, which every other request has. Run in a network namespace of its own."""
+    if not in_private_netns("private_redirects"):
+        return
+
+    def respond(host, path, headers):
+        if host == "a.test" and path == "/robots.txt":
+            return 301, {"Location": site.url("in.a.test", "/robots.txt")}, ""
+        if host == "in.a.test" and path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nAllow: /\n"
+        if host == "c.test" and path == "/":
+            return 200, {}, html_links("/go")
+        if host == "c.test" and path == "/go":
+            return 302, {"Location": site.url("in.c.test", "/x")}, ""
+        if host == "h.test" and path == "/robots.txt":
+            return 301, {"Location": site.url("r.h.test", "/hop-robots.txt")}, ""
+        if host == "r.h.test" and path == "/hop-robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nAllow: /\n"
+        if host == "h.test" and path == "/":
+            return 200, {}, html_links("/go")
+        if host == "h.test" and path == "/go":
+            return 302, {"Location": site.url("r.h.test", "/landing")}, ""
+        if host == "r.h.test" and path == "/landing":
+            return 200, {}, html_links("/after")
+        if path in ("/", "/x", "/after"):
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(["a.test", "c.test", "h.test", "r.h.test"], respond, bind="0.0.0.0")
+    inside = [a for h in ("in.a.test", "in.c.test") for a in
+              ("--resolve", f"{h}:{site.port}:10.77.0.9")]
+    seeds = [site.url(h) for h in ("a.test", "c.test", "h.test")]
+    try:
+        p = site.crawl("-w", "0", "-H", "X-Test: yes", "--jsonl", *inside, *seeds, check=False)
+        recs = {r["url"]: r for r in records(p)}
+        refused = "to the private address 10.77.0.9 (--allow-private allows it)"
+        a, x = recs.get(site.url("a.test")), recs.get(site.url("in.c.test", "/x"))
+        expect(a and a["fate"] == "failed" and a["error"].startswith("robots.txt: redirected "
+                                                                     "from a loopback address")
+               and refused in a["error"], f"robots.txt redirected inside: {a}")
+        expect(x and x["fate"] == "failed" and refused in x["error"], f"page redirected: {x}")
+        asked = [(h, path) for _, _, h, path, _ in site.log]
+        expect(not [r for r in asked if r[0].startswith("in.")], f"a refused address was asked: {asked}")
+        with_header = {(h, path): hdrs.get("X-Test") for _, _, h, path, hdrs in site.log}
+        expect(with_header.get(("r.h.test", "/hop-robots.txt"), "none") is None and
+               with_header.get(("r.h.test", "/landing"), "none") is None,
+               f"-H followed a redirect to another origin: {with_header}")
+        expect(with_header.get(("h.test", "/")) == "yes" and
+               with_header.get(("h.test", "/robots.txt")) == "yes" and
+               with_header.get(("r.h.test", "/after")) == "yes",
+               f"-H missing where it belongs: {with_header}")
+        p = site.crawl("-w", "0", "--allow-private", "--jsonl", *inside, *seeds)
+        fates = {r["url"]: r["fate"] for r in records(p)}
+        expect(fates.get(site.url("a.test")) == "fetched" and
+               fates.get(site.url("in.c.test", "/x")) == "fetched",
+               f"--allow-private: {fates}")
     finally:
         site.stop()
 
