@@ -55,9 +55,29 @@ static core_rc sink_flush(void *writer, bool durable) {
   struct stat st;
   int fd = cli_output_fd(writer);
   /* before a --state checkpoint: what it says was printed is on the disk */
-  if (rc == CORE_OK && durable && fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
-    fsync(fd);
+  if (rc == CORE_OK && durable && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && fsync(fd) != 0)
+    rc = CORE_ESYS;
   return rc;
+}
+
+static core_rc sink_kept(void *arg, uint64_t *bytes) {
+  struct sink_state *s = arg;
+  struct stat st;
+  if (fstat(cli_output_fd(s->out), &st) != 0)
+    return CORE_ESYS;
+  *bytes = (uint64_t)st.st_size;
+  return CORE_OK;
+}
+
+static core_rc sink_cut_back(void *arg, uint64_t bytes) {
+  struct sink_state *s = arg;
+  int fd = cli_output_fd(s->out);
+  struct stat st;
+  if (fstat(fd, &st) != 0)
+    return CORE_ESYS;
+  if ((uint64_t)st.st_size > bytes && ftruncate(fd, (off_t)bytes) != 0)
+    return CORE_ESYS;
+  return CORE_OK;
 }
 
 static int sink_error(void *arg) {
@@ -475,6 +495,8 @@ int main(int argc, char **argv) {
                               .record = sink_record,
                               .flush = sink_flush,
                               .error = sink_error,
+                              .kept = cfg.output_file && cfg.state_dir ? sink_kept : NULL,
+                              .cut_back = cfg.output_file && cfg.state_dir ? sink_cut_back : NULL,
                               .reader_gone = sink_reader_gone,
                               .watch_fd = reader_fd(fd),
                               .name = cfg.output_file ? cfg.output_file : "standard output",

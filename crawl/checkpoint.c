@@ -314,6 +314,9 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     uint64_t warc_bytes;
     if (c->warc && warc_sync(c->warc, &warc_bytes) == CORE_OK) /* its records up to now stay */
       fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
+    uint64_t output_bytes; /* and so do the lines written up to now, flushed (save) */
+    if (c->sink->kept && c->sink->kept(c->sink->arg, &output_bytes) == CORE_OK)
+      fprintf(out, "stat output_bytes %llu\n", (unsigned long long)output_bytes);
     fprintf(out, "stat ms %.0f\n", (now - c->start) * 1000);
   }
   *pages = 0;
@@ -339,11 +342,16 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
 static bool save(struct shard *c, uint64_t *pages) {
   const char *what = c->cfg->state_dir ? "--state" : "--seen";
   /* the URLs printed before this moment leave our buffers first: after a crash, the next run
-   * does not print them again */
+   * does not print them again. Should one not be written (a full disk), the save would count as
+   * settled a URL whose line is lost: the save before stays instead */
   for (int i = 0; i < crawl__run_shards(c->run); i++) {
     const struct shard *s = crawl__run_shard(c->run, i);
-    if (s->writer)
-      s->sink->flush(s->writer, c->cfg->state_dir != NULL);
+    if (s->writer && s->sink->flush(s->writer, c->cfg->state_dir != NULL) != CORE_OK) {
+      if (!c->cfg->quiet)
+        fprintf(stderr, "crawl: %s not saved: %s could not be written%s\n", what, s->sink->name,
+                c->cfg->state_dir ? "; the checkpoint before stays" : "");
+      return false;
+    }
   }
   FILE *snap = write_snapshot(c, pages);
   if (!snap) {
@@ -388,6 +396,14 @@ void crawl__on_save_timer(void *arg) {
     crawl__run_resume(c->run);
   }
   loop_timer_start(c->save_timer, core_now() + c->save_every);
+}
+
+void crawl__cut_output(struct shard *c) {
+  if (!c->cfg->state_resume || c->output_keep == UINT64_MAX || !c->sink->cut_back)
+    return;
+  if (c->sink->cut_back(c->sink->arg, c->output_keep) != CORE_OK)
+    crawl__fatal(c, "cannot cut %s back to its last checkpoint: %s", c->sink->name,
+                 strerror(errno));
 }
 
 void crawl__final_save(struct shard *c) {
@@ -537,6 +553,7 @@ core_rc crawl__open_seen(struct shard *c) {
     /* killed before its first checkpoint: the crawl begins again, and every exchange the --warc
      * file holds (perhaps a torn one last) is made again */
     c->warc_keep = 0;
+    c->output_keep = 0;
   }
   core_rc rc = core_seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
@@ -592,6 +609,10 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
   }
   if (!strcmp(s->url, "warc_bytes")) {
     c->warc_keep = (uint64_t)s->value;
+    return;
+  }
+  if (!strcmp(s->url, "output_bytes")) {
+    c->output_keep = (uint64_t)s->value;
     return;
   }
   if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
@@ -723,6 +744,8 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
         case SAVED_STAT:
           if (!strcmp(sv.url, "warc_bytes")) /* the first shard opens the --warc file */
             shards[0].warc_keep = (uint64_t)sv.value;
+          if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
+            shards[0].output_keep = (uint64_t)sv.value;
           to = 0;
           break;
         case SAVED_BROKEN:

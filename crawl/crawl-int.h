@@ -187,9 +187,10 @@ struct shard {
   uint64_t leftover_count;
   bool leftovers_lost; /* that file could not be made */
   loop_timer *save_timer;
-  warc_writer *warc;  /* --warc */
-  bool warc_shared;   /* another shard's, which closes it */
-  uint64_t warc_keep; /* its length at the checkpoint continued from (UINT64_MAX: all of it) */
+  warc_writer *warc;    /* --warc */
+  bool warc_shared;     /* another shard's, which closes it */
+  uint64_t warc_keep;   /* its length at the checkpoint continued from (UINT64_MAX: all of it) */
+  uint64_t output_keep; /* the same for -o FILE (crawl__cut_output) */
   loop_timer *progress_timer;
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
   char **seed_dirs; /* --no-parent: each seed's origin and directory ("http://a.example/docs/") */
@@ -474,6 +475,9 @@ struct saved {
 /* The next line of in, read into *line (a getline buffer, which out's strings point into); false
  * past the last. */
 bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
+/* A continued --state crawl: -o FILE cut back to its length at the checkpoint continued from,
+ * before anything is written to it. */
+void crawl__cut_output(struct shard *c);
 /* --state: puts the loaded checkpoint (c->resumable) back: queues, held links, hosts, counters. */
 void crawl__restore(struct shard *c);
 /* With several shards: hands each line of the first shard's loaded save to the shard that owns it

@@ -130,6 +130,11 @@ struct crawl_sink {
   core_rc (*flush)(void *writer, bool durable);
   /* The errno of the write that failed (EPIPE: the reader went away), or 0. */
   int (*error)(void *arg);
+  /* -o FILE of a --state crawl (NULL otherwise): how many bytes the file holds, flushed, which
+   * each checkpoint keeps; and cutting it back to that many, as a continued run does first: the
+   * lines after its checkpoint (perhaps a torn one) are written again. */
+  core_rc (*kept)(void *arg, uint64_t *bytes);
+  core_rc (*cut_back)(void *arg, uint64_t bytes);
   /* The output's reader went away, seen on watch_fd before any write failed. */
   void (*reader_gone)(void *arg);
   int watch_fd;     /* a pipe or socket whose reader may go away, or -1 */

@@ -1995,8 +1995,10 @@ static void shard_loop(struct shard *c) {
   if (seed_all(c) != CORE_OK)
     crawl__fatal(c, "cannot queue the seeds: out of memory");
   c->begun = !c->fatal;
-  if (!c->fatal && !shared)
-    crawl__open_warc(c); /* after the checkpoint was read: it says how much of the file stays */
+  if (!c->fatal && !shared) {
+    crawl__cut_output(c); /* nothing was written yet: the first flush comes after a turn */
+    crawl__open_warc(c);  /* after the checkpoint was read: it says how much of the file stays */
+  }
   while (!c->fatal) {
     crawl__shard_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */
     if (c->stop == 2 || (shared && crawl__run_done(c)))
@@ -2227,7 +2229,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                         .err_size = err_size,
                         .cookies = cookies};
     crawl__run_attach(run, i, c);
-    c->warc_keep = UINT64_MAX;
+    c->warc_keep = c->output_keep = UINT64_MAX;
     c->held_min = INT_MAX;
     c->ahead = true;
     /* speculative pages pay off when hosts would otherwise wait for the gate between their
@@ -2288,6 +2290,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   crawl__run_set_running(run, true);
   /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
    * read, in shard_loop) */
+  if (n > 1 && !shards[0].fatal)
+    crawl__cut_output(&shards[0]);
   if (n > 1 && !shards[0].fatal && crawl__open_warc(&shards[0]) == CORE_OK)
     for (int i = 1; i < n; i++)
       if (shards[i].engine)
