@@ -1488,16 +1488,22 @@ def case_seen_survives_kill(tmp):
     expect(not unfetched, f"pages neither run fetched: {unfetched[:5]}")
 
 
-def expect_runs_are_one_crawl(web, recs, log):
-    """The --jsonl records of the runs of one crawl, paused and continued: one per URL of the
-    ground truth, with its fate and depth, and no page fetched twice (robots.txt is fetched again
-    by each run)."""
+def expect_records_of_one_crawl(web, recs):
+    """The --jsonl records of the runs of one crawl: one per URL of the ground truth, with its
+    fate and depth. The truth, for more checks."""
     expect_unique([r["url"] for r in recs], "record across the runs")
     truth = web.truth(web.url())
     expect_same_set([r["url"] for r in recs], truth, "the runs together")
     wrong = [(r["url"], r["fate"], r["depth"], truth[r["url"]]) for r in recs
              if (r["fate"], r["depth"]) != truth[r["url"]]]
     expect(not wrong, f"fate or depth off: {wrong[:5]}")
+    return truth
+
+
+def expect_runs_are_one_crawl(web, recs, log):
+    """The same for runs paused and continued, which fetch no page twice (robots.txt is fetched
+    again by each run)."""
+    expect_records_of_one_crawl(web, recs)
     twice = [k for k, n in Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt").items()
              if n > 1]
     expect(not twice, f"fetched twice: {twice[:5]}")
@@ -1545,12 +1551,7 @@ cp "$D/seen2.txt" "$T/seen2.txt"
                 recs.append(json.loads(line))
             except ValueError:
                 raise AssertionError(f"line {n} of -o is not whole: {line[:300]!r}")
-    expect_unique([r["url"] for r in recs], "record across the runs")
-    truth = web.truth(web.url())
-    expect_same_set([r["url"] for r in recs], truth, "the runs together")
-    wrong = [(r["url"], r["fate"], r["depth"], truth[r["url"]]) for r in recs
-             if (r["fate"], r["depth"]) != truth[r["url"]]]
-    expect(not wrong, f"fate or depth off: {wrong[:5]}")
+    truth = expect_records_of_one_crawl(web, recs)  # pages after the checkpoint come twice
     expect(len(log) > len(truth) / 2, "the server saw too little: was the crawl run at all?")
     # --seen: the file is not saved past a line that was not written, so the next run prints
     # again what the full disk lost (a run may print a URL twice, never lose one)
