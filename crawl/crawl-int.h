@@ -39,7 +39,8 @@ struct host_data {
   enum robots_state robots_state;
   double robots_time;       /* when robots_state was last settled */
   crawl_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
-  char robots_error[160];   /* and the error its pages fail with */
+  char *robots_error;       /* and the error its pages fail with (owned; NULL until then): a
+                             * host costs what its state needs, as hosts may be a million */
   parse_robots *robots;     /* NULL: everything allowed */
   int dns_attempts;
   int robots_attempts;
@@ -162,6 +163,7 @@ struct shard {
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
   uint64_t queue_disk;           /* its part of --queue-disk, for its spill file (0: no limit) */
   bool queue_disk_noted;         /* -v has said the spill file is full */
+  bool spill_refused_warned;     /* the spill file could not be written, and it was said */
   uint64_t seen_expect;          /* its part of --expect */
   const struct crawl_sink *sink;
   void *writer; /* this shard's, from sink->open */
@@ -233,6 +235,8 @@ enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 
 void crawl__fatal(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void crawl__note(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line on standard error, unless -q: what the user must know while the crawl runs. */
+void crawl__warn(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 double crawl__backoff(const struct crawl_config *cfg, int attempts);
 /* When the next try of a transient failure may start: the backoff for its attempts, or the
  * server's Retry-After (seconds, < 0 for none; at most --max-delay, see below) when longer, which

@@ -28,17 +28,42 @@ void crawl__fatal(struct shard *c, const char *fmt, ...) {
   c->end = CRAWL_END_FATAL;
 }
 
-void crawl__note(struct shard *c, const char *fmt, ...) {
-  if (!c->cfg->verbose || !c->sink->note)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
+static void say(struct shard *c, const char *fmt, va_list ap) {
   char *text = NULL; /* as long as it is: a URL may be 2,048 bytes or more */
   if (vasprintf(&text, fmt, ap) >= 0) {
     c->sink->note(c->sink->arg, text);
     free(text);
   }
+}
+
+void crawl__note(struct shard *c, const char *fmt, ...) {
+  if (!c->cfg->verbose || !c->sink->note)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  say(c, fmt, ap);
   va_end(ap);
+}
+
+void crawl__warn(struct shard *c, const char *fmt, ...) {
+  if (c->cfg->quiet || !c->sink->note)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  say(c, fmt, ap);
+  va_end(ap);
+}
+
+/* Memory past --queue-memory is the user's to know at once, not at the end. */
+static void warn_spill_refused(struct shard *c) {
+  int err = 0;
+  if (c->spill_refused_warned || !frontier_spill_refused(c->fr, &err))
+    return;
+  c->spill_refused_warned = true;
+  crawl__warn(c,
+              "the queue's spill file in %s cannot be written (%s): queued URLs stay in memory "
+              "past --queue-memory (TMPDIR names another directory)",
+              core_temp_dir(), strerror(err ? err : EIO));
 }
 
 double crawl__backoff(const struct crawl_config *cfg, int attempts) {
@@ -274,6 +299,7 @@ static void free_host_data(void *p) {
   query_counts_free(hd->queries);
   free(hd->host);
   free(hd->addr);
+  free(hd->robots_error);
   parse_robots_destroy(hd->robots);
   frontier_item_free(hd->resolving);
   free(hd);
@@ -318,7 +344,8 @@ struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
   hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
   frontier_host_set_data(fh, hd);
-  if (hd->host_is_ip || proxy_resolves(c, u)) {
+  bool looked_up = !hd->host_is_ip && !proxy_resolves(c, u);
+  if (!looked_up) {
     /* an address, or a name only its proxy looks up: the host is its own --ip-delay group */
     frontier_host_set_ip(c->fr, fh, hd->host);
   } else {
@@ -329,7 +356,9 @@ struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
     }
     frontier_push(c->fr, fh, resolve);
   }
-  if (c->cfg->robots && !crawl__queue_robots(c, fh, 0))
+  /* robots.txt is queued once the address is known (on_host_resolved): a host waiting for its
+   * lookup holds one item, not two, as a crawl of many seed hosts holds them all at once */
+  if (c->cfg->robots && !looked_up && !crawl__queue_robots(c, fh, 0))
     return NULL;
   if (!c->cfg->robots)
     crawl__queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
@@ -1377,6 +1406,8 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
     frontier_item_free(item);
     if (!(hd->addr = strdup(addr)) || frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
       crawl__fatal(c, "out of memory");
+    else if (c->cfg->robots && hd->robots_state == ROBOTS_PENDING)
+      crawl__queue_robots(c, hd->fhost, 0);
     return;
   }
   crawl__note(c, "%s: DNS lookup failed", hd->host);
@@ -2008,6 +2039,7 @@ static void shard_loop(struct shard *c) {
     schedule(c);
     bool again = shared && share_turn(c);
     double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
+    warn_spill_refused(c);
     check_output(c, c->sink->flush(c->writer, false));
     crawl__shard_sync_stop(c);
     if (finished(c) &&

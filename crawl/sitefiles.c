@@ -59,7 +59,9 @@ static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause 
   }
   hd->robots_state = ROBOTS_DISALLOW_ALL;
   hd->robots_cause = cause;
-  snprintf(hd->robots_error, sizeof(hd->robots_error), "robots.txt: %s", why);
+  free(hd->robots_error);
+  if (asprintf(&hd->robots_error, "robots.txt: %s", why) < 0)
+    hd->robots_error = NULL; /* out of memory: its pages fail with no error text */
 }
 
 static void robots_done(void *arg, const struct fetch_result *res) {

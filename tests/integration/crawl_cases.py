@@ -201,6 +201,13 @@ def case_queue_spills(tmp):
     expect(re.search(r"\d+ queued URLs stayed in memory past --queue-memory: the temporary file "
                      r"in \S+missing could not take them \(No such file or directory\)", p.stderr),
            f"no spill file: {p.stderr}")
+    # and at once, while the crawl runs: before the summary, once
+    warned = [n for n, line in enumerate(p.stderr.splitlines())
+              if "spill file in" in line and "missing cannot be written (No such file or "
+              "directory): queued URLs stay in memory past --queue-memory" in line]
+    summary = [n for n, line in enumerate(p.stderr.splitlines()) if "pages fetched" in line]
+    expect(len(warned) == 1 and summary and warned[0] < summary[0],
+           f"no spill file, said at once: {p.stderr}")
 
 
 def case_queue_disk_budget(tmp):
