@@ -166,7 +166,7 @@ static void failure_causes(const struct crawl_stats *s, char *out, size_t size) 
                               (unsigned long long)s->failures[i], crawl_cause_name((crawl_cause)i));
 }
 
-static void print_summary(const struct crawl_stats *s) {
+static void print_summary(const struct crawl_stats *s, const struct crawl_config *cfg) {
   double rate = s->seconds > 0 ? (double)s->pages / s->seconds : 0;
   const uint64_t *f = s->fates;
   char causes[160];
@@ -220,8 +220,12 @@ static void print_summary(const struct crawl_stats *s) {
             s->broken == 1 ? "" : "s");
     for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && i < s->broken; i++) {
       const struct crawl_broken_link *b = &s->broken_links[i];
-      fprintf(stderr, "crawl:   %s (HTTP %ld), linked from %s\n", b->url, b->status,
-              b->from ? b->from : "(a seed)");
+      if (b->status)
+        fprintf(stderr, "crawl:   %s (HTTP %ld), linked from %s\n", b->url, b->status,
+                b->from ? b->from : "(a seed)");
+      else
+        fprintf(stderr, "crawl:   %s (%s), linked from %s\n", b->url, crawl_cause_name(b->cause),
+                b->from ? b->from : "(a seed)");
     }
     if (s->broken > CRAWL_BROKEN_SHOWN)
       fprintf(stderr, "crawl:   and %llu more (each shown with -v, or in --jsonl)\n",
@@ -229,6 +233,15 @@ static void print_summary(const struct crawl_stats *s) {
   }
   if (s->seeds && s->seeds_unreached == s->seeds)
     fprintf(stderr, "crawl: no seed could be fetched\n");
+  /* an empty result says why, when filters made it so */
+  if (!s->printed && cfg->accept_ext.count && s->discovered)
+    fprintf(stderr,
+            "crawl: no URL found was printed: none of the %llu found has an extension -A names "
+            "(--no-parent, the scope and --depth decide which pages are read)\n",
+            (unsigned long long)s->discovered);
+  else if (!s->printed && cfg->match.count && s->match_dropped)
+    fprintf(stderr, "crawl: no URL found was printed: --match turned away every link (%llu)\n",
+            (unsigned long long)s->match_dropped);
 }
 
 /* -c N keeps up to N connections busy and curl keeps more idle for reuse (fetch/engine.c): with
@@ -506,7 +519,11 @@ int main(int argc, char **argv) {
     switch (end) {
       case CRAWL_END_DONE:
         /* as wget's network failure: the crawl ran, but no seed got any response */
-        status = stats.seeds && stats.seeds_unreached == stats.seeds ? 4 : 0;
+        status = stats.seeds && stats.seeds_unreached == stats.seeds ? 4
+                 : stats.seeds_http_failed || stats.checked_broken ||
+                         (cfg.fail_on_broken && stats.fates[CRAWL_FATE_FAILED])
+                     ? 8
+                     : 0;
         break;
       case CRAWL_END_PIPE:
         status = 0; /* `crawl ... | head` is a normal way to end */
@@ -529,7 +546,7 @@ int main(int argc, char **argv) {
         break;
     }
     if (!cfg.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
-      print_summary(&stats);
+      print_summary(&stats, &cfg);
     crawl_stats_free(&stats);
   }
   cli_output_destroy(out);

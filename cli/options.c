@@ -60,6 +60,7 @@ enum {
   OPT_RATE,
   OPT_JS,
   OPT_ALLOW_PRIVATE,
+  OPT_FAIL_ON_BROKEN,
   OPT_RANDOM_WAIT,
   OPT_MAX_TIME,
   OPT_NETRC,
@@ -98,6 +99,8 @@ static const struct option long_options[] = {
     {"exclude", required_argument, NULL, OPT_EXCLUDE},
     {"no-parent", no_argument, NULL, OPT_NO_PARENT},
     {"depth", required_argument, NULL, 'd'},
+    {"level", required_argument, NULL, 'd'}, /* wget's */
+    {"recursive", no_argument, NULL, 'r'},   /* wget's: crawl always is */
     {"max-pages", required_argument, NULL, 'n'},
     {"max-pages-per-host", required_argument, NULL, OPT_MAX_PAGES_PER_HOST},
     {"max-url-length", required_argument, NULL, OPT_MAX_URL_LENGTH},
@@ -105,6 +108,7 @@ static const struct option long_options[] = {
     {"max-path-segments", required_argument, NULL, OPT_MAX_PATH_SEGMENTS},
     {"max-query-variants", required_argument, NULL, OPT_MAX_QUERY_VARIANTS},
     {"delay", required_argument, NULL, 'w'},
+    {"wait", required_argument, NULL, 'w'}, /* wget's */
     {"delay-factor", required_argument, NULL, OPT_DELAY_FACTOR},
     {"max-delay", required_argument, NULL, OPT_MAX_DELAY},
     {"ip-delay", required_argument, NULL, OPT_IP_DELAY},
@@ -130,6 +134,7 @@ static const struct option long_options[] = {
     {"rate", required_argument, NULL, OPT_RATE},
     {"js", no_argument, NULL, OPT_JS},
     {"allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE},
+    {"fail-on-broken", no_argument, NULL, OPT_FAIL_ON_BROKEN},
     {"random-wait", no_argument, NULL, OPT_RANDOM_WAIT},
     {"max-time", required_argument, NULL, OPT_MAX_TIME},
     {"netrc", no_argument, NULL, OPT_NETRC},
@@ -199,7 +204,8 @@ void cli_print_help(FILE *out) {
         "      --match REGEX           keep only URLs matching REGEX (repeatable)\n"
         "      --exclude REGEX         drop URLs matching REGEX (repeatable)\n"
         "      --no-parent             only URLs at or below a seed's directory, on its host\n"
-        "  -d, --depth N|inf           fetch pages up to N links from a seed (3)\n"
+        "  -d, --depth N|inf           fetch pages up to N links from a seed (3); wget's\n"
+        "                              -l, --level mean it too, and -r is taken (a no-op)\n"
         "  -n, --max-pages N           stop after N fetched pages\n"
         "      --max-pages-per-host N  at most N fetched pages per host\n"
         "      --max-url-length N      drop longer URLs (2048)\n"
@@ -209,7 +215,7 @@ void cli_print_help(FILE *out) {
         "      --max-query-variants N  per host, follow at most N query strings under one\n"
         "                              path (1000; 0: off)\n"
         "Politeness (durations take s, ms, m, h: 500ms; a plain number is seconds):\n"
-        "  -w, --delay SECONDS         gap between requests to one host (1)\n"
+        "  -w, --delay SECONDS         gap between requests to one host (1); also --wait\n"
         "      --random-wait           each gap --delay times a random 0.5 to 1.5\n"
         "      --rate N                at most N requests a second in all\n"
         "      --max-time DURATION     end the crawl then; what is left is pending (exit 0)\n"
@@ -228,6 +234,7 @@ void cli_print_help(FILE *out) {
         "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
         "      --max-redirs N          redirect hops followed (5)\n"
         "      --check-skipped         HEAD requests for --skip-ext URLs: a link checker\n"
+        "      --fail-on-broken        exit 8 when any URL failed (a broken link)\n"
         "      --js                    links in scripts' strings too; .js files are fetched\n"
         "      --allow-private         follow redirects into private, link-local or loopback\n"
         "                              addresses from hosts outside them\n"
@@ -273,7 +280,10 @@ void cli_print_help(FILE *out) {
         "      --nodes N, --node I     the number of processes, and which one this is\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
-        "      --jsonl                 one JSON object per URL with its fate\n"
+        "      --jsonl                 one JSON object per URL with its fate: url, from (the\n"
+        "                              page it was found on), via, depth, fate, and as they\n"
+        "                              apply status, type, bytes, ms (the whole request),\n"
+        "                              location, error, time (see crawl(1), RECORDS)\n"
         "  -q, --quiet                 nothing on standard error but fatal errors\n"
         "  -v, --verbose               one line per request on standard error\n"
         "      --progress, --no-progress  live status line on standard error\n"
@@ -381,7 +391,7 @@ static bool parse_ext_list(const char *arg, struct core_list *list, const char *
       list->items[i] = bare;
     }
     const char *ext = list->items[i];
-    if (!*ext || strpbrk(ext, "*?[]./\\")) {
+    if (!*ext || strpbrk(ext, "*?[]./\\ \t")) {
       set_err(err, err_size,
               "invalid value '%s' for %s: extensions such as pdf, .pdf or *.pdf, separated by "
               "commas",
@@ -599,6 +609,22 @@ static int abbreviation(char **argv, int next, const struct option *opt) {
   return whole ? 0 : (int)(len < 200 ? len : 200);
 }
 
+/* A list's items hold no white space: "png jpg" is a list typed with a space for a comma. */
+static bool spaceless(const struct core_list *list) {
+  for (size_t i = 0; i < list->count; i++)
+    if (strpbrk(list->items[i], " \t\n"))
+      return false;
+  return true;
+}
+
+/* wget's -np: getopt would read it as -n p. */
+static bool has_wget_np(int argc, char **argv) {
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+    if (strcmp(argv[i], "-np") == 0)
+      return true;
+  return false;
+}
+
 #define USAGE(...)                                                                                 \
   do {                                                                                             \
     set_err(err, err_size, __VA_ARGS__);                                                           \
@@ -614,8 +640,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
   int c;
   opterr = 0;
   optind = 1;
+  if (has_wget_np(argc, argv))
+    USAGE("unknown option '-np': crawl's is --no-parent");
   int index;
-  while ((index = -1, c = getopt_long(argc, argv, ":i:D:A:R:d:n:w:c:j:U:H:ko:qv", long_options,
+  while ((index = -1, c = getopt_long(argc, argv, ":i:D:A:R:d:l:n:rw:c:j:U:H:ko:qv", long_options,
                                       &index)) != -1) {
     const char *arg = optarg;
     long l;
@@ -643,13 +671,15 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
           USAGE("invalid value '%s' for --scope: use host, domain or any", arg);
         break;
       case 'D':
-        if (core_list_parse(arg, &cfg->domains) || !cfg->domains.count)
+        if (core_list_parse(arg, &cfg->domains) || !cfg->domains.count || !spaceless(&cfg->domains))
           USAGE("invalid value '%s' for --domains: a comma list of domains", arg);
         have_domains = true;
         break;
       case OPT_EXCLUDE_DOMAINS:
         if (core_list_parse(arg, &cfg->exclude_domains))
           USAGE("out of memory");
+        if (!spaceless(&cfg->exclude_domains))
+          USAGE("invalid value '%s' for --exclude-domains: a comma list of domains", arg);
         break;
       case 'A':
         if (!parse_ext_list(arg, &cfg->accept_ext, "--accept-ext", err, err_size))
@@ -679,7 +709,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         if (!push_regex(&cfg->exclude, arg, err, err_size, "--exclude"))
           return CLI_USAGE;
         break;
+      case 'r': /* wget's -r: a crawl is recursive anyway */
+        break;
       case 'd':
+      case 'l':
         if (strcmp(arg, "inf") == 0)
           cfg->depth = INT_MAX; /* as wget's -l inf: no limit */
         else if (!parse_long(arg, 0, 1000000, &cfg->depth))
@@ -775,6 +808,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
           USAGE("invalid value '%s' for --max-redirs: a whole number from 0 to 100", arg);
         break;
       case 'H':
+        if (arg[0] == '-') /* wget's -H takes no value: `-H -D x` */
+          USAGE("invalid value '%s' for --header: use 'Name: value' (wget's -H, to span hosts, "
+                "is --scope any, or -D DOMAINS)",
+                arg);
         if (!strchr(arg, ':') || arg[0] == ':' || strpbrk(arg, "\r\n"))
           USAGE("invalid value '%s' for --header: use 'Name: value'", arg);
         if (!push_str(&cfg->headers, &cfg->header_count, arg))
@@ -846,6 +883,9 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       case OPT_ALLOW_PRIVATE:
         cfg->allow_private = true;
+        break;
+      case OPT_FAIL_ON_BROKEN:
+        cfg->fail_on_broken = true;
         break;
       case OPT_RANDOM_WAIT:
         cfg->random_wait = true;

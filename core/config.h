@@ -62,9 +62,10 @@ struct crawl_config {
   long retries;
   uint64_t max_size;
   long max_redirs;
-  bool check_skipped; /* HEAD requests for the URLs --skip-ext keeps from being fetched */
-  bool js;            /* --js: links in scripts' string literals; .js files fetched */
-  bool allow_private; /* redirects may lead into a machine's own networks (doc/network.md) */
+  bool check_skipped;  /* HEAD requests for the URLs --skip-ext keeps from being fetched */
+  bool js;             /* --js: links in scripts' string literals; .js files fetched */
+  bool allow_private;  /* redirects may lead into a machine's own networks (doc/network.md) */
+  bool fail_on_broken; /* exit 8 when any URL failed, as wget does for a broken link */
   char **headers;
   size_t header_count;
   bool insecure;

@@ -10,7 +10,7 @@
  *   link DEPTH HOW URL       follow it one a line
  *   host WAIT STARTED ORIGIN (--state) seconds until the host may be contacted; pages started
  *   stat NAME VALUE          (--state) a counter
- *   broken STATUS FROM URL   (--state) a broken link the summary lists
+ *   broken STATUS FROM URL CAUSE  (--state) a broken link the summary lists (STATUS 0: none)
  *   transit KH DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (shard.c)
  * HOW (H) is one letter, where the link was found and whether to follow it (crawl__how_code); FLAGS
  * hold where a page was found too (ITEM_VIA). FROM is "-" for none; printed URLs hold no spaces;
@@ -160,8 +160,10 @@ static bool parse_saved(char *text, struct saved *out) {
     out->url = f[1];
     return true;
   }
-  if (n == 4 && !strcmp(f[0], "broken") && parse_int(f[1], 0, 999, &out->value)) {
+  if ((n == 4 || (n == 5 && parse_int(f[4], 0, CRAWL_CAUSE_COUNT - 1, &flags))) &&
+      !strcmp(f[0], "broken") && parse_int(f[1], 0, 999, &out->value)) {
     out->kind = SAVED_BROKEN;
+    out->flags = n == 5 ? (unsigned)flags : CRAWL_CAUSE_HTTP; /* the cause, older files' HTTP */
     out->from = or_null(f[2]);
     out->url = f[3];
     return true;
@@ -202,13 +204,21 @@ bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
 /* ---- the counters of --state ---- */
 
 void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *out, size_t *n) {
-  struct crawl_stats_counter fixed[] = {
-      {"pages", &s->pages},          {"discovered", &s->discovered},
-      {"seeds", &s->seeds},          {"seeds_unreached", &s->seeds_unreached},
-      {"too_long", &s->too_long},    {"unparsable", &s->unparsable},
-      {"retries", &s->retries},      {"spilled", &s->spilled},
-      {"bytes", &s->bytes},          {"broken", &s->broken},
-      {"queue_full", &s->queue_full}};
+  struct crawl_stats_counter fixed[] = {{"pages", &s->pages},
+                                        {"discovered", &s->discovered},
+                                        {"seeds", &s->seeds},
+                                        {"seeds_unreached", &s->seeds_unreached},
+                                        {"too_long", &s->too_long},
+                                        {"unparsable", &s->unparsable},
+                                        {"retries", &s->retries},
+                                        {"spilled", &s->spilled},
+                                        {"bytes", &s->bytes},
+                                        {"broken", &s->broken},
+                                        {"queue_full", &s->queue_full},
+                                        {"seeds_http_failed", &s->seeds_http_failed},
+                                        {"checked_broken", &s->checked_broken},
+                                        {"printed", &s->printed},
+                                        {"match_dropped", &s->match_dropped}};
   size_t k = 0;
   for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
     out[k++] = fixed[i];
@@ -282,7 +292,8 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
       fprintf(out, "stat %s %llu\n", list[i].name, (unsigned long long)*list[i].at);
     for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && c->stats->broken_links[i].url; i++) {
       const struct crawl_broken_link *b = &c->stats->broken_links[i];
-      fprintf(out, "broken %ld %s %s\n", b->status, b->from ? b->from : "-", b->url);
+      fprintf(out, "broken %ld %s %s %d\n", b->status, b->from ? b->from : "-", b->url,
+              (int)b->cause);
     }
   }
   core_rc rc = frontier_visit(c->fr, whole ? snap_host : NULL, snap_item, &s);
@@ -636,6 +647,7 @@ static void restore_broken(struct shard *c, const struct saved *s) {
     b->url = strdup(s->url);
     b->from = s->from ? strdup(s->from) : NULL;
     b->status = (long)s->value;
+    b->cause = (crawl_cause)s->flags;
     if (!b->url || (s->from && !b->from))
       crawl__fatal(c, "out of memory");
     return;

@@ -79,7 +79,8 @@ struct crawl_record {
 enum { CRAWL_BROKEN_SHOWN = 10 }; /* broken links the summary lists */
 struct crawl_broken_link {
   char *url, *from; /* owned; from is NULL for a seed */
-  long status;
+  long status;      /* its HTTP status, or 0: no response, for cause */
+  crawl_cause cause;
 };
 struct crawl_stats {
   uint64_t pages;                       /* responses to page requests */
@@ -87,7 +88,11 @@ struct crawl_stats {
   uint64_t fates[CRAWL_FATE_COUNT];     /* URLs settled this run, by fate */
   uint64_t failures[CRAWL_CAUSE_COUNT]; /* of the failed ones, by cause */
   uint64_t seeds, seeds_unreached;      /* seeds settled, and those that got no response at all */
+  uint64_t seeds_http_failed;           /* seeds that answered with an HTTP error (exit 8) */
+  uint64_t checked_broken;              /* --check-skipped links that failed (exit 8) */
   uint64_t too_long, unparsable, retries;
+  uint64_t printed;       /* URLs found (seeds aside) printed, or recorded: -A left them in */
+  uint64_t match_dropped; /* links --match turned away (each time one was found) */
   uint64_t spilled;       /* queued URLs that waited in the temporary file */
   uint64_t resumed;       /* --seen: URLs the last run left queued, queued again */
   uint64_t left;          /* --seen: URLs this run leaves queued for the next */

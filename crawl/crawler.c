@@ -122,13 +122,19 @@ static void check_output(struct shard *c, core_rc rc) {
 /* The first broken links, for the summary; with -v each one as it is found. */
 static void note_broken(struct shard *c, const struct crawl_record *rec) {
   struct crawl_stats *s = c->stats;
-  crawl__note(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
-              rec->from ? rec->from : "(a seed)");
+  if (rec->status)
+    crawl__note(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
+                rec->from ? rec->from : "(a seed)");
+  else
+    crawl__note(c, "broken link: %s (%s: %s), linked from %s", rec->url,
+                crawl_cause_name(rec->cause), rec->error ? rec->error : "failed",
+                rec->from ? rec->from : "(a seed)");
   if (s->broken < CRAWL_BROKEN_SHOWN) {
     struct crawl_broken_link *b = &s->broken_links[s->broken];
     b->url = strdup(rec->url);
     b->from = rec->from ? strdup(rec->from) : NULL;
     b->status = rec->status;
+    b->cause = rec->cause;
     if (!b->url || (rec->from && !b->from)) {
       free(b->url);
       free(b->from);
@@ -167,13 +173,14 @@ static void report(struct shard *c, unsigned flags, struct crawl_record *rec) {
     s->seeds++;
     /* no response at all: DNS, connection, TLS, timeout, or its host's robots.txt */
     s->seeds_unreached += rec->fate == CRAWL_FATE_FAILED && !rec->status;
+    s->seeds_http_failed += rec->fate == CRAWL_FATE_FAILED && rec->status >= 400;
   }
   if (rec->fate == CRAWL_FATE_FAILED) {
     s->failures[rec->cause]++;
     if (c->cfg->seen_file)
       crawl__remember_to_forget(c, rec->url);
-    if (rec->status)
-      note_broken(c, rec);
+    s->checked_broken += (flags & ITEM_HEAD) != 0;
+    note_broken(c, rec); /* whatever the cause: a link that leads nowhere is broken */
   }
   if (c->cfg->jsonl && !(flags & ITEM_QUIET))
     check_output(c, c->sink->record(c->writer, rec));
@@ -391,8 +398,10 @@ static bool admitted(const struct shard *c, const struct core_url *u, enum offer
     return false;
   if (ext[0] && core_list_has(&cfg->reject_ext, ext))
     return false;
-  if (cfg->match.count && !regex_any(&cfg->match, u->text))
+  if (cfg->match.count && !regex_any(&cfg->match, u->text)) {
+    c->stats->match_dropped++; /* for the summary, when nothing matched at all */
     return false;
+  }
   return !regex_any(&cfg->exclude, u->text);
 }
 
@@ -587,6 +596,7 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
   bool printable = !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
   if (fresh) {
     c->stats->discovered++;
+    c->stats->printed += printable && kind != OFFER_SEED;
     if (printable && !cfg->jsonl)
       check_output(c, c->sink->url(c->writer, u->text));
   }
@@ -1747,10 +1757,24 @@ static bool finished(const struct shard *c) {
 
 static void own_progress(const struct shard *c, struct crawl_progress *p);
 
+static const char *plural(uint64_t n, const char *one, const char *many) {
+  return n == 1 ? one : many;
+}
+
+/* "1:05 312 pages, 48 pages/s, 1,200 queued (0 on disk), 3 hosts, 1 error": the time first, as
+ * wget2's progress bar shows it */
 static void progress_text(const struct crawl_progress *p, double elapsed, char *text, size_t size) {
-  snprintf(text, size, "%llu pages, %.0f pages/s, %zu queued (%zu on disk), %zu hosts, %llu errors",
-           (unsigned long long)p->pages, elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued,
-           p->spilled, p->hosts, (unsigned long long)p->failed);
+  unsigned long secs = elapsed > 0 ? (unsigned long)elapsed : 0;
+  char clock[32];
+  if (secs >= 3600)
+    snprintf(clock, sizeof(clock), "%lu:%02lu:%02lu", secs / 3600, secs / 60 % 60, secs % 60);
+  else
+    snprintf(clock, sizeof(clock), "%lu:%02lu", secs / 60, secs % 60);
+  snprintf(text, size, "%s %llu %s, %.0f pages/s, %zu queued (%zu on disk), %zu %s, %llu %s", clock,
+           (unsigned long long)p->pages, plural(p->pages, "page", "pages"),
+           elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued, p->spilled, p->hosts,
+           plural(p->hosts, "host", "hosts"), (unsigned long long)p->failed,
+           plural(p->failed, "error", "errors"));
 }
 
 /* The status line: all shards' counts as of their last turn. */

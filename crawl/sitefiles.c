@@ -72,7 +72,11 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
   char why[96];
-  crawl__note(c, "%s -> %s", rq->item->url, res->error == FETCH_OK ? "received" : res->error_text);
+  if (res->error == FETCH_OK) /* its status says what it means: 404 allows all, 5xx none */
+    crawl__note(c, "%s -> HTTP %ld, %llu B", rq->item->url, res->head.status,
+                (unsigned long long)res->bytes);
+  else
+    crawl__note(c, "%s -> %s", rq->item->url, res->error_text);
   if (res->error != FETCH_OK) {
     robots_unavailable(c, rq, crawl__cause_of(res->error), res->error_text, -1);
   } else if (status >= 500 || status < 100) {

@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages crawl needs to build, test and benchmark; skips what is there.
 set -euo pipefail
+# what crawl needs to build and run, and the demo with it (its test web is built with the tests'
+# cmocka); --tests adds what only the tests use, --bench what the benchmarks use
 packages=(meson ninja-build gcc pkg-config python3
   libcurl4-openssl-dev libc-ares-dev libxml2-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
-  libssl-dev libhiredis-dev redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs
-  tinyproxy-bin microsocks iproute2 util-linux)
-[ "${1:-}" = "--bench" ] && packages+=(wget2 time wrk nginx python3-scrapy)
+  libssl-dev libhiredis-dev)
+tests=(redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs tinyproxy-bin microsocks
+  iproute2 util-linux)
+case "${1:-}" in
+  --tests) packages+=("${tests[@]}") ;;
+  --bench) packages+=("${tests[@]}" wget2 time wrk nginx python3-scrapy) ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -16,6 +22,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+[ "${1:-}" = "" ] && exit 0
 # Debian's nodejs comes without npm (its npm is a package of its own); other builds bring it along.
 # The tests read --warc files with webrecorder's warcio, an npm package.
 if ! command -v npm >/dev/null; then

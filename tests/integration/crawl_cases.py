@@ -652,7 +652,8 @@ def case_dns_retried_before_robots(tmp):
     fetched once, after the address is known, and curl never resolves a name by itself."""
     web = Web(tmp, hosts=1, pages=5)
     seed = f"http://dnsflaky.web.test:{web.port}/"
-    p = crawl(web, "-w", "0", "-v", "--jsonl", seed)
+    p = crawl(web, "-w", "0", "-v", "--jsonl", seed, check=False)
+    expect(p.returncode == 8, f"the seed answered 404: exit {p.returncode}")
     log = web.stop()
     recs = records(p)
     expect(len(recs) == 1 and recs[0].get("status") == 404, f"records {recs}")
@@ -1166,7 +1167,11 @@ def case_clean_terminal(tmp):
     expect(not mixed, f"lines mixing the status line and URLs: {mixed[:3]}")
     printed = [row for row in rows if row.startswith("http://")]
     expect_same_set(printed, web.truth(web.url()), "URLs on the screen")
-    expect([row for row in rows if re.match(r"\d+ pages, ", row)], f"no status line: {rows[-5:]}")
+    # the time first, then the counts, singular for one
+    expect([row for row in rows if re.match(r"\d+:\d\d \d+ pages?, ", row)],
+           f"no status line: {rows[-5:]}")
+    expect(not [row for row in rows if re.search(r"\b1 (pages|hosts|errors)\b", row)],
+           f"plural for one: {rows[-5:]}")
 
 
 def case_crawl_delay_from_first_request(tmp):
@@ -1227,7 +1232,8 @@ def case_check_skipped(tmp):
     web = Web(tmp, hosts=1, pages=10)
     seed = web.url("s0", "/checker/index.html")
     want = {"/img/1.png": 200, "/img/broken.png": 404, "/f/2.pdf": 200, "/f/gone.pdf": 404}
-    p = crawl(web, "-w", "0.1", "-d", "0", "--check-skipped", "--jsonl", seed)
+    p = crawl(web, "-w", "0.1", "-d", "0", "--check-skipped", "--jsonl", seed, check=False)
+    expect(p.returncode == 8, f"broken checked links: exit {p.returncode}")  # wget's
     between = time.monotonic()
     plain = crawl(web, "-w", "0", "-d", "0", "--jsonl", seed)
     log = web.stop()
@@ -1400,6 +1406,15 @@ def case_install_kit(tmp):
     expect(not [o for o in options if o not in man], f"man page lacks {[o for o in options if o not in man]}")
     expect(not [o for o in options if o not in completion],
            f"completion lacks {[o for o in options if o not in completion]}")
+    # the man page's RECORDS names every field a --jsonl record can hold, and --help lists them
+    records_part = man.split(".SH RECORDS", 1)[-1].split(".SH ", 1)[0] if ".SH RECORDS" in man else ""
+    fields = ("url", "from", "via", "depth", "fate", "status", "type", "bytes", "ms", "location",
+              "error", "time")
+    expect(not [f for f in fields if f"\\fB{f}\\fR" not in records_part
+                and f".B {f}" not in records_part],
+           f"man page RECORDS lacks {[f for f in fields if f not in records_part]}")
+    expect(not [f for f in fields if not re.search(rf"\b{f}\b", help_text.split("--jsonl")[1][:400])],
+           "--help does not list the record fields")
     script = (f"source '{paths['share/bash-completion/completions/crawl']}'; "
               "COMP_WORDS=(crawl --no-pa); COMP_CWORD=1; _crawl; echo \"${COMPREPLY[*]}\"; "
               "COMP_WORDS=(crawl --scope do); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"")
@@ -3201,7 +3216,8 @@ def case_retry_after_beyond_max_delay(tmp):
     site = Site([host], respond)
     try:
         p = site.crawl("-w", "0", "-d", "0", "--max-delay", "1", "--jsonl", site.url(host),
-                       site.url(host, "/other"), timeout=30)
+                       site.url(host, "/other"), timeout=30, check=False)
+        expect(p.returncode == 8, f"a seed answered 503: exit {p.returncode}")
         recs = {r["url"]: r for r in records(p)}
         first, other = recs[site.url(host)], recs[site.url(host, "/other")]
         expect(first["fate"] == "failed" and first.get("status") == 503 and
@@ -3649,7 +3665,7 @@ def case_habits(tmp):
                 err += chunk
             proc.communicate(timeout=60)
             os.close(master)
-            return re.search(rb"\d+ pages, ", err) is not None
+            return re.search(rb"\d+:\d\d \d+ pages?, ", err) is not None
 
         expect(status_shown("xterm"), "no status line on a terminal with TERM=xterm")
         expect(not status_shown("dumb"), "a status line with TERM=dumb")
@@ -3881,6 +3897,80 @@ def case_private_redirects(tmp):
                f"--allow-private: {fates}")
     finally:
         site.stop()
+
+
+def case_wget_spellings(tmp):
+    """wget's spellings where they mean the same: -r is taken, -l and --level are --depth, --wait
+    is --delay, and the crawl is the one crawl's own names give. Where they would mislead, a
+    usage error says what crawl calls it: -np, wget's -H before an option, a list with a space."""
+    web = Web(tmp, hosts=2, pages=40)
+    own = crawl(web, "-d", "1", "-w", "0", web.url())
+    for spelled in (["-r", "-l", "1", "--wait", "0"], ["--recursive", "--level", "1", "-w", "0"]):
+        p = crawl(web, *spelled, web.url())
+        expect(sorted(lines(p)) == sorted(lines(own)), f"{spelled}: {lines(p)[:5]}")
+    for args, hint in ((["-np"], "--no-parent"), (["-H", "-D", "web.test"], "--scope any"),
+                       (["-A", "png jpg"], "separated by commas"),
+                       (["-D", "web.test other.test"], "a comma list")):
+        p = crawl(web, *args, web.url(), check=False)
+        expect(p.returncode == 2 and hint in p.stderr and not p.stdout,
+               f"{args}: exit {p.returncode}, {p.stderr!r}")
+    web.stop()
+
+
+def case_exit_statuses(tmp):
+    """wget's exit statuses: 8 when a seed answers with an HTTP error, when a link --check-skipped
+    checks is broken, and with --fail-on-broken when any URL failed; 0 for a crawl that merely
+    found broken links; 4 (no seed reached) wins over 8. The summary counts every failed URL as a
+    broken link, a DNS failure too, and names its cause."""
+    web = Web(tmp, hosts=2, pages=60)
+    missing, dead = web.url("s0", "/missing/1.html"), web.url("dnsfail", "/")
+    runs = [(["-d", "2", web.url()], 0), (["-d", "2", "--fail-on-broken", web.url()], 8),
+            (["-d", "0", missing], 8), (["-d", "0", web.url(), missing], 8),
+            (["-d", "0", "--retries", "0", dead], 4),
+            (["-d", "0", "--retries", "0", dead, "http://nxdomain.web.test/"], 4)]
+    summaries = {}
+    for args, status in runs:
+        p = crawl(web, "-w", "0", *args, check=False)
+        expect(p.returncode == status, f"{args}: exit {p.returncode}, not {status}: {p.stderr}")
+        summaries[tuple(args)] = p.stderr
+    # -v names robots.txt's status, not "received"
+    p = crawl(web, "-w", "0", "-d", "0", "-v", web.url())
+    expect(re.search(r"/robots\.txt -> HTTP 200, \d+ B", p.stderr), f"-v robots.txt: {p.stderr}")
+    p = crawl(web, "-w", "0", "-d", "1", "--retries", "0", "--jsonl", web.url(), dead,
+              check=False)
+    web.stop()
+    failed = [r for r in records(p) if r["fate"] == "failed"]
+    m = re.search(r"(\d+) broken links?:", p.stderr)
+    expect(failed and m and int(m.group(1)) == len(failed),
+           f"{len(failed)} failed, summary: {p.stderr}")
+    expect(f"{dead} (dns), linked from (a seed)" in p.stderr, f"the DNS failure: {p.stderr}")
+    expect(p.returncode == 0, f"a seed unreached and one fetched: exit {p.returncode}")
+    # --check-skipped: a missing image is a broken checked link
+    site = Site(["a.test"], lambda host, path, headers:
+                (200, {}, '<img src="/gone.png"><img src="/here.png">') if path == "/" else
+                (200, {"Content-Type": "image/png"}, "png") if path == "/here.png" else None)
+    try:
+        for args, status in ((["--check-skipped"], 8), ([], 0)):
+            p = site.crawl("-w", "0", *args, site.url("a.test"), check=False)
+            expect(p.returncode == status, f"{args}: exit {p.returncode}, not {status}: {p.stderr}")
+    finally:
+        site.stop()
+
+
+def case_empty_results_explained(tmp):
+    """A crawl whose filters left nothing to print says so in its summary: -A naming an
+    extension no URL has, --match that no link matched. One that printed something does not."""
+    web = Web(tmp, hosts=1, pages=30)
+    for args, said in ((["-A", "svg"], "no URL found was printed: none of the"),
+                       (["--match", "/nothing-like-this/"], "--match turned away every link"),
+                       (["-A", "png"], None), (["--match", "/p/"], None)):
+        p = crawl(web, "-w", "0", *args, web.url())
+        found = [u for u in lines(p) if u != web.url()]  # the seed is printed whatever --match
+        if said:
+            expect(not found and said in p.stderr, f"{args}: {p.stdout[:200]!r} {p.stderr}")
+        else:
+            expect(found and "no URL found was printed" not in p.stderr, f"{args}: {p.stderr}")
+    web.stop()
 
 
 def case_fp_rate(tmp):
