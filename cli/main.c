@@ -60,6 +60,11 @@ static core_rc sink_flush(void *writer, bool durable) {
   return rc;
 }
 
+static bool is_pipe(int fd) {
+  struct stat st;
+  return fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+}
+
 static core_rc sink_kept(void *arg, uint64_t *bytes) {
   struct sink_state *s = arg;
   struct stat st;
@@ -171,10 +176,15 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
   const uint64_t *f = s->fates;
   char causes[160];
   failure_causes(s, causes, sizeof(causes));
+  if (s->complete)
+    fprintf(stderr, "crawl: this crawl was complete already: nothing was asked; its counts:\n");
+  char runs[48] = ""; /* a continued crawl's counts and time are all its runs' */
+  if (s->runs > 1)
+    snprintf(runs, sizeof(runs), " over %llu runs", (unsigned long long)s->runs);
   fprintf(stderr,
-          "crawl: %llu pages fetched, %llu URLs discovered, %.1f MB in %.2f s (%.1f pages/s)\n",
+          "crawl: %llu pages fetched, %llu URLs discovered, %.1f MB in %.2f s%s (%.1f pages/s)\n",
           (unsigned long long)s->pages, (unsigned long long)s->discovered, (double)s->bytes / 1e6,
-          s->seconds, rate);
+          s->seconds, runs, rate);
   fprintf(stderr,
           "crawl: %llu fetched, %llu failed%s%s%s, %llu robots exclusions, %llu cut by depth, "
           "%llu skipped, %llu over a limit, %llu pending\n",
@@ -183,6 +193,11 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
           (unsigned long long)f[CRAWL_FATE_ROBOTS], (unsigned long long)f[CRAWL_FATE_DEPTH],
           (unsigned long long)f[CRAWL_FATE_SKIPPED], (unsigned long long)f[CRAWL_FATE_LIMIT],
           (unsigned long long)f[CRAWL_FATE_PENDING]);
+  if (f[CRAWL_FATE_OUTSIDE])
+    fprintf(stderr,
+            "crawl: %llu links out of scope (--print-outside prints them, --check-outside checks "
+            "them)\n",
+            (unsigned long long)f[CRAWL_FATE_OUTSIDE]);
   if (f[CRAWL_FATE_TRAP])
     fprintf(stderr,
             "crawl: %llu URLs not followed as spider traps (--max-path-repeat, "
@@ -213,7 +228,10 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
     fprintf(stderr, "crawl: %llu URLs the last run left queued were queued again\n",
             (unsigned long long)s->resumed);
   if (s->left)
-    fprintf(stderr, "crawl: %llu queued URLs left for the next run\n", (unsigned long long)s->left);
+    fprintf(stderr, "crawl: %llu queued URLs left for the next run: %s%s%s\n",
+            (unsigned long long)s->left,
+            cfg->state_dir ? "'crawl --state " : "run it again with --seen '",
+            cfg->state_dir ? cfg->state_dir : cfg->seen_file, cfg->state_dir ? "' goes on" : "'");
   if (s->broken) {
     /* as wget --spider ends: how many, and which, with the page that links each */
     fprintf(stderr, "crawl: %llu broken link%s:\n", (unsigned long long)s->broken,
@@ -494,7 +512,11 @@ int main(int argc, char **argv) {
   /* by default on a terminal that can redraw a line: not a dumb one, nor one TERM does not name */
   const char *term = getenv("TERM");
   bool redraws = isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb") != 0;
-  bool show_progress = !cfg.quiet && (cfg.progress < 0 ? redraws : cfg.progress != 0);
+  /* and by default only when the URLs do not share that terminal, nor go down a pipe whose
+   * reader (grep) writes to it: a line redrawn between them would garble theirs */
+  bool output_apart = !isatty(fd) && !is_pipe(fd);
+  bool show_progress =
+      !cfg.quiet && (cfg.progress < 0 ? redraws && output_apart : cfg.progress != 0);
   if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
       cli_output_create(fd, cfg.output_file ? cfg.output_file : "standard output", cfg.jsonl,
                         progress, &out) != CORE_OK) {

@@ -61,6 +61,8 @@ enum {
   OPT_JS,
   OPT_ALLOW_PRIVATE,
   OPT_FAIL_ON_BROKEN,
+  OPT_PRINT_OUTSIDE,
+  OPT_CHECK_OUTSIDE,
   OPT_RANDOM_WAIT,
   OPT_MAX_TIME,
   OPT_NETRC,
@@ -135,6 +137,8 @@ static const struct option long_options[] = {
     {"js", no_argument, NULL, OPT_JS},
     {"allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE},
     {"fail-on-broken", no_argument, NULL, OPT_FAIL_ON_BROKEN},
+    {"print-outside", no_argument, NULL, OPT_PRINT_OUTSIDE},
+    {"check-outside", no_argument, NULL, OPT_CHECK_OUTSIDE},
     {"random-wait", no_argument, NULL, OPT_RANDOM_WAIT},
     {"max-time", required_argument, NULL, OPT_MAX_TIME},
     {"netrc", no_argument, NULL, OPT_NETRC},
@@ -235,6 +239,10 @@ void cli_print_help(FILE *out) {
         "      --max-redirs N          redirect hops followed (5)\n"
         "      --check-skipped         HEAD requests for --skip-ext URLs: a link checker\n"
         "      --fail-on-broken        exit 8 when any URL failed (a broken link)\n"
+        "      --print-outside         print links out of scope too (--jsonl records them\n"
+        "                              always, fate outside)\n"
+        "      --check-outside         request each link out of scope once (HEAD, then GET\n"
+        "                              on 405/501): fetched or failed, its links not followed\n"
         "      --js                    links in scripts' strings too; .js files are fetched\n"
         "      --allow-private         follow redirects into private, link-local or loopback\n"
         "                              addresses from hosts outside them\n"
@@ -286,7 +294,8 @@ void cli_print_help(FILE *out) {
         "                              location, error, time (see crawl(1), RECORDS)\n"
         "  -q, --quiet                 nothing on standard error but fatal errors\n"
         "  -v, --verbose               one line per request on standard error\n"
-        "      --progress, --no-progress  live status line on standard error\n"
+        "      --progress, --no-progress  live status line on standard error (default: when\n"
+        "                              the URLs go to a file, not a terminal or a pipe)\n"
         "      --help, --version\n",
         out);
 }
@@ -886,6 +895,12 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       case OPT_FAIL_ON_BROKEN:
         cfg->fail_on_broken = true;
+        break;
+      case OPT_PRINT_OUTSIDE:
+        cfg->print_outside = true;
+        break;
+      case OPT_CHECK_OUTSIDE:
+        cfg->check_outside = true;
         break;
       case OPT_RANDOM_WAIT:
         cfg->random_wait = true;

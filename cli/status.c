@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,8 +49,15 @@ bool cli_status_shares_terminal(const cli_status *status) {
 }
 
 static void draw(cli_status *status, const char *end) {
+  /* cut to the terminal's width, asked at each draw so that a resize (SIGWINCH) counts from the
+   * next one: a line that wrapped would leave a row behind at every redraw. The last column
+   * stays free, as some terminals wrap on it */
+  int len = (int)strlen(status->text);
+  struct winsize ws;
+  if (ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1 && len > ws.ws_col - 1)
+    len = ws.ws_col - 1;
   /* one write, so a reader of the terminal never sees half a line */
-  fprintf(stderr, ERASE_LINE "%s%s", status->text, end);
+  fprintf(stderr, ERASE_LINE "%.*s%s", len, status->text, end);
 }
 
 void cli_status_set(cli_status *status, const char *text) {

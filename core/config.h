@@ -66,6 +66,8 @@ struct crawl_config {
   bool js;             /* --js: links in scripts' string literals; .js files fetched */
   bool allow_private;  /* redirects may lead into a machine's own networks (doc/network.md) */
   bool fail_on_broken; /* exit 8 when any URL failed, as wget does for a broken link */
+  bool print_outside;  /* links out of scope are printed too (they always get a record) */
+  bool check_outside;  /* and requested once, HEAD, as checked links */
   char **headers;
   size_t header_count;
   bool insecure;

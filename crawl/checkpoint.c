@@ -218,7 +218,8 @@ void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *ou
                                         {"seeds_http_failed", &s->seeds_http_failed},
                                         {"checked_broken", &s->checked_broken},
                                         {"printed", &s->printed},
-                                        {"match_dropped", &s->match_dropped}};
+                                        {"match_dropped", &s->match_dropped},
+                                        {"runs", &s->runs}};
   size_t k = 0;
   for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
     out[k++] = fixed[i];
@@ -339,6 +340,10 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     crawl__run_write_transit(c->run, out);
     crawl__bridge_write_transit(c, out);
   }
+  /* a crawl that ended by itself with nothing left: continued, it says so and asks nothing */
+  if (c->cfg->state_dir && c->saving_final && !c->stop && c->end == CRAWL_END_DONE && !*pages &&
+      !crawl__run_is_cluster(c->run))
+    fprintf(out, "stat complete 1\n");
   if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
     int saved = rc == CORE_OK || rc == CORE_ESYS ? errno : EIO;
     fclose(out);
@@ -426,6 +431,7 @@ void crawl__final_save(struct shard *c) {
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
   bool saved = false;
+  c->saving_final = true;
   if (c->leftovers_lost && !c->fatal)
     crawl__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
                  c->cfg->state_dir ? "--state" : "--seen");
@@ -626,6 +632,10 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
     c->output_keep = (uint64_t)s->value;
     return;
   }
+  if (!strcmp(s->url, "complete")) {
+    c->complete = !crawl__run_is_cluster(c->run);
+    return;
+  }
   if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
     c->start = now - (double)s->value / 1000;
     return;
@@ -758,6 +768,9 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
             shards[0].warc_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
             shards[0].output_keep = (uint64_t)sv.value;
+          if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
+            for (int i = 0; i < n; i++)
+              shards[i].complete = !crawl__run_is_cluster(shards[i].run);
           to = 0;
           break;
         case SAVED_BROKEN:

@@ -19,6 +19,8 @@
 /* left by a limit in a --state crawl, its limit record written: the same limit met again in a
  * later run writes no second record */
 #define ITEM_LEFT 16u
+/* with ITEM_HEAD: asked again with GET, as the server refused HEAD (405, 501) */
+#define ITEM_GET 32u
 /* Where the URL was found (enum via) rides in an item's flags from here up. */
 #define ITEM_VIA_SHIFT 8
 #define ITEM_VIA_MASK (0x1fu << ITEM_VIA_SHIFT)
@@ -163,7 +165,6 @@ struct shard {
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
   uint64_t queue_disk;           /* its part of --queue-disk, for its spill file (0: no limit) */
   bool queue_disk_noted;         /* -v has said the spill file is full */
-  bool spill_refused_warned;     /* the spill file could not be written, and it was said */
   uint64_t seen_expect;          /* its part of --expect */
   const struct crawl_sink *sink;
   void *writer; /* this shard's, from sink->open */
@@ -183,6 +184,8 @@ struct shard {
   char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
   double save_every;            /* seconds between saves */
   bool restored;                /* a --state crawl continued from its checkpoint */
+  bool complete;                /* and that crawl had ended with nothing left: no request is made */
+  bool saving_final;            /* the save at the run's end is being written */
   bool begun;      /* its seeds queued or its part of the checkpoint restored: a save may be made */
   FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
   FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
@@ -325,6 +328,8 @@ void crawl__take_link(struct shard *c, char kind, struct link_how how, int depth
 void crawl__take_saved_link(struct shard *c, char kind, struct link_how how, int depth,
                             int redirects, const char *page, const char *url);
 long crawl__run_pages_started(const struct crawl *r);
+/* True for the first shard that asks: one warning for the run, whichever spill file failed. */
+bool crawl__run_warn_spill_once(struct crawl *r);
 void crawl__run_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left
  * (with --cluster: none leased, which the run may still lease or not, crawl__run_pages_final). */

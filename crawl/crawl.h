@@ -36,7 +36,8 @@ core_rc crawl_lock_take(const char *path, bool dir, int *fd, char *why, size_t w
   X(SKIPPED, "skipped")                                                                            \
   X(LIMIT, "limit")                                                                                \
   X(TRAP, "trap")                                                                                  \
-  X(PENDING, "pending")
+  X(PENDING, "pending")                                                                            \
+  X(OUTSIDE, "outside")
 typedef enum {
 #define CRAWL_FATE_ENUM(name, text) CRAWL_FATE_##name,
   CRAWL_FATE_MAP(CRAWL_FATE_ENUM)
@@ -92,6 +93,8 @@ struct crawl_stats {
   uint64_t checked_broken;              /* --check-skipped links that failed (exit 8) */
   uint64_t too_long, unparsable, retries;
   uint64_t printed;       /* URLs found (seeds aside) printed, or recorded: -A left them in */
+  uint64_t runs;          /* of a --state crawl, this one included (1 otherwise) */
+  bool complete;          /* a --state crawl continued that had ended: nothing was done */
   uint64_t match_dropped; /* links --match turned away (each time one was found) */
   uint64_t spilled;       /* queued URLs that waited in the temporary file */
   uint64_t resumed;       /* --seen: URLs the last run left queued, queued again */

@@ -57,9 +57,8 @@ void crawl__warn(struct shard *c, const char *fmt, ...) {
 /* Memory past --queue-memory is the user's to know at once, not at the end. */
 static void warn_spill_refused(struct shard *c) {
   int err = 0;
-  if (c->spill_refused_warned || !frontier_spill_refused(c->fr, &err))
+  if (!frontier_spill_refused(c->fr, &err) || !crawl__run_warn_spill_once(c->run))
     return;
-  c->spill_refused_warned = true;
   crawl__warn(c,
               "the queue's spill file in %s cannot be written (%s): queued URLs stay in memory "
               "past --queue-memory (TMPDIR names another directory)",
@@ -392,9 +391,11 @@ static bool admitted(const struct shard *c, const struct core_url *u, enum offer
     return true;
   char ext[32];
   core_url_ext(u, ext, sizeof(ext));
-  if (!core_scope_contains(c->scope, u->host))
+  /* a link or redirect out of scope goes on, to be recorded once as outside (settle) */
+  bool found = kind == OFFER_LINK || kind == OFFER_REDIRECT;
+  if (!found && !core_scope_contains(c->scope, u->host))
     return false;
-  if (cfg->no_parent && !under_a_seed(c, u))
+  if (cfg->no_parent && !under_a_seed(c, u) && (!found || core_scope_contains(c->scope, u->host)))
     return false;
   if (ext[0] && core_list_has(&cfg->reject_ext, ext))
     return false;
@@ -581,9 +582,22 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
 }
 
 /* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
+static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
+                           struct link_how how);
+
 static void settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
+  /* out of scope: new ones only, checked once a URL, not on every link to it */
+  if ((kind == OFFER_LINK || kind == OFFER_REDIRECT) &&
+      (!fresh || !core_scope_contains(c->scope, u->host))) {
+    if (fresh) {
+      settle_outside(c, u, from, depth, how);
+      return;
+    }
+    if (kind == OFFER_LINK)
+      return; /* seen before: nothing to do, in scope or out */
+  }
   /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
    * run left queued, which it printed */
   if (!fresh && kind == OFFER_REDIRECT)
@@ -673,6 +687,36 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
   }
   record_item(c, item, CRAWL_FATE_LIMIT, 0, "--queue-disk: the queue's spill file is full");
   frontier_item_free(item);
+}
+
+/* A link out of scope (CLI.md, Edges): one record, fate outside, printed only with
+ * --print-outside. With --check-outside it is a checked link instead: requested once, politely,
+ * HEAD (GET when HEAD is refused), its fate the answer's, its links not followed. */
+static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
+                           struct link_how how) {
+  const struct crawl_config *cfg = c->cfg;
+  char ext[32]; /* -A keeps what is printed, out of scope as in it */
+  core_url_ext(u, ext, sizeof(ext));
+  bool printable = !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
+  if (printable && cfg->print_outside && !cfg->jsonl)
+    check_output(c, c->sink->url(c->writer, u->text));
+  struct frontier_item probe = {.flags = (printable ? 0 : ITEM_QUIET) | (unsigned)how.via
+                                                                            << ITEM_VIA_SHIFT};
+  if (!cfg->check_outside || u->unfetchable) {
+    record(c, &probe, u->text, from, depth, CRAWL_FATE_OUTSIDE, 0, NULL);
+    return;
+  }
+  struct host_data *hd = crawl__host_for(c, u);
+  if (!hd)
+    return;
+  if (hd->dead) {
+    record(c, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
+           "DNS lookup failed");
+    return;
+  }
+  struct frontier_item *item = new_page(c, u->text, from, depth, 0, probe.flags | ITEM_HEAD);
+  if (item)
+    frontier_push(c->fr, hd->fhost, item);
 }
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
@@ -1059,7 +1103,7 @@ static void launch(struct request *rq, const char *addr) {
       .max_size = kind == FRONTIER_ROBOTS    ? PARSE_ROBOTS_MAX_BYTES
                   : kind == FRONTIER_SITEMAP ? PARSE_SITEMAP_MAX_BYTES
                                              : c->cfg->max_size,
-      .head_only = (rq->item->flags & ITEM_HEAD) != 0,
+      .head_only = (rq->item->flags & (ITEM_HEAD | ITEM_GET)) == ITEM_HEAD,
       .no_user_headers = crosses_origin(rq),
       .handler = handler_for(kind),
       .arg = rq,
@@ -1348,10 +1392,19 @@ static void page_done(void *arg, const struct fetch_result *res) {
     parse_js_finish(rq->js);
   crawl__offer_links_flush(rq);
   long status = res->head.status;
-  crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", item->flags & ITEM_HEAD ? "HEAD " : "",
-              item->url, status, rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes,
-              res->seconds * 1000, res->truncated ? " (cut)" : "");
+  bool head = (item->flags & (ITEM_HEAD | ITEM_GET)) == ITEM_HEAD;
+  crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", head ? "HEAD " : "", item->url, status,
+              rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes, res->seconds * 1000,
+              res->truncated ? " (cut)" : "");
   if (crawl__is_transient_status(status) && crawl__retry(c, rq, res->head.retry_after)) {
+    crawl__request_free(rq);
+    return;
+  }
+  if (head && (status == 405 || status == 501) && !c->stop) {
+    /* a server that refuses HEAD is asked with GET, in the link's next turn on its host */
+    item->flags |= ITEM_GET;
+    frontier_push(c->fr, rq->host, item);
+    rq->item = NULL;
     crawl__request_free(rq);
     return;
   }
@@ -2054,8 +2107,8 @@ static void shard_loop(struct shard *c) {
     crawl__cut_output(c); /* nothing was written yet: the first flush comes after a turn */
     crawl__open_warc(c);  /* after the checkpoint was read: it says how much of the file stays */
   }
-  while (!c->fatal) {
-    crawl__shard_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */
+  while (!c->fatal && !c->complete) { /* a crawl continued once complete asks nothing */
+    crawl__shard_sync_stop(c);        /* a stop asked for by crawl_stop or by another shard */
     if (c->stop == 2 || (shared && crawl__run_done(c)))
       break;
     if (shared)
@@ -2276,6 +2329,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     snprintf(err, err_size, "cannot start: out of memory");
     return CRAWL_END_FATAL;
   }
+  shard_stats[0].runs = 1; /* a continued --state crawl adds those before (the first shard's) */
   for (int i = 0; i < n; i++) {
     struct shard *c = &shards[i];
     *c = (struct shard){.cfg = cfg,
@@ -2380,7 +2434,10 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     add_stats(stats, &shard_stats[i]);
     crawl_stats_free(&shard_stats[i]);
   }
-  stats->seconds = core_now() - start;
+  /* the time of all its runs, as its counts are (a --state crawl's start is set back by what
+   * its runs before took) */
+  stats->seconds = core_now() - (shards[0].start < start ? shards[0].start : start);
+  stats->complete = shards[0].complete;
   crawl__run_set_running(run, false);
   if (sink->status && end != CRAWL_END_PIPE && shards[0].fr) {
     struct crawl_progress sum = {0};

@@ -68,8 +68,9 @@ struct crawl {
   bool pages_leased;
   atomic_long pages_lease;
   atomic_bool pages_final;
-  atomic_long in_flight; /* -c: requests in flight in all shards */
-  bool pausable;         /* the shards run holding their turns (crawl__run_set_pausable) */
+  atomic_long in_flight;    /* -c: requests in flight in all shards */
+  atomic_bool spill_warned; /* a spill file could not be written, and it was said */
+  bool pausable;            /* the shards run holding their turns (crawl__run_set_pausable) */
   /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
   pthread_cond_t turn;
   int members, arrived;
@@ -132,6 +133,7 @@ core_rc crawl__run_create(int shards, struct crawl **out) {
   }
   atomic_init(&r->pages_started, 0);
   atomic_init(&r->in_flight, 0);
+  atomic_init(&r->spill_warned, false);
   r->end = CRAWL_END_DONE;
   *out = r;
   return CORE_OK;
@@ -313,6 +315,10 @@ void crawl__run_warc_unlock(struct crawl *r) {
 }
 
 /* ---- -n across shards ---- */
+
+bool crawl__run_warn_spill_once(struct crawl *r) {
+  return !atomic_exchange(&r->spill_warned, true);
+}
 
 long crawl__run_pages_started(const struct crawl *r) {
   return atomic_load_explicit(&r->pages_started, memory_order_relaxed);

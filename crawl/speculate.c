@@ -66,6 +66,8 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   if (!c->spec_on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
+  if (!core_scope_contains(c->scope, u->host))
+    return; /* out of scope: recorded when its level comes, never fetched ahead */
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
   if (crawl__send_if_foreign(c, u, from, depth, 0, 'P', (struct link_how){VIA_NONE, true}))

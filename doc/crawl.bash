@@ -33,7 +33,7 @@ _crawl() {
       --max-url-length --max-path-repeat --max-path-segments --max-query-variants
       --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
-      --check-skipped --js --allow-private --fail-on-broken --level --recursive --wait --header --insecure --cacert --resolve --dns-server --proxy --noproxy --load-cookies --save-cookies --no-cookies --random-wait --rate --max-time --user --netrc --netrc-file --seen --dedupe --expect --fp-rate
+      --check-skipped --js --allow-private --fail-on-broken --print-outside --check-outside --level --recursive --wait --header --insecure --cacert --resolve --dns-server --proxy --noproxy --load-cookies --save-cookies --no-cookies --random-wait --rate --max-time --user --netrc --netrc-file --seen --dedupe --expect --fp-rate
       --queue-memory --queue-disk --state --checkpoint --warc --threads --cluster --nodes --node --output --jsonl --quiet --verbose --progress --no-progress --help --version
       -i -D -A -R -d -n -w -c -j -U -H -k -o -q -v" -- "$cur"))
   fi

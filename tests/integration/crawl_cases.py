@@ -44,7 +44,7 @@ class Web:
         return f"http://{host}.web.test:{self.port}{path}"
 
     def truth(self, *seeds, depth=None, scope="domain", robots=True, sitemaps=False,
-              no_parent=False, **filters):
+              no_parent=False, outside=False, **filters):
         """What a crawl from seeds prints, {url: (fate, depth)}; filters are crawl's options of
         the same names (domains, exclude_domains, match, exclude, max_url_length), one each."""
         cmd = [TESTWEB, "truth", *self.args, "--port", str(self.port), "--scope", scope]
@@ -54,6 +54,8 @@ class Web:
             cmd.append("--sitemaps")
         if no_parent:
             cmd.append("--no-parent")
+        if outside:  # links out of scope, with the fate outside
+            cmd.append("--outside")
         if depth is not None:
             cmd += ["--depth", str(depth)]
         if not robots:
@@ -92,8 +94,14 @@ def lines(p):
     return p.stdout.splitlines()
 
 
-def records(p):
-    return [json.loads(line) for line in p.stdout.splitlines()]
+def records(p, outside=False):
+    """A crawl's --jsonl records; those of links out of scope only when asked (most cases check
+    the crawl of the scope; outside_links checks them against the truth)."""
+    return inside([json.loads(line) for line in p.stdout.splitlines()], outside)
+
+
+def inside(recs, outside=False):
+    return recs if outside else [r for r in recs if r["fate"] != "outside"]
 
 
 def expect(cond, message):
@@ -795,7 +803,7 @@ def case_sigint(tmp):
     out, err = proc.communicate(timeout=20)
     log = web.stop()
     expect(proc.returncode == 130, f"exit status {proc.returncode}: {err}")
-    recs = [json.loads(line) for line in out.splitlines()]
+    recs = inside([json.loads(line) for line in out.splitlines()])
     expect_unique([r["url"] for r in recs], "record")
     fates = Counter(r["fate"] for r in recs)
     expect(fates["pending"] > 0 and fates["fetched"] > 0, f"fates {dict(fates)}")
@@ -908,14 +916,14 @@ def case_seen_resumes_after_interrupt(tmp):
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
     expect(proc.returncode == 130, f"exit status {proc.returncode}: {err}")
-    first = [json.loads(line) for line in out.splitlines()]
+    first = inside([json.loads(line) for line in out.splitlines()])
     pending = {r["url"] for r in first if r["fate"] == "pending"}
     expect(pending, "nothing was pending at the interrupt")
     between = time.monotonic()
     second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
     log = web.stop()
     expect(second.returncode == 0, f"second run exited {second.returncode}: {second.stderr}")
-    again = [json.loads(line) for line in second.stdout.splitlines()]
+    again = inside([json.loads(line) for line in second.stdout.splitlines()])
     expect(f"{len(pending)} URLs the last run left queued" in second.stderr,
            f"second run's summary: {second.stderr}")
     urls = [r["url"] for r in first + again]
@@ -1168,10 +1176,48 @@ def case_clean_terminal(tmp):
     printed = [row for row in rows if row.startswith("http://")]
     expect_same_set(printed, web.truth(web.url()), "URLs on the screen")
     # the time first, then the counts, singular for one
-    expect([row for row in rows if re.match(r"\d+:\d\d \d+ pages?, ", row)],
-           f"no status line: {rows[-5:]}")
-    expect(not [row for row in rows if re.search(r"\b1 (pages|hosts|errors)\b", row)],
-           f"plural for one: {rows[-5:]}")
+    def status_row(row):
+        return re.match(r"\d+:\d\d \d+ pages?, ", row)
+    expect([row for row in rows if status_row(row)], f"no status line: {rows[-5:]}")
+    ones = [row for row in rows if status_row(row) and re.search(r"\b1 (pages|hosts|errors)\b", row)]
+    expect(not ones, f"plural for one: {ones[:3]}")
+
+
+def case_status_line_places(tmp):
+    """The status line never garbles output (tmux): with `crawl ... | grep ...` on a terminal it
+    is not drawn unless --progress asks; in a 40-column pane it is cut to the width, so a redraw
+    never wraps and leaves rows behind."""
+    expect(shutil.which("tmux"), "tmux is not installed (scripts/install-deps.sh installs it)")
+    web = Web(tmp, hosts=3, pages=60)
+    status = re.compile(r"\d+:\d\d \d+ pages?")
+
+    def screen_of(command, width):
+        sock, done = os.path.join(tmp, f"tmux{width}.sock"), os.path.join(tmp, f"done{width}")
+        tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
+        subprocess.run(tmux + ["new-session", "-d", "-x", str(width), "-y", "50", "-s", "crawl",
+                               "bash", "--norc", "--noprofile", "-c",
+                               f"{command}; echo $? > '{done}'; sleep 60"], check=True, timeout=10)
+        try:
+            deadline = time.monotonic() + 60
+            while not os.path.exists(done) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.2)
+            return subprocess.run(tmux + ["capture-pane", "-p", "-J", "-S", "-", "-t", "crawl"],
+                                  capture_output=True, text=True, check=True).stdout
+        finally:
+            subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+    base = f"'{CRAWL}' --dns-server 127.0.0.1:{web.dns} -w 0.03 -d 1000 '{web.url()}'"
+    piped = screen_of(f"{base} | grep s1.web.test", 250)
+    rows = [row.rstrip() for row in piped.splitlines() if row.strip()]
+    expect(any(row.startswith("http://s1.") for row in rows), f"grep printed nothing: {rows[:5]}")
+    expect(not [row for row in rows if status.search(row)],
+           f"a status line beside a pipe: {[row for row in rows if status.search(row)][:3]}")
+    narrow = screen_of(f"{base} --progress -o '{os.path.join(tmp, 'out.txt')}'", 40)
+    web.stop()
+    rows = [row.rstrip() for row in narrow.splitlines() if row.strip()]
+    drawn = [row for row in rows if status.match(row)]
+    expect(drawn and all(len(row) <= 39 for row in drawn), f"status rows: {drawn[-3:]}")
 
 
 def case_crawl_delay_from_first_request(tmp):
@@ -1413,8 +1459,9 @@ def case_install_kit(tmp):
     expect(not [f for f in fields if f"\\fB{f}\\fR" not in records_part
                 and f".B {f}" not in records_part],
            f"man page RECORDS lacks {[f for f in fields if f not in records_part]}")
-    expect(not [f for f in fields if not re.search(rf"\b{f}\b", help_text.split("--jsonl")[1][:400])],
-           "--help does not list the record fields")
+    jsonl_help = help_text.split("      --jsonl ")[1][:400]
+    expect(not [f for f in fields if not re.search(rf"\b{f}\b", jsonl_help)],
+           f"--help does not list the record fields: {jsonl_help!r}")
     script = (f"source '{paths['share/bash-completion/completions/crawl']}'; "
               "COMP_WORDS=(crawl --no-pa); COMP_CWORD=1; _crawl; echo \"${COMPREPLY[*]}\"; "
               "COMP_WORDS=(crawl --scope do); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"")
@@ -1573,7 +1620,7 @@ cp "$D/seen2.txt" "$T/seen2.txt"
                 recs.append(json.loads(line))
             except ValueError:
                 raise AssertionError(f"line {n} of -o is not whole: {line[:300]!r}")
-    truth = expect_records_of_one_crawl(web, recs)  # pages after the checkpoint come twice
+    truth = expect_records_of_one_crawl(web, inside(recs))  # pages after the checkpoint come twice
     expect(len(log) > len(truth) / 2, "the server saw too little: was the crawl run at all?")
     # --seen: the file is not saved past a line that was not written, so the next run prints
     # again what the full disk lost (a run may print a URL twice, never lose one)
@@ -1601,7 +1648,7 @@ def case_state_pauses_on_sigterm(tmp):
     expect(proc.returncode == 143, f"first run exited {proc.returncode}: {err}")
     expect("left for the next run" in err, f"first run's summary: {err}")
     with open(out) as f:
-        first = [json.loads(line) for line in f]
+        first = inside([json.loads(line) for line in f])
     expect(first, "the first run wrote nothing")
     again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
     expect(again.returncode == 0, f"second run exited {again.returncode}: {again.stderr}")
@@ -1610,7 +1657,7 @@ def case_state_pauses_on_sigterm(tmp):
     expect(done.returncode == 0, f"a run after the end exited {done.returncode}: {done.stderr}")
     log = web.stop()
     with open(out) as f:
-        recs = [json.loads(line) for line in f]
+        recs = inside([json.loads(line) for line in f])
     expect(len(recs) > len(first), "the second run appended nothing")
     expect_runs_are_one_crawl(web, recs, log)
     # the WARC holds each exchange once, appended to by the runs that continued
@@ -1643,7 +1690,7 @@ def paused_runs(web, state, out, *args, pause=0.5, pauses=4):
             break
     expect(runs >= 3, f"{args}: the crawl ended after {runs} runs, too soon to show anything")
     with open(out) as f:
-        recs = [json.loads(line) for line in f]
+        recs = inside([json.loads(line) for line in f])
     return recs, web.stop()
 
 
@@ -1744,7 +1791,7 @@ def case_state_keeps_absolute_paths(tmp):
     expect(os.listdir(other_dir) == [], f"files made where it was continued: "
                                         f"{os.listdir(other_dir)}")
     with open(os.path.join(first_dir, "out.jsonl")) as f:
-        recs = [json.loads(line) for line in f]
+        recs = inside([json.loads(line) for line in f])
     expect_runs_are_one_crawl(web, recs, log)
     expect_whole_warc(warc_records(os.path.join(first_dir, "crawl.warc")), "--warc")
 
@@ -1769,7 +1816,7 @@ def case_state_across_thread_counts(tmp):
         expect(proc.returncode in want, f"run {i + 1} exited {proc.returncode}: {err}")
     log = web.stop()
     with open(out) as f:
-        recs = [json.loads(line) for line in f]
+        recs = inside([json.loads(line) for line in f])
     expect_runs_are_one_crawl(web, recs, log)
 
     web = Web(tmp, hosts=4, pages=60)
@@ -2089,7 +2136,7 @@ def case_compression_bombs(tmp):
     finally:
         server.shutdown()
     expect(returncode == 0, f"exit {returncode}: {err[-300:]}")
-    recs = {r["url"].split("/", 3)[3]: r for r in (json.loads(x) for x in out.splitlines())}
+    recs = {r["url"].split("/", 3)[3]: r for r in inside([json.loads(x) for x in out.splitlines()])}
     for coding in ("gzip", "br", "zstd"):
         bomb = recs.get(f"{coding}.html")
         expect(bomb and bomb["fate"] == "fetched" and bomb["bytes"] == 1 << 20,
@@ -2258,7 +2305,7 @@ def case_cluster_nodes(tmp):
             for i, proc in enumerate(procs):
                 expect(proc.returncode == 0, f"{what}: node {i} exited {proc.returncode}: "
                        f"{proc.err[-400:]}")
-            recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+            recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
             expect(all(proc.out for proc in procs), f"{what}: a node printed nothing")
             expect_breadth_first(recs, log, web.truth(web.url(), depth=depth),
                                  f"{what} across nodes")
@@ -2322,7 +2369,7 @@ def case_cluster_failed_start_keeps_state(tmp):
         redis.stop()
     log = web.stop()
     with open(out) as f:
-        recs = [json.loads(line) for line in f]
+        recs = inside([json.loads(line) for line in f])
     expect_same_set({r["url"] for r in recs}, web.truth(web.url()), "the runs together")
     twice = [k for k, n in Counter((h, path) for _, _, h, path, _ in log
                                    if path != "/robots.txt").items() if n > 1]
@@ -2333,7 +2380,7 @@ def expect_truth_records(procs, truth, what):
     """The --jsonl records of all the runs: every URL of the truth, and each record (one printed
     again after a kill says what the first said) with the truth's fate and depth: a link lost on
     its way would show as a URL found later, deeper."""
-    recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+    recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
     expect_same_set([r["url"] for r in recs], truth, what)
     wrong = sorted({(r["url"], r["fate"], r["depth"]) for r in recs
                     if (r["fate"], r["depth"]) != truth[r["url"]]})
@@ -2642,7 +2689,7 @@ def case_cookies(tmp):
         again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
                                timeout=90)
         expect(again.returncode == 0, f"continued: exit {again.returncode}: {again.stderr[-300:]}")
-        recs = [json.loads(line) for line in (out + again.stdout).splitlines()]
+        recs = inside([json.loads(line) for line in (out + again.stdout).splitlines()])
         pages = {r["url"]: r.get("status") for r in recs if r["url"].endswith(".html")}
         expect(len(pages) == len(hosts) * len(chain) and set(pages.values()) == {200},
                f"across the pause: {sorted(pages.items())[:6]}")
@@ -2822,7 +2869,7 @@ def case_pacing(tmp):
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         runs += 1
         expect(p.returncode == 0, f"--max-time with --state, run {runs}: exit {p.returncode}")
-        out += [json.loads(line) for line in p.stdout.splitlines()]
+        out += inside([json.loads(line) for line in p.stdout.splitlines()])
         if "--max-time reached" not in p.stderr:
             break
         cmd = [CRAWL, "--state", state]
@@ -2874,7 +2921,7 @@ def case_cluster_fatal_keeps_page_in_flight(tmp):
         again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
                                timeout=60)
         expect(again.returncode == 0, f"continued: exit {again.returncode}, {again.stderr[-300:]}")
-        recs = [json.loads(line) for line in (out + again.stdout).splitlines()]
+        recs = inside([json.loads(line) for line in (out + again.stdout).splitlines()])
         urls = Counter(r["url"] for r in recs)
         want = {site.url("a.test", p) for p in ("/", "/held.html", "/child.html")}
         expect(set(urls) == want and max(urls.values()) == 1,
@@ -2906,7 +2953,7 @@ def case_cluster_max_pages(tmp):
             pages = [r for r in log if r[3] != "/robots.txt"]
             expect(len(pages) == limit, f"{what}: {len(pages)} page requests, want {limit}")
             owners = {r[2] for r in pages}
-            recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+            recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
             expect_unique([r["url"] for r in recs], f"{what}: record")
             fates = Counter(r["fate"] for r in recs)
             expect(fates["fetched"] + fates["failed"] == limit, f"{what}: fates {dict(fates)}")
@@ -2944,7 +2991,7 @@ def case_cluster_stop_and_errors(tmp):
         for i, proc in enumerate(procs):
             expect(proc.returncode == 130, f"node {i} exited {proc.returncode}: {proc.err[-300:]}")
         expect(took < 10, f"the nodes took {took:.1f} s to stop")
-        recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+        recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
         expect_unique([r["url"] for r in recs], "record across stopped nodes")
         expect(any(r["fate"] == "pending" for r in recs), "nothing was left pending")
         # with --state the same stop pauses the job, and `crawl --state DIR` on every node goes
@@ -2963,7 +3010,7 @@ def case_cluster_stop_and_errors(tmp):
         for i, proc in enumerate(continued):
             expect(proc.returncode == 0, f"node {i} continued: exit {proc.returncode}: "
                    f"{proc.err[-300:]}")
-        recs = [json.loads(line) for proc in (*procs, *continued) for line in proc.out.splitlines()]
+        recs = inside([json.loads(line) for proc in (*procs, *continued) for line in proc.out.splitlines()])
         expect_breadth_first(recs, [e for e in log if e[3] != "/robots.txt"],
                              web.truth(web.url()), "paused and continued nodes")
         # a process with other options than the job's first is refused, naming the difference
@@ -3009,6 +3056,7 @@ class Site:
         import threading
         from http.server import BaseHTTPRequestHandler
         self.hosts, self.log = hosts, []
+        self.request = threading.local()  # .method, for respond to read (HEAD or GET)
         self.now, self.most = 0, 0
         self.host_now, self.host_most = Counter(), Counter()
         lock = self.lock = threading.Lock()
@@ -3029,6 +3077,7 @@ class Site:
                     site.most = max(site.most, site.now)
                     site.host_now[host] += 1
                     site.host_most[host] = max(site.host_most[host], site.host_now[host])
+                site.request.method = self.command
                 try:
                     got = respond(host, self.path, self.headers)
                 finally:
@@ -3651,8 +3700,8 @@ def case_habits(tmp):
             if term is not None:
                 env["TERM"] = term
             proc = subprocess.Popen([CRAWL, *site.resolve(), "-w", "0", site.url("a.test")],
-                                    stdout=subprocess.PIPE, stderr=slave, env=env,
-                                    stdin=subprocess.DEVNULL)
+                                    stdout=subprocess.DEVNULL, stderr=slave, env=env,
+                                    stdin=subprocess.DEVNULL)  # output apart from the terminal
             os.close(slave)
             err = b""
             while True:
@@ -3971,6 +4020,90 @@ def case_empty_results_explained(tmp):
         else:
             expect(found and "no URL found was printed" not in p.stderr, f"{args}: {p.stderr}")
     web.stop()
+
+
+def case_outside_links(tmp):
+    """Links out of scope get a fate: one --jsonl record each, fate outside, at the depth where
+    first found, as the truth has them; printed only with --print-outside; counted in the
+    summary. --check-outside requests each once, politely (robots.txt obeyed): HEAD, then GET
+    when HEAD answers 405; fetched or failed, its links not followed, exit 8 when one is broken.
+    --check-skipped falls back to GET the same way."""
+    web = Web(tmp, hosts=2, pages=120)
+    p = crawl(web, "-w", "0", "-d", "4", "--jsonl", web.url())
+    plain = crawl(web, "-w", "0", "-d", "4", web.url())
+    printed = crawl(web, "-w", "0", "-d", "4", "--print-outside", web.url())
+    web.stop()
+    truth = web.truth(web.url(), depth=4, outside=True)
+    outside = {u for u, (fate, _) in truth.items() if fate == "outside"}
+    expect(len(outside) >= 5, f"the test web links out too little: {len(outside)}")
+    got = {r["url"]: (r["fate"], r["depth"]) for r in records(p, outside=True)}
+    expect(got == truth, f"records: {sorted(set(got.items()) ^ set(truth.items()))[:6]}")
+    expect(not outside & set(lines(plain)), "printed out of scope without --print-outside")
+    expect_same_set(lines(printed), set(lines(plain)) | outside, "--print-outside")
+    expect(f"{len(outside)} links out of scope" in plain.stderr, f"summary: {plain.stderr}")
+
+    def respond(host, path, headers):
+        method = site.request.method
+        if host == "a.test" and path == "/":
+            links = [site.url(h, p) for h, p in (("b.test", "/ok"), ("b.test", "/gone"),
+                                                  ("b.test", "/private/x"), ("c.test", "/nohead"))]
+            return 200, {}, html_links(*links, "/pic.png")
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /private/\n"
+        if path in ("/nohead", "/pic.png") and method == "HEAD":
+            return 405, {}, ""
+        if path in ("/ok", "/nohead"):
+            return 200, {}, html_links("/never-followed")
+        if path == "/pic.png":
+            return 200, {"Content-Type": "image/png"}, "png"
+        return None
+
+    site = Site(["a.test", "b.test", "c.test"], respond)
+    try:
+        p = site.crawl("-w", "0", "--scope", "host", "--check-outside", "--check-skipped",
+                       "--jsonl", site.url("a.test"), check=False)
+        expect(p.returncode == 8, f"a checked link is broken: exit {p.returncode} {p.stderr}")
+        fates = {r["url"]: (r["fate"], r.get("status")) for r in records(p, outside=True)}
+        want = {site.url("a.test"): ("fetched", 200), site.url("b.test", "/ok"): ("fetched", 200),
+                site.url("b.test", "/gone"): ("failed", 404),
+                site.url("b.test", "/private/x"): ("robots", None),
+                site.url("c.test", "/nohead"): ("fetched", 200),
+                site.url("a.test", "/pic.png"): ("fetched", 200)}
+        expect(fates == want, f"--check-outside: {fates}")
+        asked = Counter((h, path) for _, _, h, path, _ in site.log if path != "/robots.txt")
+        expect(asked[("c.test", "/nohead")] == 2 and asked[("a.test", "/pic.png")] == 2 and
+               asked[("b.test", "/ok")] == 1 and not [k for k in asked if "never" in k[1]],
+               f"requests: {asked}")
+    finally:
+        site.stop()
+
+
+def case_resumes_tell_the_truth(tmp):
+    """A --state crawl stopped by -n names the command that goes on; continued, its summary counts
+    all its runs, over their time; continued once more after it ended, it says it is complete,
+    prints nothing and asks the server nothing (robots.txt neither)."""
+    web = Web(tmp, hosts=2, pages=40)
+    state = os.path.join(tmp, "state")
+    first = crawl(web, "-w", "0.3", "-d", "2", "-n", "5", "--state", state, web.url())
+    expect(f"left for the next run: 'crawl --state {state}' goes on" in first.stderr,
+           f"first run: {first.stderr}")
+    second = crawl(web, "-w", "0", "--state", state, "-n", "100000")  # fast: its own time is less
+    m = re.search(r"(\d+) pages fetched, \d+ URLs discovered, [\d.]+ MB in ([\d.]+) s over 2 runs "
+                  r"\(([\d.]+) pages/s\)", second.stderr)
+    expect(m, f"second run's summary: {second.stderr}")
+    pages, secs, rate = int(m.group(1)), float(m.group(2)), float(m.group(3))
+    expect(secs >= first.elapsed * 0.7, f"the time is not the runs': {secs} s, the first run "
+           f"alone took {first.elapsed:.2f} s")
+    # the time is printed to 0.01 s, the rate to 0.1
+    expect(pages > 5 and pages / (secs + 0.005) - 0.05 <= rate <= pages / max(secs - 0.005, 1e-3)
+           + 0.05, f"the rate is not the runs' pages over their time: {m.group(0)}")
+    since = time.monotonic()  # the test web's clock too
+    third = crawl(web, "-w", "0", "--state", state)
+    log = web.stop()
+    expect(not third.stdout and "this crawl was complete already" in third.stderr and
+           "over 3 runs" in third.stderr, f"third run: {third.stdout!r} {third.stderr}")
+    late = [r for r in log if r[0] >= since]
+    expect(not late, f"a complete crawl asked the server: {late[:3]}")
 
 
 def case_fp_rate(tmp):

@@ -573,6 +573,7 @@ struct truth {
   bool robots;
   bool sitemaps;
   bool no_parent;
+  bool outside; /* --outside: links out of scope are URLs too, with the fate outside */
   const char *domains;         /* -D: comma list of suffixes; NULL for --scope */
   const char *exclude_domains; /* --exclude-domains */
   regex_t *match, *exclude;    /* --match, --exclude (one each here) */
@@ -605,24 +606,21 @@ static bool truth_takes(struct truth *t, const char *url) {
   return !t->max_url_length || strlen(url) <= t->max_url_length;
 }
 
-static bool truth_in_scope(struct truth *t, const char *url) {
+/* --match and --exclude, which every link found passes or not, in scope or out of it */
+static bool truth_filters_pass(struct truth *t, const char *url) {
+  if (t->match && regexec(t->match, url, 0, NULL, 0) != 0)
+    return false;
+  return !(t->exclude && regexec(t->exclude, url, 0, NULL, 0) == 0);
+}
+
+/* The scope of hosts: --scope, -D, --exclude-domains */
+static bool truth_host_in_scope(struct truth *t, const char *url) {
   const char *host = url + 7;
   size_t n = strcspn(host, ":/");
   if (t->exclude_domains && host_under(host, n, t->exclude_domains))
     return false;
-  if (t->match && regexec(t->match, url, 0, NULL, 0) != 0)
-    return false;
-  if (t->exclude && regexec(t->exclude, url, 0, NULL, 0) == 0)
-    return false;
   if (t->domains && t->scope != 2)
     return host_under(host, n, t->domains);
-  if (t->no_parent && t->scope != 2) {
-    bool under = false;
-    for (int i = 0; i < t->parent_dir_count && !under; i++)
-      under = strncmp(url, t->parent_dirs[i], strlen(t->parent_dirs[i])) == 0;
-    if (!under)
-      return false;
-  }
   if (t->scope == 2)
     return true;
   if (t->scope == 0)
@@ -630,6 +628,16 @@ static bool truth_in_scope(struct truth *t, const char *url) {
   char suffix[160];
   int len = snprintf(suffix, sizeof(suffix), ".%s", t->web->domain);
   return n > (size_t)len && strncmp(host + n - (size_t)len, suffix, (size_t)len) == 0;
+}
+
+/* --no-parent, which -D and --scope any leave out */
+static bool truth_under_parent(struct truth *t, const char *url) {
+  if (!t->no_parent || t->scope == 2 || t->domains)
+    return true;
+  for (int i = 0; i < t->parent_dir_count; i++)
+    if (strncmp(url, t->parent_dirs[i], strlen(t->parent_dirs[i])) == 0)
+      return true;
+  return false;
 }
 
 static void truth_add(struct truth *t, const char *url, int depth);
@@ -658,7 +666,10 @@ static void truth_host_queued(struct truth *t, const char *url, int depth) {
 }
 
 static void truth_add(struct truth *t, const char *url, int depth) {
-  if (!url[0] || !truth_takes(t, url) || !truth_in_scope(t, url))
+  if (!url[0] || !truth_takes(t, url) || !truth_filters_pass(t, url))
+    return;
+  bool outside = !truth_host_in_scope(t, url);
+  if ((outside && !t->outside) || (!outside && !truth_under_parent(t, url)))
     return;
   if (2 * (t->count + 1) > t->slot_count) {
     size_t n = t->slot_count ? t->slot_count * 2 : 4096;
@@ -694,8 +705,10 @@ static void truth_add(struct truth *t, const char *url, int depth) {
     if (!t->urls)
       die("realloc");
   }
-  t->urls[t->count++] = (struct truth_url){strdup(url), depth, NULL};
-  truth_host_queued(t, url, depth);
+  /* out of scope: recorded where first found, never fetched */
+  t->urls[t->count++] = (struct truth_url){strdup(url), depth, outside ? "outside" : NULL};
+  if (!outside)
+    truth_host_queued(t, url, depth);
 }
 
 /* Visits urls[i]: its fate, and the URLs it leads to. */
@@ -907,6 +920,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(a, "--no-parent") == 0) {
       filters.no_parent = true;
+      continue;
+    }
+    if (strcmp(a, "--outside") == 0) {
+      filters.outside = true;
       continue;
     }
     if (a[0] != '-') {
