@@ -100,6 +100,6 @@ unsigned core_bloom_hashes(const core_bloom *bloom) {
 void core_bloom_destroy(core_bloom *bloom) {
   if (!bloom)
     return;
-  free(bloom->words);
+  core__table_free(bloom->words);
   free(bloom);
 }

@@ -7,6 +7,10 @@
 /* Zeroed memory for a filter's table, cache-line aligned; tables of 4 MiB and more are aligned to
  * 2 MiB and asked to live in huge pages, so random probes miss the TLB less. Free with free(). */
 void *core__table_alloc(size_t bytes);
+/* Frees what core__table_alloc gave (NULL is fine). */
+void core__table_free(void *table);
+/* The largest table given huge pages (see core__table_alloc). */
+#define CORE_TABLE_HUGE_MAX ((size_t)64 << 20)
 
 /* URL resolution's two ways (core_url_resolve_in takes the first that applies): the fast one
  * sets *handled when it could resolve href by itself (its result, or CORE_ETOOLONG, is final);

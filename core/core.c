@@ -233,16 +233,28 @@ void core_list_free(struct core_list *list) {
 void *core__table_alloc(size_t bytes) {
   const size_t huge = 2u << 20;
   size_t align = bytes >= 2 * huge ? huge : 64;
-  size_t rounded = (bytes + align - 1) / align * align;
-  if (rounded < bytes)
+  size_t total = bytes + align + sizeof(void *);
+  if (total < bytes)
     return NULL;
-  void *p = aligned_alloc(align, rounded);
-  if (!p)
+  /* calloc, not memset: a large block is fresh memory the kernel zeroes page by page as it is
+   * first touched, so a filter sized for far more URLs than the crawl finds (--expect
+   * 500000000: 2.4 GB) costs only the pages its URLs touch. The block it came in is kept just
+   * before the table, for core__table_free */
+  char *raw = calloc(1, total);
+  if (!raw)
     return NULL;
-  if (align == huge)
-    madvise(p, rounded, MADV_HUGEPAGE); /* a hint: without huge pages it still works */
-  memset(p, 0, rounded);
-  return p;
+  uintptr_t at = ((uintptr_t)raw + sizeof(void *) + align - 1) & ~(uintptr_t)(align - 1);
+  ((void **)at)[-1] = raw;
+  /* huge pages for tables a crawl fills anyway; a larger one would take 2 MB for each URL's
+   * first touch. A hint: without huge pages it still works */
+  if (align == huge && bytes <= CORE_TABLE_HUGE_MAX)
+    madvise((void *)at, bytes / huge * huge, MADV_HUGEPAGE);
+  return (void *)at;
+}
+
+void core__table_free(void *table) {
+  if (table)
+    free(((void **)table)[-1]);
 }
 
 const char *core_temp_dir(void) {

@@ -318,7 +318,7 @@ static core_rc fpset_resize(struct fpset *set, uint64_t slot_count) {
       grown.slots[where] = set->slots[i];
     }
   }
-  free(set->slots);
+  core__table_free(set->slots);
   *set = grown;
   return CORE_OK;
 }
@@ -404,8 +404,8 @@ void core_seen_destroy(core_seen *s) {
     free(s->lock);
   }
   for (unsigned i = 0; i < s->layer_count; i++)
-    free(s->layers[i].words);
-  free(s->exact.slots);
+    core__table_free(s->layers[i].words);
+  core__table_free(s->exact.slots);
   free(s->marks);
   free(s);
 }

@@ -519,10 +519,10 @@ truncated:
   say(why, why_size, "truncated while reading");
 done:
   for (unsigned i = 0; i < loaded; i++)
-    free(words[i]);
+    core__table_free(words[i]);
   if (loaded < MAX_FILE_LAYERS)
-    free(words[loaded]); /* a layer allocated but not finished */
-  free(slots);
+    core__table_free(words[loaded]); /* a layer allocated but not finished */
+  core__table_free(slots);
 
   XXH3_freeState(r.hash);
   fclose(f);

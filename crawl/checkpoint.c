@@ -363,9 +363,14 @@ static bool save(struct shard *c, uint64_t *pages) {
   for (int i = 0; i < crawl__run_shards(c->run); i++) {
     const struct shard *s = crawl__run_shard(c->run, i);
     if (s->writer && s->sink->flush(s->writer, c->cfg->state_dir != NULL) != CORE_OK) {
+      int err = s->sink->error(s->sink->arg);
       if (!c->cfg->quiet)
         fprintf(stderr, "crawl: %s not saved: %s could not be written%s\n", what, s->sink->name,
                 c->cfg->state_dir ? "; the checkpoint before stays" : "");
+      /* the output is gone: a reader that left ends the crawl quietly (check_output), any
+       * other error is the fatal one, named as such */
+      if (err != EPIPE && !c->fatal)
+        crawl__fatal(c, "cannot write %s: %s", s->sink->name, strerror(err ? err : EIO));
       return false;
     }
   }

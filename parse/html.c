@@ -499,7 +499,8 @@ static core_rc feed_utf16(parse_html *html, const char *data, size_t len) {
     rc = rc ? rc : feed_text(html, "\xef\xbf\xbd", 3);
     left = 0;
   }
-  memcpy(html->carry, p, left);
+  if (left)
+    memcpy(html->carry, p, left);
   html->carry_len = left;
   core_buf_free(&in);
   return rc;
@@ -556,8 +557,10 @@ static bool switch_to(parse_html *html, const char *encoding) {
 /* Decides the encoding on the bytes in start, then hands them on. */
 static core_rc decide(parse_html *html) {
   html->decided = true;
-  const unsigned char *u = (const unsigned char *)html->start.data;
   size_t n = html->start.len, skip = 0;
+  if (!n) /* an empty page: nothing to decide on, nothing to hand on */
+    return CORE_OK;
+  const unsigned char *u = (const unsigned char *)html->start.data;
   if (n >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
     switch_to(html, "UTF-8");
     skip = 3;

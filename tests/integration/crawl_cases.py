@@ -4106,6 +4106,64 @@ def case_resumes_tell_the_truth(tmp):
     expect(not late, f"a complete crawl asked the server: {late[:3]}")
 
 
+def case_expect_costs_what_is_used(tmp):
+    """A filter sized far beyond the crawl (--expect 50000000, a table of about 240 MB) costs what
+    its URLs touch, not its size: the crawl's peak memory stays within 100 MB of one with the
+    default --expect, and its output is the same."""
+    import resource
+    web = Web(tmp, hosts=2, pages=40)
+    env = {k: v for k, v in os.environ.items() if k != "MALLOC_PERTURB_"}  # it would write it
+    peaks, outs = {}, {}
+    for expect_n in ("1000000", "50000000"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        p = subprocess.run([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w",
+                            "0", "-d", "2", "--expect", expect_n, web.url()],
+                           capture_output=True, text=True, timeout=60, env=env)
+        expect(p.returncode == 0, f"--expect {expect_n}: exit {p.returncode} {p.stderr}")
+        peaks[expect_n] = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        outs[expect_n] = sorted(p.stdout.splitlines())
+        expect(peaks[expect_n] >= before, "ru_maxrss went down")
+    web.stop()
+    expect(outs["1000000"] == outs["50000000"], "the output differs with --expect")
+    with open(BUILT_CRAWL, "rb") as f:
+        if b"__tsan_init" in f.read():
+            print("skip: ThreadSanitizer's calloc writes every byte it gives; measured without it")
+            return
+    # ru_maxrss of the children is the largest child's so far, in KiB: the second run's is the
+    # peak unless the first was larger
+    expect(peaks["50000000"] - peaks["1000000"] < 100 * 1024,
+           f"--expect 50000000 cost {(peaks['50000000'] - peaks['1000000']) // 1024} MB more")
+
+
+def case_install_as_the_readme_says(tmp):
+    """The README's Install commands, as written there (with a --destdir, so nothing leaves the
+    case's directory): a build without the tests' packages, a prefix given at setup, and meson
+    install, which puts crawl, its man page and its completion under that prefix."""
+    source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(source, "README.md")) as f:
+        readme = f.read()
+    block = readme.split("## Install", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    setup = next(line for line in block.splitlines() if line.startswith("meson setup"))
+    install = next(line for line in block.splitlines() if line.startswith("meson install"))
+    args = setup.split("#")[0].split()[2:]  # after "meson setup"
+    build = os.path.join(tmp, "build")
+    args = [build if a == "build-release" else a for a in args]
+    args = [a for a in args if not a.startswith("--prefix")] + ["--prefix", "/opt/crawl-test"]
+    p = subprocess.run(["meson", "setup", *args], cwd=source, capture_output=True, text=True,
+                       timeout=120)
+    expect(p.returncode == 0, f"{setup}: {p.stdout[-500:]} {p.stderr[-500:]}")
+    expect(install.split("#")[0].split()[:3] == ["meson", "install", "-C"], f"{install}")
+    dest = os.path.join(tmp, "dest")
+    p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--quiet"],
+                       capture_output=True, text=True, timeout=600)
+    expect(p.returncode == 0, f"{install}: {p.stdout[-500:]} {p.stderr[-500:]}")
+    for path in ("bin/crawl", "share/man/man1/crawl.1", "share/bash-completion/completions/crawl"):
+        expect(os.path.exists(os.path.join(dest, "opt/crawl-test", path)), f"not installed: {path}")
+    p = subprocess.run([os.path.join(dest, "opt/crawl-test/bin/crawl"), "--version"],
+                       capture_output=True, text=True)
+    expect(p.returncode == 0 and "crawl" in p.stdout, f"the installed crawl: {p.stdout!r}")
+
+
 def case_fp_rate(tmp):
     """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
     1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
