@@ -573,8 +573,8 @@ struct truth {
   bool robots;
   bool sitemaps;
   bool no_parent;
-  bool outside; /* --outside: links out of scope are URLs too, with the fate outside */
-  const char *domains;         /* -D: comma list of suffixes; NULL for --scope */
+  bool outside;        /* --outside: links out of scope are URLs too, with the fate outside */
+  const char *domains; /* -D: comma list of suffixes; NULL for --scope */
   const char *exclude_domains; /* --exclude-domains */
   regex_t *match, *exclude;    /* --match, --exclude (one each here) */
   size_t max_url_length;       /* --max-url-length: longer URLs are dropped; 0 for none */
