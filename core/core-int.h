@@ -10,7 +10,7 @@ void *core__table_alloc(size_t bytes);
 /* Frees what core__table_alloc gave (NULL is fine). */
 void core__table_free(void *table);
 /* The largest table given huge pages (see core__table_alloc). */
-#define CORE_TABLE_HUGE_MAX ((size_t)64 << 20)
+#define CORE_TABLE_HUGE_MAX ((size_t)16 << 20)
 
 /* URL resolution's two ways (core_url_resolve_in takes the first that applies): the fast one
  * sets *handled when it could resolve href by itself (its result, or CORE_ETOOLONG, is final);
