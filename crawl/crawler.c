@@ -689,7 +689,7 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
   frontier_item_free(item);
 }
 
-/* A link out of scope (CLI.md, Edges): one record, fate outside, printed only with
+/* A link out of scope (README, Fates: outside): one record, printed only with
  * --print-outside. With --check-outside it is a checked link instead: requested once, politely,
  * HEAD (GET when HEAD is refused), its fate the answer's, its links not followed. */
 static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
@@ -1073,7 +1073,7 @@ static bool refused_inside(const struct request *rq, const char *ip, char *why, 
 }
 
 /* Whether rq follows a redirect to another origin than the one that sent it: it gets none of
- * the user's -H headers then (CLI.md). */
+ * the user's -H headers then (doc/network.md, Private addresses). */
 static bool crosses_origin(const struct request *rq) {
   const struct frontier_item *item = rq->item;
   if (item->kind == FRONTIER_ROBOTS)
