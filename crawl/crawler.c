@@ -585,6 +585,11 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
 static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
                            struct link_how how);
 
+/* -A: whether a URL of extension ext is printed (and recorded), in scope or out of it. */
+static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
+  return !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
+}
+
 static void settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
@@ -607,7 +612,7 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
     return;
   char ext[32];
   core_url_ext(u, ext, sizeof(ext));
-  bool printable = !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
+  bool printable = accepted_ext(cfg, ext);
   if (fresh) {
     c->stats->discovered++;
     c->stats->printed += printable && kind != OFFER_SEED;
@@ -695,9 +700,9 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
 static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
                            struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
-  char ext[32]; /* -A keeps what is printed, out of scope as in it */
+  char ext[32];
   core_url_ext(u, ext, sizeof(ext));
-  bool printable = !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
+  bool printable = accepted_ext(cfg, ext);
   if (printable && cfg->print_outside && !cfg->jsonl)
     check_output(c, c->sink->url(c->writer, u->text));
   struct frontier_item probe = {.flags = (printable ? 0 : ITEM_QUIET) | (unsigned)how.via
