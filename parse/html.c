@@ -554,13 +554,13 @@ static bool switch_to(parse_html *html, const char *encoding) {
   return handler && xmlSwitchToEncoding(html->ctxt, handler) == 0;
 }
 
-/* Decides the encoding on the bytes in start, then hands them on. */
-static core_rc decide(parse_html *html) {
+/* Decides the encoding on the first n bytes of the page (s), then hands them on. */
+static core_rc decide(parse_html *html, const char *s, size_t n) {
   html->decided = true;
-  size_t n = html->start.len, skip = 0;
+  size_t skip = 0;
   if (!n) /* an empty page: nothing to decide on, nothing to hand on */
     return CORE_OK;
-  const unsigned char *u = (const unsigned char *)html->start.data;
+  const unsigned char *u = (const unsigned char *)s;
   if (n >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
     switch_to(html, "UTF-8");
     skip = 3;
@@ -572,10 +572,15 @@ static core_rc decide(parse_html *html) {
     skip = 2;
   } else if (!html->declared || !switch_to(html, html->declared)) {
     size_t head = n < SNIFF_BYTES ? n : SNIFF_BYTES;
-    if (!meta_declares(html->start.data, head))
-      switch_to(html, valid_utf8(html->start.data, head) ? "UTF-8" : "windows-1252");
+    if (!meta_declares(s, head))
+      switch_to(html, valid_utf8(s, head) ? "UTF-8" : "windows-1252");
   }
-  core_rc rc = feed_decided(html, html->start.data + skip, n - skip);
+  return feed_decided(html, s + skip, n - skip);
+}
+
+/* The bytes held in start, once there are enough of them or the page has ended. */
+static core_rc decide_held(parse_html *html) {
+  core_rc rc = decide(html, html->start.data, html->start.len);
   core_buf_free(&html->start);
   return rc;
 }
@@ -583,9 +588,12 @@ static core_rc decide(parse_html *html) {
 core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
   if (html->decided)
     return feed_decided(html, data, len);
+  /* a first chunk that holds enough is decided on where it is: most pages, so no copy */
+  if (!html->start.len && len >= SNIFF_BYTES)
+    return decide(html, data, len);
   if (core_buf_add(&html->start, data, len) != CORE_OK)
     return CORE_ENOMEM;
-  return html->start.len < SNIFF_BYTES ? CORE_OK : decide(html);
+  return html->start.len < SNIFF_BYTES ? CORE_OK : decide_held(html);
 }
 
 const char *parse_html_charset(const parse_html *html) {
@@ -597,7 +605,7 @@ const char *parse_html_charset(const parse_html *html) {
 }
 
 core_rc parse_html_finish(parse_html *html) {
-  if (!html->decided && decide(html) != CORE_OK)
+  if (!html->decided && decide_held(html) != CORE_OK)
     return CORE_ENOMEM;
   if (html->carry_len) { /* a UTF-16 page cut in the middle of a character */
     html->carry_len = 0;
