@@ -3,17 +3,89 @@
 #include "core/core.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <libpsl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
+
+/* The seeds' hosts or domains, lowercase: open addressing, a power of two of slots at most half
+ * full, as a crawl may have a million seed hosts and every link asks. */
+struct key_set {
+  char **slots; /* owned keys; NULL: empty */
+  size_t cap, count;
+};
 
 struct core_scope {
   core_scope_mode mode;
   const struct core_list *domains;
   const struct core_list *exclude;
   const psl_ctx_t *psl;
-  struct core_list seed_keys; /* seed hosts (host mode) or their registrable domains */
+  struct key_set seed_keys; /* seed hosts (host mode) or their registrable domains */
 };
+
+static size_t key_slot(const struct key_set *set, const char *key) {
+  size_t mask = set->cap - 1, i = XXH3_64bits(key, strlen(key)) & mask;
+  while (set->slots[i] && strcmp(set->slots[i], key) != 0)
+    i = (i + 1) & mask;
+  return i;
+}
+
+static bool key_set_has(const struct key_set *set, const char *key) {
+  return set->cap && set->slots[key_slot(set, key)];
+}
+
+/* Takes key (allocated) when it is new; frees it otherwise, or on failure. */
+static core_rc key_set_add(struct key_set *set, char *key) {
+  for (char *p = key; *p; p++)
+    *p = (char)tolower((unsigned char)*p);
+  if (key_set_has(set, key)) {
+    free(key);
+    return CORE_OK;
+  }
+  if (2 * (set->count + 1) > set->cap) {
+    struct key_set grown = {calloc(set->cap ? 2 * set->cap : 16, sizeof(char *)),
+                            set->cap ? 2 * set->cap : 16, set->count};
+    if (!grown.slots) {
+      free(key);
+      return CORE_ENOMEM;
+    }
+    for (size_t i = 0; i < set->cap; i++)
+      if (set->slots[i])
+        grown.slots[key_slot(&grown, set->slots[i])] = set->slots[i];
+    free(set->slots);
+    *set = grown;
+  }
+  set->slots[key_slot(set, key)] = key;
+  set->count++;
+  return CORE_OK;
+}
+
+static void key_set_free(struct key_set *set) {
+  for (size_t i = 0; i < set->cap; i++)
+    free(set->slots[i]);
+  free(set->slots);
+  *set = (struct key_set){0};
+}
+
+/* Whether host (or domain), in any case, is one of the keys. */
+static bool key_set_has_host(const struct key_set *set, const char *host) {
+  char lower[256];
+  size_t len = strlen(host);
+  if (len >= sizeof(lower)) { /* no host name is this long: DNS caps a name at 253 bytes */
+    char *copy = strdup(host);
+    if (!copy)
+      return false;
+    for (char *p = copy; *p; p++)
+      *p = (char)tolower((unsigned char)*p);
+    bool has = key_set_has(set, copy);
+    free(copy);
+    return has;
+  }
+  for (size_t i = 0; i <= len; i++)
+    lower[i] = (char)tolower((unsigned char)host[i]);
+  return key_set_has(set, lower);
+}
 
 core_rc core_scope_create(core_scope_mode mode, const struct core_list *domains,
                           const struct core_list *exclude, core_scope **out) {
@@ -48,12 +120,7 @@ char *core_scope_domain(const core_scope *scope, const char *host) {
 
 core_rc core_scope_add_seed(core_scope *scope, const char *host) {
   char *key = scope->mode == CORE_SCOPE_DOMAIN ? core_scope_domain(scope, host) : strdup(host);
-  if (!key)
-    return CORE_ENOMEM;
-  core_rc rc =
-      core_list_has(&scope->seed_keys, key) ? CORE_OK : core_list_add(&scope->seed_keys, key);
-  free(key);
-  return rc;
+  return key ? key_set_add(&scope->seed_keys, key) : CORE_ENOMEM;
 }
 
 bool core_scope_contains(const core_scope *scope, const char *host) {
@@ -65,10 +132,10 @@ bool core_scope_contains(const core_scope *scope, const char *host) {
     case CORE_SCOPE_LIST:
       return scope->domains && core_list_host_match(scope->domains, host);
     case CORE_SCOPE_HOST:
-      return core_list_has(&scope->seed_keys, host);
+      return key_set_has_host(&scope->seed_keys, host);
     case CORE_SCOPE_DOMAIN: {
       char *domain = core_scope_domain(scope, host);
-      bool in = domain && core_list_has(&scope->seed_keys, domain);
+      bool in = domain && key_set_has_host(&scope->seed_keys, domain);
       free(domain);
       return in;
     }
@@ -79,7 +146,7 @@ bool core_scope_contains(const core_scope *scope, const char *host) {
 void core_scope_destroy(core_scope *scope) {
   if (!scope)
     return;
-  core_list_free(&scope->seed_keys);
+  key_set_free(&scope->seed_keys);
   free(scope);
 }
 

@@ -280,6 +280,12 @@ static bool copy_leftovers(struct shard *c, FILE *out) {
   return got == 0;
 }
 
+static void put_unfed(struct shard *c, const char *url, void *arg) {
+  (void)c;
+  struct frontier_item item = {.kind = FRONTIER_PAGE, .url = (char *)url};
+  put_item(arg, &item, ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT, 0);
+}
+
 /* One shard's lines: its counters (with --state), queues, requests in flight, held links and what
  * a limit left for the next run. Adds its queued pages to *pages. */
 static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *pages) {
@@ -308,6 +314,8 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
         fprintf(out, "link %d %c %s\n", hp->links[i].depth, crawl__how_code(hp->links[i].how),
                 hp->texts.data + hp->links[i].text);
     }
+  if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */
+    crawl__seeds_unfed_each(c, put_unfed, out);
   if (rc == CORE_OK && !copy_leftovers(c, out))
     rc = CORE_ESYS;
   *pages += s.pages;
@@ -330,6 +338,12 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     if (c->sink->kept && c->sink->kept(c->sink->arg, &output_bytes) == CORE_OK)
       fprintf(out, "stat output_bytes %llu\n", (unsigned long long)output_bytes);
     fprintf(out, "stat ms %.0f\n", (now - c->start) * 1000);
+    /* every seed before this one was offered (each shard feeds its own: the least of them) */
+    size_t fed = c->cfg->seed_count;
+    for (int i = 0; i < crawl__run_shards(c->run); i++)
+      if (crawl__run_shard(c->run, i)->seed_next < fed)
+        fed = crawl__run_shard(c->run, i)->seed_next;
+    fprintf(out, "stat seeds_fed %zu\n", fed);
   }
   *pages = 0;
   core_rc rc = CORE_OK;
@@ -624,6 +638,11 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
   core_url_free(&u);
 }
 
+/* The seed to feed from, of a "stat seeds_fed" line (checked: the seeds are the saved ones). */
+static size_t seeds_fed_at(long long value, size_t seed_count) {
+  return value < 0 ? 0 : (unsigned long long)value < seed_count ? (size_t)value : seed_count;
+}
+
 static void restore_counter(struct shard *c, const struct saved *s, double now) {
   if (!strcmp(s->url, "pages_started")) {
     crawl__run_set_pages_started(c->run, (long)s->value);
@@ -641,6 +660,8 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
     c->complete = !crawl__run_is_cluster(c->run);
     return;
   }
+  if (!strcmp(s->url, "seeds_fed"))
+    return;                    /* crawl__restore_seeds_fed read it */
   if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
     c->start = now - (double)s->value / 1000;
     return;
@@ -667,6 +688,17 @@ static void restore_broken(struct shard *c, const struct saved *s) {
       crawl__fatal(c, "out of memory");
     return;
   }
+}
+
+void crawl__restore_seeds_fed(struct shard *c) {
+  rewind(c->resumable);
+  char *line = NULL;
+  size_t cap = 0;
+  struct saved s;
+  while (crawl__next_saved(c->resumable, &line, &cap, &s))
+    if (s.kind == SAVED_STAT && !strcmp(s.url, "seeds_fed"))
+      c->seed_next = seeds_fed_at(s.value, c->cfg->seed_count);
+  free(line);
 }
 
 void crawl__restore(struct shard *c) {
@@ -776,6 +808,9 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
           if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
             for (int i = 0; i < n; i++)
               shards[i].complete = !crawl__run_is_cluster(shards[i].run);
+          if (!strcmp(sv.url, "seeds_fed")) /* and each feeds its seeds from there on */
+            for (int i = 0; i < n; i++)
+              shards[i].seed_next = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
           to = 0;
           break;
         case SAVED_BROKEN:

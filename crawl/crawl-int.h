@@ -176,7 +176,8 @@ struct shard {
   struct seed_login *logins; /* the seeds' hosts this shard owns, by key (logins.c) */
   size_t login_count;
   frontier *fr;
-  core_scope *scope;
+  core_scope *scope;        /* the first shard's, read by all */
+  bool scope_borrowed;      /* it is: the first shard frees it */
   core_seen *seen;          /* with --seen or --state and several shards, the first's (shared) */
   bool seen_borrowed;       /* it is: the first shard frees it */
   core_seen *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
@@ -186,7 +187,15 @@ struct shard {
   bool restored;                /* a --state crawl continued from its checkpoint */
   bool complete;                /* and that crawl had ended with nothing left: no request is made */
   bool saving_final;            /* the save at the run's end is being written */
-  bool begun;      /* its seeds queued or its part of the checkpoint restored: a save may be made */
+  bool begun; /* its seeds queued or its part of the checkpoint restored: a save may be made */
+  /* Seeds enter the frontier a window at a time (feed_seeds), so a million seeds on a million
+   * hosts do not make a million hosts at once: cfg->seeds before seed_next were offered, each by
+   * the shard that owns it; while some wait, depth 0 stays pending in the gate (seeds_hold). */
+  size_t seed_next;
+  bool seeds_hold;
+  /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
+   * if it had been offered first. NULL once every seed was offered. */
+  core_seen *seeds_unfed;
   FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
   FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
   uint64_t leftover_count;
@@ -489,6 +498,9 @@ bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
 void crawl__cut_output(struct shard *c);
 /* --state: puts the loaded checkpoint (c->resumable) back: queues, held links, hosts, counters. */
 void crawl__restore(struct shard *c);
+/* Before crawl__restore: from which seed on this shard offers seeds (seed_next), as the checkpoint
+ * says (a checkpoint of several shards gave each its value when it was split). */
+void crawl__restore_seeds_fed(struct shard *c);
 /* With several shards: hands each line of the first shard's loaded save to the shard that owns it
  * (each shard's own c->resumable), whatever the number of shards that wrote it. */
 core_rc crawl__split_saved(struct shard *shards, int n);
@@ -535,6 +547,10 @@ void crawl__spec_free_all(struct shard *c);
 struct held_page *crawl__held_new(struct shard *c, const char *from, int depth);
 void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
                      struct link_how how);
+/* crawler.c: calls fn with each seed this shard owns and has not offered yet (a crawl stopped
+ * while seeds were fed a window at a time), in the order given. */
+void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
+                             void *arg);
 /* Queues a restored held page behind the others; its depth is pending until it is replayed. */
 void crawl__held_queue(struct shard *c, struct held_page *hp);
 /* Frees a held page (NULL is fine) and its links' count. */

@@ -590,9 +590,13 @@ static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
   return !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
 }
 
+static bool seed_found_early(struct shard *c, const struct core_url *u);
+
 static void settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
+  if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT) && seed_found_early(c, u))
+    return;
   /* out of scope: new ones only, checked once a URL, not on every link to it */
   if ((kind == OFFER_LINK || kind == OFFER_REDIRECT) &&
       (!fresh || !core_scope_contains(c->scope, u->host))) {
@@ -666,6 +670,18 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
   }
   if (spec) {
     confirm(c, spec, from, depth, redirects, probe.flags);
+    return;
+  }
+  if (kind == OFFER_SEED && !hd && crawl__pages_exhausted(c) &&
+      !frontier_host_find(c->fr, u->origin)) {
+    /* a seed fed after -n was reached (feed_seeds): settled as its page would be once popped,
+     * without making a host that would never be asked anything */
+    struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
+    if (!item)
+      return;
+    crawl__leave_for_next_run(c, item);
+    record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
+    frontier_item_free(item);
     return;
   }
   if (!hd && !(hd = crawl__host_for(c, u)))
@@ -1698,8 +1714,11 @@ static void set_lookahead(struct shard *c) {
 
 static void pop_and_start(struct shard *c);
 
+static bool seeds_waiting(const struct shard *c);
+
 static bool idle(const struct shard *c) {
-  return c->requests_in_flight == 0 && c->lookups_in_flight == 0 && frontier_queued(c->fr) == 0;
+  return !seeds_waiting(c) && c->requests_in_flight == 0 && c->lookups_in_flight == 0 &&
+         frontier_queued(c->fr) == 0;
 }
 
 /* Whether replay_held has links to offer now. */
@@ -1707,10 +1726,13 @@ static bool replay_due(const struct shard *c) {
   return c->held_pages && (c->held_min <= frontier_gate(c->fr) || idle(c));
 }
 
+static void feed_seeds(struct shard *c);
+
 static void schedule(struct shard *c) {
   /* pages settled without a request (robots.txt rules, limits) can move the gate or leave the
    * crawl idle: their held links are offered in the same turn, not after a wait */
   for (int round = 0; round < 8; round++) {
+    feed_seeds(c);
     pop_and_start(c);
     if (c->stop || c->fatal || !replay_due(c))
       break;
@@ -1772,7 +1794,10 @@ static void pop_and_start(struct shard *c) {
     }
     switch (item->kind) {
       case FRONTIER_RESOLVE:
-        if (c->lookups_in_flight >= c->lookups_max) {
+        if (crawl__pages_exhausted(c)) { /* no page of it will be fetched: its pages settle */
+          frontier_cancel(c->fr, fh, item);
+          frontier_item_free(item);
+        } else if (c->lookups_in_flight >= c->lookups_max) {
           /* a burst of queries overflows a resolver's socket, and each lost one costs a
            * timeout: the lookup waits for one in flight to end */
           frontier_cancel(c->fr, fh, item);
@@ -1808,7 +1833,8 @@ static bool finished(const struct shard *c) {
     return true;
   if (crawl__pages_exhausted(c)) /* with --cluster, once the links held back went their way */
     return !crawl__run_pages_leased(c->run) || !c->held_pages;
-  return frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 && !c->held_pages;
+  return !seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 &&
+         !c->held_pages;
 }
 
 /* ---- progress and the output's reader ---- */
@@ -1872,9 +1898,17 @@ static core_rc watch_output(struct shard *c) {
 
 /* What is still in flight or queued was accepted: every one gets its record, unless the output
  * is gone or a --state crawl only pauses (its records come when it goes on). */
+static void record_unfed(struct shard *c, const char *url, void *arg) {
+  (void)arg;
+  struct frontier_item probe = {.flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT};
+  record(c, &probe, url, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
+}
+
 static void settle_leftovers(struct shard *c, bool with_records) {
   crawl_fate fate =
       c->end == CRAWL_END_DONE && crawl__pages_exhausted(c) ? CRAWL_FATE_LIMIT : CRAWL_FATE_PENDING;
+  if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
+    crawl__seeds_unfed_each(c, record_unfed, NULL);
   while (c->active) {
     struct request *rq = c->active;
     if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
@@ -1970,44 +2004,150 @@ static core_rc add_seed_dir(struct shard *c, const struct core_url *u) {
   return CORE_OK;
 }
 
-static core_rc seed_all(struct shard *c) {
-  const struct crawl_config *cfg = c->cfg;
-  for (size_t i = 0; i < cfg->seed_count; i++) {
+/* Seed pages pending at once, at most, over the shards: enough to keep every slot of -c busy on
+ * hosts of one request at a time, and few enough that hosts are made as they are reached. */
+static size_t seed_window(const struct shard *c) {
+  size_t window = 4 * (size_t)c->cfg->concurrency;
+  window = window < 1024 ? 1024 : window;
+  return window / (size_t)crawl__run_shards(c->run) + 1;
+}
+
+static bool seeds_waiting(const struct shard *c) {
+  return c->seeds_unfed != NULL;
+}
+
+/* Whether cfg->seeds[i] parses into *u as a seed this shard owns and has not offered yet (and
+ * takes it off that list when take); *u is to be freed when true. */
+static bool unfed_seed(struct shard *c, size_t i, bool take, struct core_url *u) {
+  if (crawl__seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u) != CORE_OK)
+    return false;
+  bool unfed = take ? core_seen_remove(c->seeds_unfed, u->text, strlen(u->text)) == CORE_OK
+                    : core_seen_contains(c->seeds_unfed, u->text, strlen(u->text));
+  if (!unfed)
+    core_url_free(u);
+  return unfed;
+}
+
+static void seeds_fed(struct shard *c) {
+  core_seen_destroy(c->seeds_unfed);
+  c->seeds_unfed = NULL;
+  c->seed_next = c->cfg->seed_count;
+  if (c->seeds_hold) {
+    c->seeds_hold = false;
+    frontier_release(c->fr, 0);
+  }
+}
+
+/* Offers the next seeds this shard owns while fewer than seed_window pages of depth 0 are
+ * pending (all of them once -n is reached: settle makes no host for them then). */
+static void feed_seeds(struct shard *c) {
+  if (!seeds_waiting(c) || c->stop || c->fatal)
+    return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
+  bool all = crawl__pages_exhausted(c);
+  size_t window = seed_window(c) + c->seeds_hold; /* the hold counts as one pending page */
+  while (c->seed_next < c->cfg->seed_count && !c->fatal &&
+         (all || frontier_pending(c->fr, 0) < window)) {
     struct core_url u;
-    core_rc rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
-    if (rc) {
+    if (unfed_seed(c, c->seed_next++, true, &u)) {
+      offer(c, &u, NULL, 0, 0, OFFER_SEED, seed_how);
+      core_url_free(&u);
+    }
+  }
+  if (c->seed_next == c->cfg->seed_count)
+    seeds_fed(c);
+}
+
+/* A link to a seed not offered yet: it is offered as the seed now, as if it had come first. */
+static bool seed_found_early(struct shard *c, const struct core_url *u) {
+  if (!seeds_waiting(c) || core_seen_remove(c->seeds_unfed, u->text, strlen(u->text)) != CORE_OK)
+    return false;
+  settle(c, u, true, NULL, 0, 0, OFFER_SEED, seed_how);
+  return true;
+}
+
+void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
+                             void *arg) {
+  for (size_t i = c->seed_next; seeds_waiting(c) && i < c->cfg->seed_count; i++) {
+    struct core_url u;
+    if (unfed_seed(c, i, false, &u)) {
+      fn(c, u.text, arg);
+      core_url_free(&u);
+    }
+  }
+}
+
+/* The scope, made by the first shard from every seed and read by all (shard_open makes the
+ * shards one after the other, before any runs). */
+static core_rc open_scope(struct shard *c) {
+  const struct crawl_config *cfg = c->cfg;
+  if (c->shard > 0) {
+    c->scope = crawl__run_shard(c->run, 0)->scope;
+    c->scope_borrowed = true;
+    return c->scope ? CORE_OK : CORE_EINVAL;
+  }
+  core_rc rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope);
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
+    struct core_url u;
+    if ((rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u)) != CORE_OK) {
       crawl__fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
       return rc;
     }
     rc = core_scope_add_seed(c->scope, u.host);
-    if (rc == CORE_OK && cfg->no_parent)
-      rc = add_seed_dir(c, &u);
     core_url_free(&u);
-    if (rc)
+  }
+  return rc;
+}
+
+static core_rc seed_all(struct shard *c) {
+  const struct crawl_config *cfg = c->cfg;
+  for (size_t i = 0; i < cfg->seed_count && cfg->no_parent; i++) {
+    struct core_url u;
+    core_rc rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
+    if (rc == CORE_OK) {
+      rc = add_seed_dir(c, &u);
+      core_url_free(&u);
+    }
+    if (rc == CORE_ENOMEM)
       return rc;
   }
-  if (c->restored) { /* the seeds were offered by the run that began the crawl */
-    crawl__restore(c);
-    return CORE_OK;
+  if (c->restored) /* the seeds before it were offered by an earlier run */
+    crawl__restore_seeds_fed(c);
+  /* the seeds this shard offers (and with --cluster, its process does), each once: a seed given
+   * twice is one seed. A continued crawl leaves out those its seen filter has: they were offered
+   * before the save, whatever the order of the shards that offered them */
+  core_rc rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds_unfed);
+  for (size_t i = c->seed_next; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
+    struct core_url u;
+    bool first;
+    if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+      continue;
+    if (crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node &&
+        !(c->restored && core_seen_contains(c->seen, u.text, strlen(u.text))))
+      rc = core_seen_add(c->seeds_unfed, u.text, strlen(u.text), &first);
+    core_url_free(&u);
   }
-  /* a seed given twice is one seed; the seen filter cannot tell, as seeds bypass it */
-  core_seen *given;
-  core_rc rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
-  if (rc)
+  if (rc != CORE_OK || c->fatal) {
+    seeds_fed(c);
     return rc;
-  for (size_t i = 0; i < cfg->seed_count && !c->fatal; i++) {
+  }
+  /* after the list is made: a link restored to a seed not offered yet makes it a seed at once */
+  if (c->restored)
+    crawl__restore(c);
+  c->seeds_hold = true; /* depth 1 waits for every seed, as if all had been queued first */
+  frontier_hold(c->fr, 0);
+  feed_seeds(c); /* the first window now */
+  if (c->restored)
+    return CORE_OK;
+  /* the URLs the last run left (--seen) are taken up apart from the seeds */
+  core_seen *given;
+  rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && c->resumable; i++) {
     struct core_url u;
     bool first;
     if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
     rc = core_seen_add(given, u.text, strlen(u.text), &first);
-    /* each shard offers the seeds it owns (and with --cluster, its process does) */
-    if (rc == CORE_OK && first && crawl__owner(c, u.host) == c->shard &&
-        crawl__node_of(c->run, u.host) == (int)c->cfg->node)
-      offer(c, &u, NULL, 0, 0, OFFER_SEED, seed_how);
     core_url_free(&u);
-    if (rc)
-      break;
   }
   if (rc == CORE_OK)
     take_up_leftovers(c, given);
@@ -2081,7 +2221,7 @@ static void shard_open(struct shard *c) {
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
       (rc = frontier_create(&frontier_opts, c->seen, free_host_data, &c->fr)) ||
-      (rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope)) ||
+      (rc = open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
       (rc = loop_timer_create(c->loop, crawl__on_save_timer, c, &c->save_timer)) ||
       (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen)
@@ -2246,12 +2386,14 @@ static void shard_close(struct shard *c) {
   free(c->state_path);
   free(c->prev_path);
   frontier_destroy(c->fr);
-  core_scope_destroy(c->scope);
+  if (!c->scope_borrowed)
+    core_scope_destroy(c->scope);
   if (c->output_watch)
     loop_unwatch(c->loop, c->output_watch);
   for (size_t i = 0; i < c->seed_dir_count; i++)
     free(c->seed_dirs[i]);
   free(c->seed_dirs);
+  core_seen_destroy(c->seeds_unfed);
   fetch_engine_destroy(c->engine);
   loop_destroy(c->loop);
   if (c->writer)

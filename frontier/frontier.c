@@ -946,6 +946,10 @@ int frontier_local_gate(const frontier *f) {
   return f->gate_off ? INT_MAX : f->gate;
 }
 
+size_t frontier_pending(const frontier *f, int depth) {
+  return depth >= 0 && depth < f->pending_cap ? f->pending[depth] : 0;
+}
+
 void frontier_set_outside_gate(frontier *f, int depth) {
   if (f->outside == depth)
     return;

@@ -106,6 +106,9 @@ void frontier_release(frontier *f, int depth);
 int frontier_gate(const frontier *f);
 /* The same, of this frontier's own pages only. */
 int frontier_local_gate(const frontier *f);
+/* How many of this frontier's pages of depth are pending (queued, popped and not released, or
+ * held by frontier_hold). */
+size_t frontier_pending(const frontier *f, int depth);
 /* The smallest depth pending outside this frontier (the other shards of a crawl, and the links
  * on their way between them): its pages deeper than it wait as for its own. INT_MAX: none. */
 void frontier_set_outside_gate(frontier *f, int depth);
