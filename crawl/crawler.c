@@ -1896,13 +1896,14 @@ static core_rc watch_output(struct shard *c) {
 
 /* ---- the run ---- */
 
-/* What is still in flight or queued was accepted: every one gets its record, unless the output
- * is gone or a --state crawl only pauses (its records come when it goes on). */
 static void record_unfed(struct shard *c, const char *url, void *arg) {
   (void)arg;
   struct frontier_item probe = {.flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT};
   record(c, &probe, url, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
 }
+
+/* What is still in flight or queued was accepted: every one gets its record, unless the output
+ * is gone or a --state crawl only pauses (its records come when it goes on). */
 
 static void settle_leftovers(struct shard *c, bool with_records) {
   crawl_fate fate =
