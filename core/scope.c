@@ -35,10 +35,14 @@ static bool key_set_has(const struct key_set *set, const char *key) {
   return set->cap && set->slots[key_slot(set, key)];
 }
 
+static void lower_in_place(char *text) {
+  for (char *p = text; *p; p++)
+    *p = (char)tolower((unsigned char)*p);
+}
+
 /* Takes key (allocated) when it is new; frees it otherwise, or on failure. */
 static core_rc key_set_add(struct key_set *set, char *key) {
-  for (char *p = key; *p; p++)
-    *p = (char)tolower((unsigned char)*p);
+  lower_in_place(key);
   if (key_set_has(set, key)) {
     free(key);
     return CORE_OK;
@@ -76,8 +80,7 @@ static bool key_set_has_host(const struct key_set *set, const char *host) {
     char *copy = strdup(host);
     if (!copy)
       return false;
-    for (char *p = copy; *p; p++)
-      *p = (char)tolower((unsigned char)*p);
+    lower_in_place(copy);
     bool has = key_set_has(set, copy);
     free(copy);
     return has;

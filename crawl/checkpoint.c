@@ -695,8 +695,9 @@ void crawl__restore_seeds_fed(struct shard *c) {
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
-  while (crawl__next_saved(c->resumable, &line, &cap, &s))
-    if (s.kind == SAVED_STAT && !strcmp(s.url, "seeds_fed"))
+  /* the run's counters come first (write_snapshot): the reading stops where they end */
+  while (crawl__next_saved(c->resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
+    if (!strcmp(s.url, "seeds_fed"))
       c->seed_next = seeds_fed_at(s.value, c->cfg->seed_count);
   free(line);
 }

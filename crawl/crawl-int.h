@@ -190,9 +190,8 @@ struct shard {
   bool begun; /* its seeds queued or its part of the checkpoint restored: a save may be made */
   /* Seeds enter the frontier a window at a time (feed_seeds), so a million seeds on a million
    * hosts do not make a million hosts at once: cfg->seeds before seed_next were offered, each by
-   * the shard that owns it; while some wait, depth 0 stays pending in the gate (seeds_hold). */
+   * the shard that owns it; while some wait (seeds_unfed), depth 0 stays pending in the gate. */
   size_t seed_next;
-  bool seeds_hold;
   /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
    * if it had been offered first. NULL once every seed was offered. */
   core_seen *seeds_unfed;

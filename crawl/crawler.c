@@ -591,6 +591,8 @@ static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
 }
 
 static bool seed_found_early(struct shard *c, const struct core_url *u);
+static void settle_over_limit(struct shard *c, const struct host_data *hd,
+                              struct frontier_item *item);
 
 static void settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
                    int depth, int redirects, enum offer_kind kind, struct link_how how) {
@@ -677,11 +679,8 @@ static void settle(struct shard *c, const struct core_url *u, bool fresh, const 
     /* a seed fed after -n was reached (feed_seeds): settled as its page would be once popped,
      * without making a host that would never be asked anything */
     struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
-    if (!item)
-      return;
-    crawl__leave_for_next_run(c, item);
-    record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
-    frontier_item_free(item);
+    if (item)
+      settle_over_limit(c, NULL, item);
     return;
   }
   if (!hd && !(hd = crawl__host_for(c, u)))
@@ -1565,6 +1564,17 @@ static crawl_fate unfetched_fate(const struct shard *c, const struct host_data *
   return fate;
 }
 
+/* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
+ * it is left for a later run that raises the limit. Frees item. */
+static void settle_over_limit(struct shard *c, const struct host_data *hd,
+                              struct frontier_item *item) {
+  crawl_fate fate = unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
+  if (fate == CRAWL_FATE_LIMIT)
+    crawl__leave_for_next_run(c, item);
+  record_item(c, item, fate, 0, NULL);
+  frontier_item_free(item);
+}
+
 static void start_page(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   const struct crawl_config *cfg = c->cfg;
@@ -1581,11 +1591,7 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
       (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
-    crawl_fate fate = unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
-    if (fate == CRAWL_FATE_LIMIT)
-      crawl__leave_for_next_run(c, item);
-    record_item(c, item, fate, 0, NULL);
-    frontier_item_free(item);
+    settle_over_limit(c, hd, item);
     return;
   }
   if (cfg->robots && hd->robots_state != ROBOTS_PENDING &&
@@ -2029,14 +2035,12 @@ static bool unfed_seed(struct shard *c, size_t i, bool take, struct core_url *u)
   return unfed;
 }
 
+/* Every seed was offered: depth 0 is no longer held for them. */
 static void seeds_fed(struct shard *c) {
   core_seen_destroy(c->seeds_unfed);
   c->seeds_unfed = NULL;
   c->seed_next = c->cfg->seed_count;
-  if (c->seeds_hold) {
-    c->seeds_hold = false;
-    frontier_release(c->fr, 0);
-  }
+  frontier_release(c->fr, 0);
 }
 
 /* Offers the next seeds this shard owns while fewer than seed_window pages of depth 0 are
@@ -2045,7 +2049,7 @@ static void feed_seeds(struct shard *c) {
   if (!seeds_waiting(c) || c->stop || c->fatal)
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
   bool all = crawl__pages_exhausted(c);
-  size_t window = seed_window(c) + c->seeds_hold; /* the hold counts as one pending page */
+  size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
   while (c->seed_next < c->cfg->seed_count && !c->fatal &&
          (all || frontier_pending(c->fr, 0) < window)) {
     struct core_url u;
@@ -2128,15 +2132,15 @@ static core_rc seed_all(struct shard *c) {
     core_url_free(&u);
   }
   if (rc != CORE_OK || c->fatal) {
-    seeds_fed(c);
+    core_seen_destroy(c->seeds_unfed);
+    c->seeds_unfed = NULL;
     return rc;
   }
   /* after the list is made: a link restored to a seed not offered yet makes it a seed at once */
   if (c->restored)
     crawl__restore(c);
-  c->seeds_hold = true; /* depth 1 waits for every seed, as if all had been queued first */
-  frontier_hold(c->fr, 0);
-  feed_seeds(c); /* the first window now */
+  frontier_hold(c->fr, 0); /* depth 1 waits for every seed, as if all had been queued first */
+  feed_seeds(c);           /* the first window now */
   if (c->restored)
     return CORE_OK;
   /* the URLs the last run left (--seen) are taken up apart from the seeds */
