@@ -1,4 +1,5 @@
-/* The command line of ../shared/CLI.md. Every value is checked; a bad one is a usage error. */
+/* The command line of the README's option table (doc/behaviour.md says how
+ * each behaves). Every value is checked; a bad one is a usage error. */
 #include "cli/cli-int.h"
 #include "cluster/cluster.h"
 #include "fetch/fetch.h"
@@ -18,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Larbin's forbidden extensions plus today's equivalents (CLI.md, --skip-ext); not css, whose
+/* Larbin's forbidden extensions plus today's equivalents (README, --skip-ext); not css, whose
  * links are read. */
 static const char default_skip_ext[] =
     "tar,gz,tgz,zip,Z,rpm,deb,ps,dvi,pdf,png,jpg,jpeg,bmp,smi,tiff,gif,mov,avi,mpeg,mpg,mp3,qt,"
@@ -336,7 +337,8 @@ static bool parse_seconds(const char *s, double max, double *out) {
   return true;
 }
 
-/* A duration (CLI.md: s, ms, m, h; a plain number is seconds) in seconds, up to max. */
+/* A duration (doc/behaviour.md, Option values: s, ms, m, h; a plain number is seconds) in seconds,
+ * up to max. */
 static bool parse_duration(const char *s, double max, double *out) {
   char *end;
   errno = 0;

@@ -24,7 +24,7 @@
 
 enum { CLUSTER_MAX_NODES = 4096 };
 
-/* redis://HOST[:PORT]/JOB as CLI.md's --cluster takes it. */
+/* redis://HOST[:PORT]/JOB as --cluster takes it (doc/behaviour.md, Cluster). */
 struct cluster_address {
   char host[256]; /* a name or an address; IPv6 in brackets in the text, without them here */
   int port;       /* 6379 when the text has none */

@@ -32,7 +32,7 @@ struct crawl_config {
   uint64_t queue_memory;   /* queued pages kept in memory; the rest spill to a file (0: all) */
   uint64_t queue_disk;     /* bytes the spill file may take (0: no limit) */
   size_t max_url_length;
-  /* spider-trap guards (README, Trap guards); 0 turns one off */
+  /* spider-trap guards (doc/behaviour.md, Trap guards); 0 turns one off */
   long max_path_repeat;
   long max_path_segments;
   long max_query_variants; /* per host and path */

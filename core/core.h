@@ -73,7 +73,7 @@ core_rc core_file_commit(FILE *f, char *tmp, const char *path);
 
 /* ---- URLs ---- */
 
-/* A URL in its printed form (CLI.md, Definitions): WHATWG serialization, fragment removed.
+/* A URL in its printed form (doc/behaviour.md, Output): WHATWG serialization, fragment removed.
  * text and host are owned by the struct; release with core_url_free. */
 struct core_url {
   char *text;              /* the printed form */
@@ -137,7 +137,8 @@ core_rc core_scope_create(core_scope_mode mode, const struct core_list *domains,
                           const struct core_list *exclude, core_scope **out);
 core_rc core_scope_add_seed(core_scope *scope, const char *host);
 bool core_scope_contains(const core_scope *scope, const char *host);
-/* The registrable domain of host, per the Public Suffix List (CLI.md). Caller frees. */
+/* The registrable domain of host, per the Public Suffix List (doc/behaviour.md,
+ * Scope). Caller frees. */
 char *core_scope_domain(const core_scope *scope, const char *host);
 void core_scope_destroy(core_scope *scope);
 
@@ -153,7 +154,7 @@ typedef enum {
 } core_addr_kind;
 core_addr_kind core_addr_kind_of(const char *ip);
 
-/* Spider-trap rules on a URL's path (README, Trap guards): the rule the path breaks, or
+/* Spider-trap rules on a URL's path (doc/behaviour.md, Trap guards): the rule the path breaks, or
  * CORE_TRAP_NONE. path runs from its first '/' to its end or a '?' or '#'. A path breaks
  * CORE_TRAP_REPEAT when one segment, or one pair of segments, comes more than max_repeat times in
  * a row (/a/a/a, /a/b/a/b/a/b at 2), and CORE_TRAP_SEGMENTS when it has more than max_segments

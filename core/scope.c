@@ -1,5 +1,5 @@
-/* Scope rules of CLI.md: same host as a seed, same registrable domain as a seed (libpsl), any
- * host, or an explicit list of domain suffixes; minus the excluded suffixes. */
+/* Scope rules (doc/behaviour.md, Scope): same host as a seed, same registrable domain as a seed
+ * (libpsl), any host, or an explicit list of domain suffixes; minus the excluded suffixes. */
 #include "core/core.h"
 
 #include <arpa/inet.h>
@@ -113,7 +113,7 @@ static bool is_ip_literal(const char *host) {
 }
 
 char *core_scope_domain(const core_scope *scope, const char *host) {
-  /* an IP address or a single-label host is its own domain (CLI.md) */
+  /* an IP address or a single-label host is its own domain (doc/behaviour.md, Scope) */
   if (is_ip_literal(host) || !strchr(host, '.'))
     return strdup(host);
   const char *domain = psl_registrable_domain(scope->psl, host);

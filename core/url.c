@@ -1,5 +1,6 @@
-/* URLs in the printed form of CLI.md: the WHATWG URL Standard serialization without fragment.
- * curl's URL API parses and resolves; this file closes the gaps between it and the standard. */
+/* URLs in the printed form of doc/behaviour.md (Output): the WHATWG URL Standard serialization
+ * without fragment. curl's URL API parses and resolves; this file closes the gaps between it and
+ * the standard. */
 #include "core/core-int.h"
 
 #include <arpa/inet.h>

@@ -1,7 +1,7 @@
 /* --cluster: the first shard's link to Redis (cluster/cluster.h), on its own loop.
  *
  * Every shard writes the links it finds for other processes' hosts into outboxes of their own,
- * which go to the run at each turn (shard.c); the first shard appends them to Redis here, each
+ * which go to the run at each turn (mesh.c); the first shard appends them to Redis here, each
  * batch with the smallest depth it holds back. Entries for this process come back here too: each
  * line goes to the inbox of the shard that owns its host, where it counts in the depth gate as
  * any link between shards does.
@@ -69,7 +69,7 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
         crawl__fatal(c, "out of memory");
         return;
       }
-      int held = crawl__line_holds(p[0], (int)depth);
+      int held = crawl__line_holds((enum link_kind)p[0], (int)depth);
       if (held < o->min)
         o->min = held;
     }
@@ -256,7 +256,7 @@ double crawl__bridge_turn(struct shard *c) {
   if (!due)
     return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
   cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
-  if (cluster_publish(b->cl, gate, idle && !c->stop, c->stop != 0) != CORE_OK)
+  if (cluster_publish(b->cl, gate, idle && !c->stop, c->stop != STOP_NONE) != CORE_OK)
     return IDLE_WAIT;
   crawl__run_view_asked(c->run);
   if (cluster_view(b->cl, on_view, b)) {
@@ -302,7 +302,7 @@ void crawl__bridge_close(struct shard *c) {
     cluster_flush(b->cl);
     cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
     /* a stopped process is not idle: what it has not done waits for it (--state) */
-    cluster_publish(b->cl, gate, idle && !c->stop, c->stop != 0);
+    cluster_publish(b->cl, gate, idle && !c->stop, c->stop != STOP_NONE);
     double end = core_now() + 5;
     while (!cluster_settled(b->cl) && core_now() < end && !c->fatal)
       loop_run_once(c->loop, 0.05);

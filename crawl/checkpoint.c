@@ -11,7 +11,7 @@
  *   host WAIT STARTED ORIGIN (--state) seconds until the host may be contacted; pages started
  *   stat NAME VALUE          (--state) a counter
  *   broken STATUS FROM URL CAUSE  (--state) a broken link the summary lists (STATUS 0: none)
- *   transit KH DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (shard.c)
+ *   transit KH DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (mesh.c)
  * HOW (H) is one letter, where the link was found and whether to follow it (crawl__how_code); FLAGS
  * hold where a page was found too (ITEM_VIA). FROM is "-" for none; printed URLs hold no spaces;
  * WAIT is in seconds from the save. Files written before this layout hold "DEPTH FROM URL" lines,
@@ -734,7 +734,8 @@ void crawl__restore(struct shard *c) {
         restore_broken(c, &s);
         break;
       case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
-        crawl__take_saved_link(c, (char)s.flags, s.how, s.depth, s.redirects, s.from, s.url);
+        crawl__take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
+                               s.url);
         break;
     }
   }

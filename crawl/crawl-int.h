@@ -1,5 +1,5 @@
-/* Shared by the files of the crawl engine (crawler.c, sitefiles.c, checkpoint.c, archive.c,
- * speculate.c, shard.c): a shard's state and the steps one file hands to another. */
+/* Shared by the files of the crawl engine (doc/design.md, The engine): a shard's state and the
+ * steps one file hands to another. */
 #ifndef CRAWL_CRAWL_INT_H
 #define CRAWL_CRAWL_INT_H
 
@@ -116,9 +116,9 @@ struct held_page {
 };
 
 struct spec;
-struct crawl; /* shard.c: what the shards of a crawl share */
+struct crawl; /* mesh.c: what the shards of a crawl share */
 
-/* Links for one other shard, sent once per turn (shard.c). */
+/* Links for one other shard, sent once per turn (mesh.c). */
 struct shard_outbox {
   struct core_buf buf;
   int min; /* the smallest depth its links count at; INT_MAX: none */
@@ -151,6 +151,22 @@ struct request {
   int gate_depth;         /* a page's depth, which it holds in the frontier until freed; or -1 */
   struct held_page *held; /* its links so far, when it runs ahead of its level */
   struct request *prev, *next;
+};
+
+/* What a link on its way between shards (or processes, or in a save's transit line) is. The
+ * values are the letters that start its line, so they are only ever appended. */
+enum link_kind {
+  LINK_FOUND = 'L',    /* a link on a page */
+  LINK_REDIRECT = 'R', /* a redirect's target */
+  LINK_SITEMAP = 'S',  /* a sitemap to queue */
+  LINK_AHEAD = 'P'     /* a held link, for its owner to fetch ahead (speculate.c) */
+};
+
+/* How far a shard (or the run) is from stopping; the larger wins when shards share theirs. */
+enum shard_stop {
+  STOP_NONE,      /* running */
+  STOP_FINISHING, /* no new request: what is in flight finishes (a first signal, a limit) */
+  STOP_NOW        /* at once: a fatal error, a second signal, the output gone */
 };
 
 struct shard {
@@ -232,7 +248,7 @@ struct shard {
   size_t spec_links;   /* of held_links, those kept with fetched speculative pages */
   struct spec **specs; /* their entries by URL */
   size_t spec_buckets, spec_count;
-  int stop; /* 0: running; 1: finish what is in flight; 2: stop at once */
+  enum shard_stop stop;
   crawl_end end;
   double start;
   double run_start; /* when this run began (--max-time), whatever the crawl took before */
@@ -274,13 +290,13 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
                                    struct frontier_item *item);
 void crawl__request_free(struct request *rq);
 /* At a transfer's end: whether the crawl stops at once, the request then left cut short
- * (crawler.c). */
+ * (page.c). */
 bool crawl__cut_short(struct request *rq);
 void crawl__start_request(struct shard *c, struct request *rq);
 /* Ends rq through its handler as a transfer that failed with error before any response. */
 void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why);
 crawl_cause crawl__cause_of(fetch_error error);
-/* DNS, connection and timeouts: retried under --retries (CLI.md, Transient failures). */
+/* DNS, connection and timeouts: retried under --retries (doc/behaviour.md, Failures). */
 bool crawl__is_transient_error(fetch_error error);
 /* Puts a request's item back at the end of its host queue after a transient failure, or returns
  * false when its retries are spent. */
@@ -297,9 +313,9 @@ bool crawl__queue_robots(struct shard *c, frontier_host *fh, double not_before);
 /* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
 void crawl__queue_sitemaps(struct shard *c, struct host_data *hd);
 
-/* shard.c: the shards of a crawl */
+/* mesh.c: the shards of a crawl */
 core_rc crawl__run_create(int shards, struct crawl **out);
-/* crawler.c: how many shards cfg asks for. */
+/* run.c: how many shards cfg asks for. */
 int crawl__shard_count(const struct crawl_config *cfg);
 const struct crawl_config *crawl__run_config(const struct crawl *r);
 const struct crawl_sink *crawl__run_sink(const struct crawl *r);
@@ -327,13 +343,12 @@ void crawl__run_resume(struct crawl *r);
 void crawl__run_write_transit(struct crawl *r, FILE *out);
 /* Each line of text (len bytes of lines ending in '\n') as "transit LINE". */
 void crawl__put_transit(FILE *out, const char *text, size_t len);
-/* A link on its way, taken up by this shard (its host's owner): kind 'L' a link, 'R' a redirect
- * target, 'S' a sitemap, 'P' a held link to fetch ahead; page NULL for none. */
-void crawl__take_link(struct shard *c, char kind, struct link_how how, int depth, int redirects,
-                      const char *page, const char *url);
+/* A link on its way, taken up by this shard (its host's owner); page NULL for none. */
+void crawl__take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
+                      int redirects, const char *page, const char *url);
 /* The same for a link a save kept on its way: one for another process's host (--cluster) goes
  * on to that process. */
-void crawl__take_saved_link(struct shard *c, char kind, struct link_how how, int depth,
+void crawl__take_saved_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
                             int redirects, const char *page, const char *url);
 long crawl__run_pages_started(const struct crawl *r);
 /* True for the first shard that asks: one warning for the run, whichever spill file failed. */
@@ -365,7 +380,7 @@ void crawl__run_give_slot(struct crawl *r, long limit, int self);
 bool crawl__run_slots_full(struct crawl *r, long limit);
 /* One more in flight whatever the limit (a request that began without a slot). */
 void crawl__run_count_slot(struct crawl *r);
-/* crawler.c: a request began (it takes the slot pop_and_start holds) or ended. */
+/* schedule.c: a request began (it takes the slot pop_and_start holds) or ended. */
 void crawl__request_began(struct shard *c);
 void crawl__request_ended(struct shard *c);
 /* The shard that owns host in its process (always 0 for a crawl of one). */
@@ -400,12 +415,12 @@ void crawl__bridge_close(struct shard *c);
 unsigned long crawl__bridge_mark(struct shard *c);
 void crawl__bridge_write_transit(struct shard *c, FILE *out);
 void crawl__bridge_saved(struct shard *c, unsigned long mark);
-/* Sends u to its owner when that is another shard ('L' a link, 'R' a redirect target, 'S' a
- * sitemap, 'P' a held link to fetch ahead) and returns true; false when it is this shard's own. */
+/* Sends u to its owner when that is another shard and returns true; false when it is this shard's
+ * own. */
 bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
-                            int redirects, char kind, struct link_how how);
+                            int redirects, enum link_kind kind, struct link_how how);
 /* The depth a link on its way holds back (INT_MAX: none): kind and depth as in its line. */
-int crawl__line_holds(char kind, int depth);
+int crawl__line_holds(enum link_kind kind, int depth);
 /* Hands the outboxes to their owners. */
 void crawl__shard_flush(struct shard *c);
 bool crawl__shard_outbox_empty(const struct shard *c);
@@ -431,7 +446,7 @@ void crawl__run_warc_unlock(struct crawl *r);
 void crawl__run_leave(struct crawl *r);
 /* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
 bool crawl__run_any(struct crawl *r, int self, int round, bool mine);
-/* crawler.c: an admitted URL this shard owns, after its journey (see offer). */
+/* intake.c: an admitted URL this shard owns, after its journey (see offer). */
 void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
                         int redirects, enum offer_kind kind, struct link_how how);
 /* sitefiles.c: a sitemap URL this shard owns, queued unless it was before. */
@@ -541,12 +556,12 @@ void crawl__spec_cancel(struct shard *c, struct spec *e);
 void crawl__spec_remove(struct shard *c, struct spec *e);
 void crawl__spec_free_all(struct shard *c);
 
-/* crawler.c: held links */
+/* held.c: held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
 struct held_page *crawl__held_new(struct shard *c, const char *from, int depth);
 void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
                      struct link_how how);
-/* crawler.c: calls fn with each seed this shard owns and has not offered yet (a crawl stopped
+/* seed.c: calls fn with each seed this shard owns and has not offered yet (a crawl stopped
  * while seeds were fed a window at a time), in the order given. */
 void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
                              void *arg);
@@ -556,5 +571,93 @@ void crawl__held_queue(struct shard *c, struct held_page *hp);
 void crawl__held_free(struct shard *c, struct held_page *hp);
 /* Takes the next held page of the smallest depth, or NULL. */
 struct held_page *crawl__held_take(struct shard *c);
+
+/* ---- what one file of the engine asks of another (doc/design.md, The engine) ---- */
+
+/* report.c: every settled fate passes through crawl__report (counted, written as a record unless
+ * ITEM_QUIET); crawl__record and crawl__record_item make the record of a fate without a response.
+ * crawl__check_output ends the crawl on a write error (quietly when the reader went away). */
+void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec);
+void crawl__record(struct shard *c, const struct frontier_item *item, const char *url,
+                   const char *from, int depth, crawl_fate fate, crawl_cause cause,
+                   const char *error);
+void crawl__record_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
+                        crawl_cause cause, const char *error);
+void crawl__check_output(struct shard *c, core_rc rc);
+/* Says once, at once, that the queue could not spill to disk. */
+void crawl__warn_spill_refused(struct shard *c);
+
+/* request.c: the fetch handler of a queued item's kind (a page, robots.txt, a sitemap). */
+const struct fetch_handler *crawl__handler_for(frontier_kind kind);
+
+/* intake.c */
+extern const struct link_how crawl__seed_how; /* how a seed is found: VIA_SEED, followed */
+/* Whether a URL found (not a seed) passes the scope and the user's filters. */
+bool crawl__admitted(const struct shard *c, const struct core_url *u, enum offer_kind kind);
+/* A URL found, this shard's or another's: another shard's goes to it, which decides. */
+void crawl__offer(struct shard *c, const struct core_url *u, const char *from, int depth,
+                  int redirects, enum offer_kind kind, struct link_how how);
+/* An owned URL the seen filter has answered for (fresh: new to it): printed and queued, or given
+ * its fate at once. */
+void crawl__settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
+                   int depth, int redirects, enum offer_kind kind, struct link_how how);
+/* href resolved against base into *u (the caller frees it), or false with the reason counted. */
+bool crawl__resolve_href(struct shard *c, const struct core_url *base, const char *href, size_t len,
+                         const char *charset, const char *from, struct core_url *u);
+/* The fate of a queued page settled without a request: robots when its host's robots.txt, at hand,
+ * excludes it, else fate. */
+crawl_fate crawl__unfetched_fate(const struct shard *c, const struct host_data *hd,
+                                 const struct frontier_item *item, crawl_fate fate);
+/* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
+ * left for a later run. Frees item. */
+void crawl__settle_over_limit(struct shard *c, const struct host_data *hd,
+                              struct frontier_item *item);
+void crawl__query_counts_free(struct query_counts *q);
+
+/* host.c */
+void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier frees it */
+/* Whether u goes through a proxy that looks its host up: then the crawl does not. */
+bool crawl__proxy_resolves(const struct shard *c, const struct core_url *u);
+/* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
+void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
+
+/* depthcut.c: a URL one level beyond --depth waits for its record (crawl__cut) until no page
+ * within the depth is pending (crawl__settle_cut); a redirect within it may rescue it first. */
+void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *url,
+                const char *from, int depth);
+bool crawl__rescued_from_cut(struct shard *c, const struct core_url *u, int depth);
+void crawl__settle_cut(struct shard *c);
+
+/* held.c */
+void crawl__held_at(struct held_page *hp, int depth); /* its page's depth turned out to be depth */
+void crawl__held_seal(struct held_page *hp);          /* its links are all in: arrays shrink */
+void crawl__append_held(struct shard *c, struct held_page *hp); /* kept, in depth order */
+/* Offers the links of pages done ahead of their level once it has come (all: every one). */
+void crawl__replay_held(struct shard *c, bool all);
+
+/* page.c: the handler of page responses. */
+extern const struct fetch_handler crawl__page_handler;
+
+/* schedule.c */
+const char *crawl__path_of(const char *url); /* the path and query of a printed URL */
+void crawl__schedule(struct shard *c);       /* starts what may start now, or waits for it */
+bool crawl__finished(const struct shard *c); /* nothing queued, in flight or held */
+
+/* shard.c */
+void crawl__progress_text(const struct crawl_progress *p, double elapsed, char *text, size_t size);
+void crawl__own_progress(const struct shard *c, struct crawl_progress *p);
+void crawl__shard_open(struct shard *c);  /* its loop, engine, frontier, scope; c->fatal on error */
+void crawl__shard_close(struct shard *c); /* frees what crawl__shard_open made */
+void *crawl__shard_main(void *arg);       /* a shard's whole crawl, on its own thread */
+
+/* seed.c */
+core_rc crawl__open_scope(struct shard *c); /* the scope, made by the first shard, read by all */
+core_rc crawl__seed_all(struct shard *c);   /* the set of seeds this shard owns, to be fed */
+bool crawl__seeds_waiting(const struct shard *c); /* seeds this shard owns not offered yet */
+void crawl__feed_seeds(struct shard *c); /* offers seeds while fewer than a window are pending */
+/* A link to a seed not offered yet makes it a seed now (true), as if it had come first. */
+bool crawl__seed_found_early(struct shard *c, const struct core_url *u);
+/* Settles what is queued or in flight at the end: pending (or limit) records, or leftovers. */
+void crawl__settle_leftovers(struct shard *c, bool with_records);
 
 #endif

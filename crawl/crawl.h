@@ -26,7 +26,7 @@ void crawl_state_args_free(char **args, size_t count);
  * why reads on after the path: "crawl: --state 'DIR' <why>". */
 core_rc crawl_lock_take(const char *path, bool dir, int *fd, char *why, size_t why_size);
 
-/* ---- fates (CLI.md, --jsonl) ---- */
+/* ---- fates (doc/behaviour.md, Records) ---- */
 /* One list gives the enum, the names the records print and the summary's counters. */
 #define CRAWL_FATE_MAP(X)                                                                          \
   X(FETCHED, "fetched")                                                                            \

@@ -155,7 +155,7 @@ static void queue_sitemap(struct shard *c, const struct core_url *base, const ch
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
   if (core_scope_contains(c->scope, u.host) &&
-      !crawl__send_if_foreign(c, &u, NULL, 0, 0, 'S', (struct link_how){VIA_NONE, true}))
+      !crawl__send_if_foreign(c, &u, NULL, 0, 0, LINK_SITEMAP, (struct link_how){VIA_NONE, true}))
     crawl__queue_sitemap_url(c, &u);
   core_url_free(&u);
 }
@@ -196,7 +196,7 @@ void crawl__queue_sitemaps(struct shard *c, struct host_data *hd) {
 static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *loc) {
   struct request *rq = arg;
   struct shard *c = rq->crawl;
-  if (c->stop == 2)
+  if (c->stop == STOP_NOW)
     return;
   if (event == PARSE_SITEMAP_INDEX)
     queue_sitemap(c, &rq->url, loc);

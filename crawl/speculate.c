@@ -10,7 +10,7 @@
  * Only pages within --depth are speculated (a confirmed depth is never larger), never beyond the
  * queue's memory budget, and not with --seen or --state, whose saves keep only accepted URLs.
  * The depth gate keeps every unconfirmed page's level unsettled: the held page that names it is
- * pending one level up, so its links are always held (checked in crawler.c). */
+ * pending one level up, so its links are always held (checked in intake.c). */
 #include "crawl/crawl-int.h"
 
 #include <stdlib.h>
@@ -70,7 +70,7 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
     return; /* out of scope: recorded when its level comes, never fetched ahead */
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
-  if (crawl__send_if_foreign(c, u, from, depth, 0, 'P', (struct link_how){VIA_NONE, true}))
+  if (crawl__send_if_foreign(c, u, from, depth, 0, LINK_AHEAD, (struct link_how){VIA_NONE, true}))
     return;
   if (!c->spec_ahead || c->spec_count >= budget / 2 || frontier_spilled(c->fr) ||
       frontier_queued(c->fr) >= budget / 2)

@@ -578,7 +578,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   }
   curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(cfg->timeout * 1000.0));
   curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(cfg->connect_timeout * 1000.0));
-  /* CLI.md: a transfer that moves less than 1 KB in 10 seconds is abandoned */
+  /* doc/behaviour.md, Failures: a transfer that moves less than 1 KB in 10 seconds is abandoned */
   curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 102L);
   curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, 10L);
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);

@@ -992,7 +992,8 @@ void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *
   frontier_kind kind = item->kind;
   popped_done(host, item);
   if (kind != FRONTIER_RESOLVE) {
-    /* the gap runs from the end of this request to the start of the next one (CLI.md) */
+    /* the gap runs from the end of this request to the start of the next one (doc/behaviour.md,
+     * Politeness) */
     double gap = opts->delay;
     if (opts->random_wait) /* 0.5 to 1.5 times: Crawl-delay and the adaptive delay stay floors */
       gap *= 0.5 + (double)(next_random(f) >> 11) / 9007199254740992.0;

@@ -44,7 +44,7 @@ struct parse_html {
   size_t carry_len;
 };
 
-/* Elements and the attributes that carry links (CLI.md, Definitions). */
+/* Elements and the attributes that carry links (doc/behaviour.md, Links). */
 static const struct {
   const char *element;
   const char *attribute;

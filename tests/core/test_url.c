@@ -1,4 +1,5 @@
-/* core/url.c: links resolved into the printed form of CLI.md (WHATWG serialization, no fragment).
+/* core/url.c: links resolved into the printed form of doc/behaviour.md (WHATWG serialization, no
+ * fragment).
  */
 #include "core/core-int.h"
 

@@ -202,8 +202,8 @@ static void test_ip_delay(void **state) {
   core_seen_destroy(the_seen);
 }
 
-/* One request at a time per address, the gap between (CLI.md: the same gap as --delay): b does
- * not start while a's request to their address is in flight, however early its own key. */
+/* One request at a time per address, the gap between (doc/behaviour.md: the same gap as --delay): b
+ * does not start while a's request to their address is in flight, however early its own key. */
 static void test_ip_delay_takes_turns(void **state) {
   (void)state;
   frontier *f = two_hosts_one_address();

@@ -480,7 +480,7 @@ def case_depth_breadth_first(tmp):
     depth, so the cut falls where a breadth-first crawl puts it (no page reachable in N links is
     left out, none deeper is fetched), for several webs. These webs have no redirect target that
     a link of the redirect's own level reaches too: which of the two comes first is a matter of
-    timing, and the crawler keeps the first (see README, Depth)."""
+    timing, and the crawler keeps the first (see doc/behaviour.md, Depth)."""
     for seed in (7, 11, 14):
         web = Web(tmp, hosts=8, pages=80, seed=seed)
         p = crawl(web, "-w", "0.02", "-d", "3", "--jsonl", web.url())
@@ -1305,7 +1305,7 @@ def case_check_skipped(tmp):
 def case_summary_tells_the_story(tmp):
     """The summary counts every fate in words, as the ground truth has them, and lists the
     first 10 broken links with the page linking each; -v names every one. (Web 3 has no
-    redirect target that a link of the redirect's own level reaches too: see README, Depth.)"""
+    redirect target that a link of the redirect's own level reaches too: see doc/behaviour.md, Depth.)"""
     web = Web(tmp, hosts=3, pages=80, seed=3)
     p = crawl(web, "-w", "0", "-d", "2", web.url())
     verbose = crawl(web, "-w", "0", "-d", "1000", "-v", web.url())
@@ -2185,7 +2185,7 @@ def case_speculative_fetches(tmp):
 def case_redirect_at_the_depth_limit(tmp):
     """A redirect of the last level (-d) whose target was found first as a link one level deeper,
     beyond the limit: the target keeps the redirect's depth and is fetched, and its own links are
-    printed, as breadth first does (CLI.md, Depth). With and without fetching ahead."""
+    printed, as breadth first does (doc/behaviour.md, Depth). With and without fetching ahead."""
     for delay in ("0", "0.002"):
         for links in (4, 6, 9):
             web = Web(tmp, hosts=10, pages=50, links=links, seed=26)

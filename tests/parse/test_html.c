@@ -1,4 +1,5 @@
-/* parse/html.c: links from every element CLI.md lists, from awkward HTML, in any chunking. */
+/* parse/html.c: links from every element doc/behaviour.md lists, from awkward HTML, in any
+ * chunking. */
 #include "parse/parse.h"
 
 #include <setjmp.h>

@@ -1,4 +1,4 @@
-/* The shards' hand-over (crawl/shard.c), without the crawl around it: which shard owns a host, a
+/* The shards' hand-over (crawl/mesh.c), without the crawl around it: which shard owns a host, a
  * link on its way holding back the depth gate of every shard, the end of the crawl only when all
  * are idle with empty inboxes, -n shared, and what a save of every shard needs: the links on their
  * way written whole, and a pause that finds every other shard between two turns. The crawl's own
@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-/* ---- stand-ins for crawler.c and sitefiles.c ---- */
+/* ---- stand-ins for intake.c, speculate.c and sitefiles.c ---- */
 
 struct offered {
   char url[256];
@@ -66,7 +66,7 @@ int crawl__shard_count(const struct crawl_config *cfg) {
 void crawl__fatal(struct shard *c, const char *fmt, ...) {
   (void)fmt;
   c->fatal = true;
-  c->stop = 2;
+  c->stop = STOP_NOW;
 }
 
 /* ---- a run of shards with nothing but their loops and frontiers ---- */
@@ -136,7 +136,7 @@ static const struct link_how follow_a = {VIA_PAGE + PARSE_VIA_A, true},
                              redirect = {VIA_REDIRECT, true};
 
 static bool prefetch_sent(struct shard *c, const struct core_url *u) {
-  return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, 'P', follow_a);
+  return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, LINK_AHEAD, follow_a);
 }
 
 /* The i-th offer the stand-in recorded is this one. */
@@ -182,9 +182,10 @@ static void test_link_reaches_its_owner_whole(void **state) {
   host_owned_by(a, 0, mine, sizeof(mine));
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct core_url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
-  assert_false(crawl__send_if_foreign(a, &own, NULL, 1, 0, 'L', follow_a));
-  assert_true(crawl__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, 'R', nofollow_img));
-  assert_true(crawl__send_if_foreign(a, &other, NULL, 0, 0, 'S', follow_a));
+  assert_false(crawl__send_if_foreign(a, &own, NULL, 1, 0, LINK_FOUND, follow_a));
+  assert_true(crawl__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, LINK_REDIRECT,
+                                     nofollow_img));
+  assert_true(crawl__send_if_foreign(a, &other, NULL, 0, 0, LINK_SITEMAP, follow_a));
   assert_false(crawl__shard_outbox_empty(a));
   crawl__shard_flush(a);
   assert_true(crawl__shard_outbox_empty(a));
@@ -210,7 +211,7 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct core_url u = url_on(host_b, "/deep");
-  assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, 'L', follow_a));
+  assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, LINK_FOUND, follow_a));
   /* a page to fetch ahead is no accepted page: it holds no depth back */
   assert_true(prefetch_sent(a, &u));
   /* sent and a's page done (nothing pending at a any more): the link still holds depth 3 */
@@ -237,7 +238,7 @@ static void test_the_run_ends_only_when_all_are_idle_and_empty(void **state) {
   struct core_url u = url_on(host_b, "/");
   /* b goes idle; a, busy, sends it a link, then goes idle: b is busy again, the run goes on */
   assert_false(crawl__shard_idle(b));
-  assert_true(crawl__send_if_foreign(a, &u, NULL, 1, 0, 'L', follow_a));
+  assert_true(crawl__send_if_foreign(a, &u, NULL, 1, 0, LINK_FOUND, follow_a));
   crawl__shard_flush(a);
   assert_false(crawl__shard_idle(a));
   assert_false(crawl__run_done(a));
@@ -265,16 +266,16 @@ static void test_stop_reaches_every_shard(void **state) {
   (void)state;
   struct fixture *f = make_run(3);
   struct shard *a = &f->shards[0], *b = &f->shards[1];
-  a->stop = 1;
+  a->stop = STOP_FINISHING;
   a->end = CRAWL_END_SIGINT;
   crawl__shard_sync_stop(a);
   crawl__shard_sync_stop(b);
-  assert_int_equal(b->stop, 1);
+  assert_int_equal(b->stop, STOP_FINISHING);
   assert_int_equal(b->end, CRAWL_END_SIGINT);
-  b->stop = 2; /* a second signal */
+  b->stop = STOP_NOW; /* a second signal */
   crawl__shard_sync_stop(b);
   crawl__shard_sync_stop(a);
-  assert_int_equal(a->stop, 2);
+  assert_int_equal(a->stop, STOP_NOW);
   assert_int_equal(crawl__run_end(f->run), CRAWL_END_SIGINT);
   free_run(f);
 }
@@ -307,9 +308,11 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   char theirs[64];
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct core_url sent = url_on(theirs, "/sent?a=1%20"), held = url_on(theirs, "/held");
-  assert_true(crawl__send_if_foreign(a, &sent, "http://from.test/a", 3, 2, 'R', redirect));
-  crawl__shard_flush(a);                                                        /* in b's inbox */
-  assert_true(crawl__send_if_foreign(a, &held, NULL, 5, 0, 'L', nofollow_img)); /* a's outbox */
+  assert_true(
+      crawl__send_if_foreign(a, &sent, "http://from.test/a", 3, 2, LINK_REDIRECT, redirect));
+  crawl__shard_flush(a); /* in b's inbox */
+  assert_true(
+      crawl__send_if_foreign(a, &held, NULL, 5, 0, LINK_FOUND, nofollow_img)); /* a's outbox */
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);

@@ -1,0 +1,78 @@
+/* The depth cut: URLs found one level beyond -d wait for their fate `depth` until no page within
+ * the limit is pending, since a redirect of the last level may still reach one at its own depth
+ * (doc/behaviour.md, Depth). */
+#include "crawl/crawl-int.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A URL one level beyond --depth: its record waits in a temporary file until no page within
+ * the depth is pending (see settle_cut), for a redirect of the last level may still reach it. */
+void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *url,
+                const char *from, int depth) {
+  bool fresh;
+  if (depth != c->cfg->depth + 1 || c->cfg->depth >= INT_MAX - 1) {
+    crawl__record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0, NULL);
+    return;
+  }
+  /* a Bloom filter: a false positive (one in a million) costs one fetch a redirect made again */
+  if ((!c->cut && core_seen_create(CORE_SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut) != CORE_OK) ||
+      core_seen_add(c->cut, url, strlen(url), &fresh) != CORE_OK) {
+    crawl__fatal(c, "out of memory");
+    return;
+  }
+  if (!c->cut_records && !(c->cut_records = tmpfile())) {
+    crawl__record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0,
+                  NULL); /* no room to wait: as before */
+    return;
+  }
+  fprintf(c->cut_records, "%u %s %s\n", probe->flags, from ? from : "-", url);
+  c->cut_pending++;
+}
+
+/* A redirect within --depth reaching a URL cut one level beyond it: fetched after all, at the
+ * redirect's depth (doc/behaviour.md, Depth: a redirect target keeps the depth of the URL that
+ * redirected). */
+bool crawl__rescued_from_cut(struct shard *c, const struct core_url *u, int depth) {
+  size_t len = strlen(u->text);
+  bool fresh;
+  if (!c->cut || depth > c->cfg->depth || !core_seen_contains(c->cut, u->text, len))
+    return false;
+  if ((!c->rescued && core_seen_create(CORE_SEEN_EXACT, 64, 0.5, 0, &c->rescued) != CORE_OK) ||
+      core_seen_add(c->rescued, u->text, len, &fresh) != CORE_OK) {
+    crawl__fatal(c, "out of memory");
+    return false;
+  }
+  return fresh;
+}
+
+/* The records of the URLs cut beyond --depth, once no page within it is pending (or at the end):
+ * those a redirect reached were fetched instead. */
+void crawl__settle_cut(struct shard *c) {
+  if (!c->cut_pending || fflush(c->cut_records) != 0)
+    return;
+  rewind(c->cut_records);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  while ((len = getline(&line, &cap, c->cut_records)) > 0) {
+    if (line[len - 1] == '\n')
+      line[len - 1] = '\0';
+    char *save = NULL, *flags = strtok_r(line, " ", &save), *from = strtok_r(NULL, " ", &save);
+    char *url = strtok_r(NULL, " ", &save);
+    if (!url)
+      continue;
+    if (c->rescued && core_seen_contains(c->rescued, url, strlen(url)))
+      continue;
+    struct frontier_item probe = {.flags = (unsigned)strtoul(flags, NULL, 10)};
+    crawl__record(c, &probe, url, strcmp(from, "-") ? from : NULL, c->cfg->depth + 1,
+                  CRAWL_FATE_DEPTH, 0, NULL);
+  }
+  free(line);
+  c->cut_pending = 0;
+  if (ftruncate(fileno(c->cut_records), 0) != 0 || fseek(c->cut_records, 0, SEEK_SET) != 0)
+    crawl__fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
+}

@@ -1,0 +1,173 @@
+/* Links held back: a page fetched ahead of its level keeps its links until the depth gate
+ * reaches that level, then they are offered in breadth-first order (doc/behaviour.md, Depth). */
+#include "crawl/crawl-int.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Sets a held page, and the links in it, at the depth its page turned out to have. */
+void crawl__held_at(struct held_page *hp, int depth) {
+  if (!hp)
+    return;
+  hp->depth = depth;
+  for (size_t i = 0; i < hp->count; i++)
+    hp->links[i].depth = depth + 1;
+}
+
+struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) {
+  struct held_page *hp = calloc(1, sizeof(*hp));
+  if (!hp || !(hp->from = strdup(from))) {
+    free(hp);
+    crawl__fatal(c, "out of memory");
+    return NULL;
+  }
+  /* at most the held-link budget of URLs at their longest */
+  core_buf_init(&hp->texts, (size_t)c->queue_memory * (c->cfg->max_url_length + 1));
+  hp->depth = depth;
+  return hp;
+}
+
+void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
+                     struct link_how how) {
+  if (hp->count == hp->cap) {
+    size_t cap = hp->cap ? hp->cap * 2 : 8;
+    struct held_link *links = realloc(hp->links, cap * sizeof(*links));
+    if (!links) {
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+    hp->links = links;
+    hp->cap = cap;
+  }
+  size_t at = hp->texts.len;
+  if (core_buf_add(&hp->texts, url, strlen(url) + 1) != CORE_OK) {
+    crawl__fatal(c, "out of memory");
+    return;
+  }
+  hp->links[hp->count++] = (struct held_link){at, depth, how};
+  c->held_links++;
+}
+
+/* A page's links are all in: its arrays shrink to what they hold, as held pages may wait long and
+ * be many (a polite crawl fetching ahead keeps tens of thousands). */
+void crawl__held_seal(struct held_page *hp) {
+  if (hp->count == 0) {
+    free(hp->links);
+    hp->links = NULL;
+    hp->cap = 0;
+  } else if (hp->count < hp->cap) {
+    struct held_link *links = realloc(hp->links, hp->count * sizeof(*links));
+    if (links) {
+      hp->links = links;
+      hp->cap = hp->count;
+    }
+  }
+  core_buf_shrink(&hp->texts);
+}
+
+void crawl__append_held(struct shard *c, struct held_page *hp) {
+  if (hp->depth >= c->held_levels) {
+    int n = c->held_levels ? c->held_levels : 16;
+    while (n <= hp->depth && n < INT_MAX / 2)
+      n *= 2;
+    struct held_level *grown = n > hp->depth ? realloc(c->held, (size_t)n * sizeof(*grown)) : NULL;
+    if (!grown) {
+      /* its links are lost to the run: it is fatal, as any lack of memory */
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+    memset(grown + c->held_levels, 0, (size_t)(n - c->held_levels) * sizeof(*grown));
+    c->held = grown;
+    c->held_levels = n;
+  }
+  struct held_level *l = &c->held[hp->depth];
+  hp->next = NULL;
+  if (l->tail)
+    l->tail->next = hp;
+  else
+    l->head = hp;
+  l->tail = hp;
+  c->held_pages++;
+  if (hp->depth < c->held_min)
+    c->held_min = hp->depth;
+}
+
+struct held_page *crawl__held_take(struct shard *c) {
+  if (!c->held_pages)
+    return NULL;
+  struct held_level *l = &c->held[c->held_min];
+  struct held_page *hp = l->head;
+  l->head = hp->next;
+  if (!l->head)
+    l->tail = NULL;
+  hp->next = NULL;
+  if (--c->held_pages == 0)
+    c->held_min = INT_MAX;
+  else
+    while (!c->held[c->held_min].head)
+      c->held_min++;
+  return hp;
+}
+
+void crawl__held_queue(struct shard *c, struct held_page *hp) {
+  frontier_hold(c->fr, hp->depth);
+  crawl__append_held(c, hp);
+}
+
+static void set_lookahead(struct shard *c);
+
+void crawl__held_free(struct shard *c, struct held_page *hp) {
+  if (!hp)
+    return;
+  c->held_links -= hp->count;
+  core_buf_free(&hp->texts);
+  free(hp->links);
+  free(hp->from);
+  free(hp);
+}
+
+/* Offers the links of pages done ahead of their level once the level has come (all of them
+ * when nothing else is left to wait for), and lets pages run ahead while the held links stay
+ * within the queue's memory budget. */
+void crawl__replay_held(struct shard *c, bool all) {
+  while (c->held_pages && (all || c->held_min <= frontier_gate(c->fr))) {
+    struct held_page *hp = crawl__held_take(c);
+    for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
+      /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
+      const struct held_link *l = &hp->links[i];
+      const char *text = hp->texts.data + l->text;
+      struct core_url u;
+      core_rc rc = core_url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
+      if (rc == CORE_ENOMEM)
+        crawl__fatal(c, "out of memory");
+      if (rc)
+        continue;
+      crawl__offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->how);
+      core_url_free(&u);
+    }
+    frontier_release(c->fr, hp->depth);
+    crawl__held_free(c, hp);
+  }
+  set_lookahead(c);
+}
+
+/* How far below the gate pages may start: one level while the links held back stay within the
+ * queue's memory budget (off at it, on again at half of it: each switch revisits every host);
+ * and every level, for speculative pages, while they stay within half of it and their kept links
+ * within twice it (on again at half of each). A kept link costs its printed form and 16 bytes
+ * (held_seal), a speculative page a few hundred: at the default budget of 100,000 they stay
+ * within some 30 MB, and a polite crawl of 1,000 hosts x 30 pages never waits for them. */
+static void set_lookahead(struct shard *c) {
+  uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
+  size_t real = c->held_links - c->spec_links;
+  if (real >= budget)
+    c->ahead = false;
+  else if (real <= budget / 2)
+    c->ahead = true;
+  if (c->spec_links >= budget * 2 || c->spec_count >= budget / 2)
+    c->spec_ahead = false;
+  else if (c->spec_links <= budget && c->spec_count <= budget / 4)
+    c->spec_ahead = c->spec_on;
+  frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec_ahead ? SPEC_LEVELS : 1);
+}

@@ -1,0 +1,116 @@
+/* Hosts: each host's state (its address, robots.txt, counts) made when its first URL is queued,
+ * and its one DNS lookup, retried with backoff ahead of robots.txt; a host whose lookups all
+ * failed has its queue drained as failed. */
+#include "crawl/crawl-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void crawl__free_host_data(void *p) {
+  struct host_data *hd = p;
+  crawl__query_counts_free(hd->queries);
+  free(hd->host);
+  free(hd->addr);
+  free(hd->robots_error);
+  parse_robots_destroy(hd->robots);
+  frontier_item_free(hd->resolving);
+  free(hd);
+}
+
+/* Whether a request to u goes through a proxy that looks its host up: then the crawl does not
+ * (doc/network.md, Proxies). */
+bool crawl__proxy_resolves(const struct shard *c, const struct core_url *u) {
+  struct fetch_proxies proxies = {c->cfg->proxy_http, c->cfg->proxy_https, c->cfg->noproxy};
+  const char *proxy = fetch_proxy_for(&proxies, u->https, u->host);
+  return proxy && fetch_proxy_resolves(proxy);
+}
+
+struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
+  frontier_host *fh;
+  bool created;
+  if (frontier_host_get(c->fr, u->origin, &fh, &created) != CORE_OK) {
+    crawl__fatal(c, "out of memory");
+    return NULL;
+  }
+  if (!created)
+    return frontier_host_data(fh);
+  struct host_data *hd = calloc(1, sizeof(*hd));
+  if (!hd || !(hd->host = strdup(u->host))) {
+    free(hd);
+    crawl__fatal(c, "out of memory");
+    return NULL;
+  }
+  hd->port = u->port;
+  hd->host_is_ip = u->host_is_ip;
+  hd->redirected_from = CORE_ADDR_NONE;
+  hd->crawl = c;
+  hd->fhost = fh;
+  hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
+  frontier_host_set_data(fh, hd);
+  bool looked_up = !hd->host_is_ip && !crawl__proxy_resolves(c, u);
+  if (!looked_up) {
+    /* an address, or a name only its proxy looks up: the host is its own --ip-delay group */
+    frontier_host_set_ip(c->fr, fh, hd->host);
+  } else {
+    struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, u->origin, NULL, 0);
+    if (!resolve) {
+      crawl__fatal(c, "out of memory");
+      return NULL;
+    }
+    frontier_push(c->fr, fh, resolve);
+  }
+  /* robots.txt is queued once the address is known (on_host_resolved): a host waiting for its
+   * lookup holds one item, not two, as a crawl of many seed hosts holds them all at once */
+  if (c->cfg->robots && !looked_up && !crawl__queue_robots(c, fh, 0))
+    return NULL;
+  if (!c->cfg->robots)
+    crawl__queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
+  return hd;
+}
+
+static void drain_dead_host(struct shard *c, struct host_data *hd) {
+  struct frontier_item *item;
+  while ((item = frontier_drain_host(c->fr, hd->fhost))) {
+    if (item->kind == FRONTIER_PAGE)
+      crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, "DNS lookup failed");
+    frontier_item_free(item);
+  }
+}
+
+static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
+  struct host_data *hd = arg;
+  struct shard *c = hd->crawl;
+  struct frontier_item *item = hd->resolving;
+  hd->resolving = NULL;
+  c->lookups_in_flight--;
+  frontier_end(c->fr, hd->fhost, item, core_now(), 0);
+  if (rc == CORE_OK) {
+    frontier_item_free(item);
+    if (!(hd->addr = strdup(addr)) || frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
+      crawl__fatal(c, "out of memory");
+    else if (c->cfg->robots && hd->robots_state == ROBOTS_PENDING)
+      crawl__queue_robots(c, hd->fhost, 0);
+    return;
+  }
+  crawl__note(c, "%s: DNS lookup failed", hd->host);
+  if (hd->dns_attempts < c->cfg->retries && !c->stop) {
+    hd->dns_attempts++;
+    c->stats->retries++;
+    item->not_before = core_now() + crawl__backoff(c->cfg, hd->dns_attempts);
+    frontier_push(c->fr, hd->fhost, item);
+    return;
+  }
+  frontier_item_free(item);
+  hd->dead = true;
+  drain_dead_host(c, hd);
+}
+
+void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
+  struct host_data *hd = frontier_host_data(fh);
+  hd->resolving = item;
+  c->lookups_in_flight++;
+  const char *addr_now;
+  core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
+  if (rc || addr_now)
+    on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, addr_now);
+}

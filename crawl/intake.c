@@ -1,0 +1,565 @@
+/* The intake: every URL found (a link, a redirect's target, a seed, a sitemap entry) is admitted
+ * or not (scope, filters, trap guards), checked against the seen filter a batch at a time, and
+ * settled: printed and queued, or given its fate at once. Depth order comes first: links of a
+ * page fetched ahead of its level are held (held.c) until the gate reaches it. */
+#include "crawl/crawl-int.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+/* --max-query-variants: how many query strings each path of one host has had, by the path's
+ * hash: open addressing, a power of two of slots at most half full. A URL counts when it is new
+ * to the seen filter, so a query string counts once. */
+struct query_counts {
+  struct query_slot {
+    uint64_t hash; /* 0: empty */
+    uint64_t count;
+  } * slots;
+  size_t cap, used;
+};
+
+void crawl__query_counts_free(struct query_counts *q) {
+  if (q)
+    free(q->slots);
+  free(q);
+}
+
+/* The count of path's query strings, made one more; 0 when memory runs out. */
+static uint64_t query_counts_add(struct host_data *hd, const char *path, size_t len) {
+  struct query_counts *q = hd->queries;
+  if (!q && !(q = hd->queries = calloc(1, sizeof(*q))))
+    return 0;
+  if (2 * (q->used + 1) > q->cap) {
+    size_t cap = q->cap ? 2 * q->cap : 16;
+    struct query_slot *slots = calloc(cap, sizeof(*slots));
+    if (!slots)
+      return 0;
+    for (size_t i = 0; i < q->cap; i++) {
+      if (!q->slots[i].hash)
+        continue;
+      size_t j = (size_t)q->slots[i].hash & (cap - 1);
+      while (slots[j].hash)
+        j = (j + 1) & (cap - 1);
+      slots[j] = q->slots[i];
+    }
+    free(q->slots);
+    q->slots = slots;
+    q->cap = cap;
+  }
+  uint64_t hash = XXH3_64bits(path, len);
+  hash += !hash;
+  size_t j = (size_t)hash & (q->cap - 1);
+  while (q->slots[j].hash && q->slots[j].hash != hash)
+    j = (j + 1) & (q->cap - 1);
+  if (!q->slots[j].hash) {
+    q->slots[j].hash = hash;
+    q->used++;
+  }
+  return ++q->slots[j].count;
+}
+
+/* The spider-trap rule (doc/behaviour.md, Trap guards) a URL new to this crawl breaks, written into
+ * why, or false. *hd is u's host: looked up (and made, with its setup steps) only for the query
+ * rule, which counts on it, as the URL is queued then anyway; a path trap makes no host of its own.
+ * -v names the first rule a known host trips. */
+static bool trapped(struct shard *c, const struct core_url *u, struct host_data **hd, char *why,
+                    size_t why_size) {
+  const struct crawl_config *cfg = c->cfg;
+  const char *path = u->text + u->path_off;
+  switch (core_path_trap(path, cfg->max_path_repeat, cfg->max_path_segments)) {
+    case CORE_TRAP_REPEAT:
+      snprintf(why, why_size, "--max-path-repeat %ld: a segment or a pair of them repeats",
+               cfg->max_path_repeat);
+      break;
+    case CORE_TRAP_SEGMENTS:
+      snprintf(why, why_size, "--max-path-segments %ld: more path segments",
+               cfg->max_path_segments);
+      break;
+    case CORE_TRAP_NONE: {
+      const char *query = strchr(path, '?');
+      if (!query || cfg->max_query_variants <= 0)
+        return false;
+      if (!*hd && !(*hd = crawl__host_for(c, u)))
+        return false; /* out of memory: the crawl ends as fatal */
+      uint64_t n = query_counts_add(*hd, path, (size_t)(query - path));
+      if (!n) {
+        crawl__fatal(c, "out of memory");
+        return false;
+      }
+      if (n <= (uint64_t)cfg->max_query_variants)
+        return false;
+      snprintf(why, why_size, "--max-query-variants %ld: more query strings under this path",
+               cfg->max_query_variants);
+      break;
+    }
+  }
+  frontier_host *fh = *hd ? (*hd)->fhost : frontier_host_find(c->fr, u->origin);
+  struct host_data *known = fh ? frontier_host_data(fh) : NULL;
+  if (!known || !known->trap_noted) {
+    if (known)
+      known->trap_noted = true;
+    crawl__note(c, "%s: not following URLs that look like a spider trap (%s), the first %s",
+                u->host, why, u->text);
+  }
+  return true;
+}
+
+static bool regex_any(const struct crawl_regex_list *list, const char *text) {
+  for (size_t i = 0; i < list->count; i++)
+    if (regexec(&list->items[i], text, 0, NULL, 0) == 0)
+      return true;
+  return false;
+}
+
+/* --no-parent: whether u lies at or below the directory of a seed on its host. */
+static bool under_a_seed(const struct shard *c, const struct core_url *u) {
+  size_t origin_len = strlen(u->origin);
+  const char *path = u->text + u->path_off;
+  for (size_t i = 0; i < c->seed_dir_count; i++) {
+    const char *dir = c->seed_dirs[i]; /* origin + directory, as add_seed_dir makes it */
+    if (strncmp(dir, u->origin, origin_len) == 0 && dir[origin_len] == '/' &&
+        strncmp(path, dir + origin_len, strlen(dir + origin_len)) == 0)
+      return true;
+  }
+  return false;
+}
+
+/* Whether a URL found (not a seed) passes the scope and the user's filters. */
+bool crawl__admitted(const struct shard *c, const struct core_url *u, enum offer_kind kind) {
+  const struct crawl_config *cfg = c->cfg;
+  if (kind == OFFER_SEED)
+    return true;
+  char ext[32];
+  core_url_ext(u, ext, sizeof(ext));
+  /* a link or redirect out of scope goes on, to be recorded once as outside (settle) */
+  bool found = kind == OFFER_LINK || kind == OFFER_REDIRECT;
+  if (!found && !core_scope_contains(c->scope, u->host))
+    return false;
+  if (cfg->no_parent && !under_a_seed(c, u) && (!found || core_scope_contains(c->scope, u->host)))
+    return false;
+  if (ext[0] && core_list_has(&cfg->reject_ext, ext))
+    return false;
+  if (cfg->match.count && !regex_any(&cfg->match, u->text)) {
+    c->stats->match_dropped++; /* for the summary, when nothing matched at all */
+    return false;
+  }
+  return !regex_any(&cfg->exclude, u->text);
+}
+
+/* A redirect target keeps the depth of the URL that redirected (doc/behaviour.md, Depth): found
+ * before as a link one level deeper and still queued, it moves up to the redirect's depth. */
+/* A page to queue, with its redirect hops so far and its flags; NULL (the crawl ended as fatal)
+ * when memory runs out. */
+static struct frontier_item *new_page(struct shard *c, const char *url, const char *from, int depth,
+                                      int redirects, unsigned flags) {
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, from, depth);
+  if (!item) {
+    crawl__fatal(c, "out of memory");
+    return NULL;
+  }
+  item->redirects = redirects;
+  item->flags = flags;
+  return item;
+}
+
+static void lower_queued(struct shard *c, const struct core_url *u, const char *from, int depth,
+                         int redirects, struct link_how how) {
+  frontier_host *fh = frontier_host_find(c->fr, u->origin);
+  struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
+  if (!old)
+    return;
+  /* from now on found by the redirect: its page and its via */
+  unsigned flags = (old->flags & ~ITEM_VIA_MASK) | (unsigned)how.via << ITEM_VIA_SHIFT;
+  struct frontier_item *item = new_page(c, u->text, from, depth, redirects, flags);
+  if (!item) {
+    frontier_push(c->fr, fh, old);
+    return;
+  }
+  frontier_item_free(old);
+  frontier_push(c->fr, fh, item);
+}
+
+const struct link_how crawl__seed_how = {VIA_SEED, true};
+
+/* A URL settled without a fetch: a speculative fetch of it is dropped. */
+static void settle_unfetched(struct shard *c, struct spec *spec, const struct frontier_item *probe,
+                             const char *url, const char *from, int depth, crawl_fate fate,
+                             crawl_cause cause, const char *error) {
+  if (spec)
+    crawl__spec_cancel(c, spec);
+  crawl__record(c, probe, url, from, depth, fate, cause, error);
+}
+
+/* A speculative page offered for real at depth: from now on an accepted page like any other.
+ * Fetched already, its kept outcome is reported now, and its links are held for their level;
+ * being fetched, it counts at its depth; queued, it is queued again at its depth. */
+static void confirm(struct shard *c, struct spec *e, const char *from, int depth, int redirects,
+                    unsigned flags) {
+  if (e->done) {
+    c->stats->speculated++;
+    struct crawl_record rec = e->rec;
+    rec.from = from;
+    rec.depth = depth;
+    crawl__report(c, flags, &rec);
+    crawl__held_at(e->held, depth);
+    if (e->held) {
+      c->spec_links -= e->held->count;
+      crawl__held_queue(c, e->held);
+    }
+    e->held = NULL;
+    struct core_url target;
+    if (e->redirect && c->stop != STOP_NOW &&
+        core_url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) ==
+            CORE_OK) {
+      crawl__offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, e->redirect_how);
+      core_url_free(&target);
+    }
+    crawl__spec_remove(c, e);
+    return;
+  }
+  struct frontier_item *item = new_page(c, e->url, from, depth, redirects, flags);
+  if (!item)
+    return;
+  if (e->rq) {
+    struct request *rq = e->rq;
+    item->attempts = rq->item->attempts;
+    frontier_move_pending(c->fr, rq->gate_depth, depth);
+    rq->gate_depth = depth;
+    crawl__held_at(rq->held, depth);
+    frontier_item_free(rq->item);
+    rq->item = item;
+    rq->spec = NULL;
+    crawl__spec_remove(c, e);
+    return;
+  }
+  frontier_host *host = e->host;
+  struct frontier_item *old = frontier_take_deeper(c->fr, host, e->url, -1);
+  if (old) {
+    item->attempts = old->attempts;
+    item->not_before = old->not_before;
+    frontier_item_free(old);
+  }
+  crawl__spec_remove(c, e);
+  frontier_push(c->fr, host, item);
+}
+
+/* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
+static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
+                           struct link_how how);
+
+/* -A: whether a URL of extension ext is printed (and recorded), in scope or out of it. */
+static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
+  return !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
+}
+
+void crawl__settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
+                   int depth, int redirects, enum offer_kind kind, struct link_how how) {
+  const struct crawl_config *cfg = c->cfg;
+  if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT) && crawl__seed_found_early(c, u))
+    return;
+  /* out of scope: new ones only, checked once a URL, not on every link to it */
+  if ((kind == OFFER_LINK || kind == OFFER_REDIRECT) &&
+      (!fresh || !core_scope_contains(c->scope, u->host))) {
+    if (fresh) {
+      settle_outside(c, u, from, depth, how);
+      return;
+    }
+    if (kind == OFFER_LINK)
+      return; /* seen before: nothing to do, in scope or out */
+  }
+  /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
+   * run left queued, which it printed */
+  if (!fresh && kind == OFFER_REDIRECT)
+    lower_queued(c, u, from, depth, redirects, how);
+  bool rescue = !fresh && kind == OFFER_REDIRECT && crawl__rescued_from_cut(c, u, depth);
+  if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)
+    return;
+  char ext[32];
+  core_url_ext(u, ext, sizeof(ext));
+  bool printable = accepted_ext(cfg, ext);
+  if (fresh) {
+    c->stats->discovered++;
+    c->stats->printed += printable && kind != OFFER_SEED;
+    if (printable && !cfg->jsonl)
+      crawl__check_output(c, c->sink->url(c->writer, u->text));
+  }
+  struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
+                                         (kind == OFFER_SEED ? ITEM_SEED : 0) |
+                                         (unsigned)how.via << ITEM_VIA_SHIFT};
+  /* fetched already, ahead of its level, when it is a speculative page */
+  struct spec *spec = fresh ? crawl__spec_find(c, u->text) : NULL;
+  if (!how.follow) {
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_ROBOTS, 0, NULL);
+    return;
+  }
+  if (kind == OFFER_REDIRECT && redirects > cfg->max_redirs) {
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_LIMIT, 0, NULL);
+    return;
+  }
+  if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
+    if (!cfg->check_skipped) {
+      settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_SKIPPED, 0, NULL);
+      return;
+    }
+    /* --check-skipped: a HEAD request, as polite as any other, whatever its depth; it has no
+     * links to follow */
+    probe.flags |= ITEM_HEAD;
+  }
+  if (depth > cfg->depth && !(probe.flags & ITEM_HEAD)) {
+    if (spec)
+      crawl__spec_cancel(c, spec);
+    crawl__cut(c, &probe, u->text, from, depth);
+    return;
+  }
+  if (u->unfetchable) {
+    /* a URL as the Standard writes it (port 0, a host of punctuation) that no request reaches:
+     * printed, and its fate says why it was not fetched */
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_OTHER,
+                     "no request can reach this URL");
+    return;
+  }
+  /* a URL that would be fetched, found on a page or as a redirect's target: a spider trap? (one
+   * cut by depth above is not, and makes no host) */
+  struct host_data *hd = NULL;
+  if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT)) {
+    char why[128];
+    if (trapped(c, u, &hd, why, sizeof(why))) {
+      settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_TRAP, 0, why);
+      return;
+    }
+  }
+  if (spec) {
+    confirm(c, spec, from, depth, redirects, probe.flags);
+    return;
+  }
+  if (kind == OFFER_SEED && !hd && crawl__pages_exhausted(c) &&
+      !frontier_host_find(c->fr, u->origin)) {
+    /* a seed fed after -n was reached (feed_seeds): settled as its page would be once popped,
+     * without making a host that would never be asked anything */
+    struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
+    if (item)
+      crawl__settle_over_limit(c, NULL, item);
+    return;
+  }
+  if (!hd && !(hd = crawl__host_for(c, u)))
+    return;
+  if (!hd->reached) {
+    hd->reached = true;
+    if (how.via >= VIA_REDIRECT && how.via < VIA_PAGE)
+      hd->redirected_from = (core_addr_kind)(how.via - VIA_REDIRECT);
+  }
+  if (hd->dead) {
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
+                     "DNS lookup failed");
+    return;
+  }
+  struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
+  if (!item || frontier_push_new(c->fr, hd->fhost, item) == CORE_OK)
+    return;
+  /* the spill file is at --queue-disk: the page is not queued, and says why */
+  c->stats->queue_full++;
+  if (!c->queue_disk_noted) {
+    c->queue_disk_noted = true;
+    crawl__note(c, "the queue's spill file is at --queue-disk: URLs found from now on are not "
+                   "queued (fate limit) until it drains; a larger --queue-disk raises it");
+  }
+  crawl__record_item(c, item, CRAWL_FATE_LIMIT, 0, "--queue-disk: the queue's spill file is full");
+  frontier_item_free(item);
+}
+
+/* A link out of scope (doc/behaviour.md, Scope): one record, printed only with
+ * --print-outside. With --check-outside it is a checked link instead: requested once, politely,
+ * HEAD (GET when HEAD is refused), its fate the answer's, its links not followed. */
+static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
+                           struct link_how how) {
+  const struct crawl_config *cfg = c->cfg;
+  char ext[32];
+  core_url_ext(u, ext, sizeof(ext));
+  bool printable = accepted_ext(cfg, ext);
+  if (printable && cfg->print_outside && !cfg->jsonl)
+    crawl__check_output(c, c->sink->url(c->writer, u->text));
+  struct frontier_item probe = {.flags = (printable ? 0 : ITEM_QUIET) | (unsigned)how.via
+                                                                            << ITEM_VIA_SHIFT};
+  if (!cfg->check_outside || u->unfetchable) {
+    crawl__record(c, &probe, u->text, from, depth, CRAWL_FATE_OUTSIDE, 0, NULL);
+    return;
+  }
+  struct host_data *hd = crawl__host_for(c, u);
+  if (!hd)
+    return;
+  if (hd->dead) {
+    crawl__record(c, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
+                  "DNS lookup failed");
+    return;
+  }
+  struct frontier_item *item = new_page(c, u->text, from, depth, 0, probe.flags | ITEM_HEAD);
+  if (item)
+    frontier_push(c->fr, hd->fhost, item);
+}
+
+/* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
+ * shard's URL goes to that shard, which decides. */
+void crawl__offer(struct shard *c, const struct core_url *u, const char *from, int depth,
+                  int redirects, enum offer_kind kind, struct link_how how) {
+  if (!crawl__admitted(c, u, kind))
+    return;
+  if (c->outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
+      crawl__send_if_foreign(c, u, from, depth, redirects,
+                             kind == OFFER_REDIRECT ? LINK_REDIRECT : LINK_FOUND, how))
+    return;
+  crawl__offer_owned(c, u, from, depth, redirects, kind, how);
+}
+
+void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
+                        int redirects, enum offer_kind kind, struct link_how how) {
+  bool fresh;
+  if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
+    crawl__fatal(c, "out of memory");
+    return;
+  }
+  crawl__settle(c, u, fresh, from, depth, redirects, kind, how);
+}
+
+/* href resolved against base into *u, or false with the reason counted (and noted with -v). */
+bool crawl__resolve_href(struct shard *c, const struct core_url *base, const char *href, size_t len,
+                         const char *charset, const char *from, struct core_url *u) {
+  core_rc rc = core_url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
+  /* a link's user:password@ is never printed, nor sent (doc/network.md, Logins) */
+  if (rc == CORE_OK && strchr(u->text, '@') &&
+      (rc = core_url_take_userinfo(u, NULL, NULL)) != CORE_OK)
+    core_url_free(u);
+  if (rc == CORE_OK)
+    return true;
+  if (rc == CORE_ETOOLONG) {
+    c->stats->too_long++;
+  } else if (rc == CORE_ENOMEM) {
+    crawl__fatal(c, "out of memory");
+  } else {
+    /* other schemes (mailto:, javascript:) land here too: they are never printed */
+    c->stats->unparsable++;
+    if (c->cfg->verbose && len < 200)
+      crawl__note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
+  }
+  return false;
+}
+
+void crawl__offer_link(struct request *rq, const struct core_url *base, const char *href,
+                       size_t len, const char *charset, int depth, struct link_how how) {
+  struct shard *c = rq->crawl;
+  struct link_batch *b = &rq->links;
+  if (!crawl__resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
+    return;
+  if (!crawl__admitted(c, &b->urls[b->count], OFFER_LINK)) {
+    core_url_free(&b->urls[b->count]);
+    return;
+  }
+  b->depth[b->count] = depth;
+  b->how[b->count] = how;
+  if (++b->count == LINK_BATCH)
+    crawl__offer_links_flush(rq);
+}
+
+/* The batch's printed forms and their lengths, as the seen filter takes a batch. */
+static void batch_texts(const struct link_batch *b, const char *urls[], size_t lens[]) {
+  for (size_t i = 0; i < b->count; i++) {
+    urls[i] = b->urls[i].text;
+    lens[i] = strlen(urls[i]);
+  }
+}
+
+/* Moves the batch's links into rq's held page. */
+static void hold_links(struct request *rq) {
+  struct shard *c = rq->crawl;
+  struct link_batch *b = &rq->links;
+  if (!rq->held && !(rq->held = crawl__held_new(c, rq->item->url, rq->gate_depth)))
+    return;
+  /* a link seen already stays seen: offered later it would be dropped, so it is not held (most
+   * links of a site lead to pages it knows) */
+  const char *urls[LINK_BATCH];
+  size_t lens[LINK_BATCH];
+  bool seen[LINK_BATCH];
+  batch_texts(b, urls, lens);
+  core_seen_contains_batch(c->seen, b->count, urls, lens, seen);
+  for (size_t i = 0; i < b->count && !c->fatal; i++) {
+    if (seen[i])
+      continue;
+    crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->how[i]);
+    crawl__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->how[i].follow);
+  }
+  for (size_t i = 0; i < b->count; i++)
+    core_url_free(&b->urls[i]);
+  b->count = 0;
+}
+
+void crawl__offer_links_flush(struct request *rq) {
+  struct shard *c = rq->crawl;
+  struct link_batch *b = &rq->links;
+  if (b->count == 0)
+    return;
+  if (c->stop == STOP_NOW) {
+    /* stopping at once (a fatal error, a second signal, the output gone): nothing more is
+     * printed or queued, and nothing is marked seen either, or a save would keep as seen a URL
+     * no run ever queues. The page they came from is made again (page_done) */
+    for (size_t i = 0; i < b->count; i++)
+      core_url_free(&b->urls[i]);
+    b->count = 0;
+    return;
+  }
+  /* a page fetched ahead of its level holds its links back until the level comes */
+  if (rq->gate_depth >= 0 && rq->item && !c->fatal &&
+      (rq->held || rq->gate_depth > frontier_gate(c->fr))) {
+    hold_links(rq);
+    if (b->count == 0)
+      return;
+  }
+  const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
+  if (c->outboxes) {                                  /* links of other shards' hosts go to them */
+    size_t kept = 0;
+    for (size_t i = 0; i < b->count; i++) {
+      if (crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND, b->how[i])) {
+        core_url_free(&b->urls[i]);
+        continue;
+      }
+      b->urls[kept] = b->urls[i];
+      b->depth[kept] = b->depth[i];
+      b->how[kept++] = b->how[i];
+    }
+    b->count = kept;
+    if (!kept)
+      return;
+  }
+  const char *urls[LINK_BATCH];
+  size_t lens[LINK_BATCH];
+  bool fresh[LINK_BATCH];
+  batch_texts(b, urls, lens);
+  if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
+    crawl__fatal(c, "out of memory");
+  for (size_t i = 0; i < b->count; i++) {
+    crawl__settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->how[i]);
+    core_url_free(&b->urls[i]);
+  }
+  b->count = 0;
+}
+
+/* The fate of a queued page settled without a request (a limit reached, the crawl stopped):
+ * when a rule of its host's robots.txt, already at hand, excludes it, that is its fate, as in a
+ * crawl without the limit or the stop (doc/behaviour.md, Records); otherwise the one given. */
+crawl_fate crawl__unfetched_fate(const struct shard *c, const struct host_data *hd,
+                                 const struct frontier_item *item, crawl_fate fate) {
+  if (c->cfg->robots && hd && hd->robots_state == ROBOTS_KNOWN &&
+      !parse_robots_allowed(hd->robots, crawl__path_of(item->url)))
+    return CRAWL_FATE_ROBOTS;
+  return fate;
+}
+
+/* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
+ * it is left for a later run that raises the limit. Frees item. */
+void crawl__settle_over_limit(struct shard *c, const struct host_data *hd,
+                              struct frontier_item *item) {
+  crawl_fate fate = crawl__unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
+  if (fate == CRAWL_FATE_LIMIT)
+    crawl__leave_for_next_run(c, item);
+  crawl__record_item(c, item, fate, 0, NULL);
+  frontier_item_free(item);
+}

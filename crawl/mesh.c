@@ -1,0 +1,920 @@
+/* The shards of a crawl (-j N): each a thread with its own loop, fetch engine, frontier and seen
+ * filter, owning the hosts whose name hashes to it. What they share is here, in struct crawl (the
+ * public handle of crawl/crawl.h): the inboxes through which a link found by one shard reaches its
+ * host's owner, the depth gate across shards, -n and -c, --ip-delay's clocks, the lock of the
+ * --warc file, the stop (crawl_stop), and the test for the end of the crawl.
+ *
+ * A link for another shard's host is written into an outbox, one line per link, and the outboxes
+ * go to their owners' inboxes once per turn of the loop: a batch of text lines, as could cross a
+ * network. The owner alone asks its seen filter whether the link is new, so dedupe stays exact.
+ *
+ * Depths stay breadth first across shards: a link on its way counts as pending at the depth of the
+ * page it was found on until its owner has queued it, and a shard's own pending depths are
+ * published once per turn, after its outboxes are sent. A shard's pages wait for the smallest of
+ * all of these (frontier_set_outside_gate). Everything the gate and the end of the crawl read is
+ * under one lock, taken a few times per turn, so what a shard reads is one consistent picture.
+ *
+ * The crawl ends when every shard is idle (nothing queued, in flight or held) and every inbox is
+ * empty: a shard becomes busy again only through a batch sent to it, and sending one marks the
+ * receiver busy under the same lock, so the last shard to go idle sees the whole run idle.
+ *
+ * A save of --seen or --state holds every shard's part at one moment. With several shards each
+ * (but the first, which saves) runs holding a turn lock of its own, and lets go of it only where
+ * it waits: in its loop's wait and at the barriers. The first shard takes all the others' turns,
+ * so each is between two turns, writes what they hold (links on their way between shards
+ * included), and gives them back. */
+#include "crawl/crawl-int.h"
+
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+struct shard_batch {
+  struct shard_batch *next;
+  size_t len;
+  char data[]; /* lines "KH DEPTH REDIRECTS FROM URL\n"; FROM "-" for none */
+};
+
+struct shard_slot {
+  struct shard *shard;
+  pthread_mutex_t turn; /* held by its thread except where it waits (see crawl__run_pause) */
+  bool began;           /* its thread holds its turn: it may be paused */
+  struct shard_batch *head, *tail; /* the inbox */
+  int inbox_min;                   /* smallest depth its inbox's links count at; INT_MAX: none */
+  int published;                   /* smallest depth pending in the shard, as of its last turn */
+  bool idle;
+  struct crawl_progress progress; /* its counts, as of its last turn */
+};
+
+struct crawl {
+  const struct crawl_config *cfg;
+  const struct crawl_sink *sink;
+  double rate_next;       /* --rate: when the next request may start, under lock */
+  bool running;           /* the shards' loops exist: crawl_stop may wake them */
+  frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
+  int count;
+  pthread_mutex_t lock;
+  pthread_mutex_t warc_lock; /* the --warc writer, which all shards share */
+  struct shard_slot *slots;
+  int idle_count;
+  bool done;
+  enum shard_stop stop; /* the largest any shard asked for */
+  crawl_end end;
+  atomic_long pages_started; /* -n: pages started by all shards */
+  /* -n with --cluster: the pages this process may still start, leased from Redis (bridge.c), and
+   * whether the whole run has started all -n allows */
+  bool pages_leased;
+  atomic_long pages_lease;
+  atomic_bool pages_final;
+  atomic_long in_flight;    /* -c: requests in flight in all shards */
+  atomic_bool spill_warned; /* a spill file could not be written, and it was said */
+  bool pausable;            /* the shards run holding their turns (crawl__run_set_pausable) */
+  /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
+  pthread_cond_t turn;
+  int members, arrived;
+  unsigned long generation;
+  int votes[3];
+  /* --cluster (see bridge.c): links for hosts other processes own, on their way to the first
+   * shard, which appends them to Redis; and what the other processes hold back */
+  int nodes, node;
+  struct remote_batch *remote_head, *remote_tail;
+  int remote_min;   /* the smallest depth the remote batches hold back; INT_MAX: none */
+  int sent_min;     /* appended since the last view was asked for; INT_MAX: none */
+  int viewing_min;  /* appended before the view being read was asked for */
+  int cluster_gate; /* the last view's: the smallest depth pending in other processes */
+};
+
+struct remote_batch {
+  struct remote_batch *next;
+  int node, min;
+  size_t len;
+  char data[];
+};
+
+static void wake(struct crawl *r, int i) {
+  if (r->slots[i].shard && r->slots[i].shard->loop)
+    loop_wake(r->slots[i].shard->loop);
+}
+
+static void wake_others(struct crawl *r, int self) {
+  for (int i = 0; i < r->count; i++)
+    if (i != self)
+      wake(r, i);
+}
+
+core_rc crawl__run_create(int shards, struct crawl **out) {
+  struct crawl *r = calloc(1, sizeof(*r));
+  if (!r || !(r->slots = calloc((size_t)shards, sizeof(*r->slots)))) {
+    free(r);
+    return CORE_ENOMEM;
+  }
+  if (pthread_mutex_init(&r->lock, NULL) != 0) {
+    free(r->slots);
+    free(r);
+    return CORE_ESYS;
+  }
+  if (pthread_cond_init(&r->turn, NULL) != 0 || pthread_mutex_init(&r->warc_lock, NULL) != 0) {
+    pthread_mutex_destroy(&r->lock);
+    free(r->slots);
+    free(r);
+    return CORE_ESYS;
+  }
+  r->count = shards;
+  r->members = shards;
+  r->nodes = 1;
+  r->remote_min = r->sent_min = r->viewing_min = INT_MAX;
+  r->cluster_gate = INT_MAX;
+  for (int i = 0; i < shards; i++) {
+    pthread_mutex_init(&r->slots[i].turn, NULL); /* cannot fail for a default mutex (POSIX) */
+    r->slots[i].inbox_min = INT_MAX;
+    r->slots[i].published = 0; /* until its first turn: it may hold seeds */
+  }
+  atomic_init(&r->pages_started, 0);
+  atomic_init(&r->in_flight, 0);
+  atomic_init(&r->spill_warned, false);
+  r->end = CRAWL_END_DONE;
+  *out = r;
+  return CORE_OK;
+}
+
+core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink,
+                     struct crawl **out) {
+  core_rc rc = crawl__run_create(crawl__shard_count(cfg), out);
+  if (rc == CORE_OK) {
+    (*out)->cfg = cfg;
+    (*out)->sink = sink;
+    if (cfg->cluster) {
+      (*out)->nodes = (int)cfg->nodes;
+      (*out)->node = (int)cfg->node;
+      (*out)->cluster_gate = 0; /* until the first view: the others may hold seeds */
+      (*out)->pages_leased = cfg->max_pages >= 0;
+    }
+    if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
+      crawl__run_destroy(*out);
+      *out = NULL;
+    }
+  }
+  return rc;
+}
+
+void crawl_destroy(struct crawl *r) {
+  if (r)
+    frontier_ip_table_destroy(r->ips);
+  crawl__run_destroy(r);
+}
+
+frontier_ip_table *crawl__run_ip_table(const struct crawl *r) {
+  return r->ips;
+}
+
+const struct crawl_config *crawl__run_config(const struct crawl *r) {
+  return r->cfg;
+}
+
+const struct crawl_sink *crawl__run_sink(const struct crawl *r) {
+  return r->sink;
+}
+
+void crawl__run_set_running(struct crawl *r, bool running) {
+  pthread_mutex_lock(&r->lock);
+  r->running = running;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl_stop(struct crawl *r, crawl_end end) {
+  pthread_mutex_lock(&r->lock);
+  if (r->stop && r->end != CRAWL_END_DONE) {
+    r->stop = STOP_NOW; /* a second signal: stop at once */
+  } else if (!r->stop) {
+    r->stop = STOP_FINISHING;
+    r->end = end;
+  }
+  if (r->running)
+    for (int i = 0; i < r->count; i++)
+      wake(r, i);
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_time_up(struct crawl *r) {
+  pthread_mutex_lock(&r->lock);
+  if (!r->stop) { /* once, from whichever shard sees it first; never a second stop */
+    r->stop = STOP_FINISHING;
+    r->end = CRAWL_END_TIME;
+    for (int i = 0; r->running && i < r->count; i++)
+      wake(r, i);
+  }
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_destroy(struct crawl *r) {
+  if (!r)
+    return;
+  for (int i = 0; i < r->count; i++) {
+    struct shard_batch *b = r->slots[i].head;
+    while (b) {
+      struct shard_batch *next = b->next;
+      free(b);
+      b = next;
+    }
+    pthread_mutex_destroy(&r->slots[i].turn);
+  }
+  while (r->remote_head) {
+    struct remote_batch *b = r->remote_head;
+    r->remote_head = b->next;
+    free(b);
+  }
+  pthread_cond_destroy(&r->turn);
+  pthread_mutex_destroy(&r->warc_lock);
+  pthread_mutex_destroy(&r->lock);
+  free(r->slots);
+  free(r);
+}
+
+int crawl__run_shards(const struct crawl *r) {
+  return r->count;
+}
+
+void crawl__run_attach(struct crawl *r, int shard, struct shard *c) {
+  r->slots[shard].shard = c;
+  c->run = r;
+  c->shard = shard;
+}
+
+struct shard *crawl__run_shard(const struct crawl *r, int i) {
+  return r->slots[i].shard;
+}
+
+/* ---- turns: pausing every shard for a save ---- */
+
+void crawl__run_set_pausable(struct crawl *r) {
+  r->pausable = r->count > 1;
+}
+
+void crawl__run_take_turn(struct shard *c) {
+  struct crawl *r = c->run;
+  if (!r->pausable || c->shard == 0)
+    return;
+  struct shard_slot *s = &r->slots[c->shard];
+  pthread_mutex_lock(&s->turn);
+  if (c->loop)
+    loop_set_wait_lock(c->loop, &s->turn);
+  pthread_mutex_lock(&r->lock);
+  s->began = true;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_give_turn(struct shard *c) {
+  struct crawl *r = c->run;
+  if (!r->pausable || c->shard == 0)
+    return;
+  if (c->loop)
+    loop_set_wait_lock(c->loop, NULL);
+  pthread_mutex_unlock(&r->slots[c->shard].turn);
+}
+
+/* Around a wait at a barrier: the shard lets go of its turn while it waits. */
+static void let_go(struct crawl *r, int self) {
+  if (r->pausable && self > 0)
+    pthread_mutex_unlock(&r->slots[self].turn);
+}
+
+static void take_back(struct crawl *r, int self) {
+  if (r->pausable && self > 0)
+    pthread_mutex_lock(&r->slots[self].turn);
+}
+
+bool crawl__run_pause(struct crawl *r) {
+  if (!r->pausable)
+    return true;
+  pthread_mutex_lock(&r->lock);
+  bool all = true;
+  for (int i = 1; i < r->count; i++)
+    all &= r->slots[i].began;
+  pthread_mutex_unlock(&r->lock);
+  if (!all) /* a shard that has not begun may still have its part of a checkpoint to restore */
+    return false;
+  /* only the first shard pauses, and in one order: no two pausers wait for each other */
+  for (int i = 1; i < r->count; i++)
+    pthread_mutex_lock(&r->slots[i].turn);
+  return true;
+}
+
+void crawl__run_resume(struct crawl *r) {
+  for (int i = r->count - 1; r->pausable && i >= 1; i--)
+    pthread_mutex_unlock(&r->slots[i].turn);
+}
+
+void crawl__run_warc_lock(struct crawl *r) {
+  pthread_mutex_lock(&r->warc_lock);
+}
+
+void crawl__run_warc_unlock(struct crawl *r) {
+  pthread_mutex_unlock(&r->warc_lock);
+}
+
+/* ---- -n across shards ---- */
+
+bool crawl__run_warn_spill_once(struct crawl *r) {
+  return !atomic_exchange(&r->spill_warned, true);
+}
+
+long crawl__run_pages_started(const struct crawl *r) {
+  return atomic_load_explicit(&r->pages_started, memory_order_relaxed);
+}
+
+void crawl__run_set_pages_started(struct crawl *r, long pages) {
+  atomic_store(&r->pages_started, pages);
+}
+
+/* One more on counter unless it is at limit (< 0: none), whatever the other threads do. */
+static bool take_one(atomic_long *counter, long limit) {
+  long now = atomic_load_explicit(counter, memory_order_relaxed);
+  do {
+    if (limit >= 0 && now >= limit)
+      return false;
+  } while (!atomic_compare_exchange_weak(counter, &now, now + 1));
+  return true;
+}
+
+bool crawl__run_take_page(struct crawl *r, long max_pages) {
+  if (!r->pages_leased)
+    return take_one(&r->pages_started, max_pages);
+  long left = atomic_load_explicit(&r->pages_lease, memory_order_relaxed);
+  do {
+    if (left <= 0)
+      return false;
+  } while (!atomic_compare_exchange_weak(&r->pages_lease, &left, left - 1));
+  atomic_fetch_add(&r->pages_started, 1);
+  return true;
+}
+
+bool crawl__run_pages_leased(const struct crawl *r) {
+  return r->pages_leased;
+}
+
+bool crawl__run_pages_final(const struct crawl *r) {
+  return atomic_load(&r->pages_final);
+}
+
+long crawl__run_lease_left(const struct crawl *r) {
+  return atomic_load(&r->pages_lease);
+}
+
+void crawl__run_lease_add(struct crawl *r, long pages) {
+  atomic_fetch_add(&r->pages_lease, pages);
+  if (pages > 0 && r->count > 1)
+    wake_others(r, 0);
+}
+
+long crawl__run_lease_take_back(struct crawl *r) {
+  return atomic_exchange(&r->pages_lease, 0);
+}
+
+void crawl__run_set_pages_final(struct crawl *r) {
+  if (!atomic_exchange(&r->pages_final, true) && r->count > 1)
+    wake_others(r, 0);
+}
+
+/* ---- -c across shards ---- */
+
+bool crawl__run_take_slot(struct crawl *r, long limit) {
+  return take_one(&r->in_flight, limit);
+}
+
+bool crawl__run_take_rate(struct crawl *r, double now, double *next) {
+  double rate = r->cfg->rate;
+  if (rate <= 0)
+    return true;
+  pthread_mutex_lock(&r->lock);
+  bool ok = now >= r->rate_next;
+  if (ok) /* strict spacing: a burst after a pause starts no faster */
+    r->rate_next = now + 1.0 / rate;
+  *next = r->rate_next;
+  pthread_mutex_unlock(&r->lock);
+  return ok;
+}
+
+void crawl__run_give_rate(struct crawl *r, double taken) {
+  if (r->cfg->rate <= 0)
+    return;
+  pthread_mutex_lock(&r->lock);
+  if (r->rate_next == taken) /* no other turn was taken since: the next may start at once */
+    r->rate_next = taken - 1.0 / r->cfg->rate;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_give_slot(struct crawl *r, long limit, int self) {
+  /* from full to not: another shard may be waiting for a slot */
+  if (atomic_fetch_sub(&r->in_flight, 1) >= limit && r->count > 1)
+    wake_others(r, self);
+}
+
+void crawl__run_count_slot(struct crawl *r) {
+  atomic_fetch_add(&r->in_flight, 1);
+}
+
+bool crawl__run_slots_full(struct crawl *r, long limit) {
+  return atomic_load_explicit(&r->in_flight, memory_order_relaxed) >= limit;
+}
+
+/* ---- which shard owns a host ---- */
+
+/* By the host name: every politeness rule of doc/behaviour.md (--delay, Crawl-delay, --per-host,
+ * robots.txt) is per host, so each stays whole in one shard, and a site of many hosts spreads over
+ * all of them. XXH3 has no seed: every run, and every process of a cluster, agrees. With --cluster
+ * the same hash picks the process first (hash mod nodes) and then its shard (the rest of the hash),
+ * so each process may run any number of shards. */
+int crawl__node_of(const struct crawl *r, const char *host) {
+  return r->nodes == 1 ? 0 : (int)(XXH3_64bits(host, strlen(host)) % (uint64_t)r->nodes);
+}
+
+bool crawl__run_is_cluster(const struct crawl *r) {
+  return r->cfg && r->cfg->cluster;
+}
+
+int crawl__owner(struct shard *c, const char *host) {
+  const struct crawl *r = c->run;
+  if (r->count == 1)
+    return 0;
+  uint64_t h = XXH3_64bits(host, strlen(host));
+  return (int)((h / (uint64_t)r->nodes) % (uint64_t)r->count);
+}
+
+/* ---- sending ---- */
+
+_Static_assert(VIA_COUNT <= 26, "a via is one letter in a line");
+_Static_assert(VIA_COUNT <= 32, "a via is five bits of an item's flags");
+
+char crawl__how_code(struct link_how how) {
+  return (char)((how.follow ? 'A' : 'a') + how.via);
+}
+
+bool crawl__how_parse(char code, struct link_how *how) {
+  if (code == '0' || code == '1') {
+    *how = (struct link_how){VIA_NONE, code == '1'};
+    return true;
+  }
+  bool follow = code >= 'A' && code < 'A' + VIA_COUNT;
+  if (!follow && !(code >= 'a' && code < 'a' + VIA_COUNT))
+    return false;
+  *how = (struct link_how){(unsigned char)(code - (follow ? 'A' : 'a')), follow};
+  return true;
+}
+
+bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
+                            int redirects, enum link_kind kind, struct link_how how) {
+  struct shard_outbox *o;
+  int node = crawl__node_of(c->run, u->host);
+  if (node != c->run->node) {
+    o = &c->remotes[node];
+  } else {
+    int to = crawl__owner(c, u->host);
+    if (to == c->shard)
+      return false;
+    o = &c->outboxes[to];
+  }
+  char head[64];
+  int n = snprintf(head, sizeof(head), "%c%c %d %d ", kind, crawl__how_code(how), depth, redirects);
+  const char *f = from ? from : "-";
+  if (core_buf_add(&o->buf, head, (size_t)n) || core_buf_add(&o->buf, f, strlen(f)) ||
+      core_buf_addc(&o->buf, ' ') || core_buf_add(&o->buf, u->text, strlen(u->text)) ||
+      core_buf_addc(&o->buf, '\n')) {
+    crawl__fatal(c, "out of memory");
+    return true;
+  }
+  int held = crawl__line_holds(kind, depth);
+  if (held < o->min)
+    o->min = held;
+  return true;
+}
+
+/* Until its owner queues it, a page counts as pending at its finder's depth (a sitemap, as any
+ * setup step, holds no depth back; nor does a page to fetch ahead, not accepted yet). */
+int crawl__line_holds(enum link_kind kind, int depth) {
+  if (kind == LINK_SITEMAP || kind == LINK_AHEAD)
+    return INT_MAX;
+  return depth > 0 ? depth - 1 : 0;
+}
+
+/* A batch of lines into shard to's inbox, counting at depth min; false when out of memory. */
+static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int min) {
+  struct shard_batch *b = malloc(sizeof(*b) + len);
+  if (!b)
+    return false;
+  b->next = NULL;
+  b->len = len;
+  memcpy(b->data, lines, len);
+  struct shard_slot *s = &r->slots[to];
+  pthread_mutex_lock(&r->lock);
+  if (s->tail)
+    s->tail->next = b;
+  else
+    s->head = b;
+  s->tail = b;
+  if (min < s->inbox_min)
+    s->inbox_min = min;
+  if (s->idle) { /* busy again: the run cannot end before this batch is taken */
+    s->idle = false;
+    r->idle_count--;
+  }
+  pthread_mutex_unlock(&r->lock);
+  wake(r, to);
+  return true;
+}
+
+/* Lines for other processes go to the first shard, which appends them to Redis (bridge.c). */
+static void flush_remotes(struct shard *c) {
+  struct crawl *r = c->run;
+  for (int node = 0; c->remotes && node < r->nodes; node++) {
+    struct shard_outbox *o = &c->remotes[node];
+    if (!o->buf.len)
+      continue;
+    struct remote_batch *b = malloc(sizeof(*b) + o->buf.len);
+    if (!b) {
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+    *b = (struct remote_batch){.node = node, .min = o->min, .len = o->buf.len};
+    memcpy(b->data, o->buf.data, o->buf.len);
+    pthread_mutex_lock(&r->lock);
+    if (r->remote_tail)
+      r->remote_tail->next = b;
+    else
+      r->remote_head = b;
+    r->remote_tail = b;
+    if (o->min < r->remote_min)
+      r->remote_min = o->min;
+    pthread_mutex_unlock(&r->lock);
+    if (c->shard != 0)
+      wake(r, 0);
+    core_buf_reset(&o->buf);
+    o->min = INT_MAX;
+  }
+}
+
+void crawl__shard_flush(struct shard *c) {
+  struct crawl *r = c->run;
+  if (!c->outboxes)
+    return;
+  flush_remotes(c);
+  for (int to = 0; to < r->count; to++) {
+    struct shard_outbox *o = &c->outboxes[to];
+    if (!o->buf.len)
+      continue;
+    if (!to_inbox(r, to, o->buf.data, o->buf.len, o->min)) {
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+    core_buf_reset(&o->buf);
+    o->min = INT_MAX;
+  }
+}
+
+bool crawl__shard_outbox_empty(const struct shard *c) {
+  for (int to = 0; c->outboxes && to < c->run->count; to++)
+    if (c->outboxes[to].buf.len)
+      return false;
+  for (int node = 0; c->remotes && node < c->run->nodes; node++)
+    if (c->remotes[node].buf.len)
+      return false;
+  return true;
+}
+
+/* ---- the first shard's side of --cluster (bridge.c) ---- */
+
+void crawl__run_take_remote(struct crawl *r,
+                            void (*fn)(void *arg, int node, const char *lines, size_t len, int min),
+                            void *arg) {
+  pthread_mutex_lock(&r->lock);
+  struct remote_batch *b = r->remote_head;
+  r->remote_head = r->remote_tail = NULL;
+  /* they count as sent from here, until a view asked for after their append has read them */
+  if (r->remote_min < r->sent_min)
+    r->sent_min = r->remote_min;
+  r->remote_min = INT_MAX;
+  pthread_mutex_unlock(&r->lock);
+  while (b) {
+    struct remote_batch *next = b->next;
+    fn(arg, b->node, b->data, b->len, b->min);
+    free(b);
+    b = next;
+  }
+}
+
+void crawl__run_view_asked(struct crawl *r) {
+  pthread_mutex_lock(&r->lock);
+  if (r->sent_min < r->viewing_min)
+    r->viewing_min = r->sent_min;
+  r->sent_min = INT_MAX;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_view_read(struct crawl *r, int gate, bool done) {
+  pthread_mutex_lock(&r->lock);
+  bool rose = gate > r->cluster_gate;
+  r->cluster_gate = gate;
+  r->viewing_min = INT_MAX;
+  if (done)
+    r->done = true;
+  pthread_mutex_unlock(&r->lock);
+  if (rose || done)
+    wake_others(r, 0);
+}
+
+void crawl__run_deliver(struct crawl *r, int to, const char *lines, size_t len, int min) {
+  if (!to_inbox(r, to, lines, len, min))
+    crawl__fatal(r->slots[0].shard, "out of memory");
+}
+
+void crawl__run_node_state(struct crawl *r, int *gate, bool *idle) {
+  pthread_mutex_lock(&r->lock);
+  int g = r->remote_min;
+  if (r->sent_min < g)
+    g = r->sent_min;
+  if (r->viewing_min < g)
+    g = r->viewing_min;
+  bool all_idle = r->idle_count == r->count && !r->remote_head;
+  for (int i = 0; i < r->count; i++) {
+    const struct shard_slot *s = &r->slots[i];
+    if (s->published < g)
+      g = s->published;
+    if (s->inbox_min < g)
+      g = s->inbox_min;
+    if (s->head)
+      all_idle = false;
+  }
+  pthread_mutex_unlock(&r->lock);
+  *gate = g;
+  *idle = all_idle;
+}
+
+/* ---- receiving ---- */
+
+static void take_line(struct shard *c, char *line) {
+  enum link_kind kind = (enum link_kind)line[0];
+  struct link_how how;
+  if (!kind || !crawl__how_parse(line[1], &how))
+    return;
+  char *p = line + 2, *end;
+  long depth = strtol(p, &end, 10);
+  long redirects = strtol(end, &end, 10);
+  if (*end != ' ')
+    return;
+  char *from = end + 1, *url = strchr(from, ' ');
+  if (!url)
+    return;
+  *url++ = '\0';
+  crawl__take_link(c, kind, how, (int)depth, (int)redirects, strcmp(from, "-") ? from : NULL, url);
+}
+
+static void take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
+                      int redirects, const char *page, const char *url, bool saved) {
+  struct core_url u;
+  /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c), mostly by the fast
+   * way (tests/fuzz/fuzz_url_fast.c) */
+  core_rc rc = core_url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u);
+  if (rc == CORE_ENOMEM)
+    crawl__fatal(c, "out of memory");
+  if (rc)
+    return;
+  /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
+   * links to other processes, another node (one from an inbox is this shard's own) */
+  if (saved && c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
+    core_url_free(&u);
+    return;
+  }
+  if (kind == LINK_SITEMAP)
+    crawl__queue_sitemap_url(c, &u);
+  else if (kind == LINK_AHEAD)
+    crawl__spec_consider(c, &u, page, depth, how.follow);
+  else
+    crawl__offer_owned(c, &u, page, depth, redirects,
+                       kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, how);
+  core_url_free(&u);
+}
+
+void crawl__take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
+                      int redirects, const char *page, const char *url) {
+  take_link(c, kind, how, depth, redirects, page, url, false);
+}
+
+void crawl__take_saved_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
+                            int redirects, const char *page, const char *url) {
+  take_link(c, kind, how, depth, redirects, page, url, true);
+}
+
+void crawl__put_transit(FILE *out, const char *text, size_t len) {
+  const char *p = text, *end = text + len;
+  while (p < end) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+    fputs("transit ", out);
+    fwrite(p, 1, n, out);
+    if (!nl)
+      fputc('\n', out);
+    p += n;
+  }
+}
+
+void crawl__run_write_transit(struct crawl *r, FILE *out) {
+  pthread_mutex_lock(&r->lock);
+  for (int i = 0; i < r->count; i++)
+    for (const struct shard_batch *b = r->slots[i].head; b; b = b->next)
+      crawl__put_transit(out, b->data, b->len);
+  for (const struct remote_batch *b = r->remote_head; b; b = b->next)
+    crawl__put_transit(out, b->data, b->len);
+  pthread_mutex_unlock(&r->lock);
+  for (int i = 0; i < r->count; i++) {
+    const struct shard *c = r->slots[i].shard;
+    for (int to = 0; c && c->outboxes && to < r->count; to++)
+      crawl__put_transit(out, c->outboxes[to].buf.data, c->outboxes[to].buf.len);
+    for (int node = 0; c && c->remotes && node < r->nodes; node++)
+      crawl__put_transit(out, c->remotes[node].buf.data, c->remotes[node].buf.len);
+  }
+}
+
+void crawl__shard_receive(struct shard *c) {
+  struct crawl *r = c->run;
+  struct shard_slot *s = &r->slots[c->shard];
+  /* stopping at once (a fatal error, a second signal): the batches stay in the inbox, where the
+   * last save (--state, --seen) finds them as links on their way, instead of being dropped */
+  if (c->stop == STOP_NOW || c->fatal)
+    return;
+  pthread_mutex_lock(&r->lock);
+  struct shard_batch *b = s->head;
+  s->head = s->tail = NULL;
+  /* inbox_min stays until the next publish: the links count there until then */
+  pthread_mutex_unlock(&r->lock);
+  while (b) {
+    struct shard_batch *next = b->next;
+    char *p = b->data, *end = b->data + b->len;
+    while (p < end && c->stop != STOP_NOW && !c->fatal) {
+      char *nl = memchr(p, '\n', (size_t)(end - p));
+      *nl = '\0';
+      take_line(c, p);
+      p = nl + 1;
+    }
+    if (p < end) { /* it stopped at once meanwhile: what is left goes back, for the save */
+      b->len = (size_t)(end - p);
+      memmove(b->data, p, b->len);
+      struct shard_batch *last = b;
+      while (last->next)
+        last = last->next;
+      pthread_mutex_lock(&r->lock);
+      last->next = s->head;
+      if (!s->head)
+        s->tail = last;
+      s->head = b;
+      pthread_mutex_unlock(&r->lock);
+      return;
+    }
+    free(b);
+    b = next;
+  }
+}
+
+/* ---- the depth gate and the end ---- */
+
+int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress) {
+  struct crawl *r = c->run;
+  struct shard_slot *self = &r->slots[c->shard];
+  int local = frontier_local_gate(c->fr);
+  pthread_mutex_lock(&r->lock);
+  int before = self->published < self->inbox_min ? self->published : self->inbox_min;
+  self->published = local;
+  if (!self->head)
+    self->inbox_min = INT_MAX; /* what was taken is queued (in local) by now */
+  self->progress = *progress;
+  int after = local < self->inbox_min ? local : self->inbox_min;
+  int outside = self->inbox_min;
+  /* --cluster: what other processes hold, and what is on its way to them from this one */
+  int remote[] = {r->remote_min, r->sent_min, r->viewing_min, r->cluster_gate};
+  for (size_t i = 0; i < sizeof(remote) / sizeof(*remote); i++)
+    if (remote[i] < outside)
+      outside = remote[i];
+  for (int i = 0; i < r->count; i++) {
+    const struct shard_slot *s = &r->slots[i];
+    if (i == c->shard)
+      continue;
+    if (s->published < outside)
+      outside = s->published;
+    if (s->inbox_min < outside)
+      outside = s->inbox_min;
+  }
+  pthread_mutex_unlock(&r->lock);
+  if (after > before)
+    wake_others(r, c->shard); /* their gate may move */
+  return outside;
+}
+
+bool crawl__shard_idle(struct shard *c) {
+  struct crawl *r = c->run;
+  struct shard_slot *self = &r->slots[c->shard];
+  pthread_mutex_lock(&r->lock);
+  if (!self->head && !self->idle) {
+    self->idle = true;
+    /* with --cluster the end is the whole run's, which the first shard reads from Redis */
+    if (++r->idle_count == r->count && !crawl__run_is_cluster(r))
+      r->done = true;
+  }
+  bool done = r->done;
+  pthread_mutex_unlock(&r->lock);
+  if (done)
+    wake_others(r, c->shard);
+  return done;
+}
+
+bool crawl__run_done(struct shard *c) {
+  struct crawl *r = c->run;
+  pthread_mutex_lock(&r->lock);
+  bool done = r->done;
+  pthread_mutex_unlock(&r->lock);
+  return done;
+}
+
+void crawl__shard_sync_stop(struct shard *c) {
+  struct crawl *r = c->run;
+  bool raised = false;
+  pthread_mutex_lock(&r->lock);
+  if (c->stop > r->stop) {
+    r->stop = c->stop;
+    if (r->end == CRAWL_END_DONE || c->end == CRAWL_END_FATAL)
+      r->end = c->end;
+    raised = true;
+  } else if (r->stop > c->stop) {
+    c->stop = r->stop;
+    if (c->end == CRAWL_END_DONE)
+      c->end = r->end;
+  }
+  pthread_mutex_unlock(&r->lock);
+  if (raised)
+    wake_others(r, c->shard);
+}
+
+crawl_end crawl__run_end(struct crawl *r) {
+  pthread_mutex_lock(&r->lock);
+  crawl_end end = r->end;
+  pthread_mutex_unlock(&r->lock);
+  return end;
+}
+
+void crawl__run_progress(struct crawl *r, struct crawl_progress *sum) {
+  *sum = (struct crawl_progress){0};
+  pthread_mutex_lock(&r->lock);
+  for (int i = 0; i < r->count; i++) {
+    const struct crawl_progress *p = &r->slots[i].progress;
+    sum->pages += p->pages;
+    sum->failed += p->failed;
+    sum->queued += p->queued;
+    sum->spilled += p->spilled;
+    sum->hosts += p->hosts;
+  }
+  pthread_mutex_unlock(&r->lock);
+}
+
+static void barrier_locked(struct crawl *r) {
+  unsigned long generation = r->generation;
+  if (++r->arrived >= r->members) {
+    r->arrived = 0;
+    r->generation++;
+    pthread_cond_broadcast(&r->turn);
+    return;
+  }
+  while (generation == r->generation)
+    pthread_cond_wait(&r->turn, &r->lock);
+}
+
+void crawl__run_barrier(struct crawl *r, int self) {
+  let_go(r, self);
+  pthread_mutex_lock(&r->lock);
+  barrier_locked(r);
+  pthread_mutex_unlock(&r->lock);
+  take_back(r, self);
+}
+
+void crawl__run_leave(struct crawl *r) {
+  pthread_mutex_lock(&r->lock);
+  if (--r->members > 0 && r->arrived >= r->members) {
+    r->arrived = 0;
+    r->generation++;
+    pthread_cond_broadcast(&r->turn);
+  }
+  pthread_mutex_unlock(&r->lock);
+}
+
+/* Three slots: round k counts in slot k % 3 and clears the next one, which no shard can still be
+ * reading (all of them passed round k - 1's barrier after reading round k - 2's answer). */
+bool crawl__run_any(struct crawl *r, int self, int round, bool mine) {
+  int slot = round % 3;
+  let_go(r, self);
+  pthread_mutex_lock(&r->lock);
+  r->votes[(slot + 1) % 3] = 0;
+  r->votes[slot] += mine;
+  barrier_locked(r);
+  bool any = r->votes[slot] > 0;
+  pthread_mutex_unlock(&r->lock);
+  take_back(r, self);
+  return any;
+}

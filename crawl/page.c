@@ -1,0 +1,249 @@
+/* The page handler: a response's head decides what its body is (HTML, CSS, script, sitemap or
+ * nothing to read), the body streams into the link extractor, and its end settles the URL. */
+#include "crawl/crawl-int.h"
+
+#include <string.h>
+#include <strings.h>
+
+static bool is_html_type(const char *type) {
+  size_t n = strcspn(type, "; \t");
+  return (n == 9 && strncasecmp(type, "text/html", 9) == 0) ||
+         (n == 21 && strncasecmp(type, "application/xhtml+xml", 21) == 0);
+}
+
+/* A script's Content-Type (the HTML Standard's JavaScript MIME types that servers send). */
+static bool is_js_type(const char *type) {
+  static const char *const types[] = {"application/javascript", "text/javascript",
+                                      "application/x-javascript", "application/ecmascript",
+                                      "text/ecmascript"};
+  size_t n = strcspn(type, "; \t");
+  for (size_t i = 0; i < sizeof(types) / sizeof(*types); i++)
+    if (strlen(types[i]) == n && strncasecmp(type, types[i], n) == 0)
+      return true;
+  return false;
+}
+
+static bool is_css_type(const char *type) {
+  size_t n = strcspn(type, "; \t");
+  return n == 8 && strncasecmp(type, "text/css", 8) == 0;
+}
+
+/* A link in a fetched style sheet, or (--js) script: resolved against the file's own URL. */
+static void on_css_event(void *arg, parse_event event, const char *value, size_t len) {
+  struct request *rq = arg;
+  if (rq->crawl->stop == STOP_NOW || event != PARSE_LINK)
+    return;
+  struct link_how how = {VIA_PAGE + (rq->css ? PARSE_VIA_CSS : PARSE_VIA_JS), !rq->nofollow};
+  crawl__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, how);
+}
+
+/* The charset parameter of a Content-Type, copied into out ("" when absent). */
+static void type_charset(const char *type, char *out, size_t size) {
+  out[0] = '\0';
+  const char *p = strcasestr(type, "charset=");
+  if (!p)
+    return;
+  p += 8;
+  if (*p == '"')
+    p++;
+  size_t n = strcspn(p, "\"; \t");
+  if (n >= size)
+    return;
+  memcpy(out, p, n);
+  out[n] = '\0';
+}
+
+static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
+  struct request *rq = arg;
+  struct shard *c = rq->crawl;
+  if (c->stop == STOP_NOW)
+    return;
+  switch (event) {
+    case PARSE_NOFOLLOW:
+      rq->nofollow = true;
+      return;
+    case PARSE_BASE:
+      if (!rq->base.text && core_url_resolve_in(&rq->url, value, len, c->cfg->max_url_length,
+                                                parse_html_charset(rq->html), &rq->base) != CORE_OK)
+        memset(&rq->base, 0, sizeof(rq->base));
+      return;
+    case PARSE_LINK: {
+      const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
+      struct link_how how = {VIA_PAGE + parse_html_link_via(rq->html), !rq->nofollow};
+      crawl__offer_link(rq, base, value, len, parse_html_charset(rq->html), rq->item->depth + 1,
+                        how);
+      return;
+    }
+  }
+}
+
+static bool start_html(struct request *rq, const char *charset) {
+  if (parse_html_create(charset, on_html_event, rq, &rq->html) != CORE_OK) {
+    rq->html = NULL;
+    return false;
+  }
+  if (rq->crawl->cfg->js)
+    parse_html_scan_scripts(rq->html);
+  return true;
+}
+
+/* A type that says nothing: the body's first bytes tell (the MIME Sniffing Standard's unknown
+ * types), as wget and browsers do. */
+static bool is_unknown_type(const char *type) {
+  size_t n = strcspn(type, "; \t");
+  return n == 0 || (n == 15 && strncasecmp(type, "unknown/unknown", 15) == 0) ||
+         (n == 19 && strncasecmp(type, "application/unknown", 19) == 0) ||
+         (n == 3 && strncmp(type, "*/*", 3) == 0);
+}
+
+/* The first bytes of a body of no known type are in: parsed as HTML if they look like it. */
+static void sniffed(struct request *rq) {
+  rq->sniffing = false;
+  if (parse_html_sniff(rq->body.data, rq->body.len) && start_html(rq, NULL))
+    parse_html_feed(rq->html, rq->body.data, rq->body.len);
+  core_buf_reset(&rq->body);
+}
+
+static bool page_head(void *arg, const struct fetch_head *head) {
+  struct request *rq = arg;
+  rq->status = head->status;
+  snprintf(rq->type, sizeof(rq->type), "%s", head->content_type ? head->content_type : "");
+  rq->nofollow = head->nofollow;
+  bool parse = head->status >= 200 && head->status < 300 && !(rq->item->flags & ITEM_HEAD);
+  if (parse && is_unknown_type(rq->type)) {
+    rq->sniffing = true; /* page_body decides */
+    return true;
+  }
+  if (parse && is_css_type(head->content_type)) {
+    if (parse_css_create(on_css_event, rq, &rq->css) != CORE_OK) {
+      rq->css = NULL;
+      return false;
+    }
+    return true;
+  }
+  if (parse && rq->crawl->cfg->js && is_js_type(head->content_type)) {
+    if (parse_js_create(on_css_event, rq, &rq->js) != CORE_OK) { /* links as a sheet's */
+      rq->js = NULL;
+      return false;
+    }
+    return true;
+  }
+  if (!parse || !is_html_type(head->content_type))
+    return false;
+  char charset[64];
+  type_charset(head->content_type, charset, sizeof(charset));
+  return start_html(rq, charset[0] ? charset : NULL);
+}
+
+static void page_body(void *arg, const char *data, size_t len) {
+  struct request *rq = arg;
+  if (rq->sniffing) {
+    size_t take = PARSE_SNIFF_BYTES - rq->body.len;
+    take = take < len ? take : len;
+    if (core_buf_add(&rq->body, data, take) != CORE_OK || rq->body.len < PARSE_SNIFF_BYTES)
+      return;
+    sniffed(rq);
+    data += take;
+    len -= take;
+  }
+  if (rq->html)
+    parse_html_feed(rq->html, data, len);
+  else if (rq->css)
+    parse_css_feed(rq->css, data, len);
+  else if (rq->js)
+    parse_js_feed(rq->js, data, len);
+  crawl__offer_links_flush(rq);
+}
+
+bool crawl__cut_short(struct request *rq) {
+  /* its parser's links were dropped since the crawl began stopping at once (a fatal error ends
+   * one turn of the loop in which this answer came too): reported fetched, it would take them
+   * along. It stays among the requests cut short, which a --state save keeps to be made again,
+   * and the end reports as pending */
+  return rq->crawl->stop == STOP_NOW;
+}
+
+static void page_done(void *arg, const struct fetch_result *res) {
+  struct request *rq = arg;
+  struct shard *c = rq->crawl;
+  struct frontier_item *item = rq->item;
+  double now = core_now();
+  crawl__request_ended(c);
+  frontier_end(c->fr, rq->host, item, now, res->seconds);
+  if (crawl__cut_short(rq))
+    return;
+  if (res->error != FETCH_OK) {
+    crawl__note(c, "%s: %s", item->url, res->error_text);
+    if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))
+      crawl__record_item(c, item, CRAWL_FATE_FAILED, crawl__cause_of(res->error), res->error_text);
+    crawl__request_free(rq);
+    return;
+  }
+  c->stats->pages++;
+  c->stats->bytes += res->bytes;
+  /* a body cut at --max-size ends in the middle of something: finishing would hand over the
+   * half of a tag or url() as if it were whole (a made-up link), so what was cut is dropped */
+  if (rq->sniffing) /* a body of no known type, shorter than what is sniffed */
+    sniffed(rq);
+  if (rq->html && !res->truncated)
+    parse_html_finish(rq->html);
+  else if (rq->css && !res->truncated)
+    parse_css_finish(rq->css);
+  else if (rq->js && !res->truncated)
+    parse_js_finish(rq->js);
+  crawl__offer_links_flush(rq);
+  long status = res->head.status;
+  bool head = (item->flags & (ITEM_HEAD | ITEM_GET)) == ITEM_HEAD;
+  crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", head ? "HEAD " : "", item->url, status,
+              rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes, res->seconds * 1000,
+              res->truncated ? " (cut)" : "");
+  if (crawl__is_transient_status(status) && crawl__retry(c, rq, res->head.retry_after)) {
+    crawl__request_free(rq);
+    return;
+  }
+  if (head && (status == 405 || status == 501) && !c->stop) {
+    /* a server that refuses HEAD is asked with GET, in the link's next turn on its host */
+    item->flags |= ITEM_GET;
+    frontier_push(c->fr, rq->host, item);
+    rq->item = NULL;
+    crawl__request_free(rq);
+    return;
+  }
+  struct crawl_record rec = {.url = item->url,
+                             .from = item->from,
+                             .depth = item->depth,
+                             .fate = CRAWL_FATE_FETCHED,
+                             .status = status,
+                             .type = rq->type[0] ? rq->type : NULL,
+                             .bytes = res->bytes,
+                             .ms = res->seconds * 1000};
+  char error[96];
+  if (status >= 400 || status < 100) {
+    crawl__http_error(c, status, res->head.retry_after, error, sizeof(error));
+    rec.fate = CRAWL_FATE_FAILED;
+    rec.cause = CRAWL_CAUSE_HTTP;
+    rec.error = error;
+  }
+  /* a redirect's record names its target, which is then offered like a link */
+  struct core_url target = {0};
+  bool redirect = status >= 300 && status < 400 && res->head.location &&
+                  crawl__resolve_href(c, &rq->url, res->head.location, strlen(res->head.location),
+                                      NULL, item->url, &target);
+  rec.location = redirect ? target.text : NULL;
+  crawl__report(c, item->flags, &rec);
+  /* its target remembers what kind of address sent it there (crawl__start_request checks) */
+  struct link_how how = {(unsigned char)(VIA_REDIRECT + rq->addr_kind), true};
+  if (redirect && (item->flags & ITEM_SPEC))
+    crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1, how);
+  else if (redirect)
+    crawl__offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, how);
+  core_url_free(&target);
+  crawl__request_free(rq);
+}
+
+const struct fetch_handler crawl__page_handler = {page_head, page_body, page_done};
+
+void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {
+  struct fetch_result res = {.error = error, .error_text = why};
+  crawl__handler_for(rq->item->kind)->on_done(rq, &res);
+}

@@ -1,0 +1,178 @@
+/* Fates and records: every URL's one record through the sink, the counts the summary gives, the
+ * broken links it lists, and the engine's notes and errors. */
+#include "crawl/crawl-int.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void crawl__fatal(struct shard *c, const char *fmt, ...) {
+  if (c->fatal)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->err, c->err_size, fmt, ap);
+  va_end(ap);
+  c->fatal = true;
+  c->stop = STOP_NOW;
+  c->end = CRAWL_END_FATAL;
+}
+
+static void say(struct shard *c, const char *fmt, va_list ap) {
+  char *text = NULL; /* as long as it is: a URL may be 2,048 bytes or more */
+  if (vasprintf(&text, fmt, ap) >= 0) {
+    c->sink->note(c->sink->arg, text);
+    free(text);
+  }
+}
+
+void crawl__note(struct shard *c, const char *fmt, ...) {
+  if (!c->cfg->verbose || !c->sink->note)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  say(c, fmt, ap);
+  va_end(ap);
+}
+
+void crawl__warn(struct shard *c, const char *fmt, ...) {
+  if (c->cfg->quiet || !c->sink->note)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  say(c, fmt, ap);
+  va_end(ap);
+}
+
+/* Memory past --queue-memory is the user's to know at once, not at the end. */
+void crawl__warn_spill_refused(struct shard *c) {
+  int err = 0;
+  if (!frontier_spill_refused(c->fr, &err) || !crawl__run_warn_spill_once(c->run))
+    return;
+  crawl__warn(c,
+              "the queue's spill file in %s cannot be written (%s): queued URLs stay in memory "
+              "past --queue-memory (TMPDIR names another directory)",
+              core_temp_dir(), strerror(err ? err : EIO));
+}
+
+static const char *const fate_names[] = {
+#define CRAWL_FATE_NAME(name, text) text,
+    CRAWL_FATE_MAP(CRAWL_FATE_NAME)
+#undef CRAWL_FATE_NAME
+};
+
+static const char *const cause_names[] = {
+#define CRAWL_CAUSE_NAME(name, text) text,
+    CRAWL_CAUSE_MAP(CRAWL_CAUSE_NAME)
+#undef CRAWL_CAUSE_NAME
+};
+
+const char *crawl_fate_name(crawl_fate fate) {
+  return fate < CRAWL_FATE_COUNT ? fate_names[fate] : "?";
+}
+
+const char *crawl_cause_name(crawl_cause cause) {
+  return cause < CRAWL_CAUSE_COUNT ? cause_names[cause] : "?";
+}
+
+/* A reader that went away (EPIPE) ends the crawl quietly; any other write error is fatal. */
+void crawl__check_output(struct shard *c, core_rc rc) {
+  if (rc == CORE_OK)
+    return;
+  int err = c->sink->error(c->sink->arg);
+  if (err == EPIPE) {
+    if (!c->stop)
+      c->end = CRAWL_END_PIPE;
+    c->stop = STOP_NOW;
+  } else if (err) {
+    crawl__fatal(c, "cannot write %s: %s", c->sink->name, strerror(err));
+  } else {
+    crawl__fatal(c, "cannot write %s: %s", c->sink->name, core_rc_str(rc));
+  }
+}
+
+/* The first broken links, for the summary; with -v each one as it is found. */
+static void note_broken(struct shard *c, const struct crawl_record *rec) {
+  struct crawl_stats *s = c->stats;
+  if (rec->status)
+    crawl__note(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
+                rec->from ? rec->from : "(a seed)");
+  else
+    crawl__note(c, "broken link: %s (%s: %s), linked from %s", rec->url,
+                crawl_cause_name(rec->cause), rec->error ? rec->error : "failed",
+                rec->from ? rec->from : "(a seed)");
+  if (s->broken < CRAWL_BROKEN_SHOWN) {
+    struct crawl_broken_link *b = &s->broken_links[s->broken];
+    b->url = strdup(rec->url);
+    b->from = rec->from ? strdup(rec->from) : NULL;
+    b->status = rec->status;
+    b->cause = rec->cause;
+    if (!b->url || (rec->from && !b->from)) {
+      free(b->url);
+      free(b->from);
+      *b = (struct crawl_broken_link){0};
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+  }
+  s->broken++;
+}
+
+const char *crawl__via_name(unsigned via) {
+  switch (via) {
+    case VIA_SEED:
+      return "seed";
+    case VIA_SITEMAP:
+      return "sitemap";
+    default:
+      if (via >= VIA_REDIRECT && via < VIA_PAGE)
+        return "redirect";
+      return via >= VIA_PAGE ? parse_via_name((parse_via)(via - VIA_PAGE)) : NULL;
+  }
+}
+
+/* Every settled fate passes here: counted, written as a record (unless ITEM_QUIET), and
+ * remembered when --seen must forget it. flags are the URL's item flags (its via among them). */
+void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
+  rec->via = crawl__via_name(ITEM_VIA(flags));
+  if (flags & ITEM_SPEC) { /* not accepted yet: reported when confirmed */
+    crawl__spec_keep_record(c, rec);
+    return;
+  }
+  struct crawl_stats *s = c->stats;
+  s->fates[rec->fate]++;
+  if (flags & ITEM_SEED) {
+    s->seeds++;
+    /* no response at all: DNS, connection, TLS, timeout, or its host's robots.txt */
+    s->seeds_unreached += rec->fate == CRAWL_FATE_FAILED && !rec->status;
+    s->seeds_http_failed += rec->fate == CRAWL_FATE_FAILED && rec->status >= 400;
+  }
+  if (rec->fate == CRAWL_FATE_FAILED) {
+    s->failures[rec->cause]++;
+    if (c->cfg->seen_file)
+      crawl__remember_to_forget(c, rec->url);
+    s->checked_broken += (flags & ITEM_HEAD) != 0;
+    note_broken(c, rec); /* whatever the cause: a link that leads nowhere is broken */
+  }
+  if (c->cfg->jsonl && !(flags & ITEM_QUIET))
+    crawl__check_output(c, c->sink->record(c->writer, rec));
+}
+
+/* A fate without a response: cause and error matter for CRAWL_FATE_FAILED only. */
+void crawl__record(struct shard *c, const struct frontier_item *item, const char *url,
+                   const char *from, int depth, crawl_fate fate, crawl_cause cause,
+                   const char *error) {
+  if (item && item->kind == FRONTIER_SITEMAP)
+    return; /* a sitemap is no discovered URL: it has no fate to report */
+  if (item && (item->flags & ITEM_LEFT) && fate == CRAWL_FATE_LIMIT)
+    return; /* an earlier run of this --state crawl reported it so, and counted it */
+  struct crawl_record rec = {
+      .url = url, .from = from, .depth = depth, .fate = fate, .cause = cause, .error = error};
+  crawl__report(c, item ? item->flags : 0, &rec);
+}
+
+void crawl__record_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
+                        crawl_cause cause, const char *error) {
+  crawl__record(c, item, item->url, item->from, item->depth, fate, cause, error);
+}

@@ -1,0 +1,263 @@
+/* Requests: made from a queued item, started once the host's address is known (refused when a
+ * redirect would lead into a private address), retried with backoff, their failures given a
+ * cause. */
+#include "crawl/crawl-int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+double crawl__backoff(const struct crawl_config *cfg, int attempts) {
+  /* 0.5 s, 1 s, 2 s, ... capped by --max-delay */
+  return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
+}
+
+double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after) {
+  double now = core_now();
+  double wait = crawl__backoff(c->cfg, attempts);
+  if (retry_after >= 0) {
+    /* the server asked the whole host to wait, not only this URL (never past --max-delay: the
+     * callers give up on a longer wait, crawl__retry_after_too_long) */
+    frontier_host_defer(c->fr, host, now + retry_after);
+    wait = fmax(wait, retry_after);
+  }
+  return now + wait;
+}
+
+struct request *crawl__request_new(struct shard *c, frontier_host *host,
+                                   struct frontier_item *item) {
+  struct request *rq = calloc(1, sizeof(*rq));
+  if (!rq)
+    return NULL;
+  rq->crawl = c;
+  rq->host = host;
+  rq->item = item;
+  rq->gate_depth = item->kind == FRONTIER_PAGE ? item->depth : -1;
+  rq->addr_kind = CORE_ADDR_NONE; /* until it is sent */
+  core_buf_init(&rq->body, PARSE_ROBOTS_MAX_BYTES);
+  rq->next = c->active;
+  if (rq->next)
+    rq->next->prev = rq;
+  c->active = rq;
+  return rq;
+}
+
+void crawl__request_free(struct request *rq) {
+  struct shard *c = rq->crawl;
+  crawl__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
+  if (rq->held)
+    crawl__held_seal(rq->held);
+  if (rq->spec)
+    crawl__spec_request_ended(c, rq);
+  if (rq->held) { /* its depth stays pending until its links are offered */
+    crawl__append_held(c, rq->held);
+  } else if (rq->gate_depth >= 0) {
+    frontier_release(c->fr, rq->gate_depth);
+  }
+  if (rq->prev)
+    rq->prev->next = rq->next;
+  else
+    c->active = rq->next;
+  if (rq->next)
+    rq->next->prev = rq->prev;
+  parse_html_destroy(rq->html);
+  parse_css_destroy(rq->css);
+  parse_js_destroy(rq->js);
+  parse_sitemap_destroy(rq->sitemap);
+  core_url_free(&rq->url);
+  core_url_free(&rq->base);
+  core_buf_free(&rq->body);
+  frontier_item_free(rq->item);
+  free(rq);
+}
+
+const struct fetch_handler *crawl__handler_for(frontier_kind kind) {
+  switch (kind) {
+    case FRONTIER_ROBOTS:
+      return &crawl__robots_handler;
+    case FRONTIER_SITEMAP:
+      return &crawl__sitemap_handler;
+    default:
+      return &crawl__page_handler;
+  }
+}
+
+static const char *addr_kind_name(core_addr_kind kind) {
+  switch (kind) {
+    case CORE_ADDR_PUBLIC:
+      return "public";
+    case CORE_ADDR_PRIVATE:
+      return "private";
+    case CORE_ADDR_LINK_LOCAL:
+      return "link-local";
+    case CORE_ADDR_LOOPBACK:
+      return "loopback";
+    default:
+      return "unknown";
+  }
+}
+
+/* The kind of address of the host whose redirect led to rq (a robots.txt's hop: the host's own;
+ * a robots.txt: the one that led to its host first; a page: the one its via keeps), or
+ * CORE_ADDR_NONE when rq is no redirect's or it is not known. */
+static core_addr_kind redirected_from(const struct request *rq) {
+  const struct frontier_item *item = rq->item;
+  unsigned via = ITEM_VIA(item->flags);
+  const struct host_data *hd = frontier_host_data(rq->host);
+  if (item->kind == FRONTIER_ROBOTS && item->redirects > 0) {
+    const char *ip = hd->host_is_ip ? hd->host : hd->addr;
+    return ip ? core_addr_kind_of(ip) : CORE_ADDR_NONE;
+  }
+  if (item->kind == FRONTIER_ROBOTS)
+    return hd->redirected_from;
+  if (item->kind == FRONTIER_PAGE && via >= VIA_REDIRECT && via < VIA_PAGE)
+    return (core_addr_kind)(via - VIA_REDIRECT);
+  return CORE_ADDR_NONE;
+}
+
+/* A redirect into a machine's own networks (a private, link-local or loopback address) from a
+ * host outside that kind of network is refused unless --allow-private (doc/network.md, Private
+ * addresses): a public site cannot make the crawler ask a router, a cloud's metadata service or
+ * a local admin page. */
+static bool refused_inside(const struct request *rq, const char *ip, char *why, size_t size) {
+  if (rq->crawl->cfg->allow_private || rq->addr_kind == CORE_ADDR_PUBLIC ||
+      rq->addr_kind == CORE_ADDR_NONE)
+    return false;
+  core_addr_kind from = redirected_from(rq);
+  if (from == CORE_ADDR_NONE || from == rq->addr_kind)
+    return false;
+  snprintf(why, size,
+           "redirected from a %s address to the %s address %s (--allow-private allows it)",
+           addr_kind_name(from), addr_kind_name(rq->addr_kind), ip);
+  return true;
+}
+
+/* Whether rq follows a redirect to another origin than the one that sent it: it gets none of
+ * the user's -H headers then (doc/network.md, Private addresses). */
+static bool crosses_origin(const struct request *rq) {
+  const struct frontier_item *item = rq->item;
+  if (item->kind == FRONTIER_ROBOTS)
+    return item->redirects > 0 && strcmp(rq->url.origin, frontier_host_origin(rq->host)) != 0;
+  unsigned via = ITEM_VIA(item->flags);
+  if (item->kind != FRONTIER_PAGE || via < VIA_REDIRECT || via >= VIA_PAGE || !item->from)
+    return false;
+  size_t n = strlen(rq->url.origin); /* a printed URL starts with its origin */
+  return strncmp(item->from, rq->url.origin, n) != 0 || item->from[n] != '/';
+}
+
+static void launch(struct request *rq, const char *addr) {
+  struct shard *c = rq->crawl;
+  frontier_kind kind = rq->item->kind;
+  const char *ip = rq->url.host_is_ip ? rq->url.host : addr;
+  rq->addr_kind = ip ? core_addr_kind_of(ip) : CORE_ADDR_NONE;
+  char why[192];
+  if (refused_inside(rq, ip, why, sizeof(why))) {
+    crawl__request_failed_to_start(rq, FETCH_EOTHER, why);
+    return;
+  }
+  struct fetch_request fr = {
+      .url = rq->url.text,
+      .host = rq->url.host,
+      .port = rq->url.port,
+      .addr = rq->url.host_is_ip ? NULL : addr,
+      .max_size = kind == FRONTIER_ROBOTS    ? PARSE_ROBOTS_MAX_BYTES
+                  : kind == FRONTIER_SITEMAP ? PARSE_SITEMAP_MAX_BYTES
+                                             : c->cfg->max_size,
+      .head_only = (rq->item->flags & (ITEM_HEAD | ITEM_GET)) == ITEM_HEAD,
+      .no_user_headers = crosses_origin(rq),
+      .handler = crawl__handler_for(kind),
+      .arg = rq,
+      .login = crawl__login_for(c, rq->url.host, rq->url.port),
+  };
+  if (fetch_start(c->engine, &fr) != CORE_OK)
+    crawl__request_failed_to_start(rq, FETCH_EOTHER, "cannot start the transfer");
+}
+
+static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
+  struct request *rq = arg;
+  rq->crawl->lookups_in_flight--;
+  if (rc)
+    crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
+  else
+    launch(rq, addr);
+}
+
+/* Starts rq, looking its host up first when it is not the queue's own (a redirected robots.txt). */
+void crawl__start_request(struct shard *c, struct request *rq) {
+  struct host_data *hd = frontier_host_data(rq->host);
+  crawl__request_began(c);
+  if (crawl__proxy_resolves(c, &rq->url)) {
+    launch(rq, NULL);
+    return;
+  }
+  if (rq->url.host_is_ip || (strcmp(rq->url.host, hd->host) == 0 && rq->url.port == hd->port)) {
+    launch(rq, hd->addr);
+    return;
+  }
+  const char *addr_now;
+  c->lookups_in_flight++;
+  if (fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now)) {
+    c->lookups_in_flight--;
+    crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
+  } else if (addr_now) {
+    c->lookups_in_flight--;
+    launch(rq, addr_now);
+  }
+}
+
+bool crawl__is_transient_status(long status) {
+  return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
+         status == 504;
+}
+
+void crawl__http_error(const struct shard *c, long status, double retry_after, char *out,
+                       size_t size) {
+  if (retry_after > c->cfg->max_delay)
+    snprintf(out, size, "HTTP %ld, Retry-After %.0f s beyond --max-delay", status, retry_after);
+  else
+    snprintf(out, size, "HTTP %ld", status);
+}
+
+bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double retry_after) {
+  if (retry_after <= c->cfg->max_delay)
+    return false;
+  /* the server asks for longer than --max-delay: asking again sooner would be rude, waiting
+   * that long is more than the user allows; the URL is given up, and its host still rests what
+   * it may */
+  frontier_host_defer(c->fr, host, core_now() + c->cfg->max_delay);
+  return true;
+}
+
+bool crawl__retry(struct shard *c, struct request *rq, double retry_after) {
+  struct frontier_item *item = rq->item;
+  if (item->attempts >= c->cfg->retries || c->stop || (rq->spec && rq->spec->cancelled) ||
+      crawl__retry_after_too_long(c, rq->host, retry_after))
+    return false;
+  item->attempts++;
+  c->stats->retries++;
+  item->not_before = crawl__retry_at(c, rq->host, item->attempts, retry_after);
+  frontier_push(c->fr, rq->host, item);
+  rq->item = NULL;
+  return true;
+}
+
+crawl_cause crawl__cause_of(fetch_error error) {
+  switch (error) {
+    case FETCH_EDNS:
+      return CRAWL_CAUSE_DNS;
+    case FETCH_ECONNECT:
+      return CRAWL_CAUSE_CONNECT;
+    case FETCH_ETIMEOUT:
+      return CRAWL_CAUSE_TIMEOUT;
+    case FETCH_ETLS:
+      return CRAWL_CAUSE_TLS;
+    case FETCH_EPROTOCOL:
+      return CRAWL_CAUSE_PROTOCOL;
+    default:
+      return CRAWL_CAUSE_OTHER;
+  }
+}
+
+bool crawl__is_transient_error(fetch_error error) {
+  return error == FETCH_EDNS || error == FETCH_ECONNECT || error == FETCH_ETIMEOUT;
+}

@@ -1,0 +1,218 @@
+/* The run: its shards as threads, their statistics merged into one summary. */
+#include "crawl/crawl-int.h"
+
+/* The most shards a crawl runs: more threads than that would only share the same cores. */
+#define SHARDS_MAX 256
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+void crawl_stats_free(struct crawl_stats *stats) {
+  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) {
+    free(stats->broken_links[i].url);
+    free(stats->broken_links[i].from);
+  }
+  memset(stats->broken_links, 0, sizeof(stats->broken_links));
+}
+
+/* How many shards: -j. */
+int crawl__shard_count(const struct crawl_config *cfg) {
+  return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
+}
+
+/* Its part of a total shared among n shards (shard i of them), at least 1. */
+static uint64_t part_of(uint64_t total, int n, int i) {
+  uint64_t part = total / (uint64_t)n + ((uint64_t)i < total % (uint64_t)n);
+  return part ? part : 1;
+}
+
+static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
+  struct crawl_stats_counter a[CRAWL_STATS_COUNTERS_MAX], b[CRAWL_STATS_COUNTERS_MAX];
+  size_t n, m;
+  crawl__stats_counters(sum, a, &n);
+  crawl__stats_counters(s, b, &m);
+  for (size_t i = 0; i < n && i < m; i++)
+    *a[i].at += *b[i].at;
+  sum->resumed += s->resumed;
+  sum->left += s->left;
+  sum->speculated += s->speculated;
+  sum->spill_refused += s->spill_refused;
+  if (!sum->spill_error)
+    sum->spill_error = s->spill_error;
+  /* the first broken links of each shard, in shard order, up to what the summary shows */
+  uint64_t shown = sum->broken - s->broken; /* before this shard's were added */
+  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && s->broken_links[i].url; i++) {
+    if (shown < CRAWL_BROKEN_SHOWN) {
+      sum->broken_links[shown++] = s->broken_links[i];
+      s->broken_links[i] = (struct crawl_broken_link){0};
+    }
+  }
+}
+
+crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {
+  const struct crawl_config *cfg = crawl__run_config(run);
+  const struct crawl_sink *sink = crawl__run_sink(run);
+  int n = crawl__run_shards(run);
+  double start = core_now();
+  memset(stats, 0, sizeof(*stats));
+  err[0] = '\0';
+  fetch_cookies *cookies; /* one jar for every shard: a session is the crawl's, not a thread's */
+  if (crawl__cookies_open(cfg, &cookies, err, err_size) != CORE_OK)
+    return CRAWL_END_FATAL;
+  struct shard *shards = calloc((size_t)n, sizeof(*shards));
+  struct crawl_stats *shard_stats = calloc((size_t)n, sizeof(*shard_stats));
+  char *errs = calloc((size_t)n, err_size);
+  if (!shards || !shard_stats || !errs) {
+    free(shards);
+    free(shard_stats);
+    free(errs);
+    fetch_cookies_destroy(cookies);
+    snprintf(err, err_size, "cannot start: out of memory");
+    return CRAWL_END_FATAL;
+  }
+  shard_stats[0].runs = 1; /* a continued --state crawl adds those before (the first shard's) */
+  for (int i = 0; i < n; i++) {
+    struct shard *c = &shards[i];
+    *c = (struct shard){.cfg = cfg,
+                        .sink = sink,
+                        .stats = &shard_stats[i],
+                        .err = errs + (size_t)i * err_size,
+                        .err_size = err_size,
+                        .cookies = cookies};
+    crawl__run_attach(run, i, c);
+    c->warc_keep = c->output_keep = UINT64_MAX;
+    c->held_min = INT_MAX;
+    c->ahead = true;
+    /* speculative pages pay off when hosts would otherwise wait for the gate between their
+     * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
+     * --seen and --state save what was accepted, which a speculative page is not, yet */
+    c->spec_on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) &&
+                 !cfg->seen_file && !cfg->state_dir &&
+                 !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
+    c->end = CRAWL_END_DONE;
+    c->start = c->run_start = start;
+    c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
+    c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
+    c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
+    /* with --seen or --state the shards share one filter (checkpoint.c) */
+    c->seen_expect =
+        n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
+    if (sink->open(sink->arg, i, &c->writer) != CORE_OK) {
+      c->writer = NULL;
+      crawl__fatal(c, "cannot start: out of memory");
+      continue;
+    }
+    if (n > 1 || cfg->cluster) {
+      c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
+      if (!c->outboxes) {
+        crawl__fatal(c, "cannot start: out of memory");
+        continue;
+      }
+      for (int k = 0; k < n; k++) {
+        core_buf_init(&c->outboxes[k].buf, SIZE_MAX / 2);
+        c->outboxes[k].min = INT_MAX;
+      }
+    }
+    if (cfg->cluster) { /* links for the other processes' hosts */
+      c->remotes = calloc((size_t)cfg->nodes, sizeof(*c->remotes));
+      if (!c->remotes) {
+        crawl__fatal(c, "cannot start: out of memory");
+        continue;
+      }
+      for (long k = 0; k < cfg->nodes; k++) {
+        core_buf_init(&c->remotes[k].buf, SIZE_MAX / 2);
+        c->remotes[k].min = INT_MAX;
+      }
+    }
+  }
+  /* every shard is made here, before any runs: crawl_stop may wake their loops from now on */
+  for (int i = 0; i < n; i++)
+    if (!shards[i].fatal)
+      crawl__shard_open(&shards[i]);
+  if (n > 1 && (cfg->seen_file || cfg->state_dir)) {
+    /* one save for all: each shard takes up its part of the last one, and is paused for the
+     * next ones */
+    core_rc rc = shards[0].resumable ? crawl__split_saved(shards, n) : CORE_OK;
+    if (rc != CORE_OK)
+      crawl__fatal(&shards[0], "%s: cannot hand the saved URLs to the shards: %s",
+                   cfg->state_dir ? "--state" : "--seen", core_rc_str(rc));
+    crawl__run_set_pausable(run);
+  }
+  crawl__run_set_running(run, true);
+  /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
+   * read, in shard_loop) */
+  if (n > 1 && !shards[0].fatal)
+    crawl__cut_output(&shards[0]);
+  if (n > 1 && !shards[0].fatal && crawl__open_warc(&shards[0]) == CORE_OK)
+    for (int i = 1; i < n; i++)
+      if (shards[i].engine)
+        crawl__share_warc(&shards[0], &shards[i]);
+  pthread_t *threads = n > 1 ? calloc((size_t)n, sizeof(*threads)) : NULL;
+  bool *started = n > 1 ? calloc((size_t)n, sizeof(*started)) : NULL;
+  if (n > 1 && (!threads || !started))
+    crawl__fatal(&shards[0], "cannot start: out of memory");
+  for (int i = 1; i < n && threads && started; i++) {
+    if (pthread_create(&threads[i], NULL, crawl__shard_main, &shards[i]) == 0) {
+      started[i] = true;
+    } else {
+      /* a shard that cannot run would leave its hosts uncrawled: the crawl stops */
+      crawl__fatal(&shards[0], "cannot start a thread for shard %d: %s", i, strerror(errno));
+      crawl__run_leave(run);
+    }
+  }
+  crawl__shard_main(&shards[0]);
+  for (int i = 1; i < n; i++)
+    if (started && started[i])
+      pthread_join(threads[i], NULL);
+  crawl_end end = n > 1 ? crawl__run_end(run) : shards[0].end;
+  if (n > 1)
+    for (int i = 0; i < n && end != CRAWL_END_FATAL; i++)
+      if (shards[i].fatal)
+        end = CRAWL_END_FATAL;
+  for (int i = 0; i < n; i++) {
+    if (shards[i].fatal && !err[0])
+      snprintf(err, err_size, "%s", shards[i].err);
+    add_stats(stats, &shard_stats[i]);
+    crawl_stats_free(&shard_stats[i]);
+  }
+  /* the time of all its runs, as its counts are (a --state crawl's start is set back by what
+   * its runs before took) */
+  stats->seconds = core_now() - (shards[0].start < start ? shards[0].start : start);
+  stats->complete = shards[0].complete;
+  crawl__run_set_running(run, false);
+  if (sink->status && end != CRAWL_END_PIPE && shards[0].fr) {
+    struct crawl_progress sum = {0};
+    for (int i = 0; i < n; i++) {
+      struct crawl_progress p;
+      if (shards[i].fr) {
+        crawl__own_progress(&shards[i], &p);
+        sum.queued += p.queued;
+        sum.spilled += p.spilled;
+        sum.hosts += p.hosts;
+      }
+    }
+    sum.pages = stats->pages;
+    sum.failed = stats->fates[CRAWL_FATE_FAILED];
+    char text[256];
+    crawl__progress_text(&sum, stats->seconds, text, sizeof(text));
+    sink->status(sink->arg, text, true);
+  }
+  for (int i = n - 1; i >= 0; i--)
+    crawl__shard_close(&shards[i]);
+  /* after every transfer: the jar as the crawl leaves it, stopped or not */
+  if (cookies && cfg->save_cookies && fetch_cookies_save(cookies, cfg->save_cookies) != CORE_OK &&
+      end != CRAWL_END_FATAL) {
+    snprintf(err, err_size, "--save-cookies: cannot write '%s': %s", cfg->save_cookies,
+             strerror(errno));
+    end = CRAWL_END_FATAL;
+  }
+  fetch_cookies_destroy(cookies);
+  free(threads);
+  free(started);
+  free(shard_stats);
+  free(errs);
+  free(shards);
+  return end;
+}

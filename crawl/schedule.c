@@ -1,0 +1,247 @@
+/* Scheduling: which queued item starts next, within -c, --rate, -n and each host's politeness,
+ * and when the shard has nothing left to do. */
+#include "crawl/crawl-int.h"
+
+#include <string.h>
+
+static void release_page(struct shard *c, const struct frontier_item *item);
+
+bool crawl__pages_exhausted(const struct shard *c) {
+  if (crawl__run_pages_leased(c->run)) /* the whole run's -n, which the bridge reads */
+    return crawl__run_pages_final(c->run);
+  return c->cfg->max_pages >= 0 && crawl__run_pages_started(c->run) >= c->cfg->max_pages;
+}
+
+/* -n with --cluster: a page waits while this process has no page leased and the run may still
+ * lease it one (another process may give back what it will not use). */
+static bool wait_for_lease(struct shard *c, frontier_host *fh, struct frontier_item *item) {
+  if (!crawl__run_pages_leased(c->run) || crawl__run_pages_final(c->run) ||
+      crawl__run_lease_left(c->run) > 0)
+    return false;
+  frontier_cancel(c->fr, fh, item);
+  release_page(c, item); /* and pending again once pushed back */
+  item->not_before = core_now() + LEASE_WAIT;
+  frontier_push(c->fr, fh, item);
+  return true;
+}
+
+/* A popped page settled here, without a request: it no longer holds its depth. */
+static void release_page(struct shard *c, const struct frontier_item *item) {
+  if (item->kind == FRONTIER_PAGE)
+    frontier_release(c->fr, item->depth);
+}
+
+/* The path and query of a printed URL: from the first '/' after its authority (a printed
+ * userinfo has its '/' percent-encoded). */
+const char *crawl__path_of(const char *url) {
+  const char *authority = strstr(url, "://");
+  const char *path = authority ? strchr(authority + 3, '/') : NULL;
+  return path ? path : "/";
+}
+
+static void start_page(struct shard *c, frontier_host *fh, struct frontier_item *item) {
+  struct host_data *hd = frontier_host_data(fh);
+  const struct crawl_config *cfg = c->cfg;
+  if (hd->dead) {
+    frontier_cancel(c->fr, fh, item);
+    release_page(c, item);
+    crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, "DNS lookup failed");
+    frontier_item_free(item);
+    return;
+  }
+  if (item->kind == FRONTIER_PAGE && wait_for_lease(c, fh, item))
+    return;
+  if (crawl__pages_exhausted(c) ||
+      (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
+    frontier_cancel(c->fr, fh, item);
+    release_page(c, item);
+    crawl__settle_over_limit(c, hd, item);
+    return;
+  }
+  if (cfg->robots && hd->robots_state != ROBOTS_PENDING &&
+      core_now() - hd->robots_time > ROBOTS_MAX_AGE) {
+    /* the cached robots.txt is too old: fetch it again before this page, which waits behind */
+    frontier_cancel(c->fr, fh, item);
+    release_page(c, item); /* and pending again once pushed back */
+    hd->robots_state = ROBOTS_PENDING;
+    hd->robots_attempts = 0;
+    if (crawl__queue_robots(c, fh, 0))
+      frontier_push(c->fr, fh, item);
+    else
+      frontier_item_free(item);
+    return;
+  }
+  struct request *rq = crawl__request_new(c, fh, item);
+  if (rq && (item->flags & ITEM_SPEC) && (rq->spec = crawl__spec_find(c, item->url)))
+    rq->spec->rq = rq;
+  core_rc rc = rq ? core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)
+                  : CORE_ENOMEM;
+  if (rc) {
+    frontier_cancel(c->fr, fh, item);
+    if (rc == CORE_ENOMEM) {
+      crawl__fatal(c, "out of memory");
+    } else {
+      /* a printed URL always parses again (fuzzed); should one not, it fails alone */
+      crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_OTHER, "unusable URL");
+    }
+    if (rq) {
+      crawl__request_free(rq);
+    } else {
+      release_page(c, item);
+      frontier_item_free(item);
+    }
+    return;
+  }
+  const char *path = rq->url.text + rq->url.path_off;
+  if (hd->robots_state == ROBOTS_DISALLOW_ALL) {
+    /* not a rule: the host's robots.txt could not be fetched, which is a failure to report */
+    frontier_cancel(c->fr, fh, item);
+    crawl__record_item(c, item, CRAWL_FATE_FAILED, hd->robots_cause, hd->robots_error);
+    crawl__request_free(rq);
+    return;
+  }
+  if (!parse_robots_allowed(hd->robots, path)) {
+    frontier_cancel(c->fr, fh, item);
+    crawl__record_item(c, item, CRAWL_FATE_ROBOTS, 0, NULL);
+    crawl__request_free(rq);
+    return;
+  }
+  if (!crawl__run_take_page(c->run, cfg->max_pages)) {
+    /* another shard took the last page -n allowed (or leased) since the check above */
+    frontier_cancel(c->fr, fh, item);
+    if (!crawl__pages_exhausted(c)) { /* --cluster: it waits for the next lease */
+      rq->item = NULL;
+      crawl__request_free(rq); /* its depth is no longer pending ... */
+      item->not_before = core_now() + LEASE_WAIT;
+      frontier_push(c->fr, fh, item); /* ... until pushed back */
+      return;
+    }
+    crawl__leave_for_next_run(c, item);
+    crawl__record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
+    crawl__request_free(rq);
+    return;
+  }
+  hd->pages_started++;
+  crawl__start_request(c, rq);
+}
+
+static void pop_and_start(struct shard *c);
+
+static bool idle(const struct shard *c) {
+  return !crawl__seeds_waiting(c) && c->requests_in_flight == 0 && c->lookups_in_flight == 0 &&
+         frontier_queued(c->fr) == 0;
+}
+
+/* Whether replay_held has links to offer now. */
+static bool replay_due(const struct shard *c) {
+  return c->held_pages && (c->held_min <= frontier_gate(c->fr) || idle(c));
+}
+
+void crawl__schedule(struct shard *c) {
+  /* pages settled without a request (robots.txt rules, limits) can move the gate or leave the
+   * crawl idle: their held links are offered in the same turn, not after a wait */
+  for (int round = 0; round < 8; round++) {
+    crawl__feed_seeds(c);
+    pop_and_start(c);
+    if (c->stop || c->fatal || !replay_due(c))
+      break;
+  }
+  if (c->cut_pending && frontier_gate(c->fr) > c->cfg->depth)
+    crawl__settle_cut(c);
+  if (frontier_error(c->fr) != CORE_OK)
+    crawl__fatal(c, "cannot read queued URLs back from their temporary file: %s",
+                 core_rc_str(frontier_error(c->fr)));
+}
+
+void crawl__request_began(struct shard *c) {
+  c->requests_in_flight++;
+  if (c->slot_held)
+    c->slot_held = false; /* the request has it now */
+  else
+    crawl__run_count_slot(c->run); /* begun elsewhere: counted all the same, so its end balances */
+}
+
+void crawl__request_ended(struct shard *c) {
+  c->requests_in_flight--;
+  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
+}
+
+/* The slot pop_and_start took, when no request took it. */
+static void give_slot_back(struct shard *c) {
+  if (!c->slot_held)
+    return;
+  c->slot_held = false;
+  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
+}
+
+/* Offers the held links whose level has come, then starts what the frontier has ready. */
+static void pop_and_start(struct shard *c) {
+  double now = core_now();
+  /* -n across processes reached: what pages fetched ahead found goes to its owners now, while
+   * every process still runs (see finished) */
+  crawl__replay_held(c, (idle(c) && !c->outboxes) ||
+                            (crawl__run_pages_leased(c->run) && crawl__run_pages_final(c->run)));
+  /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
+   * it starts */
+  while (!c->stop && crawl__run_take_slot(c->run, c->cfg->concurrency)) {
+    c->slot_held = true;
+    /* --rate: a turn is taken before the pop (so no item goes back to its queue out of order)
+     * and given back when what was popped makes no request */
+    double rate_next;
+    if (!crawl__run_take_rate(c->run, now, &rate_next)) {
+      c->rate_until = rate_next;
+      give_slot_back(c);
+      break;
+    }
+    frontier_host *fh;
+    struct frontier_item *item = frontier_pop(c->fr, now, &fh);
+    if (!item || item->kind == FRONTIER_RESOLVE)
+      crawl__run_give_rate(c->run, rate_next);
+    if (!item) {
+      give_slot_back(c);
+      break;
+    }
+    switch (item->kind) {
+      case FRONTIER_RESOLVE:
+        if (crawl__pages_exhausted(c)) { /* no page of it will be fetched: its pages settle */
+          frontier_cancel(c->fr, fh, item);
+          frontier_item_free(item);
+        } else if (c->lookups_in_flight >= c->lookups_max) {
+          /* a burst of queries overflows a resolver's socket, and each lost one costs a
+           * timeout: the lookup waits for one in flight to end */
+          frontier_cancel(c->fr, fh, item);
+          item->not_before = now + 0.005;
+          frontier_push(c->fr, fh, item);
+        } else {
+          crawl__start_lookup(c, fh, item);
+        }
+        break;
+      case FRONTIER_ROBOTS:
+        if (crawl__pages_exhausted(c)) {
+          frontier_cancel(c->fr, fh, item);
+          frontier_item_free(item);
+        } else {
+          crawl__start_robots(c, fh, item);
+        }
+        break;
+      case FRONTIER_PAGE:
+      case FRONTIER_SITEMAP:
+        start_page(c, fh, item);
+        break;
+    }
+    give_slot_back(c); /* no request began: a lookup, or settled without one */
+  }
+}
+
+bool crawl__finished(const struct shard *c) {
+  if (c->stop == STOP_NOW)
+    return true;
+  if (c->requests_in_flight)
+    return false;
+  if (c->stop)
+    return true;
+  if (crawl__pages_exhausted(c)) /* with --cluster, once the links held back went their way */
+    return !crawl__run_pages_leased(c->run) || !c->held_pages;
+  return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 &&
+         !c->held_pages;
+}

@@ -1,0 +1,267 @@
+/* Seeds enter the queue a window at a time (doc/behaviour.md, Memory); what a run leaves queued is
+ * settled or kept for the next run. */
+#include "crawl/crawl-int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void record_unfed(struct shard *c, const char *url, void *arg) {
+  (void)arg;
+  struct frontier_item probe = {.flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT};
+  crawl__record(c, &probe, url, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
+}
+
+/* What is still in flight or queued was accepted: every one gets its record, unless the output
+ * is gone or a --state crawl only pauses (its records come when it goes on). */
+
+void crawl__settle_leftovers(struct shard *c, bool with_records) {
+  crawl_fate fate =
+      c->end == CRAWL_END_DONE && crawl__pages_exhausted(c) ? CRAWL_FATE_LIMIT : CRAWL_FATE_PENDING;
+  if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
+    crawl__seeds_unfed_each(c, record_unfed, NULL);
+  while (c->active) {
+    struct request *rq = c->active;
+    if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
+        !(rq->item->flags & ITEM_SPEC))
+      crawl__record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
+    crawl__request_free(rq);
+  }
+  struct held_page *hp;
+  while ((hp = crawl__held_take(c))) /* kept by the save (--state), or offered already */
+    crawl__held_free(c, hp);
+  free(c->held);
+  c->held = NULL;
+  c->held_levels = 0;
+  frontier_host *fh;
+  struct frontier_item *item;
+  while ((item = frontier_drain(c->fr, &fh))) {
+    if (item->kind == FRONTIER_PAGE && with_records && !(item->flags & ITEM_SPEC))
+      crawl__record_item(c, item, crawl__unfetched_fate(c, frontier_host_data(fh), item, fate), 0,
+                         NULL);
+    frontier_item_free(item);
+  }
+  crawl__spec_free_all(c); /* what was never confirmed was never accepted */
+  if (c->cut_records)
+    fclose(c->cut_records);
+  c->cut_records = NULL;
+  core_seen_destroy(c->cut);
+  core_seen_destroy(c->rescued);
+  c->cut = c->rescued = NULL;
+}
+
+/* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
+ * passes this run's scope and filters again. */
+static void take_up_leftovers(struct shard *c, const core_seen *given) {
+  if (!c->resumable)
+    return;
+  rewind(c->resumable);
+  char *line = NULL;
+  size_t cap = 0;
+  struct saved s;
+  const char *held_from = NULL;
+  char *from_copy = NULL;
+  while (!c->fatal && crawl__next_saved(c->resumable, &line, &cap, &s)) {
+    if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
+      free(from_copy);
+      held_from = from_copy = strdup(s.from);
+      continue;
+    }
+    if (s.kind != SAVED_PAGE && s.kind != SAVED_LINK &&
+        !(s.kind == SAVED_TRANSIT && (s.flags == LINK_FOUND || s.flags == LINK_REDIRECT)))
+      continue; /* what else the last run had is set up again by this one */
+    struct core_url u;
+    if (core_url_seed(s.url, c->cfg->max_url_length, &u) != CORE_OK)
+      continue;
+    if (s.kind == SAVED_LINK) {
+      if (held_from)
+        crawl__offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.how);
+    } else if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
+      crawl__offer(c, &u, s.from, s.depth, s.redirects,
+                   s.flags == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, s.how);
+    } else if (!core_seen_contains(given, u.text, strlen(u.text)) &&
+               crawl__admitted(c, &u, OFFER_RESUME)) {
+      /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
+      c->stats->resumed++;
+      crawl__offer(c, &u, s.from, s.depth, 0, OFFER_RESUME,
+                   (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
+    }
+    core_url_free(&u);
+  }
+  free(from_copy);
+  free(line);
+  if (ferror(c->resumable))
+    crawl__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
+  /* the file keeps them until this run's next save replaces them */
+}
+
+/* --no-parent: the seed's origin and the directory of its path, up to its last '/'. */
+static core_rc add_seed_dir(struct shard *c, const struct core_url *u) {
+  const char *path = u->text + u->path_off;
+  size_t dir_len = strcspn(path, "?");
+  while (dir_len && path[dir_len - 1] != '/')
+    dir_len--;
+  size_t origin_len = strlen(u->origin);
+  char *dir = malloc(origin_len + dir_len + 1);
+  char **grown = dir ? realloc(c->seed_dirs, (c->seed_dir_count + 1) * sizeof(*grown)) : NULL;
+  if (!grown) {
+    free(dir);
+    return CORE_ENOMEM;
+  }
+  memcpy(dir, u->origin, origin_len);
+  memcpy(dir + origin_len, path, dir_len);
+  dir[origin_len + dir_len] = '\0';
+  c->seed_dirs = grown;
+  c->seed_dirs[c->seed_dir_count++] = dir;
+  return CORE_OK;
+}
+
+/* Seed pages pending at once, at most, over the shards: enough to keep every slot of -c busy on
+ * hosts of one request at a time, and few enough that hosts are made as they are reached. */
+static size_t seed_window(const struct shard *c) {
+  size_t window = 4 * (size_t)c->cfg->concurrency;
+  window = window < 1024 ? 1024 : window;
+  return window / (size_t)crawl__run_shards(c->run) + 1;
+}
+
+bool crawl__seeds_waiting(const struct shard *c) {
+  return c->seeds_unfed != NULL;
+}
+
+/* Whether cfg->seeds[i] parses into *u as a seed this shard owns and has not offered yet (and
+ * takes it off that list when take); *u is to be freed when true. */
+static bool unfed_seed(struct shard *c, size_t i, bool take, struct core_url *u) {
+  if (crawl__seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u) != CORE_OK)
+    return false;
+  bool unfed = take ? core_seen_remove(c->seeds_unfed, u->text, strlen(u->text)) == CORE_OK
+                    : core_seen_contains(c->seeds_unfed, u->text, strlen(u->text));
+  if (!unfed)
+    core_url_free(u);
+  return unfed;
+}
+
+/* Every seed was offered: depth 0 is no longer held for them. */
+static void seeds_fed(struct shard *c) {
+  core_seen_destroy(c->seeds_unfed);
+  c->seeds_unfed = NULL;
+  c->seed_next = c->cfg->seed_count;
+  frontier_release(c->fr, 0);
+}
+
+/* Offers the next seeds this shard owns while fewer than seed_window pages of depth 0 are
+ * pending (all of them once -n is reached: settle makes no host for them then). */
+void crawl__feed_seeds(struct shard *c) {
+  if (!crawl__seeds_waiting(c) || c->stop || c->fatal)
+    return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
+  bool all = crawl__pages_exhausted(c);
+  size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
+  while (c->seed_next < c->cfg->seed_count && !c->fatal &&
+         (all || frontier_pending(c->fr, 0) < window)) {
+    struct core_url u;
+    if (unfed_seed(c, c->seed_next++, true, &u)) {
+      crawl__offer(c, &u, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
+      core_url_free(&u);
+    }
+  }
+  if (c->seed_next == c->cfg->seed_count)
+    seeds_fed(c);
+}
+
+/* A link to a seed not offered yet: it is offered as the seed now, as if it had come first. */
+bool crawl__seed_found_early(struct shard *c, const struct core_url *u) {
+  if (!crawl__seeds_waiting(c) ||
+      core_seen_remove(c->seeds_unfed, u->text, strlen(u->text)) != CORE_OK)
+    return false;
+  crawl__settle(c, u, true, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
+  return true;
+}
+
+void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
+                             void *arg) {
+  for (size_t i = c->seed_next; crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
+    struct core_url u;
+    if (unfed_seed(c, i, false, &u)) {
+      fn(c, u.text, arg);
+      core_url_free(&u);
+    }
+  }
+}
+
+/* The scope, made by the first shard from every seed and read by all (shard_open makes the
+ * shards one after the other, before any runs). */
+core_rc crawl__open_scope(struct shard *c) {
+  const struct crawl_config *cfg = c->cfg;
+  if (c->shard > 0) {
+    c->scope = crawl__run_shard(c->run, 0)->scope;
+    c->scope_borrowed = true;
+    return c->scope ? CORE_OK : CORE_EINVAL;
+  }
+  core_rc rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope);
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
+    struct core_url u;
+    if ((rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u)) != CORE_OK) {
+      crawl__fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
+      return rc;
+    }
+    rc = core_scope_add_seed(c->scope, u.host);
+    core_url_free(&u);
+  }
+  return rc;
+}
+
+core_rc crawl__seed_all(struct shard *c) {
+  const struct crawl_config *cfg = c->cfg;
+  for (size_t i = 0; i < cfg->seed_count && cfg->no_parent; i++) {
+    struct core_url u;
+    core_rc rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
+    if (rc == CORE_OK) {
+      rc = add_seed_dir(c, &u);
+      core_url_free(&u);
+    }
+    if (rc == CORE_ENOMEM)
+      return rc;
+  }
+  if (c->restored) /* the seeds before it were offered by an earlier run */
+    crawl__restore_seeds_fed(c);
+  /* the seeds this shard offers (and with --cluster, its process does), each once: a seed given
+   * twice is one seed. A continued crawl leaves out those its seen filter has: they were offered
+   * before the save, whatever the order of the shards that offered them */
+  core_rc rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds_unfed);
+  for (size_t i = c->seed_next; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
+    struct core_url u;
+    bool first;
+    if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+      continue;
+    if (crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node &&
+        !(c->restored && core_seen_contains(c->seen, u.text, strlen(u.text))))
+      rc = core_seen_add(c->seeds_unfed, u.text, strlen(u.text), &first);
+    core_url_free(&u);
+  }
+  if (rc != CORE_OK || c->fatal) {
+    core_seen_destroy(c->seeds_unfed);
+    c->seeds_unfed = NULL;
+    return rc;
+  }
+  /* after the list is made: a link restored to a seed not offered yet makes it a seed at once */
+  if (c->restored)
+    crawl__restore(c);
+  frontier_hold(c->fr, 0); /* depth 1 waits for every seed, as if all had been queued first */
+  crawl__feed_seeds(c);    /* the first window now */
+  if (c->restored)
+    return CORE_OK;
+  /* the URLs the last run left (--seen) are taken up apart from the seeds */
+  core_seen *given;
+  rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && c->resumable; i++) {
+    struct core_url u;
+    bool first;
+    if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+      continue;
+    rc = core_seen_add(given, u.text, strlen(u.text), &first);
+    core_url_free(&u);
+  }
+  if (rc == CORE_OK)
+    take_up_leftovers(c, given);
+  core_seen_destroy(given);
+  return rc;
+}
