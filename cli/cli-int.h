@@ -34,6 +34,9 @@ void cli_status_destroy(cli_status *status);
 bool cli_status_enabled(const cli_status *status);
 /* Draws text (one line, no newline) in place of the last one. */
 void cli_status_set(cli_status *status, const char *text);
+/* The status line's words for p: "1:05 312 pages, 48 pages/s, 1,200 queued (0 on disk), 3 hosts,
+ * 1 error". */
+void cli_status_text(const struct crawl_progress *p, char *text, size_t size);
 /* Clears the line from the screen, when shown, so that other text can start at column 0. */
 void cli_status_hide(cli_status *status);
 /* Draws the last text again after cli_status_hide. */

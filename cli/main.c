@@ -97,7 +97,9 @@ static void sink_note(void *arg, const char *text) {
   cli_output_note(((struct sink_state *)arg)->out, text);
 }
 
-static void sink_status(void *arg, const char *text, bool final) {
+static void sink_status(void *arg, const struct crawl_progress *progress, bool final) {
+  char text[256];
+  cli_status_text(progress, text, sizeof(text));
   cli_output_set_status(((struct sink_state *)arg)->out, text, final);
 }
 

@@ -4,6 +4,7 @@
  * line first and show it again after. */
 #include "cli/cli-int.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -11,6 +12,26 @@
 #include <unistd.h>
 
 #define ERASE_LINE "\r\033[K"
+
+static const char *plural(uint64_t n, const char *one, const char *many) {
+  return n == 1 ? one : many;
+}
+
+/* The time first, as wget2's progress bar shows it. */
+void cli_status_text(const struct crawl_progress *p, char *text, size_t size) {
+  double elapsed = p->elapsed;
+  unsigned long secs = elapsed > 0 ? (unsigned long)elapsed : 0;
+  char clock[32];
+  if (secs >= 3600)
+    snprintf(clock, sizeof(clock), "%lu:%02lu:%02lu", secs / 3600, secs / 60 % 60, secs % 60);
+  else
+    snprintf(clock, sizeof(clock), "%lu:%02lu", secs / 60, secs % 60);
+  snprintf(text, size, "%s %llu %s, %.0f pages/s, %zu queued (%zu on disk), %zu %s, %llu %s", clock,
+           (unsigned long long)p->pages, plural(p->pages, "page", "pages"),
+           elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued, p->spilled, p->hosts,
+           plural(p->hosts, "host", "hosts"), (unsigned long long)p->failed,
+           plural(p->failed, "error", "errors"));
+}
 
 struct cli_status {
   bool enabled;

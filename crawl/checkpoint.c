@@ -378,9 +378,8 @@ static bool save(struct shard *c, uint64_t *pages) {
     const struct shard *s = crawl__run_shard(c->run, i);
     if (s->writer && s->sink->flush(s->writer, c->cfg->state_dir != NULL) != CORE_OK) {
       int err = s->sink->error(s->sink->arg);
-      if (!c->cfg->quiet)
-        fprintf(stderr, "crawl: %s not saved: %s could not be written%s\n", what, s->sink->name,
-                c->cfg->state_dir ? "; the checkpoint before stays" : "");
+      crawl__warn(c, "%s not saved: %s could not be written%s", what, s->sink->name,
+                  c->cfg->state_dir ? "; the checkpoint before stays" : "");
       /* the output is gone: a reader that left ends the crawl quietly (check_output), any
        * other error is the fatal one, named as such */
       if (err != EPIPE && !c->fatal)
@@ -390,15 +389,13 @@ static bool save(struct shard *c, uint64_t *pages) {
   }
   FILE *snap = write_snapshot(c, pages);
   if (!snap) {
-    if (!c->cfg->quiet)
-      fprintf(stderr, "crawl: %s: cannot write down the URLs still queued: %s\n", what,
-              strerror(errno));
+    crawl__warn(c, "%s: cannot write down the URLs still queued: %s", what, strerror(errno));
     return false;
   }
   if (c->prev_path) {
     unlink(c->prev_path);
-    if (link(c->save_path, c->prev_path) != 0 && errno != ENOENT && !c->cfg->quiet)
-      fprintf(stderr, "crawl: --state: cannot keep the checkpoint before: %s\n", strerror(errno));
+    if (link(c->save_path, c->prev_path) != 0 && errno != ENOENT)
+      crawl__warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
   }
   char why[512] = "";
   core_rc rc = core_seen_save(c->seen, c->save_path, fileno(snap), why, sizeof(why));
@@ -406,18 +403,15 @@ static bool save(struct shard *c, uint64_t *pages) {
   if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
     char *path = path_in(c->cfg->state_dir, "cookies");
-    if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK) {
-      if (!c->cfg->quiet)
-        fprintf(stderr, "crawl: --state: cannot save the cookies: %s\n",
-                path ? strerror(errno) : "out of memory");
-    }
+    if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK)
+      crawl__warn(c, "--state: cannot save the cookies: %s",
+                  path ? strerror(errno) : "out of memory");
     free(path);
   }
   if (rc == CORE_OK)
     return true;
-  if (!c->cfg->quiet)
-    fprintf(stderr, "crawl: %s: %s%s\n", what, why[0] ? why : "out of memory",
-            c->prev_path ? "; the checkpoint before stays" : "");
+  crawl__warn(c, "%s: %s%s", what, why[0] ? why : "out of memory",
+              c->prev_path ? "; the checkpoint before stays" : "");
   return false;
 }
 
@@ -510,9 +504,8 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
-  if (rc != CORE_ENOTFOUND && !c->cfg->quiet)
-    fprintf(stderr, "crawl: --state: '%s': %s; continuing from the checkpoint before it\n", path,
-            why);
+  if (rc != CORE_ENOTFOUND)
+    crawl__warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
   if (ftruncate(fileno(c->resumable), 0) != 0 || fseek(c->resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
   core_rc before = core_seen_load(prev, &c->seen, fileno(c->resumable), why, why_size);

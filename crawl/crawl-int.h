@@ -124,12 +124,6 @@ struct shard_outbox {
   int min; /* the smallest depth its links count at; INT_MAX: none */
 };
 
-/* A shard's counts for the status line, as of its last turn. */
-struct crawl_progress {
-  uint64_t pages, failed;
-  size_t queued, spilled, hosts;
-};
-
 struct request {
   struct shard *crawl;
   struct spec *spec; /* a speculative page's entry, until it is confirmed */
@@ -644,7 +638,6 @@ void crawl__schedule(struct shard *c);       /* starts what may start now, or wa
 bool crawl__finished(const struct shard *c); /* nothing queued, in flight or held */
 
 /* shard.c */
-void crawl__progress_text(const struct crawl_progress *p, double elapsed, char *text, size_t size);
 void crawl__own_progress(const struct shard *c, struct crawl_progress *p);
 void crawl__shard_open(struct shard *c);  /* its loop, engine, frontier, scope; c->fatal on error */
 void crawl__shard_close(struct shard *c); /* frees what crawl__shard_open made */

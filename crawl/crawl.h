@@ -120,6 +120,13 @@ typedef enum {
   CRAWL_END_TIME /* --max-time ran out: stopped as by a signal, yet a normal end (exit 0) */
 } crawl_end;
 
+/* The counts of the status line: all shards', as of their last turn. */
+struct crawl_progress {
+  double elapsed; /* seconds since the crawl began (this run's) */
+  uint64_t pages, failed;
+  size_t queued, spilled, hosts;
+};
+
 /* Where the crawl's output goes, shaped like fetch_handler: each shard writes through a writer of
  * its own, and whole lines of one never split another's. Every call but note and status comes
  * from the writer's own shard, or (flush, for a save) from the first shard while the writer's
@@ -149,8 +156,9 @@ struct crawl_sink {
   const char *name; /* for messages: "standard output", or the file */
   /* A -v note (one line, no newline). */
   void (*note)(void *arg, const char *text);
-  /* The status line (final: the last one, left on the screen); NULL for none. */
-  void (*status)(void *arg, const char *text, bool final);
+  /* The counts of the status line, every half second (final: the last ones, to be left on the
+   * screen); NULL for none. The sink words them. */
+  void (*status)(void *arg, const struct crawl_progress *progress, bool final);
 };
 
 typedef struct crawl crawl;

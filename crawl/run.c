@@ -195,9 +195,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     }
     sum.pages = stats->pages;
     sum.failed = stats->fates[CRAWL_FATE_FAILED];
-    char text[256];
-    crawl__progress_text(&sum, stats->seconds, text, sizeof(text));
-    sink->status(sink->arg, text, true);
+    sum.elapsed = stats->seconds;
+    sink->status(sink->arg, &sum, true);
   }
   for (int i = n - 1; i >= 0; i--)
     crawl__shard_close(&shards[i]);

@@ -7,26 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-static const char *plural(uint64_t n, const char *one, const char *many) {
-  return n == 1 ? one : many;
-}
-
-/* "1:05 312 pages, 48 pages/s, 1,200 queued (0 on disk), 3 hosts, 1 error": the time first, as
- * wget2's progress bar shows it */
-void crawl__progress_text(const struct crawl_progress *p, double elapsed, char *text, size_t size) {
-  unsigned long secs = elapsed > 0 ? (unsigned long)elapsed : 0;
-  char clock[32];
-  if (secs >= 3600)
-    snprintf(clock, sizeof(clock), "%lu:%02lu:%02lu", secs / 3600, secs / 60 % 60, secs % 60);
-  else
-    snprintf(clock, sizeof(clock), "%lu:%02lu", secs / 60, secs % 60);
-  snprintf(text, size, "%s %llu %s, %.0f pages/s, %zu queued (%zu on disk), %zu %s, %llu %s", clock,
-           (unsigned long long)p->pages, plural(p->pages, "page", "pages"),
-           elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued, p->spilled, p->hosts,
-           plural(p->hosts, "host", "hosts"), (unsigned long long)p->failed,
-           plural(p->failed, "error", "errors"));
-}
-
 /* The status line: all shards' counts as of their last turn. */
 static void on_progress(void *arg) {
   struct shard *c = arg;
@@ -35,9 +15,8 @@ static void on_progress(void *arg) {
     crawl__run_progress(c->run, &p);
   else
     crawl__own_progress(c, &p);
-  char text[256];
-  crawl__progress_text(&p, core_now() - c->start, text, sizeof(text));
-  c->sink->status(c->sink->arg, text, false);
+  p.elapsed = core_now() - c->start;
+  c->sink->status(c->sink->arg, &p, false);
   loop_timer_start(c->progress_timer, core_now() + 0.5);
 }
 
