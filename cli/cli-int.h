@@ -15,11 +15,19 @@ struct cli_notes {
   size_t count;
 };
 void cli_notes_free(struct cli_notes *notes);
-/* Fills cfg from argv; notes (may be NULL) gets the lines worth saying. On CLI_USAGE a one-line
- * message is in err. */
+/* What the command line keeps for itself, beside the crawl's configuration: where the URLs go
+ * and what standard error shows. */
+struct cli_settings {
+  char *output_file; /* -o; NULL: standard output */
+  bool quiet;        /* -q: nothing on standard error but fatal errors */
+  int progress;      /* --progress 1, --no-progress 0; -1: as the terminal allows */
+};
+/* Fills cfg and own from argv; notes (may be NULL) gets the lines worth saying. On CLI_USAGE a
+ * one-line message is in err. */
 cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg,
-                                   struct cli_notes *notes, char *err, size_t err_size);
-void cli_config_free(struct crawl_config *cfg);
+                                   struct cli_settings *own, struct cli_notes *notes, char *err,
+                                   size_t err_size);
+void cli_config_free(struct crawl_config *cfg, struct cli_settings *own);
 void cli_print_help(FILE *out);
 /* crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use. */
 void cli_print_version(FILE *out);

@@ -279,8 +279,8 @@ static void raise_descriptor_limit(long concurrency) {
 /* --state DIR: a run with seeds begins a crawl there; one without continues the crawl kept there,
  * with its options (those given now are read after them, so they win). Returns the exit status
  * to end with, or -1 to run. */
-static int state_options(int argc, char **argv, struct crawl_config *cfg, char *err,
-                         size_t err_size) {
+static int state_options(int argc, char **argv, struct crawl_config *cfg, struct cli_settings *own,
+                         char *err, size_t err_size) {
   char why[512] = "";
   if (cfg->seed_count) {
     /* the files a later run writes to or reads, kept as absolute paths: a run continued from
@@ -289,7 +289,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
     enum { KEPT = 5 };
     const char *names[KEPT] = {"--output", "--warc", "--cacert", "--load-cookies",
                                "--save-cookies"};
-    const char *paths[KEPT] = {cfg->output_file, cfg->warc_file, cfg->cacert, cfg->load_cookies,
+    const char *paths[KEPT] = {own->output_file, cfg->warc_file, cfg->cacert, cfg->load_cookies,
                                cfg->save_cookies};
     char *absolute[KEPT] = {NULL};
     char **args = calloc((size_t)argc + 2 * KEPT, sizeof(*args));
@@ -349,8 +349,8 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
   for (int i = 1; i < argc; i++)
     all[n++] = argv[i];
   all[n] = NULL;
-  cli_config_free(cfg);
-  cli_parse_result parsed = cli_parse_options((int)n, all, cfg, NULL, err, err_size);
+  cli_config_free(cfg, own);
+  cli_parse_result parsed = cli_parse_options((int)n, all, cfg, own, NULL, err, err_size);
   free(all);
   crawl_state_args_free(kept, kept_count);
   if (parsed != CLI_RUN) {
@@ -364,10 +364,10 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, char *
 
 /* The queue spills to $TMPDIR (core_temp_fd): when less than --queue-disk is free there, the disk
  * may fill before the budget does, and the user is told at the start (unless -q). */
-static void check_queue_disk(const struct crawl_config *cfg) {
+static void check_queue_disk(const struct crawl_config *cfg, bool quiet) {
   const char *dir = core_temp_dir();
   struct statvfs vfs;
-  if (cfg->quiet || !cfg->queue_disk || statvfs(dir, &vfs) != 0)
+  if (quiet || !cfg->queue_disk || statvfs(dir, &vfs) != 0)
     return;
   uint64_t free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
   if (free_bytes < cfg->queue_disk)
@@ -432,16 +432,17 @@ int main(int argc, char **argv) {
   if (!setlocale(LC_CTYPE, "C.UTF-8"))
     setlocale(LC_CTYPE, "");
   struct crawl_config cfg;
+  struct cli_settings own;
   char err[512] = "";
   struct cli_notes notes = {0};
-  cli_parse_result parsed = cli_parse_options(argc, argv, &cfg, &notes, err, sizeof(err));
-  for (size_t i = 0; i < notes.count && !(parsed == CLI_RUN && cfg.quiet); i++)
+  cli_parse_result parsed = cli_parse_options(argc, argv, &cfg, &own, &notes, err, sizeof(err));
+  for (size_t i = 0; i < notes.count && !(parsed == CLI_RUN && own.quiet); i++)
     fprintf(stderr, "crawl: %s\n", notes.lines[i]);
   cli_notes_free(&notes);
   if (parsed != CLI_RUN) {
     if (parsed == CLI_USAGE)
       fprintf(stderr, "crawl: %s\nTry 'crawl --help' for more information.\n", err);
-    cli_config_free(&cfg);
+    cli_config_free(&cfg, &own);
     return parsed == CLI_USAGE ? 2 : 0;
   }
   /* a seed that is not a URL is a bad value, so a usage error */
@@ -454,7 +455,7 @@ int main(int argc, char **argv) {
               "crawl: invalid seed URL '%s': %s\nTry 'crawl --help' for more information.\n",
               has_userinfo(cfg.seeds[i]) ? "(one with a user:password@, not shown)" : cfg.seeds[i],
               core_rc_str(rc));
-      cli_config_free(&cfg);
+      cli_config_free(&cfg, &own);
       return 2;
     }
     core_url_free(&u);
@@ -465,10 +466,10 @@ int main(int argc, char **argv) {
   struct stat st;
   if (cfg.state_dir && stat(cfg.state_dir, &st) == 0 && S_ISDIR(st.st_mode) &&
       !take_lock(cfg.state_dir, "--state", true, &state_lock)) {
-    cli_config_free(&cfg);
+    cli_config_free(&cfg, &own);
     return 1;
   }
-  int state_status = cfg.state_dir ? state_options(argc, argv, &cfg, err, sizeof(err)) : -1;
+  int state_status = cfg.state_dir ? state_options(argc, argv, &cfg, &own, err, sizeof(err)) : -1;
   if (state_status < 0 && cfg.state_dir && state_lock < 0 &&
       !take_lock(cfg.state_dir, "--state", true, &state_lock))
     state_status = 1;
@@ -477,33 +478,33 @@ int main(int argc, char **argv) {
   if (state_status >= 0) {
     if (state_lock >= 0)
       close(state_lock);
-    cli_config_free(&cfg);
+    cli_config_free(&cfg, &own);
     return state_status;
   }
   if (cfg.user && !cfg.password && !ask_password(&cfg)) {
     if (state_lock >= 0)
       close(state_lock);
-    cli_config_free(&cfg);
+    cli_config_free(&cfg, &own);
     return 2;
   }
   raise_descriptor_limit(cfg.concurrency);
-  check_queue_disk(&cfg);
+  check_queue_disk(&cfg, own.quiet);
   /* a reader that goes away shows up as EPIPE from write(), not as a signal */
   signal(SIGPIPE, SIG_IGN);
   int fd = STDOUT_FILENO;
-  if (cfg.output_file) {
+  if (own.output_file) {
     /* a crawl continued writes on after what it wrote before */
-    fd = open(cfg.output_file,
+    fd = open(own.output_file,
               O_WRONLY | O_CREAT | O_CLOEXEC | (cfg.state_resume ? O_APPEND : O_TRUNC), 0644);
     if (fd < 0) {
-      fprintf(stderr, "crawl: cannot open '%s': %s\n", cfg.output_file, strerror(errno));
-      cli_config_free(&cfg);
+      fprintf(stderr, "crawl: cannot open '%s': %s\n", own.output_file, strerror(errno));
+      cli_config_free(&cfg, &own);
       return 1;
     }
   }
   if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || ares_library_init(ARES_LIB_INIT_ALL)) {
     fprintf(stderr, "crawl: cannot initialise libcurl or c-ares\n");
-    cli_config_free(&cfg);
+    cli_config_free(&cfg, &own);
     return 1;
   }
   xmlInitParser();
@@ -518,9 +519,9 @@ int main(int argc, char **argv) {
    * reader (grep) writes to it: a line redrawn between them would garble theirs */
   bool output_apart = !isatty(fd) && !is_pipe(fd);
   bool show_progress =
-      !cfg.quiet && (cfg.progress < 0 ? redraws && output_apart : cfg.progress != 0);
+      !own.quiet && (own.progress < 0 ? redraws && output_apart : own.progress != 0);
   if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
-      cli_output_create(fd, cfg.output_file ? cfg.output_file : "standard output", cfg.jsonl,
+      cli_output_create(fd, own.output_file ? own.output_file : "standard output", cfg.jsonl,
                         progress, &out) != CORE_OK) {
     fprintf(stderr, "crawl: out of memory\n");
   } else {
@@ -532,12 +533,12 @@ int main(int argc, char **argv) {
                               .record = sink_record,
                               .flush = sink_flush,
                               .error = sink_error,
-                              .kept = cfg.output_file && cfg.state_dir ? sink_kept : NULL,
-                              .cut_back = cfg.output_file && cfg.state_dir ? sink_cut_back : NULL,
+                              .kept = own.output_file && cfg.state_dir ? sink_kept : NULL,
+                              .cut_back = own.output_file && cfg.state_dir ? sink_cut_back : NULL,
                               .reader_gone = sink_reader_gone,
                               .watch_fd = reader_fd(fd),
-                              .name = cfg.output_file ? cfg.output_file : "standard output",
-                              .note = sink_note,
+                              .name = own.output_file ? own.output_file : "standard output",
+                              .note = own.quiet ? NULL : sink_note,
                               .status = cli_status_enabled(progress) ? sink_status : NULL};
     crawl_end end = run_crawl(&cfg, &sink, &stats, err, sizeof(err));
     switch (end) {
@@ -556,7 +557,7 @@ int main(int argc, char **argv) {
         status = 130;
         break;
       case CRAWL_END_TIME: /* the time it was given: what is left is pending, or kept */
-        if (!cfg.quiet)
+        if (!own.quiet)
           fprintf(stderr, "crawl: --max-time reached: the crawl stopped there%s\n",
                   cfg.state_dir ? "; 'crawl --state DIR' goes on" : "");
         status = 0;
@@ -569,19 +570,19 @@ int main(int argc, char **argv) {
         status = 1;
         break;
     }
-    if (!cfg.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
+    if (!own.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
       print_summary(&stats, &cfg);
     crawl_stats_free(&stats);
   }
   cli_output_destroy(out);
   cli_status_destroy(progress);
   if (fd != STDOUT_FILENO && close(fd) != 0 && status == 0) {
-    fprintf(stderr, "crawl: cannot write '%s': %s\n", cfg.output_file, strerror(errno));
+    fprintf(stderr, "crawl: cannot write '%s': %s\n", own.output_file, strerror(errno));
     status = 1;
   }
   xmlCleanupParser();
   ares_library_cleanup();
   curl_global_cleanup();
-  cli_config_free(&cfg);
+  cli_config_free(&cfg, &own);
   return status;
 }

@@ -529,8 +529,9 @@ static bool dns_servers_valid(const char *csv) {
   return ok;
 }
 
-static void set_defaults(struct crawl_config *cfg) {
+static void set_defaults(struct crawl_config *cfg, struct cli_settings *own) {
   memset(cfg, 0, sizeof(*cfg));
+  *own = (struct cli_settings){.progress = -1};
   cfg->scope_mode = CORE_SCOPE_DOMAIN;
   cfg->depth = 3;
   cfg->max_pages = -1;
@@ -556,7 +557,6 @@ static void set_defaults(struct crawl_config *cfg) {
   cfg->expect = 1000000;
   cfg->fp_rate = 1e-7;
   cfg->dedupe = CORE_SEEN_BLOOM;
-  cfg->progress = -1;
   cfg->checkpoint = 30;
 }
 
@@ -643,8 +643,9 @@ static bool has_wget_np(int argc, char **argv) {
   } while (0)
 
 cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg,
-                                   struct cli_notes *notes, char *err, size_t err_size) {
-  set_defaults(cfg);
+                                   struct cli_settings *own, struct cli_notes *notes, char *err,
+                                   size_t err_size) {
+  set_defaults(cfg, own);
   bool have_domains = false, have_skip = false, node_given = false;
   const char *user_agent = "crawl/" CRAWL_VERSION;
   const char *proxy = NULL, *noproxy = NULL;
@@ -1014,23 +1015,23 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       }
       case 'o':
-        free(cfg->output_file);
-        cfg->output_file = strdup(arg);
+        free(own->output_file);
+        own->output_file = strdup(arg);
         break;
       case OPT_JSONL:
         cfg->jsonl = true;
         break;
       case 'q':
-        cfg->quiet = true;
+        own->quiet = true;
         break;
       case 'v':
         cfg->verbose = true;
         break;
       case OPT_PROGRESS:
-        cfg->progress = 1;
+        own->progress = 1;
         break;
       case OPT_NO_PROGRESS:
-        cfg->progress = 0;
+        own->progress = 0;
         break;
       case OPT_HELP:
         cli_print_help(stdout);
@@ -1108,7 +1109,7 @@ static void free_regexes(struct crawl_regex_list *list) {
   free(list->items);
 }
 
-void cli_config_free(struct crawl_config *cfg) {
+void cli_config_free(struct crawl_config *cfg, struct cli_settings *own) {
   free_strs(cfg->seeds, cfg->seed_count);
   core_list_free(&cfg->domains);
   core_list_free(&cfg->exclude_domains);
@@ -1137,6 +1138,7 @@ void cli_config_free(struct crawl_config *cfg) {
   free(cfg->state_dir);
   free(cfg->warc_file);
   free(cfg->cluster);
-  free(cfg->output_file);
   memset(cfg, 0, sizeof(*cfg));
+  free(own->output_file);
+  *own = (struct cli_settings){0};
 }

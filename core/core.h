@@ -1,5 +1,5 @@
-/* core: result codes, bounded buffers, URLs in their printed form, scope rules, the seen filter
- * and the read-only crawl configuration. Everything here is free of I/O and of the event loop. */
+/* core: result codes, bounded buffers, URLs in their printed form, scope rules and the seen
+ * filter (with its file). Nothing here runs an event loop. */
 #ifndef CRAWL_CORE_H
 #define CRAWL_CORE_H
 
@@ -227,7 +227,5 @@ core_rc core_seen_check_writable(const char *path, char *why, size_t why_size);
 core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, char *why,
                        size_t why_size);
 const char *core_seen_kind_name(core_seen_kind kind);
-
-#include "core/config.h"
 
 #endif

@@ -6,6 +6,7 @@
 #define CRAWL_CRAWL_H
 
 #include "core/core.h"
+#include "crawl/config.h"
 
 /* ---- --state DIR ---- */
 /* A new crawl kept in dir: makes dir when missing, refuses one that holds a crawl already

@@ -37,7 +37,7 @@ void crawl__note(struct shard *c, const char *fmt, ...) {
 }
 
 void crawl__warn(struct shard *c, const char *fmt, ...) {
-  if (c->cfg->quiet || !c->sink->note)
+  if (!c->sink->note) /* -q: none */
     return;
   va_list ap;
   va_start(ap, fmt);

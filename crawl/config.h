@@ -1,7 +1,10 @@
-/* The crawl configuration: filled once by the command line, then passed down read-only as
- * const struct crawl_config *. Included through core/core.h. */
-#ifndef CRAWL_CORE_CONFIG_H
-#define CRAWL_CORE_CONFIG_H
+/* The crawl's configuration: filled once by its caller (the command line), then passed down
+ * read-only as const struct crawl_config *. Included through crawl/crawl.h. What only the command
+ * line uses (-o, -q, --progress) is not here but in cli/. */
+#ifndef CRAWL_CRAWL_CONFIG_H
+#define CRAWL_CRAWL_CONFIG_H
+
+#include "core/core.h"
 
 #include <regex.h>
 
@@ -106,11 +109,8 @@ struct crawl_config {
   double fp_rate;
 
   /* output */
-  char *output_file;
-  bool jsonl;
-  bool quiet;
-  bool verbose;
-  int progress; /* -1: when stderr is a terminal */
+  bool jsonl;   /* each URL's record instead of its line */
+  bool verbose; /* -v: the notes */
 };
 
 #endif
