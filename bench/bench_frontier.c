@@ -4,6 +4,7 @@
  *
  *   bench_frontier [PAGES]      (default 1,000,000) */
 #include "frontier/frontier.h"
+#include "seen/seen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,10 +25,9 @@ static int run(size_t hosts, size_t pages, double *push_ns, double *pick_ns) {
   cfg.max_delay = 30;
   cfg.per_host = 1;
   cfg.queue_memory = pages + 1; /* all in memory: the pick is measured, not the spill file */
-  core_seen *seen;
+  seen_filter *seen;
   frontier *f;
-  if (core_seen_create(CORE_SEEN_BLOOM, pages, 1e-4, 1, &seen) ||
-      frontier_create(&cfg, seen, NULL, &f))
+  if (seen_create(SEEN_BLOOM, pages, 1e-4, 1, &seen) || frontier_create(&cfg, seen, NULL, &f))
     return 1;
   frontier_host **hs = calloc(hosts, sizeof(*hs));
   char url[128];
@@ -76,7 +76,7 @@ static int run(size_t hosts, size_t pages, double *push_ns, double *pick_ns) {
   *push_ns = (t1 - t0) * 1e9 / (double)pages;
   *pick_ns = (t2 - t1) * 1e9 / (double)pages;
   frontier_destroy(f);
-  core_seen_destroy(seen);
+  seen_destroy(seen);
   free(hs);
   return 0;
 }

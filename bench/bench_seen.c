@@ -8,6 +8,7 @@
  * the false-positive rate measured on as many other keys (and on more, streamed, where 20/p is
  * larger, up to 200 million), and inserts and lookups per second with hashing included. */
 #include "core/core.h"
+#include "seen/seen.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -62,8 +63,8 @@ static const char *names[] = {"blocked (crawl)", "classic", "counting", "exact"}
 
 struct filter {
   enum kind kind;
-  core_seen *seen;
-  core_bloom *bloom;
+  seen_filter *seen;
+  seen_bloom *bloom;
 };
 
 static int filter_create(struct filter *f, enum kind kind, size_t expect, double p) {
@@ -71,23 +72,21 @@ static int filter_create(struct filter *f, enum kind kind, size_t expect, double
   f->seen = NULL;
   f->bloom = NULL;
   if (kind == CLASSIC)
-    return core_bloom_create(expect, p, &f->bloom) == CORE_OK ? 0 : -1;
-  core_seen_kind sk = kind == BLOCKED    ? CORE_SEEN_BLOOM
-                      : kind == COUNTING ? CORE_SEEN_COUNTING
-                                         : CORE_SEEN_EXACT;
-  return core_seen_create(sk, expect, p, 12345, &f->seen) == CORE_OK ? 0 : -1;
+    return seen_bloom_create(expect, p, &f->bloom) == CORE_OK ? 0 : -1;
+  seen_kind sk = kind == BLOCKED ? SEEN_BLOOM : kind == COUNTING ? SEEN_COUNTING : SEEN_EXACT;
+  return seen_create(sk, expect, p, 12345, &f->seen) == CORE_OK ? 0 : -1;
 }
 
 static void filter_add(struct filter *f, const char *key, size_t len) {
   bool fresh;
   if (f->bloom)
-    core_bloom_add(f->bloom, key, len, &fresh);
+    seen_bloom_add(f->bloom, key, len, &fresh);
   else
-    core_seen_add(f->seen, key, len, &fresh);
+    seen_add(f->seen, key, len, &fresh);
 }
 
 static bool filter_has(const struct filter *f, const char *key, size_t len) {
-  return f->bloom ? core_bloom_contains(f->bloom, key, len) : core_seen_contains(f->seen, key, len);
+  return f->bloom ? seen_bloom_contains(f->bloom, key, len) : seen_contains(f->seen, key, len);
 }
 
 /* Looks every key up in batches, as the crawler does with the links of a page; returns the
@@ -104,9 +103,9 @@ static size_t filter_has_batched(const struct filter *f, const struct keys *k) {
       lens[i] = k->len[at + i];
     }
     if (f->bloom)
-      core_bloom_contains_batch(f->bloom, m, urls, lens, found);
+      seen_bloom_contains_batch(f->bloom, m, urls, lens, found);
     else
-      core_seen_contains_batch(f->seen, m, urls, lens, found);
+      seen_contains_batch(f->seen, m, urls, lens, found);
     for (size_t i = 0; i < m; i++)
       found_count += found[i];
   }
@@ -116,17 +115,17 @@ static size_t filter_has_batched(const struct filter *f, const struct keys *k) {
 static double filter_bytes(const struct filter *f, unsigned *layers) {
   if (f->bloom) {
     *layers = 1;
-    return (double)core_bloom_bits(f->bloom) / 8;
+    return (double)seen_bloom_bits(f->bloom) / 8;
   }
-  struct core_seen_info info;
-  core_seen_info(f->seen, &info);
+  struct seen_info info;
+  seen_info(f->seen, &info);
   *layers = info.layers;
   return (double)info.bytes;
 }
 
 static void filter_destroy(struct filter *f) {
-  core_bloom_destroy(f->bloom);
-  core_seen_destroy(f->seen);
+  seen_bloom_destroy(f->bloom);
+  seen_destroy(f->seen);
 }
 
 /* Fills filters[0..count) with the in keys and measures them. The machine is shared and its

@@ -447,8 +447,8 @@ int main(int argc, char **argv) {
   }
   /* a seed that is not a URL is a bad value, so a usage error */
   for (size_t i = 0; i < cfg.seed_count; i++) {
-    struct core_url u;
-    core_rc rc = core_url_seed(cfg.seeds[i], cfg.max_url_length, &u);
+    struct url u;
+    core_rc rc = url_seed(cfg.seeds[i], cfg.max_url_length, &u);
     if (rc) {
       /* a seed with a userinfo may hold a password: it is not quoted */
       fprintf(stderr,
@@ -458,7 +458,7 @@ int main(int argc, char **argv) {
       cli_config_free(&cfg, &own);
       return 2;
     }
-    core_url_free(&u);
+    url_free(&u);
   }
   /* one crawl per --state directory and per --seen file: a second is refused before it reads
    * or writes anything there; a directory that holds no crawl yet is locked once made */

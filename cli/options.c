@@ -492,10 +492,10 @@ static bool read_seeds(const char *path, struct crawl_config *cfg, struct cli_no
       s[--len] = '\0';
     if (!len || s[0] == '#')
       continue;
-    struct core_url u;
-    core_rc rc = core_url_seed(s, cfg->max_url_length, &u);
+    struct url u;
+    core_rc rc = url_seed(s, cfg->max_url_length, &u);
     if (rc == CORE_OK) {
-      core_url_free(&u);
+      url_free(&u);
     } else if (rc != CORE_ENOMEM) {
       char *note = NULL;
       if (notes &&
@@ -532,7 +532,7 @@ static bool dns_servers_valid(const char *csv) {
 static void set_defaults(struct crawl_config *cfg, struct cli_settings *own) {
   memset(cfg, 0, sizeof(*cfg));
   *own = (struct cli_settings){.progress = -1};
-  cfg->scope_mode = CORE_SCOPE_DOMAIN;
+  cfg->scope_mode = URL_SCOPE_DOMAIN;
   cfg->depth = 3;
   cfg->max_pages = -1;
   cfg->max_pages_per_host = -1;
@@ -556,7 +556,7 @@ static void set_defaults(struct crawl_config *cfg, struct cli_settings *own) {
   cfg->max_redirs = 5;
   cfg->expect = 1000000;
   cfg->fp_rate = 1e-7;
-  cfg->dedupe = CORE_SEEN_BLOOM;
+  cfg->dedupe = SEEN_BLOOM;
   cfg->checkpoint = 30;
 }
 
@@ -674,11 +674,11 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       case OPT_SCOPE:
         if (strcmp(arg, "host") == 0)
-          cfg->scope_mode = CORE_SCOPE_HOST;
+          cfg->scope_mode = URL_SCOPE_HOST;
         else if (strcmp(arg, "domain") == 0)
-          cfg->scope_mode = CORE_SCOPE_DOMAIN;
+          cfg->scope_mode = URL_SCOPE_DOMAIN;
         else if (strcmp(arg, "any") == 0)
-          cfg->scope_mode = CORE_SCOPE_ANY;
+          cfg->scope_mode = URL_SCOPE_ANY;
         else
           USAGE("invalid value '%s' for --scope: use host, domain or any", arg);
         break;
@@ -976,10 +976,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       case OPT_DEDUPE: {
         /* the names are the filter's own, as the --seen file and its messages spell them */
-        const core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+        const seen_kind kinds[] = {SEEN_BLOOM, SEEN_COUNTING, SEEN_EXACT};
         cfg->dedupe_given = false;
         for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
-          if (strcmp(arg, core_seen_kind_name(kinds[i])) == 0) {
+          if (strcmp(arg, seen_kind_name(kinds[i])) == 0) {
             cfg->dedupe = kinds[i];
             cfg->dedupe_given = true;
           }
@@ -1078,7 +1078,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
                 "names up: their addresses are not known here, so each host keeps its own gap"))
     USAGE("out of memory");
   if (have_domains)
-    cfg->scope_mode = CORE_SCOPE_LIST;
+    cfg->scope_mode = URL_SCOPE_LIST;
   if (!have_skip && core_list_parse(default_skip_ext, &cfg->skip_ext))
     USAGE("out of memory");
   if (!have_skip && cfg->js) /* --js reads scripts: .js files are fetched (a list given stays) */

@@ -1,6 +1,5 @@
 /* Result codes, the clock, bounded buffers and comma lists. */
 #include "core/core.h"
-#include "core/core-int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -8,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/mman.h>
 #include <stdio.h>
 #include <time.h>
 #include <unistd.h>
@@ -228,33 +226,6 @@ void core_list_free(struct core_list *list) {
   free(list->items);
   list->items = NULL;
   list->count = 0;
-}
-
-void *core__table_alloc(size_t bytes) {
-  const size_t huge = 2u << 20;
-  size_t align = bytes >= 2 * huge ? huge : 64;
-  size_t total = bytes + align + sizeof(void *);
-  if (total < bytes)
-    return NULL;
-  /* calloc, not memset: a large block is fresh memory the kernel zeroes page by page as it is
-   * first touched, so a filter sized for far more URLs than the crawl finds (--expect
-   * 500000000: 2.4 GB) costs only the pages its URLs touch. The block it came in is kept just
-   * before the table, for core__table_free */
-  char *raw = calloc(1, total);
-  if (!raw)
-    return NULL;
-  uintptr_t at = ((uintptr_t)raw + sizeof(void *) + align - 1) & ~(uintptr_t)(align - 1);
-  ((void **)at)[-1] = raw;
-  /* huge pages for tables a crawl fills anyway; a larger one would take 2 MB for each URL's
-   * first touch. A hint: without huge pages it still works */
-  if (align == huge && bytes <= CORE_TABLE_HUGE_MAX)
-    madvise((void *)at, bytes / huge * huge, MADV_HUGEPAGE);
-  return (void *)at;
-}
-
-void core__table_free(void *table) {
-  if (table)
-    free(((void **)table)[-1]);
 }
 
 const char *core_temp_dir(void) {

@@ -52,11 +52,11 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
     while (url > p && url[-1] != ' ')
       url--;
     long depth = p + 3 < nl ? strtol(p + 3, NULL, 10) : -1;
-    struct core_url u;
+    struct url u;
     /* the parser that took it apart when it was sent: the same host, so the same owner (a
      * printed URL may hold userinfo, which a host cut out of the text would take along) */
     core_rc rc = url > p && depth >= 0 && depth < INT_MAX
-                     ? core_url_resolve_in(NULL, url, (size_t)(nl - url), SIZE_MAX / 4, NULL, &u)
+                     ? url_resolve_in(NULL, url, (size_t)(nl - url), SIZE_MAX / 4, NULL, &u)
                      : CORE_EFORMAT;
     if (rc == CORE_ENOMEM) {
       crawl__fatal(c, "out of memory");
@@ -64,7 +64,7 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
     }
     if (rc == CORE_OK) {
       struct shard_outbox *o = &b->route[crawl__owner(c, u.host)];
-      core_url_free(&u);
+      url_free(&u);
       if (core_buf_add(&o->buf, p, (size_t)(nl - p) + 1)) {
         crawl__fatal(c, "out of memory");
         return;

@@ -1,7 +1,7 @@
 /* Keeping a crawl across runs: --seen FILE (the seen filter, with the URLs still to fetch) and
  * --state DIR (the whole crawl, checkpointed crash-safely).
  *
- * Both save the seen filter with an attachment (core_seen_save: a temporary file, fsync, rename,
+ * Both save the seen filter with an attachment (seen_save: a temporary file, fsync, rename,
  * then the directory fsync'd, all under a checksum). The attachment is what the crawl still has
  * to do, a line each:
  *   page DEPTH ATTEMPTS REDIRECTS FLAGS WAIT FROM URL     a queued or in-flight page
@@ -43,7 +43,7 @@
 
 void crawl__remember_to_forget(struct shard *c, const char *url) {
   /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
-  if (core_seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
+  if (seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
     crawl__fatal(c, "out of memory");
 }
 
@@ -322,7 +322,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
   return rc;
 }
 
-/* Everything every shard still has to do, in a temporary file ready for core_seen_save (c is the
+/* Everything every shard still has to do, in a temporary file ready for seen_save (c is the
  * first shard; the others are paused or waiting at a barrier); NULL with errno set. */
 static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
   FILE *out = temp_stream("save");
@@ -398,7 +398,7 @@ static bool save(struct shard *c, uint64_t *pages) {
       crawl__warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
   }
   char why[512] = "";
-  core_rc rc = core_seen_save(c->seen, c->save_path, fileno(snap), why, sizeof(why));
+  core_rc rc = seen_save(c->seen, c->save_path, fileno(snap), why, sizeof(why));
   fclose(snap);
   if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
@@ -439,7 +439,7 @@ void crawl__final_save(struct shard *c) {
   /* c is the first shard, the others wait at a barrier. A filter that can remove forgets what
    * failed, so the next run tries it again (the saves before kept it: the run itself still counts
    * it seen); a --state crawl is one crawl */
-  if (!c->cfg->state_dir && core_seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
+  if (!c->cfg->state_dir && seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
     crawl__fatal(c, "out of memory");
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
@@ -500,7 +500,7 @@ static uint64_t random_seed(void) {
  * be read). */
 static core_rc load(struct shard *c, const char *path, const char *prev, char *why,
                     size_t why_size) {
-  core_rc rc = core_seen_load(path, &c->seen, fileno(c->resumable), why, why_size);
+  core_rc rc = seen_load(path, &c->seen, fileno(c->resumable), why, why_size);
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
@@ -508,13 +508,13 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
     crawl__warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
   if (ftruncate(fileno(c->resumable), 0) != 0 || fseek(c->resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
-  core_rc before = core_seen_load(prev, &c->seen, fileno(c->resumable), why, why_size);
+  core_rc before = seen_load(prev, &c->seen, fileno(c->resumable), why, why_size);
   return before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND ? rc : before;
 }
 
 /* The filter that every shard asks, each about its own hosts, when there are several. */
 static core_rc share(struct shard *c, bool shared) {
-  core_rc rc = shared ? core_seen_share(c->seen) : CORE_OK;
+  core_rc rc = shared ? seen_share(c->seen) : CORE_OK;
   if (rc)
     crawl__fatal(c, "cannot share the seen filter: %s", core_rc_str(rc));
   return rc;
@@ -550,7 +550,7 @@ core_rc crawl__open_seen(struct shard *c) {
     return CORE_OK;
   }
   bool shared = c->save_path && crawl__run_shards(c->run) > 1;
-  if (c->save_path && core_seen_check_writable(c->save_path, why, sizeof(why)) != CORE_OK) {
+  if (c->save_path && seen_check_writable(c->save_path, why, sizeof(why)) != CORE_OK) {
     crawl__fatal(c, "%s '%s': %s", what, c->save_path, why[0] ? why : "out of memory");
     return CORE_ESYS;
   }
@@ -562,14 +562,14 @@ core_rc crawl__open_seen(struct shard *c) {
     }
     core_rc rc = load(c, c->save_path, c->prev_path, why, sizeof(why));
     if (rc == CORE_OK) {
-      struct core_seen_info info;
-      core_seen_info(c->seen, &info);
+      struct seen_info info;
+      seen_info(c->seen, &info);
       if (cfg->dedupe_given && info.kind != cfg->dedupe) {
         crawl__fatal(c,
                      "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
                      "file)",
-                     what, c->save_path, core_seen_kind_name(info.kind),
-                     core_seen_kind_name(cfg->dedupe), core_seen_kind_name(info.kind));
+                     what, c->save_path, seen_kind_name(info.kind), seen_kind_name(cfg->dedupe),
+                     seen_kind_name(info.kind));
         return CORE_EFORMAT;
       }
       c->restored = cfg->state_dir != NULL;
@@ -584,7 +584,7 @@ core_rc crawl__open_seen(struct shard *c) {
     c->warc_keep = 0;
     c->output_keep = 0;
   }
-  core_rc rc = core_seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
+  core_rc rc = seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
     crawl__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc ? rc : share(c, shared);
@@ -593,11 +593,11 @@ core_rc crawl__open_seen(struct shard *c) {
 /* ---- continuing a --state crawl ---- */
 
 static void restore_host(struct shard *c, const struct saved *s, double now) {
-  struct core_url u;
-  if (core_url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u) != CORE_OK)
+  struct url u;
+  if (url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u) != CORE_OK)
     return;
   struct host_data *hd = crawl__host_for(c, &u);
-  core_url_free(&u);
+  url_free(&u);
   if (!hd)
     return;
   hd->pages_started = (long)s->value;
@@ -606,8 +606,8 @@ static void restore_host(struct shard *c, const struct saved *s, double now) {
 }
 
 static void restore_item(struct shard *c, const struct saved *s, double now) {
-  struct core_url u;
-  core_rc rc = core_url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u);
+  struct url u;
+  core_rc rc = url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u);
   if (rc) {
     if (rc == CORE_ENOMEM)
       crawl__fatal(c, "out of memory");
@@ -625,10 +625,10 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
     item->not_before = s->wait > 0 ? now + s->wait : 0;
     bool fresh;
     if (kind == FRONTIER_SITEMAP && c->sitemaps_seen)
-      core_seen_add(c->sitemaps_seen, u.text, strlen(u.text), &fresh);
+      seen_add(c->sitemaps_seen, u.text, strlen(u.text), &fresh);
     frontier_push(c->fr, hd->fhost, item);
   }
-  core_url_free(&u);
+  url_free(&u);
 }
 
 /* The seed to feed from, of a "stat seeds_fed" line (checked: the seeds are the saved ones). */
@@ -742,11 +742,11 @@ void crawl__restore(struct shard *c) {
 /* The shard that owns the host of a saved URL or origin (the first when it does not parse: that
  * shard skips it, as any line it cannot use). */
 static int owner_of(struct shard *c, const char *url) {
-  struct core_url u;
-  if (core_url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u) != CORE_OK)
+  struct url u;
+  if (url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u) != CORE_OK)
     return 0;
   int owner = crawl__owner(c, u.host);
-  core_url_free(&u);
+  url_free(&u);
   return owner;
 }
 

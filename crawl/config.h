@@ -5,6 +5,8 @@
 #define CRAWL_CRAWL_CONFIG_H
 
 #include "core/core.h"
+#include "url/url.h"
+#include "seen/seen.h"
 
 #include <regex.h>
 
@@ -20,7 +22,7 @@ struct crawl_config {
   bool sitemaps;
 
   /* scope */
-  core_scope_mode scope_mode;
+  url_scope_mode scope_mode;
   struct core_list domains; /* -D */
   struct core_list exclude_domains;
   struct core_list accept_ext; /* -A; empty means every URL is printed */
@@ -103,7 +105,7 @@ struct crawl_config {
 
   /* dedupe */
   char *seen_file;
-  core_seen_kind dedupe;
+  seen_kind dedupe;
   bool dedupe_given; /* else a loaded --seen file's kind is used */
   uint64_t expect;
   double fp_rate;

@@ -47,9 +47,9 @@ struct host_data {
   int dns_attempts;
   int robots_attempts;
   bool dead; /* DNS failed after every retry */
-  /* the first URL settled for it came by a redirect from this kind of address (CORE_ADDR_NONE:
+  /* the first URL settled for it came by a redirect from this kind of address (URL_ADDR_NONE:
    * not by a redirect, or none yet): its robots.txt is asked only where the redirect may lead */
-  core_addr_kind redirected_from;
+  url_addr_kind redirected_from;
   bool reached; /* a URL of it was settled */
   long pages_started;
   struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
@@ -60,13 +60,13 @@ struct host_data {
 };
 
 /* Links found on one page or sitemap, held until the seen filter checks them together: one
- * batch lets the filter's cache misses overlap (core_seen_add_batch). Flushed after every chunk
+ * batch lets the filter's cache misses overlap (seen_add_batch). Flushed after every chunk
  * parsed, so nothing waits on the network. */
 enum { LINK_BATCH = 32 };
 
 /* Where a URL was found, as --jsonl's via names it (crawl__via_name): VIA_NONE when not known (a
- * link an older version saved); a redirect, VIA_REDIRECT plus the core_addr_kind of the host that
- * redirected (CORE_ADDR_NONE: not known, a proxy connected), checked where its target is fetched
+ * link an older version saved); a redirect, VIA_REDIRECT plus the url_addr_kind of the host that
+ * redirected (URL_ADDR_NONE: not known, a proxy connected), checked where its target is fetched
  * (doc/network.md, Private addresses); or past VIA_PAGE one of a page's parse_via. The number
  * rides in an item's flags and in the lines between shards and in saves (crawl__how_code): values
  * are only ever appended. */
@@ -75,7 +75,7 @@ enum via {
   VIA_SEED,
   VIA_SITEMAP,
   VIA_REDIRECT,
-  VIA_PAGE = VIA_REDIRECT + CORE_ADDR_NONE + 1
+  VIA_PAGE = VIA_REDIRECT + URL_ADDR_NONE + 1
 };
 #define VIA_COUNT (VIA_PAGE + PARSE_VIA_COUNT)
 /* How a link was found, carried with it to its fate: where, and whether it may be followed (not
@@ -91,7 +91,7 @@ char crawl__how_code(struct link_how how);
 bool crawl__how_parse(char code, struct link_how *how);
 
 struct link_batch {
-  struct core_url urls[LINK_BATCH];
+  struct url urls[LINK_BATCH];
   int depth[LINK_BATCH];
   struct link_how how[LINK_BATCH];
   size_t count;
@@ -129,15 +129,15 @@ struct request {
   struct spec *spec; /* a speculative page's entry, until it is confirmed */
   frontier_host *host;
   struct frontier_item *item;
-  struct core_url url;
-  struct core_url base; /* <base href>, when the page has one */
+  struct url url;
+  struct url base; /* <base href>, when the page has one */
   parse_html *html;
   parse_css *css; /* a style sheet's links */
   parse_js *js;   /* --js: a script's links */
   parse_sitemap *sitemap;
   bool nofollow;
-  bool sniffing;            /* a body of no known type: its first bytes wait in body (page_body) */
-  core_addr_kind addr_kind; /* of the address it was sent to (CORE_ADDR_NONE: a proxy's) */
+  bool sniffing;           /* a body of no known type: its first bytes wait in body (page_body) */
+  url_addr_kind addr_kind; /* of the address it was sent to (URL_ADDR_NONE: a proxy's) */
   long status;
   char type[128];
   struct core_buf body; /* robots.txt, or the first bytes of a body being sniffed */
@@ -186,12 +186,12 @@ struct shard {
   struct seed_login *logins; /* the seeds' hosts this shard owns, by key (logins.c) */
   size_t login_count;
   frontier *fr;
-  core_scope *scope;        /* the first shard's, read by all */
-  bool scope_borrowed;      /* it is: the first shard frees it */
-  core_seen *seen;          /* with --seen or --state and several shards, the first's (shared) */
-  bool seen_borrowed;       /* it is: the first shard frees it */
-  core_seen *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
-  const char *save_path;    /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
+  url_scope *scope;           /* the first shard's, read by all */
+  bool scope_borrowed;        /* it is: the first shard frees it */
+  seen_filter *seen;          /* with --seen or --state and several shards, the first's (shared) */
+  bool seen_borrowed;         /* it is: the first shard frees it */
+  seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
+  const char *save_path;      /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
   char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
   double save_every;            /* seconds between saves */
   bool restored;                /* a --state crawl continued from its checkpoint */
@@ -204,7 +204,7 @@ struct shard {
   size_t seed_next;
   /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
    * if it had been offered first. NULL once every seed was offered. */
-  core_seen *seeds_unfed;
+  seen_filter *seeds_unfed;
   FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
   FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
   uint64_t leftover_count;
@@ -232,9 +232,9 @@ struct shard {
   size_t held_links;
   /* URLs one level beyond --depth: their fate waits until no page within it is pending, as a
    * redirect of the last level may still reach one (which is then fetched at its depth) */
-  core_seen *cut;     /* every one of them (a Bloom filter) */
-  core_seen *rescued; /* those a redirect reached */
-  FILE *cut_records;  /* their records, to settle when the last level is done */
+  seen_filter *cut;     /* every one of them (a Bloom filter) */
+  seen_filter *rescued; /* those a redirect reached */
+  FILE *cut_records;    /* their records, to settle when the last level is done */
   uint64_t cut_pending;
   bool ahead;          /* pages one level below the gate may start (their links held) */
   bool spec_on;        /* speculative fetches (speculate.c) */
@@ -272,12 +272,12 @@ void crawl__http_error(const struct shard *c, long status, double retry_after, c
                        size_t size);
 bool crawl__pages_exhausted(const struct shard *c);
 /* The host (queue and state) of u, created with its setup steps on first sight. */
-struct host_data *crawl__host_for(struct shard *c, const struct core_url *u);
+struct host_data *crawl__host_for(struct shard *c, const struct url *u);
 /* Resolves href (found in rq's page, encoded in charset, NULL for UTF-8) against base and holds
  * the result in rq's batch: call crawl__offer_links_flush after each chunk parsed. Each link is
  * then printed when new and in scope, and queued or given its fate. */
-void crawl__offer_link(struct request *rq, const struct core_url *base, const char *href,
-                       size_t len, const char *charset, int depth, struct link_how how);
+void crawl__offer_link(struct request *rq, const struct url *base, const char *href, size_t len,
+                       const char *charset, int depth, struct link_how how);
 void crawl__offer_links_flush(struct request *rq);
 /* A request for item on host; it takes ownership of item. Freed with crawl__request_free. */
 struct request *crawl__request_new(struct shard *c, frontier_host *host,
@@ -411,7 +411,7 @@ void crawl__bridge_write_transit(struct shard *c, FILE *out);
 void crawl__bridge_saved(struct shard *c, unsigned long mark);
 /* Sends u to its owner when that is another shard and returns true; false when it is this shard's
  * own. */
-bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
+bool crawl__send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
                             int redirects, enum link_kind kind, struct link_how how);
 /* The depth a link on its way holds back (INT_MAX: none): kind and depth as in its line. */
 int crawl__line_holds(enum link_kind kind, int depth);
@@ -441,14 +441,14 @@ void crawl__run_leave(struct crawl *r);
 /* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
 bool crawl__run_any(struct crawl *r, int self, int round, bool mine);
 /* intake.c: an admitted URL this shard owns, after its journey (see offer). */
-void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
+void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, int depth,
                         int redirects, enum offer_kind kind, struct link_how how);
 /* sitefiles.c: a sitemap URL this shard owns, queued unless it was before. */
-void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u);
+void crawl__queue_sitemap_url(struct shard *c, const struct url *u);
 
 /* logins.c: what the seeds' hosts alone are sent (doc/network.md, Logins) */
 /* A seed as a URL, without the user:password@ it may hold (which crawl__logins_open keeps). */
-core_rc crawl__seed_url(const char *seed, size_t max_len, struct core_url *out);
+core_rc crawl__seed_url(const char *seed, size_t max_len, struct url *out);
 /* The seeds' hosts this shard owns, with their logins: made only when something is to be sent
  * to them alone (-H Authorization, Cookie or Proxy-Authorization, --user, --netrc, a seed's
  * userinfo). */
@@ -537,7 +537,7 @@ struct spec {
 };
 struct spec *crawl__spec_find(struct shard *c, const char *url);
 /* A link held back: fetched already, as a speculative page, when it may be. */
-void crawl__spec_consider(struct shard *c, const struct core_url *u, const char *from, int depth,
+void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
                           bool follow);
 /* A speculative page's outcome, kept for its confirmation instead of being reported. */
 void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec);
@@ -587,17 +587,17 @@ const struct fetch_handler *crawl__handler_for(frontier_kind kind);
 /* intake.c */
 extern const struct link_how crawl__seed_how; /* how a seed is found: VIA_SEED, followed */
 /* Whether a URL found (not a seed) passes the scope and the user's filters. */
-bool crawl__admitted(const struct shard *c, const struct core_url *u, enum offer_kind kind);
+bool crawl__admitted(const struct shard *c, const struct url *u, enum offer_kind kind);
 /* A URL found, this shard's or another's: another shard's goes to it, which decides. */
-void crawl__offer(struct shard *c, const struct core_url *u, const char *from, int depth,
-                  int redirects, enum offer_kind kind, struct link_how how);
+void crawl__offer(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
+                  enum offer_kind kind, struct link_how how);
 /* An owned URL the seen filter has answered for (fresh: new to it): printed and queued, or given
  * its fate at once. */
-void crawl__settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
-                   int depth, int redirects, enum offer_kind kind, struct link_how how);
+void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char *from, int depth,
+                   int redirects, enum offer_kind kind, struct link_how how);
 /* href resolved against base into *u (the caller frees it), or false with the reason counted. */
-bool crawl__resolve_href(struct shard *c, const struct core_url *base, const char *href, size_t len,
-                         const char *charset, const char *from, struct core_url *u);
+bool crawl__resolve_href(struct shard *c, const struct url *base, const char *href, size_t len,
+                         const char *charset, const char *from, struct url *u);
 /* The fate of a queued page settled without a request: robots when its host's robots.txt, at hand,
  * excludes it, else fate. */
 crawl_fate crawl__unfetched_fate(const struct shard *c, const struct host_data *hd,
@@ -611,7 +611,7 @@ void crawl__query_counts_free(struct query_counts *q);
 /* host.c */
 void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier frees it */
 /* Whether u goes through a proxy that looks its host up: then the crawl does not. */
-bool crawl__proxy_resolves(const struct shard *c, const struct core_url *u);
+bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
 
@@ -619,7 +619,7 @@ void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_ite
  * within the depth is pending (crawl__settle_cut); a redirect within it may rescue it first. */
 void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *url,
                 const char *from, int depth);
-bool crawl__rescued_from_cut(struct shard *c, const struct core_url *u, int depth);
+bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth);
 void crawl__settle_cut(struct shard *c);
 
 /* held.c */
@@ -649,7 +649,7 @@ core_rc crawl__seed_all(struct shard *c);   /* the set of seeds this shard owns,
 bool crawl__seeds_waiting(const struct shard *c); /* seeds this shard owns not offered yet */
 void crawl__feed_seeds(struct shard *c); /* offers seeds while fewer than a window are pending */
 /* A link to a seed not offered yet makes it a seed now (true), as if it had come first. */
-bool crawl__seed_found_early(struct shard *c, const struct core_url *u);
+bool crawl__seed_found_early(struct shard *c, const struct url *u);
 /* Settles what is queued or in flight at the end: pending (or limit) records, or leftovers. */
 void crawl__settle_leftovers(struct shard *c, bool with_records);
 

@@ -19,8 +19,8 @@ void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *
     return;
   }
   /* a Bloom filter: a false positive (one in a million) costs one fetch a redirect made again */
-  if ((!c->cut && core_seen_create(CORE_SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut) != CORE_OK) ||
-      core_seen_add(c->cut, url, strlen(url), &fresh) != CORE_OK) {
+  if ((!c->cut && seen_create(SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut) != CORE_OK) ||
+      seen_add(c->cut, url, strlen(url), &fresh) != CORE_OK) {
     crawl__fatal(c, "out of memory");
     return;
   }
@@ -36,13 +36,13 @@ void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *
 /* A redirect within --depth reaching a URL cut one level beyond it: fetched after all, at the
  * redirect's depth (doc/behaviour.md, Depth: a redirect target keeps the depth of the URL that
  * redirected). */
-bool crawl__rescued_from_cut(struct shard *c, const struct core_url *u, int depth) {
+bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth) {
   size_t len = strlen(u->text);
   bool fresh;
-  if (!c->cut || depth > c->cfg->depth || !core_seen_contains(c->cut, u->text, len))
+  if (!c->cut || depth > c->cfg->depth || !seen_contains(c->cut, u->text, len))
     return false;
-  if ((!c->rescued && core_seen_create(CORE_SEEN_EXACT, 64, 0.5, 0, &c->rescued) != CORE_OK) ||
-      core_seen_add(c->rescued, u->text, len, &fresh) != CORE_OK) {
+  if ((!c->rescued && seen_create(SEEN_EXACT, 64, 0.5, 0, &c->rescued) != CORE_OK) ||
+      seen_add(c->rescued, u->text, len, &fresh) != CORE_OK) {
     crawl__fatal(c, "out of memory");
     return false;
   }
@@ -65,7 +65,7 @@ void crawl__settle_cut(struct shard *c) {
     char *url = strtok_r(NULL, " ", &save);
     if (!url)
       continue;
-    if (c->rescued && core_seen_contains(c->rescued, url, strlen(url)))
+    if (c->rescued && seen_contains(c->rescued, url, strlen(url)))
       continue;
     struct frontier_item probe = {.flags = (unsigned)strtoul(flags, NULL, 10)};
     crawl__record(c, &probe, url, strcmp(from, "-") ? from : NULL, c->cfg->depth + 1,

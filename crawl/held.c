@@ -137,14 +137,14 @@ void crawl__replay_held(struct shard *c, bool all) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       const struct held_link *l = &hp->links[i];
       const char *text = hp->texts.data + l->text;
-      struct core_url u;
-      core_rc rc = core_url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
+      struct url u;
+      core_rc rc = url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
       if (rc == CORE_ENOMEM)
         crawl__fatal(c, "out of memory");
       if (rc)
         continue;
       crawl__offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->how);
-      core_url_free(&u);
+      url_free(&u);
     }
     frontier_release(c->fr, hp->depth);
     crawl__held_free(c, hp);

@@ -19,13 +19,13 @@ void crawl__free_host_data(void *p) {
 
 /* Whether a request to u goes through a proxy that looks its host up: then the crawl does not
  * (doc/network.md, Proxies). */
-bool crawl__proxy_resolves(const struct shard *c, const struct core_url *u) {
+bool crawl__proxy_resolves(const struct shard *c, const struct url *u) {
   struct fetch_proxies proxies = {c->cfg->proxy_http, c->cfg->proxy_https, c->cfg->noproxy};
   const char *proxy = fetch_proxy_for(&proxies, u->https, u->host);
   return proxy && fetch_proxy_resolves(proxy);
 }
 
-struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
+struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   frontier_host *fh;
   bool created;
   if (frontier_host_get(c->fr, u->origin, &fh, &created) != CORE_OK) {
@@ -42,7 +42,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct core_url *u) {
   }
   hd->port = u->port;
   hd->host_is_ip = u->host_is_ip;
-  hd->redirected_from = CORE_ADDR_NONE;
+  hd->redirected_from = URL_ADDR_NONE;
   hd->crawl = c;
   hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;

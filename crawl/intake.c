@@ -63,20 +63,20 @@ static uint64_t query_counts_add(struct host_data *hd, const char *path, size_t 
  * why, or false. *hd is u's host: looked up (and made, with its setup steps) only for the query
  * rule, which counts on it, as the URL is queued then anyway; a path trap makes no host of its own.
  * -v names the first rule a known host trips. */
-static bool trapped(struct shard *c, const struct core_url *u, struct host_data **hd, char *why,
+static bool trapped(struct shard *c, const struct url *u, struct host_data **hd, char *why,
                     size_t why_size) {
   const struct crawl_config *cfg = c->cfg;
   const char *path = u->text + u->path_off;
-  switch (core_path_trap(path, cfg->max_path_repeat, cfg->max_path_segments)) {
-    case CORE_TRAP_REPEAT:
+  switch (url_path_trap(path, cfg->max_path_repeat, cfg->max_path_segments)) {
+    case URL_TRAP_REPEAT:
       snprintf(why, why_size, "--max-path-repeat %ld: a segment or a pair of them repeats",
                cfg->max_path_repeat);
       break;
-    case CORE_TRAP_SEGMENTS:
+    case URL_TRAP_SEGMENTS:
       snprintf(why, why_size, "--max-path-segments %ld: more path segments",
                cfg->max_path_segments);
       break;
-    case CORE_TRAP_NONE: {
+    case URL_TRAP_NONE: {
       const char *query = strchr(path, '?');
       if (!query || cfg->max_query_variants <= 0)
         return false;
@@ -113,7 +113,7 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
 }
 
 /* --no-parent: whether u lies at or below the directory of a seed on its host. */
-static bool under_a_seed(const struct shard *c, const struct core_url *u) {
+static bool under_a_seed(const struct shard *c, const struct url *u) {
   size_t origin_len = strlen(u->origin);
   const char *path = u->text + u->path_off;
   for (size_t i = 0; i < c->seed_dir_count; i++) {
@@ -126,17 +126,17 @@ static bool under_a_seed(const struct shard *c, const struct core_url *u) {
 }
 
 /* Whether a URL found (not a seed) passes the scope and the user's filters. */
-bool crawl__admitted(const struct shard *c, const struct core_url *u, enum offer_kind kind) {
+bool crawl__admitted(const struct shard *c, const struct url *u, enum offer_kind kind) {
   const struct crawl_config *cfg = c->cfg;
   if (kind == OFFER_SEED)
     return true;
   char ext[32];
-  core_url_ext(u, ext, sizeof(ext));
+  url_ext(u, ext, sizeof(ext));
   /* a link or redirect out of scope goes on, to be recorded once as outside (settle) */
   bool found = kind == OFFER_LINK || kind == OFFER_REDIRECT;
-  if (!found && !core_scope_contains(c->scope, u->host))
+  if (!found && !url_scope_contains(c->scope, u->host))
     return false;
-  if (cfg->no_parent && !under_a_seed(c, u) && (!found || core_scope_contains(c->scope, u->host)))
+  if (cfg->no_parent && !under_a_seed(c, u) && (!found || url_scope_contains(c->scope, u->host)))
     return false;
   if (ext[0] && core_list_has(&cfg->reject_ext, ext))
     return false;
@@ -163,7 +163,7 @@ static struct frontier_item *new_page(struct shard *c, const char *url, const ch
   return item;
 }
 
-static void lower_queued(struct shard *c, const struct core_url *u, const char *from, int depth,
+static void lower_queued(struct shard *c, const struct url *u, const char *from, int depth,
                          int redirects, struct link_how how) {
   frontier_host *fh = frontier_host_find(c->fr, u->origin);
   struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
@@ -208,12 +208,11 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
       crawl__held_queue(c, e->held);
     }
     e->held = NULL;
-    struct core_url target;
+    struct url target;
     if (e->redirect && c->stop != STOP_NOW &&
-        core_url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) ==
-            CORE_OK) {
+        url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
       crawl__offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, e->redirect_how);
-      core_url_free(&target);
+      url_free(&target);
     }
     crawl__spec_remove(c, e);
     return;
@@ -245,7 +244,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
 }
 
 /* An admitted URL after the seen filter: printed when fresh, then queued or given its fate. */
-static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
+static void settle_outside(struct shard *c, const struct url *u, const char *from, int depth,
                            struct link_how how);
 
 /* -A: whether a URL of extension ext is printed (and recorded), in scope or out of it. */
@@ -253,14 +252,14 @@ static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
   return !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
 }
 
-void crawl__settle(struct shard *c, const struct core_url *u, bool fresh, const char *from,
-                   int depth, int redirects, enum offer_kind kind, struct link_how how) {
+void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char *from, int depth,
+                   int redirects, enum offer_kind kind, struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
   if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT) && crawl__seed_found_early(c, u))
     return;
   /* out of scope: new ones only, checked once a URL, not on every link to it */
   if ((kind == OFFER_LINK || kind == OFFER_REDIRECT) &&
-      (!fresh || !core_scope_contains(c->scope, u->host))) {
+      (!fresh || !url_scope_contains(c->scope, u->host))) {
     if (fresh) {
       settle_outside(c, u, from, depth, how);
       return;
@@ -276,7 +275,7 @@ void crawl__settle(struct shard *c, const struct core_url *u, bool fresh, const 
   if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)
     return;
   char ext[32];
-  core_url_ext(u, ext, sizeof(ext));
+  url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
   if (fresh) {
     c->stats->discovered++;
@@ -347,7 +346,7 @@ void crawl__settle(struct shard *c, const struct core_url *u, bool fresh, const 
   if (!hd->reached) {
     hd->reached = true;
     if (how.via >= VIA_REDIRECT && how.via < VIA_PAGE)
-      hd->redirected_from = (core_addr_kind)(how.via - VIA_REDIRECT);
+      hd->redirected_from = (url_addr_kind)(how.via - VIA_REDIRECT);
   }
   if (hd->dead) {
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
@@ -371,11 +370,11 @@ void crawl__settle(struct shard *c, const struct core_url *u, bool fresh, const 
 /* A link out of scope (doc/behaviour.md, Scope): one record, printed only with
  * --print-outside. With --check-outside it is a checked link instead: requested once, politely,
  * HEAD (GET when HEAD is refused), its fate the answer's, its links not followed. */
-static void settle_outside(struct shard *c, const struct core_url *u, const char *from, int depth,
+static void settle_outside(struct shard *c, const struct url *u, const char *from, int depth,
                            struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
   char ext[32];
-  core_url_ext(u, ext, sizeof(ext));
+  url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
   if (printable && cfg->print_outside && !cfg->jsonl)
     crawl__check_output(c, c->sink->url(c->writer, u->text));
@@ -400,8 +399,8 @@ static void settle_outside(struct shard *c, const struct core_url *u, const char
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
  * shard's URL goes to that shard, which decides. */
-void crawl__offer(struct shard *c, const struct core_url *u, const char *from, int depth,
-                  int redirects, enum offer_kind kind, struct link_how how) {
+void crawl__offer(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
+                  enum offer_kind kind, struct link_how how) {
   if (!crawl__admitted(c, u, kind))
     return;
   if (c->outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
@@ -411,7 +410,7 @@ void crawl__offer(struct shard *c, const struct core_url *u, const char *from, i
   crawl__offer_owned(c, u, from, depth, redirects, kind, how);
 }
 
-void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
+void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, int depth,
                         int redirects, enum offer_kind kind, struct link_how how) {
   bool fresh;
   if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
@@ -422,13 +421,12 @@ void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *f
 }
 
 /* href resolved against base into *u, or false with the reason counted (and noted with -v). */
-bool crawl__resolve_href(struct shard *c, const struct core_url *base, const char *href, size_t len,
-                         const char *charset, const char *from, struct core_url *u) {
-  core_rc rc = core_url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
+bool crawl__resolve_href(struct shard *c, const struct url *base, const char *href, size_t len,
+                         const char *charset, const char *from, struct url *u) {
+  core_rc rc = url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
   /* a link's user:password@ is never printed, nor sent (doc/network.md, Logins) */
-  if (rc == CORE_OK && strchr(u->text, '@') &&
-      (rc = core_url_take_userinfo(u, NULL, NULL)) != CORE_OK)
-    core_url_free(u);
+  if (rc == CORE_OK && strchr(u->text, '@') && (rc = url_take_userinfo(u, NULL, NULL)) != CORE_OK)
+    url_free(u);
   if (rc == CORE_OK)
     return true;
   if (rc == CORE_ETOOLONG) {
@@ -444,14 +442,14 @@ bool crawl__resolve_href(struct shard *c, const struct core_url *base, const cha
   return false;
 }
 
-void crawl__offer_link(struct request *rq, const struct core_url *base, const char *href,
-                       size_t len, const char *charset, int depth, struct link_how how) {
+void crawl__offer_link(struct request *rq, const struct url *base, const char *href, size_t len,
+                       const char *charset, int depth, struct link_how how) {
   struct shard *c = rq->crawl;
   struct link_batch *b = &rq->links;
   if (!crawl__resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
     return;
   if (!crawl__admitted(c, &b->urls[b->count], OFFER_LINK)) {
-    core_url_free(&b->urls[b->count]);
+    url_free(&b->urls[b->count]);
     return;
   }
   b->depth[b->count] = depth;
@@ -480,7 +478,7 @@ static void hold_links(struct request *rq) {
   size_t lens[LINK_BATCH];
   bool seen[LINK_BATCH];
   batch_texts(b, urls, lens);
-  core_seen_contains_batch(c->seen, b->count, urls, lens, seen);
+  seen_contains_batch(c->seen, b->count, urls, lens, seen);
   for (size_t i = 0; i < b->count && !c->fatal; i++) {
     if (seen[i])
       continue;
@@ -488,7 +486,7 @@ static void hold_links(struct request *rq) {
     crawl__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->how[i].follow);
   }
   for (size_t i = 0; i < b->count; i++)
-    core_url_free(&b->urls[i]);
+    url_free(&b->urls[i]);
   b->count = 0;
 }
 
@@ -502,7 +500,7 @@ void crawl__offer_links_flush(struct request *rq) {
      * printed or queued, and nothing is marked seen either, or a save would keep as seen a URL
      * no run ever queues. The page they came from is made again (page_done) */
     for (size_t i = 0; i < b->count; i++)
-      core_url_free(&b->urls[i]);
+      url_free(&b->urls[i]);
     b->count = 0;
     return;
   }
@@ -518,7 +516,7 @@ void crawl__offer_links_flush(struct request *rq) {
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
       if (crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND, b->how[i])) {
-        core_url_free(&b->urls[i]);
+        url_free(&b->urls[i]);
         continue;
       }
       b->urls[kept] = b->urls[i];
@@ -537,7 +535,7 @@ void crawl__offer_links_flush(struct request *rq) {
     crawl__fatal(c, "out of memory");
   for (size_t i = 0; i < b->count; i++) {
     crawl__settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->how[i]);
-    core_url_free(&b->urls[i]);
+    url_free(&b->urls[i]);
   }
   b->count = 0;
 }

@@ -14,11 +14,11 @@ struct seed_login {
   char *user, *password; /* a seed's own userinfo, owned; else the config's */
 };
 
-core_rc crawl__seed_url(const char *seed, size_t max_len, struct core_url *out) {
-  core_rc rc = core_url_seed(seed, max_len, out);
+core_rc crawl__seed_url(const char *seed, size_t max_len, struct url *out) {
+  core_rc rc = url_seed(seed, max_len, out);
   if (rc == CORE_OK && strchr(out->text, '@') &&
-      (rc = core_url_take_userinfo(out, NULL, NULL)) != CORE_OK)
-    core_url_free(out);
+      (rc = url_take_userinfo(out, NULL, NULL)) != CORE_OK)
+    url_free(out);
   return rc;
 }
 
@@ -62,11 +62,11 @@ core_rc crawl__logins_open(struct shard *c) {
   size_t n = 0;
   core_rc rc = CORE_OK;
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
-    struct core_url u;
-    if (core_url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+    struct url u;
+    if (url_seed(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue; /* refused before the crawl began */
     struct seed_login *l = &list[n];
-    if ((rc = core_url_take_userinfo(&u, &l->user, &l->password)) == CORE_OK &&
+    if ((rc = url_take_userinfo(&u, &l->user, &l->password)) == CORE_OK &&
         crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node) {
       if (!(l->key = login_key(u.host, u.port)))
         rc = CORE_ENOMEM;
@@ -80,7 +80,7 @@ core_rc crawl__logins_open(struct shard *c) {
       free_login(l);
       memset(l, 0, sizeof(*l));
     }
-    core_url_free(&u);
+    url_free(&u);
   }
   if (rc != CORE_OK) {
     for (size_t i = 0; i <= n && i < cfg->seed_count; i++)

@@ -463,7 +463,7 @@ bool crawl__how_parse(char code, struct link_how *how) {
   return true;
 }
 
-bool crawl__send_if_foreign(struct shard *c, const struct core_url *u, const char *from, int depth,
+bool crawl__send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
                             int redirects, enum link_kind kind, struct link_how how) {
   struct shard_outbox *o;
   int node = crawl__node_of(c->run, u->host);
@@ -671,10 +671,10 @@ static void take_line(struct shard *c, char *line) {
 
 static void take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
                       int redirects, const char *page, const char *url, bool saved) {
-  struct core_url u;
+  struct url u;
   /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c), mostly by the fast
    * way (tests/fuzz/fuzz_url_fast.c) */
-  core_rc rc = core_url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u);
+  core_rc rc = url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u);
   if (rc == CORE_ENOMEM)
     crawl__fatal(c, "out of memory");
   if (rc)
@@ -682,7 +682,7 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
   /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
    * links to other processes, another node (one from an inbox is this shard's own) */
   if (saved && c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
-    core_url_free(&u);
+    url_free(&u);
     return;
   }
   if (kind == LINK_SITEMAP)
@@ -692,7 +692,7 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
   else
     crawl__offer_owned(c, &u, page, depth, redirects,
                        kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, how);
-  core_url_free(&u);
+  url_free(&u);
 }
 
 void crawl__take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,

@@ -63,12 +63,12 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       rq->nofollow = true;
       return;
     case PARSE_BASE:
-      if (!rq->base.text && core_url_resolve_in(&rq->url, value, len, c->cfg->max_url_length,
-                                                parse_html_charset(rq->html), &rq->base) != CORE_OK)
+      if (!rq->base.text && url_resolve_in(&rq->url, value, len, c->cfg->max_url_length,
+                                           parse_html_charset(rq->html), &rq->base) != CORE_OK)
         memset(&rq->base, 0, sizeof(rq->base));
       return;
     case PARSE_LINK: {
-      const struct core_url *base = rq->base.text ? &rq->base : &rq->url;
+      const struct url *base = rq->base.text ? &rq->base : &rq->url;
       struct link_how how = {VIA_PAGE + parse_html_link_via(rq->html), !rq->nofollow};
       crawl__offer_link(rq, base, value, len, parse_html_charset(rq->html), rq->item->depth + 1,
                         how);
@@ -225,7 +225,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
     rec.error = error;
   }
   /* a redirect's record names its target, which is then offered like a link */
-  struct core_url target = {0};
+  struct url target = {0};
   bool redirect = status >= 300 && status < 400 && res->head.location &&
                   crawl__resolve_href(c, &rq->url, res->head.location, strlen(res->head.location),
                                       NULL, item->url, &target);
@@ -237,7 +237,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
     crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1, how);
   else if (redirect)
     crawl__offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, how);
-  core_url_free(&target);
+  url_free(&target);
   crawl__request_free(rq);
 }
 

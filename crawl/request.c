@@ -33,7 +33,7 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
   rq->host = host;
   rq->item = item;
   rq->gate_depth = item->kind == FRONTIER_PAGE ? item->depth : -1;
-  rq->addr_kind = CORE_ADDR_NONE; /* until it is sent */
+  rq->addr_kind = URL_ADDR_NONE; /* until it is sent */
   core_buf_init(&rq->body, PARSE_ROBOTS_MAX_BYTES);
   rq->next = c->active;
   if (rq->next)
@@ -64,8 +64,8 @@ void crawl__request_free(struct request *rq) {
   parse_css_destroy(rq->css);
   parse_js_destroy(rq->js);
   parse_sitemap_destroy(rq->sitemap);
-  core_url_free(&rq->url);
-  core_url_free(&rq->base);
+  url_free(&rq->url);
+  url_free(&rq->base);
   core_buf_free(&rq->body);
   frontier_item_free(rq->item);
   free(rq);
@@ -82,15 +82,15 @@ const struct fetch_handler *crawl__handler_for(frontier_kind kind) {
   }
 }
 
-static const char *addr_kind_name(core_addr_kind kind) {
+static const char *addr_kind_name(url_addr_kind kind) {
   switch (kind) {
-    case CORE_ADDR_PUBLIC:
+    case URL_ADDR_PUBLIC:
       return "public";
-    case CORE_ADDR_PRIVATE:
+    case URL_ADDR_PRIVATE:
       return "private";
-    case CORE_ADDR_LINK_LOCAL:
+    case URL_ADDR_LINK_LOCAL:
       return "link-local";
-    case CORE_ADDR_LOOPBACK:
+    case URL_ADDR_LOOPBACK:
       return "loopback";
     default:
       return "unknown";
@@ -99,20 +99,20 @@ static const char *addr_kind_name(core_addr_kind kind) {
 
 /* The kind of address of the host whose redirect led to rq (a robots.txt's hop: the host's own;
  * a robots.txt: the one that led to its host first; a page: the one its via keeps), or
- * CORE_ADDR_NONE when rq is no redirect's or it is not known. */
-static core_addr_kind redirected_from(const struct request *rq) {
+ * URL_ADDR_NONE when rq is no redirect's or it is not known. */
+static url_addr_kind redirected_from(const struct request *rq) {
   const struct frontier_item *item = rq->item;
   unsigned via = ITEM_VIA(item->flags);
   const struct host_data *hd = frontier_host_data(rq->host);
   if (item->kind == FRONTIER_ROBOTS && item->redirects > 0) {
     const char *ip = hd->host_is_ip ? hd->host : hd->addr;
-    return ip ? core_addr_kind_of(ip) : CORE_ADDR_NONE;
+    return ip ? url_addr_kind_of(ip) : URL_ADDR_NONE;
   }
   if (item->kind == FRONTIER_ROBOTS)
     return hd->redirected_from;
   if (item->kind == FRONTIER_PAGE && via >= VIA_REDIRECT && via < VIA_PAGE)
-    return (core_addr_kind)(via - VIA_REDIRECT);
-  return CORE_ADDR_NONE;
+    return (url_addr_kind)(via - VIA_REDIRECT);
+  return URL_ADDR_NONE;
 }
 
 /* A redirect into a machine's own networks (a private, link-local or loopback address) from a
@@ -120,11 +120,11 @@ static core_addr_kind redirected_from(const struct request *rq) {
  * addresses): a public site cannot make the crawler ask a router, a cloud's metadata service or
  * a local admin page. */
 static bool refused_inside(const struct request *rq, const char *ip, char *why, size_t size) {
-  if (rq->crawl->cfg->allow_private || rq->addr_kind == CORE_ADDR_PUBLIC ||
-      rq->addr_kind == CORE_ADDR_NONE)
+  if (rq->crawl->cfg->allow_private || rq->addr_kind == URL_ADDR_PUBLIC ||
+      rq->addr_kind == URL_ADDR_NONE)
     return false;
-  core_addr_kind from = redirected_from(rq);
-  if (from == CORE_ADDR_NONE || from == rq->addr_kind)
+  url_addr_kind from = redirected_from(rq);
+  if (from == URL_ADDR_NONE || from == rq->addr_kind)
     return false;
   snprintf(why, size,
            "redirected from a %s address to the %s address %s (--allow-private allows it)",
@@ -149,7 +149,7 @@ static void launch(struct request *rq, const char *addr) {
   struct shard *c = rq->crawl;
   frontier_kind kind = rq->item->kind;
   const char *ip = rq->url.host_is_ip ? rq->url.host : addr;
-  rq->addr_kind = ip ? core_addr_kind_of(ip) : CORE_ADDR_NONE;
+  rq->addr_kind = ip ? url_addr_kind_of(ip) : URL_ADDR_NONE;
   char why[192];
   if (refused_inside(rq, ip, why, sizeof(why))) {
     crawl__request_failed_to_start(rq, FETCH_EOTHER, why);

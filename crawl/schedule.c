@@ -74,8 +74,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
   struct request *rq = crawl__request_new(c, fh, item);
   if (rq && (item->flags & ITEM_SPEC) && (rq->spec = crawl__spec_find(c, item->url)))
     rq->spec->rq = rq;
-  core_rc rc = rq ? core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url)
-                  : CORE_ENOMEM;
+  core_rc rc =
+      rq ? url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) : CORE_ENOMEM;
   if (rc) {
     frontier_cancel(c->fr, fh, item);
     if (rc == CORE_ENOMEM) {

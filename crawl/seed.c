@@ -45,14 +45,14 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
   if (c->cut_records)
     fclose(c->cut_records);
   c->cut_records = NULL;
-  core_seen_destroy(c->cut);
-  core_seen_destroy(c->rescued);
+  seen_destroy(c->cut);
+  seen_destroy(c->rescued);
   c->cut = c->rescued = NULL;
 }
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
  * passes this run's scope and filters again. */
-static void take_up_leftovers(struct shard *c, const core_seen *given) {
+static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   if (!c->resumable)
     return;
   rewind(c->resumable);
@@ -70,8 +70,8 @@ static void take_up_leftovers(struct shard *c, const core_seen *given) {
     if (s.kind != SAVED_PAGE && s.kind != SAVED_LINK &&
         !(s.kind == SAVED_TRANSIT && (s.flags == LINK_FOUND || s.flags == LINK_REDIRECT)))
       continue; /* what else the last run had is set up again by this one */
-    struct core_url u;
-    if (core_url_seed(s.url, c->cfg->max_url_length, &u) != CORE_OK)
+    struct url u;
+    if (url_seed(s.url, c->cfg->max_url_length, &u) != CORE_OK)
       continue;
     if (s.kind == SAVED_LINK) {
       if (held_from)
@@ -79,14 +79,14 @@ static void take_up_leftovers(struct shard *c, const core_seen *given) {
     } else if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
       crawl__offer(c, &u, s.from, s.depth, s.redirects,
                    s.flags == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, s.how);
-    } else if (!core_seen_contains(given, u.text, strlen(u.text)) &&
+    } else if (!seen_contains(given, u.text, strlen(u.text)) &&
                crawl__admitted(c, &u, OFFER_RESUME)) {
       /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
       c->stats->resumed++;
       crawl__offer(c, &u, s.from, s.depth, 0, OFFER_RESUME,
                    (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
     }
-    core_url_free(&u);
+    url_free(&u);
   }
   free(from_copy);
   free(line);
@@ -96,7 +96,7 @@ static void take_up_leftovers(struct shard *c, const core_seen *given) {
 }
 
 /* --no-parent: the seed's origin and the directory of its path, up to its last '/'. */
-static core_rc add_seed_dir(struct shard *c, const struct core_url *u) {
+static core_rc add_seed_dir(struct shard *c, const struct url *u) {
   const char *path = u->text + u->path_off;
   size_t dir_len = strcspn(path, "?");
   while (dir_len && path[dir_len - 1] != '/')
@@ -130,19 +130,19 @@ bool crawl__seeds_waiting(const struct shard *c) {
 
 /* Whether cfg->seeds[i] parses into *u as a seed this shard owns and has not offered yet (and
  * takes it off that list when take); *u is to be freed when true. */
-static bool unfed_seed(struct shard *c, size_t i, bool take, struct core_url *u) {
+static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
   if (crawl__seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u) != CORE_OK)
     return false;
-  bool unfed = take ? core_seen_remove(c->seeds_unfed, u->text, strlen(u->text)) == CORE_OK
-                    : core_seen_contains(c->seeds_unfed, u->text, strlen(u->text));
+  bool unfed = take ? seen_remove(c->seeds_unfed, u->text, strlen(u->text)) == CORE_OK
+                    : seen_contains(c->seeds_unfed, u->text, strlen(u->text));
   if (!unfed)
-    core_url_free(u);
+    url_free(u);
   return unfed;
 }
 
 /* Every seed was offered: depth 0 is no longer held for them. */
 static void seeds_fed(struct shard *c) {
-  core_seen_destroy(c->seeds_unfed);
+  seen_destroy(c->seeds_unfed);
   c->seeds_unfed = NULL;
   c->seed_next = c->cfg->seed_count;
   frontier_release(c->fr, 0);
@@ -157,10 +157,10 @@ void crawl__feed_seeds(struct shard *c) {
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
   while (c->seed_next < c->cfg->seed_count && !c->fatal &&
          (all || frontier_pending(c->fr, 0) < window)) {
-    struct core_url u;
+    struct url u;
     if (unfed_seed(c, c->seed_next++, true, &u)) {
       crawl__offer(c, &u, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
-      core_url_free(&u);
+      url_free(&u);
     }
   }
   if (c->seed_next == c->cfg->seed_count)
@@ -168,9 +168,8 @@ void crawl__feed_seeds(struct shard *c) {
 }
 
 /* A link to a seed not offered yet: it is offered as the seed now, as if it had come first. */
-bool crawl__seed_found_early(struct shard *c, const struct core_url *u) {
-  if (!crawl__seeds_waiting(c) ||
-      core_seen_remove(c->seeds_unfed, u->text, strlen(u->text)) != CORE_OK)
+bool crawl__seed_found_early(struct shard *c, const struct url *u) {
+  if (!crawl__seeds_waiting(c) || seen_remove(c->seeds_unfed, u->text, strlen(u->text)) != CORE_OK)
     return false;
   crawl__settle(c, u, true, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
   return true;
@@ -179,10 +178,10 @@ bool crawl__seed_found_early(struct shard *c, const struct core_url *u) {
 void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
                              void *arg) {
   for (size_t i = c->seed_next; crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
-    struct core_url u;
+    struct url u;
     if (unfed_seed(c, i, false, &u)) {
       fn(c, u.text, arg);
-      core_url_free(&u);
+      url_free(&u);
     }
   }
 }
@@ -196,15 +195,15 @@ core_rc crawl__open_scope(struct shard *c) {
     c->scope_borrowed = true;
     return c->scope ? CORE_OK : CORE_EINVAL;
   }
-  core_rc rc = core_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope);
+  core_rc rc = url_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope);
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
-    struct core_url u;
+    struct url u;
     if ((rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u)) != CORE_OK) {
       crawl__fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
       return rc;
     }
-    rc = core_scope_add_seed(c->scope, u.host);
-    core_url_free(&u);
+    rc = url_scope_add_seed(c->scope, u.host);
+    url_free(&u);
   }
   return rc;
 }
@@ -212,11 +211,11 @@ core_rc crawl__open_scope(struct shard *c) {
 core_rc crawl__seed_all(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   for (size_t i = 0; i < cfg->seed_count && cfg->no_parent; i++) {
-    struct core_url u;
+    struct url u;
     core_rc rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
     if (rc == CORE_OK) {
       rc = add_seed_dir(c, &u);
-      core_url_free(&u);
+      url_free(&u);
     }
     if (rc == CORE_ENOMEM)
       return rc;
@@ -226,19 +225,19 @@ core_rc crawl__seed_all(struct shard *c) {
   /* the seeds this shard offers (and with --cluster, its process does), each once: a seed given
    * twice is one seed. A continued crawl leaves out those its seen filter has: they were offered
    * before the save, whatever the order of the shards that offered them */
-  core_rc rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds_unfed);
+  core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds_unfed);
   for (size_t i = c->seed_next; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
-    struct core_url u;
+    struct url u;
     bool first;
     if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
     if (crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node &&
-        !(c->restored && core_seen_contains(c->seen, u.text, strlen(u.text))))
-      rc = core_seen_add(c->seeds_unfed, u.text, strlen(u.text), &first);
-    core_url_free(&u);
+        !(c->restored && seen_contains(c->seen, u.text, strlen(u.text))))
+      rc = seen_add(c->seeds_unfed, u.text, strlen(u.text), &first);
+    url_free(&u);
   }
   if (rc != CORE_OK || c->fatal) {
-    core_seen_destroy(c->seeds_unfed);
+    seen_destroy(c->seeds_unfed);
     c->seeds_unfed = NULL;
     return rc;
   }
@@ -250,18 +249,18 @@ core_rc crawl__seed_all(struct shard *c) {
   if (c->restored)
     return CORE_OK;
   /* the URLs the last run left (--seen) are taken up apart from the seeds */
-  core_seen *given;
-  rc = core_seen_create(CORE_SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
+  seen_filter *given;
+  rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && c->resumable; i++) {
-    struct core_url u;
+    struct url u;
     bool first;
     if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
-    rc = core_seen_add(given, u.text, strlen(u.text), &first);
-    core_url_free(&u);
+    rc = seen_add(given, u.text, strlen(u.text), &first);
+    url_free(&u);
   }
   if (rc == CORE_OK)
     take_up_leftovers(c, given);
-  core_seen_destroy(given);
+  seen_destroy(given);
   return rc;
 }

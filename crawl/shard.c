@@ -97,8 +97,7 @@ void crawl__shard_open(struct shard *c) {
       (rc = crawl__open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
       (rc = loop_timer_create(c->loop, crawl__on_save_timer, c, &c->save_timer)) ||
-      (rc = cfg->sitemaps ? core_seen_create(CORE_SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen)
-                          : CORE_OK) ||
+      (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen) : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
@@ -250,8 +249,8 @@ void crawl__shard_close(struct shard *c) {
   crawl__bridge_close(c); /* on its loop, which is still there */
   crawl__logins_close(c);
   if (!c->seen_borrowed)
-    core_seen_destroy(c->seen);
-  core_seen_destroy(c->sitemaps_seen);
+    seen_destroy(c->seen);
+  seen_destroy(c->sitemaps_seen);
   if (c->resumable)
     fclose(c->resumable);
   if (c->leftovers)
@@ -260,13 +259,13 @@ void crawl__shard_close(struct shard *c) {
   free(c->prev_path);
   frontier_destroy(c->fr);
   if (!c->scope_borrowed)
-    core_scope_destroy(c->scope);
+    url_scope_destroy(c->scope);
   if (c->output_watch)
     loop_unwatch(c->loop, c->output_watch);
   for (size_t i = 0; i < c->seed_dir_count; i++)
     free(c->seed_dirs[i]);
   free(c->seed_dirs);
-  core_seen_destroy(c->seeds_unfed);
+  seen_destroy(c->seeds_unfed);
   fetch_engine_destroy(c->engine);
   loop_destroy(c->loop);
   if (c->writer)

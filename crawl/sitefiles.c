@@ -84,15 +84,15 @@ static void robots_done(void *arg, const struct fetch_result *res) {
     robots_unavailable(c, rq, CRAWL_CAUSE_HTTP, why, res->head.retry_after);
   } else if (status >= 300 && status < 400 && res->head.location) {
     /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */
-    struct core_url next;
+    struct url next;
     if (rq->item->redirects >= 5) {
       robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "too many redirects", -1);
-    } else if (core_url_resolve(&rq->url, res->head.location, strlen(res->head.location),
-                                c->cfg->max_url_length, &next) != CORE_OK) {
+    } else if (url_resolve(&rq->url, res->head.location, strlen(res->head.location),
+                           c->cfg->max_url_length, &next) != CORE_OK) {
       robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "unusable redirect", -1);
     } else {
       struct frontier_item *hop = frontier_item_new(FRONTIER_ROBOTS, next.text, NULL, 0);
-      core_url_free(&next);
+      url_free(&next);
       if (!hop) {
         crawl__fatal(c, "out of memory");
       } else {
@@ -135,7 +135,7 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
     crawl__fatal(c, "out of memory");
     return;
   }
-  if (core_url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
+  if (url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
     /* a redirect to something we cannot fetch counts as unreachable */
     crawl__request_began(c);
     crawl__request_failed_to_start(rq, FETCH_EOTHER, "unusable redirect");
@@ -147,22 +147,22 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
 /* ---- sitemaps ---- */
 
 /* Queues one sitemap URL (resolved against base) unless it is out of scope or queued before. */
-static void queue_sitemap(struct shard *c, const struct core_url *base, const char *loc) {
-  struct core_url u;
-  if (core_url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u) != CORE_OK) {
+static void queue_sitemap(struct shard *c, const struct url *base, const char *loc) {
+  struct url u;
+  if (url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u) != CORE_OK) {
     crawl__note(c, "sitemap '%s' is not a usable URL", loc);
     return;
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
-  if (core_scope_contains(c->scope, u.host) &&
+  if (url_scope_contains(c->scope, u.host) &&
       !crawl__send_if_foreign(c, &u, NULL, 0, 0, LINK_SITEMAP, (struct link_how){VIA_NONE, true}))
     crawl__queue_sitemap_url(c, &u);
-  core_url_free(&u);
+  url_free(&u);
 }
 
-void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u) {
+void crawl__queue_sitemap_url(struct shard *c, const struct url *u) {
   bool first = false;
-  if (core_seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
+  if (seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
     crawl__fatal(c, "out of memory");
     return;
   }

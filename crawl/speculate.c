@@ -57,7 +57,7 @@ void crawl__spec_free_all(struct shard *c) {
   c->specs = NULL;
 }
 
-void crawl__spec_consider(struct shard *c, const struct core_url *u, const char *from, int depth,
+void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
                           bool follow) {
   const struct crawl_config *cfg = c->cfg;
   /* within the queue's memory budget: half of it in speculative pages, their kept links under
@@ -66,7 +66,7 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   if (!c->spec_on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
-  if (!core_scope_contains(c->scope, u->host))
+  if (!url_scope_contains(c->scope, u->host))
     return; /* out of scope: recorded when its level comes, never fetched ahead */
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
@@ -76,14 +76,14 @@ void crawl__spec_consider(struct shard *c, const struct core_url *u, const char 
       frontier_queued(c->fr) >= budget / 2)
     return;
   size_t len = strlen(u->text);
-  if (core_seen_contains(c->seen, u->text, len) || crawl__spec_find(c, u->text))
+  if (seen_contains(c->seen, u->text, len) || crawl__spec_find(c, u->text))
     return;
   char ext[32];
-  core_url_ext(u, ext, sizeof(ext));
+  url_ext(u, ext, sizeof(ext));
   if (ext[0] && core_list_has(&cfg->skip_ext, ext))
     return;
-  if (core_path_trap(u->text + u->path_off, cfg->max_path_repeat, cfg->max_path_segments) !=
-      CORE_TRAP_NONE)
+  if (url_path_trap(u->text + u->path_off, cfg->max_path_repeat, cfg->max_path_segments) !=
+      URL_TRAP_NONE)
     return; /* a spider trap is not followed (settle gives its fate), nor fetched ahead */
   if (!c->specs) {
     c->spec_buckets = SPEC_BUCKETS_MIN;

@@ -14,6 +14,7 @@
  * The pages in memory are also in an index by URL, so a redirect target queued before as a
  * deeper link is found, and moved up to the redirect's depth, however long its host's queue. */
 #include "frontier/frontier.h"
+#include "seen/seen.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -149,7 +150,7 @@ struct frontier {
   struct frontier_options opts;
   uint64_t random; /* --random-wait's generator (splitmix64) state */
   void (*free_data)(void *);
-  core_seen *seen;              /* borrowed */
+  seen_filter *seen;            /* borrowed */
   struct frontier_host **hosts; /* hash table */
   size_t host_buckets, host_count;
   frontier_ip_table *ips; /* opts.ip_table, or one of its own */
@@ -215,7 +216,7 @@ void frontier_item_free(struct frontier_item *item) {
   free(item); /* its strings with it */
 }
 
-core_rc frontier_create(const struct frontier_options *opts, core_seen *seen,
+core_rc frontier_create(const struct frontier_options *opts, seen_filter *seen,
                         void (*free_data)(void *), frontier **out) {
   frontier *f = calloc(1, sizeof(*f));
   if (!f)
@@ -271,12 +272,12 @@ void frontier_destroy(frontier *f) {
 }
 
 core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new) {
-  return core_seen_add(f->seen, url, strlen(url), was_new);
+  return seen_add(f->seen, url, strlen(url), was_new);
 }
 
 core_rc frontier_mark_seen_batch(frontier *f, size_t n, const char *const urls[],
                                  const size_t lens[], bool was_new[]) {
-  return core_seen_add_batch(f->seen, n, urls, lens, was_new);
+  return seen_add_batch(f->seen, n, urls, lens, was_new);
 }
 
 /* ---- the heap of hosts ---- */

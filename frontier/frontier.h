@@ -6,6 +6,7 @@
 #define CRAWL_FRONTIER_H
 
 #include "core/core.h"
+#include "seen/seen.h"
 
 typedef struct frontier frontier;
 typedef struct frontier_host frontier_host;
@@ -56,13 +57,13 @@ struct frontier_options {
 
 /* opts is copied; seen is borrowed until frontier_destroy; free_data releases each host's data
  * at frontier_destroy (may be NULL). */
-core_rc frontier_create(const struct frontier_options *opts, core_seen *seen,
+core_rc frontier_create(const struct frontier_options *opts, seen_filter *seen,
                         void (*free_data)(void *), frontier **out);
 void frontier_destroy(frontier *f);
 
 /* Records url in the seen filter; *was_new says whether it was not there before. */
 core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new);
-/* The same for n URLs in order, checked together (core_seen_add_batch). */
+/* The same for n URLs in order, checked together (seen_add_batch). */
 core_rc frontier_mark_seen_batch(frontier *f, size_t n, const char *const urls[],
                                  const size_t lens[], bool was_new[]);
 

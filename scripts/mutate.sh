@@ -3,7 +3,7 @@
 # of them failed, as one should. The source file is put back however the run ends.
 # Usage: scripts/mutate.sh FILE 'OLD TEXT' 'NEW TEXT' [TEST...]
 #        scripts/mutate.sh --all [CATALOGUE]   every line of tests/mutations.tsv (or CATALOGUE)
-#   OLD TEXT must occur exactly once in FILE. TEST names are meson test names (core/url,
+#   OLD TEXT must occur exactly once in FILE. TEST names are meson test names (url/url,
 #   max_redirs-j1, ...); with none, the whole suite runs. Exit 0 when a test caught the mutant
 #   (it failed), 1 when every test passed (the mutant survived: write a test), 2 on a usage error
 #   or a mutant that does not build.

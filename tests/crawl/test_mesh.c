@@ -4,6 +4,7 @@
  * way written whole, and a pause that finds every other shard between two turns. The crawl's own
  * steps are stand-ins here that record what reached them. */
 #include "crawl/crawl-int.h"
+#include "url/url.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -30,7 +31,7 @@ static struct offered offers[64];
 static int offer_count;
 static int sitemap_count;
 
-void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *from, int depth,
+void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, int depth,
                         int redirects, enum offer_kind kind, struct link_how how) {
   (void)c;
   struct offered *o = &offers[offer_count++];
@@ -42,14 +43,14 @@ void crawl__offer_owned(struct shard *c, const struct core_url *u, const char *f
   o->how = how;
 }
 
-void crawl__queue_sitemap_url(struct shard *c, const struct core_url *u) {
+void crawl__queue_sitemap_url(struct shard *c, const struct url *u) {
   (void)c;
   (void)u;
   sitemap_count++;
 }
 
 static int prefetch_count;
-void crawl__spec_consider(struct shard *c, const struct core_url *u, const char *from, int depth,
+void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
                           bool follow) {
   (void)c;
   (void)u;
@@ -122,11 +123,11 @@ static void host_owned_by(struct shard *c, int want, char *out, size_t size) {
   fail_msg("no host for shard %d", want);
 }
 
-static struct core_url url_on(const char *host, const char *path) {
+static struct url url_on(const char *host, const char *path) {
   char text[300];
   snprintf(text, sizeof(text), "http://%s%s", host, path);
-  struct core_url u;
-  assert_int_equal(core_url_resolve(NULL, text, strlen(text), 4096, &u), CORE_OK);
+  struct url u;
+  assert_int_equal(url_resolve(NULL, text, strlen(text), 4096, &u), CORE_OK);
   return u;
 }
 
@@ -135,7 +136,7 @@ static const struct link_how follow_a = {VIA_PAGE + PARSE_VIA_A, true},
                              nofollow_img = {VIA_PAGE + PARSE_VIA_IMG, false},
                              redirect = {VIA_REDIRECT, true};
 
-static bool prefetch_sent(struct shard *c, const struct core_url *u) {
+static bool prefetch_sent(struct shard *c, const struct url *u) {
   return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, LINK_AHEAD, follow_a);
 }
 
@@ -181,7 +182,7 @@ static void test_link_reaches_its_owner_whole(void **state) {
   char mine[64], theirs[64];
   host_owned_by(a, 0, mine, sizeof(mine));
   host_owned_by(a, 1, theirs, sizeof(theirs));
-  struct core_url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
+  struct url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
   assert_false(crawl__send_if_foreign(a, &own, NULL, 1, 0, LINK_FOUND, follow_a));
   assert_true(crawl__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, LINK_REDIRECT,
                                      nofollow_img));
@@ -193,8 +194,8 @@ static void test_link_reaches_its_owner_whole(void **state) {
   assert_int_equal(offer_count, 1);
   expect_offer(0, other.text, "http://from.test/a%20b", 4, 2, OFFER_REDIRECT, nofollow_img);
   assert_int_equal(sitemap_count, 1);
-  core_url_free(&own);
-  core_url_free(&other);
+  url_free(&own);
+  url_free(&other);
   free_run(f);
 }
 
@@ -210,7 +211,7 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   assert_int_equal(publish(c), INT_MAX);
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
-  struct core_url u = url_on(host_b, "/deep");
+  struct url u = url_on(host_b, "/deep");
   assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, LINK_FOUND, follow_a));
   /* a page to fetch ahead is no accepted page: it holds no depth back */
   assert_true(prefetch_sent(a, &u));
@@ -225,7 +226,7 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   assert_int_equal(prefetch_count, 1);
   publish(b); /* the stand-in queued nothing: b holds nothing */
   assert_int_equal(publish(c), INT_MAX);
-  core_url_free(&u);
+  url_free(&u);
   free_run(f);
 }
 
@@ -235,7 +236,7 @@ static void test_the_run_ends_only_when_all_are_idle_and_empty(void **state) {
   struct shard *a = &f->shards[0], *b = &f->shards[1];
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
-  struct core_url u = url_on(host_b, "/");
+  struct url u = url_on(host_b, "/");
   /* b goes idle; a, busy, sends it a link, then goes idle: b is busy again, the run goes on */
   assert_false(crawl__shard_idle(b));
   assert_true(crawl__send_if_foreign(a, &u, NULL, 1, 0, LINK_FOUND, follow_a));
@@ -246,7 +247,7 @@ static void test_the_run_ends_only_when_all_are_idle_and_empty(void **state) {
   crawl__shard_receive(b);
   assert_true(crawl__shard_idle(b));
   assert_true(crawl__run_done(a));
-  core_url_free(&u);
+  url_free(&u);
   free_run(f);
 }
 
@@ -307,7 +308,7 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   struct shard *a = &f->shards[0], *b = &f->shards[1];
   char theirs[64];
   host_owned_by(a, 1, theirs, sizeof(theirs));
-  struct core_url sent = url_on(theirs, "/sent?a=1%20"), held = url_on(theirs, "/held");
+  struct url sent = url_on(theirs, "/sent?a=1%20"), held = url_on(theirs, "/held");
   assert_true(
       crawl__send_if_foreign(a, &sent, "http://from.test/a", 3, 2, LINK_REDIRECT, redirect));
   crawl__shard_flush(a); /* in b's inbox */
@@ -336,8 +337,8 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   assert_int_equal(offer_count, 2);
   expect_offer(0, sent.text, "http://from.test/a", 3, 2, OFFER_REDIRECT, redirect);
   expect_offer(1, held.text, "", 5, 0, OFFER_LINK, nofollow_img);
-  core_url_free(&sent);
-  core_url_free(&held);
+  url_free(&sent);
+  url_free(&held);
   free_run(f);
 }
 

@@ -1,5 +1,6 @@
 /* frontier/frontier.c: per-host FIFO order, politeness gaps, setup steps first, the seen filter. */
 #include "frontier/frontier.h"
+#include "seen/seen.h"
 
 #include <math.h>
 #include <limits.h>
@@ -21,11 +22,11 @@ static struct frontier_options config(void) {
   return cfg;
 }
 
-static core_seen *the_seen;
+static seen_filter *the_seen;
 
-static core_seen *seen_filter(const struct frontier_options *cfg) {
+static seen_filter *new_seen_filter(const struct frontier_options *cfg) {
   (void)cfg;
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 1000, 1e-6, 1, &the_seen), CORE_OK);
+  assert_int_equal(seen_create(SEEN_BLOOM, 1000, 1e-6, 1, &the_seen), CORE_OK);
   return the_seen;
 }
 
@@ -67,7 +68,7 @@ static void test_fifo_and_delay(void **state) {
   (void)state;
   struct frontier_options cfg = config();
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   push(f, a, FRONTIER_PAGE, "http://a/1");
   push(f, a, FRONTIER_PAGE, "http://a/2");
@@ -81,14 +82,14 @@ static void test_fifo_and_delay(void **state) {
   end(f, "http://a", FRONTIER_PAGE, 101.6);
   assert_true(isinf(frontier_next_ready(f)));
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 static void test_hosts_interleave_by_time(void **state) {
   (void)state;
   struct frontier_options cfg = config();
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
   push(f, a, FRONTIER_PAGE, "http://a/1");
   push(f, a, FRONTIER_PAGE, "http://a/2");
@@ -102,7 +103,7 @@ static void test_hosts_interleave_by_time(void **state) {
   expect_pop(f, 11.15, NULL);
   expect_pop(f, 11.2, "http://a/2");
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 static void test_setup_steps_first_and_block(void **state) {
@@ -110,7 +111,7 @@ static void test_setup_steps_first_and_block(void **state) {
   struct frontier_options cfg = config();
   cfg.per_host = 4;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   push(f, a, FRONTIER_PAGE, "http://a/1");
   push(f, a, FRONTIER_RESOLVE, "resolve");
@@ -124,7 +125,7 @@ static void test_setup_steps_first_and_block(void **state) {
   expect_pop(f, 6.1, NULL);
   expect_pop(f, 6.2, "http://a/1"); /* robots.txt counts for the delay */
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* A lookup retried after robots.txt was queued goes back in front of it: robots.txt cannot be
@@ -133,7 +134,7 @@ static void test_lookup_retry_before_robots(void **state) {
   (void)state;
   struct frontier_options cfg = config();
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   push(f, a, FRONTIER_RESOLVE, "resolve");
   push(f, a, FRONTIER_ROBOTS, "http://a/robots.txt");
@@ -149,7 +150,7 @@ static void test_lookup_retry_before_robots(void **state) {
   end(f, "http://a", FRONTIER_RESOLVE, 5.7);
   expect_pop(f, 5.7, "http://a/robots.txt");
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 static void test_crawl_delay_and_defer(void **state) {
@@ -157,7 +158,7 @@ static void test_crawl_delay_and_defer(void **state) {
   struct frontier_options cfg = config();
   cfg.max_delay = 5;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   frontier_host_set_crawl_delay(a, 60); /* capped at --max-delay */
   push(f, a, FRONTIER_PAGE, "http://a/1");
@@ -172,7 +173,7 @@ static void test_crawl_delay_and_defer(void **state) {
   expect_pop(f, 19, NULL);
   expect_pop(f, 20, "http://a/3");
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* --ip-delay 2, no --delay: hosts a and b on one address, a page queued on each. */
@@ -181,7 +182,7 @@ static frontier *two_hosts_one_address(void) {
   cfg.delay = 0;
   cfg.ip_delay = 2;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
   assert_int_equal(frontier_host_set_ip(f, a, "10.0.0.1"), CORE_OK);
   assert_int_equal(frontier_host_set_ip(f, b, "10.0.0.1"), CORE_OK);
@@ -199,7 +200,7 @@ static void test_ip_delay(void **state) {
   expect_pop(f, 2.9, NULL);
   expect_pop(f, 3, "http://b/1");
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* One request at a time per address, the gap between (doc/behaviour.md: the same gap as --delay): b
@@ -213,7 +214,7 @@ static void test_ip_delay_takes_turns(void **state) {
   expect_pop(f, 5.9, NULL);
   expect_pop(f, 6, "http://b/1");
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* The shards of a crawl: two frontiers share one table of addresses, so their hosts of one
@@ -227,7 +228,7 @@ static void test_ip_delay_across_frontiers(void **state) {
   assert_int_equal(frontier_ip_table_create(&ips), CORE_OK);
   cfg.ip_table = ips;
   frontier *f1, *f2;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f1), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f1), CORE_OK);
   assert_int_equal(frontier_create(&cfg, the_seen, NULL, &f2), CORE_OK);
   frontier_host *a = host(f1, "http://a"), *b = host(f2, "http://b");
   assert_int_equal(frontier_host_set_ip(f1, a, "10.0.0.1"), CORE_OK);
@@ -246,14 +247,14 @@ static void test_ip_delay_across_frontiers(void **state) {
   frontier_destroy(f1);
   frontier_destroy(f2);
   frontier_ip_table_destroy(ips);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 static void test_seen_and_drain(void **state) {
   (void)state;
   struct frontier_options cfg = config();
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   bool fresh;
   assert_int_equal(frontier_mark_seen(f, "http://a/1", &fresh), CORE_OK);
   assert_true(fresh);
@@ -276,7 +277,7 @@ static void test_seen_and_drain(void **state) {
   assert_int_equal(drained, 50);
   assert_int_equal(frontier_queued(f), 0);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 static struct frontier_item *page_at(const char *url, int depth) {
@@ -293,7 +294,7 @@ static void test_depth_gate(void **state) {
   struct frontier_options cfg = config();
   cfg.delay = 1;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a"), *b = host(f, "http://b");
   frontier_push(f, a, page_at("http://a/0", 0));
   frontier_push(f, a, page_at("http://a/0b", 0));
@@ -362,7 +363,7 @@ static void test_depth_gate(void **state) {
   frontier_item_free(ahead);
   frontier_item_free(item);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* A page whose depth falls between spilled pages cannot be put in its place: its host leaves
@@ -373,7 +374,7 @@ static void test_depth_gate_spill_out_of_order(void **state) {
   cfg.delay = 0;
   cfg.queue_memory = 1;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   char url[64];
   for (int i = 0; i < 200; i++) { /* 64 in memory, the rest spilled: depth 1, then depth 3 */
@@ -395,7 +396,7 @@ static void test_depth_gate_spill_out_of_order(void **state) {
   assert_int_equal(frontier_queued(f), 0);
   assert_int_equal(frontier_gate(f), INT_MAX);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* Past the memory budget, pages wait in the spill file and come back in order, whole. */
@@ -405,7 +406,7 @@ static void test_spill_keeps_order_and_fields(void **state) {
   cfg.delay = 0;
   cfg.queue_memory = 100; /* pages in memory across hosts; each host keeps at least 64 */
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
   enum { N = 3000 };
   char url[128], from[128];
@@ -474,7 +475,7 @@ static void test_spill_keeps_order_and_fields(void **state) {
   assert_int_equal(frontier_spilled(f), 0);
   assert_int_equal(frontier_error(f), CORE_OK);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* Draining (the end of a crawl, a host whose lookup failed) reaches spilled pages too. */
@@ -483,7 +484,7 @@ static void test_spill_drains(void **state) {
   struct frontier_options cfg = config();
   cfg.queue_memory = 1;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
   char url[64];
   for (int i = 0; i < 500; i++) {
@@ -509,7 +510,7 @@ static void test_spill_drains(void **state) {
   assert_int_equal(n, 500);
   assert_int_equal(frontier_queued(f), 0);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* A checkpoint visits every queued page, those on disk included, in each host's order, and
@@ -538,7 +539,7 @@ static void test_visit_reaches_spilled_pages(void **state) {
   struct frontier_options cfg = config();
   cfg.queue_memory = 1;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
   char url[64];
   push(f, a, FRONTIER_ROBOTS, "http://a.example/robots.txt");
@@ -558,7 +559,7 @@ static void test_visit_reaches_spilled_pages(void **state) {
   }
   assert_int_equal(frontier_queued(f), 501);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* A redirect target queued before as a deeper link moves up to the redirect's depth, and the
@@ -569,7 +570,7 @@ static void test_take_deeper(void **state) {
   struct frontier_options cfg = config();
   cfg.delay = 0;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a.example");
   const char *urls[] = {"http://a.example/1", "http://a.example/2", "http://a.example/3"};
   int depths[] = {1, 2, 2};
@@ -603,7 +604,7 @@ static void test_take_deeper(void **state) {
   }
   assert_int_equal(frontier_gate(f), INT_MAX);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* The index of pages in memory follows every change of the queues: 5,000 pages of one host (the
@@ -614,7 +615,7 @@ static void test_take_deeper_in_long_queues(void **state) {
   struct frontier_options cfg = config();
   cfg.delay = 0;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a.example");
   enum { N = 5000 };
   char url[64];
@@ -654,7 +655,7 @@ static void test_take_deeper_in_long_queues(void **state) {
   }
   assert_int_equal(frontier_queued(f), 0);
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 /* Pages of a smaller depth queued behind deeper ones go before them, in the order they came, also
@@ -664,7 +665,7 @@ static void test_shallower_pages_go_before_deeper_ones(void **state) {
   struct frontier_options cfg = config();
   cfg.delay = 0;
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, seen_filter(&cfg), NULL, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a.example");
   char url[64];
   for (int i = 0; i < 50; i++) {
@@ -719,7 +720,7 @@ static void test_shallower_pages_go_before_deeper_ones(void **state) {
     frontier_item_free(item);
   }
   frontier_destroy(f);
-  core_seen_destroy(the_seen);
+  seen_destroy(the_seen);
 }
 
 int main(void) {

@@ -5,14 +5,15 @@
 #define CRAWL_TESTS_FUZZ_FIXED_POINT_H
 
 #include "core/core.h"
+#include "url/url.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static inline void fuzz_check_fixed_point(const struct core_url *u) {
-  struct core_url again;
-  if (core_url_resolve(NULL, u->text, strlen(u->text), 1 << 20, &again) != CORE_OK) {
+static inline void fuzz_check_fixed_point(const struct url *u) {
+  struct url again;
+  if (url_resolve(NULL, u->text, strlen(u->text), 1 << 20, &again) != CORE_OK) {
     fprintf(stderr, "printed form does not parse: %s\n", u->text);
     abort();
   }
@@ -26,7 +27,7 @@ static inline void fuzz_check_fixed_point(const struct core_url *u) {
     fprintf(stderr, "parts disagree: %s host %s / %s\n", u->text, u->host, again.host);
     abort();
   }
-  core_url_free(&again);
+  url_free(&again);
 }
 
 #endif

@@ -8,6 +8,7 @@
  *     an unquoted attribute value ahead of a quoted one (`<meta a=b"c d=">x<img srcset="...">`)
  *     is read one way whole and another way cut into chunks of 4 bytes. */
 #include "parse/parse.h"
+#include "url/url.h"
 #include "tests/fuzz/events.h"
 #include "tests/fuzz/fixed_point.h"
 
@@ -21,11 +22,11 @@
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
 struct state {
-  struct core_url base;
+  struct url base;
   struct fuzz_events events;
 };
 
-static void check_printed(const struct core_url *u) {
+static void check_printed(const struct url *u) {
   if (strncmp(u->text, "http://", 7) != 0 && strncmp(u->text, "https://", 8) != 0) {
     fprintf(stderr, "a link of another scheme: %s\n", u->text);
     abort();
@@ -38,10 +39,10 @@ static void on_event(void *arg, parse_event event, const char *value, size_t len
   fuzz_events_add(&st->events, (int)event, value, len);
   if (event != PARSE_LINK)
     return;
-  struct core_url u;
-  if (core_url_resolve(&st->base, value, len, 2048, &u) == CORE_OK) {
+  struct url u;
+  if (url_resolve(&st->base, value, len, 2048, &u) == CORE_OK) {
     check_printed(&u);
-    core_url_free(&u);
+    url_free(&u);
   }
 }
 
@@ -68,8 +69,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   size_t chunk = 1 + data[0] % 64;
   const char *charset = data[0] & 0x80 ? "iso-8859-1" : NULL;
   struct state pieces = {0}, whole = {0};
-  if (core_url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &pieces.base) != CORE_OK ||
-      core_url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &whole.base) != CORE_OK)
+  if (url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &pieces.base) != CORE_OK ||
+      url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &whole.base) != CORE_OK)
     abort();
   parse(data + 1, size - 1, chunk, charset, &pieces);
   parse(data + 1, size - 1, size, charset, &whole);
@@ -82,8 +83,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   }
   fuzz_events_free(&pieces.events);
   fuzz_events_free(&whole.events);
-  core_url_free(&pieces.base);
-  core_url_free(&whole.base);
+  url_free(&pieces.base);
+  url_free(&whole.base);
   const char *url;
   size_t len;
   char content[256];

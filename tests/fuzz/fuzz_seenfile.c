@@ -3,6 +3,7 @@
  * (refusing a bad checksum has unit tests of its own). A file that loads must be usable: the
  * filter answers, grows, saves and loads back the same. */
 #include "core/core.h"
+#include "seen/seen.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,31 +39,31 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   }
   fill(file_fd, file, size);
   fill(left_fd, NULL, 0);
-  core_seen *s = NULL;
+  seen_filter *s = NULL;
   char why[256] = "";
-  core_rc rc = core_seen_load(path, &s, left_fd, why, sizeof(why));
+  core_rc rc = seen_load(path, &s, left_fd, why, sizeof(why));
   if (rc == CORE_OK) {
     const char *urls[] = {"http://a.example/", "http://b.example/x?y", "https://[::1]:8080/"};
     for (size_t i = 0; i < 3; i++) {
       bool fresh;
-      (void)core_seen_contains(s, urls[i], strlen(urls[i]));
-      if (core_seen_add(s, urls[i], strlen(urls[i]), &fresh) == CORE_OK &&
-          !core_seen_contains(s, urls[i], strlen(urls[i])))
+      (void)seen_contains(s, urls[i], strlen(urls[i]));
+      if (seen_add(s, urls[i], strlen(urls[i]), &fresh) == CORE_OK &&
+          !seen_contains(s, urls[i], strlen(urls[i])))
         abort(); /* a loaded filter must not lose what it was given */
     }
-    struct core_seen_info before, after;
-    core_seen_info(s, &before);
-    core_seen *back = NULL;
-    if (core_seen_save(s, again, left_fd, why, sizeof(why)) == CORE_OK) {
-      if (core_seen_load(again, &back, -1, why, sizeof(why)) != CORE_OK)
+    struct seen_info before, after;
+    seen_info(s, &before);
+    seen_filter *back = NULL;
+    if (seen_save(s, again, left_fd, why, sizeof(why)) == CORE_OK) {
+      if (seen_load(again, &back, -1, why, sizeof(why)) != CORE_OK)
         abort(); /* what a filter saves, it loads */
-      core_seen_info(back, &after);
+      seen_info(back, &after);
       if (after.count != before.count || after.bytes != before.bytes || after.kind != before.kind)
         abort();
-      core_seen_destroy(back);
+      seen_destroy(back);
       unlink(again);
     }
-    core_seen_destroy(s);
+    seen_destroy(s);
   } else if (s || (!why[0] && rc != CORE_ENOMEM)) {
     abort(); /* a refusal says why and hands nothing out */
   }

@@ -1,6 +1,7 @@
 /* libFuzzer: URL resolution. Input: "base\nhref". Checks that the printed form is a fixed point:
  * resolving it again gives the same string (nothing could merge or split two URLs later). */
 #include "core/core.h"
+#include "url/url.h"
 #include "tests/fuzz/fixed_point.h"
 
 #include <locale.h>
@@ -19,26 +20,26 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   const char *text = (const char *)data;
   const char *nl = memchr(text, '\n', size);
   size_t base_len = nl ? (size_t)(nl - text) : size;
-  struct core_url base;
-  bool have_base = core_url_resolve(NULL, text, base_len, 4096, &base) == CORE_OK;
+  struct url base;
+  bool have_base = url_resolve(NULL, text, base_len, 4096, &base) == CORE_OK;
   if (have_base)
     fuzz_check_fixed_point(&base);
   if (nl) {
-    struct core_url u;
+    struct url u;
     const char *href = nl + 1;
     size_t href_len = size - base_len - 1;
-    if (core_url_resolve(have_base ? &base : NULL, href, href_len, 4096, &u) == CORE_OK) {
+    if (url_resolve(have_base ? &base : NULL, href, href_len, 4096, &u) == CORE_OK) {
       char ext[32];
-      core_url_ext(&u, ext, sizeof(ext));
+      url_ext(&u, ext, sizeof(ext));
       fuzz_check_fixed_point(&u);
-      core_url_free(&u);
+      url_free(&u);
     }
     char *seed = strndup(href, href_len);
-    if (seed && core_url_seed(seed, 4096, &u) == CORE_OK)
-      core_url_free(&u);
+    if (seed && url_seed(seed, 4096, &u) == CORE_OK)
+      url_free(&u);
     free(seed);
   }
   if (have_base)
-    core_url_free(&base);
+    url_free(&base);
   return 0;
 }

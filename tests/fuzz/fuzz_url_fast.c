@@ -2,7 +2,8 @@
  * Input: "base\nhref". Whenever the fast way takes a reference, both must give the same result
  * code and, on success, the same printed form and parts; and a URL the fast way made (which
  * keeps no curl handle) must serve as a base exactly as the full way's own result does. */
-#include "core/core-int.h"
+#include "url/url-int.h"
+#include "url/url.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -11,7 +12,7 @@
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size);
 
-static void expect_same(const char *what, const struct core_url *a, const struct core_url *b) {
+static void expect_same(const char *what, const struct url *a, const struct url *b) {
   if (strcmp(a->text, b->text) != 0 || strcmp(a->host, b->host) != 0 ||
       strcmp(a->origin, b->origin) != 0 || a->port != b->port || a->https != b->https ||
       a->path_off != b->path_off || a->host_is_ip != b->host_is_ip ||
@@ -35,31 +36,31 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   size_t base_len = (size_t)(nl - text);
   const char *href = nl + 1;
   size_t href_len = size - base_len - 1;
-  struct core_url base, alone_fast, alone_full;
+  struct url base, alone_fast, alone_full;
   bool handled;
   /* without a base: only an absolute reference can be taken */
-  core_rc alone_rc = core__url_resolve_fast(NULL, text, base_len, 4096, &alone_fast, &handled);
+  core_rc alone_rc = url__resolve_fast(NULL, text, base_len, 4096, &alone_fast, &handled);
   if (handled) {
-    if (alone_rc != core__url_resolve_full(NULL, text, base_len, 4096, NULL, &alone_full)) {
+    if (alone_rc != url__resolve_full(NULL, text, base_len, 4096, NULL, &alone_full)) {
       fprintf(stderr, "result codes differ without a base\n");
       abort();
     }
     if (alone_rc == CORE_OK) {
       expect_same("alone", &alone_fast, &alone_full);
-      core_url_free(&alone_fast);
-      core_url_free(&alone_full);
+      url_free(&alone_fast);
+      url_free(&alone_full);
     }
   }
-  if (core__url_resolve_full(NULL, text, base_len, 4096, NULL, &base) != CORE_OK)
+  if (url__resolve_full(NULL, text, base_len, 4096, NULL, &base) != CORE_OK)
     return 0;
   size_t max_len = 16 + (size_t)(data[0] % 128); /* small caps too: the two must cut alike */
   for (int capped = 0; capped < 2; capped++) {
     size_t cap = capped ? max_len : 4096;
-    struct core_url fast, full;
-    core_rc fast_rc = core__url_resolve_fast(&base, href, href_len, cap, &fast, &handled);
+    struct url fast, full;
+    core_rc fast_rc = url__resolve_fast(&base, href, href_len, cap, &fast, &handled);
     if (!handled)
       continue;
-    core_rc full_rc = core__url_resolve_full(&base, href, href_len, cap, NULL, &full);
+    core_rc full_rc = url__resolve_full(&base, href, href_len, cap, NULL, &full);
     if (fast_rc != full_rc) {
       fprintf(stderr, "result codes differ: fast %d, full %d\n", fast_rc, full_rc);
       abort();
@@ -70,22 +71,22 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     /* the fast result as a base: the same answers as the full result as a base */
     static const char *const next[] = {"x.html", "../y/z", "/r?q", "//h.example/", "?q"};
     for (size_t i = 0; i < sizeof(next) / sizeof(next[0]); i++) {
-      struct core_url a, b;
-      core_rc ra = core__url_resolve_full(&fast, next[i], strlen(next[i]), 4096, NULL, &a);
-      core_rc rb = core__url_resolve_full(&full, next[i], strlen(next[i]), 4096, NULL, &b);
+      struct url a, b;
+      core_rc ra = url__resolve_full(&fast, next[i], strlen(next[i]), 4096, NULL, &a);
+      core_rc rb = url__resolve_full(&full, next[i], strlen(next[i]), 4096, NULL, &b);
       if (ra != rb) {
         fprintf(stderr, "as a base, %s: %d and %d\n", fast.text, ra, rb);
         abort();
       }
       if (ra == CORE_OK) {
         expect_same("as a base", &a, &b);
-        core_url_free(&a);
-        core_url_free(&b);
+        url_free(&a);
+        url_free(&b);
       }
     }
-    core_url_free(&fast);
-    core_url_free(&full);
+    url_free(&fast);
+    url_free(&full);
   }
-  core_url_free(&base);
+  url_free(&base);
   return 0;
 }

@@ -1,33 +1,32 @@
 /* The seen filter: a Bloom filter of m bits and k hash functions, with the k positions of a key
  * derived from one 128-bit xxh3 hash by double hashing (Kirsch & Mitzenmacher): h1 + i*h2. */
-#include "core/core.h"
-#include "core/core-int.h"
+#include "seen/seen-int.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <xxhash.h>
 
-struct core_bloom {
+struct seen_bloom {
   uint64_t *words;
   uint64_t bits;   /* m */
   unsigned hashes; /* k */
 };
 
-core_rc core_bloom_create(uint64_t expect, double fp_rate, core_bloom **out) {
+core_rc seen_bloom_create(uint64_t expect, double fp_rate, seen_bloom **out) {
   if (expect == 0 || !(fp_rate > 0.0 && fp_rate < 1.0))
     return CORE_EINVAL;
   double ln2 = log(2.0);
   double m = ceil((double)expect * log(1.0 / fp_rate) / (ln2 * ln2));
   if (m > 1e15)
     return CORE_EINVAL;
-  core_bloom *bloom = calloc(1, sizeof(*bloom));
+  seen_bloom *bloom = calloc(1, sizeof(*bloom));
   if (!bloom)
     return CORE_ENOMEM;
   bloom->bits = ((uint64_t)m + 63) & ~(uint64_t)63;
   bloom->hashes = (unsigned)lround(m / (double)expect * ln2);
   if (bloom->hashes < 1)
     bloom->hashes = 1;
-  bloom->words = core__table_alloc(bloom->bits / 8);
+  bloom->words = seen__table_alloc(bloom->bits / 8);
   if (!bloom->words) {
     free(bloom);
     return CORE_ENOMEM;
@@ -36,7 +35,7 @@ core_rc core_bloom_create(uint64_t expect, double fp_rate, core_bloom **out) {
   return CORE_OK;
 }
 
-core_rc core_bloom_add(core_bloom *bloom, const void *key, size_t len, bool *was_new) {
+core_rc seen_bloom_add(seen_bloom *bloom, const void *key, size_t len, bool *was_new) {
   XXH128_hash_t h = XXH3_128bits(key, len);
   uint64_t h1 = h.low64, h2 = h.high64 | 1;
   bool fresh = false;
@@ -52,7 +51,7 @@ core_rc core_bloom_add(core_bloom *bloom, const void *key, size_t len, bool *was
   return CORE_OK;
 }
 
-bool core_bloom_contains(const core_bloom *bloom, const void *key, size_t len) {
+bool seen_bloom_contains(const seen_bloom *bloom, const void *key, size_t len) {
   XXH128_hash_t h = XXH3_128bits(key, len);
   uint64_t h1 = h.low64, h2 = h.high64 | 1;
   for (unsigned i = 0; i < bloom->hashes; i++) {
@@ -65,7 +64,7 @@ bool core_bloom_contains(const core_bloom *bloom, const void *key, size_t len) {
 
 /* For a fair baseline, the classic filter gets the same batching as the blocked one: each group
  * of keys is hashed and all k words of each are requested before any is tested. */
-void core_bloom_contains_batch(const core_bloom *bloom, size_t n, const char *const keys[],
+void seen_bloom_contains_batch(const seen_bloom *bloom, size_t n, const char *const keys[],
                                const size_t lens[], bool found[]) {
   enum { GROUP = 16 };
   for (size_t at = 0; at < n; at += GROUP) {
@@ -89,17 +88,17 @@ void core_bloom_contains_batch(const core_bloom *bloom, size_t n, const char *co
   }
 }
 
-uint64_t core_bloom_bits(const core_bloom *bloom) {
+uint64_t seen_bloom_bits(const seen_bloom *bloom) {
   return bloom->bits;
 }
 
-unsigned core_bloom_hashes(const core_bloom *bloom) {
+unsigned seen_bloom_hashes(const seen_bloom *bloom) {
   return bloom->hashes;
 }
 
-void core_bloom_destroy(core_bloom *bloom) {
+void seen_bloom_destroy(seen_bloom *bloom) {
   if (!bloom)
     return;
-  core__table_free(bloom->words);
+  seen__table_free(bloom->words);
   free(bloom);
 }

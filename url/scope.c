@@ -1,6 +1,6 @@
 /* Scope rules (doc/behaviour.md, Scope): same host as a seed, same registrable domain as a seed
  * (libpsl), any host, or an explicit list of domain suffixes; minus the excluded suffixes. */
-#include "core/core.h"
+#include "url/url.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -16,8 +16,8 @@ struct key_set {
   size_t cap, count;
 };
 
-struct core_scope {
-  core_scope_mode mode;
+struct url_scope {
+  url_scope_mode mode;
   const struct core_list *domains;
   const struct core_list *exclude;
   const psl_ctx_t *psl;
@@ -90,9 +90,9 @@ static bool key_set_has_host(const struct key_set *set, const char *host) {
   return key_set_has(set, lower);
 }
 
-core_rc core_scope_create(core_scope_mode mode, const struct core_list *domains,
-                          const struct core_list *exclude, core_scope **out) {
-  core_scope *scope = calloc(1, sizeof(*scope));
+core_rc url_scope_create(url_scope_mode mode, const struct core_list *domains,
+                         const struct core_list *exclude, url_scope **out) {
+  url_scope *scope = calloc(1, sizeof(*scope));
   if (!scope)
     return CORE_ENOMEM;
   scope->mode = mode;
@@ -112,7 +112,7 @@ static bool is_ip_literal(const char *host) {
   return inet_pton(AF_INET, host, addr) == 1 || inet_pton(AF_INET6, host, addr) == 1;
 }
 
-char *core_scope_domain(const core_scope *scope, const char *host) {
+char *url_scope_domain(const url_scope *scope, const char *host) {
   /* an IP address or a single-label host is its own domain (doc/behaviour.md, Scope) */
   if (is_ip_literal(host) || !strchr(host, '.'))
     return strdup(host);
@@ -121,23 +121,23 @@ char *core_scope_domain(const core_scope *scope, const char *host) {
   return strdup(domain ? domain : host);
 }
 
-core_rc core_scope_add_seed(core_scope *scope, const char *host) {
-  char *key = scope->mode == CORE_SCOPE_DOMAIN ? core_scope_domain(scope, host) : strdup(host);
+core_rc url_scope_add_seed(url_scope *scope, const char *host) {
+  char *key = scope->mode == URL_SCOPE_DOMAIN ? url_scope_domain(scope, host) : strdup(host);
   return key ? key_set_add(&scope->seed_keys, key) : CORE_ENOMEM;
 }
 
-bool core_scope_contains(const core_scope *scope, const char *host) {
+bool url_scope_contains(const url_scope *scope, const char *host) {
   if (scope->exclude && core_list_host_match(scope->exclude, host))
     return false;
   switch (scope->mode) {
-    case CORE_SCOPE_ANY:
+    case URL_SCOPE_ANY:
       return true;
-    case CORE_SCOPE_LIST:
+    case URL_SCOPE_LIST:
       return scope->domains && core_list_host_match(scope->domains, host);
-    case CORE_SCOPE_HOST:
+    case URL_SCOPE_HOST:
       return key_set_has_host(&scope->seed_keys, host);
-    case CORE_SCOPE_DOMAIN: {
-      char *domain = core_scope_domain(scope, host);
+    case URL_SCOPE_DOMAIN: {
+      char *domain = url_scope_domain(scope, host);
       bool in = domain && key_set_has_host(&scope->seed_keys, domain);
       free(domain);
       return in;
@@ -146,7 +146,7 @@ bool core_scope_contains(const core_scope *scope, const char *host) {
   return false;
 }
 
-void core_scope_destroy(core_scope *scope) {
+void url_scope_destroy(url_scope *scope) {
   if (!scope)
     return;
   key_set_free(&scope->seed_keys);
@@ -161,7 +161,7 @@ static bool same_segment(const char *path, const size_t *start, const size_t *le
   return len[i] == len[j] && memcmp(path + start[i], path + start[j], len[i]) == 0;
 }
 
-core_trap core_path_trap(const char *path, long max_repeat, long max_segments) {
+url_trap url_path_trap(const char *path, long max_repeat, long max_segments) {
   size_t start[TRAP_SEGMENTS_SEEN], len[TRAP_SEGMENTS_SEEN];
   size_t count = 0, segments = 0;
   for (const char *p = path; *p == '/';) {
@@ -175,9 +175,9 @@ core_trap core_path_trap(const char *path, long max_repeat, long max_segments) {
     p = seg + n;
   }
   if (max_segments > 0 && segments > (size_t)max_segments)
-    return CORE_TRAP_SEGMENTS;
+    return URL_TRAP_SEGMENTS;
   if (max_repeat <= 0)
-    return CORE_TRAP_NONE;
+    return URL_TRAP_NONE;
   /* a block of p segments repeated k times in a row: segment j equals segment j + p along a run
    * of p * (k - 1) positions */
   for (size_t period = 1; period <= 2; period++) {
@@ -185,37 +185,37 @@ core_trap core_path_trap(const char *path, long max_repeat, long max_segments) {
     for (size_t j = 0; j + period < count; j++) {
       run = same_segment(path, start, len, j, j + period) ? run + 1 : 0;
       if (run / period + 1 > (size_t)max_repeat)
-        return CORE_TRAP_REPEAT;
+        return URL_TRAP_REPEAT;
     }
   }
-  return CORE_TRAP_NONE;
+  return URL_TRAP_NONE;
 }
-static core_addr_kind v4_kind(const unsigned char a[4]) {
+static url_addr_kind v4_kind(const unsigned char a[4]) {
   if (a[0] == 127 || (a[0] == 0 && !a[1] && !a[2] && !a[3]))
-    return CORE_ADDR_LOOPBACK;
+    return URL_ADDR_LOOPBACK;
   if (a[0] == 169 && a[1] == 254)
-    return CORE_ADDR_LINK_LOCAL;
+    return URL_ADDR_LINK_LOCAL;
   if (a[0] == 10 || a[0] == 0 || (a[0] == 172 && (a[1] & 0xf0) == 16) ||
       (a[0] == 192 && a[1] == 168) || (a[0] == 100 && (a[1] & 0xc0) == 64))
-    return CORE_ADDR_PRIVATE;
-  return CORE_ADDR_PUBLIC;
+    return URL_ADDR_PRIVATE;
+  return URL_ADDR_PUBLIC;
 }
 
-core_addr_kind core_addr_kind_of(const char *ip) {
+url_addr_kind url_addr_kind_of(const char *ip) {
   unsigned char a[16];
   if (inet_pton(AF_INET, ip, a) == 1)
     return v4_kind(a);
   if (inet_pton(AF_INET6, ip, a) != 1)
-    return CORE_ADDR_NONE;
+    return URL_ADDR_NONE;
   static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
   if (memcmp(a, mapped, 12) == 0) /* ::ffff:a.b.c.d is that IPv4 address */
     return v4_kind(a + 12);
   static const unsigned char zero[15] = {0};
   if (memcmp(a, zero, 15) == 0 && (a[15] == 1 || a[15] == 0))
-    return CORE_ADDR_LOOPBACK;
+    return URL_ADDR_LOOPBACK;
   if ((a[0] & 0xfe) == 0xfc)
-    return CORE_ADDR_PRIVATE;
+    return URL_ADDR_PRIVATE;
   if (a[0] == 0xfe && (a[1] & 0xc0) == 0x80)
-    return CORE_ADDR_LINK_LOCAL;
-  return CORE_ADDR_PUBLIC;
+    return URL_ADDR_LINK_LOCAL;
+  return URL_ADDR_PUBLIC;
 }

@@ -12,15 +12,42 @@
  * new one, twice as large, is added with a quarter of the previous false-positive rate, so the
  * compound rate p/2 + p/8 + p/32 + ... stays below 2p/3, under p with room to spare, however
  * many keys arrive. */
-#include "core/core.h"
-#include "core/core-int.h"
+#include "seen/seen-int.h"
 
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <xxhash.h>
+
+void *seen__table_alloc(size_t bytes) {
+  const size_t huge = 2u << 20;
+  size_t align = bytes >= 2 * huge ? huge : 64;
+  size_t total = bytes + align + sizeof(void *);
+  if (total < bytes)
+    return NULL;
+  /* calloc, not memset: a large block is fresh memory the kernel zeroes page by page as it is
+   * first touched, so a filter sized for far more URLs than the crawl finds (--expect
+   * 500000000: 2.4 GB) costs only the pages its URLs touch. The block it came in is kept just
+   * before the table, for seen__table_free */
+  char *raw = calloc(1, total);
+  if (!raw)
+    return NULL;
+  uintptr_t at = ((uintptr_t)raw + sizeof(void *) + align - 1) & ~(uintptr_t)(align - 1);
+  ((void **)at)[-1] = raw;
+  /* huge pages for tables a crawl fills anyway; a larger one would take 2 MB for each URL's
+   * first touch. A hint: without huge pages it still works */
+  if (align == huge && bytes <= SEEN_TABLE_HUGE_MAX)
+    madvise((void *)at, bytes / huge * huge, MADV_HUGEPAGE);
+  return (void *)at;
+}
+
+void seen__table_free(void *table) {
+  if (table)
+    free(((void **)table)[-1]);
+}
 
 #define MAX_LAYERS 48
 
@@ -42,8 +69,8 @@ struct fpset {
   uint64_t count;
 };
 
-struct core_seen {
-  core_seen_kind kind;
+struct seen_filter {
+  seen_kind kind;
   uint64_t seed;
   double fp_rate;
   uint64_t expect;
@@ -51,11 +78,11 @@ struct core_seen {
   struct layer layers[MAX_LAYERS];
   unsigned layer_count;
   struct fpset exact; /* exact: the fingerprints */
-  /* keys marked to be forgotten at core_seen_forget_marked(): the two halves of the hash each
+  /* keys marked to be forgotten at seen_forget_marked(): the two halves of the hash each
    * (counting), or the fingerprint (exact) */
   uint64_t *marks;
   size_t mark_words, mark_cap;
-  /* core_seen_share: taken by every call, so the shards (threads) of a crawl can share the
+  /* seen_share: taken by every call, so the shards (threads) of a crawl can share the
    * filter; NULL for a filter of one thread */
   pthread_mutex_t *lock;
 };
@@ -77,7 +104,7 @@ static double blocked_fp(double c, unsigned k, unsigned block_bits) {
   return sum;
 }
 
-double core__seen_optimum_bits(double fp) {
+double seen__optimum_bits(double fp) {
   return log2(1.0 / fp) / log(2.0);
 }
 
@@ -86,7 +113,7 @@ double core__seen_optimum_bits(double fp) {
 static void size_blocked(double fp, unsigned block_bits, double *bits_per_key, unsigned *k_out) {
   double best_c = INFINITY;
   unsigned best_k = 1;
-  double optimum = core__seen_optimum_bits(fp);
+  double optimum = seen__optimum_bits(fp);
   for (unsigned k = 1; k <= 40; k++) { /* at most 40: probe_mul has 64 */
     double lo = 0.95 * optimum, hi = 3 * optimum;
     /* the bound falls as bits are added: a k that misses it with the fewest bits found so far
@@ -118,16 +145,16 @@ static core_rc layer_init(struct layer *l, uint64_t capacity, double fp, unsigne
   for (size_t i = 0; i < 3; i++) {
     size_blocked(fp, block_sizes[i], &c, &k);
     block_bits = block_sizes[i];
-    if (c <= 1.2 * core__seen_optimum_bits(fp))
+    if (c <= 1.2 * seen__optimum_bits(fp))
       break;
   }
   uint64_t slots = (uint64_t)ceil(c * (double)capacity);
   uint64_t blocks = (slots + block_bits - 1) / block_bits;
   if (blocks == 0 || blocks > (UINT64_C(1) << 40))
     return CORE_EINVAL;
-  uint64_t words = core__seen_layer_word_count(blocks, block_bits, counter_bits);
+  uint64_t words = seen__layer_word_count(blocks, block_bits, counter_bits);
   memset(l, 0, sizeof(*l));
-  l->words = core__table_alloc(words * sizeof(uint64_t)); /* blocks start on cache lines */
+  l->words = seen__table_alloc(words * sizeof(uint64_t)); /* blocks start on cache lines */
   if (!l->words)
     return CORE_ENOMEM;
   l->blocks = blocks;
@@ -140,7 +167,7 @@ static core_rc layer_init(struct layer *l, uint64_t capacity, double fp, unsigne
 }
 
 static uint64_t layer_words(const struct layer *l) {
-  return core__seen_layer_word_count(l->blocks, l->block_bits, l->counter_bits);
+  return seen__layer_word_count(l->blocks, l->block_bits, l->counter_bits);
 }
 
 /* Probe positions of a key in layer i: a block from the low half of the hash (multiply-shift,
@@ -277,7 +304,7 @@ static const char *url_host(const char *url, size_t len, size_t *host_len) {
   return p;
 }
 
-uint64_t core_seen_fingerprint(uint64_t seed, const char *url, size_t len) {
+uint64_t seen_fingerprint(uint64_t seed, const char *url, size_t len) {
   size_t host_len;
   const char *host = url_host(url, len, &host_len);
   uint64_t host_fp = XXH3_64bits_withSeed(host, host_len, seed) >> 40;
@@ -307,7 +334,7 @@ static bool fpset_find(const struct fpset *set, uint64_t fp, uint64_t *where) {
 }
 
 static core_rc fpset_resize(struct fpset *set, uint64_t slot_count) {
-  uint64_t *slots = core__table_alloc(slot_count * sizeof(uint64_t));
+  uint64_t *slots = seen__table_alloc(slot_count * sizeof(uint64_t));
   if (!slots)
     return CORE_ENOMEM;
   struct fpset grown = {slots, slot_count, set->count};
@@ -318,7 +345,7 @@ static core_rc fpset_resize(struct fpset *set, uint64_t slot_count) {
       grown.slots[where] = set->slots[i];
     }
   }
-  core__table_free(set->slots);
+  seen__table_free(set->slots);
   *set = grown;
   return CORE_OK;
 }
@@ -369,11 +396,11 @@ static bool fpset_remove(struct fpset *set, uint64_t fp) {
 
 /* ---- the filter ---- */
 
-core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, uint64_t seed,
-                         core_seen **out) {
+core_rc seen_create(seen_kind kind, uint64_t expect, double fp_rate, uint64_t seed,
+                    seen_filter **out) {
   if (expect == 0 || !(fp_rate > 0 && fp_rate < 1))
     return CORE_EINVAL;
-  core_seen *s = calloc(1, sizeof(*s));
+  seen_filter *s = calloc(1, sizeof(*s));
   if (!s)
     return CORE_ENOMEM;
   s->kind = kind;
@@ -381,22 +408,22 @@ core_rc core_seen_create(core_seen_kind kind, uint64_t expect, double fp_rate, u
   s->fp_rate = fp_rate;
   s->expect = expect;
   core_rc rc;
-  if (kind == CORE_SEEN_EXACT) {
+  if (kind == SEEN_EXACT) {
     rc = fpset_reserve(&s->exact, expect);
   } else {
     /* the first layer takes half the bound; each later layer a quarter of its predecessor's */
-    rc = layer_init(&s->layers[0], expect, fp_rate / 2, kind == CORE_SEEN_COUNTING ? 4 : 1);
+    rc = layer_init(&s->layers[0], expect, fp_rate / 2, kind == SEEN_COUNTING ? 4 : 1);
     s->layer_count = rc ? 0 : 1;
   }
   if (rc) {
-    core_seen_destroy(s);
+    seen_destroy(s);
     return rc;
   }
   *out = s;
   return CORE_OK;
 }
 
-void core_seen_destroy(core_seen *s) {
+void seen_destroy(seen_filter *s) {
   if (!s)
     return;
   if (s->lock) {
@@ -404,13 +431,13 @@ void core_seen_destroy(core_seen *s) {
     free(s->lock);
   }
   for (unsigned i = 0; i < s->layer_count; i++)
-    core__table_free(s->layers[i].words);
-  core__table_free(s->exact.slots);
+    seen__table_free(s->layers[i].words);
+  seen__table_free(s->exact.slots);
   free(s->marks);
   free(s);
 }
 
-static XXH128_hash_t key_hash(const core_seen *s, const char *url, size_t len) {
+static XXH128_hash_t key_hash(const seen_filter *s, const char *url, size_t len) {
   return XXH3_128bits_withSeed(url, len, s->seed);
 }
 
@@ -427,10 +454,10 @@ static inline XXH128_hash_t halves(const struct hashed *k) {
   return h;
 }
 
-static struct hashed hash_key(const core_seen *s, const char *url, size_t len) {
+static struct hashed hash_key(const seen_filter *s, const char *url, size_t len) {
   struct hashed k = {0, 0, 0};
-  if (s->kind == CORE_SEEN_EXACT) {
-    k.fp = core_seen_fingerprint(s->seed, url, len);
+  if (s->kind == SEEN_EXACT) {
+    k.fp = seen_fingerprint(s->seed, url, len);
   } else {
     XXH128_hash_t h = key_hash(s, url, len);
     k.low = h.low64;
@@ -441,24 +468,24 @@ static struct hashed hash_key(const core_seen *s, const char *url, size_t len) {
 
 /* The layer holding the key's bits, newest first (the newest is the largest and the most likely
  * to hold a recent key), or -1. */
-static int layer_holding(const core_seen *s, const struct hashed *k) {
+static int layer_holding(const seen_filter *s, const struct hashed *k) {
   for (unsigned i = s->layer_count; i-- > 0;)
     if (layer_contains(&s->layers[i], i, halves(k)))
       return (int)i;
   return -1;
 }
 
-static bool contains_hashed(const core_seen *s, const struct hashed *k) {
-  if (s->kind == CORE_SEEN_EXACT) {
+static bool contains_hashed(const seen_filter *s, const struct hashed *k) {
+  if (s->kind == SEEN_EXACT) {
     uint64_t where;
     return fpset_find(&s->exact, k->fp, &where);
   }
   return layer_holding(s, k) >= 0;
 }
 
-static core_rc add_hashed(core_seen *s, const struct hashed *k, bool *was_new) {
+static core_rc add_hashed(seen_filter *s, const struct hashed *k, bool *was_new) {
   *was_new = false;
-  if (s->kind == CORE_SEEN_EXACT) {
+  if (s->kind == SEEN_EXACT) {
     core_rc rc = fpset_insert(&s->exact, k->fp, was_new);
     s->count += *was_new;
     return rc;
@@ -481,7 +508,7 @@ static core_rc add_hashed(core_seen *s, const struct hashed *k, bool *was_new) {
   return CORE_OK;
 }
 
-core_rc core_seen_share(core_seen *s) {
+core_rc seen_share(seen_filter *s) {
   if (s->lock)
     return CORE_OK;
   pthread_mutex_t *lock = malloc(sizeof(*lock));
@@ -495,29 +522,29 @@ core_rc core_seen_share(core_seen *s) {
   return CORE_OK;
 }
 
-void core__seen_lock(const core_seen *s) {
+void seen__lock(const seen_filter *s) {
   if (s->lock)
     pthread_mutex_lock(s->lock);
 }
 
-void core__seen_unlock(const core_seen *s) {
+void seen__unlock(const seen_filter *s) {
   if (s->lock)
     pthread_mutex_unlock(s->lock);
 }
 
-bool core_seen_contains(const core_seen *s, const char *url, size_t len) {
+bool seen_contains(const seen_filter *s, const char *url, size_t len) {
   struct hashed k = hash_key(s, url, len);
-  core__seen_lock(s);
+  seen__lock(s);
   bool found = contains_hashed(s, &k);
-  core__seen_unlock(s);
+  seen__unlock(s);
   return found;
 }
 
-core_rc core_seen_add(core_seen *s, const char *url, size_t len, bool *was_new) {
+core_rc seen_add(seen_filter *s, const char *url, size_t len, bool *was_new) {
   struct hashed k = hash_key(s, url, len);
-  core__seen_lock(s);
+  seen__lock(s);
   core_rc rc = add_hashed(s, &k, was_new);
-  core__seen_unlock(s);
+  seen__unlock(s);
   return rc;
 }
 
@@ -530,9 +557,9 @@ core_rc core_seen_add(core_seen *s, const char *url, size_t len, bool *was_new) 
 enum { BATCH_GROUP = 16, PREFETCH_LAYERS = 4 };
 
 /* Always inlined: as a function of its own it has no visible effect, and GCC drops the calls. */
-static inline __attribute__((always_inline)) void prefetch_key(const core_seen *s,
+static inline __attribute__((always_inline)) void prefetch_key(const seen_filter *s,
                                                                const struct hashed *k) {
-  if (s->kind == CORE_SEEN_EXACT) {
+  if (s->kind == SEEN_EXACT) {
     __builtin_prefetch(&s->exact.slots[slot_index(k->fp, s->exact.slot_count)]);
     return;
   }
@@ -552,7 +579,7 @@ static inline __attribute__((always_inline)) void prefetch_key(const core_seen *
 
 /* Hashes the group of keys from at (up to BATCH_GROUP of them) and asks for their memory;
  * returns how many. */
-static size_t hash_group(const core_seen *s, size_t at, size_t n, const char *const urls[],
+static size_t hash_group(const seen_filter *s, size_t at, size_t n, const char *const urls[],
                          const size_t lens[], struct hashed keys[BATCH_GROUP]) {
   size_t group = n - at < BATCH_GROUP ? n - at : BATCH_GROUP;
   for (size_t i = 0; i < group; i++) {
@@ -562,11 +589,11 @@ static size_t hash_group(const core_seen *s, size_t at, size_t n, const char *co
   return group;
 }
 
-core_rc core_seen_add_batch(core_seen *s, size_t n, const char *const urls[], const size_t lens[],
-                            bool was_new[]) {
+core_rc seen_add_batch(seen_filter *s, size_t n, const char *const urls[], const size_t lens[],
+                       bool was_new[]) {
   struct hashed keys[BATCH_GROUP];
   core_rc rc = CORE_OK;
-  core__seen_lock(s);
+  seen__lock(s);
   for (size_t at = 0; at < n && rc == CORE_OK; at += BATCH_GROUP) {
     size_t group = hash_group(s, at, n, urls, lens, keys);
     /* in order, so a key repeated within the batch is new only the first time; a layer added
@@ -574,24 +601,24 @@ core_rc core_seen_add_batch(core_seen *s, size_t n, const char *const urls[], co
     for (size_t i = 0; i < group && rc == CORE_OK; i++)
       rc = add_hashed(s, &keys[i], &was_new[at + i]);
   }
-  core__seen_unlock(s);
+  seen__unlock(s);
   return rc;
 }
 
-void core_seen_contains_batch(const core_seen *s, size_t n, const char *const urls[],
-                              const size_t lens[], bool found[]) {
+void seen_contains_batch(const seen_filter *s, size_t n, const char *const urls[],
+                         const size_t lens[], bool found[]) {
   struct hashed keys[BATCH_GROUP];
-  core__seen_lock(s);
+  seen__lock(s);
   for (size_t at = 0; at < n; at += BATCH_GROUP) {
     size_t group = hash_group(s, at, n, urls, lens, keys);
     for (size_t i = 0; i < group; i++)
       found[at + i] = contains_hashed(s, &keys[i]);
   }
-  core__seen_unlock(s);
+  seen__unlock(s);
 }
 
-static core_rc remove_hashed(core_seen *s, const struct hashed *k) {
-  if (s->kind == CORE_SEEN_EXACT) {
+static core_rc remove_hashed(seen_filter *s, const struct hashed *k) {
+  if (s->kind == SEEN_EXACT) {
     if (!fpset_remove(&s->exact, k->fp))
       return CORE_ENOTFOUND;
   } else {
@@ -605,32 +632,32 @@ static core_rc remove_hashed(core_seen *s, const struct hashed *k) {
   return CORE_OK;
 }
 
-core_rc core_seen_remove(core_seen *s, const char *url, size_t len) {
-  if (s->kind == CORE_SEEN_BLOOM)
+core_rc seen_remove(seen_filter *s, const char *url, size_t len) {
+  if (s->kind == SEEN_BLOOM)
     return CORE_EINVAL;
   struct hashed k = hash_key(s, url, len);
-  core__seen_lock(s);
+  seen__lock(s);
   core_rc rc = remove_hashed(s, &k);
-  core__seen_unlock(s);
+  seen__unlock(s);
   return rc;
 }
 
 /* Counting needs the whole hash to find its counters again; exact only the fingerprint. */
-static size_t mark_width(const core_seen *s) {
-  return s->kind == CORE_SEEN_EXACT ? 1 : 2;
+static size_t mark_width(const seen_filter *s) {
+  return s->kind == SEEN_EXACT ? 1 : 2;
 }
 
-core_rc core_seen_mark_forget(core_seen *s, const char *url, size_t len) {
-  if (s->kind == CORE_SEEN_BLOOM)
+core_rc seen_mark_forget(seen_filter *s, const char *url, size_t len) {
+  if (s->kind == SEEN_BLOOM)
     return CORE_EINVAL;
   size_t width = mark_width(s);
   struct hashed k = hash_key(s, url, len);
-  core__seen_lock(s);
+  seen__lock(s);
   if (s->mark_cap - s->mark_words < width) {
     size_t cap = s->mark_cap ? s->mark_cap * 2 : 256;
     uint64_t *grown = realloc(s->marks, cap * sizeof(*grown));
     if (!grown) {
-      core__seen_unlock(s);
+      seen__unlock(s);
       return CORE_ENOMEM;
     }
     s->marks = grown;
@@ -644,14 +671,14 @@ core_rc core_seen_mark_forget(core_seen *s, const char *url, size_t len) {
     m[1] = k.high;
   }
   s->mark_words += width;
-  core__seen_unlock(s);
+  seen__unlock(s);
   return CORE_OK;
 }
 
-core_rc core_seen_forget_marked(core_seen *s) {
+core_rc seen_forget_marked(seen_filter *s) {
   size_t width = mark_width(s);
   core_rc rc = CORE_OK;
-  core__seen_lock(s);
+  seen__lock(s);
   for (size_t at = 0; at < s->mark_words && rc != CORE_ENOMEM; at += width) {
     struct hashed k = {s->marks[at], s->marks[at], width == 2 ? s->marks[at + 1] : 0};
     rc = remove_hashed(s, &k); /* a key marked twice is gone the second time: not an error */
@@ -659,18 +686,18 @@ core_rc core_seen_forget_marked(core_seen *s) {
   free(s->marks);
   s->marks = NULL;
   s->mark_words = s->mark_cap = 0;
-  core__seen_unlock(s);
+  seen__unlock(s);
   return rc == CORE_ENOMEM ? rc : CORE_OK;
 }
 
-void core__seen_info_locked(const core_seen *s, struct core_seen_info *info) {
+void seen__info_locked(const seen_filter *s, struct seen_info *info) {
   info->kind = s->kind;
   info->count = s->count;
   info->layers = s->layer_count;
   info->fp_rate = s->fp_rate;
   info->expect = s->expect;
   info->seed = s->seed;
-  if (s->kind == CORE_SEEN_EXACT) {
+  if (s->kind == SEEN_EXACT) {
     info->bytes = s->exact.slot_count * sizeof(uint64_t);
     return;
   }
@@ -682,35 +709,34 @@ void core__seen_info_locked(const core_seen *s, struct core_seen_info *info) {
   info->hashes = s->layers[0].k;
 }
 
-void core_seen_info(const core_seen *s, struct core_seen_info *info) {
+void seen_info(const seen_filter *s, struct seen_info *info) {
   memset(info, 0, sizeof(*info));
-  core__seen_lock(s);
-  core__seen_info_locked(s, info);
-  core__seen_unlock(s);
+  seen__lock(s);
+  seen__info_locked(s, info);
+  seen__unlock(s);
 }
 
-/* ---- persistence: the layout is in core-int.h ---- */
+/* ---- persistence: the layout is in seen-int.h ---- */
 
-const struct core__seen_layer_view *core__seen_layer(const core_seen *s, unsigned i,
-                                                     struct core__seen_layer_view *view) {
+const struct seen__layer_view *seen__layer(const seen_filter *s, unsigned i,
+                                           struct seen__layer_view *view) {
   if (i >= s->layer_count)
     return NULL;
   const struct layer *l = &s->layers[i];
-  *view = (struct core__seen_layer_view){l->blocks,       l->block_bits, l->k,
-                                         l->counter_bits, l->capacity,   l->count,
-                                         l->fp,           l->words,      layer_words(l)};
+  *view =
+      (struct seen__layer_view){l->blocks, l->block_bits, l->k,     l->counter_bits, l->capacity,
+                                l->count,  l->fp,         l->words, layer_words(l)};
   return view;
 }
 
-void core__seen_exact(const core_seen *s, const uint64_t **slots, uint64_t *slot_count) {
+void seen__exact(const seen_filter *s, const uint64_t **slots, uint64_t *slot_count) {
   *slots = s->exact.slots;
   *slot_count = s->exact.slot_count;
 }
 
-core_rc core__seen_assemble(const struct core__seen_header *hdr,
-                            const struct core__seen_layer_view *layers, uint64_t **layer_words,
-                            uint64_t *slots, core_seen **out) {
-  core_seen *s = calloc(1, sizeof(*s));
+core_rc seen__assemble(const struct seen__header *hdr, const struct seen__layer_view *layers,
+                       uint64_t **layer_words, uint64_t *slots, seen_filter **out) {
+  seen_filter *s = calloc(1, sizeof(*s));
   if (!s)
     return CORE_ENOMEM;
   s->kind = hdr->kind;
@@ -718,11 +744,11 @@ core_rc core__seen_assemble(const struct core__seen_header *hdr,
   s->fp_rate = hdr->fp_rate;
   s->expect = hdr->expect;
   s->count = hdr->count;
-  if (hdr->kind == CORE_SEEN_EXACT) {
+  if (hdr->kind == SEEN_EXACT) {
     s->exact = (struct fpset){slots, hdr->slot_count, hdr->count};
   } else {
     for (unsigned i = 0; i < hdr->layer_count; i++) {
-      const struct core__seen_layer_view *v = &layers[i];
+      const struct seen__layer_view *v = &layers[i];
       s->layers[i] = (struct layer){v->blocks,   v->block_bits, v->k,  v->counter_bits,
                                     v->capacity, v->count,      v->fp, layer_words[i]};
     }
@@ -733,6 +759,6 @@ core_rc core__seen_assemble(const struct core__seen_header *hdr,
 }
 
 /* Sizes for a (validated) header, so a loader can check lengths before allocating. */
-uint64_t core__seen_layer_word_count(uint64_t blocks, unsigned block_bits, unsigned counter_bits) {
+uint64_t seen__layer_word_count(uint64_t blocks, unsigned block_bits, unsigned counter_bits) {
   return blocks * block_bits * counter_bits / 64;
 }

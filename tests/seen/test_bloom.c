@@ -1,5 +1,6 @@
-/* core/bloom.c: sizing by the standard formulas and a measured false-positive rate. */
+/* seen/bloom.c: sizing by the standard formulas and a measured false-positive rate. */
 #include "core/core.h"
+#include "seen/seen.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -12,54 +13,54 @@
 
 static void test_sizing(void **state) {
   (void)state;
-  core_bloom *b;
-  assert_int_equal(core_bloom_create(1000000, 1e-7, &b), CORE_OK);
+  seen_bloom *b;
+  assert_int_equal(seen_bloom_create(1000000, 1e-7, &b), CORE_OK);
   /* m = n ln(1/p) / (ln 2)^2 = 33.55 bits per key; k = (m/n) ln 2 = 23.25 -> 23 */
-  double bits_per_key = (double)core_bloom_bits(b) / 1e6;
+  double bits_per_key = (double)seen_bloom_bits(b) / 1e6;
   assert_true(bits_per_key > 33.5 && bits_per_key < 33.6);
-  assert_int_equal(core_bloom_hashes(b), 23);
-  core_bloom_destroy(b);
+  assert_int_equal(seen_bloom_hashes(b), 23);
+  seen_bloom_destroy(b);
   /* another bound, another size: 9.585 bits per key, k = 6.64 -> 7 */
-  assert_int_equal(core_bloom_create(1000000, 0.01, &b), CORE_OK);
-  bits_per_key = (double)core_bloom_bits(b) / 1e6;
+  assert_int_equal(seen_bloom_create(1000000, 0.01, &b), CORE_OK);
+  bits_per_key = (double)seen_bloom_bits(b) / 1e6;
   assert_true(bits_per_key > 9.5 && bits_per_key < 9.7);
-  assert_int_equal(core_bloom_hashes(b), 7);
-  core_bloom_destroy(b);
-  assert_int_equal(core_bloom_create(0, 0.01, &b), CORE_EINVAL);
-  assert_int_equal(core_bloom_create(10, 0, &b), CORE_EINVAL);
-  assert_int_equal(core_bloom_create(10, 1, &b), CORE_EINVAL);
+  assert_int_equal(seen_bloom_hashes(b), 7);
+  seen_bloom_destroy(b);
+  assert_int_equal(seen_bloom_create(0, 0.01, &b), CORE_EINVAL);
+  assert_int_equal(seen_bloom_create(10, 0, &b), CORE_EINVAL);
+  assert_int_equal(seen_bloom_create(10, 1, &b), CORE_EINVAL);
 }
 
 static void test_no_false_negatives_and_fp_rate(void **state) {
   (void)state;
   const unsigned n = 100000;
   const double p = 0.01;
-  core_bloom *b;
-  assert_int_equal(core_bloom_create(n, p, &b), CORE_OK);
+  seen_bloom *b;
+  assert_int_equal(seen_bloom_create(n, p, &b), CORE_OK);
   char key[64];
   for (unsigned i = 0; i < n; i++) {
     int len = snprintf(key, sizeof(key), "http://host%u.example/page/%u.html", i % 97, i);
     bool fresh;
-    assert_int_equal(core_bloom_add(b, key, (size_t)len, &fresh), CORE_OK);
+    assert_int_equal(seen_bloom_add(b, key, (size_t)len, &fresh), CORE_OK);
   }
   for (unsigned i = 0; i < n; i++) {
     int len = snprintf(key, sizeof(key), "http://host%u.example/page/%u.html", i % 97, i);
-    assert_true(core_bloom_contains(b, key, (size_t)len));
+    assert_true(seen_bloom_contains(b, key, (size_t)len));
     bool fresh;
-    core_bloom_add(b, key, (size_t)len, &fresh);
+    seen_bloom_add(b, key, (size_t)len, &fresh);
     assert_false(fresh); /* a URL is never new twice */
   }
   unsigned fp = 0, trials = 200000;
   for (unsigned i = 0; i < trials; i++) {
     int len = snprintf(key, sizeof(key), "http://other%u.example/x/%u", i % 89, i);
-    fp += core_bloom_contains(b, key, (size_t)len);
+    fp += seen_bloom_contains(b, key, (size_t)len);
   }
   double rate = (double)fp / trials;
   /* the bound holds with room for sampling noise: 3 standard deviations */
   double sigma = sqrt(p * (1 - p) / trials);
   if (rate > p + 3 * sigma)
     fail_msg("false-positive rate %.5f above %.5f", rate, p);
-  core_bloom_destroy(b);
+  seen_bloom_destroy(b);
 }
 
 int main(void) {

@@ -1,7 +1,8 @@
-/* core/url.c: links resolved into the printed form of doc/behaviour.md (WHATWG serialization, no
+/* url/url.c: links resolved into the printed form of doc/behaviour.md (WHATWG serialization, no
  * fragment).
  */
-#include "core/core-int.h"
+#include "url/url-int.h"
+#include "url/url.h"
 
 #include <locale.h>
 #include <setjmp.h>
@@ -13,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "tests/core/url_standard_cases.h"
+#include "tests/url/url_standard_cases.h"
 
 static const struct {
   const char *base;
@@ -113,23 +114,23 @@ static const struct {
 static void test_resolution_table(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-    struct core_url base, out;
+    struct url base, out;
     memset(&base, 0, sizeof(base));
     if (cases[i].base)
-      assert_int_equal(core_url_resolve(NULL, cases[i].base, strlen(cases[i].base), 2048, &base),
+      assert_int_equal(url_resolve(NULL, cases[i].base, strlen(cases[i].base), 2048, &base),
                        CORE_OK);
-    core_rc rc = core_url_resolve(cases[i].base ? &base : NULL, cases[i].href,
-                                  strlen(cases[i].href), 2048, &out);
+    core_rc rc =
+        url_resolve(cases[i].base ? &base : NULL, cases[i].href, strlen(cases[i].href), 2048, &out);
     if (cases[i].want) {
       if (rc != CORE_OK)
         fail_msg("case %zu '%s': %s", i, cases[i].href, core_rc_str(rc));
       if (strcmp(out.text, cases[i].want) != 0)
         fail_msg("case %zu '%s': got '%s', want '%s'", i, cases[i].href, out.text, cases[i].want);
-      core_url_free(&out);
+      url_free(&out);
     } else if (rc == CORE_OK) {
       fail_msg("case %zu '%s': accepted as '%s'", i, cases[i].href, out.text);
     }
-    core_url_free(&base);
+    url_free(&base);
   }
 }
 
@@ -139,13 +140,13 @@ static void test_url_standard_table(void **state) {
   size_t n = sizeof(url_standard_cases) / sizeof(url_standard_cases[0]), disagree = 0;
   assert_true(n >= 300);
   for (size_t i = 0; i < n; i++) {
-    struct core_url base, u;
+    struct url base, u;
     memset(&base, 0, sizeof(base));
     const char *b = url_standard_cases[i].base;
     if (b)
-      assert_int_equal(core_url_resolve(NULL, b, strlen(b), 4096, &base), CORE_OK);
-    core_rc rc = core_url_resolve(b ? &base : NULL, url_standard_cases[i].input,
-                                  url_standard_cases[i].input_len, 4096, &u);
+      assert_int_equal(url_resolve(NULL, b, strlen(b), 4096, &base), CORE_OK);
+    core_rc rc = url_resolve(b ? &base : NULL, url_standard_cases[i].input,
+                             url_standard_cases[i].input_len, 4096, &u);
     const char *got = rc == CORE_OK ? u.text : NULL, *want = url_standard_cases[i].want;
     bool agree = (got == NULL) == (want == NULL) && (!got || strcmp(got, want) == 0);
     if (!agree) {
@@ -155,8 +156,8 @@ static void test_url_standard_table(void **state) {
       disagree++;
     }
     if (rc == CORE_OK)
-      core_url_free(&u);
-    core_url_free(&base);
+      url_free(&u);
+    url_free(&base);
   }
   assert_int_equal(disagree, 0);
 }
@@ -165,48 +166,48 @@ static void test_url_standard_table(void **state) {
  * links resolve against them as against any other URL. */
 static void test_unfetchable(void **state) {
   (void)state;
-  struct core_url u, v;
+  struct url u, v;
   const char *zero = "http://f:0/c";
-  assert_int_equal(core_url_resolve(NULL, zero, strlen(zero), 2048, &u), CORE_OK);
+  assert_int_equal(url_resolve(NULL, zero, strlen(zero), 2048, &u), CORE_OK);
   assert_string_equal(u.text, "http://f:0/c");
   assert_string_equal(u.origin, "http://f:0");
   assert_true(u.unfetchable);
-  assert_int_equal(core_url_resolve(&u, "d?e", 3, 2048, &v), CORE_OK);
+  assert_int_equal(url_resolve(&u, "d?e", 3, 2048, &v), CORE_OK);
   assert_string_equal(v.text, "http://f:0/d?e"); /* port 0 keeps its handle: links resolve */
-  core_url_free(&v);
-  core_url_free(&u);
+  url_free(&v);
+  url_free(&u);
 
   const char *odd = "HTTP://us%40er:pw@A%21B.Example:81/p?q";
-  assert_int_equal(core_url_resolve(NULL, odd, strlen(odd), 2048, &u), CORE_OK);
+  assert_int_equal(url_resolve(NULL, odd, strlen(odd), 2048, &u), CORE_OK);
   assert_string_equal(u.text, "http://us%40er:pw@a!b.example:81/p?q");
   assert_string_equal(u.host, "a!b.example");
   assert_string_equal(u.origin, "http://a!b.example:81");
   assert_int_equal(u.path_off, strlen("http://us%40er:pw@a!b.example:81"));
   assert_true(u.unfetchable);
   assert_false(u.host_is_ip);
-  assert_int_equal(core_url_resolve(&u, "x", 1, 2048, &v), CORE_OK);
+  assert_int_equal(url_resolve(&u, "x", 1, 2048, &v), CORE_OK);
   assert_string_equal(v.text, "http://us%40er:pw@a!b.example:81/x");
   assert_true(v.unfetchable);
-  core_url_free(&v);
-  assert_int_equal(core_url_resolve(&u, "http://other.example/", 21, 2048, &v), CORE_OK);
+  url_free(&v);
+  assert_int_equal(url_resolve(&u, "http://other.example/", 21, 2048, &v), CORE_OK);
   assert_string_equal(v.text, "http://other.example/");
   assert_false(v.unfetchable);
-  core_url_free(&v);
-  assert_int_equal(core_url_resolve(&u, "", 0, 2048, &v), CORE_OK);
+  url_free(&v);
+  assert_int_equal(url_resolve(&u, "", 0, 2048, &v), CORE_OK);
   assert_string_equal(v.text, u.text);
-  core_url_free(&v);
-  assert_int_equal(core_url_resolve(&u, "//c(d)/x", 8, 2048, &v), CORE_OK);
+  url_free(&v);
+  assert_int_equal(url_resolve(&u, "//c(d)/x", 8, 2048, &v), CORE_OK);
   assert_string_equal(v.text, "http://c(d)/x");
-  core_url_free(&v);
-  core_url_free(&u);
+  url_free(&v);
+  url_free(&u);
 
   const char *plain = "http://a-b.example/";
-  assert_int_equal(core_url_resolve(NULL, plain, strlen(plain), 2048, &u), CORE_OK);
+  assert_int_equal(url_resolve(NULL, plain, strlen(plain), 2048, &u), CORE_OK);
   assert_false(u.unfetchable);
-  core_url_free(&u);
+  url_free(&u);
   /* a forbidden code point next to the carried punctuation still refuses the host */
-  assert_int_equal(core_url_resolve(NULL, "http://a!b|c/", 13, 2048, &u), CORE_EURL);
-  assert_int_equal(core_url_resolve(NULL, "http://a!b%25c/", 15, 2048, &u), CORE_EURL);
+  assert_int_equal(url_resolve(NULL, "http://a!b|c/", 13, 2048, &u), CORE_EURL);
+  assert_int_equal(url_resolve(NULL, "http://a!b%25c/", 15, 2048, &u), CORE_EURL);
 }
 
 /* In a host with non-ASCII in it, xn-- labels are decoded and checked as UTS #46 ToASCII does: the
@@ -233,8 +234,8 @@ static void test_a_labels(void **state) {
       {"http://xn--zca.\xc3\x9f/", "http://xn--zca.xn--zca/"},
   };
   for (size_t i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
-    struct core_url u;
-    core_rc rc = core_url_resolve(NULL, labels[i].in, strlen(labels[i].in), 2048, &u);
+    struct url u;
+    core_rc rc = url_resolve(NULL, labels[i].in, strlen(labels[i].in), 2048, &u);
     if (!labels[i].want) {
       if (rc == CORE_OK)
         fail_msg("'%s' was accepted as %s", labels[i].in, u.text);
@@ -242,15 +243,15 @@ static void test_a_labels(void **state) {
     }
     assert_int_equal(rc, CORE_OK);
     assert_string_equal(u.text, labels[i].want);
-    core_url_free(&u);
+    url_free(&u);
   }
 }
 
 static void test_parts(void **state) {
   (void)state;
-  struct core_url u;
+  struct url u;
   const char *text = "https://WWW.Example.org:8443/dir/File.TAR.GZ?x=1#f";
-  assert_int_equal(core_url_resolve(NULL, text, strlen(text), 2048, &u), CORE_OK);
+  assert_int_equal(url_resolve(NULL, text, strlen(text), 2048, &u), CORE_OK);
   assert_string_equal(u.text, "https://www.example.org:8443/dir/File.TAR.GZ?x=1");
   assert_string_equal(u.host, "www.example.org");
   assert_string_equal(u.origin, "https://www.example.org:8443");
@@ -258,28 +259,28 @@ static void test_parts(void **state) {
   assert_true(u.https);
   assert_string_equal(u.text + u.path_off, "/dir/File.TAR.GZ?x=1");
   char ext[16];
-  core_url_ext(&u, ext, sizeof(ext));
+  url_ext(&u, ext, sizeof(ext));
   assert_string_equal(ext, "gz");
   assert_false(u.host_is_ip);
-  core_url_free(&u);
+  url_free(&u);
 
   /* a host that becomes an IPv4 address only after IDNA: every part says so, not only the text */
   const char *wide = "http://\xef\xbc\x90\xef\xbc\xb8\xef\xbd\x83\xef\xbc\x90\xef\xbc\x8e"
                      "\xef\xbc\x90\xef\xbc\x92\xef\xbc\x95\xef\xbc\x90\xef\xbc\x8e\xef\xbc\x90"
                      "\xef\xbc\x91:8080/x";
-  assert_int_equal(core_url_resolve(NULL, wide, strlen(wide), 2048, &u), CORE_OK);
+  assert_int_equal(url_resolve(NULL, wide, strlen(wide), 2048, &u), CORE_OK);
   assert_string_equal(u.text, "http://192.168.0.1:8080/x");
   assert_string_equal(u.host, "192.168.0.1");
   assert_string_equal(u.origin, "http://192.168.0.1:8080");
   assert_true(u.host_is_ip);
-  core_url_free(&u);
+  url_free(&u);
 
-  assert_int_equal(core_url_resolve(NULL, "http://[::1]/a.", 15, 2048, &u), CORE_OK);
+  assert_int_equal(url_resolve(NULL, "http://[::1]/a.", 15, 2048, &u), CORE_OK);
   assert_string_equal(u.host, "::1");
   assert_true(u.host_is_ip);
-  core_url_ext(&u, ext, sizeof(ext));
+  url_ext(&u, ext, sizeof(ext));
   assert_string_equal(ext, "");
-  core_url_free(&u);
+  url_free(&u);
 }
 
 static void test_document_charset(void **state) {
@@ -297,41 +298,41 @@ static void test_document_charset(void **state) {
       {NULL, "?q=\xc3\xa9", "http://e.com/dir/page?q=%C3%A9"},
       {"windows-1252", "?plain=ascii", "http://e.com/dir/page?plain=ascii"},
   };
-  struct core_url base;
-  assert_int_equal(core_url_resolve(NULL, "http://e.com/dir/page", 21, 2048, &base), CORE_OK);
+  struct url base;
+  assert_int_equal(url_resolve(NULL, "http://e.com/dir/page", 21, 2048, &base), CORE_OK);
   for (size_t i = 0; i < sizeof(charset_cases) / sizeof(charset_cases[0]); i++) {
-    struct core_url u;
-    core_rc rc = core_url_resolve_in(&base, charset_cases[i].href, strlen(charset_cases[i].href),
-                                     2048, charset_cases[i].charset, &u);
+    struct url u;
+    core_rc rc = url_resolve_in(&base, charset_cases[i].href, strlen(charset_cases[i].href), 2048,
+                                charset_cases[i].charset, &u);
     if (rc != CORE_OK)
       fail_msg("charset case %zu: %s", i, core_rc_str(rc));
     if (strcmp(u.text, charset_cases[i].want) != 0)
       fail_msg("charset case %zu: got %s, want %s", i, u.text, charset_cases[i].want);
-    core_url_free(&u);
+    url_free(&u);
   }
-  core_url_free(&base);
+  url_free(&base);
 }
 
 static void test_seed_forms(void **state) {
   (void)state;
-  struct core_url u;
-  assert_int_equal(core_url_seed("example.com", 2048, &u), CORE_OK);
+  struct url u;
+  assert_int_equal(url_seed("example.com", 2048, &u), CORE_OK);
   assert_string_equal(u.text, "http://example.com/");
-  core_url_free(&u);
-  assert_int_equal(core_url_seed("example.com:8080/x", 2048, &u), CORE_OK);
+  url_free(&u);
+  assert_int_equal(url_seed("example.com:8080/x", 2048, &u), CORE_OK);
   assert_string_equal(u.text, "http://example.com:8080/x");
-  core_url_free(&u);
-  assert_int_equal(core_url_seed("https://example.com", 2048, &u), CORE_OK);
+  url_free(&u);
+  assert_int_equal(url_seed("https://example.com", 2048, &u), CORE_OK);
   assert_string_equal(u.text, "https://example.com/");
-  core_url_free(&u);
-  assert_int_not_equal(core_url_seed("ftp://example.com/", 2048, &u), CORE_OK);
-  assert_int_equal(core_url_seed("localhost:8080", 2048, &u), CORE_OK);
+  url_free(&u);
+  assert_int_not_equal(url_seed("ftp://example.com/", 2048, &u), CORE_OK);
+  assert_int_equal(url_seed("localhost:8080", 2048, &u), CORE_OK);
   assert_string_equal(u.text, "http://localhost:8080/");
-  core_url_free(&u);
+  url_free(&u);
   /* a scheme, not a host with a password: refused, never fetched with Basic auth "mailto:x" */
-  assert_int_equal(core_url_seed("mailto:x@example.com", 2048, &u), CORE_EURL);
-  assert_int_equal(core_url_seed("javascript:alert(1)", 2048, &u), CORE_EURL);
-  assert_int_equal(core_url_seed("example.com:80x", 2048, &u), CORE_EURL);
+  assert_int_equal(url_seed("mailto:x@example.com", 2048, &u), CORE_EURL);
+  assert_int_equal(url_seed("javascript:alert(1)", 2048, &u), CORE_EURL);
+  assert_int_equal(url_seed("example.com:80x", 2048, &u), CORE_EURL);
 }
 
 static void test_max_length(void **state) {
@@ -339,12 +340,12 @@ static void test_max_length(void **state) {
   char href[300];
   memset(href, 'a', sizeof(href) - 1);
   href[sizeof(href) - 1] = '\0';
-  struct core_url base, u;
-  assert_int_equal(core_url_resolve(NULL, "http://e.com/", 13, 2048, &base), CORE_OK);
-  assert_int_equal(core_url_resolve(&base, href, strlen(href), 100, &u), CORE_ETOOLONG);
-  assert_int_equal(core_url_resolve(&base, href, strlen(href), 400, &u), CORE_OK);
-  core_url_free(&u);
-  core_url_free(&base);
+  struct url base, u;
+  assert_int_equal(url_resolve(NULL, "http://e.com/", 13, 2048, &base), CORE_OK);
+  assert_int_equal(url_resolve(&base, href, strlen(href), 100, &u), CORE_ETOOLONG);
+  assert_int_equal(url_resolve(&base, href, strlen(href), 400, &u), CORE_OK);
+  url_free(&u);
+  url_free(&base);
 }
 
 /* The fast way takes the plain links most pages are made of, and gives what the full way
@@ -387,23 +388,21 @@ static void test_fast_path(void **state) {
       {"http://a.example/b/c", "./?q", NULL},
   };
   for (size_t i = 0; i < sizeof(links) / sizeof(links[0]); i++) {
-    struct core_url base, fast, full;
-    assert_int_equal(core_url_resolve(NULL, links[i].base, strlen(links[i].base), 4096, &base),
-                     CORE_OK);
+    struct url base, fast, full;
+    assert_int_equal(url_resolve(NULL, links[i].base, strlen(links[i].base), 4096, &base), CORE_OK);
     bool handled;
     core_rc rc =
-        core__url_resolve_fast(&base, links[i].href, strlen(links[i].href), 4096, &fast, &handled);
+        url__resolve_fast(&base, links[i].href, strlen(links[i].href), 4096, &fast, &handled);
     if (!links[i].want) {
       if (handled)
         fail_msg("%s + %s: the fast way took it", links[i].base, links[i].href);
-      core_url_free(&base);
+      url_free(&base);
       continue;
     }
     if (!handled || rc != CORE_OK)
       fail_msg("%s + %s: the fast way left it (rc %d)", links[i].base, links[i].href, rc);
     assert_int_equal(
-        core__url_resolve_full(&base, links[i].href, strlen(links[i].href), 4096, NULL, &full),
-        CORE_OK);
+        url__resolve_full(&base, links[i].href, strlen(links[i].href), 4096, NULL, &full), CORE_OK);
     assert_string_equal(fast.text, links[i].want);
     assert_string_equal(full.text, links[i].want);
     assert_string_equal(fast.host, full.host);
@@ -412,112 +411,112 @@ static void test_fast_path(void **state) {
     assert_int_equal(fast.path_off, full.path_off);
     assert_null(fast.handle);
     /* a result of the fast way serves as a base like any other */
-    struct core_url next;
-    assert_int_equal(core_url_resolve(&fast, "//h.example/x", 13, 4096, &next), CORE_OK);
+    struct url next;
+    assert_int_equal(url_resolve(&fast, "//h.example/x", 13, 4096, &next), CORE_OK);
     assert_string_equal(next.text, fast.https ? "https://h.example/x" : "http://h.example/x");
-    core_url_free(&next);
-    core_url_free(&fast);
-    core_url_free(&full);
-    core_url_free(&base);
+    url_free(&next);
+    url_free(&fast);
+    url_free(&full);
+    url_free(&base);
   }
   /* an absolute reference needs no base */
-  struct core_url alone;
+  struct url alone;
   bool took;
-  assert_int_equal(core__url_resolve_fast(NULL, "http://b.example:81/p?q", 23, 4096, &alone, &took),
+  assert_int_equal(url__resolve_fast(NULL, "http://b.example:81/p?q", 23, 4096, &alone, &took),
                    CORE_OK);
   assert_true(took);
   assert_string_equal(alone.text, "http://b.example:81/p?q");
   assert_string_equal(alone.origin, "http://b.example:81");
   assert_string_equal(alone.host, "b.example");
   assert_int_equal(alone.port, 81);
-  core_url_free(&alone);
+  url_free(&alone);
   /* the cap applies to the result, as the full way applies it */
-  struct core_url base, u;
+  struct url base, u;
   bool handled;
-  assert_int_equal(core_url_resolve(NULL, "http://a.example/bb/cc/", 23, 4096, &base), CORE_OK);
-  assert_int_equal(core__url_resolve_fast(&base, "../../x", 7, 18, &u, &handled), CORE_OK);
+  assert_int_equal(url_resolve(NULL, "http://a.example/bb/cc/", 23, 4096, &base), CORE_OK);
+  assert_int_equal(url__resolve_fast(&base, "../../x", 7, 18, &u, &handled), CORE_OK);
   assert_true(handled);
   assert_string_equal(u.text, "http://a.example/x");
-  core_url_free(&u);
-  assert_int_equal(core__url_resolve_fast(&base, "../../xy", 8, 18, &u, &handled), CORE_ETOOLONG);
+  url_free(&u);
+  assert_int_equal(url__resolve_fast(&base, "../../xy", 8, 18, &u, &handled), CORE_ETOOLONG);
   assert_true(handled);
-  core_url_free(&base);
+  url_free(&base);
 }
 
 static void test_addr_kinds(void **state) {
   (void)state;
   static const struct {
     const char *ip;
-    core_addr_kind kind;
+    url_addr_kind kind;
   } addrs[] = {
-      {"93.184.216.34", CORE_ADDR_PUBLIC},
-      {"8.8.8.8", CORE_ADDR_PUBLIC},
-      {"172.32.0.1", CORE_ADDR_PUBLIC},
-      {"100.128.0.1", CORE_ADDR_PUBLIC},
-      {"127.0.0.1", CORE_ADDR_LOOPBACK},
-      {"127.255.1.2", CORE_ADDR_LOOPBACK},
-      {"0.0.0.0", CORE_ADDR_LOOPBACK},
-      {"::1", CORE_ADDR_LOOPBACK},
-      {"::", CORE_ADDR_LOOPBACK},
-      {"::ffff:127.0.0.1", CORE_ADDR_LOOPBACK},
-      {"10.77.0.3", CORE_ADDR_PRIVATE},
-      {"172.16.5.4", CORE_ADDR_PRIVATE},
-      {"172.31.255.255", CORE_ADDR_PRIVATE},
-      {"192.168.1.1", CORE_ADDR_PRIVATE},
-      {"100.64.0.1", CORE_ADDR_PRIVATE},
-      {"fd00::5", CORE_ADDR_PRIVATE},
-      {"169.254.169.254", CORE_ADDR_LINK_LOCAL},
-      {"fe80::1", CORE_ADDR_LINK_LOCAL},
-      {"::ffff:169.254.1.1", CORE_ADDR_LINK_LOCAL},
-      {"2001:db8::1", CORE_ADDR_PUBLIC},
-      {"example.org", CORE_ADDR_NONE},
-      {"", CORE_ADDR_NONE},
-      {"[::1]", CORE_ADDR_NONE},
+      {"93.184.216.34", URL_ADDR_PUBLIC},
+      {"8.8.8.8", URL_ADDR_PUBLIC},
+      {"172.32.0.1", URL_ADDR_PUBLIC},
+      {"100.128.0.1", URL_ADDR_PUBLIC},
+      {"127.0.0.1", URL_ADDR_LOOPBACK},
+      {"127.255.1.2", URL_ADDR_LOOPBACK},
+      {"0.0.0.0", URL_ADDR_LOOPBACK},
+      {"::1", URL_ADDR_LOOPBACK},
+      {"::", URL_ADDR_LOOPBACK},
+      {"::ffff:127.0.0.1", URL_ADDR_LOOPBACK},
+      {"10.77.0.3", URL_ADDR_PRIVATE},
+      {"172.16.5.4", URL_ADDR_PRIVATE},
+      {"172.31.255.255", URL_ADDR_PRIVATE},
+      {"192.168.1.1", URL_ADDR_PRIVATE},
+      {"100.64.0.1", URL_ADDR_PRIVATE},
+      {"fd00::5", URL_ADDR_PRIVATE},
+      {"169.254.169.254", URL_ADDR_LINK_LOCAL},
+      {"fe80::1", URL_ADDR_LINK_LOCAL},
+      {"::ffff:169.254.1.1", URL_ADDR_LINK_LOCAL},
+      {"2001:db8::1", URL_ADDR_PUBLIC},
+      {"example.org", URL_ADDR_NONE},
+      {"", URL_ADDR_NONE},
+      {"[::1]", URL_ADDR_NONE},
   };
   for (size_t i = 0; i < sizeof(addrs) / sizeof(*addrs); i++) {
-    if (core_addr_kind_of(addrs[i].ip) != addrs[i].kind)
-      fail_msg("%s: %d, not %d", addrs[i].ip, core_addr_kind_of(addrs[i].ip), addrs[i].kind);
+    if (url_addr_kind_of(addrs[i].ip) != addrs[i].kind)
+      fail_msg("%s: %d, not %d", addrs[i].ip, url_addr_kind_of(addrs[i].ip), addrs[i].kind);
   }
 }
 
 static void test_scope(void **state) {
   (void)state;
   struct core_list none = {0};
-  core_scope *scope;
-  assert_int_equal(core_scope_create(CORE_SCOPE_DOMAIN, &none, &none, &scope), CORE_OK);
-  assert_int_equal(core_scope_add_seed(scope, "www.example.co.uk"), CORE_OK);
-  assert_int_equal(core_scope_add_seed(scope, "a.x.test"), CORE_OK);
-  assert_true(core_scope_contains(scope, "shop.example.co.uk"));
-  assert_false(core_scope_contains(scope, "other.co.uk"));
-  assert_true(core_scope_contains(scope, "b.x.test")); /* unlisted suffix: the default rule */
-  assert_false(core_scope_contains(scope, "y.test"));
-  char *d = core_scope_domain(scope, "localhost");
+  url_scope *scope;
+  assert_int_equal(url_scope_create(URL_SCOPE_DOMAIN, &none, &none, &scope), CORE_OK);
+  assert_int_equal(url_scope_add_seed(scope, "www.example.co.uk"), CORE_OK);
+  assert_int_equal(url_scope_add_seed(scope, "a.x.test"), CORE_OK);
+  assert_true(url_scope_contains(scope, "shop.example.co.uk"));
+  assert_false(url_scope_contains(scope, "other.co.uk"));
+  assert_true(url_scope_contains(scope, "b.x.test")); /* unlisted suffix: the default rule */
+  assert_false(url_scope_contains(scope, "y.test"));
+  char *d = url_scope_domain(scope, "localhost");
   assert_string_equal(d, "localhost");
   free(d);
-  d = core_scope_domain(scope, "127.0.0.1");
+  d = url_scope_domain(scope, "127.0.0.1");
   assert_string_equal(d, "127.0.0.1");
   free(d);
-  core_scope_destroy(scope);
+  url_scope_destroy(scope);
 
   struct core_list domains = {0}, exclude = {0};
   assert_int_equal(core_list_parse("example.org, .test.net", &domains), CORE_OK);
   assert_int_equal(core_list_parse("bad.example.org", &exclude), CORE_OK);
-  assert_int_equal(core_scope_create(CORE_SCOPE_LIST, &domains, &exclude, &scope), CORE_OK);
-  assert_true(core_scope_contains(scope, "example.org"));
-  assert_true(core_scope_contains(scope, "a.example.org"));
-  assert_false(core_scope_contains(scope, "notexample.org"));
-  assert_true(core_scope_contains(scope, "x.test.net"));
-  assert_false(core_scope_contains(scope, "bad.example.org"));
-  assert_false(core_scope_contains(scope, "x.bad.example.org"));
-  core_scope_destroy(scope);
+  assert_int_equal(url_scope_create(URL_SCOPE_LIST, &domains, &exclude, &scope), CORE_OK);
+  assert_true(url_scope_contains(scope, "example.org"));
+  assert_true(url_scope_contains(scope, "a.example.org"));
+  assert_false(url_scope_contains(scope, "notexample.org"));
+  assert_true(url_scope_contains(scope, "x.test.net"));
+  assert_false(url_scope_contains(scope, "bad.example.org"));
+  assert_false(url_scope_contains(scope, "x.bad.example.org"));
+  url_scope_destroy(scope);
   core_list_free(&domains);
   core_list_free(&exclude);
 
-  assert_int_equal(core_scope_create(CORE_SCOPE_HOST, &none, &none, &scope), CORE_OK);
-  assert_int_equal(core_scope_add_seed(scope, "a.example.org"), CORE_OK);
-  assert_true(core_scope_contains(scope, "a.example.org"));
-  assert_false(core_scope_contains(scope, "b.example.org"));
-  core_scope_destroy(scope);
+  assert_int_equal(url_scope_create(URL_SCOPE_HOST, &none, &none, &scope), CORE_OK);
+  assert_int_equal(url_scope_add_seed(scope, "a.example.org"), CORE_OK);
+  assert_true(url_scope_contains(scope, "a.example.org"));
+  assert_false(url_scope_contains(scope, "b.example.org"));
+  url_scope_destroy(scope);
 }
 
 /* A password is taken out of the URL and given back decoded; the URL is the same without it. */
@@ -533,12 +532,11 @@ static void test_take_userinfo(void **state) {
       {"http://a.example/@not-userinfo", "http://a.example/@not-userinfo", NULL, NULL},
   };
   for (size_t i = 0; i < sizeof(userinfo_cases) / sizeof(*userinfo_cases); i++) {
-    struct core_url u;
+    struct url u;
     assert_int_equal(
-        core_url_resolve(NULL, userinfo_cases[i].in, strlen(userinfo_cases[i].in), 4096, &u),
-        CORE_OK);
+        url_resolve(NULL, userinfo_cases[i].in, strlen(userinfo_cases[i].in), 4096, &u), CORE_OK);
     char *user, *password;
-    assert_int_equal(core_url_take_userinfo(&u, &user, &password), CORE_OK);
+    assert_int_equal(url_take_userinfo(&u, &user, &password), CORE_OK);
     assert_string_equal(u.text, userinfo_cases[i].out);
     assert_string_equal(u.host, "a.example");
     if (userinfo_cases[i].user)
@@ -551,7 +549,7 @@ static void test_take_userinfo(void **state) {
       assert_null(password);
     free(user);
     free(password);
-    core_url_free(&u);
+    url_free(&u);
   }
 }
 
@@ -560,31 +558,31 @@ static void test_path_traps(void **state) {
   static const struct {
     const char *path;
     long repeat, segments;
-    core_trap want;
+    url_trap want;
   } traps[] = {
-      {"/", 2, 32, CORE_TRAP_NONE},
-      {"/a/a", 2, 32, CORE_TRAP_NONE},
-      {"/a/a/a", 2, 32, CORE_TRAP_REPEAT},
-      {"/a/a/a", 3, 32, CORE_TRAP_NONE},
-      {"/x/a/a/a/y", 2, 32, CORE_TRAP_REPEAT},
-      {"/a/b/a/b", 2, 32, CORE_TRAP_NONE},
-      {"/a/b/a/b/", 2, 32, CORE_TRAP_NONE},
-      {"/a/b/a/b/a", 2, 32, CORE_TRAP_NONE}, /* two and a half */
-      {"/a/b/a/b/a/b", 2, 32, CORE_TRAP_REPEAT},
-      {"/x/a/b/a/b/a/b?q=1", 2, 32, CORE_TRAP_REPEAT},
-      {"/a/b/a/b/a/b", 0, 32, CORE_TRAP_NONE},       /* the rule turned off */
-      {"/a/b/c/a/b/c/a/b/c", 2, 32, CORE_TRAP_NONE}, /* triples are not looked for */
-      {"/2024/01/01/news.html", 2, 32, CORE_TRAP_NONE},
-      {"/a/a/b?x=/a/a/a", 2, 32, CORE_TRAP_NONE}, /* the query is no path */
-      {"/a/a/b#/a/a/a", 2, 32, CORE_TRAP_NONE},
-      {"/a/aa/a", 2, 32, CORE_TRAP_NONE},
-      {"/1/2/3/4", 2, 4, CORE_TRAP_NONE},
-      {"/1/2/3/4/5", 2, 4, CORE_TRAP_SEGMENTS},
-      {"/1/2/3/4/", 2, 4, CORE_TRAP_SEGMENTS}, /* the empty last segment counts */
-      {"/1/2/3/4/5", 2, 0, CORE_TRAP_NONE},
+      {"/", 2, 32, URL_TRAP_NONE},
+      {"/a/a", 2, 32, URL_TRAP_NONE},
+      {"/a/a/a", 2, 32, URL_TRAP_REPEAT},
+      {"/a/a/a", 3, 32, URL_TRAP_NONE},
+      {"/x/a/a/a/y", 2, 32, URL_TRAP_REPEAT},
+      {"/a/b/a/b", 2, 32, URL_TRAP_NONE},
+      {"/a/b/a/b/", 2, 32, URL_TRAP_NONE},
+      {"/a/b/a/b/a", 2, 32, URL_TRAP_NONE}, /* two and a half */
+      {"/a/b/a/b/a/b", 2, 32, URL_TRAP_REPEAT},
+      {"/x/a/b/a/b/a/b?q=1", 2, 32, URL_TRAP_REPEAT},
+      {"/a/b/a/b/a/b", 0, 32, URL_TRAP_NONE},       /* the rule turned off */
+      {"/a/b/c/a/b/c/a/b/c", 2, 32, URL_TRAP_NONE}, /* triples are not looked for */
+      {"/2024/01/01/news.html", 2, 32, URL_TRAP_NONE},
+      {"/a/a/b?x=/a/a/a", 2, 32, URL_TRAP_NONE}, /* the query is no path */
+      {"/a/a/b#/a/a/a", 2, 32, URL_TRAP_NONE},
+      {"/a/aa/a", 2, 32, URL_TRAP_NONE},
+      {"/1/2/3/4", 2, 4, URL_TRAP_NONE},
+      {"/1/2/3/4/5", 2, 4, URL_TRAP_SEGMENTS},
+      {"/1/2/3/4/", 2, 4, URL_TRAP_SEGMENTS}, /* the empty last segment counts */
+      {"/1/2/3/4/5", 2, 0, URL_TRAP_NONE},
   };
   for (size_t i = 0; i < sizeof(traps) / sizeof(traps[0]); i++) {
-    core_trap got = core_path_trap(traps[i].path, traps[i].repeat, traps[i].segments);
+    url_trap got = url_path_trap(traps[i].path, traps[i].repeat, traps[i].segments);
     if (got != traps[i].want)
       fail_msg("%s (repeat %ld, segments %ld): %d, want %d", traps[i].path, traps[i].repeat,
                traps[i].segments, (int)got, (int)traps[i].want);
@@ -593,8 +591,8 @@ static void test_path_traps(void **state) {
   char deep[4096] = "";
   for (int i = 0; i < 600; i++)
     snprintf(deep + strlen(deep), sizeof(deep) - strlen(deep), "/s%d", i);
-  assert_int_equal(core_path_trap(deep, 2, 32), CORE_TRAP_SEGMENTS);
-  assert_int_equal(core_path_trap(deep, 2, 0), CORE_TRAP_NONE);
+  assert_int_equal(url_path_trap(deep, 2, 32), URL_TRAP_SEGMENTS);
+  assert_int_equal(url_path_trap(deep, 2, 0), URL_TRAP_NONE);
 }
 
 int main(void) {

@@ -12,7 +12,7 @@
  * Version 1, written before attachments, has neither the length nor the bytes; it is read as a
  * file with an empty attachment.
  * A file is refused whole when anything is off: it is never read as empty, never overwritten. */
-#include "core/core-int.h"
+#include "seen/seen-int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -39,13 +39,13 @@ static void say(char *why, size_t size, const char *fmt, ...) {
   va_end(ap);
 }
 
-const char *core_seen_kind_name(core_seen_kind kind) {
+const char *seen_kind_name(seen_kind kind) {
   switch (kind) {
-    case CORE_SEEN_BLOOM:
+    case SEEN_BLOOM:
       return "bloom";
-    case CORE_SEEN_COUNTING:
+    case SEEN_COUNTING:
       return "counting";
-    case CORE_SEEN_EXACT:
+    case SEEN_EXACT:
       return "exact";
   }
   return "unknown";
@@ -168,7 +168,7 @@ static int create_temp(const char *path, char **tmp, core_rc *rc, char *why, siz
   return fd;
 }
 
-core_rc core_seen_check_writable(const char *path, char *why, size_t why_size) {
+core_rc seen_check_writable(const char *path, char *why, size_t why_size) {
   char *tmp;
   core_rc rc;
   int fd = create_temp(path, &tmp, &rc, why, why_size);
@@ -180,10 +180,10 @@ core_rc core_seen_check_writable(const char *path, char *why, size_t why_size) {
   return CORE_OK;
 }
 
-static core_rc save_locked(const core_seen *seen, const char *path, int attachment_fd, char *why,
+static core_rc save_locked(const seen_filter *seen, const char *path, int attachment_fd, char *why,
                            size_t why_size) {
-  struct core_seen_info info;
-  core__seen_info_locked(seen, &info);
+  struct seen_info info;
+  seen__info_locked(seen, &info);
   uint64_t attachment_len = 0;
   if (attachment_fd >= 0) {
     struct stat st;
@@ -213,8 +213,8 @@ static core_rc save_locked(const core_seen *seen, const char *path, int attachme
   unsigned char head[HEADER_BYTES] = {0};
   const uint64_t *slots = NULL;
   uint64_t slot_count = 0;
-  if (info.kind == CORE_SEEN_EXACT)
-    core__seen_exact(seen, &slots, &slot_count);
+  if (info.kind == SEEN_EXACT)
+    seen__exact(seen, &slots, &slot_count);
   memcpy(head, SEEN_MAGIC, 8);
   put32(head + 8, SEEN_VERSION);
   put32(head + 12, (uint32_t)info.kind);
@@ -225,8 +225,8 @@ static core_rc save_locked(const core_seen *seen, const char *path, int attachme
   put32(head + 48, info.layers);
   put64(head + 56, slot_count);
   emit(&w, head, sizeof(head));
-  struct core__seen_layer_view v;
-  for (unsigned i = 0; core__seen_layer(seen, i, &v); i++) {
+  struct seen__layer_view v;
+  for (unsigned i = 0; seen__layer(seen, i, &v); i++) {
     unsigned char lh[LAYER_BYTES] = {0};
     put64(lh, v.blocks);
     put32(lh + 8, v.block_bits);
@@ -240,7 +240,7 @@ static core_rc save_locked(const core_seen *seen, const char *path, int attachme
   unsigned char length_bytes[8];
   put64(length_bytes, attachment_len);
   emit(&w, length_bytes, sizeof(length_bytes));
-  for (unsigned i = 0; core__seen_layer(seen, i, &v); i++)
+  for (unsigned i = 0; seen__layer(seen, i, &v); i++)
     emit_words(&w, v.words, v.word_count);
   if (slots)
     emit_words(&w, slots, slot_count);
@@ -287,11 +287,11 @@ static core_rc save_locked(const core_seen *seen, const char *path, int attachme
   return CORE_OK;
 }
 
-core_rc core_seen_save(const core_seen *seen, const char *path, int attachment_fd, char *why,
-                       size_t why_size) {
-  core__seen_lock(seen); /* a shared filter does not change while its bits are written */
+core_rc seen_save(const seen_filter *seen, const char *path, int attachment_fd, char *why,
+                  size_t why_size) {
+  seen__lock(seen); /* a shared filter does not change while its bits are written */
   core_rc rc = save_locked(seen, path, attachment_fd, why, why_size);
-  core__seen_unlock(seen);
+  seen__unlock(seen);
   return rc;
 }
 
@@ -337,8 +337,8 @@ static core_rc take_attachment(struct reader *r, int fd, uint64_t len) {
   return CORE_OK;
 }
 
-core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, char *why,
-                       size_t why_size) {
+core_rc seen_load(const char *path, seen_filter **out, int attachment_fd, char *why,
+                  size_t why_size) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     if (errno == ENOENT)
@@ -354,7 +354,7 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
   }
   uint64_t size = (uint64_t)st.st_size;
   struct reader r = {f, XXH3_createState()};
-  struct core__seen_layer_view layers[MAX_FILE_LAYERS];
+  struct seen__layer_view layers[MAX_FILE_LAYERS];
   uint64_t *words[MAX_FILE_LAYERS] = {0};
   uint64_t *slots = NULL, attachment_len = 0;
   unsigned loaded = 0;
@@ -374,8 +374,8 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     say(why, why_size, "truncated (%llu bytes)", (unsigned long long)size);
     goto done;
   }
-  struct core__seen_header hdr = {
-      .kind = (core_seen_kind)get32(head + 12),
+  struct seen__header hdr = {
+      .kind = (seen_kind)get32(head + 12),
       .seed = get64(head + 16),
       .fp_rate = bits_double(get64(head + 24)),
       .expect = get64(head + 32),
@@ -389,8 +389,8 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
         SEEN_VERSION);
     goto done;
   }
-  bool exact = hdr.kind == CORE_SEEN_EXACT;
-  if (hdr.kind != CORE_SEEN_BLOOM && hdr.kind != CORE_SEEN_COUNTING && !exact) {
+  bool exact = hdr.kind == SEEN_EXACT;
+  if (hdr.kind != SEEN_BLOOM && hdr.kind != SEEN_COUNTING && !exact) {
     say(why, why_size, "unknown filter kind %u", (unsigned)hdr.kind);
     goto done;
   }
@@ -409,7 +409,7 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     say(why, why_size, "truncated (%llu bytes)", (unsigned long long)size);
     goto done;
   }
-  unsigned want_counter = hdr.kind == CORE_SEEN_COUNTING ? 4 : 1;
+  unsigned want_counter = hdr.kind == SEEN_COUNTING ? 4 : 1;
   /* the layers a filter builds: the first sized for expect at p/2, each next one for twice the
    * keys at a quarter of the rate (exact in binary floating point, so compared exactly) */
   double chain_fp = hdr.fp_rate / 2;
@@ -418,7 +418,7 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     unsigned char lh[LAYER_BYTES];
     if (!take(&r, lh, sizeof(lh)))
       goto truncated;
-    struct core__seen_layer_view *v = &layers[i];
+    struct seen__layer_view *v = &layers[i];
     v->blocks = get64(lh);
     v->block_bits = get32(lh + 8);
     v->k = get32(lh + 12);
@@ -429,7 +429,7 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     bool block_ok = v->block_bits == 512 || v->block_bits == 1024 || v->block_bits == 2048;
     /* at least the classic optimum's bits per key: a layer that claims more keys would make the
      * next layer, sized from its capacity, far larger than the file */
-    bool roomy = (double)v->capacity * core__seen_optimum_bits(v->fp) <=
+    bool roomy = (double)v->capacity * seen__optimum_bits(v->fp) <=
                  (double)v->blocks * v->block_bits * (1 + 1e-9);
     if (!block_ok || v->counter_bits != want_counter || v->k < 1 || v->k > 64 || v->blocks < 1 ||
         v->blocks > (1ull << 40) || v->fp != chain_fp || v->capacity != chain_capacity ||
@@ -439,7 +439,7 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
     }
     chain_fp /= 4;
     chain_capacity *= 2;
-    v->word_count = core__seen_layer_word_count(v->blocks, v->block_bits, v->counter_bits);
+    v->word_count = seen__layer_word_count(v->blocks, v->block_bits, v->counter_bits);
     expected += v->word_count * 8;
   }
   if (exact)
@@ -467,14 +467,14 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
   }
   rc = CORE_ENOMEM;
   for (; loaded < hdr.layer_count; loaded++) {
-    words[loaded] = core__table_alloc(layers[loaded].word_count * sizeof(uint64_t));
+    words[loaded] = seen__table_alloc(layers[loaded].word_count * sizeof(uint64_t));
     if (!words[loaded])
       goto done;
     if (!take_words(&r, words[loaded], layers[loaded].word_count))
       goto truncated;
   }
   if (exact) {
-    slots = core__table_alloc(hdr.slot_count * sizeof(uint64_t));
+    slots = seen__table_alloc(hdr.slot_count * sizeof(uint64_t));
     if (!slots)
       goto done;
     if (!take_words(&r, slots, hdr.slot_count))
@@ -506,7 +506,7 @@ core_rc core_seen_load(const char *path, core_seen **out, int attachment_fd, cha
       goto done;
     }
   }
-  rc = core__seen_assemble(&hdr, layers, words, slots, out);
+  rc = seen__assemble(&hdr, layers, words, slots, out);
   if (rc == CORE_OK) {
     /* the filter owns the arrays now */
     memset(words, 0, sizeof(words));
@@ -519,10 +519,10 @@ truncated:
   say(why, why_size, "truncated while reading");
 done:
   for (unsigned i = 0; i < loaded; i++)
-    core__table_free(words[i]);
+    seen__table_free(words[i]);
   if (loaded < MAX_FILE_LAYERS)
-    core__table_free(words[loaded]); /* a layer allocated but not finished */
-  core__table_free(slots);
+    seen__table_free(words[loaded]); /* a layer allocated but not finished */
+  seen__table_free(slots);
 
   XXH3_freeState(r.hash);
   fclose(f);

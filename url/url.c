@@ -1,7 +1,7 @@
 /* URLs in the printed form of doc/behaviour.md (Output): the WHATWG URL Standard serialization
  * without fragment. curl's URL API parses and resolves; this file closes the gaps between it and
  * the standard. */
-#include "core/core-int.h"
+#include "url/url-int.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
@@ -428,7 +428,7 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
   return rc;
 }
 
-void core_url_free(struct core_url *url) {
+void url_free(struct url *url) {
   if (!url)
     return;
   free(url->text);
@@ -543,7 +543,7 @@ static bool has_zone_id(CURLU *h) {
 
 /* Fills out from a parsed handle (takes ownership of it). */
 static core_rc finish(CURLU *h, size_t max_len, bool empty_query, const char *carried,
-                      struct core_url *out) {
+                      struct url *out) {
   char *scheme = NULL, *host = NULL, *port = NULL, *curl_text = NULL;
   struct core_buf joined = {0};
   core_rc rc = CORE_EURL;
@@ -663,12 +663,12 @@ static core_rc finish(CURLU *h, size_t max_len, bool empty_query, const char *ca
   unsigned char addr[16];
   out->host_is_ip = is_v6 || inet_pton(AF_INET, out->host, addr) == 1;
   out->unfetchable = carried[0] || portnum == 0;
-  out->handle = h; /* with CARRIED_HOST in it, when carried: core_url_resolve_in knows */
+  out->handle = h; /* with CARRIED_HOST in it, when carried: url_resolve_in knows */
   h = NULL;
   rc = CORE_OK;
   goto done;
 fail:
-  core_url_free(out);
+  url_free(out);
 done:
   curl_url_cleanup(h);
   curl_free(scheme);
@@ -679,9 +679,9 @@ done:
   return rc;
 }
 
-core_rc core_url_resolve(const struct core_url *base, const char *href, size_t href_len,
-                         size_t max_len, struct core_url *out) {
-  return core_url_resolve_in(base, href, href_len, max_len, NULL, out);
+core_rc url_resolve(const struct url *base, const char *href, size_t href_len, size_t max_len,
+                    struct url *out) {
+  return url_resolve_in(base, href, href_len, max_len, NULL, out);
 }
 
 /* ---- the fast path ----
@@ -804,8 +804,8 @@ static size_t plain_authority(const char *s, size_t len, struct plain_authority 
   return i < len && s[i] == '/' ? i : 0;
 }
 
-core_rc core__url_resolve_fast(const struct core_url *base, const char *href, size_t href_len,
-                               size_t max_len, struct core_url *out, bool *handled) {
+core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_len, size_t max_len,
+                          struct url *out, bool *handled) {
   *handled = false;
   /* a reference longer than the full way reads (fragment included) is its to refuse */
   if (!href_len || href_len > max_len + 64)
@@ -898,17 +898,17 @@ core_rc core__url_resolve_fast(const struct core_url *base, const char *href, si
   return CORE_OK;
 }
 
-core_rc core_url_resolve_in(const struct core_url *base, const char *href, size_t href_len,
-                            size_t max_len, const char *charset, struct core_url *out) {
+core_rc url_resolve_in(const struct url *base, const char *href, size_t href_len, size_t max_len,
+                       const char *charset, struct url *out) {
   bool handled;
-  core_rc fast = core__url_resolve_fast(base, href, href_len, max_len, out, &handled);
+  core_rc fast = url__resolve_fast(base, href, href_len, max_len, out, &handled);
   if (handled)
     return fast;
-  return core__url_resolve_full(base, href, href_len, max_len, charset, out);
+  return url__resolve_full(base, href, href_len, max_len, charset, out);
 }
 
-core_rc core__url_resolve_full(const struct core_url *base, const char *href, size_t href_len,
-                               size_t max_len, const char *charset, struct core_url *out) {
+core_rc url__resolve_full(const struct url *base, const char *href, size_t href_len, size_t max_len,
+                          const char *charset, struct url *out) {
   /* a converter only when the query may need one: a legacy charset and non-ASCII input */
   iconv_t cd = (iconv_t)-1;
   if (charset && strcasecmp(charset, "utf-8") != 0 && strcasecmp(charset, "utf8") != 0) {
@@ -945,7 +945,7 @@ core_rc core__url_resolve_full(const struct core_url *base, const char *href, si
     core_buf_free(&prepared);
     if (!base || !base->text)
       return CORE_EURL;
-    return core_url_resolve(NULL, base->text, strlen(base->text), max_len, out);
+    return url_resolve(NULL, base->text, strlen(base->text), max_len, out);
   }
   size_t slen = scheme_len(prepared.data, prepared.len);
   if (slen && !((slen == 4 && strncmp(prepared.data, "http", 4) == 0) ||
@@ -975,7 +975,7 @@ core_rc core__url_resolve_full(const struct core_url *base, const char *href, si
   return finish(h, max_len, empty_query, carried, out);
 }
 
-core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out) {
+core_rc url_seed(const char *text, size_t max_len, struct url *out) {
   size_t len = strlen(text);
   size_t slen = scheme_len(text, len);
   /* "example.com" and "example.com:8080/x" are host names, not schemes: what follows their ':'
@@ -986,18 +986,18 @@ core_rc core_url_seed(const char *text, size_t max_len, struct core_url *out) {
   bool has_scheme =
       slen && ((len > slen + 2 && text[slen + 1] == '/' && text[slen + 2] == '/') || !port);
   if (has_scheme)
-    return core_url_resolve(NULL, text, len, max_len, out);
+    return url_resolve(NULL, text, len, max_len, out);
   size_t with_len = len + 8;
   char *with = malloc(with_len);
   if (!with)
     return CORE_ENOMEM;
   snprintf(with, with_len, "http://%s", text);
-  core_rc rc = core_url_resolve(NULL, with, strlen(with), max_len, out);
+  core_rc rc = url_resolve(NULL, with, strlen(with), max_len, out);
   free(with);
   return rc;
 }
 
-void core_url_ext(const struct core_url *url, char *ext, size_t ext_size) {
+void url_ext(const struct url *url, char *ext, size_t ext_size) {
   ext[0] = '\0';
   const char *path = url->text + url->path_off;
   size_t end = strcspn(path, "?#");
@@ -1036,7 +1036,7 @@ static char *decoded(const char *text, size_t len) {
   return out;
 }
 
-core_rc core_url_take_userinfo(struct core_url *url, char **user, char **password) {
+core_rc url_take_userinfo(struct url *url, char **user, char **password) {
   if (user)
     *user = *password = NULL;
   const char *start = strstr(url->text, "://");
@@ -1068,8 +1068,8 @@ core_rc core_url_take_userinfo(struct core_url *url, char **user, char **passwor
     return CORE_ENOMEM;
   memcpy(text, url->text, scheme);
   strcpy(text + scheme, at + 1);
-  struct core_url bare;
-  core_rc rc = core_url_resolve(NULL, text, strlen(text), SIZE_MAX / 4, &bare);
+  struct url bare;
+  core_rc rc = url_resolve(NULL, text, strlen(text), SIZE_MAX / 4, &bare);
   free(text);
   if (rc != CORE_OK) { /* what was a URL with a userinfo is one without */
     if (user) {
@@ -1079,7 +1079,7 @@ core_rc core_url_take_userinfo(struct core_url *url, char **user, char **passwor
     }
     return rc == CORE_ENOMEM ? CORE_ENOMEM : rc;
   }
-  core_url_free(url);
+  url_free(url);
   *url = bare;
   return CORE_OK;
 }

@@ -1,5 +1,6 @@
-/* core/seen.c and core/seenfile.c: sizing, growth, the variants, and the --seen file. */
+/* seen/seen.c and seen/seenfile.c: sizing, growth, the variants, and the --seen file. */
 #include "core/core.h"
+#include "seen/seen.h"
 
 #include <fcntl.h>
 #include <math.h>
@@ -20,21 +21,21 @@ static int key(char *buf, size_t size, const char *kind, unsigned i) {
 }
 
 /* Adds n keys, then returns the share of n other keys the filter claims to hold. */
-static double measured_fp(core_seen *s, unsigned n) {
+static double measured_fp(seen_filter *s, unsigned n) {
   char k[128];
   for (unsigned i = 0; i < n; i++) {
     int len = key(k, sizeof(k), "in", i);
     bool fresh;
-    assert_int_equal(core_seen_add(s, k, (size_t)len, &fresh), CORE_OK);
+    assert_int_equal(seen_add(s, k, (size_t)len, &fresh), CORE_OK);
   }
   for (unsigned i = 0; i < n; i++) {
     int len = key(k, sizeof(k), "in", i);
-    assert_true(core_seen_contains(s, k, (size_t)len)); /* never a false negative */
+    assert_true(seen_contains(s, k, (size_t)len)); /* never a false negative */
   }
   unsigned fp = 0;
   for (unsigned i = 0; i < n; i++) {
     int len = key(k, sizeof(k), "out", i);
-    fp += core_seen_contains(s, k, (size_t)len);
+    fp += seen_contains(s, k, (size_t)len);
   }
   return (double)fp / n;
 }
@@ -43,7 +44,7 @@ static double measured_fp(core_seen *s, unsigned n) {
  * the batch is new only once, and a layer added or a table grown midway loses nothing. */
 static void test_batch_matches_one_at_a_time(void **state) {
   (void)state;
-  const core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+  const seen_kind kinds[] = {SEEN_BLOOM, SEEN_COUNTING, SEEN_EXACT};
   enum { N = 3000 };
   static char text[N][96];
   static const char *urls[N];
@@ -56,18 +57,17 @@ static void test_batch_matches_one_at_a_time(void **state) {
     urls[i] = text[i];
   }
   for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-    core_seen *batched, *single;
+    seen_filter *batched, *single;
     /* sized for a tenth of the keys: the Bloom variants add layers, the exact table grows */
-    assert_int_equal(core_seen_create(kinds[k], N / 10, 1e-3, 42, &batched), CORE_OK);
-    assert_int_equal(core_seen_create(kinds[k], N / 10, 1e-3, 42, &single), CORE_OK);
+    assert_int_equal(seen_create(kinds[k], N / 10, 1e-3, 42, &batched), CORE_OK);
+    assert_int_equal(seen_create(kinds[k], N / 10, 1e-3, 42, &single), CORE_OK);
     /* batches of uneven sizes, so groups end at every offset */
     for (size_t at = 0, step = 1; at < N; at += step, step = step * 3 % 97 + 1) {
       size_t n = at + step > N ? N - at : step;
-      assert_int_equal(core_seen_add_batch(batched, n, urls + at, lens + at, batch_new + at),
-                       CORE_OK);
+      assert_int_equal(seen_add_batch(batched, n, urls + at, lens + at, batch_new + at), CORE_OK);
     }
     for (unsigned i = 0; i < N; i++)
-      assert_int_equal(core_seen_add(single, urls[i], lens[i], &one_new[i]), CORE_OK);
+      assert_int_equal(seen_add(single, urls[i], lens[i], &one_new[i]), CORE_OK);
     unsigned fresh = 0;
     for (unsigned i = 0; i < N; i++) {
       assert_int_equal(batch_new[i], one_new[i]);
@@ -76,29 +76,29 @@ static void test_batch_matches_one_at_a_time(void **state) {
         assert_false(batch_new[i]);
     }
     assert_true(fresh > N * 6 / 7 - 10); /* almost all distinct keys were new */
-    struct core_seen_info a, b;
-    core_seen_info(batched, &a);
-    core_seen_info(single, &b);
+    struct seen_info a, b;
+    seen_info(batched, &a);
+    seen_info(single, &b);
     assert_int_equal(a.count, b.count);
     assert_int_equal(a.layers, b.layers);
-    if (kinds[k] != CORE_SEEN_EXACT)
+    if (kinds[k] != SEEN_EXACT)
       assert_true(a.layers > 1);
-    core_seen_contains_batch(batched, N, urls, lens, found);
+    seen_contains_batch(batched, N, urls, lens, found);
     for (unsigned i = 0; i < N; i++)
       assert_true(found[i]);
     /* keys never added: the batch answers as single lookups do */
     for (unsigned i = 0; i < N; i++) {
       lens[i] = (size_t)key(text[i], sizeof(text[i]), "absent", i);
     }
-    core_seen_contains_batch(batched, N, urls, lens, found);
+    seen_contains_batch(batched, N, urls, lens, found);
     for (unsigned i = 0; i < N; i++)
-      assert_int_equal(found[i], core_seen_contains(batched, urls[i], lens[i]));
+      assert_int_equal(found[i], seen_contains(batched, urls[i], lens[i]));
     for (unsigned i = 0; i < N; i++) {
       unsigned id = i % 7 == 6 ? i - 3 : i;
       lens[i] = (size_t)key(text[i], sizeof(text[i]), "batch", id);
     }
-    core_seen_destroy(batched);
-    core_seen_destroy(single);
+    seen_destroy(batched);
+    seen_destroy(single);
   }
 }
 
@@ -106,10 +106,10 @@ static void test_sizing_within_bounds(void **state) {
   (void)state;
   const double rates[] = {1e-2, 1e-4, 1e-7};
   for (size_t i = 0; i < 3; i++) {
-    core_seen *s;
-    assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 100000, rates[i], 7, &s), CORE_OK);
-    struct core_seen_info info;
-    core_seen_info(s, &info);
+    seen_filter *s;
+    assert_int_equal(seen_create(SEEN_BLOOM, 100000, rates[i], 7, &s), CORE_OK);
+    struct seen_info info;
+    seen_info(s, &info);
     double bits_per_key = info.bytes * 8.0 / 100000;
     double optimum = 1.44 * log2(1 / rates[i]);
     if (bits_per_key > 1.3 * optimum)
@@ -119,41 +119,41 @@ static void test_sizing_within_bounds(void **state) {
     /* 64-byte blocks wherever they fit the memory bound */
     if (rates[i] >= 1e-4)
       assert_int_equal(info.block_bytes, 64);
-    core_seen_destroy(s);
+    seen_destroy(s);
   }
 }
 
 static void test_measured_rate_under_bound(void **state) {
   (void)state;
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 200000, 0.01, 3, &s), CORE_OK);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_BLOOM, 200000, 0.01, 3, &s), CORE_OK);
   double rate = measured_fp(s, 200000);
   if (rate > 0.01)
     fail_msg("measured %.5f over 0.01", rate);
-  core_seen_destroy(s);
+  seen_destroy(s);
 }
 
 static void test_growth_keeps_bound(void **state) {
   (void)state;
   /* ten times the expected keys: layers are added and the compound rate stays under p */
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 20000, 0.01, 5, &s), CORE_OK);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_BLOOM, 20000, 0.01, 5, &s), CORE_OK);
   double rate = measured_fp(s, 200000);
-  struct core_seen_info info;
-  core_seen_info(s, &info);
+  struct seen_info info;
+  seen_info(s, &info);
   assert_true(info.layers >= 4);
   assert_true(info.fp_bound <= 0.01);
   /* keys that hit a false positive when added are not counted: about p of them */
   assert_true(info.count <= 200000 && info.count >= 200000 * (1 - 0.01 * 2));
   if (rate > 0.01)
     fail_msg("measured %.5f over 0.01 with %u layers", rate, info.layers);
-  core_seen_destroy(s);
+  seen_destroy(s);
 }
 
 static void test_counting_remove(void **state) {
   (void)state;
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_COUNTING, 10000, 1e-4, 9, &s), CORE_OK);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_COUNTING, 10000, 1e-4, 9, &s), CORE_OK);
   char k[128];
   /* only keys that were added may be removed (a counting filter's rule; the crawler keeps it by
    * forgetting only URLs it queued as new) */
@@ -161,106 +161,106 @@ static void test_counting_remove(void **state) {
   unsigned removed = 0;
   for (unsigned i = 0; i < 10000; i++) {
     int len = key(k, sizeof(k), "in", i);
-    assert_int_equal(core_seen_add(s, k, (size_t)len, &added[i]), CORE_OK);
+    assert_int_equal(seen_add(s, k, (size_t)len, &added[i]), CORE_OK);
   }
   for (unsigned i = 0; i < 10000; i += 2) {
     int len = key(k, sizeof(k), "in", i);
     if (!added[i])
       continue;
-    assert_int_equal(core_seen_remove(s, k, (size_t)len), CORE_OK);
+    assert_int_equal(seen_remove(s, k, (size_t)len), CORE_OK);
     removed++;
   }
   unsigned still = 0;
   for (unsigned i = 0; i < 10000; i++) {
     int len = key(k, sizeof(k), "in", i);
-    bool present = core_seen_contains(s, k, (size_t)len);
+    bool present = seen_contains(s, k, (size_t)len);
     if (i % 2 && added[i])
       assert_true(present); /* removing one key never removes another */
     else if (i % 2 == 0 && added[i])
       still += present;
   }
   assert_true(still < 10); /* removed keys are gone but for false positives */
-  struct core_seen_info info;
-  core_seen_info(s, &info);
+  struct seen_info info;
+  seen_info(s, &info);
   unsigned total = 0;
   for (unsigned i = 0; i < 10000; i++)
     total += added[i];
   assert_int_equal(info.count, total - removed);
-  core_seen_destroy(s);
+  seen_destroy(s);
 
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 100, 0.01, 1, &s), CORE_OK);
-  assert_int_equal(core_seen_remove(s, "x", 1), CORE_EINVAL);
-  core_seen_destroy(s);
+  assert_int_equal(seen_create(SEEN_BLOOM, 100, 0.01, 1, &s), CORE_OK);
+  assert_int_equal(seen_remove(s, "x", 1), CORE_EINVAL);
+  seen_destroy(s);
 }
 
-/* Marks take effect at core_seen_forget_marked(), not before; a key marked twice is no error. */
+/* Marks take effect at seen_forget_marked(), not before; a key marked twice is no error. */
 static void test_forget_marked_later(void **state) {
   (void)state;
-  core_seen_kind kinds[] = {CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+  seen_kind kinds[] = {SEEN_COUNTING, SEEN_EXACT};
   for (size_t i = 0; i < 2; i++) {
-    core_seen *s;
-    assert_int_equal(core_seen_create(kinds[i], 500, 1e-5, 3, &s), CORE_OK);
+    seen_filter *s;
+    assert_int_equal(seen_create(kinds[i], 500, 1e-5, 3, &s), CORE_OK);
     char k[128];
     for (unsigned j = 0; j < 3000; j++) { /* past expect: several layers, a grown table */
       int len = key(k, sizeof(k), "in", j);
       bool fresh;
-      assert_int_equal(core_seen_add(s, k, (size_t)len, &fresh), CORE_OK);
+      assert_int_equal(seen_add(s, k, (size_t)len, &fresh), CORE_OK);
     }
     for (unsigned j = 0; j < 3000; j += 5) {
       int len = key(k, sizeof(k), "in", j);
-      assert_int_equal(core_seen_mark_forget(s, k, (size_t)len), CORE_OK);
-      assert_true(core_seen_contains(s, k, (size_t)len));
+      assert_int_equal(seen_mark_forget(s, k, (size_t)len), CORE_OK);
+      assert_true(seen_contains(s, k, (size_t)len));
     }
     int len = key(k, sizeof(k), "in", 0);
-    assert_int_equal(core_seen_mark_forget(s, k, (size_t)len), CORE_OK);
-    assert_int_equal(core_seen_forget_marked(s), CORE_OK);
+    assert_int_equal(seen_mark_forget(s, k, (size_t)len), CORE_OK);
+    assert_int_equal(seen_forget_marked(s), CORE_OK);
     unsigned still = 0;
     for (unsigned j = 0; j < 3000; j++) {
       len = key(k, sizeof(k), "in", j);
-      bool present = core_seen_contains(s, k, (size_t)len);
+      bool present = seen_contains(s, k, (size_t)len);
       if (j % 5)
         assert_true(present);
       else
         still += present;
     }
     assert_true(still <= 1); /* gone, but for a rare false positive in counting */
-    struct core_seen_info info;
-    core_seen_info(s, &info);
+    struct seen_info info;
+    seen_info(s, &info);
     assert_int_equal(info.count, 3000 - 600);
-    core_seen_destroy(s);
+    seen_destroy(s);
   }
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 100, 0.01, 1, &s), CORE_OK);
-  assert_int_equal(core_seen_mark_forget(s, "x", 1), CORE_EINVAL);
-  core_seen_destroy(s);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_BLOOM, 100, 0.01, 1, &s), CORE_OK);
+  assert_int_equal(seen_mark_forget(s, "x", 1), CORE_EINVAL);
+  seen_destroy(s);
 }
 
 static void test_exact_fingerprints(void **state) {
   (void)state;
   const char *a1 = "http://a.example/one", *a2 = "https://a.example:8080/two?x";
   const char *b1 = "http://b.example/one";
-  uint64_t f1 = core_seen_fingerprint(42, a1, strlen(a1));
-  uint64_t f2 = core_seen_fingerprint(42, a2, strlen(a2));
-  uint64_t f3 = core_seen_fingerprint(42, b1, strlen(b1));
+  uint64_t f1 = seen_fingerprint(42, a1, strlen(a1));
+  uint64_t f2 = seen_fingerprint(42, a2, strlen(a2));
+  uint64_t f3 = seen_fingerprint(42, b1, strlen(b1));
   assert_true(f1 >> 40 == f2 >> 40); /* one host: the same top 24 bits */
   assert_true(f1 >> 40 != f3 >> 40);
   assert_true((f1 & ((1ull << 40) - 1)) != (f2 & ((1ull << 40) - 1)));
-  assert_true(f1 != core_seen_fingerprint(43, a1, strlen(a1))); /* keyed by the seed */
+  assert_true(f1 != seen_fingerprint(43, a1, strlen(a1))); /* keyed by the seed */
 
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_EXACT, 1000, 1e-7, 1, &s), CORE_OK);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_EXACT, 1000, 1e-7, 1, &s), CORE_OK);
   char k[128];
   /* past the expected count the table grows; no key is lost and none is invented */
   assert_true(measured_fp(s, 50000) == 0);
   for (unsigned i = 0; i < 50000; i += 3) {
     int len = key(k, sizeof(k), "in", i);
-    assert_int_equal(core_seen_remove(s, k, (size_t)len), CORE_OK);
+    assert_int_equal(seen_remove(s, k, (size_t)len), CORE_OK);
   }
   for (unsigned i = 0; i < 50000; i++) {
     int len = key(k, sizeof(k), "in", i);
-    assert_int_equal(core_seen_contains(s, k, (size_t)len), i % 3 != 0);
+    assert_int_equal(seen_contains(s, k, (size_t)len), i % 3 != 0);
   }
-  core_seen_destroy(s);
+  seen_destroy(s);
 }
 
 static char *temp_path(const char *name) {
@@ -291,15 +291,15 @@ static char *fd_contents(int fd, size_t *len) {
 
 static void test_round_trips(void **state) {
   (void)state;
-  core_seen_kind kinds[] = {CORE_SEEN_BLOOM, CORE_SEEN_COUNTING, CORE_SEEN_EXACT};
+  seen_kind kinds[] = {SEEN_BLOOM, SEEN_COUNTING, SEEN_EXACT};
   for (size_t i = 0; i < 3; i++) {
-    core_seen *s, *loaded;
-    assert_int_equal(core_seen_create(kinds[i], 2000, 1e-5, 99, &s), CORE_OK);
+    seen_filter *s, *loaded;
+    assert_int_equal(seen_create(kinds[i], 2000, 1e-5, 99, &s), CORE_OK);
     char k[128];
     for (unsigned j = 0; j < 9000; j++) { /* past expect: several layers */
       int len = key(k, sizeof(k), "in", j);
       bool fresh;
-      assert_int_equal(core_seen_add(s, k, (size_t)len, &fresh), CORE_OK);
+      assert_int_equal(seen_add(s, k, (size_t)len, &fresh), CORE_OK);
     }
     char why[256] = "";
     const char *path = temp_path("roundtrip");
@@ -309,8 +309,8 @@ static void test_round_trips(void **state) {
     for (size_t j = 0; j < big; j++)
       sent[j] = (char)(j * 7 % 251);
     int out = fd_holding(sent, big), in = core_temp_fd("test");
-    assert_int_equal(core_seen_save(s, path, out, why, sizeof(why)), CORE_OK);
-    assert_int_equal(core_seen_load(path, &loaded, in, why, sizeof(why)), CORE_OK);
+    assert_int_equal(seen_save(s, path, out, why, sizeof(why)), CORE_OK);
+    assert_int_equal(seen_load(path, &loaded, in, why, sizeof(why)), CORE_OK);
     size_t got_len;
     char *got = fd_contents(in, &got_len);
     assert_int_equal(got_len, big);
@@ -319,9 +319,9 @@ static void test_round_trips(void **state) {
     free(sent);
     close(out);
     close(in);
-    struct core_seen_info a, b;
-    core_seen_info(s, &a);
-    core_seen_info(loaded, &b);
+    struct seen_info a, b;
+    seen_info(s, &a);
+    seen_info(loaded, &b);
     assert_int_equal(a.kind, b.kind);
     assert_int_equal(a.count, b.count);
     assert_int_equal(a.layers, b.layers);
@@ -329,17 +329,16 @@ static void test_round_trips(void **state) {
     assert_int_equal(a.seed, b.seed);
     for (unsigned j = 0; j < 9000; j++) {
       int len = key(k, sizeof(k), "in", j);
-      assert_true(core_seen_contains(loaded, k, (size_t)len));
+      assert_true(seen_contains(loaded, k, (size_t)len));
       len = key(k, sizeof(k), "out", j);
-      assert_int_equal(core_seen_contains(loaded, k, (size_t)len),
-                       core_seen_contains(s, k, (size_t)len));
+      assert_int_equal(seen_contains(loaded, k, (size_t)len), seen_contains(s, k, (size_t)len));
     }
     /* the loaded filter goes on growing */
     bool fresh;
-    assert_int_equal(core_seen_add(loaded, "http://new.example/", 19, &fresh), CORE_OK);
+    assert_int_equal(seen_add(loaded, "http://new.example/", 19, &fresh), CORE_OK);
     assert_true(fresh);
-    core_seen_destroy(s);
-    core_seen_destroy(loaded);
+    seen_destroy(s);
+    seen_destroy(loaded);
     unlink(path);
   }
 }
@@ -364,9 +363,9 @@ static unsigned char *read_file(const char *path, size_t *len) {
 }
 
 static void expect_refused(const char *path, const char *words) {
-  core_seen *s = NULL;
+  seen_filter *s = NULL;
   char why[256] = "";
-  core_rc rc = core_seen_load(path, &s, -1, why, sizeof(why));
+  core_rc rc = seen_load(path, &s, -1, why, sizeof(why));
   if (rc != CORE_EFORMAT || !strstr(why, words))
     fail_msg("expected refusal with '%s', got rc %d '%s'", words, rc, why);
   assert_null(s);
@@ -374,20 +373,20 @@ static void expect_refused(const char *path, const char *words) {
 
 static void test_refused_files(void **state) {
   (void)state;
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_COUNTING, 1000, 1e-3, 5, &s), CORE_OK);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_COUNTING, 1000, 1e-3, 5, &s), CORE_OK);
   char why[256];
   const char *good = temp_path("good");
   static const char left[] = "1 http://a.example/ http://a.example/b\n";
   int left_fd = fd_holding(left, strlen(left));
-  assert_int_equal(core_seen_save(s, good, left_fd, why, sizeof(why)), CORE_OK);
+  assert_int_equal(seen_save(s, good, left_fd, why, sizeof(why)), CORE_OK);
   close(left_fd);
-  core_seen_destroy(s);
+  seen_destroy(s);
   size_t len;
   unsigned char *data = read_file(good, &len);
   const char *bad = temp_path("bad");
 
-  assert_int_equal(core_seen_load(temp_path("missing"), &s, -1, why, sizeof(why)), CORE_ENOTFOUND);
+  assert_int_equal(seen_load(temp_path("missing"), &s, -1, why, sizeof(why)), CORE_ENOTFOUND);
   write_file(bad, "", 0);
   expect_refused(bad, "not a crawl seen file");
   write_file(bad, "#!/bin/sh\necho hello\n", 21);
@@ -441,13 +440,13 @@ static void test_refused_files(void **state) {
   data[12] = 2;
   write_file(bad, data, len); /* restored: loads again */
   int in = core_temp_fd("test");
-  assert_int_equal(core_seen_load(bad, &s, in, why, sizeof(why)), CORE_OK);
+  assert_int_equal(seen_load(bad, &s, in, why, sizeof(why)), CORE_OK);
   size_t got_len;
   char *got = fd_contents(in, &got_len);
   assert_string_equal(got, left);
   free(got);
   close(in);
-  core_seen_destroy(s);
+  seen_destroy(s);
   /* a version 1 file (no attachment: neither its length nor its bytes) still loads */
   size_t words = len - 112 - 8 - strlen(left) - 8;
   unsigned char *v1 = malloc(len);
@@ -459,15 +458,15 @@ static void test_refused_files(void **state) {
     v1[112 + words + (size_t)i] = (unsigned char)(sum >> (8 * i));
   write_file(bad, v1, 112 + words + 8);
   in = core_temp_fd("test");
-  assert_int_equal(core_seen_load(bad, &s, in, why, sizeof(why)), CORE_OK);
+  assert_int_equal(seen_load(bad, &s, in, why, sizeof(why)), CORE_OK);
   assert_int_equal(lseek(in, 0, SEEK_END), 0);
   close(in);
-  core_seen_destroy(s);
+  seen_destroy(s);
   free(v1);
   /* a directory is not a file */
   const char *dir = temp_path("dir");
   mkdir(dir, 0700);
-  assert_int_not_equal(core_seen_load(dir, &s, -1, why, sizeof(why)), CORE_OK);
+  assert_int_not_equal(seen_load(dir, &s, -1, why, sizeof(why)), CORE_OK);
   rmdir(dir);
   free(data);
   unlink(good);
@@ -479,8 +478,8 @@ static void test_refused_files(void **state) {
  * alone (it may name private URLs). */
 static void test_save_ignores_planted_link(void **state) {
   (void)state;
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
   char path[256], victim[300], planted[300], why[256] = "";
   snprintf(path, sizeof(path), "%s", temp_path("planted"));
   snprintf(victim, sizeof(victim), "%s.victim", path);
@@ -490,7 +489,7 @@ static void test_save_ignores_planted_link(void **state) {
   fputs("keep me\n", f);
   fclose(f);
   assert_int_equal(symlink(victim, planted), 0);
-  assert_int_equal(core_seen_save(s, path, -1, why, sizeof(why)), CORE_OK);
+  assert_int_equal(seen_save(s, path, -1, why, sizeof(why)), CORE_OK);
   size_t len;
   unsigned char *kept = read_file(victim, &len);
   assert_int_equal(len, 8);
@@ -503,19 +502,19 @@ static void test_save_ignores_planted_link(void **state) {
   assert_int_equal(lstat(planted, &st), -1); /* gone, as a save leaves no temporary file */
   unlink(path);
   unlink(victim);
-  core_seen_destroy(s);
+  seen_destroy(s);
 }
 
 static void test_save_failure_keeps_old_file(void **state) {
   (void)state;
-  core_seen *s;
-  assert_int_equal(core_seen_create(CORE_SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
+  seen_filter *s;
+  assert_int_equal(seen_create(SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
   char why[256] = "";
-  assert_int_equal(core_seen_save(s, "/nonexistent-dir/x.seen", -1, why, sizeof(why)), CORE_ESYS);
+  assert_int_equal(seen_save(s, "/nonexistent-dir/x.seen", -1, why, sizeof(why)), CORE_ESYS);
   assert_non_null(strstr(why, "nonexistent-dir"));
   /* an attachment that cannot be read fails the save, and the file saved before stays whole */
   const char *path = temp_path("kept");
-  assert_int_equal(core_seen_save(s, path, -1, why, sizeof(why)), CORE_OK);
+  assert_int_equal(seen_save(s, path, -1, why, sizeof(why)), CORE_OK);
   size_t before_len, after_len;
   unsigned char *before = read_file(path, &before_len);
   int left = fd_holding("0 - http://a.example/\n", 21);
@@ -524,7 +523,7 @@ static void test_save_failure_keeps_old_file(void **state) {
   int write_only = open(name, O_WRONLY);
   assert_true(write_only >= 0);
   why[0] = 0;
-  assert_int_equal(core_seen_save(s, path, write_only, why, sizeof(why)), CORE_ESYS);
+  assert_int_equal(seen_save(s, path, write_only, why, sizeof(why)), CORE_ESYS);
   assert_non_null(strstr(why, "cannot read what goes with it"));
   unsigned char *after = read_file(path, &after_len);
   assert_int_equal(after_len, before_len);
@@ -534,7 +533,7 @@ static void test_save_failure_keeps_old_file(void **state) {
   close(write_only);
   close(left);
   unlink(path);
-  core_seen_destroy(s);
+  seen_destroy(s);
 }
 
 int main(void) {
