@@ -32,8 +32,8 @@ core_rc crawl__open_warc(struct shard *c) {
   size_t len = strlen(cfg->warc_file);
   bool gzip = len > 3 && strcmp(cfg->warc_file + len - 3, ".gz") == 0;
   char why[256] = "";
-  core_rc rc =
-      warc_open(cfg->warc_file, cfg->state_resume, c->warc_keep, gzip, &c->warc, why, sizeof(why));
+  core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, c->save.warc_keep, gzip, &c->warc, why,
+                         sizeof(why));
   if (rc) {
     crawl__fatal(c, "--warc '%s': %s", cfg->warc_file, why);
     return rc;

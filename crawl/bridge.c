@@ -161,7 +161,7 @@ core_rc crawl__bridge_open(struct shard *c) {
   c->bridge = b;
   /* with a checkpoint, an entry is acknowledged once a checkpoint holds its links */
   struct cluster_options opt = {
-      .nodes = (int)cfg->nodes, .node = (int)cfg->node, .ack_when_published = !c->save_path};
+      .nodes = (int)cfg->nodes, .node = (int)cfg->node, .ack_when_published = !c->save.path};
   const char *why;
   if (cluster_address_parse(cfg->cluster, &opt.address, &why) != CORE_OK) {
     crawl__fatal(c, "--cluster: %s", why);

@@ -73,16 +73,16 @@ static void put_item(FILE *out, const struct frontier_item *item, unsigned flags
 }
 
 void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item) {
-  if (!c->save_path || item->kind != FRONTIER_PAGE || c->leftovers_lost)
+  if (!c->save.path || item->kind != FRONTIER_PAGE || c->save.leftovers_lost)
     return;
-  if (!c->leftovers && !(c->leftovers = temp_stream("left"))) {
-    c->leftovers_lost = true;
+  if (!c->save.leftovers && !(c->save.leftovers = temp_stream("left"))) {
+    c->save.leftovers_lost = true;
     return;
   }
   /* --state: a later run of the same crawl meets the same limits, unless its options raise
    * them; --seen: a later run is a new crawl, whose records are its own */
-  put_item(c->leftovers, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0), core_now());
-  c->leftover_count++;
+  put_item(c->save.leftovers, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0), core_now());
+  c->save.leftover_count++;
 }
 
 /* ---- reading a save ---- */
@@ -265,14 +265,14 @@ static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_ite
 
 /* Copies what the run left by a limit (crawl__leave_for_next_run) into out. */
 static bool copy_leftovers(struct shard *c, FILE *out) {
-  if (!c->leftovers)
+  if (!c->save.leftovers)
     return true;
-  if (fflush(c->leftovers) != 0)
+  if (fflush(c->save.leftovers) != 0)
     return false;
   char buf[65536];
   off_t at = 0;
   ssize_t got;
-  while ((got = pread(fileno(c->leftovers), buf, sizeof(buf), at)) > 0) {
+  while ((got = pread(fileno(c->save.leftovers), buf, sizeof(buf), at)) > 0) {
     if (fwrite(buf, 1, (size_t)got, out) != (size_t)got)
       return false;
     at += got;
@@ -289,7 +289,7 @@ static void put_unfed(struct shard *c, const char *url, void *arg) {
 /* One shard's lines: its counters (with --state), queues, requests in flight, held links and what
  * a limit left for the next run. Adds its queued pages to *pages. */
 static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *pages) {
-  struct snapshot s = {out, now, c->leftover_count};
+  struct snapshot s = {out, now, c->save.leftover_count};
   bool whole = c->cfg->state_dir != NULL;
   if (whole) {
     struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
@@ -307,8 +307,8 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
   for (const struct request *rq = c->active; rq && rc == CORE_OK; rq = rq->next)
     if (rq->item) /* started, not settled: fetched again */
       snap_item(&s, rq->host, rq->item);
-  for (int level = 0; level < c->held_levels; level++)
-    for (const struct held_page *hp = c->held[level].head; hp; hp = hp->next) {
+  for (int level = 0; level < c->held.level_count; level++)
+    for (const struct held_page *hp = c->held.levels[level].head; hp; hp = hp->next) {
       fprintf(out, "held %d %s\n", hp->depth, hp->from);
       for (size_t i = 0; i < hp->count; i++)
         fprintf(out, "link %d %c %s\n", hp->links[i].depth, crawl__how_code(hp->links[i].how),
@@ -341,8 +341,8 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     /* every seed before this one was offered (each shard feeds its own: the least of them) */
     size_t fed = c->cfg->seed_count;
     for (int i = 0; i < crawl__run_shards(c->run); i++)
-      if (crawl__run_shard(c->run, i)->seed_next < fed)
-        fed = crawl__run_shard(c->run, i)->seed_next;
+      if (crawl__run_shard(c->run, i)->seeds.next < fed)
+        fed = crawl__run_shard(c->run, i)->seeds.next;
     fprintf(out, "stat seeds_fed %zu\n", fed);
   }
   *pages = 0;
@@ -355,7 +355,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     crawl__bridge_write_transit(c, out);
   }
   /* a crawl that ended by itself with nothing left: continued, it says so and asks nothing */
-  if (c->cfg->state_dir && c->saving_final && !c->stop && c->end == CRAWL_END_DONE && !*pages &&
+  if (c->cfg->state_dir && c->save.final && !c->stop && c->end == CRAWL_END_DONE && !*pages &&
       !crawl__run_is_cluster(c->run))
     fprintf(out, "stat complete 1\n");
   if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
@@ -392,13 +392,13 @@ static bool save(struct shard *c, uint64_t *pages) {
     crawl__warn(c, "%s: cannot write down the URLs still queued: %s", what, strerror(errno));
     return false;
   }
-  if (c->prev_path) {
-    unlink(c->prev_path);
-    if (link(c->save_path, c->prev_path) != 0 && errno != ENOENT)
+  if (c->save.prev_path) {
+    unlink(c->save.prev_path);
+    if (link(c->save.path, c->save.prev_path) != 0 && errno != ENOENT)
       crawl__warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
   }
   char why[512] = "";
-  core_rc rc = seen_save(c->seen, c->save_path, fileno(snap), why, sizeof(why));
+  core_rc rc = seen_save(c->seen, c->save.path, fileno(snap), why, sizeof(why));
   fclose(snap);
   if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
@@ -411,7 +411,7 @@ static bool save(struct shard *c, uint64_t *pages) {
   if (rc == CORE_OK)
     return true;
   crawl__warn(c, "%s: %s%s", what, why[0] ? why : "out of memory",
-              c->prev_path ? "; the checkpoint before stays" : "");
+              c->save.prev_path ? "; the checkpoint before stays" : "");
   return false;
 }
 
@@ -424,13 +424,13 @@ void crawl__on_save_timer(void *arg) {
       crawl__bridge_saved(c, mark);
     crawl__run_resume(c->run);
   }
-  loop_timer_start(c->save_timer, core_now() + c->save_every);
+  loop_timer_start(c->save.timer, core_now() + c->save.every);
 }
 
 void crawl__cut_output(struct shard *c) {
-  if (!c->cfg->state_resume || c->output_keep == UINT64_MAX || !c->sink->cut_back)
+  if (!c->cfg->state_resume || c->save.output_keep == UINT64_MAX || !c->sink->cut_back)
     return;
-  if (c->sink->cut_back(c->sink->arg, c->output_keep) != CORE_OK)
+  if (c->sink->cut_back(c->sink->arg, c->save.output_keep) != CORE_OK)
     crawl__fatal(c, "cannot cut %s back to its last checkpoint: %s", c->sink->name,
                  strerror(errno));
 }
@@ -444,13 +444,13 @@ void crawl__final_save(struct shard *c) {
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
   bool saved = false;
-  c->saving_final = true;
-  if (c->leftovers_lost && !c->fatal)
+  c->save.final = true;
+  if (c->save.leftovers_lost && !c->fatal)
     crawl__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
                  c->cfg->state_dir ? "--state" : "--seen");
   else if (!(saved = save(c, &pages)) && !c->fatal)
     crawl__fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
-                 c->cfg->state_dir ? c->cfg->state_dir : c->save_path);
+                 c->cfg->state_dir ? c->cfg->state_dir : c->save.path);
   else
     c->stats->left = pages;
   if (saved)
@@ -500,15 +500,15 @@ static uint64_t random_seed(void) {
  * be read). */
 static core_rc load(struct shard *c, const char *path, const char *prev, char *why,
                     size_t why_size) {
-  core_rc rc = seen_load(path, &c->seen, fileno(c->resumable), why, why_size);
+  core_rc rc = seen_load(path, &c->seen, fileno(c->save.resumable), why, why_size);
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
   if (rc != CORE_ENOTFOUND)
     crawl__warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
-  if (ftruncate(fileno(c->resumable), 0) != 0 || fseek(c->resumable, 0, SEEK_SET) != 0)
+  if (ftruncate(fileno(c->save.resumable), 0) != 0 || fseek(c->save.resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
-  core_rc before = seen_load(prev, &c->seen, fileno(c->resumable), why, why_size);
+  core_rc before = seen_load(prev, &c->seen, fileno(c->save.resumable), why, why_size);
   return before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND ? rc : before;
 }
 
@@ -525,18 +525,18 @@ core_rc crawl__open_seen(struct shard *c) {
   const char *what = cfg->state_dir ? "--state" : "--seen";
   char why[256] = "";
   if (cfg->state_dir) {
-    c->save_every = cfg->checkpoint;
-    if (!(c->state_path = path_in(cfg->state_dir, "checkpoint")) ||
-        !(c->prev_path = path_in(cfg->state_dir, "checkpoint.prev"))) {
+    c->save.every = cfg->checkpoint;
+    if (!(c->save.state_path = path_in(cfg->state_dir, "checkpoint")) ||
+        !(c->save.prev_path = path_in(cfg->state_dir, "checkpoint.prev"))) {
       crawl__fatal(c, "out of memory");
       return CORE_ENOMEM;
     }
-    c->save_path = c->state_path;
+    c->save.path = c->save.state_path;
   } else if (cfg->seen_file) {
-    c->save_every = cfg->checkpoint_given ? cfg->checkpoint : SAVE_EVERY;
-    c->save_path = cfg->seen_file;
+    c->save.every = cfg->checkpoint_given ? cfg->checkpoint : SAVE_EVERY;
+    c->save.path = cfg->seen_file;
   }
-  if (c->save_path && c->shard > 0) {
+  if (c->save.path && c->shard > 0) {
     /* the first shard's filter: it loaded the file (crawl__split_saved hands this shard its
      * part), and it saves it */
     const struct shard *first = crawl__run_shard(c->run, 0);
@@ -546,21 +546,21 @@ core_rc crawl__open_seen(struct shard *c) {
     }
     c->seen = first->seen;
     c->seen_borrowed = true;
-    c->restored = first->restored;
+    c->save.restored = first->save.restored;
     return CORE_OK;
   }
-  bool shared = c->save_path && crawl__run_shards(c->run) > 1;
-  if (c->save_path && seen_check_writable(c->save_path, why, sizeof(why)) != CORE_OK) {
-    crawl__fatal(c, "%s '%s': %s", what, c->save_path, why[0] ? why : "out of memory");
+  bool shared = c->save.path && crawl__run_shards(c->run) > 1;
+  if (c->save.path && seen_check_writable(c->save.path, why, sizeof(why)) != CORE_OK) {
+    crawl__fatal(c, "%s '%s': %s", what, c->save.path, why[0] ? why : "out of memory");
     return CORE_ESYS;
   }
-  if (c->save_path) {
-    if (!(c->resumable = temp_stream("resume"))) {
-      crawl__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save_path,
+  if (c->save.path) {
+    if (!(c->save.resumable = temp_stream("resume"))) {
+      crawl__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save.path,
                    strerror(errno));
       return CORE_ESYS;
     }
-    core_rc rc = load(c, c->save_path, c->prev_path, why, sizeof(why));
+    core_rc rc = load(c, c->save.path, c->save.prev_path, why, sizeof(why));
     if (rc == CORE_OK) {
       struct seen_info info;
       seen_info(c->seen, &info);
@@ -568,21 +568,21 @@ core_rc crawl__open_seen(struct shard *c) {
         crawl__fatal(c,
                      "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
                      "file)",
-                     what, c->save_path, seen_kind_name(info.kind), seen_kind_name(cfg->dedupe),
+                     what, c->save.path, seen_kind_name(info.kind), seen_kind_name(cfg->dedupe),
                      seen_kind_name(info.kind));
         return CORE_EFORMAT;
       }
-      c->restored = cfg->state_dir != NULL;
+      c->save.restored = cfg->state_dir != NULL;
       return share(c, shared);
     }
     if (rc != CORE_ENOTFOUND) {
-      crawl__fatal(c, "%s '%s': %s", what, c->save_path, rc == CORE_ENOMEM ? "out of memory" : why);
+      crawl__fatal(c, "%s '%s': %s", what, c->save.path, rc == CORE_ENOMEM ? "out of memory" : why);
       return rc;
     }
     /* killed before its first checkpoint: the crawl begins again, and every exchange the --warc
      * file holds (perhaps a torn one last) is made again */
-    c->warc_keep = 0;
-    c->output_keep = 0;
+    c->save.warc_keep = 0;
+    c->save.output_keep = 0;
   }
   core_rc rc = seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
@@ -642,15 +642,15 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
     return;
   }
   if (!strcmp(s->url, "warc_bytes")) {
-    c->warc_keep = (uint64_t)s->value;
+    c->save.warc_keep = (uint64_t)s->value;
     return;
   }
   if (!strcmp(s->url, "output_bytes")) {
-    c->output_keep = (uint64_t)s->value;
+    c->save.output_keep = (uint64_t)s->value;
     return;
   }
   if (!strcmp(s->url, "complete")) {
-    c->complete = !crawl__run_is_cluster(c->run);
+    c->save.complete = !crawl__run_is_cluster(c->run);
     return;
   }
   if (!strcmp(s->url, "seeds_fed"))
@@ -684,25 +684,25 @@ static void restore_broken(struct shard *c, const struct saved *s) {
 }
 
 void crawl__restore_seeds_fed(struct shard *c) {
-  rewind(c->resumable);
+  rewind(c->save.resumable);
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
   /* the run's counters come first (write_snapshot): the reading stops where they end */
-  while (crawl__next_saved(c->resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
+  while (crawl__next_saved(c->save.resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
     if (!strcmp(s.url, "seeds_fed"))
-      c->seed_next = seeds_fed_at(s.value, c->cfg->seed_count);
+      c->seeds.next = seeds_fed_at(s.value, c->cfg->seed_count);
   free(line);
 }
 
 void crawl__restore(struct shard *c) {
-  rewind(c->resumable);
+  rewind(c->save.resumable);
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
   struct held_page *hp = NULL;
   double now = core_now();
-  while (!c->fatal && crawl__next_saved(c->resumable, &line, &cap, &s)) {
+  while (!c->fatal && crawl__next_saved(c->save.resumable, &line, &cap, &s)) {
     switch (s.kind) {
       case SAVED_PAGE:
       case SAVED_SITEMAP:
@@ -733,7 +733,7 @@ void crawl__restore(struct shard *c) {
     }
   }
   free(line);
-  if (ferror(c->resumable))
+  if (ferror(c->save.resumable))
     crawl__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
 }
 
@@ -751,7 +751,7 @@ static int owner_of(struct shard *c, const char *url) {
 }
 
 core_rc crawl__split_saved(struct shard *shards, int n) {
-  FILE *all = shards[0].resumable;
+  FILE *all = shards[0].save.resumable;
   FILE **parts = calloc((size_t)n, sizeof(*parts));
   if (!parts)
     return CORE_ENOMEM;
@@ -797,15 +797,15 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
           break;
         case SAVED_STAT:
           if (!strcmp(sv.url, "warc_bytes")) /* the first shard opens the --warc file */
-            shards[0].warc_keep = (uint64_t)sv.value;
+            shards[0].save.warc_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
-            shards[0].output_keep = (uint64_t)sv.value;
+            shards[0].save.output_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
             for (int i = 0; i < n; i++)
-              shards[i].complete = !crawl__run_is_cluster(shards[i].run);
+              shards[i].save.complete = !crawl__run_is_cluster(shards[i].run);
           if (!strcmp(sv.url, "seeds_fed")) /* and each feeds its seeds from there on */
             for (int i = 0; i < n; i++)
-              shards[i].seed_next = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
+              shards[i].seeds.next = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
           to = 0;
           break;
         case SAVED_BROKEN:
@@ -825,9 +825,9 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
       rc = CORE_ESYS;
   for (int i = 0; i < n; i++) {
     if (rc == CORE_OK) {
-      if (shards[i].resumable)
-        fclose(shards[i].resumable);
-      shards[i].resumable = parts[i];
+      if (shards[i].save.resumable)
+        fclose(shards[i].save.resumable);
+      shards[i].save.resumable = parts[i];
     } else if (parts[i]) {
       fclose(parts[i]);
     }

@@ -163,6 +163,66 @@ enum shard_stop {
   STOP_NOW        /* at once: a fatal error, a second signal, the output gone */
 };
 
+/* Seeds enter the frontier a window at a time (seed.c), so a million seeds on a million hosts do
+ * not make a million hosts at once: cfg->seeds before next were offered, each by the shard that
+ * owns it; while some wait (unfed), depth 0 stays pending in the gate. */
+struct shard_seeds {
+  size_t next;
+  /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
+   * if it had been offered first. NULL once every seed was offered. */
+  seen_filter *unfed;
+  char **dirs; /* --no-parent: each seed's origin and directory ("http://a.example/docs/") */
+  size_t dir_count;
+};
+
+/* --seen and --state (checkpoint.c). */
+struct shard_save {
+  const char *path;             /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
+  char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
+  double every;                 /* seconds between saves */
+  loop_timer *timer;
+  bool restored;   /* a --state crawl continued from its checkpoint */
+  bool complete;   /* and that crawl had ended with nothing left: no request is made */
+  bool final;      /* the save at the run's end is being written */
+  bool begun;      /* its seeds queued or its part of the checkpoint restored: a save may be made */
+  FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
+  FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
+  uint64_t leftover_count;
+  bool leftovers_lost;  /* that file could not be made */
+  uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
+  uint64_t output_keep; /* the same for -o FILE (crawl__cut_output) */
+};
+
+/* Pages done ahead of their level (held.c), by their depth, each level first in first out: a level
+ * is offered when the gate reaches it, whatever deeper pages were done before. */
+struct shard_held {
+  struct held_level {
+    struct held_page *head, *tail;
+  } * levels;
+  int level_count; /* entries of levels */
+  int min;         /* the smallest depth with a held page; INT_MAX for none */
+  size_t pages;
+  size_t links;
+};
+
+/* URLs one level beyond --depth (depthcut.c): their fate waits until no page within it is pending,
+ * as a redirect of the last level may still reach one (which is then fetched at its depth). */
+struct shard_cut {
+  seen_filter *all;     /* every one of them (a Bloom filter) */
+  seen_filter *rescued; /* those a redirect reached */
+  FILE *records;        /* their records, to settle when the last level is done */
+  uint64_t pending;
+};
+
+/* Speculative fetches (speculate.c). */
+struct shard_spec {
+  bool on;             /* made in this crawl */
+  bool ahead;          /* and they may be made now, within their budget */
+  size_t links;        /* of held.links, those kept with fetched speculative pages */
+  struct spec **table; /* their entries by URL */
+  size_t buckets, count;
+};
+
 struct shard {
   const struct crawl_config *cfg;
   struct crawl *run;             /* shared with the other shards */
@@ -191,57 +251,19 @@ struct shard {
   seen_filter *seen;          /* with --seen or --state and several shards, the first's (shared) */
   bool seen_borrowed;         /* it is: the first shard frees it */
   seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
-  const char *save_path;      /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
-  char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
-  double save_every;            /* seconds between saves */
-  bool restored;                /* a --state crawl continued from its checkpoint */
-  bool complete;                /* and that crawl had ended with nothing left: no request is made */
-  bool saving_final;            /* the save at the run's end is being written */
-  bool begun; /* its seeds queued or its part of the checkpoint restored: a save may be made */
-  /* Seeds enter the frontier a window at a time (feed_seeds), so a million seeds on a million
-   * hosts do not make a million hosts at once: cfg->seeds before seed_next were offered, each by
-   * the shard that owns it; while some wait (seeds_unfed), depth 0 stays pending in the gate. */
-  size_t seed_next;
-  /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
-   * if it had been offered first. NULL once every seed was offered. */
-  seen_filter *seeds_unfed;
-  FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
-  FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
-  uint64_t leftover_count;
-  bool leftovers_lost; /* that file could not be made */
-  loop_timer *save_timer;
-  warc_writer *warc;    /* --warc */
-  bool warc_shared;     /* another shard's, which closes it */
-  uint64_t warc_keep;   /* its length at the checkpoint continued from (UINT64_MAX: all of it) */
-  uint64_t output_keep; /* the same for -o FILE (crawl__cut_output) */
+  warc_writer *warc;          /* --warc */
+  bool warc_shared;           /* another shard's, which closes it */
   loop_timer *progress_timer;
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
-  char **seed_dirs; /* --no-parent: each seed's origin and directory ("http://a.example/docs/") */
-  size_t seed_dir_count;
   size_t requests_in_flight;
   size_t lookups_in_flight;
   struct request *active;
-  /* pages done ahead of their level, by their depth, each level first in first out: a level is
-   * offered when the gate reaches it, whatever deeper pages were done before */
-  struct held_level {
-    struct held_page *head, *tail;
-  } * held;
-  int held_levels; /* entries of held */
-  int held_min;    /* the smallest depth with a held page; INT_MAX for none */
-  size_t held_pages;
-  size_t held_links;
-  /* URLs one level beyond --depth: their fate waits until no page within it is pending, as a
-   * redirect of the last level may still reach one (which is then fetched at its depth) */
-  seen_filter *cut;     /* every one of them (a Bloom filter) */
-  seen_filter *rescued; /* those a redirect reached */
-  FILE *cut_records;    /* their records, to settle when the last level is done */
-  uint64_t cut_pending;
-  bool ahead;          /* pages one level below the gate may start (their links held) */
-  bool spec_on;        /* speculative fetches (speculate.c) */
-  bool spec_ahead;     /* and they may be made now, within their budget */
-  size_t spec_links;   /* of held_links, those kept with fetched speculative pages */
-  struct spec **specs; /* their entries by URL */
-  size_t spec_buckets, spec_count;
+  bool ahead; /* pages one level below the gate may start (their links held) */
+  struct shard_seeds seeds;
+  struct shard_save save;
+  struct shard_held held;
+  struct shard_cut cut;
+  struct shard_spec spec;
   enum shard_stop stop;
   crawl_end end;
   double start;
@@ -319,7 +341,11 @@ frontier_ip_table *crawl__run_ip_table(const struct crawl *r);
 void crawl__run_set_running(struct crawl *r, bool running);
 void crawl__run_destroy(struct crawl *r);
 int crawl__run_shards(const struct crawl *r);
-void crawl__run_attach(struct crawl *r, int shard, struct shard *c);
+/* Where a link that reached its owner goes, given at attach (intake.c's crawl__take_owned): a link
+ * or a redirect target is offered, a sitemap queued, a held link considered for fetching ahead. */
+typedef void crawl_take_fn(struct shard *c, enum link_kind kind, const struct url *u,
+                           const char *page, int depth, int redirects, struct link_how how);
+void crawl__run_attach(struct crawl *r, int shard, struct shard *c, crawl_take_fn *take);
 /* Shard i (NULL until attached). */
 struct shard *crawl__run_shard(const struct crawl *r, int i);
 /* --seen and --state with several shards: every shard but the first runs holding its turn, from
@@ -443,6 +469,9 @@ bool crawl__run_any(struct crawl *r, int self, int round, bool mine);
 /* intake.c: an admitted URL this shard owns, after its journey (see offer). */
 void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, int depth,
                         int redirects, enum offer_kind kind, struct link_how how);
+/* intake.c: the crawl_take_fn of every shard. */
+void crawl__take_owned(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
+                       int depth, int redirects, struct link_how how);
 /* sitefiles.c: a sitemap URL this shard owns, queued unless it was before. */
 void crawl__queue_sitemap_url(struct shard *c, const struct url *u);
 
@@ -504,13 +533,14 @@ bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out);
 /* A continued --state crawl: -o FILE cut back to its length at the checkpoint continued from,
  * before anything is written to it. */
 void crawl__cut_output(struct shard *c);
-/* --state: puts the loaded checkpoint (c->resumable) back: queues, held links, hosts, counters. */
+/* --state: puts the loaded checkpoint (c->save.resumable) back: queues, held links, hosts,
+ * counters. */
 void crawl__restore(struct shard *c);
 /* Before crawl__restore: from which seed on this shard offers seeds (seed_next), as the checkpoint
  * says (a checkpoint of several shards gave each its value when it was split). */
 void crawl__restore_seeds_fed(struct shard *c);
 /* With several shards: hands each line of the first shard's loaded save to the shard that owns it
- * (each shard's own c->resumable), whatever the number of shards that wrote it. */
+ * (each shard's own c->save.resumable), whatever the number of shards that wrote it. */
 core_rc crawl__split_saved(struct shard *shards, int n);
 
 /* archive.c: --warc */

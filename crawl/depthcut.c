@@ -19,18 +19,18 @@ void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *
     return;
   }
   /* a Bloom filter: a false positive (one in a million) costs one fetch a redirect made again */
-  if ((!c->cut && seen_create(SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut) != CORE_OK) ||
-      seen_add(c->cut, url, strlen(url), &fresh) != CORE_OK) {
+  if ((!c->cut.all && seen_create(SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut.all) != CORE_OK) ||
+      seen_add(c->cut.all, url, strlen(url), &fresh) != CORE_OK) {
     crawl__fatal(c, "out of memory");
     return;
   }
-  if (!c->cut_records && !(c->cut_records = tmpfile())) {
+  if (!c->cut.records && !(c->cut.records = tmpfile())) {
     crawl__record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0,
                   NULL); /* no room to wait: as before */
     return;
   }
-  fprintf(c->cut_records, "%u %s %s\n", probe->flags, from ? from : "-", url);
-  c->cut_pending++;
+  fprintf(c->cut.records, "%u %s %s\n", probe->flags, from ? from : "-", url);
+  c->cut.pending++;
 }
 
 /* A redirect within --depth reaching a URL cut one level beyond it: fetched after all, at the
@@ -39,10 +39,10 @@ void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *
 bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth) {
   size_t len = strlen(u->text);
   bool fresh;
-  if (!c->cut || depth > c->cfg->depth || !seen_contains(c->cut, u->text, len))
+  if (!c->cut.all || depth > c->cfg->depth || !seen_contains(c->cut.all, u->text, len))
     return false;
-  if ((!c->rescued && seen_create(SEEN_EXACT, 64, 0.5, 0, &c->rescued) != CORE_OK) ||
-      seen_add(c->rescued, u->text, len, &fresh) != CORE_OK) {
+  if ((!c->cut.rescued && seen_create(SEEN_EXACT, 64, 0.5, 0, &c->cut.rescued) != CORE_OK) ||
+      seen_add(c->cut.rescued, u->text, len, &fresh) != CORE_OK) {
     crawl__fatal(c, "out of memory");
     return false;
   }
@@ -52,27 +52,27 @@ bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth) {
 /* The records of the URLs cut beyond --depth, once no page within it is pending (or at the end):
  * those a redirect reached were fetched instead. */
 void crawl__settle_cut(struct shard *c) {
-  if (!c->cut_pending || fflush(c->cut_records) != 0)
+  if (!c->cut.pending || fflush(c->cut.records) != 0)
     return;
-  rewind(c->cut_records);
+  rewind(c->cut.records);
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;
-  while ((len = getline(&line, &cap, c->cut_records)) > 0) {
+  while ((len = getline(&line, &cap, c->cut.records)) > 0) {
     if (line[len - 1] == '\n')
       line[len - 1] = '\0';
     char *save = NULL, *flags = strtok_r(line, " ", &save), *from = strtok_r(NULL, " ", &save);
     char *url = strtok_r(NULL, " ", &save);
     if (!url)
       continue;
-    if (c->rescued && seen_contains(c->rescued, url, strlen(url)))
+    if (c->cut.rescued && seen_contains(c->cut.rescued, url, strlen(url)))
       continue;
     struct frontier_item probe = {.flags = (unsigned)strtoul(flags, NULL, 10)};
     crawl__record(c, &probe, url, strcmp(from, "-") ? from : NULL, c->cfg->depth + 1,
                   CRAWL_FATE_DEPTH, 0, NULL);
   }
   free(line);
-  c->cut_pending = 0;
-  if (ftruncate(fileno(c->cut_records), 0) != 0 || fseek(c->cut_records, 0, SEEK_SET) != 0)
+  c->cut.pending = 0;
+  if (ftruncate(fileno(c->cut.records), 0) != 0 || fseek(c->cut.records, 0, SEEK_SET) != 0)
     crawl__fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
 }

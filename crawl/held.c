@@ -46,7 +46,7 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
     return;
   }
   hp->links[hp->count++] = (struct held_link){at, depth, how};
-  c->held_links++;
+  c->held.links++;
 }
 
 /* A page's links are all in: its arrays shrink to what they hold, as held pages may wait long and
@@ -67,46 +67,47 @@ void crawl__held_seal(struct held_page *hp) {
 }
 
 void crawl__append_held(struct shard *c, struct held_page *hp) {
-  if (hp->depth >= c->held_levels) {
-    int n = c->held_levels ? c->held_levels : 16;
+  if (hp->depth >= c->held.level_count) {
+    int n = c->held.level_count ? c->held.level_count : 16;
     while (n <= hp->depth && n < INT_MAX / 2)
       n *= 2;
-    struct held_level *grown = n > hp->depth ? realloc(c->held, (size_t)n * sizeof(*grown)) : NULL;
+    struct held_level *grown =
+        n > hp->depth ? realloc(c->held.levels, (size_t)n * sizeof(*grown)) : NULL;
     if (!grown) {
       /* its links are lost to the run: it is fatal, as any lack of memory */
       crawl__fatal(c, "out of memory");
       return;
     }
-    memset(grown + c->held_levels, 0, (size_t)(n - c->held_levels) * sizeof(*grown));
-    c->held = grown;
-    c->held_levels = n;
+    memset(grown + c->held.level_count, 0, (size_t)(n - c->held.level_count) * sizeof(*grown));
+    c->held.levels = grown;
+    c->held.level_count = n;
   }
-  struct held_level *l = &c->held[hp->depth];
+  struct held_level *l = &c->held.levels[hp->depth];
   hp->next = NULL;
   if (l->tail)
     l->tail->next = hp;
   else
     l->head = hp;
   l->tail = hp;
-  c->held_pages++;
-  if (hp->depth < c->held_min)
-    c->held_min = hp->depth;
+  c->held.pages++;
+  if (hp->depth < c->held.min)
+    c->held.min = hp->depth;
 }
 
 struct held_page *crawl__held_take(struct shard *c) {
-  if (!c->held_pages)
+  if (!c->held.pages)
     return NULL;
-  struct held_level *l = &c->held[c->held_min];
+  struct held_level *l = &c->held.levels[c->held.min];
   struct held_page *hp = l->head;
   l->head = hp->next;
   if (!l->head)
     l->tail = NULL;
   hp->next = NULL;
-  if (--c->held_pages == 0)
-    c->held_min = INT_MAX;
+  if (--c->held.pages == 0)
+    c->held.min = INT_MAX;
   else
-    while (!c->held[c->held_min].head)
-      c->held_min++;
+    while (!c->held.levels[c->held.min].head)
+      c->held.min++;
   return hp;
 }
 
@@ -120,7 +121,7 @@ static void set_lookahead(struct shard *c);
 void crawl__held_free(struct shard *c, struct held_page *hp) {
   if (!hp)
     return;
-  c->held_links -= hp->count;
+  c->held.links -= hp->count;
   core_buf_free(&hp->texts);
   free(hp->links);
   free(hp->from);
@@ -131,7 +132,7 @@ void crawl__held_free(struct shard *c, struct held_page *hp) {
  * when nothing else is left to wait for), and lets pages run ahead while the held links stay
  * within the queue's memory budget. */
 void crawl__replay_held(struct shard *c, bool all) {
-  while (c->held_pages && (all || c->held_min <= frontier_gate(c->fr))) {
+  while (c->held.pages && (all || c->held.min <= frontier_gate(c->fr))) {
     struct held_page *hp = crawl__held_take(c);
     for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
@@ -160,14 +161,14 @@ void crawl__replay_held(struct shard *c, bool all) {
  * within some 30 MB, and a polite crawl of 1,000 hosts x 30 pages never waits for them. */
 static void set_lookahead(struct shard *c) {
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
-  size_t real = c->held_links - c->spec_links;
+  size_t real = c->held.links - c->spec.links;
   if (real >= budget)
     c->ahead = false;
   else if (real <= budget / 2)
     c->ahead = true;
-  if (c->spec_links >= budget * 2 || c->spec_count >= budget / 2)
-    c->spec_ahead = false;
-  else if (c->spec_links <= budget && c->spec_count <= budget / 4)
-    c->spec_ahead = c->spec_on;
-  frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec_ahead ? SPEC_LEVELS : 1);
+  if (c->spec.links >= budget * 2 || c->spec.count >= budget / 2)
+    c->spec.ahead = false;
+  else if (c->spec.links <= budget && c->spec.count <= budget / 4)
+    c->spec.ahead = c->spec.on;
+  frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec.ahead ? SPEC_LEVELS : 1);
 }

@@ -116,8 +116,8 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
 static bool under_a_seed(const struct shard *c, const struct url *u) {
   size_t origin_len = strlen(u->origin);
   const char *path = u->text + u->path_off;
-  for (size_t i = 0; i < c->seed_dir_count; i++) {
-    const char *dir = c->seed_dirs[i]; /* origin + directory, as add_seed_dir makes it */
+  for (size_t i = 0; i < c->seeds.dir_count; i++) {
+    const char *dir = c->seeds.dirs[i]; /* origin + directory, as add_seed_dir makes it */
     if (strncmp(dir, u->origin, origin_len) == 0 && dir[origin_len] == '/' &&
         strncmp(path, dir + origin_len, strlen(dir + origin_len)) == 0)
       return true;
@@ -204,7 +204,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
     crawl__report(c, flags, &rec);
     crawl__held_at(e->held, depth);
     if (e->held) {
-      c->spec_links -= e->held->count;
+      c->spec.links -= e->held->count;
       crawl__held_queue(c, e->held);
     }
     e->held = NULL;
@@ -418,6 +418,17 @@ void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, 
     return;
   }
   crawl__settle(c, u, fresh, from, depth, redirects, kind, how);
+}
+
+void crawl__take_owned(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
+                       int depth, int redirects, struct link_how how) {
+  if (kind == LINK_SITEMAP)
+    crawl__queue_sitemap_url(c, u);
+  else if (kind == LINK_AHEAD)
+    crawl__spec_consider(c, u, page, depth, how.follow);
+  else
+    crawl__offer_owned(c, u, page, depth, redirects,
+                       kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, how);
 }
 
 /* href resolved against base into *u, or false with the reason counted (and noted with -v). */

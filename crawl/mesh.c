@@ -39,6 +39,7 @@ struct shard_batch {
 
 struct shard_slot {
   struct shard *shard;
+  crawl_take_fn *take;  /* where the links that reach it go */
   pthread_mutex_t turn; /* held by its thread except where it waits (see crawl__run_pause) */
   bool began;           /* its thread holds its turn: it may be paused */
   struct shard_batch *head, *tail; /* the inbox */
@@ -236,8 +237,9 @@ int crawl__run_shards(const struct crawl *r) {
   return r->count;
 }
 
-void crawl__run_attach(struct crawl *r, int shard, struct shard *c) {
+void crawl__run_attach(struct crawl *r, int shard, struct shard *c, crawl_take_fn *take) {
   r->slots[shard].shard = c;
+  r->slots[shard].take = take;
   c->run = r;
   c->shard = shard;
 }
@@ -685,13 +687,7 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
     url_free(&u);
     return;
   }
-  if (kind == LINK_SITEMAP)
-    crawl__queue_sitemap_url(c, &u);
-  else if (kind == LINK_AHEAD)
-    crawl__spec_consider(c, &u, page, depth, how.follow);
-  else
-    crawl__offer_owned(c, &u, page, depth, redirects,
-                       kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, how);
+  c->run->slots[c->shard].take(c, kind, &u, page, depth, redirects, how);
   url_free(&u);
 }
 

@@ -81,14 +81,14 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                         .err = errs + (size_t)i * err_size,
                         .err_size = err_size,
                         .cookies = cookies};
-    crawl__run_attach(run, i, c);
-    c->warc_keep = c->output_keep = UINT64_MAX;
-    c->held_min = INT_MAX;
+    crawl__run_attach(run, i, c, crawl__take_owned);
+    c->save.warc_keep = c->save.output_keep = UINT64_MAX;
+    c->held.min = INT_MAX;
     c->ahead = true;
     /* speculative pages pay off when hosts would otherwise wait for the gate between their
      * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
      * --seen and --state save what was accepted, which a speculative page is not, yet */
-    c->spec_on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) &&
+    c->spec.on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) &&
                  !cfg->seen_file && !cfg->state_dir &&
                  !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
     c->end = CRAWL_END_DONE;
@@ -134,7 +134,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   if (n > 1 && (cfg->seen_file || cfg->state_dir)) {
     /* one save for all: each shard takes up its part of the last one, and is paused for the
      * next ones */
-    core_rc rc = shards[0].resumable ? crawl__split_saved(shards, n) : CORE_OK;
+    core_rc rc = shards[0].save.resumable ? crawl__split_saved(shards, n) : CORE_OK;
     if (rc != CORE_OK)
       crawl__fatal(&shards[0], "%s: cannot hand the saved URLs to the shards: %s",
                    cfg->state_dir ? "--state" : "--seen", core_rc_str(rc));
@@ -180,7 +180,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   /* the time of all its runs, as its counts are (a --state crawl's start is set back by what
    * its runs before took) */
   stats->seconds = core_now() - (shards[0].start < start ? shards[0].start : start);
-  stats->complete = shards[0].complete;
+  stats->complete = shards[0].save.complete;
   crawl__run_set_running(run, false);
   if (sink->status && end != CRAWL_END_PIPE && shards[0].fr) {
     struct crawl_progress sum = {0};

@@ -134,7 +134,7 @@ static bool idle(const struct shard *c) {
 
 /* Whether replay_held has links to offer now. */
 static bool replay_due(const struct shard *c) {
-  return c->held_pages && (c->held_min <= frontier_gate(c->fr) || idle(c));
+  return c->held.pages && (c->held.min <= frontier_gate(c->fr) || idle(c));
 }
 
 void crawl__schedule(struct shard *c) {
@@ -146,7 +146,7 @@ void crawl__schedule(struct shard *c) {
     if (c->stop || c->fatal || !replay_due(c))
       break;
   }
-  if (c->cut_pending && frontier_gate(c->fr) > c->cfg->depth)
+  if (c->cut.pending && frontier_gate(c->fr) > c->cfg->depth)
     crawl__settle_cut(c);
   if (frontier_error(c->fr) != CORE_OK)
     crawl__fatal(c, "cannot read queued URLs back from their temporary file: %s",
@@ -241,7 +241,7 @@ bool crawl__finished(const struct shard *c) {
   if (c->stop)
     return true;
   if (crawl__pages_exhausted(c)) /* with --cluster, once the links held back went their way */
-    return !crawl__run_pages_leased(c->run) || !c->held_pages;
+    return !crawl__run_pages_leased(c->run) || !c->held.pages;
   return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 &&
-         !c->held_pages;
+         !c->held.pages;
 }

@@ -30,9 +30,9 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
   struct held_page *hp;
   while ((hp = crawl__held_take(c))) /* kept by the save (--state), or offered already */
     crawl__held_free(c, hp);
-  free(c->held);
-  c->held = NULL;
-  c->held_levels = 0;
+  free(c->held.levels);
+  c->held.levels = NULL;
+  c->held.level_count = 0;
   frontier_host *fh;
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {
@@ -42,26 +42,26 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
     frontier_item_free(item);
   }
   crawl__spec_free_all(c); /* what was never confirmed was never accepted */
-  if (c->cut_records)
-    fclose(c->cut_records);
-  c->cut_records = NULL;
-  seen_destroy(c->cut);
-  seen_destroy(c->rescued);
-  c->cut = c->rescued = NULL;
+  if (c->cut.records)
+    fclose(c->cut.records);
+  c->cut.records = NULL;
+  seen_destroy(c->cut.all);
+  seen_destroy(c->cut.rescued);
+  c->cut.all = c->cut.rescued = NULL;
 }
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
  * passes this run's scope and filters again. */
 static void take_up_leftovers(struct shard *c, const seen_filter *given) {
-  if (!c->resumable)
+  if (!c->save.resumable)
     return;
-  rewind(c->resumable);
+  rewind(c->save.resumable);
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
   const char *held_from = NULL;
   char *from_copy = NULL;
-  while (!c->fatal && crawl__next_saved(c->resumable, &line, &cap, &s)) {
+  while (!c->fatal && crawl__next_saved(c->save.resumable, &line, &cap, &s)) {
     if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
       free(from_copy);
       held_from = from_copy = strdup(s.from);
@@ -90,7 +90,7 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   }
   free(from_copy);
   free(line);
-  if (ferror(c->resumable))
+  if (ferror(c->save.resumable))
     crawl__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
   /* the file keeps them until this run's next save replaces them */
 }
@@ -103,7 +103,7 @@ static core_rc add_seed_dir(struct shard *c, const struct url *u) {
     dir_len--;
   size_t origin_len = strlen(u->origin);
   char *dir = malloc(origin_len + dir_len + 1);
-  char **grown = dir ? realloc(c->seed_dirs, (c->seed_dir_count + 1) * sizeof(*grown)) : NULL;
+  char **grown = dir ? realloc(c->seeds.dirs, (c->seeds.dir_count + 1) * sizeof(*grown)) : NULL;
   if (!grown) {
     free(dir);
     return CORE_ENOMEM;
@@ -111,8 +111,8 @@ static core_rc add_seed_dir(struct shard *c, const struct url *u) {
   memcpy(dir, u->origin, origin_len);
   memcpy(dir + origin_len, path, dir_len);
   dir[origin_len + dir_len] = '\0';
-  c->seed_dirs = grown;
-  c->seed_dirs[c->seed_dir_count++] = dir;
+  c->seeds.dirs = grown;
+  c->seeds.dirs[c->seeds.dir_count++] = dir;
   return CORE_OK;
 }
 
@@ -125,7 +125,7 @@ static size_t seed_window(const struct shard *c) {
 }
 
 bool crawl__seeds_waiting(const struct shard *c) {
-  return c->seeds_unfed != NULL;
+  return c->seeds.unfed != NULL;
 }
 
 /* Whether cfg->seeds[i] parses into *u as a seed this shard owns and has not offered yet (and
@@ -133,8 +133,8 @@ bool crawl__seeds_waiting(const struct shard *c) {
 static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
   if (crawl__seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u) != CORE_OK)
     return false;
-  bool unfed = take ? seen_remove(c->seeds_unfed, u->text, strlen(u->text)) == CORE_OK
-                    : seen_contains(c->seeds_unfed, u->text, strlen(u->text));
+  bool unfed = take ? seen_remove(c->seeds.unfed, u->text, strlen(u->text)) == CORE_OK
+                    : seen_contains(c->seeds.unfed, u->text, strlen(u->text));
   if (!unfed)
     url_free(u);
   return unfed;
@@ -142,9 +142,9 @@ static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
 
 /* Every seed was offered: depth 0 is no longer held for them. */
 static void seeds_fed(struct shard *c) {
-  seen_destroy(c->seeds_unfed);
-  c->seeds_unfed = NULL;
-  c->seed_next = c->cfg->seed_count;
+  seen_destroy(c->seeds.unfed);
+  c->seeds.unfed = NULL;
+  c->seeds.next = c->cfg->seed_count;
   frontier_release(c->fr, 0);
 }
 
@@ -155,21 +155,21 @@ void crawl__feed_seeds(struct shard *c) {
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
   bool all = crawl__pages_exhausted(c);
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
-  while (c->seed_next < c->cfg->seed_count && !c->fatal &&
+  while (c->seeds.next < c->cfg->seed_count && !c->fatal &&
          (all || frontier_pending(c->fr, 0) < window)) {
     struct url u;
-    if (unfed_seed(c, c->seed_next++, true, &u)) {
+    if (unfed_seed(c, c->seeds.next++, true, &u)) {
       crawl__offer(c, &u, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
       url_free(&u);
     }
   }
-  if (c->seed_next == c->cfg->seed_count)
+  if (c->seeds.next == c->cfg->seed_count)
     seeds_fed(c);
 }
 
 /* A link to a seed not offered yet: it is offered as the seed now, as if it had come first. */
 bool crawl__seed_found_early(struct shard *c, const struct url *u) {
-  if (!crawl__seeds_waiting(c) || seen_remove(c->seeds_unfed, u->text, strlen(u->text)) != CORE_OK)
+  if (!crawl__seeds_waiting(c) || seen_remove(c->seeds.unfed, u->text, strlen(u->text)) != CORE_OK)
     return false;
   crawl__settle(c, u, true, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
   return true;
@@ -177,7 +177,7 @@ bool crawl__seed_found_early(struct shard *c, const struct url *u) {
 
 void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
                              void *arg) {
-  for (size_t i = c->seed_next; crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
+  for (size_t i = c->seeds.next; crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
     struct url u;
     if (unfed_seed(c, i, false, &u)) {
       fn(c, u.text, arg);
@@ -220,38 +220,38 @@ core_rc crawl__seed_all(struct shard *c) {
     if (rc == CORE_ENOMEM)
       return rc;
   }
-  if (c->restored) /* the seeds before it were offered by an earlier run */
+  if (c->save.restored) /* the seeds before it were offered by an earlier run */
     crawl__restore_seeds_fed(c);
   /* the seeds this shard offers (and with --cluster, its process does), each once: a seed given
    * twice is one seed. A continued crawl leaves out those its seen filter has: they were offered
    * before the save, whatever the order of the shards that offered them */
-  core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds_unfed);
-  for (size_t i = c->seed_next; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
+  core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds.unfed);
+  for (size_t i = c->seeds.next; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
     struct url u;
     bool first;
     if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
     if (crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node &&
-        !(c->restored && seen_contains(c->seen, u.text, strlen(u.text))))
-      rc = seen_add(c->seeds_unfed, u.text, strlen(u.text), &first);
+        !(c->save.restored && seen_contains(c->seen, u.text, strlen(u.text))))
+      rc = seen_add(c->seeds.unfed, u.text, strlen(u.text), &first);
     url_free(&u);
   }
   if (rc != CORE_OK || c->fatal) {
-    seen_destroy(c->seeds_unfed);
-    c->seeds_unfed = NULL;
+    seen_destroy(c->seeds.unfed);
+    c->seeds.unfed = NULL;
     return rc;
   }
   /* after the list is made: a link restored to a seed not offered yet makes it a seed at once */
-  if (c->restored)
+  if (c->save.restored)
     crawl__restore(c);
   frontier_hold(c->fr, 0); /* depth 1 waits for every seed, as if all had been queued first */
   crawl__feed_seeds(c);    /* the first window now */
-  if (c->restored)
+  if (c->save.restored)
     return CORE_OK;
   /* the URLs the last run left (--seen) are taken up apart from the seeds */
   seen_filter *given;
   rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
-  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && c->resumable; i++) {
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && c->save.resumable; i++) {
     struct url u;
     bool first;
     if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)

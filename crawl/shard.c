@@ -96,7 +96,7 @@ void crawl__shard_open(struct shard *c) {
       (rc = frontier_create(&frontier_opts, c->seen, crawl__free_host_data, &c->fr)) ||
       (rc = crawl__open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
-      (rc = loop_timer_create(c->loop, crawl__on_save_timer, c, &c->save_timer)) ||
+      (rc = loop_timer_create(c->loop, crawl__on_save_timer, c, &c->save.timer)) ||
       (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen) : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
@@ -115,17 +115,17 @@ static void shard_loop(struct shard *c) {
   bool shared = c->outboxes != NULL;
   if (c->sink->status && c->shard == 0)
     loop_timer_start(c->progress_timer, core_now() + 0.5);
-  if (c->save_path && c->shard == 0) /* the first shard saves for all */
-    loop_timer_start(c->save_timer, core_now() + c->save_every);
+  if (c->save.path && c->shard == 0) /* the first shard saves for all */
+    loop_timer_start(c->save.timer, core_now() + c->save.every);
   if (crawl__seed_all(c) != CORE_OK)
     crawl__fatal(c, "cannot queue the seeds: out of memory");
-  c->begun = !c->fatal;
+  c->save.begun = !c->fatal;
   if (!c->fatal && !shared) {
     crawl__cut_output(c); /* nothing was written yet: the first flush comes after a turn */
     crawl__open_warc(c);  /* after the checkpoint was read: it says how much of the file stays */
   }
-  while (!c->fatal && !c->complete) { /* a crawl continued once complete asks nothing */
-    crawl__shard_sync_stop(c);        /* a stop asked for by crawl_stop or by another shard */
+  while (!c->fatal && !c->save.complete) { /* a crawl continued once complete asks nothing */
+    crawl__shard_sync_stop(c);             /* a stop asked for by crawl_stop or by another shard */
     if (c->stop == STOP_NOW || (shared && crawl__run_done(c)))
       break;
     if (shared)
@@ -166,7 +166,7 @@ static void shard_loop(struct shard *c) {
  * of requests cut short) reach their owners before anything is settled, in rounds until no shard
  * sends more. */
 static void deliver_last_links(struct shard *c) {
-  if (c->save_path) {
+  if (c->save.path) {
     /* the save keeps the requests cut short, to be made again, and settle_leftovers ends them
      * after it; what their parsers found so far goes on its way now */
     for (struct request *rq = c->active; rq; rq = rq->next)
@@ -195,7 +195,7 @@ static void deliver_last_links(struct shard *c) {
  * were. Read after a barrier, which orders it after each shard's own write. */
 static bool all_begun(const struct crawl *r) {
   for (int i = 0; i < crawl__run_shards(r); i++)
-    if (!crawl__run_shard(r, i)->fr || !crawl__run_shard(r, i)->begun)
+    if (!crawl__run_shard(r, i)->fr || !crawl__run_shard(r, i)->save.begun)
       return false;
   return true;
 }
@@ -228,11 +228,11 @@ static void shard_end(struct shard *c) {
   /* the final save is the last: the loop still turns after it (crawl__bridge_close waits on it
    * for Redis), and a periodic save then would read the other shards' queues while they free
    * them (a crash, seen as SIGSEGV in snap_host with --cluster -j 4) */
-  if (c->save_timer)
-    loop_timer_stop(c->save_timer);
+  if (c->save.timer)
+    loop_timer_stop(c->save.timer);
   if (saving && shards > 1)
     crawl__run_barrier(c->run, c->shard);
-  if (c->shard == 0 && c->save_path && all_begun(c->run) && c->seen)
+  if (c->shard == 0 && c->save.path && all_begun(c->run) && c->seen)
     crawl__final_save(c);
   if (saving && shards > 1)
     crawl__run_barrier(c->run, c->shard);
@@ -251,21 +251,21 @@ void crawl__shard_close(struct shard *c) {
   if (!c->seen_borrowed)
     seen_destroy(c->seen);
   seen_destroy(c->sitemaps_seen);
-  if (c->resumable)
-    fclose(c->resumable);
-  if (c->leftovers)
-    fclose(c->leftovers);
-  free(c->state_path);
-  free(c->prev_path);
+  if (c->save.resumable)
+    fclose(c->save.resumable);
+  if (c->save.leftovers)
+    fclose(c->save.leftovers);
+  free(c->save.state_path);
+  free(c->save.prev_path);
   frontier_destroy(c->fr);
   if (!c->scope_borrowed)
     url_scope_destroy(c->scope);
   if (c->output_watch)
     loop_unwatch(c->loop, c->output_watch);
-  for (size_t i = 0; i < c->seed_dir_count; i++)
-    free(c->seed_dirs[i]);
-  free(c->seed_dirs);
-  seen_destroy(c->seeds_unfed);
+  for (size_t i = 0; i < c->seeds.dir_count; i++)
+    free(c->seeds.dirs[i]);
+  free(c->seeds.dirs);
+  seen_destroy(c->seeds.unfed);
   fetch_engine_destroy(c->engine);
   loop_destroy(c->loop);
   if (c->writer)

@@ -20,26 +20,26 @@
 enum { SPEC_BUCKETS_MIN = 1024 };
 
 static size_t bucket(const struct shard *c, const char *url) {
-  return XXH3_64bits(url, strlen(url)) & (c->spec_buckets - 1);
+  return XXH3_64bits(url, strlen(url)) & (c->spec.buckets - 1);
 }
 
 struct spec *crawl__spec_find(struct shard *c, const char *url) {
-  if (!c->specs)
+  if (!c->spec.table)
     return NULL;
-  for (struct spec *e = c->specs[bucket(c, url)]; e; e = e->next)
+  for (struct spec *e = c->spec.table[bucket(c, url)]; e; e = e->next)
     if (strcmp(e->url, url) == 0)
       return e;
   return NULL;
 }
 
 void crawl__spec_remove(struct shard *c, struct spec *e) {
-  struct spec **pp = &c->specs[bucket(c, e->url)];
+  struct spec **pp = &c->spec.table[bucket(c, e->url)];
   while (*pp != e)
     pp = &(*pp)->next;
   *pp = e->next;
-  c->spec_count--;
+  c->spec.count--;
   if (e->held)
-    c->spec_links -= e->held->count;
+    c->spec.links -= e->held->count;
   crawl__held_free(c, e->held);
   free((char *)e->rec.type);
   free((char *)e->rec.location);
@@ -50,11 +50,11 @@ void crawl__spec_remove(struct shard *c, struct spec *e) {
 }
 
 void crawl__spec_free_all(struct shard *c) {
-  for (size_t b = 0; c->specs && b < c->spec_buckets; b++)
-    while (c->specs[b])
-      crawl__spec_remove(c, c->specs[b]);
-  free(c->specs);
-  c->specs = NULL;
+  for (size_t b = 0; c->spec.table && b < c->spec.buckets; b++)
+    while (c->spec.table[b])
+      crawl__spec_remove(c, c->spec.table[b]);
+  free(c->spec.table);
+  c->spec.table = NULL;
 }
 
 void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
@@ -64,7 +64,7 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
    * twice it (see set_lookahead), and never so many queued that a page would go to the spill
    * file (a speculative page must be found again in the queue) */
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
-  if (!c->spec_on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
+  if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
   if (!url_scope_contains(c->scope, u->host))
     return; /* out of scope: recorded when its level comes, never fetched ahead */
@@ -72,7 +72,7 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
    * is asked to fetch it ahead, and decides by its own budget */
   if (crawl__send_if_foreign(c, u, from, depth, 0, LINK_AHEAD, (struct link_how){VIA_NONE, true}))
     return;
-  if (!c->spec_ahead || c->spec_count >= budget / 2 || frontier_spilled(c->fr) ||
+  if (!c->spec.ahead || c->spec.count >= budget / 2 || frontier_spilled(c->fr) ||
       frontier_queued(c->fr) >= budget / 2)
     return;
   size_t len = strlen(u->text);
@@ -85,9 +85,9 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
   if (url_path_trap(u->text + u->path_off, cfg->max_path_repeat, cfg->max_path_segments) !=
       URL_TRAP_NONE)
     return; /* a spider trap is not followed (settle gives its fate), nor fetched ahead */
-  if (!c->specs) {
-    c->spec_buckets = SPEC_BUCKETS_MIN;
-    if (!(c->specs = calloc(c->spec_buckets, sizeof(*c->specs))))
+  if (!c->spec.table) {
+    c->spec.buckets = SPEC_BUCKETS_MIN;
+    if (!(c->spec.table = calloc(c->spec.buckets, sizeof(*c->spec.table))))
       return;
   }
   struct host_data *hd = crawl__host_for(c, u);
@@ -103,9 +103,9 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
   e->depth = depth;
   e->host = hd->fhost;
   size_t b = bucket(c, e->url);
-  e->next = c->specs[b];
-  c->specs[b] = e;
-  c->spec_count++;
+  e->next = c->spec.table[b];
+  c->spec.table[b] = e;
+  c->spec.count++;
   item->flags = ITEM_SPEC;
   frontier_push(c->fr, hd->fhost, item);
 }
@@ -150,7 +150,7 @@ void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   e->rq = NULL;
   if (rq->item && !e->cancelled) { /* fetched: its links wait with it for its confirmation */
     e->held = rq->held;
-    c->spec_links += e->held ? e->held->count : 0;
+    c->spec.links += e->held ? e->held->count : 0;
   } else /* dropped, or given back for a retry (queued again) */
     crawl__held_free(c, rq->held);
   rq->held = NULL;

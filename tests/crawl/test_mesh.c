@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-/* ---- stand-ins for intake.c, speculate.c and sitefiles.c ---- */
+/* ---- what reaches a shard, recorded by the callback given at attach ---- */
 
 struct offered {
   char url[256];
@@ -30,35 +30,29 @@ struct offered {
 static struct offered offers[64];
 static int offer_count;
 static int sitemap_count;
+static int prefetch_count;
 
-void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, int depth,
-                        int redirects, enum offer_kind kind, struct link_how how) {
+static void take(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
+                 int depth, int redirects, struct link_how how) {
   (void)c;
+  if (kind == LINK_SITEMAP) {
+    sitemap_count++;
+    return;
+  }
+  if (kind == LINK_AHEAD) {
+    prefetch_count++;
+    return;
+  }
   struct offered *o = &offers[offer_count++];
   snprintf(o->url, sizeof(o->url), "%s", u->text);
-  snprintf(o->from, sizeof(o->from), "%s", from ? from : "");
+  snprintf(o->from, sizeof(o->from), "%s", page ? page : "");
   o->depth = depth;
   o->redirects = redirects;
-  o->kind = kind;
+  o->kind = kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK;
   o->how = how;
 }
 
-void crawl__queue_sitemap_url(struct shard *c, const struct url *u) {
-  (void)c;
-  (void)u;
-  sitemap_count++;
-}
-
-static int prefetch_count;
-void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
-                          bool follow) {
-  (void)c;
-  (void)u;
-  (void)from;
-  (void)depth;
-  (void)follow;
-  prefetch_count++;
-}
+/* ---- what mesh.c calls of the rest of the engine ---- */
 
 int crawl__shard_count(const struct crawl_config *cfg) {
   return (int)cfg->threads;
@@ -86,7 +80,7 @@ static struct fixture *make_run(int n) {
   struct frontier_options opts = {.per_host = 1};
   for (int i = 0; i < n; i++) {
     struct shard *c = &f->shards[i];
-    crawl__run_attach(f->run, i, c);
+    crawl__run_attach(f->run, i, c, take);
     assert_int_equal(loop_create(&c->loop), CORE_OK);
     assert_int_equal(frontier_create(&opts, NULL, NULL, &c->fr), CORE_OK);
     c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
