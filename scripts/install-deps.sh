@@ -29,7 +29,7 @@ if ! command -v npm >/dev/null; then
   apt-get install -y -qq --no-install-recommends npm >/dev/null
 fi
 # With --tests: warcio goes beside the sources (.deps/, ignored by git), so the tests themselves
-# need no registry; tests/integration/crawl_cases.py reads it from there. Its version is the
+# need no registry; tests/integration/harness.py reads it from there. Its version is the
 # tests'.
 warcio_version=2.4.11
 root=$(cd "$(dirname "$0")/.." && pwd)

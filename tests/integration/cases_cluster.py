@@ -1,0 +1,347 @@
+"""Integration cases: --cluster: processes sharing one crawl through Redis."""
+from harness import *  # noqa: F401,F403 (the shared harness)
+
+
+def case_cluster_nodes(tmp):
+    """--cluster: three processes over one Redis share a crawl of 30 hosts whose pages link
+    across hosts. Each prints the URLs of the hosts it owns: together every URL once, with the
+    truth's fate and breadth-first depth (at -d 1000 and at -d 3 with a delay), the same set as
+    one process, and no page fetched twice. The processes run 1, 3 and 2 shards of their own."""
+    redis = Redis(tmp)
+    try:
+        for job, delay, depth in (("deep", "0", 1000), ("shallow", "0.01", 3)):
+            web = Web(tmp, hosts=30, pages=40, links=10, seed=7)
+            procs = cluster_run(web, redis, job, (["-j", "1"], ["-j", "3"], ["-j", "2"]),
+                                "-w", delay, "-d", str(depth), "--jsonl", web.url())
+            log = web.stop()
+            what = f"-w {delay} -d {depth}"
+            for i, proc in enumerate(procs):
+                expect(proc.returncode == 0, f"{what}: node {i} exited {proc.returncode}: "
+                       f"{proc.err[-400:]}")
+            recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
+            expect(all(proc.out for proc in procs), f"{what}: a node printed nothing")
+            expect_breadth_first(recs, log, web.truth(web.url(), depth=depth),
+                                 f"{what} across nodes")
+        # the same job again is refused: its state says it has ended
+        web = Web(tmp, hosts=2, pages=5)
+        p = crawl(web, "--cluster", redis.url("deep"), "--nodes", "3", "--node", "0", web.url(),
+                  check=False)
+        web.stop()
+        expect(p.returncode == 1 and "has ended" in p.stderr and not p.stdout,
+               f"a finished job again: exit {p.returncode}, {p.stderr!r}")
+    finally:
+        redis.stop()
+
+
+def case_cluster_failed_start_keeps_state(tmp):
+    """A --state node of a cluster, paused, then continued while Redis is down, and once more
+    after its job has been refused another way (other options): each continuation that cannot
+    start exits 1 and leaves `checkpoint` and `checkpoint.prev` byte for byte as they were (a
+    save made then held one shard's part alone). Continued with Redis back, the crawl ends with
+    every URL of the truth, no page fetched twice."""
+    redis = Redis(tmp, aof=True)
+    web = Web(tmp, hosts=6, pages=120, seed=3)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    try:
+        first = state_cmd(web, state, "-j", "3", "--jsonl", "-o", out, "--cluster",
+                          redis.url("keep"), "--nodes", "1", "--node", "0", interval=0.2)
+        proc = subprocess.Popen(first, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
+
+        def files():
+            got = {}
+            for name in ("checkpoint", "checkpoint.prev"):
+                with open(os.path.join(state, name), "rb") as f:
+                    got[name] = f.read()
+            return got
+        before = files()
+        redis.stop()
+        for threads in ("3", "1"):
+            p = subprocess.run([CRAWL, "-j", threads, "--state", state], capture_output=True,
+                               text=True, timeout=60)
+            expect(p.returncode == 1 and "Redis at" in p.stderr,
+                   f"-j {threads}, Redis down: exit {p.returncode}, {p.stderr!r}")
+            expect(files() == before, f"-j {threads}, Redis down: the checkpoint files changed")
+        redis.start()
+        p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=90)
+        expect(p.returncode == 0, f"continued with Redis back: exit {p.returncode}, {p.stderr}")
+    finally:
+        redis.stop()
+    log = web.stop()
+    with open(out) as f:
+        recs = inside([json.loads(line) for line in f])
+    expect_same_set({r["url"] for r in recs}, web.truth(web.url()), "the runs together")
+    twice = [k for k, n in Counter((h, path) for _, _, h, path, _ in log
+                                   if path != "/robots.txt").items() if n > 1]
+    expect(len(twice) <= 12, f"fetched twice: {len(twice)}, e.g. {twice[:3]}")
+
+
+def case_cluster_state_survives_kill(tmp):
+    """--cluster with --state: three processes share a polite crawl, each checkpointing into its
+    own directory; one is killed with kill -9 mid-crawl and continued with nothing but
+    `crawl --state DIR`. The others wait for it (its hosts' depths are pending), it takes up again
+    what Redis gave it after its last checkpoint (acknowledged only once a checkpoint held it),
+    and all runs together print the single-process truth, fetching every page of it."""
+    redis = Redis(tmp)
+    try:
+        web = Web(tmp, hosts=12, pages=80, links=2, seed=5)
+        dirs, cmds = state_nodes(tmp, web, redis, "kill")
+        again = []
+
+        def kill_and_continue(procs):
+            time.sleep(1.5)
+            expect(procs[1].poll() is None, "node 1 ended before it could be killed")
+            procs[1].kill()
+            procs[1].wait()
+            time.sleep(0.5)  # the others go on meanwhile, and send node 1 more links
+            again.extend(nodes_run([[CRAWL, "--state", dirs[1]]]))
+
+        procs = nodes_run(cmds, kill_and_continue)
+        log = web.stop()
+        expect(procs[1].returncode == -signal.SIGKILL, f"node 1 exited {procs[1].returncode}")
+        for i, proc in ((0, procs[0]), (2, procs[2]), (1, again[0])):
+            expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-400:]}")
+        expect(again[0].out, "node 1, continued, printed nothing")
+        truth = web.truth(web.url())
+        expect_truth_records((*procs, *again), truth, "the nodes' runs together")
+        fetched = {f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log}
+        unfetched = sorted(u for u, (fate, _) in truth.items()
+                           if fate == "fetched" and u not in fetched)
+        expect(not unfetched, f"pages no run fetched: {unfetched[:5]}")
+    finally:
+        redis.stop()
+
+
+def case_cluster_survives_redis_restart(tmp):
+    """--cluster with --state, and Redis started again from its append-only file twice:
+    - killed with kill -9 mid-crawl: every process stops with a clear error naming Redis, its
+      checkpoint saved;
+    - hung (SIGSTOP) while the processes, continued with `crawl --state DIR`, run, then each
+      paused with SIGINT and Redis killed: a pause with Redis not answering keeps what it had
+      not confirmed (most often the run is between two levels then, waiting for a view, and
+      there is nothing: tests/cluster covers the batches kept).
+    Continued once more, the runs together print the single-process truth, each URL once with
+    the truth's fate and depth, and no page is fetched twice but those a node had in flight when
+    Redis was killed: its crawl stops at once then (a fatal error), and what it had not settled
+    is fetched again by the run that continues it (at most one page a host, as -w allows one
+    request at a time; each answered within two seconds of the kill)."""
+    redis = Redis(tmp, aof=True)
+    killed_at = []
+    try:
+        web = Web(tmp, hosts=12, pages=80, links=2, seed=5)
+        dirs, cmds = state_nodes(tmp, web, redis, "aof")
+
+        def kill_redis(procs):
+            time.sleep(1.5)
+            expect(all(p.poll() is None for p in procs), "a node ended before Redis went")
+            killed_at.append(time.monotonic())
+            redis.stop()
+
+        def hang_redis(procs):
+            time.sleep(1)
+            redis.proc.send_signal(signal.SIGSTOP)
+            time.sleep(1)  # a level's pages end meanwhile, and their links wait for Redis
+            for p in procs:
+                p.send_signal(signal.SIGINT)
+            time.sleep(0.5)
+            redis.stop()
+
+        first = nodes_run(cmds, kill_redis)
+        for i, proc in enumerate(first):
+            expect(proc.returncode == 1 and f"Redis at 127.0.0.1:{redis.port}" in proc.err,
+                   f"node {i} with Redis gone: exit {proc.returncode}, {proc.err[-300:]!r}")
+        redis.start()
+        again = [[CRAWL, "--state", d] for d in dirs]
+        second = nodes_run(again, hang_redis)
+        for i, proc in enumerate(second):
+            # paused, it waits for Redis's answers a while: Redis may go first
+            expect(proc.returncode == 130 or (proc.returncode == 1 and "Redis at" in proc.err),
+                   f"node {i} paused with Redis hung: exit {proc.returncode}, "
+                   f"{proc.err[-300:]!r}")
+        redis.start()
+        third = nodes_run(again)
+        log = web.stop()
+        for i, proc in enumerate(third):
+            expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-400:]}")
+        recs = expect_truth_records((*first, *second, *third), web.truth(web.url()),
+                                    "the nodes' runs together")
+        expect_unique([r["url"] for r in recs], "record across the runs of each node")
+        fetched = Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt")
+        first_end = {}
+        for _, end, h, p, _ in sorted(log):
+            first_end.setdefault((h, p), end)
+        twice = [k for k, n in fetched.items() if n > 1]
+        late = [k for k in twice if not any(abs(first_end[k] - t) < 2.0 for t in killed_at)]
+        per_host = Counter(h for h, _ in twice)
+        expect(not late and all(fetched[k] == 2 for k in twice) and
+               all(n == 1 for n in per_host.values()),
+               f"fetched twice, not in flight when Redis was killed: {late[:3]}; all twice: "
+               f"{[(k, fetched[k]) for k in twice][:5]}")
+    finally:
+        redis.stop()
+
+
+def case_cluster_fatal_keeps_page_in_flight(tmp):
+    """A page whose answer comes in the same turn of the loop as the error that ends a --cluster
+    --state crawl (its Redis killed): its links are no longer taken then, so it is not reported
+    fetched either. The checkpoint keeps it, and the continued crawl fetches it again and
+    reports it and its link. One turn is made by stopping the process (SIGSTOP) while Redis is
+    killed and the answer written, then continuing it (SIGCONT) with both waiting."""
+    import threading
+    asked, release = threading.Event(), threading.Event()
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, '<a href="/held.html">held</a>'
+        if path == "/held.html":
+            asked.set()
+            release.wait(30)
+            return 200, {}, '<a href="/child.html">child</a>'
+        if path == "/child.html":
+            return 200, {}, "<p>the end</p>"
+        return None
+
+    redis, site = Redis(tmp, aof=True), Site(["a.test"], respond)
+    try:
+        state = os.path.join(tmp, "state")
+        proc = subprocess.Popen([CRAWL, "--no-progress", *site.resolve(), "--jsonl", "--state",
+                                 state, "--cluster", redis.url("turn"), "--nodes", "1", "--node",
+                                 "0", site.url("a.test")], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        expect(asked.wait(30), "/held.html was never asked for")
+        time.sleep(0.3)  # the process waits in its loop
+        proc.send_signal(signal.SIGSTOP)
+        redis.stop()  # first: its connections are the first ready
+        release.set()
+        time.sleep(0.5)  # the answer is written
+        proc.send_signal(signal.SIGCONT)
+        out, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 1 and "Redis at" in err,
+               f"with Redis gone: exit {proc.returncode}, {err[-300:]!r}")
+        redis.start()
+        again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
+                               timeout=60)
+        expect(again.returncode == 0, f"continued: exit {again.returncode}, {again.stderr[-300:]}")
+        recs = inside([json.loads(line) for line in (out + again.stdout).splitlines()])
+        urls = Counter(r["url"] for r in recs)
+        want = {site.url("a.test", p) for p in ("/", "/held.html", "/child.html")}
+        expect(set(urls) == want and max(urls.values()) == 1,
+               f"the two runs printed {dict(urls)}, want each of {sorted(want)} once")
+        expect(all(r["fate"] == "fetched" for r in recs), f"fates: {recs}")
+    finally:
+        release.set()
+        redis.stop()
+        site.stop()
+
+
+def case_cluster_max_pages(tmp):
+    """--cluster with -n N: the limit is the whole run's, leased to the processes from Redis in
+    blocks. Three processes over 12 hosts fetch exactly N pages together (robots.txt not counted),
+    and the rest is accounted as limit once, across the nodes. With a delay and N = 450, more
+    pages than the hosts of any one process hold (at most 387 requests), more than one process
+    must fetch: the leases pass between them."""
+    redis = Redis(tmp)
+    try:
+        for job, delay, limit in (("fast", "0", 100), ("polite", "0.005", 450)):
+            web = Web(tmp, hosts=12, pages=60, links=6, seed=5)
+            procs = cluster_run(web, redis, job, ([], [], []), "-w", delay, "-d", "1000",
+                                "-n", str(limit), "--jsonl", web.url())
+            log = web.stop()
+            what = f"-w {delay} -n {limit}"
+            for i, proc in enumerate(procs):
+                expect(proc.returncode == 0, f"{what}: node {i} exited {proc.returncode}: "
+                       f"{proc.err[-300:]}")
+            pages = [r for r in log if r[3] != "/robots.txt"]
+            expect(len(pages) == limit, f"{what}: {len(pages)} page requests, want {limit}")
+            owners = {r[2] for r in pages}
+            recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
+            expect_unique([r["url"] for r in recs], f"{what}: record")
+            fates = Counter(r["fate"] for r in recs)
+            expect(fates["fetched"] + fates["failed"] == limit, f"{what}: fates {dict(fates)}")
+            expect(fates["limit"] > 0, f"{what}: no limit fates: {dict(fates)}")
+            fetching = sum(1 for proc in procs
+                           if any(json.loads(line)["fate"] == "fetched"
+                                  for line in proc.out.splitlines()))
+            expect(limit < 450 or (fetching > 1 and len(owners) > 5),
+                   f"{what}: {fetching} nodes fetched, over {len(owners)} hosts")
+    finally:
+        redis.stop()
+
+
+def case_cluster_stop_and_errors(tmp):
+    """--cluster: SIGINT to one process stops all three (each exits 130, reporting what it had
+    queued as pending; with --state each pauses, and all continue to the end); a process with
+    other options than the job's is refused; no Redis at the address is a clear fatal error; a malformed address, a
+    node out of range and --node without --cluster are usage errors."""
+    redis = Redis(tmp)
+    try:
+        web = Web(tmp, hosts=12, pages=60, links=6, seed=5)
+        stopped = []
+
+        def interrupt(procs):
+            time.sleep(1.5)
+            procs[1].send_signal(signal.SIGINT)
+            stopped.append(time.monotonic())
+
+        procs = nodes_run([[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w",
+                            "0.3", "-d", "1000", "--jsonl", "--cluster", redis.url("stop"),
+                            "--nodes", "3", "--node", str(i), web.url()] for i in range(3)],
+                          interrupt)
+        took = time.monotonic() - stopped[0]
+        web.stop()
+        for i, proc in enumerate(procs):
+            expect(proc.returncode == 130, f"node {i} exited {proc.returncode}: {proc.err[-300:]}")
+        expect(took < 10, f"the nodes took {took:.1f} s to stop")
+        recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
+        expect_unique([r["url"] for r in recs], "record across stopped nodes")
+        expect(any(r["fate"] == "pending" for r in recs), "nothing was left pending")
+        # with --state the same stop pauses the job, and `crawl --state DIR` on every node goes
+        # on with it (the stop asked before does not stop it again) to the end
+        web = Web(tmp, hosts=12, pages=60, links=6, seed=5)
+        dirs = [os.path.join(tmp, f"paused{i}") for i in range(3)]
+        procs = nodes_run([[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w",
+                            "0.3", "-d", "1000", "--jsonl", "--state", dirs[i], "--cluster",
+                            redis.url("pause"), "--nodes", "3", "--node", str(i), web.url()]
+                           for i in range(3)], interrupt)
+        for i, proc in enumerate(procs):
+            expect(proc.returncode == 130, f"node {i} paused: exit {proc.returncode}: "
+                   f"{proc.err[-300:]}")
+        continued = nodes_run([[CRAWL, "-w", "0", "--state", d] for d in dirs])
+        log = web.stop()
+        for i, proc in enumerate(continued):
+            expect(proc.returncode == 0, f"node {i} continued: exit {proc.returncode}: "
+                   f"{proc.err[-300:]}")
+        recs = inside([json.loads(line) for proc in (*procs, *continued) for line in proc.out.splitlines()])
+        expect_breadth_first(recs, [e for e in log if e[3] != "/robots.txt"],
+                             web.truth(web.url()), "paused and continued nodes")
+        # a process with other options than the job's first is refused, naming the difference
+        # (the job stopped above, which has not ended)
+        web = Web(tmp, hosts=2, pages=5)
+        for args, differs in ((["--nodes", "2", "--node", "1"], "'nodes 2' here, 'nodes 3'"),
+                              (["--nodes", "3", "--node", "1", "-d", "2"], "'depth 2' here")):
+            p = crawl(web, "--cluster", redis.url("stop"), *args, web.url(), check=False)
+            expect(p.returncode == 1 and differs in p.stderr and not p.stdout,
+                   f"{args} on a job begun otherwise: exit {p.returncode}, {p.stderr!r}")
+        web.stop()
+    finally:
+        redis.stop()
+    port = free_port()
+    web = Web(tmp, hosts=2, pages=5)
+    p = crawl(web, "--cluster", f"redis://127.0.0.1:{port}/j", "--nodes", "2", "--node", "0",
+              web.url(), check=False)
+    web.stop()
+    expect(p.returncode == 1 and f"Redis at 127.0.0.1:{port}: cannot connect" in p.stderr,
+           f"no Redis: exit {p.returncode}, {p.stderr!r}")
+    for args, word in [(["--cluster", "redis://h/a b", "--nodes", "2", "--node", "0"], "--cluster"),
+                       (["--cluster", "http://h/j", "--nodes", "2", "--node", "0"], "--cluster"),
+                       (["--cluster", "redis://h/j", "--nodes", "3", "--node", "3"], "--node"),
+                       (["--cluster", "redis://h/j", "--nodes", "3"], "--node"),
+                       (["--nodes", "3", "--node", "1"], "--cluster"),
+                       (["--cluster", "redis://h/j", "--nodes", "0", "--node", "0"], "--nodes")]:
+        p = subprocess.run([CRAWL, *args, "a.test"], capture_output=True, text=True, timeout=10)
+        err = p.stderr.splitlines()
+        expect(p.returncode == 2 and err and word in err[0] and not p.stdout,
+               f"{args}: exit {p.returncode}, {p.stderr!r}")

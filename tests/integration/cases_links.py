@@ -1,0 +1,465 @@
+"""Integration cases: Which links are found, followed, printed or filtered: elements, CSS, scripts, forms, sitemaps, scope."""
+from harness import *  # noqa: F401,F403 (the shared harness)
+
+
+def case_accept_ext(tmp):
+    """-A pdf: only PDFs printed, but HTML pages are still fetched to find them."""
+    web = Web(tmp, hosts=3, pages=60)
+    p = crawl(web, "-w", "0", "-d", "1000", "-A", "pdf", web.url())
+    log = web.stop()
+    want = [u for u in web.truth(web.url()) if u.endswith(".pdf")]
+    expect(want, "the test web has no PDFs")
+    expect_same_set(lines(p), want, "-A pdf")
+    expect(len([r for r in log if r[3].endswith(".html")]) > 50, "HTML pages were not fetched")
+    expect(not [r for r in log if r[3].endswith(".pdf")], "a PDF was fetched (it is in --skip-ext)")
+
+
+def case_reject_ext(tmp):
+    """-R png: PNGs are neither printed nor fetched; everything else is as before."""
+    web = Web(tmp, hosts=3, pages=60)
+    p = crawl(web, "-w", "0", "-d", "1000", "-R", ".PNG", "--skip-ext", "pdf", web.url())
+    log = web.stop()
+    want = [u for u in web.truth(web.url()) if not u.endswith(".png")]
+    expect_same_set(lines(p), want, "-R png")
+    expect(not [r for r in log if r[3].endswith(".png")], "a rejected PNG was fetched")
+
+
+def case_skip_ext(tmp):
+    """--skip-ext LIST replaces the default list: with `--skip-ext pdf` the PNGs are fetched
+    (their fate fetched, a request each) and the PDFs still printed but never requested."""
+    web = Web(tmp, hosts=2, pages=40)
+    p = crawl(web, "-w", "0", "-d", "1000", "--skip-ext", "pdf", "--jsonl", web.url())
+    log = web.stop()
+    truth = web.truth(web.url())
+    recs = {r["url"]: r["fate"] for r in records(p)}
+    expect_same_set(recs, truth, "--skip-ext pdf")
+    pngs = [u for u in truth if u.endswith(".png")]
+    pdfs = [u for u in truth if u.endswith(".pdf")]
+    expect(pngs and pdfs, "the test web has no PNG or no PDF")
+    wrong = [(u, recs[u]) for u in pngs if recs[u] != "fetched"]
+    wrong += [(u, recs[u]) for u in pdfs if recs[u] != "skipped"]
+    expect(not wrong, f"fates: {wrong[:5]}")
+    requested = {f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log}
+    expect(set(pngs) <= requested and not set(pdfs) & requested,
+           f"requests: {len(set(pngs) - requested)} PNGs missing, "
+           f"{len(set(pdfs) & requested)} PDFs fetched")
+
+
+def case_domains(tmp):
+    """-D: only hosts under the listed suffixes are printed and fetched."""
+    web = Web(tmp, hosts=6, pages=60)
+    allowed = {"s0.web.test", "s2.web.test"}
+    p = crawl(web, "-w", "0", "-d", "1000", "-D", ",".join(sorted(allowed)), web.url())
+    log = web.stop()
+    hosts = {u.split("/")[2].split(":")[0] for u in lines(p)}
+    expect(hosts == allowed, f"printed hosts {hosts}")
+    expect({r[2] for r in log} == allowed, f"requested hosts {set(r[2] for r in log)}")
+    expect_same_set(lines(p), web.truth(web.url(), domains=",".join(sorted(allowed))), "-D")
+
+
+def case_sitemaps(tmp):
+    """--sitemaps: robots.txt Sitemap lines and /sitemap.xml, indexes followed, gzip read; their
+    entries are seeds; sitemaps out of scope are not fetched."""
+    web = Web(tmp, hosts=3, pages=30)
+    p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", web.url())
+    log = web.stop()
+    got = lines(p)
+    expect_unique(got, "URL")
+    expect_same_set(got, web.truth(web.url(), sitemaps=True), "--sitemaps")
+    expect(len([u for u in got if "/orphan/" in u]) == 30, "orphan pages missing")
+    expect(not [r for r in log if "elsewhere" in r[2]], "an out-of-scope sitemap was fetched")
+    expect(not [u for u in got if "sitemap" in u], "a sitemap URL was printed")
+    fetched = [r[3] for r in log if r[2] == "s0.web.test"]
+    expect(fetched.index("/robots.txt") < fetched.index("/sitemaps/index.xml"),
+           "a sitemap was fetched before robots.txt")
+
+
+def case_sitemaps_without_robots(tmp):
+    web = Web(tmp, hosts=2, pages=20)
+    p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", "--no-robots", web.url())
+    web.stop()
+    expect_same_set(lines(p), web.truth(web.url(), sitemaps=True, robots=False),
+                    "--sitemaps --no-robots")
+
+
+def case_page_directives(tmp):
+    """nofollow (meta robots, X-Robots-Tag): links printed, not followed; meta refresh is a link;
+    video posters are links; links after </html> are found."""
+    web = Web(tmp, hosts=1, pages=20)
+    seeds = [web.url("s0", "/directives/nofollow.html"), web.url("s0", "/directives/xrobots.html"),
+             web.url("s0", "/directives/refresh.html"), web.url("s0", "/directives/video.html"),
+             web.url("s0", "/directives/late.html")]
+    p = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--jsonl", *seeds)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    for n in (1, 2, 3):
+        r = recs.get(web.url("s0", f"/p/{n}.html"))
+        expect(r and r["fate"] == "robots", f"/p/{n}.html: {r}")
+    r = recs.get(web.url("s0", "/p/4.html"))
+    expect(r and r["fate"] == "fetched" and r["from"] == seeds[2], f"refresh target: {r}")
+    for path in ("/media/clip.mp4", "/media/poster.jpg"):  # video src and poster
+        r = recs.get(web.url("s0", path))
+        expect(r and r["fate"] == "skipped" and r["from"] == seeds[3], f"{path}: {r}")
+    for path in ("/late.js", "/p/5.html"):  # after </html>, as a browser reads it
+        r = recs.get(web.url("s0", path))
+        expect(r and r["from"] == seeds[4], f"{path}: {r}")
+    requested = {r[3] for r in log}
+    expect(not requested & {"/p/1.html", "/p/2.html", "/p/3.html"}, f"followed nofollow: {requested}")
+
+
+def case_css_links(tmp):
+    """Links in CSS: a style sheet is fetched (css is not in the default --skip-ext) and its
+    url() and @import links are found, resolved against the sheet's own URL; so are those of a
+    <style> element and a style attribute, against the page; a url() in a comment is none."""
+    web = Web(tmp, hosts=1, pages=20)
+    page = web.url("s0", "/css/page.html")
+    p = crawl(web, "-w", "0", "-d", "3", "--scope", "host", "--jsonl", page)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    site, more = web.url("s0", "/css/site.css"), web.url("s0", "/css/more.css")
+    want = {site: (page, "fetched", 1), more: (site, "fetched", 2),
+            web.url("s0", "/img/7.png"): (page, "skipped", 1),
+            web.url("s0", "/img/8.png"): (page, "skipped", 1),
+            web.url("s0", "/img/9.png"): (site, "skipped", 2),
+            web.url("s0", "/img/10.png"): (more, "skipped", 3),
+            web.url("s0", "/css/fonts/f.woff2"): (more, "skipped", 3)}
+    for url, (origin, fate, depth) in want.items():
+        r = recs.get(url)
+        expect(r and (r["from"], r["fate"], r["depth"]) == (origin, fate, depth), f"{url}: {r}")
+    expect(web.url("s0", "/img/99.png") not in recs, "a url() in a comment was taken")
+    requested = {r[3] for r in log}
+    expect({"/css/site.css", "/css/more.css"} <= requested, f"requested {sorted(requested)}")
+
+
+def case_legacy_charsets(tmp):
+    """Pages in legacy encodings: the query is encoded in the page's charset, the path in UTF-8."""
+    web = Web(tmp, hosts=1, pages=10)
+    seeds = [web.url("s0", "/charset/header.html"), web.url("s0", "/charset/meta.html")]
+    p = crawl(web, "-w", "0", "-d", "0", "--scope", "host", *seeds)
+    web.stop()
+    want = seeds + [web.url("s0", "/p/1.html?q=caf%E9"), web.url("s0", "/caf%C3%A9.html"),
+                    web.url("s0", "/p/2.html?price=%80")]
+    # and nothing misencoded beside them (the query in UTF-8, the path in Latin-1, ...)
+    expect_same_set(lines(p), want, "legacy charsets")
+
+
+def case_unfetchable_urls(tmp):
+    """Port 0 and a host of punctuation are URLs to the Standard: printed, never requested."""
+    web = Web(tmp, hosts=1, pages=5)
+    zero = "http://s0.web.test:0/zero.html"
+    odd = "http://a!b(c).web.test/odd.html"
+    p = crawl(web, "-w", "0", "-d", "0", "--jsonl", zero, odd, web.url())
+    plain = crawl(web, "-w", "0", "-d", "0", zero, odd, check=False)
+    log = web.stop()
+    expect(plain.returncode == 4, f"no seed can be fetched, exit status {plain.returncode}")
+    recs = {r["url"]: r for r in records(p)}
+    for url in (zero, odd):
+        r = recs.get(url)
+        expect(r and r["fate"] == "failed" and "no request" in r["error"], f"{url}: {r}")
+    expect(recs[web.url()]["fate"] == "fetched", "the good seed was not fetched")
+    expect(set(lines(plain)) == {zero, odd}, f"printed: {lines(plain)}")
+    requested = {r[3] for r in log}
+    expect(not requested & {"/zero.html", "/odd.html"}, f"requested: {requested}")
+
+
+def case_no_parent(tmp):
+    """--no-parent: only URLs at or below the seed's directory on its host are printed and
+    fetched, as the ground truth of such a crawl gives them."""
+    web = Web(tmp, hosts=2, pages=60)
+    seed = web.url("s0", "/p/3.html")
+    p = crawl(web, "-w", "0", "-d", "1000", "--no-parent", seed)
+    log = web.stop()
+    truth = web.truth(seed, no_parent=True)
+    expect(len(truth) > 20, f"the truth is too small: {len(truth)}")
+    expect_same_set(lines(p), truth, "--no-parent")
+    outside = [r for r in log if r[3] != "/robots.txt"
+               and (r[2] != "s0.web.test" or not r[3].startswith("/p/"))]
+    expect(not outside, f"requests outside the seed's directory: {outside[:3]}")
+
+
+def case_check_skipped(tmp):
+    """--check-skipped: URLs in --skip-ext get a HEAD request, politely, and a fate with its
+    status, so a missing image or PDF is a failure and a broken link; without it they are
+    skipped and never requested."""
+    web = Web(tmp, hosts=1, pages=10)
+    seed = web.url("s0", "/checker/index.html")
+    want = {"/img/1.png": 200, "/img/broken.png": 404, "/f/2.pdf": 200, "/f/gone.pdf": 404}
+    p = crawl(web, "-w", "0.1", "-d", "0", "--check-skipped", "--jsonl", seed, check=False)
+    expect(p.returncode == 8, f"broken checked links: exit {p.returncode}")  # wget's
+    between = time.monotonic()
+    plain = crawl(web, "-w", "0", "-d", "0", "--jsonl", seed)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    for path, status in want.items():
+        r = recs.get(web.url("s0", path))
+        fate = "fetched" if status == 200 else "failed"
+        expect(r and r["fate"] == fate and r["status"] == status, f"{path}: {r}")
+    expect(sorted(web.heads) == sorted(("s0.web.test", path) for path in want),
+           f"HEAD requests {web.heads}")
+    checked = sorted(r for r in log if r[3] in want)
+    expect(len(checked) == 4 and all(r[0] < between for r in checked),
+           f"requests for the skipped URLs {checked}")
+    first = sorted(r for r in log if r[0] < between)
+    gaps = [b[0] - a[1] for a, b in zip(first, first[1:])]
+    expect(min(gaps) >= 0.1, f"HEAD requests closer than --delay: {gaps}")
+    expect("2 broken links:" in p.stderr, f"summary: {p.stderr}")
+    plain_recs = {r["url"]: r for r in records(plain)}
+    expect(all(plain_recs[web.url("s0", path)]["fate"] == "skipped" for path in want),
+           f"without --check-skipped: {plain_recs}")
+
+
+def case_scope_filters(tmp):
+    """--match, --exclude, -D, --exclude-domains, --scope any and --max-url-length, each compared
+    exactly with the test web's model of a crawl so filtered: what they drop is neither printed
+    nor fetched, and what is reachable only through it is not found."""
+    runs = [
+        (["--match", r"s[0-2]\.web|/robots"], {"match": r"s[0-2]\.web|/robots"}),
+        (["--exclude", r"/p/[0-9]*[13579]\.html$"], {"exclude": r"/p/[0-9]*[13579]\.html$"}),
+        (["-D", "s0.web.test,s2.web.test"], {"domains": "s0.web.test,s2.web.test"}),
+        (["--exclude-domains", "s1.web.test,s3.web.test"],
+         {"exclude_domains": "s1.web.test,s3.web.test"}),
+        (["--scope", "any"], {"scope": "any"}),
+        (["--max-url-length", "38"], {"max_url_length": "38"}),
+    ]
+    for args, model in runs:
+        web = Web(tmp, hosts=5, pages=60)
+        seed = web.url()
+        p = crawl(web, "-w", "0", "-d", "1000", "--jsonl", *args, seed)
+        log = web.stop()
+        truth = web.truth(seed, **model)
+        got = {r["url"]: (r["fate"], r["depth"]) for r in records(p)}
+        expect_same_set(got, truth, f"{args}")
+        wrong = [(u, got[u], t) for u, t in truth.items() if got[u] != t]
+        expect(not wrong, f"{args}: fate/depth differ: {wrong[:3]}")
+        fetched = {f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log
+                   if path != "/robots.txt"}
+        want = {u for u, (fate, _) in truth.items() if fate in ("fetched", "failed")}
+        expect(fetched == want, f"{args}: requests differ: {sorted(fetched ^ want)[:5]}")
+    outside = {u for u in web.truth(seed, scope="any") if "elsewhere" in u}
+    expect(outside, "the test web links no host outside its domain")
+    expect(len(web.truth(seed, max_url_length="38")) < len(web.truth(seed)),
+           "--max-url-length 38 drops nothing: the case shows nothing")
+
+
+def case_spider_trap(tmp):
+    """A spider trap: every page links a path one segment deeper (/a/b/a/b/...) and the next
+    calendar day (?day=N+1). With the default guards a crawl at -d inf ends by itself, with fewer
+    than 20,000 requests; the URLs not followed get fate trap with the rule in error, the summary
+    counts them, and -v names the rule once for the host. With the guards off the same crawl runs
+    until -n stops it."""
+    host = "trap.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        where, _, query = path.partition("?")
+        day = int(query[4:]) if query.startswith("day=") else 0
+        last = where.rstrip("/").rsplit("/", 1)[-1]
+        deeper = where.rstrip("/") + ("/b" if last == "a" else "/a")
+        return 200, {}, html_links(f"{deeper}?day={day}", f"{where}?day={day + 1}")
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "inf", "-v", "--jsonl", site.url(host), timeout=110)
+        requests = len(site.log)
+        expect(requests < 20000, f"{requests} requests")
+        recs = records(p)
+        expect_unique([r["url"] for r in recs], "record")
+        fates = Counter(r["fate"] for r in recs)
+        expect(set(fates) == {"fetched", "trap"}, f"fates {fates}")
+        expect(fates["fetched"] == requests - 1, f"{fates['fetched']} fetched, {requests} requests")
+        rules = Counter(r["error"].split(" ")[0] for r in recs if r["fate"] == "trap")
+        expect(set(rules) == {"--max-path-repeat", "--max-query-variants"}, f"rules {rules}")
+        repeats = [r["url"] for r in recs if r.get("error", "").startswith("--max-path-repeat")]
+        expect(all("/a/b/a/b/a/b" in u for u in repeats), f"repeat traps {repeats[:3]}")
+        per_path = Counter(r["url"].split("?")[0] for r in recs if r["fate"] == "fetched")
+        expect(max(per_path.values()) <= 1001, f"query strings per path {per_path}")
+        expect(f"{fates['trap']} URLs not followed as spider traps" in p.stderr,
+               f"summary: {p.stderr[-600:]}")
+        noted = [line for line in p.stderr.splitlines() if "look like a spider trap" in line]
+        expect(len(noted) == 1 and host in noted[0], f"-v notes {noted}")
+        # the guards off: only -n ends it
+        with site.lock:
+            site.log.clear()
+        p = site.crawl("-w", "0", "-d", "inf", "-n", "3000", "--max-path-repeat", "0",
+                       "--max-path-segments", "0", "--max-query-variants", "0", "--jsonl",
+                       site.url(host), timeout=110)
+        fates = Counter(r["fate"] for r in records(p))
+        expect(fates["fetched"] == 3000 and fates["limit"] > 0 and not fates["trap"],
+               f"guards off: fates {fates}")
+    finally:
+        site.stop()
+
+
+def case_cut_body_invents_no_link(tmp):
+    """--max-size cuts a page in the middle of an href, and a style sheet in the middle of a
+    url(): the links before the cut are found, the cut one is not made up from its first half."""
+    host = "cut.test"
+    pad = "<p>" + "x" * 3000 + "</p>"
+    page = (f'<html><body><a href="/whole.html">w</a>{pad}'
+            f'<a href="/half-of-a-long-name-that-goes-on.html">h</a></body></html>')
+    sheet = f"a {{ background: url(/whole.png) }} /* {'y' * 3000} */ b {{ background: url(/half-of-a-long.png) }}"
+    # each cut inside the second href, or the second url()
+    cuts = {"/": page.index("half-of") + 8, "/style.css": sheet.index("half-of") + 8}
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if path == "/style.css":
+            return 200, {"Content-Type": "text/css"}, sheet
+        return 200, {}, page
+
+    site = Site([host], respond)
+    try:
+        for seed, whole in (("/", "/whole.html"), ("/style.css", "/whole.png")):
+            p = site.crawl("-w", "0", "-d", "0", "--max-size", str(cuts[seed]),
+                           site.url(host, seed))
+            got = sorted(u[len(site.url(host)) - 1:] for u in lines(p))
+            expect(got == sorted([seed, whole]), f"{seed}: printed {got}")
+    finally:
+        site.stop()
+
+
+def case_form_actions(tmp):
+    """GET form actions are links: /search (its query dropped) is fetched and reported, with its
+    own links; the POST form's /buy is never requested."""
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<form action="/search?q=x"><input name=q></form>'
+                             '<form method="post" action="/buy"><input name=n></form>')
+        if path == "/search":
+            return 200, {}, '<a href="/result.html">r</a>'
+        if path == "/result.html":
+            return 200, {}, "<p>found</p>"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", site.url("a.test"))
+        expect(lines(p) == [site.url("a.test", path) for path in ("/", "/search", "/result.html")],
+               f"form actions: {lines(p)}")
+        expect("/buy" not in site.paths(), f"a POST form was submitted: {site.paths()}")
+    finally:
+        site.stop()
+
+
+def case_js_links(tmp):
+    """--js: links in the string literals of an inline script and of a fetched .js file, and none
+    from a comment, a regex, a template with a substitution or a JSON block. Without --js the
+    script is printed and skipped (not fetched), and no string is read."""
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<script>fetch("/api/items"); var re = /"\\/not"/; // "/comment"\n'
+                             '</script><script src="/app.js"></script>'
+                             '<script type="application/ld+json">{"u": "/ld"}</script>')
+        if path == "/app.js":
+            return 200, {"Content-Type": "application/javascript"}, \
+                "load('/from-js.html'); var t = `/tmpl/${x}`; /* '/c2' */"
+        if path == "/api/items":
+            return 200, {"Content-Type": "application/json"}, '{"items": []}'
+        if path == "/from-js.html":
+            return 200, {}, "<p>found by a script</p>"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", "--jsonl", site.url("a.test"))
+        fates = {r["url"]: r["fate"] for r in records(p)}
+        expect(fates == {site.url("a.test"): "fetched", site.url("a.test", "/app.js"): "skipped"},
+               f"without --js: {fates}")
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--js", site.url("a.test"))
+        want = [site.url("a.test", path) for path in ("/", "/api/items", "/app.js", "/from-js.html")]
+        expect(sorted(lines(p)) == sorted(want), f"--js: {lines(p)}")
+        asked = set(site.paths(since=since)) - {"/robots.txt"}
+        expect(asked == {"/", "/api/items", "/app.js", "/from-js.html"}, f"--js requested {asked}")
+    finally:
+        site.stop()
+
+
+def case_content_sniffing(tmp):
+    """Bodies as servers really send them: with no Content-Type, a body that starts like HTML is
+    parsed (one shorter than the sniffed bytes too) and binary is not; a page with no charset is
+    UTF-8 when its bytes are; a UTF-16 BOM decides over the charset the header names."""
+    bom = "\ufeff<a href=\"/\u00fc16.html\">u</a>".encode("utf-16-le")
+    pages = {
+        "/": (None, "<!DOCTYPE html><html><body>" + "<p>text</p>" * 60 +
+              '<a href="/p.html">p</a><a href="/data">d</a><a href="/short">s</a>'
+              '<a href="/u.html">u</a></body></html>'),
+        "/p.html": (None, '  \n<p>a paragraph <a href="/deeper.html">deeper</a>'),
+        "/short": (None, '<a href="/s.html">s</a>'),
+        "/data": (None, b"\x00\x01\x02 binary <a href=\"/never.html\">no</a>" + b"\x00" * 600),
+        "/u.html": ("text/html", '<a href="/caf\u00e9.html">c</a><a href="/bom.html">b</a>'),
+        "/bom.html": ("text/html; charset=iso-8859-1", bom),
+    }
+
+    def respond(host, path, headers):
+        if path not in pages:
+            return None
+        content_type, body = pages[path]
+        return 200, {"Content-Type": content_type}, body
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", site.url("a.test"))
+        want = ["/", "/p.html", "/data", "/short", "/u.html", "/deeper.html", "/s.html",
+                "/caf%C3%A9.html", "/bom.html", "/%C3%BC16.html"]
+        expect_same_set(lines(p), [site.url("a.test", path) for path in want], "sniffed")
+    finally:
+        site.stop()
+
+
+def case_outside_links(tmp):
+    """Links out of scope get a fate: one --jsonl record each, fate outside, at the depth where
+    first found, as the truth has them; printed only with --print-outside; counted in the
+    summary. --check-outside requests each once, politely (robots.txt obeyed): HEAD, then GET
+    when HEAD answers 405; fetched or failed, its links not followed, exit 8 when one is broken.
+    --check-skipped falls back to GET the same way."""
+    web = Web(tmp, hosts=2, pages=120)
+    p = crawl(web, "-w", "0", "-d", "4", "--jsonl", web.url())
+    plain = crawl(web, "-w", "0", "-d", "4", web.url())
+    printed = crawl(web, "-w", "0", "-d", "4", "--print-outside", web.url())
+    web.stop()
+    truth = web.truth(web.url(), depth=4, outside=True)
+    outside = {u for u, (fate, _) in truth.items() if fate == "outside"}
+    expect(len(outside) >= 5, f"the test web links out too little: {len(outside)}")
+    got = {r["url"]: (r["fate"], r["depth"]) for r in records(p, outside=True)}
+    expect(got == truth, f"records: {sorted(set(got.items()) ^ set(truth.items()))[:6]}")
+    expect(not outside & set(lines(plain)), "printed out of scope without --print-outside")
+    expect_same_set(lines(printed), set(lines(plain)) | outside, "--print-outside")
+    expect(f"{len(outside)} links out of scope" in plain.stderr, f"summary: {plain.stderr}")
+
+    def respond(host, path, headers):
+        method = site.request.method
+        if host == "a.test" and path == "/":
+            links = [site.url(h, p) for h, p in (("b.test", "/ok"), ("b.test", "/gone"),
+                                                  ("b.test", "/private/x"), ("c.test", "/nohead"))]
+            return 200, {}, html_links(*links, "/pic.png")
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /private/\n"
+        if path in ("/nohead", "/pic.png") and method == "HEAD":
+            return 405, {}, ""
+        if path in ("/ok", "/nohead"):
+            return 200, {}, html_links("/never-followed")
+        if path == "/pic.png":
+            return 200, {"Content-Type": "image/png"}, "png"
+        return None
+
+    site = Site(["a.test", "b.test", "c.test"], respond)
+    try:
+        p = site.crawl("-w", "0", "--scope", "host", "--check-outside", "--check-skipped",
+                       "--jsonl", site.url("a.test"), check=False)
+        expect(p.returncode == 8, f"a checked link is broken: exit {p.returncode} {p.stderr}")
+        fates = {r["url"]: (r["fate"], r.get("status")) for r in records(p, outside=True)}
+        want = {site.url("a.test"): ("fetched", 200), site.url("b.test", "/ok"): ("fetched", 200),
+                site.url("b.test", "/gone"): ("failed", 404),
+                site.url("b.test", "/private/x"): ("robots", None),
+                site.url("c.test", "/nohead"): ("fetched", 200),
+                site.url("a.test", "/pic.png"): ("fetched", 200)}
+        expect(fates == want, f"--check-outside: {fates}")
+        asked = Counter((h, path) for _, _, h, path, _ in site.log if path != "/robots.txt")
+        expect(asked[("c.test", "/nohead")] == 2 and asked[("a.test", "/pic.png")] == 2 and
+               asked[("b.test", "/ok")] == 1 and not [k for k in asked if "never" in k[1]],
+               f"requests: {asked}")
+    finally:
+        site.stop()

@@ -1,0 +1,686 @@
+"""Integration cases: What a user sees: the printed URLs and records, standard error, exit statuses, the install."""
+from harness import *  # noqa: F401,F403 (the shared harness)
+
+
+def case_full_crawl(tmp):
+    """The printed set is the ground truth; robots.txt first and obeyed; nothing out of scope."""
+    web = Web(tmp, hosts=6, pages=80)
+    p = crawl(web, "-w", "0", "-d", "1000", web.url())
+    log = web.stop()
+    got = lines(p)
+    expect_unique(got, "URL")
+    expect_same_set(got, web.truth(web.url()), "printed set")
+    expect(not [r for r in log if r[3].startswith("/private/")], "a robots-disallowed path was requested")
+    expect(not [r for r in log if "elsewhere" in r[2]], "an out-of-scope host was requested")
+    first = {}
+    for r in sorted(log):
+        first.setdefault(r[2], r[3])
+    expect(all(path == "/robots.txt" for path in first.values()), f"robots.txt not first: {first}")
+    requested = [(r[2], r[3]) for r in log]
+    expect_unique(requested, "request")
+    expect("pages fetched" in p.stderr, "no summary on standard error")
+
+
+def case_jsonl_fates(tmp):
+    """--jsonl: one record per printed URL, with the fate the ground truth gives it."""
+    web = Web(tmp, hosts=3, pages=60)
+    p = crawl(web, "-w", "0", "-d", "1000", "--jsonl", web.url())
+    web.stop()
+    recs = records(p)
+    expect_unique([r["url"] for r in recs], "record")
+    truth = web.truth(web.url())
+    expect_same_set([r["url"] for r in recs], truth, "records")
+    for r in recs:
+        fate = truth[r["url"]][0]
+        expect(r["fate"] == fate, f"{r['url']}: fate {r['fate']}, want {fate}")
+        if r["fate"] == "fetched":
+            expect(r["status"] in (200, 301) and r["bytes"] >= 0 and r["ms"] >= 0 and "type" in r,
+                   f"fetched record lacks fields: {r}")
+        if r["fate"] == "failed":
+            expect(r["status"] == 404 and "error" in r, f"failed record: {r}")
+        m = re.search(r"/r/(\d+)$", r["url"])
+        if m:  # a redirect's record names its target
+            target = r["url"][:m.start()] + ("/" if m.group(1) == "0" else f"/p/{m.group(1)}.html")
+            expect(r.get("location") == target, f"redirect record: {r}")
+        else:
+            expect("location" not in r, f"location in a record that is no redirect: {r}")
+        expect(r["from"] is None if r["url"] == web.url() else isinstance(r["from"], str),
+               f"from: {r}")
+
+
+def case_head_closes_early(tmp):
+    """`crawl ... | head -n 3`: three lines, exit status 0, nothing on standard error."""
+    web = Web(tmp, hosts=4, pages=200)
+    cmd = (f"set -o pipefail; '{CRAWL}' --dns-server 127.0.0.1:{web.dns} -w 0 -d 1000 "
+           f"'{web.url()}' 2>'{tmp}/err' | head -n 3")
+    started = time.monotonic()
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=30)
+    elapsed = time.monotonic() - started
+    web.stop()
+    expect(p.returncode == 0, f"exit status {p.returncode}")
+    expect(len(p.stdout.splitlines()) == 3, f"output {p.stdout!r}")
+    with open(f"{tmp}/err") as f:
+        err = f.read()
+    expect(err == "", f"standard error: {err!r}")
+    expect(elapsed < 10, f"took {elapsed:.1f}s to end")
+
+
+def case_output_file_and_input(tmp):
+    web = Web(tmp, hosts=2, pages=30)
+    seeds = os.path.join(tmp, "seeds.txt")
+    with open(seeds, "w") as f:
+        f.write(f"# seeds\n\n{web.url()}\n  {web.url('s1')}  \n")
+    out = os.path.join(tmp, "out.txt")
+    p = crawl(web, "-w", "0", "-d", "1000", "-q", "-i", seeds, "-o", out)
+    web.stop()
+    expect(p.stdout == "" and p.stderr == "", "-o/-q: something on stdout or stderr")
+    with open(out) as f:
+        got = f.read().splitlines()
+    expect_same_set(got, web.truth(web.url(), web.url("s1")), "-i/-o crawl")
+
+
+def case_seed_file_bad_lines(tmp):
+    """A seed file with lines that are no seed URL (another scheme, a bad port, a space in a
+    host): each is skipped with a note naming the file and line, and the crawl goes on from the
+    good ones; -q keeps the notes back. A file of bad lines only is a usage error."""
+    web = Web(tmp, hosts=2, pages=30)
+    seeds = os.path.join(tmp, "seeds.txt")
+    with open(seeds, "w") as f:
+        f.write(f"# seeds\n{web.url()}\nftp://files.example/\n\nmailto:x@s1.web.test\n"
+                f"http://s1.web.test:99999/\n{web.url('s1')}\n")
+    p = crawl(web, "-w", "0", "-d", "1000", "-i", seeds)
+    expect_same_set(lines(p), web.truth(web.url(), web.url("s1")), "the good seeds")
+    notes = [line for line in p.stderr.splitlines() if "not a seed URL, skipped" in line]
+    expect([n.split(": not")[0] for n in notes] ==
+           [f"crawl: {seeds}:3", f"crawl: {seeds}:5", f"crawl: {seeds}:6"], f"notes {notes}")
+    quiet = crawl(web, "-q", "-w", "0", "-d", "0", "-i", seeds)
+    expect(quiet.stderr == "", f"-q: {quiet.stderr!r}")
+    with open(seeds, "w") as f:
+        f.write("ftp://files.example/\nmailto:x@y.example\n")
+    p = crawl(web, "-i", seeds, check=False)
+    web.stop()
+    expect(p.returncode == 2 and "no seed URL given" in p.stderr and p.stderr.count("skipped") == 2,
+           f"bad lines only: exit {p.returncode}, {p.stderr!r}")
+
+
+def case_usage_errors(tmp):
+    for args, word in [(["--bogus"], "--bogus"), (["-d", "x", "a.test"], "--depth"),
+                       (["-w", "-1", "a.test"], "--delay"), (["-U", "", "a.test"], "--user-agent"),
+                       (["--scope", "planet", "a.test"], "--scope"), ([], "seed"),
+                       (["ftp://a.test/"], "ftp://a.test/"), (["--max-size", "10Q", "a.test"], "--max-size"),
+                       (["--resolve", "bad", "a.test"], "--resolve"), (["--match", "(", "a.test"], "--match"),
+                       (["-c", "0", "a.test"], "--concurrency"), (["--timeout"], "--timeout"),
+                       (["-d", "infinite", "a.test"], "--depth"),
+                       (["-A", "*.p?f", "a.test"], "--accept-ext"),
+                       (["-R", "tar.gz", "a.test"], "--reject-ext"),
+                       (["--queue-disk", "5X", "a.test"], "--queue-disk"),
+                       (["--max-path-repeat", "-1", "a.test"], "--max-path-repeat"),
+                       (["--max-path-segments", "x", "a.test"], "--max-path-segments"),
+                       (["--max-query-variants", "1.5", "a.test"], "--max-query-variants"),
+                       (["--fp-rate", "1e-300", "a.test"], "--fp-rate"),
+                       (["--dns-server", "nonsense", "a.test"], "--dns-server"),
+                       (["-U", "bot\r\nX-Injected: 1", "a.test"], "--user-agent"),
+                       (["mailto:x@a.test"], "mailto:x@a.test")]:
+        p = subprocess.run([CRAWL, *args], capture_output=True, text=True, timeout=10)
+        expect(p.returncode == 2, f"{args}: exit {p.returncode}")
+        err = p.stderr.splitlines()
+        expect(len(err) == 2 and word in err[0] and "--help" in err[1], f"{args}: {p.stderr!r}")
+        expect(p.stdout == "", f"{args}: stdout {p.stdout!r}")
+    for flag in ("--help", "--version"):
+        p = subprocess.run([CRAWL, flag], capture_output=True, text=True, timeout=10)
+        expect(p.returncode == 0 and p.stdout and not p.stderr, f"{flag}: {p.returncode}")
+
+
+def case_output_errors(tmp):
+    """Only a closed pipe is a quiet end: a full disk (/dev/full as standard output or as -o)
+    is fatal with one line naming the output and the error, exit status 1; --seen is not saved
+    (no line was written, so no URL counts as settled) and says so. A --seen file that cannot
+    be written is refused before the first request."""
+    web = Web(tmp, hosts=2, pages=30)
+    seen = os.path.join(tmp, "full.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "1000"]
+    with open("/dev/full", "w") as full:
+        p = subprocess.run(cmd + ["--seen", seen, web.url()], stdout=full, stderr=subprocess.PIPE,
+                           text=True, timeout=60)
+    err = p.stderr.splitlines()
+    expect(p.returncode == 1, f"exit status {p.returncode}: {p.stderr}")
+    expect(len(err) == 2 and "standard output" in err[1] and "No space left on device" in err[1]
+           and err[0] == "crawl: --seen not saved: standard output could not be written",
+           f"standard error: {p.stderr!r}")
+    expect(not os.path.exists(seen), "--seen was saved though no URL was written")
+    again = crawl(web, "-w", "0", "-d", "0", "--seen", seen, web.url())
+    expect(again.returncode == 0 and web.url() in lines(again),
+           f"the next run does not print the seed again: {again.stdout!r}")
+    p = crawl(web, "-w", "0", "-d", "1000", "-o", "/dev/full", web.url(), check=False)
+    err = p.stderr.splitlines()
+    expect(p.returncode == 1 and len(err) == 1 and "/dev/full" in err[0]
+           and "No space left on device" in err[0], f"-o /dev/full: {p.returncode} {p.stderr!r}")
+    before = time.monotonic()
+    p = crawl(web, "-w", "0", "--seen", "/proc/nope/crawl.seen", web.url(), check=False)
+    log = web.stop()
+    err = p.stderr.splitlines()
+    expect(p.returncode == 1 and len(err) == 1 and "/proc/nope/crawl.seen" in err[0],
+           f"unwritable --seen: {p.returncode} {p.stderr!r}")
+    expect(not [r for r in log if r[0] >= before], "requests made with an unwritable --seen")
+
+
+def case_head_stops_at_once(tmp):
+    """`crawl -A epub ... | head -n 1`: the one epub URL (a seed) is printed, head goes away, and
+    crawl notices from its event loop although it has nothing more to write: it ends within a
+    second, quietly, with status 0, and starts no request after head has gone."""
+    web = Web(tmp, hosts=4, pages=200)
+    book = web.url("s0", "/book.epub")
+    proc = subprocess.Popen([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}",
+                             "-w", "0.05", "-d", "1000", "-A", "epub", book, web.url()],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    head = subprocess.Popen(["head", "-n", "1"], stdin=proc.stdout, stdout=subprocess.PIPE)
+    proc.stdout.close()  # head holds the only read end
+    got = head.stdout.read().decode()
+    head.wait(timeout=30)
+    gone = time.monotonic()
+    try:
+        err = proc.communicate(timeout=30)[1].decode()
+    finally:
+        proc.kill()
+    ended = time.monotonic()
+    log = web.stop()
+    expect(got == book + "\n", f"head read {got!r}")
+    expect(proc.returncode == 0 and err == "", f"exit status {proc.returncode}, stderr {err!r}")
+    expect(ended - gone < 1.0, f"crawl ended {ended - gone:.2f}s after head")
+    late = [r for r in log if r[0] > gone + 0.05]
+    expect(not late, f"{len(late)} requests started after head had gone: {late[:3]}")
+
+
+def case_clean_terminal(tmp):
+    """Standard output and standard error on one terminal (tmux): the status line is cleared
+    before URLs are written and drawn again after, so every URL is a whole line of the screen."""
+    expect(shutil.which("tmux"), "tmux is not installed (scripts/install-deps.sh installs it)")
+    web = Web(tmp, hosts=3, pages=60)
+    sock, done = os.path.join(tmp, "tmux.sock"), os.path.join(tmp, "done")
+    run = (f"'{CRAWL}' --progress --dns-server 127.0.0.1:{web.dns} -w 0.03 -d 1000 "
+           f"'{web.url()}'; echo $? > '{done}'; sleep 60")
+    tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
+    subprocess.run(tmux + ["new-session", "-d", "-x", "250", "-y", "50", "-s", "crawl",
+                           "bash", "--norc", "--noprofile", "-c", run], check=True, timeout=10)
+    try:
+        deadline = time.monotonic() + 60
+        while not os.path.exists(done) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        time.sleep(0.2)
+        screen = subprocess.run(tmux + ["capture-pane", "-p", "-J", "-S", "-", "-t", "crawl"],
+                                capture_output=True, text=True, check=True).stdout
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+        web.stop()
+    expect(os.path.exists(done), "the crawl did not end under tmux")
+    rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
+    mixed = [row for row in rows if "http://" in row and not re.fullmatch(r"http://\S+", row)
+             and not row.startswith("crawl:")]
+    expect(not mixed, f"lines mixing the status line and URLs: {mixed[:3]}")
+    printed = [row for row in rows if row.startswith("http://")]
+    expect_same_set(printed, web.truth(web.url()), "URLs on the screen")
+    # the time first, then the counts, singular for one
+    def status_row(row):
+        return re.match(r"\d+:\d\d \d+ pages?, ", row)
+    expect([row for row in rows if status_row(row)], f"no status line: {rows[-5:]}")
+    ones = [row for row in rows if status_row(row) and re.search(r"\b1 (pages|hosts|errors)\b", row)]
+    expect(not ones, f"plural for one: {ones[:3]}")
+
+
+def case_status_line_places(tmp):
+    """The status line never garbles output (tmux): with `crawl ... | grep ...` on a terminal it
+    is not drawn unless --progress asks; in a 40-column pane it is cut to the width, so a redraw
+    never wraps and leaves rows behind."""
+    expect(shutil.which("tmux"), "tmux is not installed (scripts/install-deps.sh installs it)")
+    web = Web(tmp, hosts=3, pages=60)
+    status = re.compile(r"\d+:\d\d \d+ pages?")
+
+    def screen_of(command, width):
+        sock, done = os.path.join(tmp, f"tmux{width}.sock"), os.path.join(tmp, f"done{width}")
+        tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
+        subprocess.run(tmux + ["new-session", "-d", "-x", str(width), "-y", "50", "-s", "crawl",
+                               "bash", "--norc", "--noprofile", "-c",
+                               f"{command}; echo $? > '{done}'; sleep 60"], check=True, timeout=10)
+        try:
+            deadline = time.monotonic() + 60
+            while not os.path.exists(done) and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.2)
+            return subprocess.run(tmux + ["capture-pane", "-p", "-J", "-S", "-", "-t", "crawl"],
+                                  capture_output=True, text=True, check=True).stdout
+        finally:
+            subprocess.run(tmux + ["kill-server"], capture_output=True)
+
+    base = f"'{CRAWL}' --dns-server 127.0.0.1:{web.dns} -w 0.03 -d 1000 '{web.url()}'"
+    piped = screen_of(f"{base} | grep s1.web.test", 250)
+    rows = [row.rstrip() for row in piped.splitlines() if row.strip()]
+    expect(any(row.startswith("http://s1.") for row in rows), f"grep printed nothing: {rows[:5]}")
+    expect(not [row for row in rows if status.search(row)],
+           f"a status line beside a pipe: {[row for row in rows if status.search(row)][:3]}")
+    narrow = screen_of(f"{base} --progress -o '{os.path.join(tmp, 'out.txt')}'", 40)
+    web.stop()
+    rows = [row.rstrip() for row in narrow.splitlines() if row.strip()]
+    drawn = [row for row in rows if status.match(row)]
+    expect(drawn and all(len(row) <= 39 for row in drawn), f"status rows: {drawn[-3:]}")
+
+
+def case_wget_habits(tmp):
+    """-d inf crawls everything; -A takes pdf, .pdf and *.pdf alike; --help shows the default
+    --skip-ext list."""
+    web = Web(tmp, hosts=2, pages=40)
+    p = crawl(web, "-w", "0", "-d", "inf", web.url())
+    expect_same_set(lines(p), web.truth(web.url()), "-d inf")
+    pdfs = [u for u in web.truth(web.url()) if u.endswith(".pdf")]
+    for form in ("pdf", ".pdf", "*.pdf", "*.PDF"):
+        p = crawl(web, "-w", "0", "-d", "inf", "-A", form, web.url())
+        expect_same_set(lines(p), pdfs, f"-A {form}")
+    web.stop()
+    help_text = subprocess.run([CRAWL, "--help"], capture_output=True, text=True).stdout
+    words = " ".join(help_text.split())
+    for run in ("tar gz tgz zip Z rpm deb", "docx xlsx pptx odt apk msi"):
+        expect(run in words, f"--help lacks the default --skip-ext list ({run})")
+
+
+def case_summary_tells_the_story(tmp):
+    """The summary counts every fate in words, as the ground truth has them, and lists the
+    first 10 broken links with the page linking each; -v names every one. (Web 3 has no
+    redirect target that a link of the redirect's own level reaches too: see doc/behaviour.md, Depth.)"""
+    web = Web(tmp, hosts=3, pages=80, seed=3)
+    p = crawl(web, "-w", "0", "-d", "2", web.url())
+    verbose = crawl(web, "-w", "0", "-d", "1000", "-v", web.url())
+    web.stop()
+    truth = web.truth(web.url(), depth=2)
+    n = Counter(fate for fate, _ in truth.values())
+    want = (f"{n['fetched']} fetched, {n['failed']} failed (" if n["failed"] else "")
+    expect(n["failed"] and n["depth"] and n["skipped"] and n["robots"], f"truth's fates {n}")
+    expect(want in p.stderr, f"want '{want}' in the summary: {p.stderr}")
+    want = (f"{n['robots']} robots exclusions, {n['depth']} cut by depth, {n['skipped']} skipped, "
+            f"0 over a limit, 0 pending")
+    expect(want in p.stderr, f"want '{want}' in the summary: {p.stderr}")
+    broken = sorted(u for u, (fate, _) in web.truth(web.url()).items() if fate == "failed")
+    expect(len(broken) > 10, f"only {len(broken)} broken links in the test web")
+    expect(f"crawl: {len(broken)} broken links:" in verbose.stderr, f"summary: {verbose.stderr}")
+    listed = [row for row in verbose.stderr.splitlines() if row.startswith("crawl:   http")]
+    expect(len(listed) == 10 and all("(HTTP 404), linked from http://" in row for row in listed),
+           f"listed {listed}")
+    expect(f"and {len(broken) - 10} more" in verbose.stderr, "the rest are not counted")
+    named = re.findall(r"broken link: (\S+) \(HTTP 404\), linked from http", verbose.stderr)
+    expect(sorted(named) == broken, f"-v named {len(named)} of {len(broken)} broken links")
+
+
+def case_install_kit(tmp):
+    """The kit a wget user expects: `meson install` puts crawl, its man page and its bash
+    completion under the prefix; both name every option --help names; the completion completes
+    an option and a --scope value; --version names the libraries in use."""
+    build = os.path.dirname(os.path.dirname(os.path.abspath(BUILT_CRAWL)))
+    dest = os.path.join(tmp, "dest")
+    p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--no-rebuild",
+                        "--quiet"], capture_output=True, text=True, timeout=120)
+    expect(p.returncode == 0, f"meson install failed: {p.stdout[-300:]} {p.stderr[-300:]}")
+    found = {}
+    for root, _, files in os.walk(dest):
+        for f in files:
+            found[os.path.relpath(os.path.join(root, f), dest)] = os.path.join(root, f)
+    want = {"bin/crawl", "share/man/man1/crawl.1", "share/bash-completion/completions/crawl"}
+    paths = {w: next((full for rel, full in found.items() if rel.endswith(w)), None) for w in want}
+    expect(all(paths.values()), f"installed: {sorted(found)}")
+    help_text = subprocess.run([CRAWL, "--help"], capture_output=True, text=True).stdout
+    options = set(re.findall(r"--[a-z][a-z-]+", help_text))
+    with open(paths["share/man/man1/crawl.1"]) as f:
+        man = f.read().replace("\\-", "-")
+    with open(paths["share/bash-completion/completions/crawl"]) as f:
+        completion = f.read()
+    expect(not [o for o in options if o not in man], f"man page lacks {[o for o in options if o not in man]}")
+    expect(not [o for o in options if o not in completion],
+           f"completion lacks {[o for o in options if o not in completion]}")
+    # the man page's RECORDS names every field a --jsonl record can hold, and --help lists them
+    records_part = man.split(".SH RECORDS", 1)[-1].split(".SH ", 1)[0] if ".SH RECORDS" in man else ""
+    fields = ("url", "from", "via", "depth", "fate", "status", "type", "bytes", "ms", "location",
+              "error", "time")
+    expect(not [f for f in fields if f"\\fB{f}\\fR" not in records_part
+                and f".B {f}" not in records_part],
+           f"man page RECORDS lacks {[f for f in fields if f not in records_part]}")
+    jsonl_help = help_text.split("      --jsonl ")[1][:400]
+    expect(not [f for f in fields if not re.search(rf"\b{f}\b", jsonl_help)],
+           f"--help does not list the record fields: {jsonl_help!r}")
+    script = (f"source '{paths['share/bash-completion/completions/crawl']}'; "
+              "COMP_WORDS=(crawl --no-pa); COMP_CWORD=1; _crawl; echo \"${COMPREPLY[*]}\"; "
+              "COMP_WORDS=(crawl --scope do); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"")
+    out = subprocess.run(["bash", "--norc", "-c", script], capture_output=True, text=True).stdout
+    expect(out.split("\n")[:2] == ["--no-parent", "domain"], f"completion gave {out!r}")
+    version = subprocess.run([CRAWL, "--version"], capture_output=True, text=True).stdout
+    for lib in ("libcurl", "c-ares", "libxml2", "libpsl"):
+        expect(re.search(lib + r" \d+\.\d+", version), f"--version lacks {lib}: {version!r}")
+
+
+def case_full_disk_output(tmp):
+    """-o on a disk that fills up (a 64 KiB tmpfs, in a mount namespace of the case's own): the
+    --state crawl stops with an error naming the file, and no checkpoint counts a URL as settled
+    whose line was not written. `crawl --state DIR` once the disk has room cuts the file back to
+    its last checkpoint and goes on: over the runs every URL of the ground truth has one record,
+    whole, with its fate and depth."""
+    web = Web(tmp, hosts=3, pages=300)
+    disk, state = os.path.join(tmp, "disk"), os.path.join(tmp, "state")
+    os.mkdir(disk)
+    out = os.path.join(disk, "out.jsonl")
+    script = """
+mount -t tmpfs -o size=64k tmpfs "$D" || exit 90
+"$@" 2> "$T/err1"; echo $? > "$T/rc1"
+mount -o remount,size=64m "$D" || exit 91
+"$C" --no-progress --state "$S" 2> "$T/err2"; echo $? > "$T/rc2"
+cp "$D/out.jsonl" "$T/out.jsonl"
+rm "$D/out.jsonl" && mount -o remount,size=32k "$D" || exit 92
+"$C" --no-progress $SEEN -o "$D/seen1.txt" 2> "$T/err3"; echo $? > "$T/rc3"
+cp "$D/seen1.txt" "$T/seen1.txt"
+mount -o remount,size=64m "$D" || exit 93
+"$C" --no-progress $SEEN -o "$D/seen2.txt" 2> "$T/err4"; echo $? > "$T/rc4"
+cp "$D/seen2.txt" "$T/seen2.txt"
+"""
+    first = state_cmd(web, state, "--jsonl", "-o", out, interval=0.1, delay="0")
+    seen = ["--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000", "-w", "0", "--checkpoint",
+            "0.1", "--seen", os.path.join(tmp, "seen"), web.url()]
+    env = dict(os.environ, D=disk, T=tmp, S=state, C=CRAWL, SEEN=" ".join(seen))
+    p = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", *first], env=env,
+                       capture_output=True, text=True, timeout=120)
+    log = web.stop()
+    expect(p.returncode == 0, f"the namespace's script failed ({p.returncode}): {p.stderr}")
+    read = lambda name: open(os.path.join(tmp, name)).read()
+    expect(read("rc1").strip() == "1" and "No space left on device" in read("err1"),
+           f"first run: exit {read('rc1').strip()}: {read('err1')[-800:]}")
+    expect(read("rc2").strip() == "0", f"second run: exit {read('rc2').strip()}: {read('err2')}")
+    recs = []
+    with open(os.path.join(tmp, "out.jsonl")) as f:
+        for n, line in enumerate(f, 1):
+            try:
+                recs.append(json.loads(line))
+            except ValueError:
+                raise AssertionError(f"line {n} of -o is not whole: {line[:300]!r}")
+    truth = expect_records_of_one_crawl(web, inside(recs))  # pages after the checkpoint come twice
+    expect(len(log) > len(truth) / 2, "the server saw too little: was the crawl run at all?")
+    # --seen: the file is not saved past a line that was not written, so the next run prints
+    # again what the full disk lost (a run may print a URL twice, never lose one)
+    expect(read("rc3").strip() == "1" and "No space left on device" in read("err3"),
+           f"--seen on a full disk: exit {read('rc3').strip()}: {read('err3')[-800:]}")
+    expect(read("rc4").strip() == "0", f"--seen, room again: exit {read('rc4').strip()}")
+    whole = [line for line in read("seen1.txt").split("\n")[:-1]] + read("seen2.txt").split()
+    missing = set(truth) - set(whole)
+    expect(not missing, f"--seen: {len(missing)} URLs lost, e.g. {sorted(missing)[:3]}")
+
+
+def case_notes_escaped(tmp):
+    """-v quotes a page's bytes in its notes (a Content-Type, an href not followed): their control
+    characters reach the terminal as \\xHH, so a page cannot set the window title, clear the
+    screen or ring the bell; the rest of the text, UTF-8 included, is as it was."""
+    host = "esc.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        body = '<html><body><a href="http://[\x1b[2J]/">x</a><a href="/caf\u00e9">y</a></body></html>'
+        return 200, {"Content-Type": "text/html; x=\x1b]0;pwned\x07"}, body
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "0", "-v", site.url(host))
+    finally:
+        site.stop()
+    controls = [c for c in p.stderr if ord(c) < 0x20 and c != "\n" or 0x7f <= ord(c) < 0xa0]
+    expect(not controls, f"control characters on standard error: {controls[:5]}")
+    expect("\\x1b]0;pwned\\x07" in p.stderr, f"the Content-Type is not shown escaped: {p.stderr!r}")
+    expect("not followed: 'http://[\\x1b[2J]/'" in p.stderr, f"the href: {p.stderr!r}")
+
+
+def case_seeds_from_stdin(tmp):
+    """-i - reads the seeds from standard input, comments and blank lines skipped."""
+    web = Web(tmp, hosts=3, pages=30)
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "1000",
+           "-i", "-"]
+    p = subprocess.run(cmd, input=f"# two seeds\n\n{web.url('s1')}\n{web.url('s2', '/p/3.html')}\n",
+                       capture_output=True, text=True, timeout=60)
+    web.stop()
+    expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr}")
+    expect_same_set(lines(p), web.truth(web.url("s1"), web.url("s2", "/p/3.html")), "-i -")
+
+
+def case_habits(tmp):
+    """What users of wget and curl reach for without reading the manual.
+    - `echo URL | crawl`: with no seed given, the seeds come from standard input.
+    - Long options by their full names only: `--user-ag=x` and `--timeo 3` are usage errors
+      naming the option meant (getopt would take them as --user-agent and --timeout), and a
+      value after '=' is not echoed; the full names work.
+    - --jsonl is strict UTF-8: a Content-Type holding a surrogate (ED A0 80) and an overlong
+      form (C0 AF, E0 80 AF) comes out with U+FFFD, and every line decodes strictly; each record
+      carries `time`, UTC in RFC 3339, within the crawl's run.
+    - The status line, on by default on a terminal, stays off when TERM is dumb or unset."""
+    import pty
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {"Content-Type": "text/html; x=\xed\xa0\x80\xc0\xaf\xe0\x80\xaf"}, \
+                '<a href="/next.html">next</a>'
+        if path == "/next.html":
+            return 200, {}, "<p>end</p>"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        base = [CRAWL, "--no-progress", *site.resolve(), "-w", "0"]
+        p = subprocess.run(base, input=site.url("a.test") + "\n", capture_output=True,
+                           text=True, timeout=60)
+        expect(p.returncode == 0 and lines(p) == [site.url("a.test"), site.url("a.test", "/next.html")],
+               f"seeds from standard input: exit {p.returncode}, {p.stdout!r} {p.stderr[-200:]!r}")
+
+        for typed, meant in (("--user-ag=secretvalue", "--user-agent"), ("--timeo", "--timeout")):
+            p = subprocess.run(base + [typed, "3", site.url("a.test")], capture_output=True,
+                               text=True, timeout=60, stdin=subprocess.DEVNULL)
+            expect(p.returncode == 2 and meant in p.stderr and "secretvalue" not in p.stderr
+                   and not p.stdout, f"{typed}: exit {p.returncode}, {p.stderr!r}")
+        p = subprocess.run(base + ["--user-agent=full/1", "--max-pages", "1", site.url("a.test")],
+                           capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+        expect(p.returncode == 0 and lines(p), f"full names: exit {p.returncode}, {p.stderr!r}")
+
+        started = time.time()
+        p = subprocess.run(base + ["--jsonl", site.url("a.test")], capture_output=True,
+                           timeout=60, stdin=subprocess.DEVNULL)
+        ended = time.time()
+        recs = [json.loads(line.decode("utf-8", errors="strict")) for line in p.stdout.splitlines()]
+        front = [r for r in recs if r["url"] == site.url("a.test")]
+        # one U+FFFD a byte, as the WHATWG UTF-8 decoder gives for these (no byte of them
+        # starts a sequence that could go on)
+        expect(front and front[0]["type"] == "text/html; x=" + "\ufffd" * 8,
+               f"the Content-Type as JSON: {front}")
+        for r in recs:
+            expect(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", r.get("time", "")),
+                   f"time {r.get('time')!r} is no RFC 3339 UTC time")
+            at = datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+                tzinfo=datetime.timezone.utc).timestamp()
+            expect(started - 1 <= at <= ended + 1, f"time {r['time']} is not within the run")
+
+        def status_shown(term):
+            master, slave = pty.openpty()
+            env = {k: v for k, v in os.environ.items() if k != "TERM"}
+            if term is not None:
+                env["TERM"] = term
+            proc = subprocess.Popen([CRAWL, *site.resolve(), "-w", "0", site.url("a.test")],
+                                    stdout=subprocess.DEVNULL, stderr=slave, env=env,
+                                    stdin=subprocess.DEVNULL)  # output apart from the terminal
+            os.close(slave)
+            err = b""
+            while True:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                err += chunk
+            proc.communicate(timeout=60)
+            os.close(master)
+            return re.search(rb"\d+:\d\d \d+ pages?, ", err) is not None
+
+        expect(status_shown("xterm"), "no status line on a terminal with TERM=xterm")
+        expect(not status_shown("dumb"), "a status line with TERM=dumb")
+        expect(not status_shown(None), "a status line with TERM unset")
+    finally:
+        site.stop()
+
+
+def case_jsonl_via(tmp):
+    """--jsonl's via says where each URL was found: the seed, the element of its link, a meta
+    refresh, a form, CSS (a sheet, a <style>, a style attribute), a script (--js), a redirect, a
+    sitemap. A --state crawl stopped by -n and continued keeps it for the URLs it left."""
+    def respond(host, path, headers):
+        if host == "www.a.test":
+            return (200, {}, "<p>w</p>") if path == "/w.html" else None
+        if path == "/":
+            return 200, {}, ('<html><head><link rel=stylesheet href="/s.css">'
+                             '<meta http-equiv="refresh" content="9; url=/r.html">'
+                             '<style>p { background: url(/st.png) }</style></head><body>'
+                             '<a href="/a.html">a</a><img src="/i.png"><a href="/old">o</a>'
+                             '<form action="/find?q=1"></form><div style="background:url(/d.png)">'
+                             '</div><script>fetch("/api/x");</script><iframe src="/f.html">'
+                             '</iframe></body></html>')
+        if path == "/s.css":
+            return 200, {"Content-Type": "text/css"}, "p { background: url(/c.png) }"
+        if path == "/old":
+            return 301, {"Location": "/new"}, ""
+        if path == "/a.html":
+            return 200, {}, html_links(site.url("www.a.test", "/w.html"))
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "Sitemap: /sitemap.xml\n"
+        if path == "/sitemap.xml":
+            return 200, {"Content-Type": "application/xml"}, (
+                '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                '<url><loc>/from-sitemap.html</loc></url></urlset>')
+        if path in ("/r.html", "/new", "/find", "/api/x", "/f.html", "/from-sitemap.html"):
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(["a.test", "www.a.test"], respond)
+    want = {"/": "seed", "/a.html": "a", "/i.png": "img", "/old": "a", "/new": "redirect",
+            "/s.css": "link", "/c.png": "css", "/st.png": "css", "/d.png": "css",
+            "/r.html": "refresh", "/find": "form", "/api/x": "js", "/f.html": "iframe",
+            "/from-sitemap.html": "sitemap"}
+    want = {site.url("a.test", path): via for path, via in want.items()}
+    want[site.url("www.a.test", "/w.html")] = "a"
+    try:
+        p = site.crawl("-w", "0", "--js", "--sitemaps", "--jsonl", site.url("a.test"))
+        got = {r["url"]: r["via"] for r in records(p)}
+        expect(got == want, f"via: {sorted(set(got.items()) ^ set(want.items()), key=str)}")
+        # stopped by -n with URLs queued, then continued: the last record of each URL
+        state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+        site.crawl("-w", "0", "--js", "--sitemaps", "--jsonl", "-n", "3", "--state", state,
+                   "-o", out, site.url("a.test"))
+        with open(out) as f:
+            first = [json.loads(line) for line in f]
+        expect(any(r["fate"] == "limit" for r in first), f"-n 3 left nothing: {first}")
+        site.crawl("--state", state, "-n", "100")
+        with open(out) as f:
+            last = {r["url"]: r["via"] for r in map(json.loads, f)}
+        expect(last == want,
+               f"via after --state: {sorted(set(last.items()) ^ set(want.items()), key=str)}")
+    finally:
+        site.stop()
+
+
+def case_wget_spellings(tmp):
+    """wget's spellings where they mean the same: -r is taken, -l and --level are --depth, --wait
+    is --delay, and the crawl is the one crawl's own names give. Where they would mislead, a
+    usage error says what crawl calls it: -np, wget's -H before an option, a list with a space."""
+    web = Web(tmp, hosts=2, pages=40)
+    own = crawl(web, "-d", "1", "-w", "0", web.url())
+    for spelled in (["-r", "-l", "1", "--wait", "0"], ["--recursive", "--level", "1", "-w", "0"]):
+        p = crawl(web, *spelled, web.url())
+        expect(sorted(lines(p)) == sorted(lines(own)), f"{spelled}: {lines(p)[:5]}")
+    for args, hint in ((["-np"], "--no-parent"), (["-H", "-D", "web.test"], "--scope any"),
+                       (["-A", "png jpg"], "separated by commas"),
+                       (["-D", "web.test other.test"], "a comma list")):
+        p = crawl(web, *args, web.url(), check=False)
+        expect(p.returncode == 2 and hint in p.stderr and not p.stdout,
+               f"{args}: exit {p.returncode}, {p.stderr!r}")
+    web.stop()
+
+
+def case_exit_statuses(tmp):
+    """wget's exit statuses: 8 when a seed answers with an HTTP error, when a link --check-skipped
+    checks is broken, and with --fail-on-broken when any URL failed; 0 for a crawl that merely
+    found broken links; 4 (no seed reached) wins over 8. The summary counts every failed URL as a
+    broken link, a DNS failure too, and names its cause."""
+    web = Web(tmp, hosts=2, pages=60)
+    missing, dead = web.url("s0", "/missing/1.html"), web.url("dnsfail", "/")
+    runs = [(["-d", "2", web.url()], 0), (["-d", "2", "--fail-on-broken", web.url()], 8),
+            (["-d", "0", missing], 8), (["-d", "0", web.url(), missing], 8),
+            (["-d", "0", "--retries", "0", dead], 4),
+            (["-d", "0", "--retries", "0", dead, "http://nxdomain.web.test/"], 4)]
+    summaries = {}
+    for args, status in runs:
+        p = crawl(web, "-w", "0", *args, check=False)
+        expect(p.returncode == status, f"{args}: exit {p.returncode}, not {status}: {p.stderr}")
+        summaries[tuple(args)] = p.stderr
+    # -v names robots.txt's status, not "received"
+    p = crawl(web, "-w", "0", "-d", "0", "-v", web.url())
+    expect(re.search(r"/robots\.txt -> HTTP 200, \d+ B", p.stderr), f"-v robots.txt: {p.stderr}")
+    p = crawl(web, "-w", "0", "-d", "1", "--retries", "0", "--jsonl", web.url(), dead,
+              check=False)
+    web.stop()
+    failed = [r for r in records(p) if r["fate"] == "failed"]
+    m = re.search(r"(\d+) broken links?:", p.stderr)
+    expect(failed and m and int(m.group(1)) == len(failed),
+           f"{len(failed)} failed, summary: {p.stderr}")
+    expect(f"{dead} (dns), linked from (a seed)" in p.stderr, f"the DNS failure: {p.stderr}")
+    expect(p.returncode == 0, f"a seed unreached and one fetched: exit {p.returncode}")
+    # --check-skipped: a missing image is a broken checked link
+    site = Site(["a.test"], lambda host, path, headers:
+                (200, {}, '<img src="/gone.png"><img src="/here.png">') if path == "/" else
+                (200, {"Content-Type": "image/png"}, "png") if path == "/here.png" else None)
+    try:
+        for args, status in ((["--check-skipped"], 8), ([], 0)):
+            p = site.crawl("-w", "0", *args, site.url("a.test"), check=False)
+            expect(p.returncode == status, f"{args}: exit {p.returncode}, not {status}: {p.stderr}")
+    finally:
+        site.stop()
+
+
+def case_empty_results_explained(tmp):
+    """A crawl whose filters left nothing to print says so in its summary: -A naming an
+    extension no URL has, --match that no link matched. One that printed something does not."""
+    web = Web(tmp, hosts=1, pages=30)
+    for args, said in ((["-A", "svg"], "no URL found was printed: none of the"),
+                       (["--match", "/nothing-like-this/"], "--match turned away every link"),
+                       (["-A", "png"], None), (["--match", "/p/"], None)):
+        p = crawl(web, "-w", "0", *args, web.url())
+        found = [u for u in lines(p) if u != web.url()]  # the seed is printed whatever --match
+        if said:
+            expect(not found and said in p.stderr, f"{args}: {p.stdout[:200]!r} {p.stderr}")
+        else:
+            expect(found and "no URL found was printed" not in p.stderr, f"{args}: {p.stderr}")
+    web.stop()
+
+
+def case_install_as_the_readme_says(tmp):
+    """The README's Install commands, as written there (with a --destdir, so nothing leaves the
+    case's directory): a build without the tests' packages, a prefix given at setup, and meson
+    install, which puts crawl, its man page and its completion under that prefix."""
+    source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with open(os.path.join(source, "README.md")) as f:
+        readme = f.read()
+    block = readme.split("## Install", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    setup = next(line for line in block.splitlines() if line.startswith("meson setup"))
+    install = next(line for line in block.splitlines() if line.startswith("meson install"))
+    args = setup.split("#")[0].split()[2:]  # after "meson setup"
+    build = os.path.join(tmp, "build")
+    args = [build if a == "build-release" else a for a in args]
+    args = [a for a in args if not a.startswith("--prefix")] + ["--prefix", "/opt/crawl-test"]
+    p = subprocess.run(["meson", "setup", *args], cwd=source, capture_output=True, text=True,
+                       timeout=120)
+    expect(p.returncode == 0, f"{setup}: {p.stdout[-500:]} {p.stderr[-500:]}")
+    expect(install.split("#")[0].split()[:3] == ["meson", "install", "-C"], f"{install}")
+    dest = os.path.join(tmp, "dest")
+    p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--quiet"],
+                       capture_output=True, text=True, timeout=600)
+    expect(p.returncode == 0, f"{install}: {p.stdout[-500:]} {p.stderr[-500:]}")
+    for path in ("bin/crawl", "share/man/man1/crawl.1", "share/bash-completion/completions/crawl"):
+        expect(os.path.exists(os.path.join(dest, "opt/crawl-test", path)), f"not installed: {path}")
+    p = subprocess.run([os.path.join(dest, "opt/crawl-test/bin/crawl"), "--version"],
+                       capture_output=True, text=True)
+    expect(p.returncode == 0 and "crawl" in p.stdout, f"the installed crawl: {p.stdout!r}")

@@ -1,0 +1,477 @@
+"""Integration cases: Politeness: delays, Crawl-delay, robots.txt, -c and --per-host, Retry-After, pacing."""
+from harness import *  # noqa: F401,F403 (the shared harness)
+
+
+def case_delay_respected(tmp):
+    """No two requests to one host closer than --delay; hosts are crawled side by side."""
+    web = Web(tmp, hosts=3, pages=20, links=4)
+    delay = 0.05
+    p = crawl(web, "-w", str(delay), "-d", "1000", web.url("s0"), web.url("s1"), web.url("s2"))
+    log = web.stop()
+    by_host = defaultdict(list)
+    for start, end, host, path, status in log:
+        by_host[host].append((start, end))
+    for host, reqs in by_host.items():
+        reqs.sort()
+        for (s1, e1), (s2, e2) in zip(reqs, reqs[1:]):
+            expect(s2 - e1 >= delay, f"{host}: gap {s2 - e1:.4f}s below {delay}s")
+    sequential = sum(len(r) - 1 for r in by_host.values()) * delay
+    expect(p.elapsed < 0.7 * sequential, f"took {p.elapsed:.2f}s, hosts not crawled side by side "
+                                         f"(sequential would be {sequential:.2f}s)")
+
+
+def case_ip_delay_across_hosts(tmp):
+    """--ip-delay: every host of the test web is on 127.0.0.1, so all requests (robots.txt too)
+    take turns, one at a time with the gap between, whichever shard owns each host; and every
+    page is still fetched."""
+    web = Web(tmp, hosts=6, pages=12, links=4, seed=5)
+    gap = 0.03
+    p = crawl(web, "-w", "0", "--ip-delay", str(gap), "-d", "1000", "--jsonl", web.url())
+    log = sorted(web.stop())
+    truth = web.truth(web.url())
+    got = {r["url"]: r["fate"] for r in records(p)}
+    expect(got == {u: fate for u, (fate, _) in truth.items()}, "fates differ from the truth")
+    close = [(a, b) for a, b in zip(log, log[1:]) if b[0] - a[1] < gap - 0.001]
+    expect(not close, f"{len(close)} of {len(log)} requests closer than {gap}s to the one "
+                      f"before, e.g. {close[:2]}")
+
+
+def case_concurrency_is_total(tmp):
+    """-c N: at most N requests in flight in all, whatever the shards. A threaded server that
+    takes 20 ms per answer counts the requests it holds at once: with -c 1 never two, with
+    -c 4 more than one (so the count can see them); and the crawl still fetches every page."""
+    import threading
+    from http.server import BaseHTTPRequestHandler
+    hosts = [f"h{i}.conc.test" for i in range(6)]
+    state = {"now": 0, "most": 0, "pages": 0}
+    lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_GET(self):
+            with lock:
+                state["now"] += 1
+                state["most"] = max(state["most"], state["now"])
+                state["pages"] += self.path != "/robots.txt"
+            time.sleep(0.02)
+            if self.path == "/robots.txt":
+                body, ctype = b"User-agent: *\nDisallow:\n", "text/plain"
+            else:
+                links = "".join(f'<a href="http://{h}:{port}/p{k}">x</a>'
+                                for h in hosts for k in range(2))
+                body, ctype = f"<html><body>{links}</body></html>".encode(), "text/html"
+            with lock:  # before the answer leaves: the client cannot have it yet
+                state["now"] -= 1
+            answer(self, body, ctype)
+
+        def log_message(self, *args):
+            pass
+
+    server, port = serve_threaded(Handler)
+    try:
+        resolve = [a for h in hosts for a in ("--resolve", f"{h}:{port}:127.0.0.1")]
+        for limit, want in (("1", lambda m: m == 1), ("4", lambda m: m > 1)):
+            state.update(now=0, most=0, pages=0)
+            cmd = [CRAWL, "--no-progress", "-q", "-w", "0", "-c", limit, "-D", "conc.test",
+                   *resolve, f"http://h0.conc.test:{port}/"]
+            p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+            expect(p.returncode == 0, f"-c {limit}: exit {p.returncode}: {p.stderr[-300:]}")
+            expect(state["pages"] == 1 + 6 * 2, f"-c {limit}: {state['pages']} pages fetched")
+            expect(want(state["most"]), f"-c {limit}: {state['most']} requests at once")
+    finally:
+        server.shutdown()
+
+
+def case_idle_connections_closed(tmp):
+    """A server that closes kept-alive connections after 50 ms idle, as many do (nginx's
+    keepalive_timeout, shorter): with -w 0.25 every connection is closed while crawl waits for the
+    host's next turn. Every page is still fetched, each on a new connection, and the wait costs no
+    CPU: a closed idle connection must not wake the event loop again and again (crawl keeps idle
+    sockets in its epoll set between requests)."""
+    import resource
+    import threading
+    from http.server import BaseHTTPRequestHandler
+    pages = 6
+    state = {"connections": 0, "pages": 0}
+    lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+        timeout = 0.05  # idle this long, the connection is closed
+
+        def setup(self):
+            super().setup()
+            with lock:
+                state["connections"] += 1
+
+        def do_GET(self):
+            if self.path == "/robots.txt":
+                body, ctype = b"User-agent: *\nDisallow:\n", "text/plain"
+            else:
+                with lock:
+                    state["pages"] += 1
+                k = int(self.path[2:] or 0) if self.path.startswith("/p") else 0
+                body = f'<html><body><a href="/p{k + 1}">next</a></body></html>'.encode()
+                if k + 1 >= pages:
+                    body = b"<html><body>the end</body></html>"
+                ctype = "text/html"
+            answer(self, body, ctype)
+
+        def log_message(self, *args):
+            pass
+
+    server, port = serve_threaded(Handler)
+    try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = time.monotonic()
+        p = subprocess.run([CRAWL, "--no-progress", "-q", "-w", "0.25", "-d", "100", "--resolve",
+                            f"idle.test:{port}:127.0.0.1", f"http://idle.test:{port}/p0"],
+                           capture_output=True, text=True, timeout=60)
+        wall = time.monotonic() - started
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        expect(p.returncode == 0, f"exit {p.returncode}: {p.stderr[-300:]}")
+        expect(len(p.stdout.splitlines()) == pages, f"printed {p.stdout!r}")
+        expect(state["pages"] == pages, f"{state['pages']} pages fetched")
+        expect(state["connections"] >= pages, f"{state['connections']} connections: the server "
+               "did not close them while crawl waited, so the case shows nothing")
+        expect(cpu < 0.3 * wall, f"{cpu:.2f} s of CPU in {wall:.2f} s: the loop spun while waiting")
+    finally:
+        server.shutdown()
+
+
+def case_retry_after(tmp):
+    """503 with Retry-After: 1 is retried after a second and then fetched; robots.txt too."""
+    web = Web(tmp, hosts=1, pages=5)
+    seed = f"http://flaky.web.test:{web.port}/"
+    p = crawl(web, "-w", "0", "-d", "0", "--jsonl", seed)
+    log = web.stop()
+    recs = {r["url"]: r for r in records(p)}
+    expect(recs[seed]["fate"] == "fetched" and recs[seed]["status"] == 200, f"{recs[seed]}")
+    tries = sorted(r for r in log if r[3] == "/")
+    expect(len(tries) == 2, f"{len(tries)} requests for the seed")
+    expect(tries[1][0] - tries[0][1] >= 1.0, "Retry-After was not honoured")
+    robots = sorted(r for r in log if r[3] == "/robots.txt")
+    expect(len(robots) == 2 and robots[1][0] - robots[0][1] >= 1.0,
+           f"robots.txt's Retry-After was not honoured: {robots}")
+    expect("1 retries" in p.stderr or "2 retries" in p.stderr, p.stderr)
+
+
+def case_robots_unavailable(tmp):
+    """robots.txt answering 5xx: the host's pages are not fetched (RFC 9309 2.3.1.3), and they
+    are failures, not robots exclusions: the error names robots.txt and its status, the summary
+    counts them under http, and as no seed could be fetched the exit status is 4."""
+    web = Web(tmp, hosts=1, pages=5)
+    seed = f"http://robots5xx.web.test:{web.port}/"
+    p = crawl(web, "-w", "0", "--retries", "1", "--jsonl", seed, check=False)
+    log = web.stop()
+    expect(p.returncode == 4, f"exit status {p.returncode}: {p.stderr}")
+    recs = [{k: v for k, v in r.items() if k != "time"} for r in records(p)]
+    expect(recs == [{"url": seed, "from": None, "via": "seed", "depth": 0, "fate": "failed",
+                     "error": "robots.txt: HTTP 503"}], f"{recs}")
+    expect([r[3] for r in log] == ["/robots.txt", "/robots.txt"], f"requests {log}")
+    expect("1 failed (1 http), 0 robots exclusions" in p.stderr, f"summary: {p.stderr}")
+
+
+def case_no_robots(tmp):
+    web = Web(tmp, hosts=2, pages=40)
+    p = crawl(web, "-w", "0", "-d", "1000", "--no-robots", web.url())
+    log = web.stop()
+    expect_same_set(lines(p), web.truth(web.url(), robots=False), "--no-robots")
+    expect([r for r in log if r[3].startswith("/private/")], "disallowed paths not fetched")
+    expect(not [r for r in log if r[3] == "/robots.txt"], "robots.txt fetched with --no-robots")
+
+
+def case_crawl_delay_from_first_request(tmp):
+    """robots.txt's Crawl-delay (0.5 s, above -w 0.05) holds from the request right after it."""
+    web = Web(tmp, hosts=1, pages=5)
+    seed = f"http://crawldelay.web.test:{web.port}/"
+    crawl(web, "-w", "0.05", "-d", "1", seed)
+    log = sorted(web.stop())
+    expect([r[3] for r in log][:2] == ["/robots.txt", "/"] and len(log) == 5, f"requests {log}")
+    gaps = [b[0] - a[1] for a, b in zip(log, log[1:])]
+    expect(min(gaps) >= 0.5, f"gaps {[round(g, 3) for g in gaps]} (the first follows robots.txt)")
+    # --max-delay caps it: 0.2 s between requests, not 0.5
+    web = Web(tmp, hosts=1, pages=5)
+    seed = f"http://crawldelay.web.test:{web.port}/"
+    crawl(web, "-w", "0.05", "-d", "1", "--max-delay", "0.2", seed)
+    log = sorted(web.stop())
+    gaps = sorted(b[0] - a[1] for a, b in zip(log, log[1:]))
+    expect(len(log) == 5 and gaps[0] >= 0.2 and gaps[len(gaps) // 2] < 0.4,
+           f"--max-delay 0.2: gaps {[round(g, 3) for g in gaps]}")
+
+
+def case_many_connections(tmp):
+    """-c 300 over 300 hosts under a soft limit of 256 descriptors (the usual one is 1,024):
+    crawl raises its own soft limit as far as the hard one allows, so no transfer fails for
+    want of a socket and the printed set is the ground truth."""
+    web = Web(tmp, hosts=300, pages=4, links=3)
+    seeds = [web.url(f"s{i}") for i in range(300)]
+    cmd = (f"ulimit -Sn 256 && exec '{CRAWL}' --no-progress --dns-server 127.0.0.1:{web.dns} "
+           f"-w 0 -d 1000 -c 300 --jsonl " + " ".join(seeds))
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=120)
+    web.stop()
+    expect(p.returncode == 0, f"exit status {p.returncode}: {p.stderr[-500:]}")
+    recs = records(p)
+    broken = [r for r in recs if r["fate"] == "failed" and "status" not in r]
+    expect(not broken, f"{len(broken)} transfers failed without a response: {broken[:2]}")
+    expect_same_set([r["url"] for r in recs], web.truth(*seeds), "records")
+
+
+def case_pacing(tmp):
+    """--rate, --random-wait, --max-time and durations with units, timed from the server's side.
+    - -w 100ms keeps 0.1 s between the requests to a host; a duration that is none (5x, 0 for
+      --max-time) is a usage error.
+    - --random-wait with -w 200ms: every gap from 0.1 to 0.3 s (plus scheduling), and not all
+      alike.
+    - --rate 20 over six hosts at -w 0: no second of the crawl holds more than 20 request
+      starts (one more for the server's own timing), and the whole takes at least what the rate
+      allows.
+    - --max-time 1s on a crawl of some 4 s: it ends in time with exit 0, what it had queued
+      `pending`;
+      with --state, `crawl --state DIR` again and again (each run 1 s) ends with the truth,
+      each URL once."""
+    chain = [f"/c{i}.html" for i in range(12)]
+    hosts = [f"h{i}.pace.test" for i in range(6)]
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, "".join(f'<a href="{p}">x</a>' for p in chain)
+        if path in chain:
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(hosts, respond)
+    try:
+        def starts(host, since):
+            with site.lock:
+                return sorted(r[0] for r in site.log if r[0] >= since and (host is None or r[2] == host))
+
+        def gaps_of(host, since):
+            with site.lock:
+                rows = sorted((r[0], r[1]) for r in site.log if r[0] >= since and r[2] == host)
+            return [b[0] - a[1] for a, b in zip(rows, rows[1:])]
+
+        since = time.monotonic()
+        site.crawl("-w", "100ms", site.url(hosts[0]))
+        gaps = gaps_of(hosts[0], since)
+        expect(len(gaps) == len(chain) + 1 and min(gaps) >= 0.095, f"-w 100ms: gaps {gaps}")
+        for bad, named in ((["-w", "5x"], "--delay"), (["--max-time", "0"], "--max-time"),
+                           (["--rate", "0"], "--rate"), (["--timeout", "-1s"], "--timeout")):
+            p = site.crawl(*bad, site.url(hosts[0]), check=False)
+            expect(p.returncode == 2 and named in p.stderr, f"{bad}: exit {p.returncode}, "
+                   f"{p.stderr[:200]!r}")
+
+        since = time.monotonic()
+        site.crawl("-w", "200ms", "--random-wait", site.url(hosts[1]))
+        gaps = gaps_of(hosts[1], since)
+        expect(len(gaps) == len(chain) + 1 and min(gaps) >= 0.095 and max(gaps) <= 0.36 and
+               max(gaps) - min(gaps) > 0.05, f"--random-wait: gaps {[round(g, 3) for g in gaps]}")
+
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--rate", "20", "-c", "16", *[site.url(h) for h in hosts])
+        got = starts(None, since)
+        expect(len(got) == len(hosts) * (len(chain) + 2), f"--rate: {len(got)} requests")
+        busiest = max(sum(1 for t in got if a <= t < a + 1.0) for a in got)
+        expect(busiest <= 21, f"--rate 20: {busiest} requests started within one second")
+        expect(got[-1] - got[0] >= (len(got) - 1) / 20 * 0.9,
+               f"--rate 20: {len(got)} requests in {got[-1] - got[0]:.2f} s")
+    finally:
+        site.stop()
+
+    web = Web(tmp, hosts=1, pages=40, links=4, seed=9)
+    truth = web.truth(web.url())
+    started = time.monotonic()
+    p = crawl(web, "-w", "0.1", "-d", "1000", "--jsonl", "--max-time", "1s", web.url())
+    took = time.monotonic() - started
+    recs = records(p)
+    fates = Counter(r["fate"] for r in recs)
+    expect(p.returncode == 0 and took < 3 and fates["pending"] > 0 and "--max-time" in p.stderr,
+           f"--max-time 1s: exit {p.returncode} after {took:.1f} s, fates {dict(fates)}")
+    expect_unique([r["url"] for r in recs], "--max-time: record")
+    expect(all(r["url"] in truth for r in recs), "--max-time: a record off the truth")
+    state = os.path.join(tmp, "state")
+    out, runs = [], 0
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.1", "-d",
+           "1000", "--jsonl", "--max-time", "1s", "--state", state, web.url()]
+    while runs < 12:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        runs += 1
+        expect(p.returncode == 0, f"--max-time with --state, run {runs}: exit {p.returncode}")
+        out += inside([json.loads(line) for line in p.stdout.splitlines()])
+        if "--max-time reached" not in p.stderr:
+            break
+        cmd = [CRAWL, "--state", state]
+    web.stop()
+    expect(runs > 1, "the crawl did not need --max-time's stop")
+    expect_unique([r["url"] for r in out], "record across the runs")
+    expect_same_set([r["url"] for r in out], truth, f"{runs} runs of --max-time 1s with --state")
+    expect(all(r["fate"] != "pending" for r in out), "a pending record from a --state run")
+
+
+def case_robots_rules_through_crawl(tmp):
+    """robots.txt rules as a crawl applies them: Allow against Disallow by the longest match
+    (Allow on a tie), * and $ in paths, and the group chosen by -U's product token (a group
+    naming it replaces *, whatever the case and version). A seed under a disallowed path is not
+    fetched either: it gets fate robots and the server never sees a request for it."""
+    host = "rules.test"
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, ROBOTS_RULES
+        if path == "/":
+            return 200, {}, html_links(*ROBOTS_FATES)
+        return 200, {}, "<html><body>leaf</body></html>"
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "--jsonl", site.url(host))
+        got = {r["url"]: r["fate"] for r in records(p)}
+        want = {site.url(host, path): fate for path, fate in ROBOTS_FATES.items()}
+        want[site.url(host)] = "fetched"
+        expect(got == want, f"fates: {sorted(set(got.items()) ^ set(want.items()))}")
+        fetched = sorted(path for path, fate in ROBOTS_FATES.items() if fate == "fetched")
+        expect(sorted(site.paths()) == sorted(["/robots.txt", "/"] + fetched),
+               f"requests: {site.paths()}")
+        # a disallowed seed, and one allowed beside it
+        since = time.monotonic()
+        seeds = [site.url(host, "/a/closed.html"), site.url(host, "/docs/secret/1.html"),
+                 site.url(host, "/a/open.html")]
+        p = site.crawl("-w", "0", "-d", "0", "--jsonl", *seeds)
+        got = {r["url"]: (r["fate"], r["depth"], r["from"]) for r in records(p)}
+        expect(got == {seeds[0]: ("robots", 0, None), seeds[1]: ("robots", 0, None),
+                       seeds[2]: ("fetched", 0, None)}, f"disallowed seeds: {got}")
+        expect(sorted(site.paths(since=since)) == ["/a/open.html", "/robots.txt"],
+               f"disallowed seeds: requests {site.paths(since=since)}")
+        # -U picks the group of its product token: pickybot may fetch nothing, not even the seed
+        for agent in ("pickybot/2.1", "PickyBot (+https://bot.example/)"):
+            since = time.monotonic()
+            p = site.crawl("-w", "0", "-U", agent, "--jsonl", site.url(host), check=False)
+            got = [(r["url"], r["fate"]) for r in records(p)]
+            expect(got == [(site.url(host), "robots")], f"-U {agent!r}: {got}")
+            expect(site.paths(since=since) == ["/robots.txt"],
+                   f"-U {agent!r}: requests {site.paths(since=since)}")
+            agents = {r[4].get("User-Agent") for r in site.log if r[0] >= since}
+            expect(agents == {agent}, f"-U {agent!r}: the server saw {agents}")
+    finally:
+        site.stop()
+
+
+def case_per_host_and_concurrency_bounds(tmp):
+    """--per-host N and -c N are upper bounds, at -j 1 and -j 4, and with N > 1 they are reached:
+    a server taking 60 ms per answer counts the requests it holds at once, in all and per host."""
+    hosts = [f"h{i}.bounds.test" for i in range(6)]
+
+    def respond(h, path, headers):
+        time.sleep(0.06)
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if path == "/":
+            return 200, {}, html_links(*(f"http://{x}:{site.port}/p{k}" for x in hosts
+                                         for k in range(8)))
+        return 200, {}, "<html><body>leaf</body></html>"
+
+    site = Site(hosts, respond)
+    try:
+        for threads in ("1", "4"):
+            for per_host, total in ((3, 64), (1, 4), (4, 3), (2, 1)):
+                with site.lock:
+                    site.log.clear()
+                    site.most, site.host_most = 0, Counter()
+                what = f"-j {threads} --per-host {per_host} -c {total}"
+                site.crawl("-j", threads, "-q", "-w", "0", "--per-host", str(per_host), "-c",
+                           str(total), "-D", "bounds.test", site.url(hosts[0]))
+                pages = [r for r in site.log if r[3] != "/robots.txt"]
+                expect(len(pages) == 1 + 6 * 8, f"{what}: {len(pages)} pages fetched")
+                most_host = max(site.host_most.values())
+                expect(most_host <= min(per_host, total) and site.most <= total,
+                       f"{what}: {most_host} requests at once to one host, {site.most} in all")
+                # the bounds are reached, so the counts can see a crawl going past them
+                if total >= 6 * per_host:
+                    expect(most_host == per_host, f"{what}: at most {most_host} to one host")
+                if total > 1:
+                    expect(site.most > 1, f"{what}: never more than one request at once")
+    finally:
+        site.stop()
+
+
+def case_retry_after_beyond_max_delay(tmp):
+    """A Retry-After longer than --max-delay: the URL is not asked for again before the server
+    said, nor waited for longer than the user allows: it fails at once with its status and the
+    reason, and its host rests --max-delay before its next request. --retries N asks a path that
+    answers 503 without Retry-After 1 + N times, then fails it."""
+    host = "busy.test"
+    seen = Counter()
+
+    def respond(h, path, headers):
+        seen[path] += 1
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if path == "/always":
+            return 503, {}, "busy"
+        if seen[path] == 1 and path == "/":
+            return 503, {"Retry-After": "120"}, "busy"
+        return 200, {}, "<html><body>here</body></html>"
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "0", "--max-delay", "1", "--jsonl", site.url(host),
+                       site.url(host, "/other"), timeout=30, check=False)
+        expect(p.returncode == 8, f"a seed answered 503: exit {p.returncode}")
+        recs = {r["url"]: r for r in records(p)}
+        first, other = recs[site.url(host)], recs[site.url(host, "/other")]
+        expect(first["fate"] == "failed" and first.get("status") == 503 and
+               first["error"] == "HTTP 503, Retry-After 120 s beyond --max-delay", f"{first}")
+        expect(other["fate"] == "fetched", f"{other}")
+        expect(seen["/"] == 1, f"{seen['/']} requests for the seed")
+        log = sorted(r for r in site.log if r[3] in ("/", "/other"))
+        expect([r[3] for r in log] == ["/", "/other"], f"requests {log}")
+        gap = log[1][0] - log[0][1]
+        expect(1.0 <= gap < 10, f"the host's next request came {gap:.2f}s after the 503 "
+                                "(--max-delay 1)")
+        # --retries N: a path that always answers 503 is asked 1 + N times
+        for retries in (2, 1):
+            seen.clear()
+            p = site.crawl("-w", "0", "-d", "0", "--max-delay", "0.1", "--retries",
+                           str(retries), "--jsonl", site.url(host, "/always"), check=False)
+            recs = records(p)
+            expect([(r["fate"], r.get("status")) for r in recs] == [("failed", 503)]
+                   and seen["/always"] == 1 + retries,
+                   f"--retries {retries}: {seen['/always']} requests, {recs}")
+    finally:
+        site.stop()
+
+
+def case_delay_factor(tmp):
+    """--delay-factor F: after a response that took T, the host waits F x T (when that is longer
+    than --delay), capped by --max-delay. A server taking 0.1 s per answer: with -w 0 and
+    --delay-factor 2 no gap is under 0.2 s; with --max-delay 0.12 too, the gaps are about 0.12 s;
+    without the factor, about none."""
+    host = "slow.test"
+
+    def respond(h, path, headers):
+        time.sleep(0.1)
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        k = int(path[2:]) if path.startswith("/p") else 0
+        return 200, {}, html_links(f"/p{k + 1}") if k < 6 else "<html>end</html>"
+
+    site = Site([host], respond)
+    try:
+        def gaps_of(*args):
+            since = time.monotonic()
+            site.crawl("-w", "0", "-d", "100", *args, site.url(host))
+            reqs = sorted(r for r in site.log if r[0] >= since)
+            expect(len(reqs) == 8, f"{args}: {len(reqs)} requests")
+            return sorted(b[0] - a[1] for a, b in zip(reqs, reqs[1:]))
+        factor = gaps_of("--delay-factor", "2")
+        expect(factor[0] >= 0.2, f"--delay-factor 2: gaps {[round(g, 3) for g in factor]}")
+        capped = gaps_of("--delay-factor", "2", "--max-delay", "0.12")
+        median = capped[len(capped) // 2]
+        expect(capped[0] >= 0.12 and median < 0.19,
+               f"--max-delay 0.12: gaps {[round(g, 3) for g in capped]}")
+        plain = gaps_of()
+        expect(plain[len(plain) // 2] < 0.1, f"no factor: gaps {[round(g, 3) for g in plain]}")
+    finally:
+        site.stop()

@@ -1,0 +1,599 @@
+"""Integration cases: Keeping a crawl: signals, --seen across runs, --state killed and continued, WARC."""
+from harness import *  # noqa: F401,F403 (the shared harness)
+
+
+def case_sigint(tmp):
+    """SIGINT: in-flight requests finish, queued URLs are reported pending, exit 130. The
+    records are exactly what happened: fetched and failed ones are the requests the server
+    answered, pending ones were never requested, and together with the rest they are URLs of the
+    ground truth with its depths."""
+    web = Web(tmp, hosts=3, pages=200)
+    proc = subprocess.Popen([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w",
+                             "0.2", "-d", "1000", "--jsonl", web.url()],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    log = web.stop()
+    expect(proc.returncode == 130, f"exit status {proc.returncode}: {err}")
+    recs = inside([json.loads(line) for line in out.splitlines()])
+    expect_unique([r["url"] for r in recs], "record")
+    fates = Counter(r["fate"] for r in recs)
+    expect(fates["pending"] > 0 and fates["fetched"] > 0, f"fates {dict(fates)}")
+    requested = {f"http://{r[2]}:{web.port}{r[3]}" for r in log if r[3] != "/robots.txt"}
+    expect_same_set({r["url"] for r in recs if r["fate"] in ("fetched", "failed")}, requested,
+                    "fetched and failed records against the requests")
+    truth = web.truth(web.url())
+    pending = [r for r in recs if r["fate"] == "pending"]
+    odd = [(r["url"], r["depth"], truth.get(r["url"])) for r in pending
+           if truth.get(r["url"], ("", -1))[0] not in ("fetched", "failed")
+           or truth[r["url"]][1] != r["depth"]]
+    expect(not odd, f"pending records the full crawl would not fetch at that depth: {odd[:5]}")
+    settled = [(r["url"], r["fate"], truth.get(r["url"])) for r in recs if r["fate"] != "pending"
+               and (r["url"] not in truth or truth[r["url"]][0] != r["fate"])]
+    expect(not settled, f"settled records off the truth: {settled[:5]}")
+    expect("pages fetched" in err, "no summary after SIGINT")
+
+
+def case_seen_across_runs(tmp):
+    """--seen: a second run fetches the seeds again but prints only what is new."""
+    web = Web(tmp, hosts=3, pages=40)
+    seen = os.path.join(tmp, "crawl.seen")
+    first = crawl(web, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect_same_set(lines(first), web.truth(web.url()), "first run")
+    expect(os.path.exists(seen), "no --seen file written")
+    between = time.monotonic()  # the server stamps requests with the same clock
+    second = crawl(web, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect(lines(second) == [], f"second run printed {lines(second)[:5]}")
+    # a seed the first run never saw is printed; its links that the first run saw are not
+    new_seed = web.url("s0", "/p/1.html?fresh")
+    after = time.monotonic()
+    third = crawl(web, "-w", "0", "-d", "1", "--seen", seen, new_seed)
+    log = web.stop()
+    expect(lines(third) == [new_seed], f"third run printed {lines(third)}")
+    second_requests = sorted(r[3] for r in log if between < r[0] < after)
+    expect(second_requests == ["/", "/robots.txt"], f"second run requested {second_requests}")
+
+
+def case_seen_counting_forgets_failures(tmp):
+    """--dedupe counting or exact: URLs that failed are forgotten before saving, so the next run
+    retries them, run after run; with bloom they stay recorded."""
+    web = Web(tmp, hosts=1, pages=60)
+    seed = None
+    for page in range(60):
+        url = web.url("s0", "/" if page == 0 else f"/p/{page}.html")
+        truth = web.truth(url, depth=1, scope="host")
+        failed = sorted(u for u, (fate, d) in truth.items() if fate == "failed" and d == 1)
+        if failed:
+            seed = url
+            break
+    expect(seed, "no page links to a missing page")
+    for kind, want in (("counting", failed), ("exact", failed), ("bloom", [])):
+        seen = os.path.join(tmp, kind + ".seen")
+        crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--dedupe", kind, "--seen", seen, seed)
+        # the later runs name no --dedupe: the file's own kind decides, forgetting included
+        for run in ("second", "third"):
+            again = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--seen", seen, seed)
+            expect(sorted(lines(again)) == want,
+                   f"{kind}: {run} run printed {lines(again)}, want {want}")
+    web.stop()
+
+
+def case_seen_resumes_leftovers(tmp):
+    """--seen with --max-pages: what a run leaves queued, the next run fetches without printing
+    it again, for each filter kind. Run after run, the crawl completes: every URL of the web is
+    printed exactly once over all runs, and no page is fetched by two runs (but the seed and
+    robots.txt, fetched by every run, and with counting or exact the URLs that failed, which are
+    forgotten so that a later run tries them again)."""
+    for kind in ("bloom", "counting", "exact"):
+        web = Web(tmp, hosts=2, pages=50)
+        seen = os.path.join(tmp, kind + ".seen")
+        printed, runs, windows = [], 0, []
+        while True:
+            runs += 1
+            expect(runs <= 15, f"{kind}: still leaving URLs after 15 runs")
+            began = time.monotonic()
+            p = crawl(web, "-w", "0", "-d", "1000", "-n", "12", "--dedupe", kind, "--seen", seen,
+                      web.url())
+            windows.append((began, time.monotonic()))
+            printed += lines(p)
+            if "left for the next run" not in p.stderr:
+                break
+        log = web.stop()
+        truth = web.truth(web.url())
+        retried = {u for u, (fate, _) in truth.items() if fate == "failed" and kind != "bloom"}
+        expect(runs >= 4, f"{kind}: the crawl needed only {runs} runs; -n did not cut it short")
+        expect_unique([u for u in printed if u not in retried], f"{kind}: URL printed across runs")
+        expect_same_set(printed, truth, f"{kind}: all runs together")
+        fetched_by = defaultdict(set)
+        for start, _, host, path, _ in log:
+            for run, (a, b) in enumerate(windows):
+                if a <= start <= b:
+                    fetched_by[(host, path)].add(run)
+        twice = [hp for hp, rs in fetched_by.items()
+                 if len(rs) > 1 and hp[1] not in ("/", "/robots.txt")
+                 and f"http://{hp[0]}:{web.port}{hp[1]}" not in retried]
+        expect(not twice, f"{kind}: fetched by more than one run: {twice[:5]}")
+
+
+def case_seen_resumes_after_interrupt(tmp):
+    """--seen: a crawl stopped by SIGINT leaves its pending URLs in the file; the next run fetches
+    them, and the two runs together print the whole web, each URL once."""
+    web = Web(tmp, hosts=3, pages=150)
+    seen = os.path.join(tmp, "crawl.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+           "--jsonl", "--seen", seen, web.url()]
+    proc = subprocess.Popen(cmd + ["-w", "0.2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    expect(proc.returncode == 130, f"exit status {proc.returncode}: {err}")
+    first = inside([json.loads(line) for line in out.splitlines()])
+    pending = {r["url"] for r in first if r["fate"] == "pending"}
+    expect(pending, "nothing was pending at the interrupt")
+    between = time.monotonic()
+    second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
+    log = web.stop()
+    expect(second.returncode == 0, f"second run exited {second.returncode}: {second.stderr}")
+    again = inside([json.loads(line) for line in second.stdout.splitlines()])
+    expect(f"{len(pending)} URLs the last run left queued" in second.stderr,
+           f"second run's summary: {second.stderr}")
+    urls = [r["url"] for r in first + again]
+    truth = web.truth(web.url())
+    expect_unique(urls, "record across the two runs")
+    expect_same_set(urls, truth, "the two runs together")
+    fetched_later = {f"http://{host}:{web.port}{path}" for start, _, host, path, _ in log
+                     if start > between}
+    # a URL queued before its host's robots.txt came may turn out to be excluded: not fetched
+    missed = sorted(u for u in pending if u not in fetched_later and truth[u][0] != "robots")
+    expect(not missed, f"pending URLs the second run did not fetch: {missed[:5]}")
+
+
+def case_seen_bad_file_refused(tmp):
+    """A corrupt or foreign --seen file is refused with one line; it is never overwritten."""
+    web = Web(tmp, hosts=1, pages=10)
+    seen = os.path.join(tmp, "bad.seen")
+    for content in (b"", b"not a seen file at all\n", b"CRWLSEEN\x01\x00\x00\x00"):
+        with open(seen, "wb") as f:
+            f.write(content)
+        p = crawl(web, "-w", "0", "--seen", seen, web.url(), check=False)
+        expect(p.returncode == 1, f"exit {p.returncode} for {content!r}")
+        err = p.stderr.strip().splitlines()
+        expect(len(err) == 1 and "bad.seen" in err[0], f"stderr {p.stderr!r}")
+        expect(p.stdout == "", "crawled despite a bad --seen file")
+        with open(seen, "rb") as f:
+            expect(f.read() == content, "the refused file was changed")
+    web.stop()
+
+
+def case_state_survives_kill(tmp):
+    """--state: a polite crawl killed with kill -9 at random moments, continued each time with
+    nothing but `crawl --state DIR` (with shards, each time with another -j), until it ends. The runs together print every URL of the
+    ground truth and fetch every page of it; pages fetched twice are no more than the requests
+    the server answered in one checkpoint interval before each kill."""
+    import random
+    seed = int(os.environ.get("CRAWL_TEST_SEED", "0")) or random.randrange(1 << 30)
+    rng = random.Random(seed)
+    web = Web(tmp, hosts=3, pages=200)
+    state, interval = os.path.join(tmp, "state"), 0.3
+    warc = os.path.join(tmp, "crawl.warc.gz")
+    printed, kills, runs = [], [], 0
+    while True:
+        runs += 1
+        expect(runs <= 20, f"(seed {seed}) the crawl did not end in 20 runs")
+        # with shards, each run continues with another number of them than the run before
+        threads = ["-j", "4132"[runs % 4]] if os.environ.get("CRAWL_TEST_THREADS") else []
+        cmd = (state_cmd(web, state, "--warc", warc, interval=interval) if runs == 1
+               else [CRAWL, *threads, "--state", state])
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if len(kills) < 5:
+            try:
+                proc.wait(timeout=rng.uniform(0.5, 1.5))
+            except subprocess.TimeoutExpired:
+                kills.append(time.monotonic())
+                proc.kill()
+        out, err = proc.communicate(timeout=60)
+        printed += out.splitlines()
+        if proc.returncode == 0:
+            break
+        expect(proc.returncode == -signal.SIGKILL, f"(seed {seed}) run {runs}: {err}")
+    log = web.stop()
+    truth = web.truth(web.url())
+    expect(len(kills) >= 3, f"(seed {seed}) the crawl ended before 3 kills: {len(kills)}")
+    expect_same_set(printed, truth, f"(seed {seed}) all runs together")
+    fetched = Counter(f"http://{host}:{web.port}{path}" for _, _, host, path, _ in log
+                      if path != "/robots.txt")
+    unfetched = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and not fetched[u])
+    expect(not unfetched, f"(seed {seed}) pages no run fetched: {unfetched[:5]}")
+    twice = sum(n - 1 for n in fetched.values())
+    # a page settled after the last checkpoint is fetched again, and so is one in flight
+    bound = sum(sum(1 for start, *_ in log if k - interval - 0.1 <= start <= k) + 3 for k in kills)
+    print(f"seed {seed}: {runs} runs, {len(kills)} kills, {len(fetched)} pages, "
+          f"{twice} fetched twice (bound {bound})")
+    expect(twice <= bound, f"(seed {seed}) {twice} pages fetched twice, more than {bound}")
+    # the WARC, appended to by every run and cut back to its checkpoint by the next, reads whole
+    # and holds every page
+    archived = Counter(r["uri"] for r in expect_whole_warc(warc_records(warc), "--warc"))
+    infos = sum(1 for r in warc_records(warc) if r["type"] == "warcinfo")
+    expect(1 <= infos <= runs, f"(seed {seed}) {infos} warcinfo records for {runs} runs")
+    missing = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and not archived[u])
+    expect(not missing, f"(seed {seed}) pages not in the WARC: {missing[:5]}")
+    expect(sum(archived.values()) <= len(log), f"(seed {seed}) more records than requests")
+
+
+def case_seen_survives_kill(tmp):
+    """--seen keeps the queue in its periodic saves: a crawl killed with kill -9 after a save,
+    run again with the same file, fetches what the first run had queued; together the two runs
+    print the whole web."""
+    web = Web(tmp, hosts=3, pages=150)
+    seen = os.path.join(tmp, "crawl.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+           "--checkpoint", "0.3", "--seen", seen, web.url()]
+    proc = subprocess.Popen(cmd + ["-w", "0.05"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)
+    proc.kill()
+    out, _ = proc.communicate(timeout=20)
+    second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
+    expect(second.returncode == 0, f"second run exited {second.returncode}: {second.stderr}")
+    expect("URLs the last run left queued were queued again" in second.stderr,
+           f"second run's summary: {second.stderr}")
+    log = web.stop()
+    truth = web.truth(web.url())
+    expect_same_set(out.splitlines() + lines(second), truth, "the two runs together")
+    fetched = {f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log}
+    unfetched = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and u not in fetched)
+    expect(not unfetched, f"pages neither run fetched: {unfetched[:5]}")
+
+
+def case_state_pauses_on_sigterm(tmp):
+    """--state: SIGTERM ends the crawl after the requests in flight and checkpoints it;
+    `crawl --state DIR` continues it, appending to the -o file. Over the two runs each URL has
+    one record, with the depth and fate of the ground truth, and no page is fetched twice."""
+    web = Web(tmp, hosts=3, pages=120)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    warc = os.path.join(tmp, "crawl.warc")
+    proc = subprocess.Popen(state_cmd(web, state, "--jsonl", "-o", out, "--warc", warc,
+                                      interval=30),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.2)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=20)
+    expect(proc.returncode == 143, f"first run exited {proc.returncode}: {err}")
+    expect("left for the next run" in err, f"first run's summary: {err}")
+    with open(out) as f:
+        first = inside([json.loads(line) for line in f])
+    expect(first, "the first run wrote nothing")
+    again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+    expect(again.returncode == 0, f"second run exited {again.returncode}: {again.stderr}")
+    expect(again.stdout == "", f"the second run wrote to standard output, not -o: {again.stdout}")
+    done = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+    expect(done.returncode == 0, f"a run after the end exited {done.returncode}: {done.stderr}")
+    log = web.stop()
+    with open(out) as f:
+        recs = inside([json.loads(line) for line in f])
+    expect(len(recs) > len(first), "the second run appended nothing")
+    expect_runs_are_one_crawl(web, recs, log)
+    # the WARC holds each exchange once, appended to by the runs that continued
+    archived = Counter(r["uri"] for r in expect_whole_warc(warc_records(warc), "--warc"))
+    expect(archived == Counter(f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log),
+           "the WARC's responses are not the server's requests")
+    # a new crawl is never started in a directory that holds one
+    p = subprocess.run(state_cmd(web, state), capture_output=True, text=True, timeout=20)
+    expect(p.returncode == 2 and "holds a crawl already" in p.stderr, f"{p.returncode} {p.stderr}")
+
+
+def case_state_with_limits(tmp):
+    """--state with -n, --max-pages-per-host and --depth, paused and continued several times:
+    the limits hold over all the runs together as in one uninterrupted run. -n 40: 40 page
+    requests in all, 40 fetched or failed records, the rest limit; --max-pages-per-host 20: 20
+    requests to every host; -d 3: the ground truth's records. No page is fetched twice."""
+    for args in (["-n", "40"], ["--max-pages-per-host", "20"], ["-d", "3"]):
+        web = Web(tmp, hosts=3, pages=150, seed=4)
+        state = os.path.join(tmp, "state" + args[0])
+        out = os.path.join(tmp, "out" + args[0])
+        recs, log = paused_runs(web, state, out, *args, pause=0.3)
+        pages = [(h, path) for _, _, h, path, _ in log if path != "/robots.txt"]
+        expect_unique(pages, f"{args}: request")
+        expect_unique([r["url"] for r in recs], f"{args}: record")
+        settled = {r["url"] for r in recs if r["fate"] in ("fetched", "failed")}
+        expect_same_set(settled, {f"http://{h}:{web.port}{path}" for h, path in pages},
+                        f"{args}: fetched and failed records against the requests")
+        truth = web.truth(web.url())
+        if args[0] == "-n":
+            expect(len(pages) == 40, f"-n 40: {len(pages)} page requests over the runs")
+        elif args[0] == "--max-pages-per-host":
+            per_host = Counter(h for h, _ in pages)
+            expect(len(per_host) == 3 and set(per_host.values()) == {20},
+                   f"--max-pages-per-host 20: {per_host}")
+        else:
+            truth = web.truth(web.url(), depth=3)
+            expect_breadth_first(recs, [e for e in log if e[3] != "/robots.txt"], truth, "-d 3")
+        if args[0] != "-d":
+            odd = [(r["url"], r["fate"], truth.get(r["url"])) for r in recs
+                   if r["fate"] not in ("fetched", "failed", "limit")
+                   and truth.get(r["url"], ("",))[0] != r["fate"]
+                   or r["fate"] == "limit" and truth.get(r["url"], ("",))[0] not in
+                   ("fetched", "failed")]
+            expect(not odd, f"{args}: fates off the truth: {odd[:5]}")
+            expect(any(r["fate"] == "limit" for r in recs), f"{args}: no limit fates")
+            expect(not [r for r in recs if r["fate"] == "pending"], f"{args}: pending records")
+
+
+def case_state_and_seen_locked(tmp):
+    """One crawl per --state directory and per --seen file: a second crawl started while the
+    first runs exits 1 at once naming the first's PID, and prints nothing; the first is killed
+    with kill -9, and its lock, gone with it, keeps no later run out: continued, the crawl ends."""
+    web = Web(tmp, hosts=2, pages=60)
+    state = os.path.join(tmp, "state")
+    seen = os.path.join(tmp, "crawl.seen")
+    base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.1",
+            "-d", "1000"]
+    for option, first, second in (
+            ("--state", base + ["--state", state, web.url()], [CRAWL, "--state", state]),
+            ("--seen", base + ["--seen", seen, web.url()], base + ["--seen", seen, web.url()])):
+        proc = subprocess.Popen(first, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            time.sleep(0.7)
+            if proc.poll() is not None:  # say how it ended: a failure seen once under load
+                out, err = proc.communicate()
+                raise AssertionError(f"{option}: the first crawl ended too soon: exit "
+                                     f"{proc.returncode}, {len(out.splitlines())} lines, "
+                                     f"{err[-300:]!r}")
+            started = time.monotonic()
+            p = subprocess.run(second, capture_output=True, text=True, timeout=30)
+            err = p.stderr.splitlines()
+            expect(p.returncode == 1 and len(err) == 1 and
+                   f"is in use by process {proc.pid}" in err[0] and not p.stdout,
+                   f"{option}, a second crawl: exit {p.returncode}, {p.stderr!r}")
+            expect(time.monotonic() - started < 2, f"{option}: the refusal took long")
+        finally:
+            proc.kill()
+            proc.communicate()
+        p = subprocess.run(second, capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 0, f"{option}, after kill -9: exit {p.returncode}, {p.stderr}")
+    web.stop()
+
+
+def case_state_keeps_absolute_paths(tmp):
+    """A --state crawl begun with a relative -o and --warc, paused, and continued from another
+    working directory writes on to the same files (not to new ones where it runs): together they
+    hold one record per URL of the truth, and the WARC reads whole."""
+    web = Web(tmp, hosts=2, pages=80)
+    first_dir, other_dir = os.path.join(tmp, "here"), os.path.join(tmp, "elsewhere")
+    os.mkdir(first_dir)
+    os.mkdir(other_dir)
+    crawl_path = os.path.abspath(CRAWL)  # the case runs it from other directories
+    cmd = [crawl_path, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.03", "-d",
+           "1000", "--checkpoint", "0.2", "--state", "state", "--jsonl", "-o", "out.jsonl",
+           "--warc", "crawl.warc", web.url()]
+    proc = subprocess.Popen(cmd, cwd=first_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
+    p = subprocess.run([crawl_path, "--state", os.path.join(first_dir, "state")], cwd=other_dir,
+                       capture_output=True, text=True, timeout=60)
+    log = web.stop()
+    expect(p.returncode == 0, f"continued elsewhere: exit {p.returncode}, {p.stderr}")
+    expect(os.listdir(other_dir) == [], f"files made where it was continued: "
+                                        f"{os.listdir(other_dir)}")
+    with open(os.path.join(first_dir, "out.jsonl")) as f:
+        recs = inside([json.loads(line) for line in f])
+    expect_runs_are_one_crawl(web, recs, log)
+    expect_whole_warc(warc_records(os.path.join(first_dir, "crawl.warc")), "--warc")
+
+
+def case_state_across_thread_counts(tmp):
+    """--state and --seen keep one file for every shard, loadable with another number of them: a
+    polite crawl with -j 4 paused by SIGTERM after a few checkpoints (each made with every shard
+    paused), continued with -j 1, paused again, and ended with -j 3, gives one record per URL with
+    the ground truth's fate and depth, and fetches no page twice. A --seen file saved by -j 4 is
+    whole for -j 1 and -j 3: nothing new is printed, only the seed is fetched again."""
+    web = Web(tmp, hosts=4, pages=120)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    runs = [state_cmd(web, state, "-j", "4", "--jsonl", "-o", out, interval=0.2),
+            [CRAWL, "-j", "1", "--state", state], [CRAWL, "-j", "3", "--state", state]]
+    for i, cmd in enumerate(runs):
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if i < 2:
+            time.sleep(1.0)
+            proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        want = (143, 0) if i < 2 else (0,)  # a pause may come after the end
+        expect(proc.returncode in want, f"run {i + 1} exited {proc.returncode}: {err}")
+    log = web.stop()
+    with open(out) as f:
+        recs = inside([json.loads(line) for line in f])
+    expect_runs_are_one_crawl(web, recs, log)
+
+    web = Web(tmp, hosts=4, pages=60)
+    seen = os.path.join(tmp, "crawl.seen")
+    first = crawl(web, "-j", "4", "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect_same_set(lines(first), web.truth(web.url()), "--seen, first run (-j 4)")
+    windows = {}
+    for threads in ("1", "3"):
+        began = time.monotonic()  # the server stamps requests with the same clock
+        again = crawl(web, "-j", threads, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+        windows[threads] = (began, time.monotonic())
+        expect(lines(again) == [], f"--seen, -j {threads} printed {lines(again)[:5]}")
+    log = web.stop()
+    for threads, (a, b) in windows.items():
+        requests = sorted(r[3] for r in log if a < r[0] < b)
+        expect(requests == ["/", "/robots.txt"], f"--seen, -j {threads} requested {requests[:8]}")
+
+
+def case_state_full_disk(tmp):
+    """--state on a disk that fills up: the checkpoint fails with a clear error, the crawl ends
+    with exit 1 at its stop, and the checkpoint before stays whole: continued from it (on a disk
+    with room), the crawl ends with every URL of the ground truth printed."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        print("skip: needs root for a small tmpfs in a private mount namespace")
+        sys.exit(77)
+    web = Web(tmp, hosts=2, pages=100)
+    small, kept = os.path.join(tmp, "small"), os.path.join(tmp, "kept")
+    os.mkdir(small)
+    state = os.path.join(small, "state")
+    # a filter sized for the web, so that a checkpoint fits the 1 MB disk
+    crawl_cmd = " ".join(f"'{a}'" for a in state_cmd(web, state, "--expect", "2000",
+                                                     delay="0.05"))
+    script = (f"mount -t tmpfs -o size=1m none '{small}' || exit 99; {crawl_cmd} & "
+              f"echo $! > '{tmp}/pid'; wait $!; echo $? > '{tmp}/status'; cp -a '{state}' '{kept}'")
+    sh = subprocess.Popen(["unshare", "-m", "sh", "-c", script], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True)
+    inside = None
+    for _ in range(100):
+        time.sleep(0.05)
+        if os.path.exists(f"{tmp}/pid"):
+            with open(f"{tmp}/pid") as f:
+                pid = f.read().strip()
+            if pid:
+                inside = f"/proc/{pid}/root{state}"
+                if os.path.exists(f"{inside}/checkpoint"):
+                    break
+    if not (inside and os.path.exists(f"{inside}/checkpoint")):
+        sh.kill()
+        raise AssertionError(f"no checkpoint was made: {sh.communicate()}")
+    with open(f"{inside}/filler", "wb") as f:  # the disk fills up
+        try:
+            while True:
+                f.write(b"\0" * 65536)
+                f.flush()
+        except OSError:
+            pass
+    time.sleep(0.4)  # a checkpoint begun before the disk was full has ended
+    with open(f"{inside}/checkpoint", "rb") as f:
+        before = f.read()
+    time.sleep(1.0)  # past a checkpoint or three
+    os.kill(int(pid), signal.SIGTERM)
+    out, err = sh.communicate(timeout=30)
+    with open(f"{tmp}/status") as f:
+        status = int(f.read())
+    expect(status == 1, f"exit status {status}: {err}")
+    expect("No space left on device" in err and "the checkpoint before stays" in err,
+           f"no clear error: {err}")
+    expect("could not be saved" in err, f"the last checkpoint's failure is not fatal: {err}")
+    with open(os.path.join(kept, "checkpoint"), "rb") as f:
+        expect(f.read() == before, "the checkpoint changed on a full disk")
+    os.remove(os.path.join(kept, "filler"))
+    again = subprocess.run([CRAWL, "--state", kept], capture_output=True, text=True, timeout=60)
+    expect(again.returncode == 0, f"continued run exited {again.returncode}: {again.stderr}")
+    web.stop()
+    expect_same_set(out.splitlines() + again.stdout.splitlines(), web.truth(web.url()),
+                    "the two runs together")
+
+
+def case_warc_archive(tmp):
+    """--warc: warcinfo first, then for every exchange the server saw (robots.txt and sitemaps
+    included) a response and a request record, read back by warcio with every digest holding; the
+    payloads are the bytes the test web serves, asked for without content coding; FILE.gz holds
+    one gzip member per record."""
+    import base64
+    import gzip
+    import http.client
+    import zlib
+    web = Web(tmp, hosts=2, pages=40)
+    runs = {}
+    for name in ("out.warc", "out.warc.gz"):
+        path = os.path.join(tmp, name)
+        began = time.monotonic()
+        crawl(web, "-w", "0", "-d", "1000", "--sitemaps", "--warc", path, web.url())
+        runs[name] = (path, began, time.monotonic())
+    served, archived = {}, {}
+    for name, (path, began, ended) in runs.items():
+        recs = warc_records(path)
+        responses = expect_whole_warc(recs, name)
+        archived[name] = responses
+        requests = [r for r in recs if r["type"] == "request"]
+        expect(not [r for r in requests if not r["requestLine"].startswith("GET ")],
+               f"{name}: a request that is not GET")
+        expect(not [r for r in responses if r["encoding"]], f"{name}: a body with a content coding")
+        with open(path, "rb") as f:
+            raw = f.read()
+        if name.endswith(".gz"):
+            members, rest = 0, raw
+            while rest:  # one gzip member per record
+                d = zlib.decompressobj(16 + zlib.MAX_WBITS)
+                text = d.decompress(rest)
+                expect(text.startswith(b"WARC/1.1\r\n") and text.count(b"\r\nWARC-Type: ") == 1,
+                       f"{name}: member {members} is not one record")
+                rest = d.unused_data
+                members += 1
+            expect(members == len(recs), f"{name}: {members} gzip members, {len(recs)} records")
+            raw = gzip.decompress(raw)
+        else:
+            expect(raw.startswith(b"WARC/1.1\r\nWARC-Type: warcinfo\r\n"), f"{name}: {raw[:40]}")
+        # identity asked for: no request head names a content coding
+        expect(b"\r\nAccept-Encoding:" not in raw, f"{name}: a request asked for a content coding")
+        for r in responses:
+            if r["status"] == 200:
+                served.setdefault(r["uri"], []).append(base64.b64decode(r["payload"]))
+    for uri, payloads in sorted(served.items()):
+        host, path = re.match(r"http://([^/]+)(/.*)", uri).groups()
+        conn = http.client.HTTPConnection("127.0.0.1", web.port, timeout=10)
+        conn.request("GET", path, headers={"Host": host})
+        body = conn.getresponse().read()
+        conn.close()
+        expect(all(p == body for p in payloads), f"{uri}: the archived payload differs")
+    log = web.stop()
+    for name, (path, began, ended) in runs.items():
+        want = Counter(f"http://{h}:{web.port}{p}" for start, _, h, p, _ in log
+                       if began <= start <= ended)
+        got = Counter(r["uri"] for r in archived[name])
+        expect(got == want, f"{name}: records {sum(got.values())}, server answered "
+               f"{sum(want.values())}: {sorted((got - want) + (want - got))[:5]}")
+        expect(any("/sitemap" in u for u in got), f"{name}: no sitemap was archived")
+        expect(any(u.endswith("/robots.txt") for u in got), f"{name}: no robots.txt archived")
+
+
+def case_resumes_tell_the_truth(tmp):
+    """A --state crawl stopped by -n names the command that goes on; continued, its summary counts
+    all its runs, over their time; continued once more after it ended, it says it is complete,
+    prints nothing and asks the server nothing (robots.txt neither)."""
+    web = Web(tmp, hosts=2, pages=40)
+    state = os.path.join(tmp, "state")
+    first = crawl(web, "-w", "0.3", "-d", "2", "-n", "5", "--state", state, web.url())
+    expect(f"left for the next run: 'crawl --state {state}' goes on" in first.stderr,
+           f"first run: {first.stderr}")
+    second = crawl(web, "-w", "0", "--state", state, "-n", "100000")  # fast: its own time is less
+    m = re.search(r"(\d+) pages fetched, \d+ URLs discovered, [\d.]+ MB in ([\d.]+) s over 2 runs "
+                  r"\(([\d.]+) pages/s\)", second.stderr)
+    expect(m, f"second run's summary: {second.stderr}")
+    pages, secs, rate = int(m.group(1)), float(m.group(2)), float(m.group(3))
+    expect(secs >= first.elapsed * 0.7, f"the time is not the runs': {secs} s, the first run "
+           f"alone took {first.elapsed:.2f} s")
+    # the time is printed to 0.01 s, the rate to 0.1
+    expect(pages > 5 and pages / (secs + 0.005) - 0.05 <= rate <= pages / max(secs - 0.005, 1e-3)
+           + 0.05, f"the rate is not the runs' pages over their time: {m.group(0)}")
+    since = time.monotonic()  # the test web's clock too
+    third = crawl(web, "-w", "0", "--state", state)
+    log = web.stop()
+    expect(not third.stdout and "this crawl was complete already" in third.stderr and
+           "over 3 runs" in third.stderr, f"third run: {third.stdout!r} {third.stderr}")
+    late = [r for r in log if r[0] >= since]
+    expect(not late, f"a complete crawl asked the server: {late[:3]}")
+
+
+def case_fp_rate(tmp):
+    """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
+    1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
+    print the ground truth of this small web."""
+    web = Web(tmp, hosts=2, pages=40)
+    sizes = {}
+    for rate in ("1e-2", "1e-9"):
+        seen = os.path.join(tmp, f"{rate}.seen")
+        p = crawl(web, "-w", "0", "-d", "1000", "--expect", "100000", "--fp-rate", rate,
+                  "--seen", seen, web.url())
+        expect_same_set(lines(p), web.truth(web.url()), f"--fp-rate {rate}")
+        sizes[rate] = os.path.getsize(seen)
+    # bits per URL: -log2(p)/ln 2, 9.6 at 1e-2 and 43 at 1e-9
+    expect(sizes["1e-9"] > 3 * sizes["1e-2"], f"--seen sizes {sizes}")
+    # --expect sizes it too: room for 100 times the URLs takes about 100 times the bytes
+    seen = os.path.join(tmp, "small.seen")
+    crawl(web, "-w", "0", "-d", "0", "--expect", "1000", "--fp-rate", "1e-9", "--seen", seen,
+          web.url())
+    web.stop()
+    expect(sizes["1e-9"] > 30 * os.path.getsize(seen),
+           f"--expect 1000: {os.path.getsize(seen)} bytes, --expect 100000: {sizes['1e-9']}")
