@@ -2,7 +2,9 @@
  * records (warc/). The engine hands each one over as it went over the wire (fetch_engine_capture).
  * A --state crawl that continues appends, after cutting the file back to its length at the last
  * checkpoint: the exchanges after it are made again. */
-#include "crawl/crawl-int.h"
+#include "crawl/archive.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
 
 #include <curl/curl.h>
 #include <errno.h>

@@ -13,7 +13,9 @@
  * its end (every process idle, nothing on its way) ends this process; a stop asked by another
  * process stops this one as an interrupt would. */
 #include "cluster/cluster.h"
-#include "crawl/crawl-int.h"
+#include "crawl/bridge.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -26,19 +26,17 @@
  * (crawl__run_pause), writing each shard's lines and the links on their way between them. Each
  * line says what it is about, not which shard wrote it, so a run with another number of shards
  * loads the file too: crawl__split_saved hands each line to the shard that owns it now. */
-#include "crawl/crawl-int.h"
-
+#include "crawl/bridge.h"
+#include "crawl/checkpoint.h"
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/seed.h"
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 void crawl__remember_to_forget(struct shard *c, const char *url) {
@@ -48,7 +46,7 @@ void crawl__remember_to_forget(struct shard *c, const char *url) {
 }
 
 /* DIR/NAME, allocated; NULL when memory runs out. */
-static char *path_in(const char *dir, const char *name) {
+char *crawl__path_in(const char *dir, const char *name) {
   size_t len = strlen(dir) + strlen(name) + 2;
   char *p = malloc(len);
   if (p)
@@ -57,7 +55,7 @@ static char *path_in(const char *dir, const char *name) {
 }
 
 /* An unlinked temporary file: what a save holds may be large, so not in memory. */
-static FILE *temp_stream(const char *name) {
+FILE *crawl__temp_stream(const char *name) {
   int fd = core_temp_fd(name);
   FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
   if (!f && fd >= 0)
@@ -75,7 +73,7 @@ static void put_item(FILE *out, const struct frontier_item *item, unsigned flags
 void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item) {
   if (!c->save.path || item->kind != FRONTIER_PAGE || c->save.leftovers_lost)
     return;
-  if (!c->save.leftovers && !(c->save.leftovers = temp_stream("left"))) {
+  if (!c->save.leftovers && !(c->save.leftovers = crawl__temp_stream("left"))) {
     c->save.leftovers_lost = true;
     return;
   }
@@ -84,8 +82,6 @@ void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item
   put_item(c->save.leftovers, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0), core_now());
   c->save.leftover_count++;
 }
-
-/* ---- reading a save ---- */
 
 static bool parse_int(const char *s, long long min, long long max, long long *out) {
   char *end;
@@ -115,7 +111,7 @@ static const char *or_null(const char *from) {
 }
 
 /* One line (no newline), cut into words; false when it is not one of the layout's. */
-static bool parse_saved(char *text, struct saved *out) {
+bool crawl__parse_saved(char *text, struct saved *out) {
   char *save = NULL;
   char *f[8] = {0};
   size_t n = 0;
@@ -195,13 +191,11 @@ bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
     if ((*line)[len - 1] == '\n')
       (*line)[len - 1] = 0;
     /* written by this code, under a checksum: a line that does not parse is skipped */
-    if (parse_saved(*line, out))
+    if (crawl__parse_saved(*line, out))
       return true;
   }
   return false;
 }
-
-/* ---- the counters of --state ---- */
 
 void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *out, size_t *n) {
   struct crawl_stats_counter fixed[] = {{"pages", &s->pages},
@@ -233,8 +227,6 @@ void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *ou
   }
   *n = k;
 }
-
-/* ---- writing a save ---- */
 
 struct snapshot {
   FILE *out;
@@ -325,7 +317,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
 /* Everything every shard still has to do, in a temporary file ready for seen_save (c is the
  * first shard; the others are paused or waiting at a barrier); NULL with errno set. */
 static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
-  FILE *out = temp_stream("save");
+  FILE *out = crawl__temp_stream("save");
   if (!out)
     return NULL;
   double now = core_now();
@@ -402,7 +394,7 @@ static bool save(struct shard *c, uint64_t *pages) {
   fclose(snap);
   if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
-    char *path = path_in(c->cfg->state_dir, "cookies");
+    char *path = crawl__path_in(c->cfg->state_dir, "cookies");
     if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK)
       crawl__warn(c, "--state: cannot save the cookies: %s",
                   path ? strerror(errno) : "out of memory");
@@ -474,7 +466,8 @@ core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out,
     fetch_cookies_destroy(jar);
     return rc;
   }
-  char *kept = cfg->state_dir && cfg->state_resume ? path_in(cfg->state_dir, "cookies") : NULL;
+  char *kept =
+      cfg->state_dir && cfg->state_resume ? crawl__path_in(cfg->state_dir, "cookies") : NULL;
   if (kept && access(kept, F_OK) == 0 && (rc = fetch_cookies_load(jar, kept)) != CORE_OK) {
     snprintf(err, err_size, "--state: cannot read the cookies '%s': %s", kept,
              rc == CORE_ESYS ? strerror(errno) : core_rc_str(rc));
@@ -486,8 +479,6 @@ core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out,
   *out = jar;
   return CORE_OK;
 }
-
-/* ---- opening ---- */
 
 static uint64_t random_seed(void) {
   uint64_t seed = 0;
@@ -526,8 +517,8 @@ core_rc crawl__open_seen(struct shard *c) {
   char why[256] = "";
   if (cfg->state_dir) {
     c->save.every = cfg->checkpoint;
-    if (!(c->save.state_path = path_in(cfg->state_dir, "checkpoint")) ||
-        !(c->save.prev_path = path_in(cfg->state_dir, "checkpoint.prev"))) {
+    if (!(c->save.state_path = crawl__path_in(cfg->state_dir, "checkpoint")) ||
+        !(c->save.prev_path = crawl__path_in(cfg->state_dir, "checkpoint.prev"))) {
       crawl__fatal(c, "out of memory");
       return CORE_ENOMEM;
     }
@@ -555,7 +546,7 @@ core_rc crawl__open_seen(struct shard *c) {
     return CORE_ESYS;
   }
   if (c->save.path) {
-    if (!(c->save.resumable = temp_stream("resume"))) {
+    if (!(c->save.resumable = crawl__temp_stream("resume"))) {
       crawl__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save.path,
                    strerror(errno));
       return CORE_ESYS;
@@ -588,404 +579,4 @@ core_rc crawl__open_seen(struct shard *c) {
   if (rc)
     crawl__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc ? rc : share(c, shared);
-}
-
-/* ---- continuing a --state crawl ---- */
-
-static void restore_host(struct shard *c, const struct saved *s, double now) {
-  struct url u;
-  if (url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u) != CORE_OK)
-    return;
-  struct host_data *hd = crawl__host_for(c, &u);
-  url_free(&u);
-  if (!hd)
-    return;
-  hd->pages_started = (long)s->value;
-  if (s->wait > 0) /* its politeness gap runs on across the restart */
-    frontier_host_defer(c->fr, hd->fhost, now + fmin(s->wait, c->cfg->max_delay));
-}
-
-static void restore_item(struct shard *c, const struct saved *s, double now) {
-  struct url u;
-  core_rc rc = url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u);
-  if (rc) {
-    if (rc == CORE_ENOMEM)
-      crawl__fatal(c, "out of memory");
-    return;
-  }
-  struct host_data *hd = crawl__host_for(c, &u);
-  frontier_kind kind = s->kind == SAVED_SITEMAP ? FRONTIER_SITEMAP : FRONTIER_PAGE;
-  struct frontier_item *item = hd ? frontier_item_new(kind, u.text, s->from, s->depth) : NULL;
-  if (hd && !item)
-    crawl__fatal(c, "out of memory");
-  if (item) {
-    item->attempts = s->attempts;
-    item->redirects = s->redirects;
-    item->flags = s->flags;
-    item->not_before = s->wait > 0 ? now + s->wait : 0;
-    bool fresh;
-    if (kind == FRONTIER_SITEMAP && c->sitemaps_seen)
-      seen_add(c->sitemaps_seen, u.text, strlen(u.text), &fresh);
-    frontier_push(c->fr, hd->fhost, item);
-  }
-  url_free(&u);
-}
-
-/* The seed to feed from, of a "stat seeds_fed" line (checked: the seeds are the saved ones). */
-static size_t seeds_fed_at(long long value, size_t seed_count) {
-  return value < 0 ? 0 : (unsigned long long)value < seed_count ? (size_t)value : seed_count;
-}
-
-static void restore_counter(struct shard *c, const struct saved *s, double now) {
-  if (!strcmp(s->url, "pages_started")) {
-    crawl__run_set_pages_started(c->run, (long)s->value);
-    return;
-  }
-  if (!strcmp(s->url, "warc_bytes")) {
-    c->save.warc_keep = (uint64_t)s->value;
-    return;
-  }
-  if (!strcmp(s->url, "output_bytes")) {
-    c->save.output_keep = (uint64_t)s->value;
-    return;
-  }
-  if (!strcmp(s->url, "complete")) {
-    c->save.complete = !crawl__run_is_cluster(c->run);
-    return;
-  }
-  if (!strcmp(s->url, "seeds_fed"))
-    return;                    /* crawl__restore_seeds_fed read it */
-  if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
-    c->start = now - (double)s->value / 1000;
-    return;
-  }
-  /* each shard that wrote the checkpoint counted its own: this run's first shard adds them up */
-  struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
-  size_t n;
-  crawl__stats_counters(c->stats, list, &n);
-  for (size_t i = 0; i < n; i++)
-    if (!strcmp(list[i].name, s->url))
-      *list[i].at += (uint64_t)s->value;
-}
-
-static void restore_broken(struct shard *c, const struct saved *s) {
-  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) {
-    struct crawl_broken_link *b = &c->stats->broken_links[i];
-    if (b->url)
-      continue;
-    b->url = strdup(s->url);
-    b->from = s->from ? strdup(s->from) : NULL;
-    b->status = (long)s->value;
-    b->cause = (crawl_cause)s->flags;
-    if (!b->url || (s->from && !b->from))
-      crawl__fatal(c, "out of memory");
-    return;
-  }
-}
-
-void crawl__restore_seeds_fed(struct shard *c) {
-  rewind(c->save.resumable);
-  char *line = NULL;
-  size_t cap = 0;
-  struct saved s;
-  /* the run's counters come first (write_snapshot): the reading stops where they end */
-  while (crawl__next_saved(c->save.resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
-    if (!strcmp(s.url, "seeds_fed"))
-      c->seeds.next = seeds_fed_at(s.value, c->cfg->seed_count);
-  free(line);
-}
-
-void crawl__restore(struct shard *c) {
-  rewind(c->save.resumable);
-  char *line = NULL;
-  size_t cap = 0;
-  struct saved s;
-  struct held_page *hp = NULL;
-  double now = core_now();
-  while (!c->fatal && crawl__next_saved(c->save.resumable, &line, &cap, &s)) {
-    switch (s.kind) {
-      case SAVED_PAGE:
-      case SAVED_SITEMAP:
-        restore_item(c, &s, now);
-        break;
-      case SAVED_HELD:
-        /* its depth stays pending until its links are offered, as before the stop */
-        if ((hp = crawl__held_new(c, s.from, s.depth)))
-          crawl__held_queue(c, hp);
-        break;
-      case SAVED_LINK:
-        if (hp)
-          crawl__held_add(c, hp, s.url, s.depth, s.how);
-        break;
-      case SAVED_HOST:
-        restore_host(c, &s, now);
-        break;
-      case SAVED_STAT:
-        restore_counter(c, &s, now);
-        break;
-      case SAVED_BROKEN:
-        restore_broken(c, &s);
-        break;
-      case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
-        crawl__take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
-                               s.url);
-        break;
-    }
-  }
-  free(line);
-  if (ferror(c->save.resumable))
-    crawl__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
-}
-
-/* ---- several shards ---- */
-
-/* The shard that owns the host of a saved URL or origin (the first when it does not parse: that
- * shard skips it, as any line it cannot use). */
-static int owner_of(struct shard *c, const char *url) {
-  struct url u;
-  if (url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u) != CORE_OK)
-    return 0;
-  int owner = crawl__owner(c, u.host);
-  url_free(&u);
-  return owner;
-}
-
-core_rc crawl__split_saved(struct shard *shards, int n) {
-  FILE *all = shards[0].save.resumable;
-  FILE **parts = calloc((size_t)n, sizeof(*parts));
-  if (!parts)
-    return CORE_ENOMEM;
-  core_rc rc = CORE_OK;
-  for (int i = 0; i < n && rc == CORE_OK; i++)
-    if (!(parts[i] = temp_stream("resume")))
-      rc = CORE_ESYS;
-  char *line = NULL, *copy = NULL;
-  size_t cap = 0, copy_cap = 0;
-  ssize_t len;
-  int held_to = 0, held_count = 0;
-  rewind(all);
-  while (rc == CORE_OK && (len = getline(&line, &cap, all)) > 0) {
-    if ((size_t)len + 1 > copy_cap) {
-      char *grown = realloc(copy, (size_t)len + 1);
-      if (!grown) {
-        rc = CORE_ENOMEM;
-        break;
-      }
-      copy = grown;
-      copy_cap = (size_t)len + 1;
-    }
-    /* the copy is cut into words; the line itself is written out whole */
-    memcpy(copy, line, (size_t)len + 1);
-    if (copy[len - 1] == '\n')
-      copy[len - 1] = 0;
-    struct saved sv;
-    int to = 0;
-    if (parse_saved(copy, &sv)) {
-      switch (sv.kind) {
-        case SAVED_PAGE:
-        case SAVED_SITEMAP:
-        case SAVED_HOST:
-        case SAVED_TRANSIT:
-          to = owner_of(&shards[0], sv.url);
-          break;
-        case SAVED_HELD: /* a held page and its links, to the shards in turn */
-          held_to = held_count++ % n;
-          to = held_to;
-          break;
-        case SAVED_LINK:
-          to = held_to;
-          break;
-        case SAVED_STAT:
-          if (!strcmp(sv.url, "warc_bytes")) /* the first shard opens the --warc file */
-            shards[0].save.warc_keep = (uint64_t)sv.value;
-          if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
-            shards[0].save.output_keep = (uint64_t)sv.value;
-          if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
-            for (int i = 0; i < n; i++)
-              shards[i].save.complete = !crawl__run_is_cluster(shards[i].run);
-          if (!strcmp(sv.url, "seeds_fed")) /* and each feeds its seeds from there on */
-            for (int i = 0; i < n; i++)
-              shards[i].seeds.next = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
-          to = 0;
-          break;
-        case SAVED_BROKEN:
-          to = 0;
-          break;
-      }
-    }
-    if (fwrite(line, 1, (size_t)len, parts[to]) != (size_t)len)
-      rc = CORE_ESYS;
-  }
-  free(line);
-  free(copy);
-  if (rc == CORE_OK && ferror(all))
-    rc = CORE_ESYS;
-  for (int i = 0; i < n && rc == CORE_OK; i++)
-    if (fflush(parts[i]) != 0)
-      rc = CORE_ESYS;
-  for (int i = 0; i < n; i++) {
-    if (rc == CORE_OK) {
-      if (shards[i].save.resumable)
-        fclose(shards[i].save.resumable);
-      shards[i].save.resumable = parts[i];
-    } else if (parts[i]) {
-      fclose(parts[i]);
-    }
-  }
-  free(parts);
-  return rc;
-}
-
-/* ---- the options kept in DIR ---- */
-
-/* DIR/options: "crawl-options 1" and then the command line's arguments, each ending in '\0'. */
-#define OPTIONS_MAGIC "crawl-options 1"
-
-static void say(char *why, size_t size, const char *fmt, const char *a, const char *b) {
-  snprintf(why, size, fmt, a, b);
-}
-
-core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size) {
-  struct stat st;
-  if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
-    say(why, why_size, "cannot make the directory: %s%s", strerror(errno), "");
-    return CORE_ESYS;
-  }
-  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-    say(why, why_size, "not a directory%s%s", "", "");
-    return CORE_EINVAL;
-  }
-  char *path = path_in(dir, "options"), *ckpt = path_in(dir, "checkpoint"), *tmp = NULL;
-  core_rc rc = path && ckpt ? CORE_OK : CORE_ENOMEM;
-  if (rc == CORE_OK && (access(path, F_OK) == 0 || access(ckpt, F_OK) == 0)) {
-    say(why, why_size,
-        "it holds a crawl already: run 'crawl --state %s' with no seed URLs to continue it, or "
-        "give another directory%s",
-        dir, "");
-    rc = CORE_EINVAL;
-  }
-  /* 0600: the command line may hold secrets (a proxy's password, an Authorization header) */
-  FILE *f = rc == CORE_OK ? core_file_begin(path, &tmp) : NULL;
-  if (rc == CORE_OK && !f) {
-    say(why, why_size, "cannot write '%s.tmp': %s", path, strerror(errno));
-    rc = CORE_ESYS;
-  }
-  if (f) {
-    fwrite(OPTIONS_MAGIC, 1, sizeof(OPTIONS_MAGIC), f);
-    for (int i = 0; i < argc; i++)
-      fwrite(argv[i], 1, strlen(argv[i]) + 1, f);
-    /* as a checkpoint: the bytes reach the disk before the name */
-    if (core_file_commit(f, tmp, path) != CORE_OK) {
-      say(why, why_size, "cannot write '%s': %s", path, strerror(errno));
-      rc = CORE_ESYS;
-    } else {
-      int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-      if (dfd >= 0) {
-        fsync(dfd);
-        close(dfd);
-      }
-    }
-  }
-  if (rc == CORE_ENOMEM)
-    say(why, why_size, "out of memory%s%s", "", "");
-  free(path);
-  free(ckpt);
-  return rc;
-}
-
-void crawl_state_args_free(char **args, size_t count) {
-  for (size_t i = 0; i < count; i++)
-    free(args[i]);
-  free(args);
-}
-
-core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char *why,
-                              size_t why_size) {
-  *args = NULL;
-  *count = 0;
-  char *path = path_in(dir, "options");
-  FILE *f = path ? fopen(path, "rb") : NULL;
-  if (!f) {
-    core_rc rc = !path ? CORE_ENOMEM : errno == ENOENT ? CORE_ENOTFOUND : CORE_ESYS;
-    say(why, why_size, "cannot read '%s': %s", path ? path : dir, strerror(errno));
-    free(path);
-    return rc;
-  }
-  char *word = NULL;
-  size_t cap = 0;
-  ssize_t len;
-  core_rc rc = CORE_OK;
-  bool first = true;
-  while (rc == CORE_OK && (len = getdelim(&word, &cap, '\0', f)) > 0) {
-    if (word[len - 1] != '\0') { /* cut short: not written by a whole save */
-      rc = CORE_EFORMAT;
-    } else if (first) {
-      rc = strcmp(word, OPTIONS_MAGIC) ? CORE_EFORMAT : CORE_OK;
-      first = false;
-    } else {
-      char **grown = realloc(*args, (*count + 1) * sizeof(*grown));
-      char *copy = grown ? strdup(word) : NULL;
-      if (grown)
-        *args = grown;
-      if (!copy)
-        rc = CORE_ENOMEM;
-      else
-        (*args)[(*count)++] = copy;
-    }
-  }
-  if (rc == CORE_OK && (first || ferror(f)))
-    rc = first ? CORE_EFORMAT : CORE_ESYS;
-  if (rc != CORE_OK) {
-    say(why, why_size, "'%s' %s", path,
-        rc == CORE_EFORMAT  ? "is not an options file this crawl wrote"
-        : rc == CORE_ENOMEM ? "could not be read: out of memory"
-                            : "could not be read");
-    crawl_state_args_free(*args, *count);
-    *args = NULL;
-    *count = 0;
-  }
-  free(word);
-  fclose(f);
-  free(path);
-  return rc;
-}
-
-core_rc crawl_lock_take(const char *path, bool dir, int *fd, char *why, size_t why_size) {
-  *fd = -1;
-  size_t len = strlen(path) + 8;
-  char *name = malloc(len);
-  if (!name) {
-    snprintf(why, why_size, "out of memory");
-    return CORE_ENOMEM;
-  }
-  snprintf(name, len, dir ? "%s/lock" : "%s.lock", path);
-  int lock = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (lock < 0) {
-    snprintf(why, why_size, "cannot have its lock '%s': %s", name, strerror(errno));
-    free(name);
-    return CORE_ESYS;
-  }
-  if (flock(lock, LOCK_EX | LOCK_NB) != 0) {
-    int e = errno;
-    char pid[32] = "";
-    ssize_t n = e == EWOULDBLOCK ? pread(lock, pid, sizeof(pid) - 1, 0) : -1;
-    pid[n > 0 ? n : 0] = '\0';
-    pid[strcspn(pid, "\n")] = '\0';
-    if (e == EWOULDBLOCK)
-      snprintf(why, why_size, "is in use by process %s (it holds '%s')", pid[0] ? pid : "?", name);
-    else
-      snprintf(why, why_size, "cannot lock '%s': %s", name, strerror(e));
-    close(lock);
-    free(name);
-    return e == EWOULDBLOCK ? CORE_EINVAL : CORE_ESYS;
-  }
-  /* the PID is for the message of a crawl refused; the lock itself is the flock */
-  char pid[32];
-  int n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
-  if (ftruncate(lock, 0) != 0 || pwrite(lock, pid, (size_t)n, 0) != n) {
-    /* the lock holds without it */
-  }
-  free(name);
-  *fd = lock;
-  return CORE_OK;
 }

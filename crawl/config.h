@@ -101,8 +101,7 @@ struct crawl_config {
   bool checkpoint_given; /* also the interval of --seen's saves */
   bool state_resume;
 
-  char *warc_file; /* --warc */
-
+  char *warc_file;
   /* dedupe */
   char *seen_file;
   seen_kind dedupe;

@@ -163,7 +163,7 @@ struct crawl_sink {
 };
 
 typedef struct crawl crawl;
-/* cfg and sink are borrowed until crawl_destroy. */
+/* Cfg and sink are borrowed until crawl_destroy. */
 core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink, crawl **out);
 /* Runs the whole crawl; returns how it ended. stats is filled (free with crawl_stats_free); a
  * fatal error is described in err. */

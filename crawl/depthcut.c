@@ -1,7 +1,8 @@
 /* The depth cut: URLs found one level beyond -d wait for their fate `depth` until no page within
  * the limit is pending, since a redirect of the last level may still reach one at its own depth
  * (doc/behaviour.md, Depth). */
-#include "crawl/crawl-int.h"
+#include "crawl/depthcut.h"
+#include "crawl/report.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -1,6 +1,9 @@
 /* Links held back: a page fetched ahead of its level keeps its links until the depth gate
  * reaches that level, then they are offered in breadth-first order (doc/behaviour.md, Depth). */
-#include "crawl/crawl-int.h"
+#include "crawl/held.h"
+#include "crawl/intake.h"
+#include "crawl/report.h"
+#include "crawl/speculate.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -1,7 +1,11 @@
 /* Hosts: each host's state (its address, robots.txt, counts) made when its first URL is queued,
  * and its one DNS lookup, retried with backoff ahead of robots.txt; a host whose lookups all
  * failed has its queue drained as failed. */
-#include "crawl/crawl-int.h"
+#include "crawl/host.h"
+#include "crawl/intake.h"
+#include "crawl/report.h"
+#include "crawl/request.h"
+#include "crawl/sitefiles.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +47,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   hd->port = u->port;
   hd->host_is_ip = u->host_is_ip;
   hd->redirected_from = URL_ADDR_NONE;
-  hd->crawl = c;
+  hd->shard = c;
   hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
   frontier_host_set_data(fh, hd);
@@ -79,7 +83,7 @@ static void drain_dead_host(struct shard *c, struct host_data *hd) {
 
 static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   struct host_data *hd = arg;
-  struct shard *c = hd->crawl;
+  struct shard *c = hd->shard;
   struct frontier_item *item = hd->resolving;
   hd->resolving = NULL;
   c->lookups_in_flight--;

@@ -2,7 +2,17 @@
  * or not (scope, filters, trap guards), checked against the seen filter a batch at a time, and
  * settled: printed and queued, or given its fate at once. Depth order comes first: links of a
  * page fetched ahead of its level are held (held.c) until the gate reaches it. */
-#include "crawl/crawl-int.h"
+#include "crawl/checkpoint.h"
+#include "crawl/depthcut.h"
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/intake.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/schedule.h"
+#include "crawl/seed.h"
+#include "crawl/sitefiles.h"
+#include "crawl/speculate.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -455,7 +465,7 @@ bool crawl__resolve_href(struct shard *c, const struct url *base, const char *hr
 
 void crawl__offer_link(struct request *rq, const struct url *base, const char *href, size_t len,
                        const char *charset, int depth, struct link_how how) {
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   struct link_batch *b = &rq->links;
   if (!crawl__resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
     return;
@@ -479,7 +489,7 @@ static void batch_texts(const struct link_batch *b, const char *urls[], size_t l
 
 /* Moves the batch's links into rq's held page. */
 static void hold_links(struct request *rq) {
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   struct link_batch *b = &rq->links;
   if (!rq->held && !(rq->held = crawl__held_new(c, rq->item->url, rq->gate_depth)))
     return;
@@ -502,7 +512,7 @@ static void hold_links(struct request *rq) {
 }
 
 void crawl__offer_links_flush(struct request *rq) {
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   struct link_batch *b = &rq->links;
   if (b->count == 0)
     return;

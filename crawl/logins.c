@@ -2,7 +2,8 @@
  * user:password@, and the -H headers that carry secrets. A link or redirect to any other host
  * gets none of them, as curl keeps credentials from other hosts on redirects; the password in
  * a seed is taken out of the URL, so that no output holds it. */
-#include "crawl/crawl-int.h"
+#include "crawl/logins.h"
+#include "crawl/mesh.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -23,7 +23,10 @@
  * it waits: in its loop's wait and at the barriers. The first shard takes all the others' turns,
  * so each is between two turns, writes what they hold (links on their way between shards
  * included), and gives them back. */
-#include "crawl/crawl-int.h"
+#include "crawl/checkpoint.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/run.h"
 
 #include <limits.h>
 #include <stdatomic.h>

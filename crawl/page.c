@@ -1,9 +1,13 @@
 /* The page handler: a response's head decides what its body is (HTML, CSS, script, sitemap or
  * nothing to read), the body streams into the link extractor, and its end settles the URL. */
-#include "crawl/crawl-int.h"
+#include "crawl/intake.h"
+#include "crawl/page.h"
+#include "crawl/report.h"
+#include "crawl/request.h"
+#include "crawl/schedule.h"
+#include "crawl/speculate.h"
 
 #include <string.h>
-#include <strings.h>
 
 static bool is_html_type(const char *type) {
   size_t n = strcspn(type, "; \t");
@@ -31,7 +35,7 @@ static bool is_css_type(const char *type) {
 /* A link in a fetched style sheet, or (--js) script: resolved against the file's own URL. */
 static void on_css_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
-  if (rq->crawl->stop == STOP_NOW || event != PARSE_LINK)
+  if (rq->shard->stop == STOP_NOW || event != PARSE_LINK)
     return;
   struct link_how how = {VIA_PAGE + (rq->css ? PARSE_VIA_CSS : PARSE_VIA_JS), !rq->nofollow};
   crawl__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, how);
@@ -55,7 +59,7 @@ static void type_charset(const char *type, char *out, size_t size) {
 
 static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   if (c->stop == STOP_NOW)
     return;
   switch (event) {
@@ -82,7 +86,7 @@ static bool start_html(struct request *rq, const char *charset) {
     rq->html = NULL;
     return false;
   }
-  if (rq->crawl->cfg->js)
+  if (rq->shard->cfg->js)
     parse_html_scan_scripts(rq->html);
   return true;
 }
@@ -121,7 +125,7 @@ static bool page_head(void *arg, const struct fetch_head *head) {
     }
     return true;
   }
-  if (parse && rq->crawl->cfg->js && is_js_type(head->content_type)) {
+  if (parse && rq->shard->cfg->js && is_js_type(head->content_type)) {
     if (parse_js_create(on_css_event, rq, &rq->js) != CORE_OK) { /* links as a sheet's */
       rq->js = NULL;
       return false;
@@ -160,12 +164,12 @@ bool crawl__cut_short(struct request *rq) {
    * one turn of the loop in which this answer came too): reported fetched, it would take them
    * along. It stays among the requests cut short, which a --state save keeps to be made again,
    * and the end reports as pending */
-  return rq->crawl->stop == STOP_NOW;
+  return rq->shard->stop == STOP_NOW;
 }
 
 static void page_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   struct frontier_item *item = rq->item;
   double now = core_now();
   crawl__request_ended(c);

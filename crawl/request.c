@@ -1,7 +1,15 @@
 /* Requests: made from a queued item, started once the host's address is known (refused when a
  * redirect would lead into a private address), retried with backoff, their failures given a
  * cause. */
-#include "crawl/crawl-int.h"
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/intake.h"
+#include "crawl/logins.h"
+#include "crawl/page.h"
+#include "crawl/request.h"
+#include "crawl/schedule.h"
+#include "crawl/sitefiles.h"
+#include "crawl/speculate.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -29,7 +37,7 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
   struct request *rq = calloc(1, sizeof(*rq));
   if (!rq)
     return NULL;
-  rq->crawl = c;
+  rq->shard = c;
   rq->host = host;
   rq->item = item;
   rq->gate_depth = item->kind == FRONTIER_PAGE ? item->depth : -1;
@@ -43,7 +51,7 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
 }
 
 void crawl__request_free(struct request *rq) {
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   crawl__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
   if (rq->held)
     crawl__held_seal(rq->held);
@@ -120,7 +128,7 @@ static url_addr_kind redirected_from(const struct request *rq) {
  * addresses): a public site cannot make the crawler ask a router, a cloud's metadata service or
  * a local admin page. */
 static bool refused_inside(const struct request *rq, const char *ip, char *why, size_t size) {
-  if (rq->crawl->cfg->allow_private || rq->addr_kind == URL_ADDR_PUBLIC ||
+  if (rq->shard->cfg->allow_private || rq->addr_kind == URL_ADDR_PUBLIC ||
       rq->addr_kind == URL_ADDR_NONE)
     return false;
   url_addr_kind from = redirected_from(rq);
@@ -146,7 +154,7 @@ static bool crosses_origin(const struct request *rq) {
 }
 
 static void launch(struct request *rq, const char *addr) {
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   frontier_kind kind = rq->item->kind;
   const char *ip = rq->url.host_is_ip ? rq->url.host : addr;
   rq->addr_kind = ip ? url_addr_kind_of(ip) : URL_ADDR_NONE;
@@ -175,7 +183,7 @@ static void launch(struct request *rq, const char *addr) {
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
-  rq->crawl->lookups_in_flight--;
+  rq->shard->lookups_in_flight--;
   if (rc)
     crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
   else

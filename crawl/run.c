@@ -1,5 +1,13 @@
 /* The run: its shards as threads, their statistics merged into one summary. */
-#include "crawl/crawl-int.h"
+#include "crawl/archive.h"
+#include "crawl/checkpoint.h"
+#include "crawl/intake.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/restore.h"
+#include "crawl/run.h"
+#include "crawl/shard.h"
+#include "crawl/speculate.h"
 
 /* The most shards a crawl runs: more threads than that would only share the same cores. */
 #define SHARDS_MAX 256

@@ -1,6 +1,16 @@
 /* Seeds enter the queue a window at a time (doc/behaviour.md, Memory); what a run leaves queued is
  * settled or kept for the next run. */
-#include "crawl/crawl-int.h"
+#include "crawl/checkpoint.h"
+#include "crawl/held.h"
+#include "crawl/intake.h"
+#include "crawl/logins.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/request.h"
+#include "crawl/restore.h"
+#include "crawl/schedule.h"
+#include "crawl/seed.h"
+#include "crawl/speculate.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,6 +1,19 @@
 /* A shard's life: open (its loop, frontier, fetch engine and seeds), the loop with its saves and
  * progress, the end (the last links delivered, leftovers settled) and close. */
-#include "crawl/crawl-int.h"
+#include "crawl/archive.h"
+#include "crawl/bridge.h"
+#include "crawl/checkpoint.h"
+#include "crawl/depthcut.h"
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/intake.h"
+#include "crawl/logins.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/request.h"
+#include "crawl/schedule.h"
+#include "crawl/seed.h"
+#include "crawl/shard.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -1,6 +1,13 @@
 /* Files a site keeps for crawlers: robots.txt (RFC 9309), fetched before anything else on a
  * host and obeyed, and with --sitemaps its sitemaps (sitemaps.org), whose entries are seeds. */
-#include "crawl/crawl-int.h"
+#include "crawl/host.h"
+#include "crawl/intake.h"
+#include "crawl/mesh.h"
+#include "crawl/page.h"
+#include "crawl/report.h"
+#include "crawl/request.h"
+#include "crawl/schedule.h"
+#include "crawl/sitefiles.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +73,7 @@ static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause 
 
 static void robots_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   struct host_data *hd = frontier_host_data(rq->host);
   crawl__request_ended(c);
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
@@ -195,7 +202,7 @@ void crawl__queue_sitemaps(struct shard *c, struct host_data *hd) {
 /* An entry is a seed (depth 0) found on the sitemap; an index entry is one more sitemap. */
 static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *loc) {
   struct request *rq = arg;
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   if (c->stop == STOP_NOW)
     return;
   if (event == PARSE_SITEMAP_INDEX)
@@ -224,7 +231,7 @@ static void sitemap_body(void *arg, const char *data, size_t len) {
   core_rc rc = parse_sitemap_feed(rq->sitemap, data, len);
   crawl__offer_links_flush(rq);
   if (rc == CORE_EFORMAT) {
-    crawl__note(rq->crawl, "%s: corrupt gzip data", rq->item->url);
+    crawl__note(rq->shard, "%s: corrupt gzip data", rq->item->url);
     parse_sitemap_destroy(rq->sitemap); /* entries before the damage were kept */
     rq->sitemap = NULL;
   }
@@ -232,7 +239,7 @@ static void sitemap_body(void *arg, const char *data, size_t len) {
 
 static void sitemap_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
-  struct shard *c = rq->crawl;
+  struct shard *c = rq->shard;
   crawl__request_ended(c);
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   if (crawl__cut_short(rq))

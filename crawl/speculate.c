@@ -11,7 +11,11 @@
  * queue's memory budget, and not with --seen or --state, whose saves keep only accepted URLs.
  * The depth gate keeps every unconfirmed page's level unsettled: the held page that names it is
  * pending one level up, so its links are always held (checked in intake.c). */
-#include "crawl/crawl-int.h"
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/speculate.h"
 
 #include <stdlib.h>
 #include <string.h>

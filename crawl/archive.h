@@ -1,0 +1,13 @@
+/* crawl/archive.c: --warc. What it offers the other files of the engine. */
+#ifndef CRAWL_ARCHIVE_H
+#define CRAWL_ARCHIVE_H
+
+#include "crawl/crawl-int.h"
+
+core_rc crawl__open_warc(struct shard *c);
+/* Another shard writes to first's --warc file too (under the run's lock). */
+void crawl__share_warc(struct shard *first, struct shard *c);
+/* Closes the file (only the shard that opened it: the others let go of it). */
+void crawl__close_warc(struct shard *c);
+
+#endif

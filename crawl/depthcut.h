@@ -1,0 +1,15 @@
+/* crawl/depthcut.c: the depth cut: URLs one level beyond -d. What it offers the other files of the
+ * engine. */
+#ifndef CRAWL_DEPTHCUT_H
+#define CRAWL_DEPTHCUT_H
+
+#include "crawl/crawl-int.h"
+
+/* A URL one level beyond --depth waits for its record (crawl__cut) until no page
+ * within the depth is pending (crawl__settle_cut); a redirect within it may rescue it first. */
+void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *url,
+                const char *from, int depth);
+bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth);
+void crawl__settle_cut(struct shard *c);
+
+#endif

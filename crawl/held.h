@@ -1,0 +1,42 @@
+/* crawl/held.c: links held back until their level. What it offers the other files of the engine. */
+#ifndef CRAWL_HELD_H
+#define CRAWL_HELD_H
+
+#include "crawl/crawl-int.h"
+
+/* The links of a page fetched ahead of its level (see frontier_set_lookahead), held back until
+ * the level comes: offered earlier, they could be found first at a depth too deep. They may be
+ * many (up to --queue-memory), so each keeps only its printed form, in one buffer per page, and
+ * is parsed again when offered. */
+struct held_link {
+  size_t text; /* offset of its printed form in the page's texts */
+  int depth;
+  struct link_how how;
+};
+struct held_page {
+  struct held_page *next;
+  char *from; /* the page */
+  int depth;  /* the page's */
+  struct held_link *links;
+  size_t count, cap;
+  struct core_buf texts; /* the links' printed forms, each ending in '\0' */
+};
+
+/* Held links */
+/* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
+struct held_page *crawl__held_new(struct shard *c, const char *from, int depth);
+void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
+                     struct link_how how);
+/* Queues a restored held page behind the others; its depth is pending until it is replayed. */
+void crawl__held_queue(struct shard *c, struct held_page *hp);
+/* Frees a held page (NULL is fine) and its links' count. */
+void crawl__held_free(struct shard *c, struct held_page *hp);
+/* Takes the next held page of the smallest depth, or NULL. */
+struct held_page *crawl__held_take(struct shard *c);
+void crawl__held_at(struct held_page *hp, int depth); /* its page's depth turned out to be depth */
+void crawl__held_seal(struct held_page *hp);          /* its links are all in: arrays shrink */
+void crawl__append_held(struct shard *c, struct held_page *hp); /* kept, in depth order */
+/* Offers the links of pages done ahead of their level once it has come (all: every one). */
+void crawl__replay_held(struct shard *c, bool all);
+
+#endif

@@ -1,0 +1,44 @@
+/* crawl/host.c: hosts: their state and their one DNS lookup. What it offers the other files of the
+ * engine. */
+#ifndef CRAWL_HOST_H
+#define CRAWL_HOST_H
+
+#include "crawl/crawl-int.h"
+
+enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
+
+struct host_data {
+  char *host;
+  unsigned port;
+  char *addr; /* NULL until resolved; unused for IP literals */
+  bool host_is_ip;
+  enum robots_state robots_state;
+  double robots_time;       /* when robots_state was last settled */
+  crawl_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
+  char *robots_error;       /* and the error its pages fail with (owned; NULL until then): a
+                             * host costs what its state needs, as hosts may be a million */
+  parse_robots *robots;     /* NULL: everything allowed */
+  int dns_attempts;
+  int robots_attempts;
+  bool dead; /* DNS failed after every retry */
+  /* the first URL settled for it came by a redirect from this kind of address (URL_ADDR_NONE:
+   * not by a redirect, or none yet): its robots.txt is asked only where the redirect may lead */
+  url_addr_kind redirected_from;
+  bool reached; /* a URL of it was settled */
+  long pages_started;
+  struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
+  bool trap_noted;              /* -v has named a trap rule for this host */
+  struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
+  struct shard *shard;             /* the one that owns the host */
+  frontier_host *fhost;
+};
+
+/* The host (queue and state) of u, created with its setup steps on first sight. */
+struct host_data *crawl__host_for(struct shard *c, const struct url *u);
+void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier frees it */
+/* Whether u goes through a proxy that looks its host up: then the crawl does not. */
+bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
+/* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
+void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
+
+#endif

@@ -1,0 +1,25 @@
+/* crawl/report.c: fates and records, the summary's counts, notes and errors. What it offers the
+ * other files of the engine. */
+#ifndef CRAWL_REPORT_H
+#define CRAWL_REPORT_H
+
+#include "crawl/crawl-int.h"
+
+void crawl__fatal(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void crawl__note(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A line on standard error, unless -q: what the user must know while the crawl runs. */
+void crawl__warn(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Every settled fate passes through crawl__report (counted, written as a record unless
+ * ITEM_QUIET); crawl__record and crawl__record_item make the record of a fate without a response.
+ * crawl__check_output ends the crawl on a write error (quietly when the reader went away). */
+void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec);
+void crawl__record(struct shard *c, const struct frontier_item *item, const char *url,
+                   const char *from, int depth, crawl_fate fate, crawl_cause cause,
+                   const char *error);
+void crawl__record_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
+                        crawl_cause cause, const char *error);
+void crawl__check_output(struct shard *c, core_rc rc);
+/* Says once, at once, that the queue could not spill to disk. */
+void crawl__warn_spill_refused(struct shard *c);
+
+#endif

@@ -1,0 +1,255 @@
+/* Continuing a kept crawl: the lines of a checkpoint handed to the shards that own them now, and
+ * each shard's queue, hosts, counters and held links set up again from them. */
+#include "crawl/checkpoint.h"
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/restore.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void restore_host(struct shard *c, const struct saved *s, double now) {
+  struct url u;
+  if (url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u) != CORE_OK)
+    return;
+  struct host_data *hd = crawl__host_for(c, &u);
+  url_free(&u);
+  if (!hd)
+    return;
+  hd->pages_started = (long)s->value;
+  if (s->wait > 0) /* its politeness gap runs on across the restart */
+    frontier_host_defer(c->fr, hd->fhost, now + fmin(s->wait, c->cfg->max_delay));
+}
+
+static void restore_item(struct shard *c, const struct saved *s, double now) {
+  struct url u;
+  core_rc rc = url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u);
+  if (rc) {
+    if (rc == CORE_ENOMEM)
+      crawl__fatal(c, "out of memory");
+    return;
+  }
+  struct host_data *hd = crawl__host_for(c, &u);
+  frontier_kind kind = s->kind == SAVED_SITEMAP ? FRONTIER_SITEMAP : FRONTIER_PAGE;
+  struct frontier_item *item = hd ? frontier_item_new(kind, u.text, s->from, s->depth) : NULL;
+  if (hd && !item)
+    crawl__fatal(c, "out of memory");
+  if (item) {
+    item->attempts = s->attempts;
+    item->redirects = s->redirects;
+    item->flags = s->flags;
+    item->not_before = s->wait > 0 ? now + s->wait : 0;
+    bool fresh;
+    if (kind == FRONTIER_SITEMAP && c->sitemaps_seen)
+      seen_add(c->sitemaps_seen, u.text, strlen(u.text), &fresh);
+    frontier_push(c->fr, hd->fhost, item);
+  }
+  url_free(&u);
+}
+
+/* The seed to feed from, of a "stat seeds_fed" line (checked: the seeds are the saved ones). */
+static size_t seeds_fed_at(long long value, size_t seed_count) {
+  return value < 0 ? 0 : (unsigned long long)value < seed_count ? (size_t)value : seed_count;
+}
+
+static void restore_counter(struct shard *c, const struct saved *s, double now) {
+  if (!strcmp(s->url, "pages_started")) {
+    crawl__run_set_pages_started(c->run, (long)s->value);
+    return;
+  }
+  if (!strcmp(s->url, "warc_bytes")) {
+    c->save.warc_keep = (uint64_t)s->value;
+    return;
+  }
+  if (!strcmp(s->url, "output_bytes")) {
+    c->save.output_keep = (uint64_t)s->value;
+    return;
+  }
+  if (!strcmp(s->url, "complete")) {
+    c->save.complete = !crawl__run_is_cluster(c->run);
+    return;
+  }
+  if (!strcmp(s->url, "seeds_fed"))
+    return;                    /* crawl__restore_seeds_fed read it */
+  if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
+    c->start = now - (double)s->value / 1000;
+    return;
+  }
+  /* each shard that wrote the checkpoint counted its own: this run's first shard adds them up */
+  struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
+  size_t n;
+  crawl__stats_counters(c->stats, list, &n);
+  for (size_t i = 0; i < n; i++)
+    if (!strcmp(list[i].name, s->url))
+      *list[i].at += (uint64_t)s->value;
+}
+
+static void restore_broken(struct shard *c, const struct saved *s) {
+  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) {
+    struct crawl_broken_link *b = &c->stats->broken_links[i];
+    if (b->url)
+      continue;
+    b->url = strdup(s->url);
+    b->from = s->from ? strdup(s->from) : NULL;
+    b->status = (long)s->value;
+    b->cause = (crawl_cause)s->flags;
+    if (!b->url || (s->from && !b->from))
+      crawl__fatal(c, "out of memory");
+    return;
+  }
+}
+
+void crawl__restore_seeds_fed(struct shard *c) {
+  rewind(c->save.resumable);
+  char *line = NULL;
+  size_t cap = 0;
+  struct saved s;
+  /* the run's counters come first (write_snapshot): the reading stops where they end */
+  while (crawl__next_saved(c->save.resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
+    if (!strcmp(s.url, "seeds_fed"))
+      c->seeds.next = seeds_fed_at(s.value, c->cfg->seed_count);
+  free(line);
+}
+
+void crawl__restore(struct shard *c) {
+  rewind(c->save.resumable);
+  char *line = NULL;
+  size_t cap = 0;
+  struct saved s;
+  struct held_page *hp = NULL;
+  double now = core_now();
+  while (!c->fatal && crawl__next_saved(c->save.resumable, &line, &cap, &s)) {
+    switch (s.kind) {
+      case SAVED_PAGE:
+      case SAVED_SITEMAP:
+        restore_item(c, &s, now);
+        break;
+      case SAVED_HELD:
+        /* its depth stays pending until its links are offered, as before the stop */
+        if ((hp = crawl__held_new(c, s.from, s.depth)))
+          crawl__held_queue(c, hp);
+        break;
+      case SAVED_LINK:
+        if (hp)
+          crawl__held_add(c, hp, s.url, s.depth, s.how);
+        break;
+      case SAVED_HOST:
+        restore_host(c, &s, now);
+        break;
+      case SAVED_STAT:
+        restore_counter(c, &s, now);
+        break;
+      case SAVED_BROKEN:
+        restore_broken(c, &s);
+        break;
+      case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
+        crawl__take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
+                               s.url);
+        break;
+    }
+  }
+  free(line);
+  if (ferror(c->save.resumable))
+    crawl__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
+}
+
+/* The shard that owns the host of a saved URL or origin (the first when it does not parse: that
+ * shard skips it, as any line it cannot use). */
+static int owner_of(struct shard *c, const char *url) {
+  struct url u;
+  if (url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u) != CORE_OK)
+    return 0;
+  int owner = crawl__owner(c, u.host);
+  url_free(&u);
+  return owner;
+}
+
+core_rc crawl__split_saved(struct shard *shards, int n) {
+  FILE *all = shards[0].save.resumable;
+  FILE **parts = calloc((size_t)n, sizeof(*parts));
+  if (!parts)
+    return CORE_ENOMEM;
+  core_rc rc = CORE_OK;
+  for (int i = 0; i < n && rc == CORE_OK; i++)
+    if (!(parts[i] = crawl__temp_stream("resume")))
+      rc = CORE_ESYS;
+  char *line = NULL, *copy = NULL;
+  size_t cap = 0, copy_cap = 0;
+  ssize_t len;
+  int held_to = 0, held_count = 0;
+  rewind(all);
+  while (rc == CORE_OK && (len = getline(&line, &cap, all)) > 0) {
+    if ((size_t)len + 1 > copy_cap) {
+      char *grown = realloc(copy, (size_t)len + 1);
+      if (!grown) {
+        rc = CORE_ENOMEM;
+        break;
+      }
+      copy = grown;
+      copy_cap = (size_t)len + 1;
+    }
+    /* the copy is cut into words; the line itself is written out whole */
+    memcpy(copy, line, (size_t)len + 1);
+    if (copy[len - 1] == '\n')
+      copy[len - 1] = 0;
+    struct saved sv;
+    int to = 0;
+    if (crawl__parse_saved(copy, &sv)) {
+      switch (sv.kind) {
+        case SAVED_PAGE:
+        case SAVED_SITEMAP:
+        case SAVED_HOST:
+        case SAVED_TRANSIT:
+          to = owner_of(&shards[0], sv.url);
+          break;
+        case SAVED_HELD: /* a held page and its links, to the shards in turn */
+          held_to = held_count++ % n;
+          to = held_to;
+          break;
+        case SAVED_LINK:
+          to = held_to;
+          break;
+        case SAVED_STAT:
+          if (!strcmp(sv.url, "warc_bytes")) /* the first shard opens the --warc file */
+            shards[0].save.warc_keep = (uint64_t)sv.value;
+          if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
+            shards[0].save.output_keep = (uint64_t)sv.value;
+          if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
+            for (int i = 0; i < n; i++)
+              shards[i].save.complete = !crawl__run_is_cluster(shards[i].run);
+          if (!strcmp(sv.url, "seeds_fed")) /* and each feeds its seeds from there on */
+            for (int i = 0; i < n; i++)
+              shards[i].seeds.next = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
+          to = 0;
+          break;
+        case SAVED_BROKEN:
+          to = 0;
+          break;
+      }
+    }
+    if (fwrite(line, 1, (size_t)len, parts[to]) != (size_t)len)
+      rc = CORE_ESYS;
+  }
+  free(line);
+  free(copy);
+  if (rc == CORE_OK && ferror(all))
+    rc = CORE_ESYS;
+  for (int i = 0; i < n && rc == CORE_OK; i++)
+    if (fflush(parts[i]) != 0)
+      rc = CORE_ESYS;
+  for (int i = 0; i < n; i++) {
+    if (rc == CORE_OK) {
+      if (shards[i].save.resumable)
+        fclose(shards[i].save.resumable);
+      shards[i].save.resumable = parts[i];
+    } else if (parts[i]) {
+      fclose(parts[i]);
+    }
+  }
+  free(parts);
+  return rc;
+}

@@ -1,0 +1,163 @@
+/* A --state directory: the options kept in DIR/options, and the lock that keeps one crawl at a
+ * time on a directory or a --seen file. */
+#include "crawl/checkpoint.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* DIR/options: "crawl-options 1" and then the command line's arguments, each ending in '\0'. */
+#define OPTIONS_MAGIC "crawl-options 1"
+
+static void say(char *why, size_t size, const char *fmt, const char *a, const char *b) {
+  snprintf(why, size, fmt, a, b);
+}
+
+core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size) {
+  struct stat st;
+  if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+    say(why, why_size, "cannot make the directory: %s%s", strerror(errno), "");
+    return CORE_ESYS;
+  }
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    say(why, why_size, "not a directory%s%s", "", "");
+    return CORE_EINVAL;
+  }
+  char *path = crawl__path_in(dir, "options"), *ckpt = crawl__path_in(dir, "checkpoint"),
+       *tmp = NULL;
+  core_rc rc = path && ckpt ? CORE_OK : CORE_ENOMEM;
+  if (rc == CORE_OK && (access(path, F_OK) == 0 || access(ckpt, F_OK) == 0)) {
+    say(why, why_size,
+        "it holds a crawl already: run 'crawl --state %s' with no seed URLs to continue it, or "
+        "give another directory%s",
+        dir, "");
+    rc = CORE_EINVAL;
+  }
+  /* 0600: the command line may hold secrets (a proxy's password, an Authorization header) */
+  FILE *f = rc == CORE_OK ? core_file_begin(path, &tmp) : NULL;
+  if (rc == CORE_OK && !f) {
+    say(why, why_size, "cannot write '%s.tmp': %s", path, strerror(errno));
+    rc = CORE_ESYS;
+  }
+  if (f) {
+    fwrite(OPTIONS_MAGIC, 1, sizeof(OPTIONS_MAGIC), f);
+    for (int i = 0; i < argc; i++)
+      fwrite(argv[i], 1, strlen(argv[i]) + 1, f);
+    /* as a checkpoint: the bytes reach the disk before the name */
+    if (core_file_commit(f, tmp, path) != CORE_OK) {
+      say(why, why_size, "cannot write '%s': %s", path, strerror(errno));
+      rc = CORE_ESYS;
+    } else {
+      int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+      }
+    }
+  }
+  if (rc == CORE_ENOMEM)
+    say(why, why_size, "out of memory%s%s", "", "");
+  free(path);
+  free(ckpt);
+  return rc;
+}
+
+void crawl_state_args_free(char **args, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    free(args[i]);
+  free(args);
+}
+
+core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char *why,
+                              size_t why_size) {
+  *args = NULL;
+  *count = 0;
+  char *path = crawl__path_in(dir, "options");
+  FILE *f = path ? fopen(path, "rb") : NULL;
+  if (!f) {
+    core_rc rc = !path ? CORE_ENOMEM : errno == ENOENT ? CORE_ENOTFOUND : CORE_ESYS;
+    say(why, why_size, "cannot read '%s': %s", path ? path : dir, strerror(errno));
+    free(path);
+    return rc;
+  }
+  char *word = NULL;
+  size_t cap = 0;
+  ssize_t len;
+  core_rc rc = CORE_OK;
+  bool first = true;
+  while (rc == CORE_OK && (len = getdelim(&word, &cap, '\0', f)) > 0) {
+    if (word[len - 1] != '\0') { /* cut short: not written by a whole save */
+      rc = CORE_EFORMAT;
+    } else if (first) {
+      rc = strcmp(word, OPTIONS_MAGIC) ? CORE_EFORMAT : CORE_OK;
+      first = false;
+    } else {
+      char **grown = realloc(*args, (*count + 1) * sizeof(*grown));
+      char *copy = grown ? strdup(word) : NULL;
+      if (grown)
+        *args = grown;
+      if (!copy)
+        rc = CORE_ENOMEM;
+      else
+        (*args)[(*count)++] = copy;
+    }
+  }
+  if (rc == CORE_OK && (first || ferror(f)))
+    rc = first ? CORE_EFORMAT : CORE_ESYS;
+  if (rc != CORE_OK) {
+    say(why, why_size, "'%s' %s", path,
+        rc == CORE_EFORMAT  ? "is not an options file this crawl wrote"
+        : rc == CORE_ENOMEM ? "could not be read: out of memory"
+                            : "could not be read");
+    crawl_state_args_free(*args, *count);
+    *args = NULL;
+    *count = 0;
+  }
+  free(word);
+  fclose(f);
+  free(path);
+  return rc;
+}
+
+core_rc crawl_lock_take(const char *path, bool dir, int *fd, char *why, size_t why_size) {
+  *fd = -1;
+  size_t len = strlen(path) + 8;
+  char *name = malloc(len);
+  if (!name) {
+    snprintf(why, why_size, "out of memory");
+    return CORE_ENOMEM;
+  }
+  snprintf(name, len, dir ? "%s/lock" : "%s.lock", path);
+  int lock = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (lock < 0) {
+    snprintf(why, why_size, "cannot have its lock '%s': %s", name, strerror(errno));
+    free(name);
+    return CORE_ESYS;
+  }
+  if (flock(lock, LOCK_EX | LOCK_NB) != 0) {
+    int e = errno;
+    char pid[32] = "";
+    ssize_t n = e == EWOULDBLOCK ? pread(lock, pid, sizeof(pid) - 1, 0) : -1;
+    pid[n > 0 ? n : 0] = '\0';
+    pid[strcspn(pid, "\n")] = '\0';
+    if (e == EWOULDBLOCK)
+      snprintf(why, why_size, "is in use by process %s (it holds '%s')", pid[0] ? pid : "?", name);
+    else
+      snprintf(why, why_size, "cannot lock '%s': %s", name, strerror(e));
+    close(lock);
+    free(name);
+    return e == EWOULDBLOCK ? CORE_EINVAL : CORE_ESYS;
+  }
+  /* the PID is for the message of a crawl refused; the lock itself is the flock */
+  char pid[32];
+  int n = snprintf(pid, sizeof(pid), "%ld\n", (long)getpid());
+  if (ftruncate(lock, 0) != 0 || pwrite(lock, pid, (size_t)n, 0) != n) {
+    /* the lock holds without it */
+  }
+  free(name);
+  *fd = lock;
+  return CORE_OK;
+}
