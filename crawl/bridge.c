@@ -14,6 +14,7 @@
  * process stops this one as an interrupt would. */
 #include "cluster/cluster.h"
 #include "crawl/bridge.h"
+#include "crawl/budget.h"
 #include "crawl/mesh.h"
 #include "crawl/report.h"
 

@@ -27,6 +27,7 @@
  * line says what it is about, not which shard wrote it, so a run with another number of shards
  * loads the file too: crawl__split_saved hands each line to the shard that owns it now. */
 #include "crawl/bridge.h"
+#include "crawl/budget.h"
 #include "crawl/checkpoint.h"
 #include "crawl/held.h"
 #include "crawl/host.h"

@@ -230,6 +230,11 @@ struct shard {
   size_t err_size;
 };
 
+/* Where a link that reached its owner goes, given at attach (intake.c's crawl__take_owned): a link
+ * or a redirect target is offered, a sitemap queued, a held link considered for fetching ahead. */
+typedef void crawl_take_fn(struct shard *c, enum link_kind kind, const struct url *u,
+                           const char *page, int depth, int redirects, struct link_how how);
+
 /* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
 enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 

@@ -23,89 +23,25 @@
  * it waits: in its loop's wait and at the barriers. The first shard takes all the others' turns,
  * so each is between two turns, writes what they hold (links on their way between shards
  * included), and gives them back. */
+#include "crawl/run-int.h"
 #include "crawl/checkpoint.h"
 #include "crawl/mesh.h"
 #include "crawl/report.h"
 #include "crawl/run.h"
-
 #include <limits.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
-struct shard_batch {
-  struct shard_batch *next;
-  size_t len;
-  char data[]; /* lines "KH DEPTH REDIRECTS FROM URL\n"; FROM "-" for none */
-};
-
-struct shard_slot {
-  struct shard *shard;
-  crawl_take_fn *take;  /* where the links that reach it go */
-  pthread_mutex_t turn; /* held by its thread except where it waits (see crawl__run_pause) */
-  bool began;           /* its thread holds its turn: it may be paused */
-  struct shard_batch *head, *tail; /* the inbox */
-  int inbox_min;                   /* smallest depth its inbox's links count at; INT_MAX: none */
-  int published;                   /* smallest depth pending in the shard, as of its last turn */
-  bool idle;
-  struct crawl_progress progress; /* its counts, as of its last turn */
-};
-
-struct crawl {
-  const struct crawl_config *cfg;
-  const struct crawl_sink *sink;
-  double rate_next;       /* --rate: when the next request may start, under lock */
-  bool running;           /* the shards' loops exist: crawl_stop may wake them */
-  frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
-  int count;
-  pthread_mutex_t lock;
-  pthread_mutex_t warc_lock; /* the --warc writer, which all shards share */
-  struct shard_slot *slots;
-  int idle_count;
-  bool done;
-  enum shard_stop stop; /* the largest any shard asked for */
-  crawl_end end;
-  atomic_long pages_started; /* -n: pages started by all shards */
-  /* -n with --cluster: the pages this process may still start, leased from Redis (bridge.c), and
-   * whether the whole run has started all -n allows */
-  bool pages_leased;
-  atomic_long pages_lease;
-  atomic_bool pages_final;
-  atomic_long in_flight;    /* -c: requests in flight in all shards */
-  atomic_bool spill_warned; /* a spill file could not be written, and it was said */
-  bool pausable;            /* the shards run holding their turns (crawl__run_set_pausable) */
-  /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
-  pthread_cond_t turn;
-  int members, arrived;
-  unsigned long generation;
-  int votes[3];
-  /* --cluster (see bridge.c): links for hosts other processes own, on their way to the first
-   * shard, which appends them to Redis; and what the other processes hold back */
-  int nodes, node;
-  struct remote_batch *remote_head, *remote_tail;
-  int remote_min;   /* the smallest depth the remote batches hold back; INT_MAX: none */
-  int sent_min;     /* appended since the last view was asked for; INT_MAX: none */
-  int viewing_min;  /* appended before the view being read was asked for */
-  int cluster_gate; /* the last view's: the smallest depth pending in other processes */
-};
-
-struct remote_batch {
-  struct remote_batch *next;
-  int node, min;
-  size_t len;
-  char data[];
-};
-
-static void wake(struct crawl *r, int i) {
+void crawl__wake(struct crawl *r, int i) {
   if (r->slots[i].shard && r->slots[i].shard->loop)
     loop_wake(r->slots[i].shard->loop);
 }
 
-static void wake_others(struct crawl *r, int self) {
+void crawl__wake_others(struct crawl *r, int self) {
   for (int i = 0; i < r->count; i++)
     if (i != self)
-      wake(r, i);
+      crawl__wake(r, i);
 }
 
 core_rc crawl__run_create(int shards, struct crawl **out) {
@@ -197,7 +133,7 @@ void crawl_stop(struct crawl *r, crawl_end end) {
   }
   if (r->running)
     for (int i = 0; i < r->count; i++)
-      wake(r, i);
+      crawl__wake(r, i);
   pthread_mutex_unlock(&r->lock);
 }
 
@@ -207,7 +143,7 @@ void crawl__run_time_up(struct crawl *r) {
     r->stop = STOP_FINISHING;
     r->end = CRAWL_END_TIME;
     for (int i = 0; r->running && i < r->count; i++)
-      wake(r, i);
+      crawl__wake(r, i);
   }
   pthread_mutex_unlock(&r->lock);
 }
@@ -250,8 +186,6 @@ void crawl__run_attach(struct crawl *r, int shard, struct shard *c, crawl_take_f
 struct shard *crawl__run_shard(const struct crawl *r, int i) {
   return r->slots[i].shard;
 }
-
-/* ---- turns: pausing every shard for a save ---- */
 
 void crawl__run_set_pausable(struct crawl *r) {
   r->pausable = r->count > 1;
@@ -319,113 +253,6 @@ void crawl__run_warc_unlock(struct crawl *r) {
   pthread_mutex_unlock(&r->warc_lock);
 }
 
-/* ---- -n across shards ---- */
-
-bool crawl__run_warn_spill_once(struct crawl *r) {
-  return !atomic_exchange(&r->spill_warned, true);
-}
-
-long crawl__run_pages_started(const struct crawl *r) {
-  return atomic_load_explicit(&r->pages_started, memory_order_relaxed);
-}
-
-void crawl__run_set_pages_started(struct crawl *r, long pages) {
-  atomic_store(&r->pages_started, pages);
-}
-
-/* One more on counter unless it is at limit (< 0: none), whatever the other threads do. */
-static bool take_one(atomic_long *counter, long limit) {
-  long now = atomic_load_explicit(counter, memory_order_relaxed);
-  do {
-    if (limit >= 0 && now >= limit)
-      return false;
-  } while (!atomic_compare_exchange_weak(counter, &now, now + 1));
-  return true;
-}
-
-bool crawl__run_take_page(struct crawl *r, long max_pages) {
-  if (!r->pages_leased)
-    return take_one(&r->pages_started, max_pages);
-  long left = atomic_load_explicit(&r->pages_lease, memory_order_relaxed);
-  do {
-    if (left <= 0)
-      return false;
-  } while (!atomic_compare_exchange_weak(&r->pages_lease, &left, left - 1));
-  atomic_fetch_add(&r->pages_started, 1);
-  return true;
-}
-
-bool crawl__run_pages_leased(const struct crawl *r) {
-  return r->pages_leased;
-}
-
-bool crawl__run_pages_final(const struct crawl *r) {
-  return atomic_load(&r->pages_final);
-}
-
-long crawl__run_lease_left(const struct crawl *r) {
-  return atomic_load(&r->pages_lease);
-}
-
-void crawl__run_lease_add(struct crawl *r, long pages) {
-  atomic_fetch_add(&r->pages_lease, pages);
-  if (pages > 0 && r->count > 1)
-    wake_others(r, 0);
-}
-
-long crawl__run_lease_take_back(struct crawl *r) {
-  return atomic_exchange(&r->pages_lease, 0);
-}
-
-void crawl__run_set_pages_final(struct crawl *r) {
-  if (!atomic_exchange(&r->pages_final, true) && r->count > 1)
-    wake_others(r, 0);
-}
-
-/* ---- -c across shards ---- */
-
-bool crawl__run_take_slot(struct crawl *r, long limit) {
-  return take_one(&r->in_flight, limit);
-}
-
-bool crawl__run_take_rate(struct crawl *r, double now, double *next) {
-  double rate = r->cfg->rate;
-  if (rate <= 0)
-    return true;
-  pthread_mutex_lock(&r->lock);
-  bool ok = now >= r->rate_next;
-  if (ok) /* strict spacing: a burst after a pause starts no faster */
-    r->rate_next = now + 1.0 / rate;
-  *next = r->rate_next;
-  pthread_mutex_unlock(&r->lock);
-  return ok;
-}
-
-void crawl__run_give_rate(struct crawl *r, double taken) {
-  if (r->cfg->rate <= 0)
-    return;
-  pthread_mutex_lock(&r->lock);
-  if (r->rate_next == taken) /* no other turn was taken since: the next may start at once */
-    r->rate_next = taken - 1.0 / r->cfg->rate;
-  pthread_mutex_unlock(&r->lock);
-}
-
-void crawl__run_give_slot(struct crawl *r, long limit, int self) {
-  /* from full to not: another shard may be waiting for a slot */
-  if (atomic_fetch_sub(&r->in_flight, 1) >= limit && r->count > 1)
-    wake_others(r, self);
-}
-
-void crawl__run_count_slot(struct crawl *r) {
-  atomic_fetch_add(&r->in_flight, 1);
-}
-
-bool crawl__run_slots_full(struct crawl *r, long limit) {
-  return atomic_load_explicit(&r->in_flight, memory_order_relaxed) >= limit;
-}
-
-/* ---- which shard owns a host ---- */
-
 /* By the host name: every politeness rule of doc/behaviour.md (--delay, Crawl-delay, --per-host,
  * robots.txt) is per host, so each stays whole in one shard, and a site of many hosts spreads over
  * all of them. XXH3 has no seed: every run, and every process of a cluster, agrees. With --cluster
@@ -446,8 +273,6 @@ int crawl__owner(struct shard *c, const char *host) {
   uint64_t h = XXH3_64bits(host, strlen(host));
   return (int)((h / (uint64_t)r->nodes) % (uint64_t)r->count);
 }
-
-/* ---- sending ---- */
 
 _Static_assert(VIA_COUNT <= 26, "a via is one letter in a line");
 _Static_assert(VIA_COUNT <= 32, "a via is five bits of an item's flags");
@@ -525,7 +350,7 @@ static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int
     r->idle_count--;
   }
   pthread_mutex_unlock(&r->lock);
-  wake(r, to);
+  crawl__wake(r, to);
   return true;
 }
 
@@ -553,7 +378,7 @@ static void flush_remotes(struct shard *c) {
       r->remote_min = o->min;
     pthread_mutex_unlock(&r->lock);
     if (c->shard != 0)
-      wake(r, 0);
+      crawl__wake(r, 0);
     core_buf_reset(&o->buf);
     o->min = INT_MAX;
   }
@@ -586,8 +411,6 @@ bool crawl__shard_outbox_empty(const struct shard *c) {
       return false;
   return true;
 }
-
-/* ---- the first shard's side of --cluster (bridge.c) ---- */
 
 void crawl__run_take_remote(struct crawl *r,
                             void (*fn)(void *arg, int node, const char *lines, size_t len, int min),
@@ -625,7 +448,7 @@ void crawl__run_view_read(struct crawl *r, int gate, bool done) {
     r->done = true;
   pthread_mutex_unlock(&r->lock);
   if (rose || done)
-    wake_others(r, 0);
+    crawl__wake_others(r, 0);
 }
 
 void crawl__run_deliver(struct crawl *r, int to, const char *lines, size_t len, int min) {
@@ -654,8 +477,6 @@ void crawl__run_node_state(struct crawl *r, int *gate, bool *idle) {
   *gate = g;
   *idle = all_idle;
 }
-
-/* ---- receiving ---- */
 
 static void take_line(struct shard *c, char *line) {
   enum link_kind kind = (enum link_kind)line[0];
@@ -774,8 +595,6 @@ void crawl__shard_receive(struct shard *c) {
   }
 }
 
-/* ---- the depth gate and the end ---- */
-
 int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress) {
   struct crawl *r = c->run;
   struct shard_slot *self = &r->slots[c->shard];
@@ -804,7 +623,7 @@ int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress)
   }
   pthread_mutex_unlock(&r->lock);
   if (after > before)
-    wake_others(r, c->shard); /* their gate may move */
+    crawl__wake_others(r, c->shard); /* their gate may move */
   return outside;
 }
 
@@ -821,7 +640,7 @@ bool crawl__shard_idle(struct shard *c) {
   bool done = r->done;
   pthread_mutex_unlock(&r->lock);
   if (done)
-    wake_others(r, c->shard);
+    crawl__wake_others(r, c->shard);
   return done;
 }
 
@@ -849,7 +668,7 @@ void crawl__shard_sync_stop(struct shard *c) {
   }
   pthread_mutex_unlock(&r->lock);
   if (raised)
-    wake_others(r, c->shard);
+    crawl__wake_others(r, c->shard);
 }
 
 crawl_end crawl__run_end(struct crawl *r) {

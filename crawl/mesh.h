@@ -15,13 +15,12 @@ frontier_ip_table *crawl__run_ip_table(const struct crawl *r);
 void crawl__run_set_running(struct crawl *r, bool running);
 void crawl__run_destroy(struct crawl *r);
 int crawl__run_shards(const struct crawl *r);
-/* Where a link that reached its owner goes, given at attach (intake.c's crawl__take_owned): a link
- * or a redirect target is offered, a sitemap queued, a held link considered for fetching ahead. */
-typedef void crawl_take_fn(struct shard *c, enum link_kind kind, const struct url *u,
-                           const char *page, int depth, int redirects, struct link_how how);
 void crawl__run_attach(struct crawl *r, int shard, struct shard *c, crawl_take_fn *take);
 /* Shard i (NULL until attached). */
 struct shard *crawl__run_shard(const struct crawl *r, int i);
+/* --max-time ran out: the run stops as an interrupt stops it, once (CRAWL_END_TIME). */
+void crawl__run_time_up(struct crawl *r);
+
 /* --seen and --state with several shards: every shard but the first runs holding its turn, from
  * crawl__run_take_turn (on its thread, its loop made) to crawl__run_give_turn, and lets go of it
  * only where it waits (its loop's wait, the barriers). */
@@ -44,36 +43,6 @@ void crawl__take_link(struct shard *c, enum link_kind kind, struct link_how how,
  * on to that process. */
 void crawl__take_saved_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
                             int redirects, const char *page, const char *url);
-long crawl__run_pages_started(const struct crawl *r);
-/* True for the first shard that asks: one warning for the run, whichever spill file failed. */
-bool crawl__run_warn_spill_once(struct crawl *r);
-void crawl__run_set_pages_started(struct crawl *r, long pages);
-/* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left
- * (with --cluster: none leased, which the run may still lease or not, crawl__run_pages_final). */
-bool crawl__run_take_page(struct crawl *r, long max_pages);
-/* -n with --cluster (bridge.c): pages are leased from the whole run's limit in Redis. */
-bool crawl__run_pages_leased(const struct crawl *r);
-bool crawl__run_pages_final(const struct crawl *r);
-void crawl__run_set_pages_final(struct crawl *r);
-long crawl__run_lease_left(const struct crawl *r);
-void crawl__run_lease_add(struct crawl *r, long pages);
-/* What the lease still allows, taken back (0 left): to give back to the run. */
-long crawl__run_lease_take_back(struct crawl *r);
-/* -c across shards: a slot for one more request (false when limit are in flight), given back
- * when it ends (waking the others when all were taken). */
-bool crawl__run_take_slot(struct crawl *r, long limit);
-/* --rate: whether a request may start now (taking its turn), else false with *next the moment
- * the next one may. Always true without --rate. */
-bool crawl__run_take_rate(struct crawl *r, double now, double *next);
-/* Gives back the turn crawl__run_take_rate took (taken: the *next it gave), when no request
- * followed. */
-void crawl__run_give_rate(struct crawl *r, double taken);
-/* --max-time ran out: the run stops as an interrupt stops it, once (CRAWL_END_TIME). */
-void crawl__run_time_up(struct crawl *r);
-void crawl__run_give_slot(struct crawl *r, long limit, int self);
-bool crawl__run_slots_full(struct crawl *r, long limit);
-/* One more in flight whatever the limit (a request that began without a slot). */
-void crawl__run_count_slot(struct crawl *r);
 /* The shard that owns host in its process (always 0 for a crawl of one). */
 int crawl__owner(struct shard *c, const char *host);
 /* The process of a --cluster crawl that owns host (0 without --cluster). */
@@ -124,5 +93,8 @@ void crawl__run_warc_unlock(struct crawl *r);
 void crawl__run_leave(struct crawl *r);
 /* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
 bool crawl__run_any(struct crawl *r, int self, int round, bool mine);
+/* The shards' loops woken: shard i, or all but self. */
+void crawl__wake(struct crawl *r, int i);
+void crawl__wake_others(struct crawl *r, int self);
 
 #endif

@@ -1,7 +1,7 @@
 /* Fates and records: every URL's one record through the sink, the counts the summary gives, the
  * broken links it lists, and the engine's notes and errors. */
+#include "crawl/budget.h"
 #include "crawl/checkpoint.h"
-#include "crawl/mesh.h"
 #include "crawl/report.h"
 #include "crawl/speculate.h"
 

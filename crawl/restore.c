@@ -1,5 +1,6 @@
 /* Continuing a kept crawl: the lines of a checkpoint handed to the shards that own them now, and
  * each shard's queue, hosts, counters and held links set up again from them. */
+#include "crawl/budget.h"
 #include "crawl/checkpoint.h"
 #include "crawl/held.h"
 #include "crawl/host.h"

@@ -1,11 +1,11 @@
 /* Scheduling: which queued item starts next, within -c, --rate, -n and each host's politeness,
  * and when the shard has nothing left to do. */
+#include "crawl/budget.h"
 #include "crawl/checkpoint.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
-#include "crawl/mesh.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/schedule.h"

@@ -2,6 +2,7 @@
  * progress, the end (the last links delivered, leftovers settled) and close. */
 #include "crawl/archive.h"
 #include "crawl/bridge.h"
+#include "crawl/budget.h"
 #include "crawl/checkpoint.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"

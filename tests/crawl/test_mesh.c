@@ -3,6 +3,7 @@
  * are idle with empty inboxes, -n shared, and what a save of every shard needs: the links on their
  * way written whole, and a pause that finds every other shard between two turns. The crawl's own
  * steps are stand-ins here that record what reached them. */
+#include "crawl/budget.h"
 #include "crawl/mesh.h"
 #include "crawl/report.h"
 #include "crawl/run.h"

@@ -1,0 +1,106 @@
+/* What the shards of a run count together: -n (pages started, and with --cluster the lease of them
+ * from Redis), -c (requests in flight), --rate, and whether a spill file's failure was said. */
+#include "crawl/run-int.h"
+#include "crawl/budget.h"
+#include "crawl/mesh.h"
+
+bool crawl__run_warn_spill_once(struct crawl *r) {
+  return !atomic_exchange(&r->spill_warned, true);
+}
+
+long crawl__run_pages_started(const struct crawl *r) {
+  return atomic_load_explicit(&r->pages_started, memory_order_relaxed);
+}
+
+void crawl__run_set_pages_started(struct crawl *r, long pages) {
+  atomic_store(&r->pages_started, pages);
+}
+
+/* One more on counter unless it is at limit (< 0: none), whatever the other threads do. */
+static bool take_one(atomic_long *counter, long limit) {
+  long now = atomic_load_explicit(counter, memory_order_relaxed);
+  do {
+    if (limit >= 0 && now >= limit)
+      return false;
+  } while (!atomic_compare_exchange_weak(counter, &now, now + 1));
+  return true;
+}
+
+bool crawl__run_take_page(struct crawl *r, long max_pages) {
+  if (!r->pages_leased)
+    return take_one(&r->pages_started, max_pages);
+  long left = atomic_load_explicit(&r->pages_lease, memory_order_relaxed);
+  do {
+    if (left <= 0)
+      return false;
+  } while (!atomic_compare_exchange_weak(&r->pages_lease, &left, left - 1));
+  atomic_fetch_add(&r->pages_started, 1);
+  return true;
+}
+
+bool crawl__run_pages_leased(const struct crawl *r) {
+  return r->pages_leased;
+}
+
+bool crawl__run_pages_final(const struct crawl *r) {
+  return atomic_load(&r->pages_final);
+}
+
+long crawl__run_lease_left(const struct crawl *r) {
+  return atomic_load(&r->pages_lease);
+}
+
+void crawl__run_lease_add(struct crawl *r, long pages) {
+  atomic_fetch_add(&r->pages_lease, pages);
+  if (pages > 0 && r->count > 1)
+    crawl__wake_others(r, 0);
+}
+
+long crawl__run_lease_take_back(struct crawl *r) {
+  return atomic_exchange(&r->pages_lease, 0);
+}
+
+void crawl__run_set_pages_final(struct crawl *r) {
+  if (!atomic_exchange(&r->pages_final, true) && r->count > 1)
+    crawl__wake_others(r, 0);
+}
+
+bool crawl__run_take_slot(struct crawl *r, long limit) {
+  return take_one(&r->in_flight, limit);
+}
+
+bool crawl__run_take_rate(struct crawl *r, double now, double *next) {
+  double rate = r->cfg->rate;
+  if (rate <= 0)
+    return true;
+  pthread_mutex_lock(&r->lock);
+  bool ok = now >= r->rate_next;
+  if (ok) /* strict spacing: a burst after a pause starts no faster */
+    r->rate_next = now + 1.0 / rate;
+  *next = r->rate_next;
+  pthread_mutex_unlock(&r->lock);
+  return ok;
+}
+
+void crawl__run_give_rate(struct crawl *r, double taken) {
+  if (r->cfg->rate <= 0)
+    return;
+  pthread_mutex_lock(&r->lock);
+  if (r->rate_next == taken) /* no other turn was taken since: the next may start at once */
+    r->rate_next = taken - 1.0 / r->cfg->rate;
+  pthread_mutex_unlock(&r->lock);
+}
+
+void crawl__run_give_slot(struct crawl *r, long limit, int self) {
+  /* from full to not: another shard may be waiting for a slot */
+  if (atomic_fetch_sub(&r->in_flight, 1) >= limit && r->count > 1)
+    crawl__wake_others(r, self);
+}
+
+void crawl__run_count_slot(struct crawl *r) {
+  atomic_fetch_add(&r->in_flight, 1);
+}
+
+bool crawl__run_slots_full(struct crawl *r, long limit) {
+  return atomic_load_explicit(&r->in_flight, memory_order_relaxed) >= limit;
+}
