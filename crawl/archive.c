@@ -4,7 +4,7 @@
  * checkpoint: the exchanges after it are made again. */
 #include "crawl/archive.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 
 #include <curl/curl.h>
 #include <errno.h>

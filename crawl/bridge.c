@@ -16,7 +16,7 @@
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 
 #include <limits.h>
 #include <stdlib.h>

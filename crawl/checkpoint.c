@@ -32,7 +32,7 @@
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 #include "crawl/seed.h"
 #include <errno.h>
 #include <stdlib.h>

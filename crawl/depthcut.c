@@ -2,6 +2,7 @@
  * the limit is pending, since a redirect of the last level may still reach one at its own depth
  * (doc/behaviour.md, Depth). */
 #include "crawl/depthcut.h"
+#include "crawl/notes.h"
 #include "crawl/report.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
  * reaches that level, then they are offered in breadth-first order (doc/behaviour.md, Depth). */
 #include "crawl/held.h"
 #include "crawl/intake.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 #include "crawl/speculate.h"
 
 #include <limits.h>

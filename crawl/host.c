@@ -3,6 +3,7 @@
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
 #include "crawl/intake.h"
+#include "crawl/notes.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/sitefiles.h"

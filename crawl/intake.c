@@ -8,6 +8,7 @@
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
+#include "crawl/notes.h"
 #include "crawl/report.h"
 #include "crawl/schedule.h"
 #include "crawl/seed.h"

@@ -26,7 +26,7 @@
 #include "crawl/run-int.h"
 #include "crawl/checkpoint.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 #include "crawl/run.h"
 #include <limits.h>
 #include <stdlib.h>

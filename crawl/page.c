@@ -1,6 +1,7 @@
 /* The page handler: a response's head decides what its body is (HTML, CSS, script, sitemap or
  * nothing to read), the body streams into the link extractor, and its end settles the URL. */
 #include "crawl/intake.h"
+#include "crawl/notes.h"
 #include "crawl/page.h"
 #include "crawl/report.h"
 #include "crawl/request.h"

@@ -5,10 +5,6 @@
 
 #include "crawl/crawl-int.h"
 
-void crawl__fatal(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void crawl__note(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A line on standard error, unless -q: what the user must know while the crawl runs. */
-void crawl__warn(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Every settled fate passes through crawl__report (counted, written as a record unless
  * ITEM_QUIET); crawl__record and crawl__record_item make the record of a fate without a response.
  * crawl__check_output ends the crawl on a write error (quietly when the reader went away). */

@@ -3,7 +3,7 @@
 #include "crawl/checkpoint.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 #include "crawl/restore.h"
 #include "crawl/run.h"
 #include "crawl/shard.h"

@@ -6,6 +6,7 @@
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
+#include "crawl/notes.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/schedule.h"

@@ -10,6 +10,7 @@
 #include "crawl/intake.h"
 #include "crawl/logins.h"
 #include "crawl/mesh.h"
+#include "crawl/notes.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/schedule.h"

@@ -14,7 +14,7 @@
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 #include "crawl/speculate.h"
 
 #include <stdlib.h>

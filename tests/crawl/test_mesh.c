@@ -5,7 +5,7 @@
  * steps are stand-ins here that record what reached them. */
 #include "crawl/budget.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
+#include "crawl/notes.h"
 #include "crawl/run.h"
 #include "url/url.h"
 
