@@ -12,13 +12,13 @@
 
 static void archive(void *arg, const struct fetch_capture *x) {
   struct shard *c = arg;
-  if (!c->warc || c->fatal)
+  if (!c->archive.writer || c->fatal)
     return;
   struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
                             x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
   crawl__run_warc_lock(c->run); /* one exchange's two records stay together */
-  core_rc rc = warc_write_exchange(c->warc, &e);
-  int err = warc_errno(c->warc);
+  core_rc rc = warc_write_exchange(c->archive.writer, &e);
+  int err = warc_errno(c->archive.writer);
   crawl__run_warc_unlock(c->run);
   if (rc == CORE_ESYS)
     crawl__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err));
@@ -34,8 +34,8 @@ core_rc crawl__open_warc(struct shard *c) {
   size_t len = strlen(cfg->warc_file);
   bool gzip = len > 3 && strcmp(cfg->warc_file + len - 3, ".gz") == 0;
   char why[256] = "";
-  core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, c->save.warc_keep, gzip, &c->warc, why,
-                         sizeof(why));
+  core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, c->save.warc_keep, gzip,
+                         &c->archive.writer, why, sizeof(why));
   if (rc) {
     crawl__fatal(c, "--warc '%s': %s", cfg->warc_file, why);
     return rc;
@@ -47,10 +47,10 @@ core_rc crawl__open_warc(struct shard *c) {
            "conformsTo: https://iipc.github.io/warc-specifications/specifications/warc-format/"
            "warc-1.1/\r\nrobots: %s\r\nhttp-header-user-agent: %s\r\n",
            CRAWL_VERSION, curl->version, cfg->robots ? "obey" : "ignore", cfg->user_agent);
-  rc = warc_write_info(c->warc, fields);
+  rc = warc_write_info(c->archive.writer, fields);
   if (rc) {
     crawl__fatal(c, "cannot write '%s': %s", cfg->warc_file,
-                 rc == CORE_ESYS ? strerror(warc_errno(c->warc)) : "out of memory");
+                 rc == CORE_ESYS ? strerror(warc_errno(c->archive.writer)) : "out of memory");
     return rc;
   }
   fetch_engine_capture(c->engine, archive, c);
@@ -58,21 +58,21 @@ core_rc crawl__open_warc(struct shard *c) {
 }
 
 void crawl__share_warc(struct shard *first, struct shard *c) {
-  if (!first->warc)
+  if (!first->archive.writer)
     return;
-  c->warc = first->warc;
-  c->warc_shared = true;
+  c->archive.writer = first->archive.writer;
+  c->archive.shared = true;
   fetch_engine_capture(c->engine, archive, c);
 }
 
 void crawl__close_warc(struct shard *c) {
-  if (c->warc_shared)
-    c->warc = NULL;
-  if (!c->warc)
+  if (c->archive.shared)
+    c->archive.writer = NULL;
+  if (!c->archive.writer)
     return;
-  int err = warc_errno(c->warc);
-  core_rc rc = warc_close(c->warc);
-  c->warc = NULL;
+  int err = warc_errno(c->archive.writer);
+  core_rc rc = warc_close(c->archive.writer);
+  c->archive.writer = NULL;
   if (rc && !c->fatal)
     crawl__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
 }

@@ -297,7 +297,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
     }
   }
   core_rc rc = frontier_visit(c->fr, whole ? snap_host : NULL, snap_item, &s);
-  for (const struct request *rq = c->active; rq && rc == CORE_OK; rq = rq->next)
+  for (const struct request *rq = c->req.active; rq && rc == CORE_OK; rq = rq->next)
     if (rq->item) /* started, not settled: fetched again */
       snap_item(&s, rq->host, rq->item);
   for (int level = 0; level < c->held.level_count; level++)
@@ -325,7 +325,8 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
   if (c->cfg->state_dir) { /* what the run counts once */
     fprintf(out, "stat pages_started %ld\n", crawl__run_pages_started(c->run));
     uint64_t warc_bytes;
-    if (c->warc && warc_sync(c->warc, &warc_bytes) == CORE_OK) /* its records up to now stay */
+    if (c->archive.writer &&
+        warc_sync(c->archive.writer, &warc_bytes) == CORE_OK) /* its records up to now stay */
       fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
     uint64_t output_bytes; /* and so do the lines written up to now, flushed (save) */
     if (c->sink->kept && c->sink->kept(c->sink->arg, &output_bytes) == CORE_OK)

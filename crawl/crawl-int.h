@@ -120,6 +120,28 @@ enum shard_stop {
   STOP_NOW        /* at once: a fatal error, a second signal, the output gone */
 };
 
+/* Requests (request.c, schedule.c, host.c). */
+struct shard_requests {
+  struct request *active; /* in flight, a list */
+  size_t in_flight;
+  size_t lookups;     /* DNS lookups in flight */
+  size_t lookups_max; /* at once */
+  bool slot_held;     /* pop_and_start holds a slot of -c for the item it pops */
+  double rate_until;  /* --rate: no request of this shard starts before (its last refusal) */
+};
+
+/* --warc (archive.c). */
+struct shard_archive {
+  warc_writer *writer;
+  bool shared; /* another shard's, which closes it */
+};
+
+/* What the seeds' hosts alone are sent (logins.c). */
+struct shard_logins {
+  struct seed_login *table; /* the seeds' hosts this shard owns, by key */
+  size_t count;
+};
+
 /* Seeds enter the frontier a window at a time (seed.c), so a million seeds on a million hosts do
  * not make a million hosts at once: cfg->seeds before next were offered, each by the shard that
  * owns it; while some wait (unfed), depth 0 stays pending in the gate. */
@@ -187,8 +209,6 @@ struct shard {
   struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
   struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
   struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
-  bool slot_held;                /* pop_and_start holds a slot of -c for the item it pops */
-  size_t lookups_max;            /* DNS lookups in flight at once */
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
   uint64_t queue_disk;           /* its part of --queue-disk, for its spill file (0: no limit) */
   bool queue_disk_noted;         /* -v has said the spill file is full */
@@ -198,24 +218,19 @@ struct shard {
   struct crawl_stats *stats;
   event_loop *loop;
   fetch_engine *engine;
-  fetch_cookies *cookies;    /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
-  double rate_until;         /* --rate: no request of this shard starts before (its last refusal) */
-  struct seed_login *logins; /* the seeds' hosts this shard owns, by key (logins.c) */
-  size_t login_count;
+  fetch_cookies *cookies; /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
   frontier *fr;
   url_scope *scope;           /* the first shard's, read by all */
   bool scope_borrowed;        /* it is: the first shard frees it */
   seen_filter *seen;          /* with --seen or --state and several shards, the first's (shared) */
   bool seen_borrowed;         /* it is: the first shard frees it */
   seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
-  warc_writer *warc;
-  bool warc_shared; /* another shard's, which closes it */
   loop_timer *progress_timer;
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
-  size_t requests_in_flight;
-  size_t lookups_in_flight;
-  struct request *active;
-  bool ahead; /* pages one level below the gate may start (their links held) */
+  bool ahead;               /* pages one level below the gate may start (their links held) */
+  struct shard_requests req;
+  struct shard_archive archive;
+  struct shard_logins logins;
   struct shard_seeds seeds;
   struct shard_save save;
   struct shard_held held;

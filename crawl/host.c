@@ -87,7 +87,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   struct shard *c = hd->shard;
   struct frontier_item *item = hd->resolving;
   hd->resolving = NULL;
-  c->lookups_in_flight--;
+  c->req.lookups--;
   frontier_end(c->fr, hd->fhost, item, core_now(), 0);
   if (rc == CORE_OK) {
     frontier_item_free(item);
@@ -113,7 +113,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   hd->resolving = item;
-  c->lookups_in_flight++;
+  c->req.lookups++;
   const char *addr_now;
   core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
   if (rc || addr_now)

@@ -90,26 +90,27 @@ core_rc crawl__logins_open(struct shard *c) {
     return rc;
   }
   qsort(list, n, sizeof(*list), by_key);
-  c->logins = list;
-  c->login_count = n; /* a host seeded twice: bsearch finds one of them */
+  c->logins.table = list;
+  c->logins.count = n; /* a host seeded twice: bsearch finds one of them */
   return CORE_OK;
 }
 
 void crawl__logins_close(struct shard *c) {
-  for (size_t i = 0; i < c->login_count; i++)
-    free_login(&c->logins[i]);
-  free(c->logins);
-  c->logins = NULL;
-  c->login_count = 0;
+  for (size_t i = 0; i < c->logins.count; i++)
+    free_login(&c->logins.table[i]);
+  free(c->logins.table);
+  c->logins.table = NULL;
+  c->logins.count = 0;
 }
 
 const struct fetch_login *crawl__login_for(const struct shard *c, const char *host, unsigned port) {
-  if (!c->login_count)
+  if (!c->logins.count)
     return NULL;
   char key[300];
   if ((size_t)snprintf(key, sizeof(key), "%s %u", host, port) >= sizeof(key))
     return NULL; /* longer than any host name */
   struct seed_login probe = {.key = key};
-  const struct seed_login *l = bsearch(&probe, c->logins, c->login_count, sizeof(*l), by_key);
+  const struct seed_login *l =
+      bsearch(&probe, c->logins.table, c->logins.count, sizeof(*l), by_key);
   return l ? &l->login : NULL;
 }

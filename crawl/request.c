@@ -43,10 +43,10 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
   rq->gate_depth = item->kind == FRONTIER_PAGE ? item->depth : -1;
   rq->addr_kind = URL_ADDR_NONE; /* until it is sent */
   core_buf_init(&rq->body, PARSE_ROBOTS_MAX_BYTES);
-  rq->next = c->active;
+  rq->next = c->req.active;
   if (rq->next)
     rq->next->prev = rq;
-  c->active = rq;
+  c->req.active = rq;
   return rq;
 }
 
@@ -65,7 +65,7 @@ void crawl__request_free(struct request *rq) {
   if (rq->prev)
     rq->prev->next = rq->next;
   else
-    c->active = rq->next;
+    c->req.active = rq->next;
   if (rq->next)
     rq->next->prev = rq->prev;
   parse_html_destroy(rq->html);
@@ -183,7 +183,7 @@ static void launch(struct request *rq, const char *addr) {
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
-  rq->shard->lookups_in_flight--;
+  rq->shard->req.lookups--;
   if (rc)
     crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
   else
@@ -203,12 +203,12 @@ void crawl__start_request(struct shard *c, struct request *rq) {
     return;
   }
   const char *addr_now;
-  c->lookups_in_flight++;
+  c->req.lookups++;
   if (fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now)) {
-    c->lookups_in_flight--;
+    c->req.lookups--;
     crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
   } else if (addr_now) {
-    c->lookups_in_flight--;
+    c->req.lookups--;
     launch(rq, addr_now);
   }
 }

@@ -101,7 +101,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                  !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
     c->end = CRAWL_END_DONE;
     c->start = c->run_start = start;
-    c->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
+    c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
     c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
     c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
     /* with --seen or --state the shards share one filter (checkpoint.c) */

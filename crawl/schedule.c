@@ -140,7 +140,7 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
 static void pop_and_start(struct shard *c);
 
 static bool idle(const struct shard *c) {
-  return !crawl__seeds_waiting(c) && c->requests_in_flight == 0 && c->lookups_in_flight == 0 &&
+  return !crawl__seeds_waiting(c) && c->req.in_flight == 0 && c->req.lookups == 0 &&
          frontier_queued(c->fr) == 0;
 }
 
@@ -166,23 +166,23 @@ void crawl__schedule(struct shard *c) {
 }
 
 void crawl__request_began(struct shard *c) {
-  c->requests_in_flight++;
-  if (c->slot_held)
-    c->slot_held = false; /* the request has it now */
+  c->req.in_flight++;
+  if (c->req.slot_held)
+    c->req.slot_held = false; /* the request has it now */
   else
     crawl__run_count_slot(c->run); /* begun elsewhere: counted all the same, so its end balances */
 }
 
 void crawl__request_ended(struct shard *c) {
-  c->requests_in_flight--;
+  c->req.in_flight--;
   crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
 }
 
 /* The slot pop_and_start took, when no request took it. */
 static void give_slot_back(struct shard *c) {
-  if (!c->slot_held)
+  if (!c->req.slot_held)
     return;
-  c->slot_held = false;
+  c->req.slot_held = false;
   crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
 }
 
@@ -196,12 +196,12 @@ static void pop_and_start(struct shard *c) {
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
   while (!c->stop && crawl__run_take_slot(c->run, c->cfg->concurrency)) {
-    c->slot_held = true;
+    c->req.slot_held = true;
     /* --rate: a turn is taken before the pop (so no item goes back to its queue out of order)
      * and given back when what was popped makes no request */
     double rate_next;
     if (!crawl__run_take_rate(c->run, now, &rate_next)) {
-      c->rate_until = rate_next;
+      c->req.rate_until = rate_next;
       give_slot_back(c);
       break;
     }
@@ -218,7 +218,7 @@ static void pop_and_start(struct shard *c) {
         if (crawl__pages_exhausted(c)) { /* no page of it will be fetched: its pages settle */
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
-        } else if (c->lookups_in_flight >= c->lookups_max) {
+        } else if (c->req.lookups >= c->req.lookups_max) {
           /* a burst of queries overflows a resolver's socket, and each lost one costs a
            * timeout: the lookup waits for one in flight to end */
           frontier_cancel(c->fr, fh, item);
@@ -248,12 +248,12 @@ static void pop_and_start(struct shard *c) {
 bool crawl__finished(const struct shard *c) {
   if (c->stop == STOP_NOW)
     return true;
-  if (c->requests_in_flight)
+  if (c->req.in_flight)
     return false;
   if (c->stop)
     return true;
   if (crawl__pages_exhausted(c)) /* with --cluster, once the links held back went their way */
     return !crawl__run_pages_leased(c->run) || !c->held.pages;
-  return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->lookups_in_flight == 0 &&
+  return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->req.lookups == 0 &&
          !c->held.pages;
 }

@@ -31,8 +31,8 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
       c->end == CRAWL_END_DONE && crawl__pages_exhausted(c) ? CRAWL_FATE_LIMIT : CRAWL_FATE_PENDING;
   if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
     crawl__seeds_unfed_each(c, record_unfed, NULL);
-  while (c->active) {
-    struct request *rq = c->active;
+  while (c->req.active) {
+    struct request *rq = c->req.active;
     if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
         !(rq->item->flags & ITEM_SPEC))
       crawl__record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);

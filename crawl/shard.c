@@ -163,8 +163,8 @@ static void shard_loop(struct shard *c) {
       if (left > 0 && wait > left)
         wait = left;
     }
-    if (c->rate_until > now && wait < c->rate_until - now)
-      wait = c->rate_until - now; /* --rate: nothing starts before then */
+    if (c->req.rate_until > now && wait < c->req.rate_until - now)
+      wait = c->req.rate_until - now; /* --rate: nothing starts before then */
     if (wait > 1.0 || c->stop || crawl__run_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
     if (wait > most)
@@ -184,11 +184,11 @@ static void deliver_last_links(struct shard *c) {
   if (c->save.path) {
     /* the save keeps the requests cut short, to be made again, and settle_leftovers ends them
      * after it; what their parsers found so far goes on its way now */
-    for (struct request *rq = c->active; rq; rq = rq->next)
+    for (struct request *rq = c->req.active; rq; rq = rq->next)
       crawl__offer_links_flush(rq);
   } else {
-    while (c->active) {
-      struct request *rq = c->active;
+    while (c->req.active) {
+      struct request *rq = c->req.active;
       bool records = c->end != CRAWL_END_PIPE;
       if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
         crawl__record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
