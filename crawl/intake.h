@@ -27,7 +27,8 @@ void crawl__offer(struct shard *c, const struct url *u, const char *from, int de
  * its fate at once. */
 void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char *from, int depth,
                    int redirects, enum offer_kind kind, struct link_how how);
-/* Href resolved against base into *u (the caller frees it), or false with the reason counted. */
+/* Resolves href against base into *u (the caller frees it); false, with the reason counted, when
+ * it is no link to follow. */
 bool crawl__resolve_href(struct shard *c, const struct url *base, const char *href, size_t len,
                          const char *charset, const char *from, struct url *u);
 /* The fate of a queued page settled without a request: robots when its host's robots.txt, at hand,
