@@ -79,32 +79,6 @@ core_rc crawl__run_create(int shards, struct crawl **out) {
   return CORE_OK;
 }
 
-core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink,
-                     struct crawl **out) {
-  core_rc rc = crawl__run_create(crawl__shard_count(cfg), out);
-  if (rc == CORE_OK) {
-    (*out)->cfg = cfg;
-    (*out)->sink = sink;
-    if (cfg->cluster) {
-      (*out)->nodes = (int)cfg->nodes;
-      (*out)->node = (int)cfg->node;
-      (*out)->cluster_gate = 0; /* until the first view: the others may hold seeds */
-      (*out)->pages_leased = cfg->max_pages >= 0;
-    }
-    if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
-      crawl__run_destroy(*out);
-      *out = NULL;
-    }
-  }
-  return rc;
-}
-
-void crawl_destroy(struct crawl *r) {
-  if (r)
-    frontier_ip_table_destroy(r->ips);
-  crawl__run_destroy(r);
-}
-
 frontier_ip_table *crawl__run_ip_table(const struct crawl *r) {
   return r->ips;
 }

@@ -1,6 +1,6 @@
 /* struct crawl, the run: what the shards of a crawl share (its handle is crawl/crawl.h's crawl).
- * Seen inside only by the files that keep it: run.c (its life), mesh.c (links between shards, the
- * gate, pauses and the end) and budget.c (-n, -c, --rate). */
+ * Seen inside only by the files that keep it: run.c (its making and its end), mesh.c (links between
+ * shards, the gate, pauses, the stop and the end) and budget.c (-n, -c, --rate). */
 #ifndef CRAWL_RUN_INT_H
 #define CRAWL_RUN_INT_H
 

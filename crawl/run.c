@@ -1,4 +1,6 @@
-/* The run: its shards as threads, their statistics merged into one summary. */
+/* The run, as crawl/crawl.h offers it: crawl_create, crawl_run (its shards as threads, their
+ * statistics merged into one summary) and crawl_destroy. */
+#include "crawl/run-int.h"
 #include "crawl/archive.h"
 #include "crawl/checkpoint.h"
 #include "crawl/intake.h"
@@ -57,6 +59,32 @@ static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
       s->broken_links[i] = (struct crawl_broken_link){0};
     }
   }
+}
+
+core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink,
+                     struct crawl **out) {
+  core_rc rc = crawl__run_create(crawl__shard_count(cfg), out);
+  if (rc == CORE_OK) {
+    (*out)->cfg = cfg;
+    (*out)->sink = sink;
+    if (cfg->cluster) {
+      (*out)->nodes = (int)cfg->nodes;
+      (*out)->node = (int)cfg->node;
+      (*out)->cluster_gate = 0; /* until the first view: the others may hold seeds */
+      (*out)->pages_leased = cfg->max_pages >= 0;
+    }
+    if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
+      crawl__run_destroy(*out);
+      *out = NULL;
+    }
+  }
+  return rc;
+}
+
+void crawl_destroy(struct crawl *r) {
+  if (r)
+    frontier_ip_table_destroy(r->ips);
+  crawl__run_destroy(r);
 }
 
 crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {
