@@ -2,10 +2,8 @@
  * each one line through the sink. */
 #include "crawl/notes.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
-#include <string.h>
 
 void crawl__fatal(struct shard *c, const char *fmt, ...) {
   if (c->fatal)
