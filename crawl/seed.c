@@ -221,35 +221,38 @@ core_rc crawl__open_scope(struct shard *c) {
 
 core_rc crawl__seed_all(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  for (size_t i = 0; i < cfg->seed_count && cfg->no_parent; i++) {
-    struct url u;
-    core_rc rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
-    if (rc == CORE_OK) {
-      rc = add_seed_dir(c, &u);
-      url_free(&u);
-    }
-    if (rc == CORE_ENOMEM)
-      return rc;
-  }
   if (c->save.restored) /* the seeds before it were offered by an earlier run */
     crawl__restore_seeds_fed(c);
-  /* the seeds this shard offers (and with --cluster, its process does), each once: a seed given
-   * twice is one seed. A continued crawl leaves out those its seen filter has: they were offered
-   * before the save, whatever the order of the shards that offered them */
+  /* One pass over the seeds, each parsed once, makes:
+   * - with --no-parent, every seed's directory;
+   * - the seeds this shard offers (and with --cluster, its process does), each once: a seed
+   *   given twice is one seed. A continued crawl leaves out those its seen filter has: they were
+   *   offered before the save, whatever the order of the shards that offered them;
+   * - with the URLs a --seen file's last run left, every seed, which they are taken up apart
+   *   from. */
+  seen_filter *given = NULL;
   core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds.unfed);
-  for (size_t i = c->seeds.next; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
+  if (rc == CORE_OK && !c->save.restored && c->save.resumable)
+    rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
     struct url u;
     bool first;
     if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
       continue;
-    if (crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node &&
+    if (cfg->no_parent)
+      rc = add_seed_dir(c, &u);
+    if (rc == CORE_OK && i >= c->seeds.next && crawl__owner(c, u.host) == c->shard &&
+        crawl__node_of(c->run, u.host) == (int)cfg->node &&
         !(c->save.restored && seen_contains(c->seen, u.text, strlen(u.text))))
       rc = seen_add(c->seeds.unfed, u.text, strlen(u.text), &first);
+    if (rc == CORE_OK && given)
+      rc = seen_add(given, u.text, strlen(u.text), &first);
     url_free(&u);
   }
   if (rc != CORE_OK || c->fatal) {
     seen_destroy(c->seeds.unfed);
     c->seeds.unfed = NULL;
+    seen_destroy(given);
     return rc;
   }
   /* after the list is made: a link restored to a seed not offered yet makes it a seed at once */
@@ -257,21 +260,8 @@ core_rc crawl__seed_all(struct shard *c) {
     crawl__restore(c);
   frontier_hold(c->fr, 0); /* depth 1 waits for every seed, as if all had been queued first */
   crawl__feed_seeds(c);    /* the first window now */
-  if (c->save.restored)
-    return CORE_OK;
-  /* the URLs the last run left (--seen) are taken up apart from the seeds */
-  seen_filter *given;
-  rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
-  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && c->save.resumable; i++) {
-    struct url u;
-    bool first;
-    if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
-      continue;
-    rc = seen_add(given, u.text, strlen(u.text), &first);
-    url_free(&u);
-  }
-  if (rc == CORE_OK)
+  if (given)               /* the URLs the last run left (--seen), after the seeds */
     take_up_leftovers(c, given);
   seen_destroy(given);
-  return rc;
+  return CORE_OK;
 }

@@ -74,20 +74,16 @@ static void key_set_free(struct key_set *set) {
 
 /* Whether host (or domain), in any case, is one of the keys. */
 static bool key_set_has_host(const struct key_set *set, const char *host) {
-  char lower[256];
+  char buf[256]; /* DNS caps a name at 253 bytes: a longer one is copied to the heap */
   size_t len = strlen(host);
-  if (len >= sizeof(lower)) { /* no host name is this long: DNS caps a name at 253 bytes */
-    char *copy = strdup(host);
-    if (!copy)
-      return false;
-    lower_in_place(copy);
-    bool has = key_set_has(set, copy);
-    free(copy);
-    return has;
-  }
-  for (size_t i = 0; i <= len; i++)
-    lower[i] = (char)tolower((unsigned char)host[i]);
-  return key_set_has(set, lower);
+  char *lower = len < sizeof(buf) ? memcpy(buf, host, len + 1) : strdup(host);
+  if (!lower)
+    return false;
+  lower_in_place(lower);
+  bool has = key_set_has(set, lower);
+  if (lower != buf)
+    free(lower);
+  return has;
 }
 
 core_rc url_scope_create(url_scope_mode mode, const struct core_list *domains,
