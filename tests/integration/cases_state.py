@@ -116,6 +116,25 @@ def case_seen_resumes_leftovers(tmp):
         expect(not twice, f"{kind}: fetched by more than one run: {twice[:5]}")
 
 
+def case_seen_leftover_seeds_fetched_once(tmp):
+    """--seen: seeds that a run left queued (-n cut it short) are given again as seeds to the
+    next run, which takes them up once: each seed page is requested exactly once by that run,
+    not once as a seed and once more as a URL the last run left."""
+    web = Web(tmp, hosts=3, pages=20)
+    seen = os.path.join(tmp, "crawl.seen")
+    seeds = [web.url("s0"), web.url("s1"), web.url("s2")]
+    first = crawl(web, "-w", "0", "-d", "0", "-n", "1", "--seen", seen, *seeds)
+    expect("left for the next run" in first.stderr, f"-n 1 left no seed: {first.stderr[-500:]}")
+    began = time.monotonic()
+    crawl(web, "-w", "0", "-d", "0", "--seen", seen, *seeds)
+    ended = time.monotonic()
+    log = web.stop()
+    asked = Counter(host for start, _, host, path, _ in log if path == "/" and began <= start <= ended)
+    for host in ("s0", "s1", "s2"):
+        name = f"{host}.web.test"
+        expect(asked[name] == 1, f"the second run asked {name}/ {asked[name]} times: {asked}")
+
+
 def case_seen_resumes_after_interrupt(tmp):
     """--seen: a crawl stopped by SIGINT leaves its pending URLs in the file; the next run fetches
     them, and the two runs together print the whole web, each URL once."""
