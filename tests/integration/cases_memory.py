@@ -4,7 +4,8 @@ from harness import *  # noqa: F401,F403 (the shared harness)
 
 def case_queue_spills(tmp):
     """--queue-memory 1: the queue spills to a temporary file and still gives every URL, with its
-    fate, each page requested once and robots.txt first; the file is gone at the end."""
+    fate, each page requested once and robots.txt first; the file is gone at the end. With no
+    temporary file to be had, the queue stays in memory and says so at once (but with -q)."""
     web = Web(tmp, hosts=4, pages=400)
     spill_dir = os.path.join(tmp, "spill")
     os.mkdir(spill_dir)
@@ -42,6 +43,14 @@ def case_queue_spills(tmp):
     summary = [n for n, line in enumerate(p.stderr.splitlines()) if "pages fetched" in line]
     expect(len(warned) == 1 and summary and warned[0] < summary[0],
            f"no spill file, said at once: {p.stderr}")
+    # with -q, that warning is not said either: nothing on standard error but fatal errors
+    web = Web(tmp, hosts=4, pages=400)
+    cmd[3] = f"127.0.0.1:{web.dns}"
+    cmd[-1] = web.url()
+    p = subprocess.run(cmd + ["-q"], capture_output=True, text=True, timeout=120, env=env)
+    web.stop()
+    expect(p.returncode == 0 and p.stderr == "", f"no spill file, -q: {p.returncode} {p.stderr!r}")
+    expect_same_set([r["url"] for r in records(p)], web.truth(web.url()), "no spill file, -q")
 
 
 def case_queue_disk_budget(tmp):
