@@ -304,10 +304,15 @@ void cli_print_help(FILE *out) {
 void cli_print_version(FILE *out) {
   /* the libraries in use at run time, which may be newer than the ones built against */
   const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
-  long xml = strtol(xmlParserVersion, NULL, 10); /* "20914" is 2.9.14 */
-  fprintf(out, "crawl %s\nlibcurl %s, c-ares %s, libxml2 %ld.%ld.%ld, libpsl %s\n", CRAWL_VERSION,
+  long xml = strtol(xmlParserVersion, NULL, 10); /* "21503" is 2.15.3 */
+#ifdef CRAWL_LIBXML2_BUNDLED
+  const char *xml_copy = " (bundled)"; /* built in from subprojects/, not the system's */
+#else
+  const char *xml_copy = "";
+#endif
+  fprintf(out, "crawl %s\nlibcurl %s, c-ares %s, libxml2 %ld.%ld.%ld%s, libpsl %s\n", CRAWL_VERSION,
           curl ? curl->version : "?", ares_version(NULL), xml / 10000, xml / 100 % 100, xml % 100,
-          psl_get_version());
+          xml_copy, psl_get_version());
 }
 
 static void set_err(char *err, size_t size, const char *fmt, ...) {

@@ -11,14 +11,6 @@
 #include <string.h>
 #include <strings.h>
 
-/* What libxml2 is fed is staged first, for two reasons. Browsers read on after </body> and
- * </html> (the HTML Standard's "after body" modes put what follows back into the body), but
- * libxml2 stops at the end of the root element: those two end tags are taken out. And libxml2
- * 2.9's push parser loses the rest of the document when a chunk ends inside "</script>" (measured:
- * a page split after "</s" gave no link after its script): a chunk's last tag, when it is still
- * open and short, waits for the next chunk, so libxml2 sees every short tag whole. */
-#define HELD_MAX 64 /* the longest open tag at a chunk's end that waits for the next chunk */
-
 /* The encoding is decided on the first bytes, as the HTML Standard's encoding sniffing does: a
  * BOM; else the Content-Type's charset; else a <meta> charset within them (libxml2 reads it);
  * else UTF-8 when they are valid UTF-8, windows-1252 when not (libxml2 alone took a page with no
@@ -30,14 +22,13 @@ struct parse_html {
   parse_html_cb cb;
   void *arg;
   bool base_seen;
-  bool in_end_tag;       /* inside a removed end tag, up to its '>' */
   parse_css *style;      /* the <style> element being read, if any */
   bool scan_scripts;     /* --js: inline scripts' string literals are read too */
   parse_js *script;      /* the inline <script> being read, if any */
   parse_via via;         /* where the link being delivered was found */
-  struct core_buf held;  /* the open tag at the end of the last chunk, then the chunk staged */
   char *declared;        /* the Content-Type's charset, or NULL */
   bool decided;          /* the encoding is set: bytes go to libxml2 */
+  const char *charset;   /* the encoding set here (static, or declared); NULL: a <meta>'s */
   struct core_buf start; /* the first bytes, until it is */
   iconv_t utf16;         /* a UTF-16 page (its BOM says so), turned into UTF-8 here; or -1 */
   char carry[4];         /* the bytes of a UTF-16 character cut by a chunk's end */
@@ -368,7 +359,6 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
     return CORE_ENOMEM;
   }
   html->ctxt->_private = html;
-  core_buf_init(&html->held, HELD_MAX);
   html->cb = cb;
   html->arg = arg;
   htmlCtxtUseOptions(html->ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
@@ -383,7 +373,10 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
   return CORE_OK;
 }
 
-static void feed_libxml(parse_html *html, const char *data, size_t len) {
+/* Text in the document's encoding (UTF-8 for a UTF-16 page) to libxml2. Since 2.14 its push
+ * parser gives the same links however the page is cut into chunks, and reads on after </body>
+ * and </html> as browsers do: the chunks go in as they come. */
+static core_rc feed_text(parse_html *html, const char *data, size_t len) {
   /* libxml2 takes an int length: feed very large chunks in pieces */
   while (len) {
     int n = len > (1u << 20) ? (1 << 20) : (int)len;
@@ -391,78 +384,6 @@ static void feed_libxml(parse_html *html, const char *data, size_t len) {
     data += n;
     len -= (size_t)n;
   }
-}
-
-/* How s (len bytes, at a '<') compares with "</body" or "</html" followed by a byte that ends a
- * tag name: 1 it is one, 0 it is not, -1 too few bytes to tell. */
-static int ignored_end_tag(const char *s, size_t len) {
-  static const char *const names[] = {"</body", "</html"};
-  for (size_t i = 0; i < 2; i++) {
-    if (strncasecmp(s, names[i], len < 6 ? len : 6) != 0)
-      continue;
-    if (len <= 6)
-      return -1;
-    char c = s[6];
-    if (c == '>' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')
-      return 1;
-  }
-  return 0;
-}
-
-/* Feeds s (n bytes) without the </body> and </html> end tags; unless last, the open tag at its
- * end, when short, is kept in html->held for the next chunk instead. */
-static void feed_staged(parse_html *html, const char *s, size_t n, bool last) {
-  core_buf_reset(&html->held); /* what it held is in s now */
-  size_t start = 0;            /* of the bytes not yet given to libxml2 */
-  size_t i = 0;
-  while (i < n) {
-    if (html->in_end_tag) {
-      const char *gt = memchr(s + i, '>', n - i);
-      if (!gt)
-        return; /* the rest is inside a removed tag */
-      html->in_end_tag = false;
-      i = start = (size_t)(gt - s) + 1;
-      continue;
-    }
-    /* memchr, not a loop of our own: this runs over every byte of every page */
-    const char *lt = memchr(s + i, '<', n - i);
-    if (!lt)
-      break;
-    i = (size_t)(lt - s);
-    if (ignored_end_tag(s + i, n - i) <= 0) {
-      i++; /* not one, or to be told with the next chunk (it is the open tag then) */
-      continue;
-    }
-    feed_libxml(html, s + start, i - start);
-    html->in_end_tag = s[i + 6] != '>'; /* "</body>" ends here; "</body x" at a later '>' */
-    i = start = i + 7;
-  }
-  /* the last tag, when still open and short, waits for the next chunk */
-  const char *open = memrchr(s + start, '<', n - start);
-  size_t end = n;
-  if (!last && open && !memchr(open, '>', (size_t)(s + n - open)) &&
-      (size_t)(s + n - open) <= HELD_MAX)
-    end = (size_t)(open - s);
-  if (end < n && core_buf_add(&html->held, s + end, n - end) != CORE_OK)
-    end = n; /* no memory to hold it: libxml2 gets it now */
-  feed_libxml(html, s + start, end - start);
-}
-
-/* Text in the document's encoding (UTF-8 for a UTF-16 page) to libxml2, staged. */
-static core_rc feed_text(parse_html *html, const char *data, size_t len) {
-  if (!html->held.len) {
-    feed_staged(html, data, len, false);
-    return CORE_OK;
-  }
-  /* the held tag first, then the chunk, as one */
-  struct core_buf staged;
-  core_buf_init(&staged, SIZE_MAX / 2);
-  if (core_buf_add(&staged, html->held.data, html->held.len) || core_buf_add(&staged, data, len)) {
-    core_buf_free(&staged);
-    return CORE_ENOMEM;
-  }
-  feed_staged(html, staged.data, staged.len, false);
-  core_buf_free(&staged);
   return CORE_OK;
 }
 
@@ -551,7 +472,10 @@ static bool valid_utf8(const char *s, size_t n) {
 /* false when libxml2 knows no such encoding */
 static bool switch_to(parse_html *html, const char *encoding) {
   xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(encoding);
-  return handler && xmlSwitchToEncoding(html->ctxt, handler) == 0;
+  if (!handler || xmlSwitchToEncoding(html->ctxt, handler) != 0)
+    return false;
+  html->charset = encoding;
+  return true;
 }
 
 /* Decides the encoding on the first n bytes of the page (s), then hands them on. */
@@ -597,10 +521,11 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
 }
 
 const char *parse_html_charset(const parse_html *html) {
-  xmlParserInputPtr input = html->ctxt->input;
-  if (!input || !input->buf || !input->buf->encoder || !input->buf->encoder->name)
+  const char *name = html->charset;
+  if (!name) /* a <meta> among the first bytes named it, and libxml2 switched */
+    name = (const char *)xmlCtxtGetDeclaredEncoding(html->ctxt);
+  if (!name)
     return NULL;
-  const char *name = input->buf->encoder->name;
   return strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "UTF8") == 0 ? NULL : name;
 }
 
@@ -610,12 +535,6 @@ core_rc parse_html_finish(parse_html *html) {
   if (html->carry_len) { /* a UTF-16 page cut in the middle of a character */
     html->carry_len = 0;
     feed_text(html, "\xef\xbf\xbd", 3);
-  }
-  if (html->held.len) {
-    struct core_buf rest = html->held; /* the open tag at the very end goes in as it is */
-    core_buf_init(&html->held, HELD_MAX);
-    feed_staged(html, rest.data, rest.len, true);
-    core_buf_free(&rest);
   }
   htmlParseChunk(html->ctxt, NULL, 0, 1);
   if (html->style) { /* a <style> left open at the end of the page */
@@ -641,7 +560,6 @@ void parse_html_destroy(parse_html *html) {
       xmlFreeDoc(html->ctxt->myDoc);
     htmlFreeParserCtxt(html->ctxt);
   }
-  core_buf_free(&html->held);
   core_buf_free(&html->start);
   free(html->declared);
   if (html->utf16 != (iconv_t)-1)

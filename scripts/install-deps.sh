@@ -4,7 +4,7 @@ set -euo pipefail
 # what crawl needs to build and run, and the demo with it (its test web is built with the tests'
 # cmocka); --tests adds what only the tests use, --bench what the benchmarks use
 packages=(meson ninja-build gcc pkg-config python3
-  libcurl4-openssl-dev libc-ares-dev libxml2-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
+  libcurl4-openssl-dev libc-ares-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
   libssl-dev libhiredis-dev)
 tests=(redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs tinyproxy-bin microsocks
   iproute2 util-linux)

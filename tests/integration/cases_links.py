@@ -409,6 +409,47 @@ def case_content_sniffing(tmp):
         site.stop()
 
 
+def case_text_only_elements(tmp):
+    """Links written inside elements whose content is text (title, textarea, xmp, noembed,
+    iframe, plaintext, script) are never requested nor printed, as a browser sees none; an
+    iframe's src is a link, and CSS in style elements and style attributes is still read."""
+    inside = ["/title.html", "/textarea.html", "/xmp.png", "/noembed.html", "/iframe.html",
+              "/script.html", "/plaintext.html", "/after-plaintext.html"]
+    pages = {
+        "/": ('<!DOCTYPE html><html><head><title><a href="/title.html">t</a></title>'
+              '<style>@import "/sheet.css";</style>'
+              '<script>document.write(\'<a href="/script.html">s</a>\')</script></head><body>'
+              '<textarea><a href="/textarea.html">x</a></textarea><xmp><img src="/xmp.png"></xmp>'
+              '<noembed><a href="/noembed.html">x</a></noembed>'
+              '<iframe src="/frame.html"><a href="/iframe.html">x</a></iframe>'
+              '<p style="background: url(/bg.png)"><a href="/real.html">r</a></p>'
+              '<plaintext><a href="/plaintext.html">x</a></plaintext>'
+              '<a href="/after-plaintext.html">a</a>'),
+        "/sheet.css": "body { background: url(/from-sheet.png) }",
+    }
+    asked = set()
+
+    def respond(host, path, headers):
+        asked.add(path)
+        if path in pages:
+            kind = "text/css" if path.endswith(".css") else "text/html"
+            return 200, {"Content-Type": kind}, pages[path]
+        if path in ("/frame.html", "/real.html"):
+            return 200, {"Content-Type": "text/html"}, "<p>leaf"
+        if path.endswith(".png"):
+            return 200, {"Content-Type": "image/png"}, b"\x89PNG"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", site.url("a.test"))
+        want = ["/", "/sheet.css", "/frame.html", "/bg.png", "/real.html", "/from-sheet.png"]
+        expect_same_set(lines(p), [site.url("a.test", path) for path in want], "text-only")
+        expect(not asked & set(inside), f"requested from inside text: {sorted(asked & set(inside))}")
+    finally:
+        site.stop()
+
+
 def case_outside_links(tmp):
     """Links out of scope get a fate: one --jsonl record each, fate outside, at the depth where
     first found, as the truth has them; printed only with --print-outside; counted in the

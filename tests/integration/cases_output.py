@@ -311,7 +311,7 @@ def case_summary_tells_the_story(tmp):
 def case_install_kit(tmp):
     """The kit a wget user expects: `meson install` puts crawl, its man page and its bash
     completion under the prefix; both name every option --help names; the completion completes
-    an option and a --scope value; --version names the libraries in use."""
+    an option and a --scope value; --version names the libraries in use, libxml2 2.14 or newer."""
     build = os.path.dirname(os.path.dirname(os.path.abspath(BUILT_CRAWL)))
     dest = os.path.join(tmp, "dest")
     p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--no-rebuild",
@@ -351,6 +351,9 @@ def case_install_kit(tmp):
     version = subprocess.run([CRAWL, "--version"], capture_output=True, text=True).stdout
     for lib in ("libcurl", "c-ares", "libxml2", "libpsl"):
         expect(re.search(lib + r" \d+\.\d+", version), f"--version lacks {lib}: {version!r}")
+    xml = re.search(r"libxml2 (\d+)\.(\d+)", version)
+    expect(xml and (int(xml[1]), int(xml[2])) >= (2, 14),
+           f"--version names a libxml2 older than the build allows: {version!r}")
 
 
 def case_full_disk_output(tmp):

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cmocka.h>
 
@@ -72,7 +73,7 @@ static const char want[] =
 
 static void test_every_element_any_chunking(void **state) {
   (void)state;
-  /* every chunk size: libxml2 2.9 alone loses the rest of a page split inside "</script>" */
+  /* every chunk size (libxml2 2.9 lost the rest of a page split inside "</script>") */
   for (size_t chunk = 1; chunk <= sizeof(page); chunk++) {
     struct events ev;
     extract(page, chunk, NULL, &ev);
@@ -155,6 +156,65 @@ static void test_legacy_charset(void **state) {
           "</body></html>",
           4096, NULL, &ev);
   assert_string_equal(ev.text, "L:caf\xc3\xa9.html|");
+}
+
+/* The charset a page is decoded from, as its links' queries are encoded in it: the header's, a
+ * <meta>'s, or the one sniffed; NULL for UTF-8, and for UTF-16, whose queries are UTF-8. */
+static const char *charset_of(const char *doc, size_t len, const char *declared, char *out,
+                              size_t size) {
+  parse_html *p;
+  struct events ev;
+  memset(&ev, 0, sizeof(ev));
+  assert_int_equal(parse_html_create(declared, collect, &ev, &p), CORE_OK);
+  assert_int_equal(parse_html_feed(p, doc, len), CORE_OK);
+  assert_int_equal(parse_html_finish(p), CORE_OK);
+  const char *name = parse_html_charset(p);
+  if (name)
+    snprintf(out, size, "%s", name);
+  parse_html_destroy(p);
+  return name ? out : NULL;
+}
+
+static void test_charset_reported(void **state) {
+  (void)state;
+  char name[64];
+  static const char plain[] = "<p><a href=x>x</a>";
+  static const char meta[] = "<meta charset=\"ISO-8859-2\"><a href=x>x</a>";
+  static const char latin[] = "<p><a href=\"caf\xe9\">x</a>";
+  static const char utf16[] = "\xff\xfe<\0a\0>\0";
+  assert_string_equal(charset_of(plain, strlen(plain), "iso-8859-1", name, sizeof(name)),
+                      "iso-8859-1");
+  assert_true(strcasecmp(charset_of(meta, strlen(meta), NULL, name, sizeof(name)), "ISO-8859-2") ==
+              0);
+  assert_null(charset_of(plain, strlen(plain), NULL, name, sizeof(name)));
+  assert_null(charset_of(plain, strlen(plain), "utf-8", name, sizeof(name)));
+  assert_string_equal(charset_of(latin, strlen(latin), NULL, name, sizeof(name)), "windows-1252");
+  assert_null(charset_of(utf16, sizeof(utf16) - 1, "iso-8859-1", name, sizeof(name)));
+}
+
+/* Elements whose content is text, as the HTML Standard tokenizes them (libxml2 does since
+ * 2.14): a link written inside title, textarea, xmp, noembed, iframe, plaintext or script is no
+ * link, in any chunking; an iframe's own src is, and CSS in style elements and attributes is
+ * read. */
+static void test_text_only_elements(void **state) {
+  (void)state;
+  static const char doc[] =
+      "<html><head><title><a href=\"title.html\">t</a></title>"
+      "<style><a href=\"style.html\"></a> @import \"sheet.css\";</style>"
+      "<script><a href=\"script.html\"></a></script></head><body>"
+      "<textarea><a href=\"textarea.html\">x</a></textarea>"
+      "<xmp><img src=\"xmp.png\"></xmp>"
+      "<noembed><a href=\"noembed.html\">x</a></noembed>"
+      "<iframe src=\"frame.html\"><a href=\"iframe.html\">x</a></iframe>"
+      "<p style=\"background: url(bg.png)\"><a href=\"real.html\">x</a></p>"
+      "<plaintext><a href=\"plaintext.html\">x</a></plaintext><a href=\"after.html\">";
+  static const char want_links[] = "L:sheet.css|L:frame.html|L:bg.png|L:real.html|";
+  for (size_t chunk = 1; chunk <= sizeof(doc); chunk++) {
+    struct events ev;
+    extract(doc, chunk, NULL, &ev);
+    if (strcmp(ev.text, want_links) != 0)
+      fail_msg("chunk %zu:\n got %s\nwant %s", chunk, ev.text, want_links);
+  }
 }
 
 /* No charset declared: UTF-8 when the first bytes are valid UTF-8, windows-1252 when not; a
@@ -296,6 +356,8 @@ int main(void) {
       cmocka_unit_test(test_form_actions),
       cmocka_unit_test(test_nofollow),
       cmocka_unit_test(test_legacy_charset),
+      cmocka_unit_test(test_charset_reported),
+      cmocka_unit_test(test_text_only_elements),
       cmocka_unit_test(test_undeclared_encoding_is_sniffed),
       cmocka_unit_test(test_bom_decides),
       cmocka_unit_test(test_garbage_does_not_crash),
