@@ -15,10 +15,13 @@
 #include "cluster/cluster.h"
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
+#include "crawl/checkpoint.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,20 +151,63 @@ static core_rc job_options(const struct crawl_config *cfg, struct core_buf *b) {
   return rc == CORE_OK ? core_buf_addc(b, '\0') : rc;
 }
 
+/* What a continued node's checkpoint holds that it had not finished: pages and sitemaps queued,
+ * held pages and their links, links on their way between its shards or to other nodes. */
+struct unfinished {
+  long pages, held, links;
+};
+
+static core_rc count_unfinished(FILE *saved, struct unfinished *u) {
+  off_t at = ftello(saved);
+  if (at < 0 || fseeko(saved, 0, SEEK_SET) != 0)
+    return CORE_ESYS;
+  char *line = NULL;
+  size_t cap = 0;
+  struct saved s;
+  while (crawl__next_saved(saved, &line, &cap, &s)) {
+    u->pages += s.kind == SAVED_PAGE || s.kind == SAVED_SITEMAP;
+    u->held += s.kind == SAVED_HELD;
+    u->links += s.kind == SAVED_LINK || s.kind == SAVED_TRANSIT;
+  }
+  free(line);
+  bool failed = ferror(saved) != 0;
+  clearerr(saved);
+  /* where the restore reads from */
+  return fseeko(saved, at, SEEK_SET) != 0 || failed ? CORE_ESYS : CORE_OK;
+}
+
+/* The job this node joins has ended: every node was idle and nothing was on its way. A new
+ * crawl on it would end before it began; a --state node continued after it (killed while idle,
+ * just before the others ended the job) had its part done when its state holds nothing
+ * unfinished: it asks nothing and exits 0. When its state does, the job cannot take that up any
+ * more: it stops, naming what would be lost, and leaves the state as it was. */
+static core_rc join_ended(struct shard *c, const char *job) {
+  struct unfinished u = {0};
+  if (!c->save.restored || !c->save.resumable) {
+    crawl__fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name", job);
+    return CORE_EINVAL;
+  }
+  if (count_unfinished(c->save.resumable, &u) != CORE_OK) {
+    crawl__fatal(c, "--state: cannot read the checkpoint back: %s", strerror(errno));
+    return CORE_ESYS;
+  }
+  if (u.pages || u.held || u.links) {
+    crawl__fatal(c,
+                 "--cluster: the job '%s' has ended, but this node's state holds what it had not "
+                 "finished (%ld queued pages, %ld held pages, %ld links on their way): the job "
+                 "cannot take them up any more, and they would be lost; the state is left as it "
+                 "was",
+                 job, u.pages, u.held, u.links);
+    return CORE_EINVAL;
+  }
+  crawl__warn(c, "--cluster: the job '%s' is complete, and so was this node's part of it", job);
+  for (int i = 0; i < crawl__run_shards(c->run); i++)
+    crawl__run_shard(c->run, i)->save.complete = true;
+  return CORE_OK;
+}
+
 core_rc crawl__bridge_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  struct bridge *b = calloc(1, sizeof(*b));
-  int shards = crawl__run_shards(c->run);
-  if (!b || !(b->route = calloc((size_t)shards, sizeof(*b->route)))) {
-    free(b);
-    return CORE_ENOMEM;
-  }
-  b->c = c;
-  for (int s = 0; s < shards; s++) {
-    core_buf_init(&b->route[s].buf, SIZE_MAX / 4);
-    b->route[s].min = INT_MAX;
-  }
-  c->bridge = b;
   /* with a checkpoint, an entry is acknowledged once a checkpoint holds its links */
   struct cluster_options opt = {
       .nodes = (int)cfg->nodes, .node = (int)cfg->node, .ack_when_published = !c->save.path};
@@ -170,7 +216,6 @@ core_rc crawl__bridge_open(struct shard *c) {
     crawl__fatal(c, "--cluster: %s", why);
     return CORE_EINVAL;
   }
-  struct cluster_handler handler = {.on_batch = on_batch, .on_error = on_error, .arg = b};
   char err[512] = "";
   bool ended = false;
   struct core_buf options;
@@ -179,14 +224,25 @@ core_rc crawl__bridge_open(struct shard *c) {
   if (rc == CORE_OK)
     rc = cluster_job_join(&opt.address, options.data, &ended, &opt.since_us, err, sizeof(err));
   core_buf_free(&options);
-  if (rc == CORE_OK && ended) {
-    /* its state says every node is idle: a new run on it would end before it began */
-    crawl__fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name",
-                 opt.address.job);
-    return CORE_EINVAL;
+  if (rc == CORE_OK && ended)
+    return join_ended(c, opt.address.job);
+  struct bridge *b = rc == CORE_OK ? calloc(1, sizeof(*b)) : NULL;
+  int shards = crawl__run_shards(c->run);
+  if (rc == CORE_OK && (!b || !(b->route = calloc((size_t)shards, sizeof(*b->route))))) {
+    free(b);
+    b = NULL;
+    rc = CORE_ENOMEM;
   }
-  if (rc == CORE_OK)
+  if (b) {
+    b->c = c;
+    for (int s = 0; s < shards; s++) {
+      core_buf_init(&b->route[s].buf, SIZE_MAX / 4);
+      b->route[s].min = INT_MAX;
+    }
+    c->bridge = b;
+    struct cluster_handler handler = {.on_batch = on_batch, .on_error = on_error, .arg = b};
     rc = cluster_create(c->loop, &opt, &handler, &b->cl, err, sizeof(err));
+  }
   if (rc) {
     if (err[0])
       crawl__fatal(c, "--cluster: %s", err);

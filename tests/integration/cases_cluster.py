@@ -79,6 +79,71 @@ def case_cluster_failed_start_keeps_state(tmp):
     expect(len(twice) <= 12, f"fetched twice: {len(twice)}, e.g. {twice[:3]}")
 
 
+def case_cluster_continued_after_end(tmp):
+    """A --state node continued after its job ended: when its state holds nothing unfinished
+    (its part was done) it says the job is complete, asks nothing and exits 0; when it holds
+    queued pages (a node paused, its job then ended), it exits 1 naming what would be lost and
+    leaves `checkpoint` and `checkpoint.prev` byte for byte as they were. A new crawl on an
+    ended job is refused as before."""
+    redis = Redis(tmp)
+    web = Web(tmp, hosts=6, pages=60, links=4, seed=3)
+    try:
+        def node_cmd(job, state, i, nodes, *args):
+            return [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+                    "--jsonl", "--checkpoint", "0.2", "--state", state, "--cluster",
+                    redis.url(job), "--nodes", str(nodes), "--node", str(i), *args, web.url()]
+        dirs = [os.path.join(tmp, f"done{i}") for i in range(2)]
+        procs = nodes_run([node_cmd("done", d, i, 2, "-w", "0", "-j", "2")
+                           for i, d in enumerate(dirs)])
+        for i, proc in enumerate(procs):
+            expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-300:]}")
+        expect(redis.command("EXISTS", "crawl:{done}:ended") == ":1", "the job did not end")
+        before = time.monotonic()
+        for threads in ("2", "1"):
+            p = subprocess.run([CRAWL, "-j", threads, "--state", dirs[1]], capture_output=True,
+                               text=True, timeout=60)
+            expect(p.returncode == 0 and "the job 'done' is complete" in p.stderr
+                   and not p.stdout, f"-j {threads}, continued after the end: exit "
+                   f"{p.returncode}, {p.stdout[:200]!r} {p.stderr!r}")
+        continued = time.monotonic()
+        # a node paused mid-crawl, whose job then ends (as the nodes mark it when done)
+        paused = os.path.join(tmp, "paused")
+        proc = subprocess.Popen(node_cmd("cut", paused, 0, 1, "-w", "0.05"),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 143, f"the paused node exited {proc.returncode}: {err}")
+        expect(redis.command("SET", "crawl:{cut}:ended", "1") == "+OK", "cannot end the job")
+
+        def files():
+            got = {}
+            for name in ("checkpoint", "checkpoint.prev"):
+                with open(os.path.join(paused, name), "rb") as f:
+                    got[name] = f.read()
+            return got
+        kept = files()
+        asked = time.monotonic()
+        p = subprocess.run([CRAWL, "--state", paused], capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 1 and "has ended, but this node's state holds" in p.stderr
+               and re.search(r"\b[1-9]\d* queued pages", p.stderr) and not p.stdout,
+               f"paused, continued after the end: exit {p.returncode}, {p.stderr!r}")
+        expect(files() == kept, "the checkpoint files changed")
+        log = web.stop()
+        expect(not [r for r in log if before <= r[0] < continued],
+               "a node continued after the end made requests")
+        expect(not [r for r in log if r[0] >= asked], "a refused continuation made requests")
+        # a new crawl on the ended job
+        web = Web(tmp, hosts=2, pages=5)
+        p = crawl(web, "--cluster", redis.url("done"), "--nodes", "2", "--node", "0", web.url(),
+                  check=False)
+        expect(p.returncode == 1 and "give the new crawl a new job name" in p.stderr,
+               f"a new crawl on an ended job: exit {p.returncode}, {p.stderr!r}")
+    finally:
+        web.stop()
+        redis.stop()
+
+
 def case_cluster_state_survives_kill(tmp):
     """--cluster with --state: three processes share a polite crawl, each checkpointing into its
     own directory; one is killed with kill -9 mid-crawl and continued with nothing but

@@ -356,6 +356,19 @@ class Redis:
     def url(self, job):
         return f"redis://127.0.0.1:{self.port}/{job}"
 
+    def command(self, *words):
+        """One command, as redis-cli would send it; its reply's first line, as text."""
+        wire = f"*{len(words)}\r\n" + "".join(f"${len(w)}\r\n{w}\r\n" for w in words)
+        with socket.create_connection(("127.0.0.1", self.port), timeout=5) as conn:
+            conn.sendall(wire.encode())
+            reply = b""
+            while not reply.endswith(b"\r\n"):
+                got = conn.recv(4096)
+                if not got:
+                    break
+                reply += got
+        return reply.decode().split("\r\n")[0]
+
     def stop(self):
         self.proc.kill()
         self.proc.wait()
