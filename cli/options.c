@@ -79,6 +79,7 @@ enum {
   OPT_CLUSTER,
   OPT_NODES,
   OPT_NODE,
+  OPT_CLUSTER_WAIT,
   OPT_CHECKPOINT,
   OPT_DEDUPE,
   OPT_FP_RATE,
@@ -153,6 +154,7 @@ static const struct option long_options[] = {
     {"cluster", required_argument, NULL, OPT_CLUSTER},
     {"nodes", required_argument, NULL, OPT_NODES},
     {"node", required_argument, NULL, OPT_NODE},
+    {"cluster-wait", required_argument, NULL, OPT_CLUSTER_WAIT},
     {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
     {"dedupe", required_argument, NULL, OPT_DEDUPE},
     {"expect", required_argument, NULL, OPT_EXPECT},
@@ -287,6 +289,8 @@ void cli_print_help(FILE *out) {
         "      --cluster redis://HOST[:PORT]/JOB  share the crawl among processes through\n"
         "                              Redis, each owning a part of the hosts\n"
         "      --nodes N, --node I     the number of processes, and which one this is\n"
+        "      --cluster-wait DURATION  how long to wait for a Redis that cannot be reached\n"
+        "                              or is loading, at start (60s)\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
         "      --jsonl                 one JSON object per URL with its fate: url, from (the\n"
@@ -563,6 +567,7 @@ static void set_defaults(struct crawl_config *cfg, struct cli_settings *own) {
   cfg->fp_rate = 1e-7;
   cfg->dedupe = SEEN_BLOOM;
   cfg->checkpoint = 30;
+  cfg->cluster_wait = 60;
 }
 
 /* The first of the environment's variables names that is set and not empty, its name in *name. */
@@ -973,6 +978,11 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         if (!parse_long(arg, 0, CLUSTER_MAX_NODES - 1, &cfg->node))
           USAGE("invalid value '%s' for --node: a whole number from 0 to --nodes minus 1", arg);
         node_given = true;
+        break;
+      case OPT_CLUSTER_WAIT:
+        if (!parse_duration(arg, 86400, &cfg->cluster_wait))
+          USAGE("invalid value '%s' for --cluster-wait: %s, 0 to a day", arg,
+                "a duration such as 90, 30s, 10m or 2h");
         break;
       case OPT_CHECKPOINT:
         if (!parse_duration(arg, 86400, &cfg->checkpoint) || cfg->checkpoint < 0.1)

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const double VIEW_EVERY = 0.002, IDLE_WAIT = 0.01;
 
@@ -206,6 +207,35 @@ static core_rc join_ended(struct shard *c, const char *job) {
   return CORE_OK;
 }
 
+/* Joins the job, waiting up to --cluster-wait for a Redis that does not answer yet (not started,
+ * restarting, still loading its append-only file): tried again after 0.1 s, then twice as long
+ * each time up to 2 s, the last try at the bound, and said once. A refusal (other options) is not
+ * waited on, nor is a stop asked for meanwhile. */
+static core_rc join_waiting(struct shard *c, struct cluster_options *opt, const char *options,
+                            bool *ended, char *err, size_t err_size) {
+  double deadline = core_now() + c->cfg->cluster_wait, pause = 0.1;
+  bool waited = false;
+  for (;;) {
+    core_rc rc = cluster_job_join(&opt->address, options, ended, &opt->since_us, err, err_size);
+    crawl__shard_sync_stop(c);
+    double left = deadline - core_now();
+    if (rc != CORE_ESYS || c->stop != STOP_NONE || left <= 0) {
+      if (waited && rc == CORE_OK)
+        crawl__warn(c, "--cluster: Redis answers: the crawl goes on");
+      return rc;
+    }
+    if (!waited)
+      crawl__warn(c, "--cluster: %s; waiting for it up to %g s (--cluster-wait)", err,
+                  c->cfg->cluster_wait);
+    waited = true;
+    double nap = pause < left ? pause : left; /* the last try is at the bound */
+    struct timespec ts = {.tv_sec = (time_t)nap,
+                          .tv_nsec = (long)((nap - (double)(time_t)nap) * 1e9)};
+    nanosleep(&ts, NULL);
+    pause = pause * 2 > 2 ? 2 : pause * 2;
+  }
+}
+
 core_rc crawl__bridge_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   /* with a checkpoint, an entry is acknowledged once a checkpoint holds its links */
@@ -222,7 +252,7 @@ core_rc crawl__bridge_open(struct shard *c) {
   core_buf_init(&options, 1 << 20);
   core_rc rc = job_options(cfg, &options);
   if (rc == CORE_OK)
-    rc = cluster_job_join(&opt.address, options.data, &ended, &opt.since_us, err, sizeof(err));
+    rc = join_waiting(c, &opt, options.data, &ended, err, sizeof(err));
   core_buf_free(&options);
   if (rc == CORE_OK && ended)
     return join_ended(c, opt.address.job);

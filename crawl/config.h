@@ -57,6 +57,7 @@ struct crawl_config {
   char *cluster; /* redis://HOST[:PORT]/JOB, as given */
   long nodes;    /* --nodes */
   long node;     /* --node: this one, 0 to nodes - 1 */
+  double cluster_wait; /* --cluster-wait: seconds a start waits for Redis to answer */
   bool robots;
   char *user_agent;
   char *product_token; /* derived from user_agent, for robots.txt groups */

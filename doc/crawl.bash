@@ -24,7 +24,7 @@ _crawl() {
     --max-query-variants|-w|--delay|--delay-factor|--max-delay|\
     --ip-delay|--per-host|-c|--concurrency|-U|--user-agent|--timeout|--connect-timeout|--retries|\
     --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--proxy|--noproxy|--load-cookies|--save-cookies|--user|--netrc-file|--rate|--max-time|--expect|--fp-rate|--queue-memory|--queue-disk|\
-    --checkpoint|--cluster|--nodes|--node)
+    --checkpoint|--cluster|--nodes|--node|--cluster-wait)
       return ;;
   esac
   if [[ $cur == -* ]]; then
@@ -34,7 +34,7 @@ _crawl() {
       --delay --delay-factor --max-delay --ip-delay --per-host --concurrency
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
       --check-skipped --js --allow-private --fail-on-broken --print-outside --check-outside --level --recursive --wait --header --insecure --cacert --resolve --dns-server --proxy --noproxy --load-cookies --save-cookies --no-cookies --random-wait --rate --max-time --user --netrc --netrc-file --seen --dedupe --expect --fp-rate
-      --queue-memory --queue-disk --state --checkpoint --warc --threads --cluster --nodes --node --output --jsonl --quiet --verbose --progress --no-progress --help --version
+      --queue-memory --queue-disk --state --checkpoint --warc --threads --cluster --nodes --node --cluster-wait --output --jsonl --quiet --verbose --progress --no-progress --help --version
       -i -D -A -R -d -n -w -c -j -U -H -k -o -q -v" -- "$cur"))
   fi
 }

@@ -37,8 +37,9 @@ def case_cluster_failed_start_keeps_state(tmp):
     """A --state node of a cluster, paused, then continued while Redis is down, and once more
     after its job has been refused another way (other options): each continuation that cannot
     start exits 1 and leaves `checkpoint` and `checkpoint.prev` byte for byte as they were (a
-    save made then held one shard's part alone). Continued with Redis back, the crawl ends with
-    every URL of the truth, no page fetched twice."""
+    save made then held one shard's part alone). Continued while Redis is still down, it waits
+    (--cluster-wait), saying so once and saving nothing, and once Redis is back the crawl ends
+    with every URL of the truth, no page fetched twice."""
     redis = Redis(tmp, aof=True)
     web = Web(tmp, hosts=6, pages=120, seed=3)
     state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
@@ -60,14 +61,22 @@ def case_cluster_failed_start_keeps_state(tmp):
         before = files()
         redis.stop()
         for threads in ("3", "1"):
-            p = subprocess.run([CRAWL, "-j", threads, "--state", state], capture_output=True,
-                               text=True, timeout=60)
+            p = subprocess.run([CRAWL, "-j", threads, "--cluster-wait", "0", "--state", state],
+                               capture_output=True, text=True, timeout=60)
             expect(p.returncode == 1 and "Redis at" in p.stderr,
                    f"-j {threads}, Redis down: exit {p.returncode}, {p.stderr!r}")
             expect(files() == before, f"-j {threads}, Redis down: the checkpoint files changed")
+        waiting = subprocess.Popen([CRAWL, "--state", state], stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        time.sleep(1.5)
+        expect(waiting.poll() is None, f"gave up waiting for Redis: exit {waiting.poll()}")
+        expect(files() == before, "the checkpoint files changed while waiting for Redis")
         redis.start()
-        p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=90)
-        expect(p.returncode == 0, f"continued with Redis back: exit {p.returncode}, {p.stderr}")
+        _, err = waiting.communicate(timeout=90)
+        expect(waiting.returncode == 0, f"continued with Redis back: exit {waiting.returncode}, "
+               f"{err}")
+        expect(err.count("waiting for it up to 60 s") == 1 and "Redis answers" in err,
+               f"the wait for Redis, as said: {err!r}")
     finally:
         redis.stop()
     log = web.stop()
@@ -395,11 +404,14 @@ def case_cluster_stop_and_errors(tmp):
         redis.stop()
     port = free_port()
     web = Web(tmp, hosts=2, pages=5)
+    started = time.monotonic()
     p = crawl(web, "--cluster", f"redis://127.0.0.1:{port}/j", "--nodes", "2", "--node", "0",
-              web.url(), check=False)
+              "--cluster-wait", "0.6", web.url(), check=False)
+    took = time.monotonic() - started
     web.stop()
-    expect(p.returncode == 1 and f"Redis at 127.0.0.1:{port}: cannot connect" in p.stderr,
-           f"no Redis: exit {p.returncode}, {p.stderr!r}")
+    expect(p.returncode == 1 and f"Redis at 127.0.0.1:{port}: cannot connect" in p.stderr
+           and p.stderr.count("waiting for it up to 0.6 s") == 1 and 0.5 < took < 5,
+           f"no Redis, waited for 0.6 s: exit {p.returncode} after {took:.1f} s, {p.stderr!r}")
     for args, word in [(["--cluster", "redis://h/a b", "--nodes", "2", "--node", "0"], "--cluster"),
                        (["--cluster", "http://h/j", "--nodes", "2", "--node", "0"], "--cluster"),
                        (["--cluster", "redis://h/j", "--nodes", "3", "--node", "3"], "--node"),
