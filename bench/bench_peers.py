@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""Peers on one real server: crawl, wget2, spider-rs and Scrapy crawl the same static web.
+"""Peers on one real server: crawl, wget2, spider-rs and Scrapy crawl the same static webs.
 
-The web is the test web's, written out as files (`testweb export`: 20 hosts x 500 pages of about
-8 KB and 30 links, robots.txt on every host) and served by Debian's nginx on a loopback port
-chosen at run time. Every crawler reaches every host by its name, as its users' crawlers reach
+Three webs, one after the other in one run, each served by Debian's nginx on a loopback port
+chosen at run time:
+- test: the test web written out as files (`testweb export`: 20 hosts x 500 pages of about 8 KB
+  and 30 links, robots.txt on every host), whose pages also link PDFs, images, redirects and
+  missing pages: 1.4 other requests a page;
+- html: the same shape with links to pages alone (`testweb export --html-only`): ordinary HTML,
+  one request a page;
+- python: a real site, the Python manual of Debian's python3-doc, served under four host names
+  (docs0.python.test ...), one seed each; its ground truth is every page reachable from the
+  index by links (Python's html.parser reads them). Every crawler reaches every host by its name, as its users' crawlers reach
 the internet: the names are in an /etc/hosts bind-mounted inside a private mount namespace
 (`unshare -m`), which nothing outside the run sees; no proxy, one connection per host as each
 crawler chooses. Same scope (the web's domain), robots.txt obeyed, no delay.
@@ -17,7 +24,9 @@ makes and nothing else, bench_fetch): the two together are the least a crawler b
 and libxml2 could spend per page.
 
 Usage: bench_peers.py CRAWL TESTWEB BENCH_FLOOR [--quick] [--rounds N] [--only NAME,...]
-                      [--page-bytes N] [--links N]
+                      [--webs test,html,python] [--slow] [--page-bytes N] [--links N]
+                      [--pages N]
+(--slow adds Scrapy, which takes minutes a web; --pages sets the pages per host of test and html)
 (--page-bytes and --links change the web: larger pages cost the crawlers more per request and
 nginx hardly more, so the web's server is further from being the bottleneck)
                       [--spider DIR]
@@ -25,7 +34,9 @@ nginx hardly more, so the web's server is further from being the bottleneck)
 (run as root: unshare -m and mount need it; bench/run.sh installs the peers, spider-rs with npm
 into DIR, by default build/peers; a peer that is not installed is reported as such)
 """
+import html.parser
 import os
+import posixpath
 import re
 import shutil
 import signal
@@ -35,10 +46,55 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DOMAIN = "web.test"
 PAGE = re.compile(r"^/(p/\d+\.html)?$")
+PYTHON_DOC = "/usr/share/doc/python3.11/html"  # Debian 12's python3-doc
+PYTHON_HOSTS = 4
+
+
+class Links(html.parser.HTMLParser):
+    """The hrefs of a page's a, area, link, frame and iframe elements."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        want = {"a": "href", "area": "href", "link": "href", "frame": "src", "iframe": "src"}
+        if tag in want:
+            self.found += [v for k, v in attrs if k == want[tag] and v]
+
+
+def manual_truth(root):
+    """The manual's pages reachable from its index by links: their paths ("/" for the index)."""
+    seen, todo = {"/"}, ["/"]
+    while todo:
+        path = todo.pop()
+        name = os.path.join(root, "index.html" if path.endswith("/") else path[1:])
+        if path.endswith("/") and path != "/":
+            name = os.path.join(root, path[1:], "index.html")
+        try:
+            with open(name, encoding="utf-8", errors="replace") as f:
+                parser = Links()
+                parser.feed(f.read())
+        except OSError:
+            continue
+        for href in parser.found:
+            target = urllib.parse.urlsplit(urllib.parse.urljoin("http://h" + path, href))
+            if target.scheme != "http" or target.netloc != "h":
+                continue
+            p = posixpath.normpath(target.path) + ("/" if target.path.endswith("/") else "")
+            p = p.replace("//", "/")
+            if not (p.endswith(".html") or p.endswith("/")) or p in seen:
+                continue
+            file = os.path.join(root, p[1:], "index.html") if p.endswith("/") else \
+                os.path.join(root, p[1:])
+            if os.path.isfile(file):
+                seen.add(p)
+                todo.append(p)
+    return seen
 
 
 def free_port():
@@ -48,36 +104,66 @@ def free_port():
 
 
 class Site:
-    """The exported web, its ground truth, and nginx serving it (started anew for each run)."""
+    """One web, its ground truth, and nginx serving it (started anew for each run)."""
 
-    def __init__(self, tmp, testweb, hosts, pages, links, page_bytes):
-        self.tmp, self.hosts = tmp, hosts
+    def __init__(self, tmp, web, testweb, hosts, pages, links, page_bytes):
+        self.tmp, self.web = tmp, web
         self.port = free_port()
         self.root = os.path.join(tmp, "web")
-        args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links),
-                "--port", str(self.port)]
-        subprocess.run([testweb, "export", *args, "--page-bytes", str(page_bytes), self.root],
-                       check=True)
-        truth = subprocess.run([testweb, "truth", *args, self.seed()], check=True,
-                               capture_output=True, text=True).stdout
         self.truth_pages = set()
-        for line in truth.splitlines():
-            url, fate, _ = line.split()
-            host, path = url[len("http://"):].split("/", 1)
-            if fate == "fetched" and PAGE.match("/" + path):
-                self.truth_pages.add((host.split(":")[0], "/" + path))
-        names = [f"s{i}.{DOMAIN}" for i in range(hosts)] + [f"x{i}.elsewhere.test" for i in range(3)]
+        if web == "python":
+            self.domain = "python.test"
+            self.names = [f"docs{i}.{self.domain}" for i in range(PYTHON_HOSTS)]
+            os.makedirs(self.root)
+            for name in self.names:  # each name serves the same manual
+                os.symlink(PYTHON_DOC, os.path.join(self.root, name))
+            paths = manual_truth(PYTHON_DOC)
+            self.truth_pages = {(name, p) for name in self.names for p in paths}
+            self.sample = "/library/os.html"
+            self.describe = (f"the Python manual (python3-doc, {len(paths)} pages reachable from "
+                             f"its index) under {PYTHON_HOSTS} host names, one seed each")
+        else:
+            self.domain = "web.test"
+            self.names = [f"s{i}.{self.domain}" for i in range(hosts)]
+            only = ["--html-only"] if web == "html" else []
+            args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links),
+                    "--port", str(self.port), *only]
+            subprocess.run([testweb, "export", *args, "--page-bytes", str(page_bytes), self.root],
+                           check=True)
+            truth = subprocess.run([testweb, "truth", *args, self.seeds()[0]], check=True,
+                                   capture_output=True, text=True).stdout
+            for line in truth.splitlines():
+                url, fate, _ = line.split()
+                host, path = url[len("http://"):].split("/", 1)
+                if fate == "fetched" and PAGE.match("/" + path):
+                    self.truth_pages.add((host.split(":")[0], "/" + path))
+            self.sample = "/p/7.html"
+            what = ("links to pages alone" if web == "html" else
+                    "PDFs, images, redirects and missing pages among the links")
+            self.describe = (f"{hosts} hosts x {pages} pages of about {page_bytes // 1024} KB and "
+                             f"{links} links, {what}")
+        elsewhere = [f"x{i}.elsewhere.test" for i in range(3)]
         self.hosts_file = os.path.join(tmp, "hosts")
         with open(self.hosts_file, "w") as f:
             # every name the web links to is here and on loopback: no lookup leaves the machine
-            f.write("127.0.0.1 localhost\n::1 localhost\n127.0.0.1 " + " ".join(names) + "\n")
+            f.write("127.0.0.1 localhost\n::1 localhost\n127.0.0.1 " +
+                    " ".join(self.names + elsewhere) + "\n")
+        self.resolv_file = os.path.join(tmp, "resolv.conf")
+        with open(self.resolv_file, "w") as f:
+            f.write("nameserver 127.0.0.1\n")  # nothing listens there: a refusal, at once
+        self.nsswitch_file = os.path.join(tmp, "nsswitch.conf")
+        with open(self.nsswitch_file, "w") as f:
+            f.write("hosts: files\n")
         self.proc = None
 
-    def seed(self):
-        return f"http://s0.{DOMAIN}:{self.port}/"
+    def seeds(self):
+        """The seeds: the first host's root, or every host's for a web whose hosts do not link
+        one another."""
+        names = self.names if self.web == "python" else self.names[:1]
+        return [f"http://{name}:{self.port}/" for name in names]
 
     def origins(self):
-        return [f"http://s{i}.{DOMAIN}:{self.port}" for i in range(1, self.hosts)]
+        return [f"http://{name}:{self.port}" for name in self.names[1:]]
 
     def start(self):
         self.log = os.path.join(self.tmp, "access.log")
@@ -137,8 +223,13 @@ def timed(site, cmd, cwd, env=None):
     /usr/bin/time: (wall s, CPU s, peak RSS KiB, exit status)."""
     fmt = "BENCH %e %U %S %M"
     inner = ["/usr/bin/time", "-f", fmt, *cmd]
+    # names are looked up in that /etc/hosts alone: a crawler that asks for a name the web does
+    # not serve (wget2 resolves the hosts of out-of-scope links) gets no answer at once, and no
+    # query leaves the machine
     wrapped = ["unshare", "-m", "--propagation", "private", "sh", "-c",
-               'mount --bind "$0" /etc/hosts && exec "$@"', site.hosts_file, *inner]
+               'mount --bind "$0" /etc/hosts && mount --bind "$1" /etc/resolv.conf && '
+               'mount --bind "$2" /etc/nsswitch.conf && shift 2 && exec "$@"',
+               site.hosts_file, site.resolv_file, site.nsswitch_file, *inner]
     started = time.monotonic()
     p = subprocess.run(wrapped, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                        stderr=subprocess.PIPE, text=True)
@@ -156,24 +247,30 @@ def installed(name, cmd, env):
 
 
 def crawlers(site, crawl, spider_dir):
-    seed = site.seed()
+    seeds, domain = site.seeds(), site.domain
     runs = {
-        "crawl -j 1": ([crawl, "-q", "-j", "1", "-w", "0", "-d", "1000", "-D", DOMAIN, seed], None),
-        "crawl -j 2": ([crawl, "-q", "-j", "2", "-w", "0", "-d", "1000", "-D", DOMAIN, seed], None),
-        "wget2": (["wget2", "-q", "-r", "--delete-after", "--max-threads", "16", "-H", "-D",
-                   DOMAIN, "-e", "robots=on", "-l", "inf", seed], None),
-        "spider-rs": (["node", os.path.join(HERE, "peers", "spider.js"), seed, *site.origins()],
+        "crawl -j 1": ([crawl, "-q", "-j", "1", "-w", "0", "-d", "1000", "-D", domain, *seeds],
+                       None),
+        "crawl -j 2": ([crawl, "-q", "-j", "2", "-w", "0", "-d", "1000", "-D", domain, *seeds],
+                       None),
+        # on a web whose hosts are all seeds wget2 needs no -H: with -H -D, 1.99.1 looks up the
+        # names of the Python manual's out-of-scope links and then never ends
+        "wget2": (["wget2", "-q", "-r", "--delete-after", "--max-threads", "16",
+                   *([] if len(seeds) > 1 else ["-H", "-D", domain]), "-e", "robots=on", "-l",
+                   "inf", *seeds], None),
+        "spider-rs": (["node", os.path.join(HERE, "peers", "spider.js"), ",".join(seeds),
+                       *site.origins()],
                       dict(os.environ, NODE_PATH=os.path.join(spider_dir, "node_modules"))),
         "scrapy": (["/usr/bin/scrapy", "runspider", os.path.join(HERE, "peers", "scrapy_spider.py"),
-                    "-a", f"start={seed}", "-a", f"domain={DOMAIN}"], None),
+                    "-a", f"start={','.join(seeds)}", "-a", f"domain={domain}"], None),
     }
     return runs
 
 
 def server_rate(site):
     site.start()
-    out = subprocess.run(["wrk", "-t1", "-c32", "-d3s", "-H", f"Host: s3.{DOMAIN}",
-                          f"http://127.0.0.1:{site.port}/p/7.html"],
+    out = subprocess.run(["wrk", "-t1", "-c32", "-d3s", "-H", f"Host: {site.names[-1]}",
+                          f"http://127.0.0.1:{site.port}{site.sample}"],
                          capture_output=True, text=True).stdout
     site.stop()
     m = re.search(r"Requests/sec:\s+(\S+)", out)
@@ -181,8 +278,8 @@ def server_rate(site):
 
 
 def floor(site, bench_floor):
-    names = [os.path.join(site.root, host, "index.html" if path == "/" else path[1:])
-             for host, path in sorted(site.truth_pages)]
+    names = [os.path.join(site.root, host, path[1:] + "index.html" if path.endswith("/")
+                          else path[1:]) for host, path in sorted(site.truth_pages)]
     out = subprocess.run([bench_floor], input="\n".join(names) + "\n", capture_output=True,
                          text=True, check=True).stdout
     return dict((k, float(v)) for k, v in (line.split() for line in out.splitlines()))
@@ -207,67 +304,85 @@ def transfers_floor(site, crawl, bench_fetch, rounds):
     return statistics.median(cpus), len(log)
 
 
+def run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow):
+    """Every crawler on one web, in interleaved rounds; prints the web's table."""
+    runs = crawlers(site, crawl, spider_dir)
+    wanted = [n for n in runs if (not only or n in only) and (slow or n != "scrapy" or only)]
+    names = [n for n in wanted if installed(n, *runs[n])]
+    missing = [n for n in wanted if n not in names]
+    rate = server_rate(site) if shutil.which("wrk") else float("nan")
+    fl = floor(site, bench_floor)
+    bench_fetch = os.path.join(os.path.dirname(bench_floor), "bench_fetch")
+    fetch_ms, fetch_requests = transfers_floor(site, crawl, bench_fetch, rounds)
+    results = {n: [] for n in names}
+    for r in range(rounds):
+        for name in names:
+            cmd, env = runs[name]
+            work = tempfile.mkdtemp(dir=site.tmp)
+            site.start()
+            wall, cpu, rss, rc = timed(site, cmd, work, env)
+            log = site.stop()
+            shutil.rmtree(work, ignore_errors=True)
+            got = {(h, p) for _, _, h, p, st in log if st == 200 and (h, p) in site.truth_pages}
+            n = len(got)
+            results[name].append(dict(wall=wall, pps=n / wall, cpu_ms=cpu * 1000 / max(n, 1),
+                                      rss=rss / 1024, requests=len(log),
+                                      server=site.cpu / wall,
+                                      recall=n / len(site.truth_pages), rc=rc))
+            print(f"{site.web} round {r + 1} {name}: {n} pages, {wall:.2f} s, CPU {cpu:.2f} s, "
+                  f"{rss / 1024:.1f} MiB, {len(log)} requests, exit {rc}", file=sys.stderr)
+    print(f"## web '{site.web}': {site.describe}; served by nginx (1 worker); "
+          f"{len(site.truth_pages):,} HTML pages in the ground truth\n")
+    print(f"nginx alone (wrk, 32 keep-alive connections): {rate:,.0f} requests/s")
+    print(f"floor, libxml2's bare push parser: {fl['floor_ms']:.3f} ms CPU per page; "
+          f"crawl's link extraction on the same pages: {fl['parse_html_ms']:.3f} ms")
+    print(f"transfers alone, libcurl making crawl's {fetch_requests:,} requests (bench_fetch): "
+          f"{fetch_ms:.3f} ms CPU per page; with the parser's floor {fl['floor_ms'] + fetch_ms:.3f}"
+          f" ms ({(fl['floor_ms'] + fetch_ms) / fl['floor_ms']:.1f} x the floor)")
+    print(f"medians of {rounds} interleaved round(s)"
+          + (f"; not installed: {', '.join(missing)}" if missing else "")
+          + ("" if slow or only else "; Scrapy with --slow") + "\n")
+    print("| crawler | wall s | pages/s | CPU ms per page | CPU / floor | peak RSS MiB "
+          "| requests | recall | nginx busy |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in names:
+        rs = results[name]
+        med = {k: statistics.median(r[k] for r in rs) for k in rs[0]}
+        print(f"| {name} | {med['wall']:.2f} | {med['pps']:,.0f} | {med['cpu_ms']:.3f} "
+              f"| {med['cpu_ms'] / fl['floor_ms']:.1f} | {med['rss']:.1f} "
+              f"| {med['requests']:,.0f} | {med['recall']:.3f} | {med['server']:.0%} |")
+    print(flush=True)
+
+
 def main():
     args = sys.argv[1:]
     crawl, testweb, bench_floor = (os.path.abspath(a) for a in args[:3])
     quick = "--quick" in args
+    slow = "--slow" in args
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else (1 if quick else 3)
     only = args[args.index("--only") + 1].split(",") if "--only" in args else None
+    webs = args[args.index("--webs") + 1].split(",") if "--webs" in args else \
+        ["test", "html", "python"]
     spider_dir = os.path.abspath(args[args.index("--spider") + 1] if "--spider" in args
                                  else os.path.join(HERE, "..", "build", "peers"))
-    hosts, pages = (20, 100) if quick else (20, 500)
+    hosts = 20
+    pages = int(args[args.index("--pages") + 1]) if "--pages" in args else (100 if quick else 500)
     page_bytes = int(args[args.index("--page-bytes") + 1]) if "--page-bytes" in args else 8192
     links = int(args[args.index("--links") + 1]) if "--links" in args else 30
-    tmp = tempfile.mkdtemp(prefix="crawl-peers-")
-    os.chmod(tmp, 0o755)  # nginx's workers run as www-data
-    try:
-        site = Site(tmp, testweb, hosts, pages, links=links, page_bytes=page_bytes)
-        runs = crawlers(site, crawl, spider_dir)
-        names = [n for n in runs if (not only or n in only) and installed(n, *runs[n])]
-        missing = [n for n in runs if (not only or n in only) and n not in names]
-        rate = server_rate(site) if shutil.which("wrk") else float("nan")
-        fl = floor(site, bench_floor)
-        bench_fetch = os.path.join(os.path.dirname(bench_floor), "bench_fetch")
-        fetch_ms, fetch_requests = transfers_floor(site, crawl, bench_fetch, rounds)
-        results = {n: [] for n in names}
-        for r in range(rounds):
-            for name in names:
-                cmd, env = runs[name]
-                work = tempfile.mkdtemp(dir=tmp)
-                site.start()
-                wall, cpu, rss, rc = timed(site, cmd, work, env)
-                log = site.stop()
-                shutil.rmtree(work, ignore_errors=True)
-                got = {(h, p) for _, _, h, p, st in log if st == 200 and (h, p) in site.truth_pages}
-                n = len(got)
-                results[name].append(dict(wall=wall, pps=n / wall, cpu_ms=cpu * 1000 / max(n, 1),
-                                          rss=rss / 1024, requests=len(log),
-                                          server=site.cpu / wall,
-                                          recall=n / len(site.truth_pages), rc=rc))
-                print(f"round {r + 1} {name}: {n} pages, {wall:.2f} s, CPU {cpu:.2f} s, "
-                      f"{rss / 1024:.1f} MiB, {len(log)} requests, exit {rc}", file=sys.stderr)
-        print(f"web: {hosts} hosts x {pages} pages of about {page_bytes // 1024} KB and {links} "
-              f"links, served by nginx "
-              f"(1 worker); {len(site.truth_pages):,} HTML pages in the ground truth")
-        print(f"nginx alone (wrk, 32 keep-alive connections): {rate:,.0f} requests/s")
-        print(f"floor, libxml2's bare push parser: {fl['floor_ms']:.3f} ms CPU per page; "
-              f"crawl's link extraction on the same pages: {fl['parse_html_ms']:.3f} ms")
-        print(f"transfers alone, libcurl making crawl's {fetch_requests:,} requests (bench_fetch): "
-              f"{fetch_ms:.3f} ms CPU per page; with the parser's floor {fl['floor_ms'] + fetch_ms:.3f}"
-              f" ms ({(fl['floor_ms'] + fetch_ms) / fl['floor_ms']:.1f} x the floor)")
-        print(f"medians of {rounds} interleaved round(s)"
-              + (f"; not installed: {', '.join(missing)}" if missing else "") + "\n")
-        print("| crawler | wall s | pages/s | CPU ms per page | CPU / floor | peak RSS MiB "
-              "| requests | recall | nginx busy |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        for name in names:
-            rs = results[name]
-            med = {k: statistics.median(r[k] for r in rs) for k in rs[0]}
-            print(f"| {name} | {med['wall']:.2f} | {med['pps']:,.0f} | {med['cpu_ms']:.3f} "
-                  f"| {med['cpu_ms'] / fl['floor_ms']:.1f} | {med['rss']:.1f} "
-                  f"| {med['requests']:,.0f} | {med['recall']:.3f} | {med['server']:.0%} |")
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    for web in webs:
+        if web not in ("test", "html", "python"):
+            sys.exit(f"bench_peers: no web '{web}' (test, html, python)")
+        if web == "python" and not os.path.isdir(PYTHON_DOC):
+            print(f"## web 'python': skipped, {PYTHON_DOC} is missing (apt-get install "
+                  "python3-doc; bench/run.sh does)\n", flush=True)
+            continue
+        tmp = tempfile.mkdtemp(prefix="crawl-peers-")
+        os.chmod(tmp, 0o755)  # nginx's workers run as www-data
+        try:
+            site = Site(tmp, web, testweb, hosts, pages, links=links, page_bytes=page_bytes)
+            run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,9 @@
  *       prints each host reachable from s0's root with the earliest moment a crawler with that
  *       per-host delay could first contact it (discovery.c): a bound for benchmarks.
  *
- * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N.
+ * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N --html-only
+ * (links to pages alone: of this host, of the others, and a few out of the web; no PDFs, images,
+ * redirects, missing pages or private paths: the ordinary web of plain HTML).
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
  * /directives/video.html has a video with a poster; /directives/late.html has links after
  * </html>; /css/page.html links style sheets (/css/site.css, which imports /css/more.css);
@@ -752,8 +754,10 @@ static void truth_visit(struct truth *t, size_t i) {
     u->fate = "fetched";
     int d = u->depth + 1;
     char url[300];
-    snprintf(url, sizeof(url), "http://s%d.%s:%d/img/%d.png", hi, w->domain, w->port, page);
-    truth_add(t, url, d);
+    if (!w->html_only) { /* the page's style sheet link, to an image */
+      snprintf(url, sizeof(url), "http://s%d.%s:%d/img/%d.png", hi, w->domain, w->port, page);
+      truth_add(t, url, d);
+    }
     int count = web_link_count(w, hi, page);
     for (int k = 0; k < count; k++) {
       struct web_link l;
@@ -865,6 +869,8 @@ static int export_web(struct server *s, const char *dir) {
       else
         snprintf(path, sizeof(path), "%s/p/%d.html", host, page);
       write_file(path, s->body, len < BODY_CAP ? len : BODY_CAP);
+      if (w->html_only)
+        continue; /* nothing links a PDF or an image */
       memset(binary, 'x', sizeof(binary));
       memcpy(binary, "%PDF-1.4\n", 9);
       snprintf(path, sizeof(path), "%s/f/%d.pdf", host, page);
@@ -882,7 +888,8 @@ static void usage(void) {
   fprintf(
       stderr,
       "usage: testweb serve|truth|export|discovery [--hosts N] [--pages N] [--links N] [--seed N] "
-      "[--domain D] [--page-bytes N] [--port P] [--log FILE] [--max-seconds S] [--delay S] "
+      "[--domain D] [--page-bytes N] [--html-only] [--port P] [--log FILE] [--max-seconds S] "
+      "[--delay S] "
       "[--depth N] [--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
       "[--domains LIST] [--exclude-domains LIST] [--match RE] [--exclude RE] "
       "[--max-url-length N] [SEED...]\n");
@@ -924,6 +931,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(a, "--outside") == 0) {
       filters.outside = true;
+      continue;
+    }
+    if (strcmp(a, "--html-only") == 0) {
+      w->html_only = true;
       continue;
     }
     if (a[0] != '-') {

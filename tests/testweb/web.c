@@ -54,6 +54,15 @@ void web_link_at(const struct web *w, int host, int page, int index, struct web_
     out->kind = WEB_PAGE;
     out->page = (page + 1) % w->pages;
     out->form = 2;
+  } else if (w->html_only) { /* pages of this host, of the others, and a few out of the web */
+    if (pick >= 75 && pick < 97) {
+      out->host = (int)(next_rand(&st) % (uint64_t)w->hosts);
+      out->form = pick < 93 ? 0 : 6;
+    } else if (pick >= 97) {
+      out->kind = WEB_OUTSIDE;
+      out->host = (int)(next_rand(&st) % WEB_OUTSIDE_HOSTS);
+      out->form = 0;
+    }
   } else if (pick < 50) {
     out->kind = WEB_PAGE;
   } else if (pick < 64) {
@@ -197,8 +206,11 @@ size_t web_render_page(const struct web *w, int host, int page, char *out, size_
   } while (0)
   PUT("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>s%d page %d</title>", host,
       page);
-  PUT("<link rel=\"stylesheet\" href=\"/img/%d.png\"></head>\n<body><h1>Page %d</h1>\n", page,
-      page);
+  if (w->html_only) /* no requisite to skip: the page's links are all there is */
+    PUT("</head>\n<body><h1>Page %d</h1>\n", page);
+  else
+    PUT("<link rel=\"stylesheet\" href=\"/img/%d.png\"></head>\n<body><h1>Page %d</h1>\n", page,
+        page);
   int count = web_link_count(w, host, page);
   for (int i = 0; i < count; i++) {
     struct web_link l;

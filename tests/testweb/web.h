@@ -17,6 +17,7 @@ struct web {
   int links;      /* mean links per page */
   int page_bytes; /* pages are padded with text to at least this size (0: no padding) */
   int port;       /* written into absolute links */
+  bool html_only; /* links to pages alone (--html-only) */
   char domain[128];
 };
 
