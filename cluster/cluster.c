@@ -885,6 +885,37 @@ core_rc cluster_mark_ended(cluster *cl) {
   return CORE_OK;
 }
 
+static void on_forgotten(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  reply_ok(privdata, r, "the clean-up of the ended job");
+}
+
+core_rc cluster_forget(cluster *cl) {
+  if (cl->failed || !cl->writer.ac)
+    return CORE_ESYS;
+  /* the stream is emptied, not deleted: the reader may still wait on it, and a deleted key
+   * would wake it with an error */
+  const char *trim[] = {"XTRIM", cl->own_key, "MAXLEN", "0"};
+  const char *drop[] = {"DEL", cl->own_taken};
+  bool ok = redisAsyncCommandArgv(cl->writer.ac, on_forgotten, cl, 4, trim, NULL) == REDIS_OK &&
+            redisAsyncCommandArgv(cl->writer.ac, on_forgotten, cl, 2, drop, NULL) == REDIS_OK;
+  char ttl[16], pages[KEY_MAX], options[KEY_MAX], ended[KEY_MAX];
+  snprintf(ttl, sizeof(ttl), "%d", CLUSTER_FORGET_SECONDS);
+  snprintf(pages, sizeof(pages), "crawl:{%s}:pages", cl->opt.address.job);
+  snprintf(options, sizeof(options), "crawl:{%s}:options", cl->opt.address.job);
+  ended_key(&cl->opt.address, ended, sizeof(ended));
+  const char *keys[] = {cl->own_key, cl->own_state, pages, options, ended};
+  for (size_t i = 0; ok && i < sizeof(keys) / sizeof(*keys); i++) {
+    const char *argv[] = {"EXPIRE", keys[i], ttl};
+    ok = redisAsyncCommandArgv(cl->writer.ac, on_forgotten, cl, 3, argv, NULL) == REDIS_OK;
+  }
+  if (!ok) {
+    fail(cl, "cannot forget the ended job", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  return CORE_OK;
+}
+
 /* A blocking command's reply that is no reply or an error: why says which, false. */
 static bool sync_reply_ok(const struct cluster_address *a, redisContext *rc,
                           const redisReply *reply, const char *command, char *why, size_t why_len) {

@@ -129,6 +129,12 @@ void cluster_set_pages(cluster *cl, long pages);
 /* Marks the job ended (every node saw the run done), so that no later run takes its state for
  * its own. */
 core_rc cluster_mark_ended(cluster *cl);
+/* Once this node has seen its job end: empties its stream (every entry was acknowledged, or the
+ * job could not have ended) and forgets its taken set, and has Redis drop the job's keys, this
+ * node's and the job's own, CLUSTER_FORGET_SECONDS later (until then a later run under the
+ * name is told the job has ended). */
+enum { CLUSTER_FORGET_SECONDS = 7 * 24 * 3600 };
+core_rc cluster_forget(cluster *cl);
 /* Before a node starts, over one blocking connection: whether the job has ended (*ended, and
  * nothing else is asked); Redis's clock (now_us, for since_us); and the options every process
  * of the job must share (options: lines of text that say what the crawl is). The first process

@@ -32,6 +32,7 @@ struct bridge {
   struct shard *c;
   cluster *cl;
   bool view_pending;
+  bool ended; /* a view showed the run done: the job's keys go at close */
   double view_at;
   struct shard_outbox *route; /* lines of one entry, by the shard that owns their host */
   unsigned long saved_mark;   /* the entries the last checkpoint holds */
@@ -105,8 +106,10 @@ static void on_view(void *arg, const struct cluster_view *view) {
   /* every page -n allows has been started: nothing leased is left anywhere */
   if (crawl__run_pages_leased(b->c->run) && view->pages >= b->c->cfg->max_pages)
     crawl__run_set_pages_final(b->c->run);
-  if (view->done)
+  if (view->done) {
     cluster_mark_ended(b->cl);
+    b->ended = true;
+  }
   crawl__run_view_read(b->c->run, view->others_gate, view->done);
   if (view->stop)
     crawl_stop(b->c->run, CRAWL_END_SIGINT);
@@ -392,6 +395,8 @@ void crawl__bridge_close(struct shard *c) {
     cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
     /* a stopped process is not idle: what it has not done waits for it (--state) */
     cluster_publish(b->cl, gate, idle && !c->stop, c->stop != STOP_NONE);
+    if (b->ended) /* the job's streams emptied, its keys gone a week later */
+      cluster_forget(b->cl);
     double end = core_now() + 5;
     while (!cluster_settled(b->cl) && core_now() < end && !c->fatal)
       loop_run_once(c->loop, 0.05);

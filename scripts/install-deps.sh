@@ -10,7 +10,7 @@ tests=(redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs 
   iproute2 util-linux)
 case "${1:-}" in
   --tests) packages+=("${tests[@]}") ;;
-  --bench) packages+=("${tests[@]}" wget2 time wrk nginx python3-scrapy) ;;
+  --bench) packages+=("${tests[@]}" wget2 time wrk nginx python3-scrapy python3-doc) ;;
 esac
 missing=()
 for p in "${packages[@]}"; do

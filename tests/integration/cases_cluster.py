@@ -6,7 +6,8 @@ def case_cluster_nodes(tmp):
     """--cluster: three processes over one Redis share a crawl of 30 hosts whose pages link
     across hosts. Each prints the URLs of the hosts it owns: together every URL once, with the
     truth's fate and breadth-first depth (at -d 1000 and at -d 3 with a delay), the same set as
-    one process, and no page fetched twice. The processes run 1, 3 and 2 shards of their own."""
+    one process, and no page fetched twice. The processes run 1, 3 and 2 shards of their own.
+    Once the job has ended, its streams are empty and every key it used expires within a week."""
     redis = Redis(tmp)
     try:
         for job, delay, depth in (("deep", "0", 1000), ("shallow", "0.01", 3)):
@@ -22,6 +23,18 @@ def case_cluster_nodes(tmp):
             expect(all(proc.out for proc in procs), f"{what}: a node printed nothing")
             expect_breadth_first(recs, log, web.truth(web.url(), depth=depth),
                                  f"{what} across nodes")
+            for node in range(3):
+                stream = f"crawl:{{{job}:{node}}}:links"
+                expect(redis.command("XLEN", stream) == ":0", f"{stream} is not empty")
+                expect(redis.command("EXISTS", f"crawl:{{{job}:{node}}}:taken") == ":0",
+                       f"node {node}'s taken set stays")
+            keys = redis.command("KEYS", f"crawl:{{{job}*")
+            expect(len(keys) >= 8, f"the job's keys: {keys} (3 streams, 3 states, options, "
+                   "ended, the pages begun)")
+            for key in keys:
+                ttl = redis.command("TTL", key)
+                expect(ttl.startswith(":") and 0 < int(ttl[1:]) <= 7 * 24 * 3600,
+                       f"{key} does not expire: TTL {ttl}")
         # the same job again is refused: its state says it has ended
         web = Web(tmp, hosts=2, pages=5)
         p = crawl(web, "--cluster", redis.url("deep"), "--nodes", "3", "--node", "0", web.url(),

@@ -357,17 +357,21 @@ class Redis:
         return f"redis://127.0.0.1:{self.port}/{job}"
 
     def command(self, *words):
-        """One command, as redis-cli would send it; its reply's first line, as text."""
+        """One command, as redis-cli would send it. Its reply: a status, error or integer as its
+        line (\":0\", \"+OK\"), a string as itself, an array as a list of those."""
         wire = f"*{len(words)}\r\n" + "".join(f"${len(w)}\r\n{w}\r\n" for w in words)
         with socket.create_connection(("127.0.0.1", self.port), timeout=5) as conn:
             conn.sendall(wire.encode())
-            reply = b""
-            while not reply.endswith(b"\r\n"):
-                got = conn.recv(4096)
-                if not got:
-                    break
-                reply += got
-        return reply.decode().split("\r\n")[0]
+            reader = conn.makefile("rb")
+
+            def reply():
+                line = reader.readline().decode().rstrip("\r\n")
+                if line.startswith("$"):
+                    return None if line == "$-1" else reader.read(int(line[1:]) + 2)[:-2].decode()
+                if line.startswith("*"):
+                    return [reply() for _ in range(int(line[1:]))]
+                return line
+            return reply()
 
     def stop(self):
         self.proc.kill()
