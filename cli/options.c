@@ -290,7 +290,7 @@ void cli_print_help(FILE *out) {
         "                              Redis, each owning a part of the hosts\n"
         "      --nodes N, --node I     the number of processes, and which one this is\n"
         "      --cluster-wait DURATION  how long to wait for a Redis that cannot be reached\n"
-        "                              or is loading, at start (60s)\n"
+        "                              or is loading, at start or lost mid-run (60s)\n"
         "Output:\n"
         "  -o, --output FILE           write there instead of standard output\n"
         "      --jsonl                 one JSON object per URL with its fate: url, from (the\n"

@@ -171,6 +171,7 @@ struct redis_link {
 struct unconfirmed {
   struct unconfirmed *next;
   int node;
+  int depth; /* the smallest depth its lines hold back; INT_MAX: none */
   size_t len;
   char data[];
 };
@@ -219,6 +220,12 @@ struct cluster {
   struct unconfirmed *oldest, *newest;
   size_t unconfirmed_count;
   bool failed, destroying;
+  /* opt.wait: Redis lost, tried again by retry from lost_at on, every pause (doubled each time,
+   * up to 2 s) */
+  bool reconnecting, back_asked; /* back_asked: a try is under way */
+  double lost_at, pause;
+  char lost_why[256];
+  loop_timer *retry;
   bool reading, history; /* history: still reading our pending entries (id 0 onwards) */
   char after[64];        /* the id to read after while history */
   unsigned long entries_read;
@@ -288,19 +295,26 @@ static void fail(cluster *cl, const char *what, const char *detail) {
   if (cl->failed || cl->destroying)
     return;
   cl->failed = true;
-  char message[512];
+  char message[1024];
   snprintf(message, sizeof(message), "Redis at %s:%d: %s%s%s", cl->opt.address.host,
            cl->opt.address.port, what, detail ? ": " : "", detail ? detail : "");
   if (cl->handler.on_error)
     cl->handler.on_error(cl->handler.arg, message);
 }
 
-/* A reply that is no reply (the connection went) or an error reply fails the cluster. */
+static void lost(cluster *cl, const char *what, const char *detail);
+
+/* A reply that is no reply (the connection went), or Redis loading its data, loses Redis for a
+ * while (lost); any other error reply fails the cluster. */
 static bool reply_ok(cluster *cl, const redisReply *reply, const char *command) {
   if (cl->destroying)
     return false;
   if (!reply) {
-    fail(cl, "the connection was lost during", command);
+    lost(cl, "the connection was lost during", command);
+    return false;
+  }
+  if (reply->type == REDIS_REPLY_ERROR && !strncmp(reply->str, "LOADING", 7)) {
+    lost(cl, "it is loading its data", NULL);
     return false;
   }
   if (reply->type == REDIS_REPLY_ERROR) {
@@ -318,16 +332,16 @@ static void on_connect(const redisAsyncContext *ac, int status) {
     l->connected = true;
     return;
   }
-  fail(l->cl, "cannot connect", ac->errstr);
+  lost(l->cl, "cannot connect", ac->errstr);
 }
 
 static void on_disconnect(const redisAsyncContext *ac, int status) {
   struct redis_link *l = ac->data;
   l->ac = NULL;
   if (status != REDIS_OK)
-    fail(l->cl, "the connection was lost", ac->errstr);
+    lost(l->cl, "the connection was lost", ac->errstr);
   else
-    fail(l->cl, "the connection was closed", NULL);
+    lost(l->cl, "the connection was closed", NULL);
 }
 
 static core_rc link_open(cluster *cl, struct redis_link *l, char *why, size_t why_len) {
@@ -364,9 +378,99 @@ static void link_close(struct redis_link *l) {
   want_events(l, 0);
 }
 
-/* ---- reading ---- */
+/* ---- Redis lost for a while ---- */
 
 static void read_more(cluster *cl);
+static void on_group(redisAsyncContext *ac, void *r, void *privdata);
+static bool issue_append(cluster *cl, const struct unconfirmed *u);
+
+/* Redis does not answer: the connection went, or it is loading its data. With opt.wait the
+ * cluster tries again (on_retry) until it answers or the wait runs out; without, it fails. Called
+ * from inside hiredis's callbacks too: the links are closed and opened again by the timer. */
+static void lost(cluster *cl, const char *what, const char *detail) {
+  if (cl->failed || cl->destroying)
+    return;
+  if (cl->opt.wait <= 0 || !cl->retry) {
+    fail(cl, what, detail);
+    return;
+  }
+  if (!cl->reconnecting) {
+    cl->reconnecting = true;
+    cl->lost_at = core_now();
+    cl->pause = 0.1;
+    snprintf(cl->lost_why, sizeof(cl->lost_why), "%s%s%s", what, detail ? ": " : "",
+             detail ? detail : "");
+    char message[600];
+    snprintf(message, sizeof(message), "Redis at %s:%d: %s", cl->opt.address.host,
+             cl->opt.address.port, cl->lost_why);
+    if (cl->handler.on_wait)
+      cl->handler.on_wait(cl->handler.arg, message);
+    loop_timer_start(cl->retry, core_now()); /* the links are closed there, not in a callback */
+    return;
+  }
+  if (cl->back_asked) { /* this try failed: the next one after the pause */
+    cl->back_asked = false;
+    loop_timer_start(cl->retry, core_now() + cl->pause);
+    cl->pause = cl->pause * 2 > 2 ? 2 : cl->pause * 2;
+  }
+}
+
+static void on_back(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  cluster *cl = privdata;
+  const redisReply *reply = r;
+  if (!reply_ok(cl, reply, "EXISTS"))
+    return;
+  cl->back_asked = false;
+  if (reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
+    /* started again without its data (no append-only file): the job's state is gone */
+    fail(cl, "it answers again, but without the job's keys", "restarted with no saved data?");
+    return;
+  }
+  cl->reconnecting = false;
+  /* what it had not confirmed goes again (a second copy of an append that Redis had made is
+   * harmless: its links are deduplicated, and its count is taken twice as it was made twice) */
+  for (const struct unconfirmed *u = cl->oldest; u && !cl->failed; u = u->next)
+    if (!issue_append(cl, u))
+      return;
+  if (cl->handler.on_back)
+    cl->handler.on_back(cl->handler.arg);
+}
+
+/* A try to reach Redis again: both links opened anew, the job's options key asked for (on_back)
+ * and the consumer group made again when missing (then reading goes on, pending entries first).
+ * The state is published again from scratch at the caller's next publish. */
+static void on_retry(void *arg) {
+  cluster *cl = arg;
+  if (cl->failed || cl->destroying || !cl->reconnecting)
+    return;
+  link_close(&cl->writer);
+  link_close(&cl->reader);
+  if (core_now() - cl->lost_at > cl->opt.wait) {
+    char waited[64];
+    snprintf(waited, sizeof(waited), "waited %g s (--cluster-wait)", cl->opt.wait);
+    fail(cl, cl->lost_why, waited);
+    return;
+  }
+  cl->reading = false;
+  cl->history = true; /* entries given and lost on their way come again with the pending ones */
+  snprintf(cl->after, sizeof(cl->after), "0");
+  cl->published = false;
+  cl->taken_published = 0; /* counted again: the taken set keeps each from counting twice */
+  char why[256] = "";
+  char options[KEY_MAX];
+  snprintf(options, sizeof(options), "crawl:{%s}:options", cl->opt.address.job);
+  const char *exists[] = {"EXISTS", options};
+  const char *group[] = {"XGROUP", "CREATE", cl->own_key, GROUP, "0", "MKSTREAM"};
+  cl->back_asked = true;
+  if (link_open(cl, &cl->writer, why, sizeof(why)) != CORE_OK ||
+      link_open(cl, &cl->reader, why, sizeof(why)) != CORE_OK ||
+      redisAsyncCommandArgv(cl->writer.ac, on_back, cl, 2, exists, NULL) != REDIS_OK ||
+      redisAsyncCommandArgv(cl->reader.ac, on_group, cl, 6, group, NULL) != REDIS_OK)
+    lost(cl, "cannot connect", why[0] ? why : NULL);
+}
+
+/* ---- reading ---- */
 
 static core_rc remember_taken(cluster *cl, const char *id, const char *depth) {
   if (strlen(id) >= sizeof(cl->taken->id) || strlen(depth) >= sizeof(cl->taken->depth))
@@ -463,7 +567,7 @@ static void read_more(cluster *cl) {
                         cl->history ? cl->after : ">"};
   if (redisAsyncCommandArgv(cl->reader.ac, on_read, cl, (int)(sizeof(argv) / sizeof(*argv)), argv,
                             NULL) != REDIS_OK) {
-    fail(cl, "cannot ask for entries", cl->reader.ac ? cl->reader.ac->errstr : NULL);
+    lost(cl, "cannot ask for entries", cl->reader.ac ? cl->reader.ac->errstr : NULL);
     return;
   }
   cl->reading = true;
@@ -507,32 +611,43 @@ static void on_added(redisAsyncContext *ac, void *r, void *privdata) {
   free(u);
 }
 
+/* Sends u's lines to its node's stream; false when the link is going (lost says so). */
+static bool issue_append(cluster *cl, const struct unconfirmed *u) {
+  char stream[KEY_MAX], state[KEY_MAX], depth[16];
+  node_key(cl, u->node, "links", stream, sizeof(stream));
+  node_key(cl, u->node, "state", state, sizeof(state));
+  if (u->depth == INT_MAX)
+    snprintf(depth, sizeof(depth), "-");
+  else
+    snprintf(depth, sizeof(depth), "%d", u->depth);
+  const char *argv[] = {"EVAL", SEND_SCRIPT, "2", stream, state, u->data, depth};
+  size_t lens[] = {4, strlen(SEND_SCRIPT), 1, strlen(stream), strlen(state), u->len, strlen(depth)};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_added, cl, 7, argv, lens) != REDIS_OK) {
+    lost(cl, "cannot append", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return false;
+  }
+  return true;
+}
+
 static core_rc send_outbox(cluster *cl, int node) {
   struct core_buf *o = &cl->outboxes[node];
   if (!o->len)
     return CORE_OK;
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed)
     return CORE_ESYS;
+  if (cl->reconnecting || !cl->writer.ac)
+    return CORE_OK; /* it waits in the outbox (a checkpoint holds it) until Redis answers */
   struct unconfirmed *u = malloc(sizeof(*u) + o->len);
   if (!u)
     return CORE_ENOMEM;
   u->next = NULL;
   u->node = node;
+  u->depth = cl->outbox_depth[node];
   u->len = o->len;
   memcpy(u->data, o->data, o->len);
-  char stream[KEY_MAX], state[KEY_MAX], depth[16];
-  node_key(cl, node, "links", stream, sizeof(stream));
-  node_key(cl, node, "state", state, sizeof(state));
-  if (cl->outbox_depth[node] == INT_MAX)
-    snprintf(depth, sizeof(depth), "-");
-  else
-    snprintf(depth, sizeof(depth), "%d", cl->outbox_depth[node]);
-  const char *argv[] = {"EVAL", SEND_SCRIPT, "2", stream, state, u->data, depth};
-  size_t lens[] = {4, strlen(SEND_SCRIPT), 1, strlen(stream), strlen(state), u->len, strlen(depth)};
-  if (redisAsyncCommandArgv(cl->writer.ac, on_added, cl, 7, argv, lens) != REDIS_OK) {
+  if (!issue_append(cl, u)) {
     free(u);
-    fail(cl, "cannot append", cl->writer.ac ? cl->writer.ac->errstr : NULL);
-    return CORE_ESYS;
+    return cl->failed ? CORE_ESYS : CORE_OK; /* lost: the outbox keeps it */
   }
   if (cl->newest)
     cl->newest->next = u;
@@ -569,11 +684,11 @@ static void on_acked(redisAsyncContext *ac, void *r, void *privdata) {
 }
 
 core_rc cluster_ack(cluster *cl, const char *id) {
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed || cl->reconnecting || !cl->writer.ac)
     return CORE_ESYS;
   const char *argv[] = {"EVAL", ACK_SCRIPT, "2", cl->own_key, cl->own_taken, GROUP, id};
   if (redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 7, argv, NULL) != REDIS_OK) {
-    fail(cl, "cannot acknowledge", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    lost(cl, "cannot acknowledge", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
   return CORE_OK;
@@ -616,8 +731,10 @@ void cluster_ack_through(cluster *cl, unsigned long mark) {
 }
 
 core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed)
     return CORE_ESYS;
+  if (cl->reconnecting || !cl->writer.ac)
+    return CORE_OK; /* published again once Redis answers (published is false then) */
   /* entries given before a restart and never acknowledged come first: until they are read again,
    * this node holds work it does not know of yet */
   cl->asked_idle = idle;
@@ -654,7 +771,7 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   int rc = redisAsyncCommandArgv(cl->writer.ac, on_published, cl, (int)argc, argv, NULL);
   free(argv);
   if (rc != REDIS_OK) {
-    fail(cl, "cannot publish this node's state", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    lost(cl, "cannot publish this node's state", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
   cl->published = true;
@@ -714,6 +831,11 @@ static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
   (void)ac;
   cluster *cl = privdata;
   if (!reply_ok(cl, r, "the read of the run's state (HGETALL)")) {
+    if (cl->viewing && cl->reconnecting) { /* no view now: the caller asks again later */
+      cl->viewing = false;
+      struct cluster_view none = {.consistent = false};
+      cl->view_cb(cl->view_arg, &none);
+    }
     cl->viewing = false;
     return;
   }
@@ -759,7 +881,7 @@ static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
 }
 
 static void ask_view(cluster *cl) {
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed || cl->reconnecting || !cl->writer.ac)
     return;
   cl->viewing = true;
   cl->view_replies = 0;
@@ -770,14 +892,14 @@ static void ask_view(cluster *cl) {
       node_key(cl, n, "state", key, sizeof(key));
       const char *argv[] = {"HGETALL", key};
       if (redisAsyncCommandArgv(cl->writer.ac, on_view_part, cl, 2, argv, NULL) != REDIS_OK) {
-        fail(cl, "cannot read the run's state", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+        lost(cl, "cannot read the run's state", cl->writer.ac ? cl->writer.ac->errstr : NULL);
         return;
       }
     }
 }
 
 bool cluster_view(cluster *cl, void (*cb)(void *arg, const struct cluster_view *view), void *arg) {
-  if (cl->viewing || cl->failed)
+  if (cl->viewing || cl->failed || cl->reconnecting)
     return false;
   cl->view_cb = cb;
   cl->view_arg = arg;
@@ -826,12 +948,14 @@ static void on_leased(redisAsyncContext *ac, void *r, void *privdata) {
   const redisReply *reply = r;
   if (reply_ok(call->cl, reply, "the lease of pages") && call->cb)
     call->cb(call->arg, reply->type == REDIS_REPLY_INTEGER ? (long)reply->integer : 0);
+  else if (call->cl->reconnecting && call->cb) /* none granted: asked again later */
+    call->cb(call->arg, 0);
   free(call);
 }
 
 core_rc cluster_lease(cluster *cl, long limit, long change, void (*cb)(void *arg, long granted),
                       void *arg) {
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed || cl->reconnecting || !cl->writer.ac)
     return CORE_ESYS;
   struct lease_call *call = malloc(sizeof(*call));
   if (!call)
@@ -845,14 +969,14 @@ core_rc cluster_lease(cluster *cl, long limit, long change, void (*cb)(void *arg
   const char *argv[] = {"EVAL", LEASE_SCRIPT, "1", key, node, change_text, limit_text};
   if (redisAsyncCommandArgv(cl->writer.ac, on_leased, call, 7, argv, NULL) != REDIS_OK) {
     free(call);
-    fail(cl, "cannot lease pages", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    lost(cl, "cannot lease pages", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
   return CORE_OK;
 }
 
 core_rc cluster_lease_reset(cluster *cl, long pages) {
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed || cl->reconnecting || !cl->writer.ac)
     return CORE_ESYS;
   char key[KEY_MAX], node[16], value[24];
   snprintf(key, sizeof(key), "crawl:{%s}:pages", cl->opt.address.job);
@@ -860,7 +984,7 @@ core_rc cluster_lease_reset(cluster *cl, long pages) {
   snprintf(value, sizeof(value), "%ld", pages);
   const char *argv[] = {"HSET", key, node, value};
   if (redisAsyncCommandArgv(cl->writer.ac, on_published, cl, 4, argv, NULL) != REDIS_OK) {
-    fail(cl, "cannot reset the lease of pages", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    lost(cl, "cannot reset the lease of pages", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
   return CORE_OK;
@@ -873,13 +997,13 @@ static void ended_key(const struct cluster_address *a, char *key, size_t size) {
 }
 
 core_rc cluster_mark_ended(cluster *cl) {
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed || cl->reconnecting || !cl->writer.ac)
     return CORE_ESYS;
   char key[KEY_MAX];
   ended_key(&cl->opt.address, key, sizeof(key));
   const char *argv[] = {"SET", key, "1"};
   if (redisAsyncCommandArgv(cl->writer.ac, on_published, cl, 3, argv, NULL) != REDIS_OK) {
-    fail(cl, "cannot mark the job ended", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    lost(cl, "cannot mark the job ended", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
   return CORE_OK;
@@ -891,7 +1015,7 @@ static void on_forgotten(redisAsyncContext *ac, void *r, void *privdata) {
 }
 
 core_rc cluster_forget(cluster *cl) {
-  if (cl->failed || !cl->writer.ac)
+  if (cl->failed || cl->reconnecting || !cl->writer.ac)
     return CORE_ESYS;
   /* the stream is emptied, not deleted: the reader may still wait on it, and a deleted key
    * would wake it with an error */
@@ -910,7 +1034,7 @@ core_rc cluster_forget(cluster *cl) {
     ok = redisAsyncCommandArgv(cl->writer.ac, on_forgotten, cl, 3, argv, NULL) == REDIS_OK;
   }
   if (!ok) {
-    fail(cl, "cannot forget the ended job", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    lost(cl, "cannot forget the ended job", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
   }
   return CORE_OK;
@@ -1040,7 +1164,9 @@ core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
   /* a batch may pass batch_bytes by the lines of one call; the cap only stops a runaway */
   for (int node = 0; node < opt->nodes; node++)
     core_buf_init(&cl->outboxes[node], SIZE_MAX / 4);
-  core_rc rc = link_open(cl, &cl->writer, why, why_len);
+  core_rc rc = opt->wait > 0 ? loop_timer_create(loop, on_retry, cl, &cl->retry) : CORE_OK;
+  if (!rc)
+    rc = link_open(cl, &cl->writer, why, why_len);
   if (!rc)
     rc = link_open(cl, &cl->reader, why, why_len);
   if (!rc) {
@@ -1062,6 +1188,8 @@ void cluster_destroy(cluster *cl) {
   cl->destroying = true;
   link_close(&cl->writer);
   link_close(&cl->reader);
+  if (cl->retry)
+    loop_timer_destroy(cl->loop, cl->retry);
   while (cl->oldest) {
     struct unconfirmed *u = cl->oldest;
     cl->oldest = u->next;

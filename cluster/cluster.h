@@ -49,6 +49,11 @@ struct cluster_options {
   /* Redis's time (microseconds) when this run of the node began (cluster_job_join): a stop
    * asked for before it belongs to an earlier run of the job, which this one goes on from */
   long long since_us;
+  /* seconds to wait for a Redis lost mid-run (the connection gone, or Redis loading its data
+   * again) before on_error: meanwhile links wait in the outboxes, and once Redis answers again
+   * with the job's keys the cluster sends what it had not confirmed, reads its pending entries
+   * again and counts its taken ones again (both harmless twice). 0: on_error at once */
+  double wait;
 };
 
 typedef struct cluster cluster;
@@ -60,6 +65,10 @@ struct cluster_handler {
   /* Redis is gone or refused a command; message says which and why. After it the cluster sends
    * and reads no more (what was not confirmed stays in cluster_each_unconfirmed). Once. */
   void (*on_error)(void *arg, const char *message);
+  /* Optional: Redis was lost and is being waited for (message says why), then answers again.
+   * Each once per outage. */
+  void (*on_wait)(void *arg, const char *message);
+  void (*on_back)(void *arg);
   void *arg;
 };
 

@@ -98,6 +98,21 @@ static void on_error(void *arg, const char *message) {
   crawl__fatal(b->c, "--cluster: %s", message);
 }
 
+static void on_wait(void *arg, const char *message) {
+  struct bridge *b = arg;
+  crawl__warn(b->c, "--cluster: %s; waiting for it up to %g s (--cluster-wait)", message,
+              b->c->cfg->cluster_wait);
+}
+
+static void on_back(void *arg) {
+  struct bridge *b = arg;
+  crawl__warn(b->c, "--cluster: Redis answers again: the crawl goes on");
+  /* what Redis counted of this node's lease is set again from the pages it began: a lease asked
+   * for or given back while it was away may have been lost */
+  b->lease_reset = false;
+  b->lease_pending = false;
+}
+
 static void on_view(void *arg, const struct cluster_view *view) {
   struct bridge *b = arg;
   b->view_pending = false;
@@ -242,8 +257,10 @@ static core_rc join_waiting(struct shard *c, struct cluster_options *opt, const 
 core_rc crawl__bridge_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   /* with a checkpoint, an entry is acknowledged once a checkpoint holds its links */
-  struct cluster_options opt = {
-      .nodes = (int)cfg->nodes, .node = (int)cfg->node, .ack_when_published = !c->save.path};
+  struct cluster_options opt = {.nodes = (int)cfg->nodes,
+                                .node = (int)cfg->node,
+                                .ack_when_published = !c->save.path,
+                                .wait = cfg->cluster_wait};
   const char *why;
   if (cluster_address_parse(cfg->cluster, &opt.address, &why) != CORE_OK) {
     crawl__fatal(c, "--cluster: %s", why);
@@ -273,7 +290,11 @@ core_rc crawl__bridge_open(struct shard *c) {
       b->route[s].min = INT_MAX;
     }
     c->bridge = b;
-    struct cluster_handler handler = {.on_batch = on_batch, .on_error = on_error, .arg = b};
+    struct cluster_handler handler = {.on_batch = on_batch,
+                                      .on_error = on_error,
+                                      .on_wait = on_wait,
+                                      .on_back = on_back,
+                                      .arg = b};
     rc = cluster_create(c->loop, &opt, &handler, &b->cl, err, sizeof(err));
   }
   if (rc) {

@@ -204,8 +204,8 @@ def case_cluster_state_survives_kill(tmp):
 
 def case_cluster_survives_redis_restart(tmp):
     """--cluster with --state, and Redis started again from its append-only file twice:
-    - killed with kill -9 mid-crawl: every process stops with a clear error naming Redis, its
-      checkpoint saved;
+    - killed with kill -9 mid-crawl and not back within --cluster-wait (2 s here): every process
+      stops with a clear error naming Redis, its checkpoint saved;
     - hung (SIGSTOP) while the processes, continued with `crawl --state DIR`, run, then each
       paused with SIGINT and Redis killed: a pause with Redis not answering keeps what it had
       not confirmed (most often the run is between two levels then, waiting for a view, and
@@ -219,7 +219,7 @@ def case_cluster_survives_redis_restart(tmp):
     killed_at = []
     try:
         web = Web(tmp, hosts=12, pages=80, links=2, seed=5)
-        dirs, cmds = state_nodes(tmp, web, redis, "aof")
+        dirs, cmds = state_nodes(tmp, web, redis, "aof", "--cluster-wait", "2")
 
         def kill_redis(procs):
             time.sleep(1.5)
@@ -271,9 +271,43 @@ def case_cluster_survives_redis_restart(tmp):
         redis.stop()
 
 
+def case_cluster_waits_out_redis_restart(tmp):
+    """--cluster with --state, Redis killed mid-crawl and started again from its append-only file
+    1.5 s later: every process waits for it (saying so once, then that it answers again) and
+    goes on where it was; each ends by itself with exit 0, and together they print the
+    single-process truth, every URL once with the truth's fate and depth."""
+    redis = Redis(tmp, aof=True)
+    try:
+        web = Web(tmp, hosts=12, pages=80, links=2, seed=5)
+        dirs, cmds = state_nodes(tmp, web, redis, "wait")
+
+        def restart_redis(procs):
+            time.sleep(1.5)
+            expect(all(p.poll() is None for p in procs), "a node ended before Redis went")
+            redis.stop()
+            time.sleep(1.5)
+            redis.start()
+
+        procs = nodes_run(cmds, restart_redis)
+        log = web.stop()
+        for i, proc in enumerate(procs):
+            expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-400:]}")
+            expect(proc.err.count("waiting for it up to 60 s") == 1 and
+                   proc.err.count("Redis answers again") == 1,
+                   f"node {i} on the wait: {proc.err[-400:]!r}")
+        recs = expect_truth_records(procs, web.truth(web.url()), "the nodes' runs")
+        expect_unique([r["url"] for r in recs], "record across the nodes")
+        fetched = Counter((h, p) for _, _, h, p, _ in log if p != "/robots.txt")
+        twice = [k for k, n in fetched.items() if n > 1]
+        expect(not twice, f"fetched twice: {twice[:5]}")
+    finally:
+        redis.stop()
+
+
 def case_cluster_fatal_keeps_page_in_flight(tmp):
     """A page whose answer comes in the same turn of the loop as the error that ends a --cluster
-    --state crawl (its Redis killed): its links are no longer taken then, so it is not reported
+    --state crawl (its Redis killed, not waited for: --cluster-wait 0): its links are no longer
+    taken then, so it is not reported
     fetched either. The checkpoint keeps it, and the continued crawl fetches it again and
     reports it and its link. One turn is made by stopping the process (SIGSTOP) while Redis is
     killed and the answer written, then continuing it (SIGCONT) with both waiting."""
@@ -296,7 +330,8 @@ def case_cluster_fatal_keeps_page_in_flight(tmp):
         state = os.path.join(tmp, "state")
         proc = subprocess.Popen([CRAWL, "--no-progress", *site.resolve(), "--jsonl", "--state",
                                  state, "--cluster", redis.url("turn"), "--nodes", "1", "--node",
-                                 "0", site.url("a.test")], stdout=subprocess.PIPE,
+                                 "0", "--cluster-wait", "0", site.url("a.test")],
+                                stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
         expect(asked.wait(30), "/held.html was never asked for")
         time.sleep(0.3)  # the process waits in its loop

@@ -410,13 +410,13 @@ def nodes_run(cmds, interrupt=None):
         err.close()
     return procs
 
-def state_nodes(tmp, web, redis, job):
+def state_nodes(tmp, web, redis, job, *args):
     """Three processes of one polite crawl, each with its own --state directory: the
-    directories and the commands that begin it."""
+    directories and the commands that begin it (with args too)."""
     dirs = [os.path.join(tmp, f"{job}{i}") for i in range(3)]
     return dirs, [[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.05",
                    "-d", "1000", "--checkpoint", "1", "--jsonl", "--state", dirs[i], "--cluster",
-                   redis.url(job), "--nodes", "3", "--node", str(i), web.url()]
+                   redis.url(job), "--nodes", "3", "--node", str(i), *args, web.url()]
                   for i in range(3)]
 
 def expect_truth_records(procs, truth, what):
