@@ -470,3 +470,161 @@ def case_cluster_stop_and_errors(tmp):
         err = p.stderr.splitlines()
         expect(p.returncode == 2 and err and word in err[0] and not p.stdout,
                f"{args}: exit {p.returncode}, {p.stderr!r}")
+
+
+class Netns:
+    """Network namespaces of the case's own on one bridge, with addresses in 10.77.0.0/24 and
+    no route out: the bridge lives in a namespace of its own too, so nothing is added to the
+    machine's network. run() starts a process in one; close() kills every process in them and
+    removes them."""
+
+    def __init__(self, members):
+        self.prefix = f"crawlsoak{os.getpid()}-"
+        self.names = [self.prefix + "hub"] + [self.prefix + m for m in members]
+        self.address = {m: f"10.77.0.{i + 1}" for i, m in enumerate(members)}
+        hub = self.names[0]
+        steps = [["ip", "netns", "add", hub],
+                 ["ip", "netns", "exec", hub, "ip", "link", "add", "br0", "type", "bridge"],
+                 ["ip", "netns", "exec", hub, "ip", "link", "set", "br0", "up"]]
+        for i, m in enumerate(members):
+            ns = self.prefix + m
+            steps += [["ip", "netns", "add", ns],
+                      ["ip", "netns", "exec", hub, "ip", "link", "add", f"v{i}", "type", "veth",
+                       "peer", "name", "eth0", "netns", ns],
+                      ["ip", "netns", "exec", hub, "ip", "link", "set", f"v{i}", "master", "br0",
+                       "up"],
+                      ["ip", "netns", "exec", ns, "ip", "addr", "add",
+                       self.address[m] + "/24", "dev", "eth0"],
+                      ["ip", "netns", "exec", ns, "ip", "link", "set", "eth0", "up"],
+                      ["ip", "netns", "exec", ns, "ip", "link", "set", "lo", "up"]]
+        try:
+            for step in steps:
+                subprocess.run(step, check=True, capture_output=True, timeout=10)
+        except Exception:
+            self.close()
+            raise
+
+    def run(self, member, cmd, **kwargs):
+        return subprocess.Popen(["ip", "netns", "exec", self.prefix + member, *cmd], **kwargs)
+
+    def close(self):
+        for ns in self.names:
+            pids = subprocess.run(["ip", "netns", "pids", ns], capture_output=True,
+                                  text=True).stdout.split()
+            for pid in pids:
+                with contextlib.suppress(ProcessLookupError, ValueError):
+                    os.kill(int(pid), signal.SIGKILL)
+        time.sleep(0.2)
+        for ns in reversed(self.names):
+            subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+
+
+def case_cluster_soak_netns(tmp):
+    """The cluster under churn across machines, as network namespaces make them: Redis, nginx and
+    three --state nodes, each in a namespace of its own on one bridge (10.77.0.0/24, no route
+    out, names given with --resolve). A node is killed with kill -9 every 3 s and continued at
+    once with `crawl --state DIR`, Redis is killed once and started again from its append-only
+    file, and nobody waits for anybody. Every node ends by itself with exit 0, the union of
+    their outputs is the single-process truth, and the URLs printed twice stay within what the
+    killed runs printed after their last checkpoint."""
+    needed = [shutil.which(p) for p in ("ip", "nginx", "redis-server")]
+    if os.geteuid() != 0 or not all(needed):
+        print("skip: needs root (network namespaces), ip, nginx and redis-server")
+        sys.exit(77)
+    hosts, pages, port = 6, 120, 8080
+    os.chmod(tmp, 0o755)  # nginx's workers read the web as another user
+    root = os.path.join(tmp, "web")
+    args = ["--hosts", str(hosts), "--pages", str(pages), "--links", "4", "--seed", "11"]
+    subprocess.run([TESTWEB, "export", *args, "--port", str(port), root], check=True)
+    seed = f"http://s0.web.test:{port}/"
+    truth_out = subprocess.run([TESTWEB, "truth", *args, "--port", str(port), seed], check=True,
+                               capture_output=True, text=True).stdout
+    truth = {line.split()[0] for line in truth_out.splitlines()}
+    net = Netns(["redis", "web", "node0", "node1", "node2"])
+    procs = []
+    try:
+        conf = os.path.join(tmp, "nginx.conf")
+        with open(conf, "w") as f:
+            f.write(f"""daemon off;
+worker_processes 1;
+pid {tmp}/nginx.pid;
+error_log {tmp}/nginx-error.log;
+events {{ worker_connections 1024; }}
+http {{
+  access_log {tmp}/access.log;
+  client_body_temp_path {tmp}/body; proxy_temp_path {tmp}/proxy;
+  fastcgi_temp_path {tmp}/fastcgi; uwsgi_temp_path {tmp}/uwsgi; scgi_temp_path {tmp}/scgi;
+  server {{
+    listen {net.address['web']}:{port};
+    root {root}/$host;
+    location ~ ^/r/0$ {{ return 301 /; }}
+    location ~ ^/r/(\\d+)$ {{ return 301 /p/$1.html; }}
+  }}
+}}
+""")
+        procs.append(net.run("web", ["nginx", "-c", conf, "-p", tmp],
+                             stderr=subprocess.DEVNULL))
+        redis_dir = os.path.join(tmp, "redis")
+        os.mkdir(redis_dir)
+        redis_cmd = ["redis-server", "--bind", net.address["redis"], "--port", "6379",
+                     "--protected-mode", "no", "--save",
+                     "", "--appendonly", "yes", "--appendfsync", "always", "--dir", redis_dir]
+        redis = net.run("redis", redis_cmd, stdout=subprocess.DEVNULL)
+        resolve = [a for h in range(hosts)
+                   for a in ("--resolve", f"s{h}.web.test:{port}:{net.address['web']}")]
+        dirs = [os.path.join(tmp, f"node{i}") for i in range(3)]
+        runs = [[] for _ in range(3)]  # each node's runs: (process, its output file)
+
+        def start(i, cmd):
+            out = open(os.path.join(tmp, f"node{i}-{len(runs[i])}.jsonl"), "w")
+            err = open(os.path.join(tmp, f"node{i}-{len(runs[i])}.err"), "w")
+            runs[i].append((net.run(f"node{i}", cmd, stdout=out, stderr=err), out.name,
+                            err.name))
+
+        for i in range(3):
+            start(i, [CRAWL, "--no-progress", *resolve, "-w", "0.1", "-d", "1000",
+                      "--checkpoint", "1", "--jsonl", "--state", dirs[i], "--cluster",
+                      f"redis://{net.address['redis']}:6379/soak", "--nodes", "3", "--node",
+                      str(i), seed])
+        began, kills = time.monotonic(), 0
+        for turn in range(8):  # churn for about 24 s
+            time.sleep(3)
+            if turn == 2:  # Redis killed, and started again from its file at once
+                redis.kill()
+                redis.wait()
+                redis = net.run("redis", redis_cmd, stdout=subprocess.DEVNULL)
+            i = turn % 3
+            proc = runs[i][-1][0]
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+                kills += 1
+            start(i, [CRAWL, "--state", dirs[i]])
+        for i in range(3):  # then every node ends by itself
+            proc, _, err = runs[i][-1]
+            try:
+                proc.wait(timeout=max(1, began + 85 - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                raise AssertionError(f"node {i} did not end within 85 s")
+            with open(err) as f:
+                expect(proc.returncode == 0, f"node {i}'s last run exited {proc.returncode}: "
+                       f"{f.read()[-400:]!r}")
+        printed = Counter()
+        for i in range(3):
+            for _, out, _ in runs[i]:
+                with open(out) as f:
+                    for line in f:
+                        with contextlib.suppress(ValueError):
+                            r = json.loads(line)
+                            if r["fate"] != "outside":
+                                printed[r["url"]] += 1
+        missing = sorted(truth - set(printed))
+        expect(not missing, f"{len(missing)} URLs lost under churn, e.g. {missing[:5]}")
+        extra = sorted(set(printed) - truth)
+        expect(not extra, f"URLs printed that the truth lacks: {extra[:5]}")
+        # a run killed prints again what it printed after its last checkpoint (1 s): a node
+        # prints about 30 URLs a second here (two hosts at -w 0.1, and the links they find)
+        twice = sum(n - 1 for n in printed.values())
+        expect(twice <= kills * 60, f"{twice} URLs printed twice over {kills} kills")
+    finally:
+        net.close()
