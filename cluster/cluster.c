@@ -421,6 +421,8 @@ static void on_back(redisAsyncContext *ac, void *r, void *privdata) {
   const redisReply *reply = r;
   if (!reply_ok(cl, reply, "EXISTS"))
     return;
+  if (!cl->back_asked || !cl->reader.ac)
+    return; /* another part of this try failed: the next try is on its way */
   cl->back_asked = false;
   if (reply->type != REDIS_REPLY_INTEGER || reply->integer != 1) {
     /* started again without its data (no append-only file): the job's state is gone */
