@@ -54,10 +54,10 @@ struct crawl_config {
   long concurrency;
   long threads; /* -j: shards, one thread each */
   /* --cluster: one crawl shared by several processes through Redis (NULL: this one alone) */
-  char *cluster; /* redis://HOST[:PORT]/JOB, as given */
-  long nodes;    /* --nodes */
-  long node;     /* --node: this one, 0 to nodes - 1 */
-  double cluster_wait; /* --cluster-wait: seconds a start waits for Redis to answer */
+  char *cluster;       /* redis://HOST[:PORT]/JOB, as given */
+  long nodes;          /* --nodes */
+  long node;           /* --node: this one, 0 to nodes - 1 */
+  double cluster_wait; /* --cluster-wait: seconds to wait for Redis, at start or lost mid-run */
   bool robots;
   char *user_agent;
   char *product_token; /* derived from user_agent, for robots.txt groups */
