@@ -95,7 +95,12 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
 
 static void on_error(void *arg, const char *message) {
   struct bridge *b = arg;
-  crawl__fatal(b->c, "--cluster: %s", message);
+  const char *state = b->c->cfg->state_dir;
+  if (state) /* its checkpoint is saved at the stop: the command that goes on from it */
+    crawl__fatal(b->c, "--cluster: %s; once Redis answers, 'crawl --state %s' goes on", message,
+                 state);
+  else
+    crawl__fatal(b->c, "--cluster: %s", message);
 }
 
 static void on_wait(void *arg, const char *message) {

@@ -120,6 +120,10 @@ def case_cluster_continued_after_end(tmp):
         for i, proc in enumerate(procs):
             expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-300:]}")
         expect(redis.command("EXISTS", "crawl:{done}:ended") == ":1", "the job did not end")
+        for i in range(2):  # what --state nodes acknowledge one checkpoint late is gone too
+            expect(redis.command("XLEN", f"crawl:{{done:{i}}}:links") == ":0" and
+                   redis.command("EXISTS", f"crawl:{{done:{i}}}:taken") == ":0",
+                   f"node {i}'s stream or taken set stays after the end")
         before = time.monotonic()
         for threads in ("2", "1"):
             p = subprocess.run([CRAWL, "-j", threads, "--state", dirs[1]], capture_output=True,
@@ -205,7 +209,7 @@ def case_cluster_state_survives_kill(tmp):
 def case_cluster_survives_redis_restart(tmp):
     """--cluster with --state, and Redis started again from its append-only file twice:
     - killed with kill -9 mid-crawl and not back within --cluster-wait (2 s here): every process
-      stops with a clear error naming Redis, its checkpoint saved;
+      stops with a clear error naming Redis and the command that goes on, its checkpoint saved;
     - hung (SIGSTOP) while the processes, continued with `crawl --state DIR`, run, then each
       paused with SIGINT and Redis killed: a pause with Redis not answering keeps what it had
       not confirmed (most often the run is between two levels then, waiting for a view, and
@@ -238,7 +242,9 @@ def case_cluster_survives_redis_restart(tmp):
 
         first = nodes_run(cmds, kill_redis)
         for i, proc in enumerate(first):
-            expect(proc.returncode == 1 and f"Redis at 127.0.0.1:{redis.port}" in proc.err,
+            expect(proc.returncode == 1 and f"Redis at 127.0.0.1:{redis.port}" in proc.err and
+                   f"waited 2 s (--cluster-wait); once Redis answers, 'crawl --state {dirs[i]}' "
+                   "goes on" in proc.err,
                    f"node {i} with Redis gone: exit {proc.returncode}, {proc.err[-300:]!r}")
         redis.start()
         again = [[CRAWL, "--state", d] for d in dirs]
