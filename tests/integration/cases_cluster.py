@@ -64,26 +64,21 @@ def case_cluster_failed_start_keeps_state(tmp):
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
-
-        def files():
-            got = {}
-            for name in ("checkpoint", "checkpoint.prev"):
-                with open(os.path.join(state, name), "rb") as f:
-                    got[name] = f.read()
-            return got
-        before = files()
+        before = checkpoint_files(state)
         redis.stop()
         for threads in ("3", "1"):
             p = subprocess.run([CRAWL, "-j", threads, "--cluster-wait", "0", "--state", state],
                                capture_output=True, text=True, timeout=60)
             expect(p.returncode == 1 and "Redis at" in p.stderr,
                    f"-j {threads}, Redis down: exit {p.returncode}, {p.stderr!r}")
-            expect(files() == before, f"-j {threads}, Redis down: the checkpoint files changed")
+            expect(checkpoint_files(state) == before,
+                   f"-j {threads}, Redis down: the checkpoint files changed")
         waiting = subprocess.Popen([CRAWL, "--state", state], stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True)
         time.sleep(1.5)
         expect(waiting.poll() is None, f"gave up waiting for Redis: exit {waiting.poll()}")
-        expect(files() == before, "the checkpoint files changed while waiting for Redis")
+        expect(checkpoint_files(state) == before,
+               "the checkpoint files changed while waiting for Redis")
         redis.start()
         _, err = waiting.communicate(timeout=90)
         expect(waiting.returncode == 0, f"continued with Redis back: exit {waiting.returncode}, "
@@ -141,20 +136,13 @@ def case_cluster_continued_after_end(tmp):
         _, err = proc.communicate(timeout=60)
         expect(proc.returncode == 143, f"the paused node exited {proc.returncode}: {err}")
         expect(redis.command("SET", "crawl:{cut}:ended", "1") == "+OK", "cannot end the job")
-
-        def files():
-            got = {}
-            for name in ("checkpoint", "checkpoint.prev"):
-                with open(os.path.join(paused, name), "rb") as f:
-                    got[name] = f.read()
-            return got
-        kept = files()
+        kept = checkpoint_files(paused)
         asked = time.monotonic()
         p = subprocess.run([CRAWL, "--state", paused], capture_output=True, text=True, timeout=60)
         expect(p.returncode == 1 and "has ended, but this node's state holds" in p.stderr
                and re.search(r"\b[1-9]\d* queued pages", p.stderr) and not p.stdout,
                f"paused, continued after the end: exit {p.returncode}, {p.stderr!r}")
-        expect(files() == kept, "the checkpoint files changed")
+        expect(checkpoint_files(paused) == kept, "the checkpoint files changed")
         log = web.stop()
         expect(not [r for r in log if before <= r[0] < continued],
                "a node continued after the end made requests")
@@ -547,7 +535,6 @@ def case_cluster_soak_netns(tmp):
                                capture_output=True, text=True).stdout
     truth = {line.split()[0] for line in truth_out.splitlines()}
     net = Netns(["redis", "web", "node0", "node1", "node2"])
-    procs = []
     try:
         conf = os.path.join(tmp, "nginx.conf")
         with open(conf, "w") as f:
@@ -568,8 +555,8 @@ http {{
   }}
 }}
 """)
-        procs.append(net.run("web", ["nginx", "-c", conf, "-p", tmp],
-                             stderr=subprocess.DEVNULL))
+        # nginx runs until net.close() kills what its namespace holds
+        net.run("web", ["nginx", "-c", conf, "-p", tmp], stderr=subprocess.DEVNULL)
         redis_dir = os.path.join(tmp, "redis")
         os.mkdir(redis_dir)
         redis_cmd = ["redis-server", "--bind", net.address["redis"], "--port", "6379",

@@ -207,6 +207,15 @@ def state_cmd(web, state, *args, interval=0.3, delay="0.02"):
     return [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
             "-w", delay, "--checkpoint", str(interval), "--state", state, *args, web.url()]
 
+def checkpoint_files(state):
+    """A --state directory's checkpoint and the one before it, as bytes: a refused run must leave
+    both as they were."""
+    got = {}
+    for name in ("checkpoint", "checkpoint.prev"):
+        with open(os.path.join(state, name), "rb") as f:
+            got[name] = f.read()
+    return got
+
 def expect_records_of_one_crawl(web, recs):
     """The --jsonl records of the runs of one crawl: one per URL of the ground truth, with its
     fate and depth. The truth, for more checks."""
