@@ -387,6 +387,12 @@ static bool issue_append(cluster *cl, const struct unconfirmed *u);
 /* Redis does not answer: the connection went, or it is loading its data. With opt.wait the
  * cluster tries again (on_retry) until it answers or the wait runs out; without, it fails. Called
  * from inside hiredis's callbacks too: the links are closed and opened again by the timer. */
+double cluster_next_pause(double pause) {
+  if (pause <= 0)
+    return 0.1;
+  return pause * 2 > 2 ? 2 : pause * 2;
+}
+
 static void lost(cluster *cl, const char *what, const char *detail) {
   if (cl->failed || cl->destroying)
     return;
@@ -397,7 +403,7 @@ static void lost(cluster *cl, const char *what, const char *detail) {
   if (!cl->reconnecting) {
     cl->reconnecting = true;
     cl->lost_at = core_now();
-    cl->pause = 0.1;
+    cl->pause = cluster_next_pause(0);
     snprintf(cl->lost_why, sizeof(cl->lost_why), "%s%s%s", what, detail ? ": " : "",
              detail ? detail : "");
     char message[600];
@@ -411,7 +417,7 @@ static void lost(cluster *cl, const char *what, const char *detail) {
   if (cl->back_asked) { /* this try failed: the next one after the pause */
     cl->back_asked = false;
     loop_timer_start(cl->retry, core_now() + cl->pause);
-    cl->pause = cl->pause * 2 > 2 ? 2 : cl->pause * 2;
+    cl->pause = cluster_next_pause(cl->pause);
   }
 }
 

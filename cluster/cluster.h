@@ -80,6 +80,9 @@ struct cluster_handler {
 core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
                        const struct cluster_handler *handler, cluster **out, char *why,
                        size_t why_len);
+/* The pause before the next try to reach Redis, at start or lost mid-run, after a pause of that
+ * many seconds (0: before the first retry): 0.1 s, then twice as long each time, up to 2 s. */
+double cluster_next_pause(double pause);
 /* Drops what is not confirmed and closes both connections without calling the handler. NULL is
  * fine. Not from inside a handler's callback. */
 void cluster_destroy(cluster *cl);

@@ -231,12 +231,12 @@ static core_rc join_ended(struct shard *c, const char *job) {
 }
 
 /* Joins the job, waiting up to --cluster-wait for a Redis that does not answer yet (not started,
- * restarting, still loading its append-only file): tried again after 0.1 s, then twice as long
- * each time up to 2 s, the last try at the bound, and said once. A refusal (other options) is not
- * waited on, nor is a stop asked for meanwhile. */
+ * restarting, still loading its append-only file): tried again after cluster_next_pause's
+ * pauses, the last try at the bound, and said once. A refusal (other options) is not waited on,
+ * nor is a stop asked for meanwhile. */
 static core_rc join_waiting(struct shard *c, struct cluster_options *opt, const char *options,
                             bool *ended, char *err, size_t err_size) {
-  double deadline = core_now() + c->cfg->cluster_wait, pause = 0.1;
+  double deadline = core_now() + c->cfg->cluster_wait, pause = cluster_next_pause(0);
   bool waited = false;
   for (;;) {
     core_rc rc = cluster_job_join(&opt->address, options, ended, &opt->since_us, err, err_size);
@@ -255,7 +255,7 @@ static core_rc join_waiting(struct shard *c, struct cluster_options *opt, const 
     struct timespec ts = {.tv_sec = (time_t)nap,
                           .tv_nsec = (long)((nap - (double)(time_t)nap) * 1e9)};
     nanosleep(&ts, NULL);
-    pause = pause * 2 > 2 ? 2 : pause * 2;
+    pause = cluster_next_pause(pause);
   }
 }
 
