@@ -839,12 +839,12 @@ static void on_view_part(redisAsyncContext *ac, void *r, void *privdata) {
   (void)ac;
   cluster *cl = privdata;
   if (!reply_ok(cl, r, "the read of the run's state (HGETALL)")) {
-    if (cl->viewing && cl->reconnecting) { /* no view now: the caller asks again later */
-      cl->viewing = false;
+    bool was_viewing = cl->viewing;
+    cl->viewing = false;
+    if (was_viewing && cl->reconnecting) { /* no view now: the caller asks again later */
       struct cluster_view none = {.consistent = false};
       cl->view_cb(cl->view_arg, &none);
     }
-    cl->viewing = false;
     return;
   }
   int nodes = cl->opt.nodes, i = cl->view_replies++;
