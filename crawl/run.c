@@ -189,6 +189,11 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   bool *started = n > 1 ? calloc((size_t)n, sizeof(*started)) : NULL;
   if (n > 1 && (!threads || !started))
     crawl__fatal(&shards[0], "cannot start: out of memory");
+  /* a shard that could not open (a refused --cluster join, say) or a failed start ends the run
+   * before any shard's loop begins: none of them may make a request */
+  for (int i = 0; i < n; i++)
+    if (shards[i].fatal)
+      crawl__shard_sync_stop(&shards[i]);
   for (int i = 1; i < n && threads && started; i++) {
     if (pthread_create(&threads[i], NULL, crawl__shard_main, &shards[i]) == 0) {
       started[i] = true;
