@@ -241,6 +241,7 @@ struct shard {
   double start;
   double run_start; /* when this run began (--max-time), whatever the crawl took before */
   bool fatal;
+  bool refused; /* another shard could not open: this one's loop never begins */
   char *err;
   size_t err_size;
 };

@@ -191,9 +191,14 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     crawl__fatal(&shards[0], "cannot start: out of memory");
   /* a shard that could not open (a refused --cluster join, say) or a failed start ends the run
    * before any shard's loop begins: none of them may make a request */
+  bool refused = false;
   for (int i = 0; i < n; i++)
-    if (shards[i].fatal)
+    if (shards[i].fatal) {
       crawl__shard_sync_stop(&shards[i]);
+      refused = true;
+    }
+  for (int i = 0; i < n; i++)
+    shards[i].refused = refused && !shards[i].fatal;
   for (int i = 1; i < n && threads && started; i++) {
     if (pthread_create(&threads[i], NULL, crawl__shard_main, &shards[i]) == 0) {
       started[i] = true;

@@ -299,9 +299,10 @@ void crawl__shard_close(struct shard *c) {
 void *crawl__shard_main(void *arg) {
   struct shard *c = arg;
   crawl__run_take_turn(c);
-  crawl__shard_sync_stop(c); /* a shard that could not open ended the run before it began */
-  if (!c->fatal && c->end != CRAWL_END_FATAL)
+  if (!c->fatal && !c->refused)
     shard_loop(c);
+  else
+    crawl__shard_sync_stop(c);
   shard_end(c);
   crawl__run_give_turn(c);
   return NULL;
