@@ -190,8 +190,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
    * half of a tag or url() as if it were whole (a made-up link), so what was cut is dropped */
   if (rq->sniffing) /* a body of no known type, shorter than what is sniffed */
     sniffed(rq);
-  if (rq->html && !res->truncated)
-    parse_html_finish(rq->html);
+  if (rq->html)
+    res->truncated ? parse_html_cut(rq->html) : parse_html_finish(rq->html);
   else if (rq->css && !res->truncated)
     parse_css_finish(rq->css);
   else if (rq->js && !res->truncated)

@@ -46,7 +46,7 @@ typedef struct parse_html parse_html;
 /* charset is the HTTP header's declared character set, or NULL to let the document say
  * (<meta charset>, BOM; UTF-8 otherwise). */
 core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, parse_html **out);
-/* Feeds the next chunk of the body; callbacks run from inside this call. */
+/* Feeds the next chunk of the body. */
 core_rc parse_html_feed(parse_html *html, const char *data, size_t len);
 /* The character set the document is being decoded from (from the HTTP header, a BOM or
  * <meta charset>), or NULL for UTF-8. Borrowed until parse_html_destroy. */
@@ -55,8 +55,16 @@ const char *parse_html_charset(const parse_html *html);
 parse_via parse_html_link_via(const parse_html *html);
 /* --js: the text of inline scripts is scanned too (parse_js). Before the first feed. */
 void parse_html_scan_scripts(parse_html *html);
-/* Ends the document: remaining events are delivered. */
+/* Ends the document: remaining events are delivered. A page of up to PARSE_HTML_HOLD bytes of
+ * text is held until then and parsed in one call, which is faster; a longer one is parsed as it
+ * comes, its events delivered from inside parse_html_feed. */
 core_rc parse_html_finish(parse_html *html);
+#define PARSE_HTML_HOLD (256 * 1024)
+/* How much is held (0: nothing, every chunk is parsed as it comes). Before the first feed. */
+void parse_html_hold(parse_html *html, size_t bytes);
+/* The body was cut short (--max-size): what is held is parsed as far as a stream cut there would
+ * be, the half tag at its end dropped rather than finished into a made-up link. */
+core_rc parse_html_cut(parse_html *html);
 void parse_html_destroy(parse_html *html);
 
 /* Whether a body served with no known type is HTML, by its first bytes (at most

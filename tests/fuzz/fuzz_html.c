@@ -42,11 +42,12 @@ static void on_event(void *arg, parse_event event, const char *value, size_t len
   }
 }
 
-static void parse(const unsigned char *data, size_t size, size_t chunk, const char *charset,
-                  struct state *st) {
+static void parse(const unsigned char *data, size_t size, size_t chunk, size_t hold,
+                  const char *charset, struct state *st) {
   parse_html *html;
   if (parse_html_create(charset, on_event, st, &html) != CORE_OK)
     return;
+  parse_html_hold(html, hold);
   for (size_t off = 0; off < size; off += chunk)
     parse_html_feed(html, (const char *)data + off, off + chunk > size ? size - off : chunk);
   parse_html_finish(html);
@@ -68,8 +69,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &pieces.base) != CORE_OK ||
       url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &whole.base) != CORE_OK)
     abort();
-  parse(data + 1, size - 1, chunk, charset, &pieces);
-  parse(data + 1, size - 1, size, charset, &whole);
+  /* in pieces, streamed from the first byte or once a few chunks are held; whole, held and
+   * parsed in the one call that ends it */
+  parse(data + 1, size - 1, chunk, data[0] & 0x40 ? 3 * chunk : 0, charset, &pieces);
+  parse(data + 1, size - 1, size, PARSE_HTML_HOLD, charset, &whole);
   if (!fuzz_events_same(&pieces.events, &whole.events)) {
     fprintf(stderr, "links differ between chunkings (chunk %zu):\n%.*s---\n%.*s\n", chunk,
             (int)pieces.events.len, pieces.events.text ? pieces.events.text : "",

@@ -31,6 +31,10 @@ static void extract_n(const char *html, size_t len, size_t chunk, const char *ch
   memset(ev, 0, sizeof(*ev));
   parse_html *p;
   assert_int_equal(parse_html_create(charset, collect, ev, &p), CORE_OK);
+  /* a page is held and parsed in one call at its end, parsed as it streams in, or held in part
+   * and then streamed (it outgrew the hold): all three give the same events */
+  if (chunk < len)
+    parse_html_hold(p, chunk % 2 ? 0 : len / 2);
   for (size_t off = 0; off < len; off += chunk)
     assert_int_equal(parse_html_feed(p, html + off, off + chunk > len ? len - off : chunk),
                      CORE_OK);
@@ -97,6 +101,35 @@ static void test_after_the_end(void **state) {
     if (strcmp(ev.text, want_links) != 0)
       fail_msg("chunk %zu:\n got %s\nwant %s", chunk, ev.text, want_links);
   }
+}
+
+/* A body cut short (--max-size) gives the links it holds whole, and none made up from what its
+ * cut end leaves half written, whether it was held or streamed. Finished, the half url() of a
+ * style sheet would be read as a whole one. */
+static void test_cut_short(void **state) {
+  (void)state;
+  static const char doc[] =
+      "<p><a href=\"one.html\">1</a> <img src=\"two.png\"><style>p{background:url(thr";
+  for (size_t hold = 0; hold <= PARSE_HTML_HOLD; hold += PARSE_HTML_HOLD / 2) {
+    for (size_t chunk = 1; chunk <= sizeof(doc); chunk++) {
+      struct events ev = {0};
+      parse_html *p;
+      assert_int_equal(parse_html_create(NULL, collect, &ev, &p), CORE_OK);
+      parse_html_hold(p, hold);
+      for (size_t off = 0; off < sizeof(doc) - 1; off += chunk)
+        assert_int_equal(
+            parse_html_feed(p, doc + off,
+                            off + chunk > sizeof(doc) - 1 ? sizeof(doc) - 1 - off : chunk),
+            CORE_OK);
+      assert_int_equal(parse_html_cut(p), CORE_OK);
+      parse_html_destroy(p);
+      if (strcmp(ev.text, "L:one.html|L:two.png|") != 0)
+        fail_msg("hold %zu, chunk %zu: got %s", hold, chunk, ev.text);
+    }
+  }
+  struct events ev;
+  extract(doc, sizeof(doc), NULL, &ev);
+  assert_string_equal(ev.text, "L:one.html|L:two.png|L:thr|");
 }
 
 /* CSS in a page: <style> (given by libxml2 in pieces) and style attributes, in any chunking; a
@@ -337,6 +370,7 @@ static void test_link_via(void **state) {
     struct vias v = {0};
     assert_int_equal(parse_html_create(NULL, collect_via, &v, &v.html), CORE_OK);
     parse_html_scan_scripts(v.html);
+    parse_html_hold(v.html, chunk); /* the first chunk is held, the rest streams */
     for (size_t off = 0; off < sizeof(html) - 1; off += chunk) {
       size_t n = off + chunk > sizeof(html) - 1 ? sizeof(html) - 1 - off : chunk;
       assert_int_equal(parse_html_feed(v.html, html + off, n), CORE_OK);
@@ -352,6 +386,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_element_any_chunking),
       cmocka_unit_test(test_after_the_end),
+      cmocka_unit_test(test_cut_short),
       cmocka_unit_test(test_css_in_html),
       cmocka_unit_test(test_form_actions),
       cmocka_unit_test(test_nofollow),
