@@ -8,6 +8,8 @@ chosen at run time:
   missing pages: 1.4 other requests a page;
 - html: the same shape with links to pages alone (`testweb export --html-only`): ordinary HTML,
   one request a page;
+- big: the html web grown to 20 hosts x 5,000 pages (100,000 pages), or with --large to 20 x
+  50,000 (1,000,000 pages, some 12 GB of files): the lead must hold as the crawl grows;
 - python: a real site, the Python manual of Debian's python3-doc, served under four host names
   (docs0.python.test ...), one seed each; its ground truth is every page reachable from the
   index by links (Python's html.parser reads them). Every crawler reaches every host by its name, as its users' crawlers reach
@@ -24,8 +26,8 @@ makes and nothing else, bench_fetch): the two together are the least a crawler b
 and libxml2 could spend per page.
 
 Usage: bench_peers.py CRAWL TESTWEB BENCH_FLOOR [--quick] [--rounds N] [--only NAME,...]
-                      [--webs test,html,python] [--slow] [--page-bytes N] [--links N]
-                      [--pages N]
+                      [--webs test,html,big,python] [--slow] [--large] [--page-bytes N]
+                      [--links N] [--pages N]
 (--slow adds Scrapy, which takes minutes a web; --pages sets the pages per host of test and html)
 (--page-bytes and --links change the web: larger pages cost the crawlers more per request and
 nginx hardly more, so the web's server is further from being the bottleneck)
@@ -125,7 +127,7 @@ class Site:
         else:
             self.domain = "web.test"
             self.names = [f"s{i}.{self.domain}" for i in range(hosts)]
-            only = ["--html-only"] if web == "html" else []
+            only = ["--html-only"] if web in ("html", "big") else []
             args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links),
                     "--port", str(self.port), *only]
             subprocess.run([testweb, "export", *args, "--page-bytes", str(page_bytes), self.root],
@@ -138,7 +140,7 @@ class Site:
                 if fate == "fetched" and PAGE.match("/" + path):
                     self.truth_pages.add((host.split(":")[0], "/" + path))
             self.sample = "/p/7.html"
-            what = ("links to pages alone" if web == "html" else
+            what = ("links to pages alone" if web in ("html", "big") else
                     "PDFs, images, redirects and missing pages among the links")
             self.describe = (f"{hosts} hosts x {pages} pages of about {page_bytes // 1024} KB and "
                              f"{links} links, {what}")
@@ -362,16 +364,17 @@ def main():
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else (1 if quick else 3)
     only = args[args.index("--only") + 1].split(",") if "--only" in args else None
     webs = args[args.index("--webs") + 1].split(",") if "--webs" in args else \
-        ["test", "html", "python"]
+        ["test", "html", "big", "python"]
     spider_dir = os.path.abspath(args[args.index("--spider") + 1] if "--spider" in args
                                  else os.path.join(HERE, "..", "build", "peers"))
     hosts = 20
     pages = int(args[args.index("--pages") + 1]) if "--pages" in args else (100 if quick else 500)
+    big_pages = 50000 if "--large" in args else 500 if quick else 5000
     page_bytes = int(args[args.index("--page-bytes") + 1]) if "--page-bytes" in args else 8192
     links = int(args[args.index("--links") + 1]) if "--links" in args else 30
     for web in webs:
-        if web not in ("test", "html", "python"):
-            sys.exit(f"bench_peers: no web '{web}' (test, html, python)")
+        if web not in ("test", "html", "big", "python"):
+            sys.exit(f"bench_peers: no web '{web}' (test, html, big, python)")
         if web == "python" and not os.path.isdir(PYTHON_DOC):
             print(f"## web 'python': skipped, {PYTHON_DOC} is missing (apt-get install "
                   "python3-doc; bench/run.sh does)\n", flush=True)
@@ -379,7 +382,8 @@ def main():
         tmp = tempfile.mkdtemp(prefix="crawl-peers-")
         os.chmod(tmp, 0o755)  # nginx's workers run as www-data
         try:
-            site = Site(tmp, web, testweb, hosts, pages, links=links, page_bytes=page_bytes)
+            site = Site(tmp, web, testweb, hosts, big_pages if web == "big" else pages, links=links,
+                        page_bytes=page_bytes)
             run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)

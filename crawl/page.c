@@ -58,6 +58,17 @@ static void type_charset(const char *type, char *out, size_t size) {
   out[n] = '\0';
 }
 
+/* Whether an href names the page it is on: empty, or a fragment alone ("#section"), once the
+ * spaces a URL parser strips are gone. Against the page's own URL (no <base>), such a link is the
+ * page, seen already; a third of the Python manual's links are, and each was resolved and looked
+ * up for nothing. */
+static bool names_this_page(const char *href, size_t len) {
+  size_t i = 0;
+  while (i < len && (unsigned char)href[i] <= 0x20)
+    i++;
+  return i == len || href[i] == '#';
+}
+
 static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
   struct shard *c = rq->shard;
@@ -73,6 +84,8 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
         memset(&rq->base, 0, sizeof(rq->base));
       return;
     case PARSE_LINK: {
+      if (!rq->base.text && names_this_page(value, len))
+        return;
       const struct url *base = rq->base.text ? &rq->base : &rq->url;
       struct link_how how = {VIA_PAGE + parse_html_link_via(rq->html), !rq->nofollow};
       crawl__offer_link(rq, base, value, len, parse_html_charset(rq->html), rq->item->depth + 1,

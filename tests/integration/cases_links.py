@@ -320,6 +320,33 @@ def case_cut_body_invents_no_link(tmp):
         site.stop()
 
 
+def case_links_to_this_page(tmp):
+    """Links to a place in their own page ("#top", "", " #x ") name the page, seen already: no
+    request, nothing printed twice. Under a <base> they name the base instead, which is fetched
+    (a fragment alone, or an empty href, resolves to the base URL)."""
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<a href="#top">t</a><a href="">e</a><a href=" #x ">x</a>'
+                             '<a href="/in/?q=1">in</a><a href="/far/">far</a>')
+        if path == "/in/?q=1":
+            return 200, {}, '<a href="#here">h</a><a href="">e</a><p id="here">in</p>'
+        if path == "/far/":
+            return 200, {}, '<base href="/based/"><a href="#frag">f</a>'
+        if path == "/based/":
+            return 200, {}, '<p>the base</p>'
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", site.url("a.test"))
+        want = [site.url("a.test", path) for path in ("/", "/in/?q=1", "/far/", "/based/")]
+        expect(sorted(lines(p)) == sorted(want), f"printed {lines(p)}")
+        expect(sorted(site.paths()) == sorted(["/robots.txt", "/", "/in/?q=1", "/far/", "/based/"]),
+               f"requested {site.paths()}")
+    finally:
+        site.stop()
+
+
 def case_form_actions(tmp):
     """GET form actions are links: /search (its query dropped) is fetched and reported, with its
     own links; the POST form's /buy is never requested."""

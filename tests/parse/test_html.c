@@ -132,6 +132,29 @@ static void test_cut_short(void **state) {
   assert_string_equal(ev.text, "L:one.html|L:two.png|L:thr|");
 }
 
+/* A page is held only up to the hold: its events come at its end while it fits, and from inside
+ * parse_html_feed once it outgrew it, so a long page is never held whole. */
+static void test_hold_is_bounded(void **state) {
+  (void)state;
+  static const char part[] = "<p><a href=\"one.html\">one</a></p>\n"; /* 35 bytes */
+  struct events ev = {0};
+  parse_html *p;
+  assert_int_equal(parse_html_create(NULL, collect, &ev, &p), CORE_OK);
+  parse_html_hold(p, 2048);
+  for (int i = 0; i < 40; i++) /* 1,400 bytes: held, the encoding decided on the first 1,024 */
+    assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
+  assert_int_equal(ev.len, 0);
+  for (int i = 0; i < 40; i++) /* past 2,048 bytes: parsed as it comes */
+    assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
+  assert_true(ev.len > 0);
+  assert_int_equal(parse_html_finish(p), CORE_OK);
+  parse_html_destroy(p);
+  size_t links = 0;
+  for (const char *t = ev.text; (t = strstr(t, "L:one.html|")); t++)
+    links++;
+  assert_int_equal(links, 80);
+}
+
 /* CSS in a page: <style> (given by libxml2 in pieces) and style attributes, in any chunking; a
  * url() in the page's text is no link. */
 static void test_css_in_html(void **state) {
@@ -387,6 +410,7 @@ int main(void) {
       cmocka_unit_test(test_every_element_any_chunking),
       cmocka_unit_test(test_after_the_end),
       cmocka_unit_test(test_cut_short),
+      cmocka_unit_test(test_hold_is_bounded),
       cmocka_unit_test(test_css_in_html),
       cmocka_unit_test(test_form_actions),
       cmocka_unit_test(test_nofollow),
