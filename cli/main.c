@@ -212,6 +212,12 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
     fprintf(stderr,
             "crawl: %llu pages fetched ahead of their level, before their depth was known\n",
             (unsigned long long)s->speculated);
+  if (s->ahead_stops)
+    fprintf(stderr,
+            "crawl: fetching ahead of the level being finished stopped %llu times, its links "
+            "held at --queue-memory's budget, and hosts then waited for each level (a larger "
+            "--queue-memory raises it)\n",
+            (unsigned long long)s->ahead_stops);
   if (s->spilled)
     fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
             (unsigned long long)s->spilled);

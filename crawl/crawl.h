@@ -101,6 +101,7 @@ struct crawl_stats {
   uint64_t resumed;       /* --seen: URLs the last run left queued, queued again */
   uint64_t left;          /* --seen: URLs this run leaves queued for the next */
   uint64_t speculated;    /* pages fetched before their depth was known (speculate.c) */
+  uint64_t ahead_stops;   /* times fetching ahead stopped at --queue-memory's budget (held.c) */
   uint64_t queue_full;    /* new URLs not queued: the spill file was at --queue-disk */
   uint64_t spill_refused; /* queued URLs kept in memory: the spill file could not be written */
   int spill_error;        /* errno of the first such failure */

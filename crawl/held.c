@@ -165,13 +165,18 @@ void crawl__replay_held(struct shard *c, bool all) {
 static void set_lookahead(struct shard *c) {
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   size_t real = c->held.links - c->spec.links;
-  if (real >= budget)
+  /* each stop is counted: the summary names the option that raises the budget */
+  if (real >= budget) {
+    c->stats->ahead_stops += c->ahead;
     c->ahead = false;
-  else if (real <= budget / 2)
+  } else if (real <= budget / 2) {
     c->ahead = true;
-  if (c->spec.links >= budget * 2 || c->spec.count >= budget / 2)
+  }
+  if (c->spec.links >= budget * 2 || c->spec.count >= budget / 2) {
+    c->stats->ahead_stops += c->spec.ahead;
     c->spec.ahead = false;
-  else if (c->spec.links <= budget && c->spec.count <= budget / 4)
+  } else if (c->spec.links <= budget && c->spec.count <= budget / 4) {
     c->spec.ahead = c->spec.on;
+  }
   frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec.ahead ? SPEC_LEVELS : 1);
 }

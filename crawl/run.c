@@ -48,6 +48,7 @@ static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
   sum->resumed += s->resumed;
   sum->left += s->left;
   sum->speculated += s->speculated;
+  sum->ahead_stops += s->ahead_stops;
   sum->spill_refused += s->spill_refused;
   if (!sum->spill_error)
     sum->spill_error = s->spill_error;

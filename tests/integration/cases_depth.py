@@ -110,7 +110,8 @@ def case_speculative_fetches(tmp):
     breadth-first truth's, with -d and without, no page is fetched twice and none that the truth
     does not fetch, and no request comes closer than the delay. Also with a --queue-memory so
     small that fetching ahead keeps reaching its budget (half of it in speculative pages, their
-    links within twice it), stops, and starts again once confirmations free it."""
+    links within twice it), stops, and starts again once confirmations free it; the summary says
+    how often it stopped and names --queue-memory, and says nothing of it at the default budget."""
     for depth, budget in ((None, []), (3, []), (None, ["--queue-memory", "200"])):
         web = Web(tmp, hosts=12, pages=40, links=6, seed=7)
         args = ["-w", "0.02", "--jsonl", *budget] + (["-d", str(depth)] if depth else ["-d", "1000"])
@@ -125,6 +126,10 @@ def case_speculative_fetches(tmp):
         expect_same_set([r["url"] for r in recs], truth, f"-d {depth}")
         m = re.search(r"(\d+) pages fetched ahead of their level", p.stderr)
         expect(m and int(m.group(1)) > 0, f"-d {depth}: nothing was fetched ahead: {p.stderr}")
+        # the summary says when the budget stopped it, and names the option that raises it
+        m = re.search(r"fetching ahead of the level being finished stopped (\d+) times.*"
+                      r"a larger --queue-memory raises it", p.stderr)
+        expect(bool(m) == bool(budget), f"-d {depth} {budget}: the budget's note: {p.stderr}")
         fetched = Counter(f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log
                           if path != "/robots.txt")
         twice = [u for u, n in fetched.items() if n > 1]
