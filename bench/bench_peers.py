@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Peers on one real server: crawl, wget2, spider-rs and Scrapy crawl the same static webs.
 
-Three webs, one after the other in one run, each served by Debian's nginx on a loopback port
+Four webs, one after the other in one run, each served by Debian's nginx on a loopback port
 chosen at run time:
 - test: the test web written out as files (`testweb export`: 20 hosts x 500 pages of about 8 KB
   and 30 links, robots.txt on every host), whose pages also link PDFs, images, redirects and
