@@ -264,11 +264,12 @@ static struct host_owner *owner_slot(struct crawl *r, uint64_t h, uint64_t *foun
   }
 }
 
-/* The first hosts in scope go, each, to the shard that owns the fewest of them: a crawl of a few
- * hosts spreads over all shards, which their hashes alone do not promise (the four host names of
- * the Python manual's benchmark hash three to one shard of two, and -j 2 ran at 0.67 of its
- * possible rate). Past the first RUN_HOST_SLOTS * 3/4 hosts met, the hash decides, which spreads
- * many hosts evenly. Once given, an owner never changes within the run. */
+/* Among the first RUN_HOST_SLOTS * 3/4 hosts a run meets, each in scope goes to the shard that
+ * owns the fewest of them: a crawl of a few hosts spreads over all shards, which their hashes
+ * alone do not promise (the four host names of the Python manual's benchmark hash three to one
+ * shard of two, and -j 2 ran at 0.67 of its possible rate). The others met then keep a slot too,
+ * placed by hash, so no later link to them takes the lock. Past those, the hash decides, which
+ * spreads many hosts evenly. Once given, an owner never changes within the run. */
 int crawl__owner(struct shard *c, const char *host) {
   struct crawl *r = c->run;
   if (r->count == 1)
