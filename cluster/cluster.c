@@ -396,7 +396,7 @@ double cluster_next_pause(double pause) {
 static void lost(cluster *cl, const char *what, const char *detail) {
   if (cl->failed || cl->destroying)
     return;
-  if (cl->opt.wait <= 0 || !cl->retry) {
+  if (!cl->retry) { /* --cluster-wait 0: made without the timer, nothing is waited for */
     fail(cl, what, detail);
     return;
   }
