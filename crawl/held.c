@@ -114,6 +114,27 @@ struct held_page *crawl__held_take(struct shard *c) {
   return hp;
 }
 
+void crawl__held_move(struct shard *c, struct held_page *hp, int depth) {
+  struct held_level *l = &c->held.levels[hp->depth];
+  struct held_page *prev = NULL;
+  for (struct held_page *p = l->head; p != hp; p = p->next)
+    prev = p;
+  if (prev)
+    prev->next = hp->next;
+  else
+    l->head = hp->next;
+  if (l->tail == hp)
+    l->tail = prev;
+  if (--c->held.pages == 0)
+    c->held.min = INT_MAX;
+  else
+    while (!c->held.levels[c->held.min].head)
+      c->held.min++;
+  frontier_move_pending(c->fr, hp->depth, depth);
+  crawl__held_at(hp, depth);
+  crawl__append_held(c, hp);
+}
+
 void crawl__held_queue(struct shard *c, struct held_page *hp) {
   frontier_hold(c->fr, hp->depth);
   crawl__append_held(c, hp);
@@ -137,6 +158,8 @@ void crawl__held_free(struct shard *c, struct held_page *hp) {
 void crawl__replay_held(struct shard *c, bool all) {
   while (c->held.pages && (all || c->held.min <= frontier_gate(c->fr))) {
     struct held_page *hp = crawl__held_take(c);
+    if (hp->page) /* a speculative page's record first, at the depth it has now */
+      crawl__spec_settle(c, hp, c->stop != STOP_NOW);
     for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       const struct held_link *l = &hp->links[i];

@@ -20,6 +20,7 @@ struct held_page {
   struct held_link *links;
   size_t count, cap;
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
+  struct spec *page;     /* a confirmed speculative page whose record waits with its links */
 };
 
 /* Held links */
@@ -36,6 +37,8 @@ struct held_page *crawl__held_take(struct shard *c);
 void crawl__held_at(struct held_page *hp, int depth); /* its page's depth turned out to be depth */
 void crawl__held_seal(struct held_page *hp);          /* its links are all in: arrays shrink */
 void crawl__append_held(struct shard *c, struct held_page *hp); /* kept, in depth order */
+/* A queued held page whose page turned out shallower: it moves to depth, pending there. */
+void crawl__held_move(struct shard *c, struct held_page *hp, int depth);
 /* Offers the links of pages done ahead of their level once it has come (all: every one). */
 void crawl__replay_held(struct shard *c, bool all);
 

@@ -191,6 +191,30 @@ static void lower_queued(struct shard *c, const struct url *u, const char *from,
   frontier_push(c->fr, fh, item);
 }
 
+/* The same for a page in flight ahead of the gate (-c and the one level of lookahead let a page
+ * start before the level above is done): it counts at depth from now on, and so do its links. */
+static bool lower_in_flight(struct shard *c, const struct url *u, const char *from, int depth,
+                            int redirects, struct link_how how) {
+  for (struct request *rq = c->req.active; rq; rq = rq->next) {
+    struct frontier_item *old = rq->item;
+    if (!old || old->kind != FRONTIER_PAGE || (old->flags & ITEM_SPEC) || rq->gate_depth <= depth ||
+        strcmp(old->url, u->text) != 0)
+      continue;
+    unsigned flags = (old->flags & ~ITEM_VIA_MASK) | (unsigned)how.via << ITEM_VIA_SHIFT;
+    struct frontier_item *item = new_page(c, u->text, from, depth, redirects, flags);
+    if (!item)
+      return true;
+    item->attempts = old->attempts;
+    frontier_move_pending(c->fr, rq->gate_depth, depth);
+    rq->gate_depth = depth;
+    crawl__held_at(rq->held, depth);
+    frontier_item_free(old);
+    rq->item = item;
+    return true;
+  }
+  return false;
+}
+
 const struct link_how crawl__seed_how = {VIA_SEED, true};
 
 /* A URL settled without a fetch: a speculative fetch of it is dropped. */
@@ -203,28 +227,32 @@ static void settle_unfetched(struct shard *c, struct spec *spec, const struct fr
 }
 
 /* A speculative page offered for real at depth: from now on an accepted page like any other.
- * Fetched already, its kept outcome is reported now, and its links are held for their level;
- * being fetched, it counts at its depth; queued, it is queued again at its depth. */
+ * Fetched already, its kept outcome is reported, and its links are held for their level; but
+ * while the gate has not reached depth, a redirect of the level above may still reach it and give
+ * it that level (as lower_queued does for a queued page), so then its record waits with its links
+ * until the level comes. Being fetched, it counts at its depth; queued, it is queued again at
+ * its depth. */
 static void confirm(struct shard *c, struct spec *e, const char *from, int depth, int redirects,
                     unsigned flags) {
   if (e->done) {
-    c->stats->speculated++;
-    struct crawl_record rec = e->rec;
-    rec.from = from;
-    rec.depth = depth;
-    crawl__report(c, flags, &rec);
-    crawl__held_at(e->held, depth);
-    if (e->held) {
-      c->spec.links -= e->held->count;
-      crawl__held_queue(c, e->held);
-    }
+    struct held_page *hp = e->held;
+    if (hp)
+      c->spec.links -= hp->count;
     e->held = NULL;
-    struct url target;
-    if (e->redirect && c->stop != STOP_NOW &&
-        url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
-      crawl__offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, e->redirect_how);
-      url_free(&target);
+    if (depth > frontier_gate(c->fr)) {
+      if (!hp && !(hp = crawl__held_new(c, e->url, depth)))
+        return;
+      crawl__held_at(hp, depth);
+      if (crawl__spec_wait(c, e, hp, from, flags))
+        crawl__held_queue(c, hp);
+      else
+        crawl__held_free(c, hp);
+      return;
     }
+    crawl__spec_report(c, e, from, depth, flags, true);
+    crawl__held_at(hp, depth);
+    if (hp)
+      crawl__held_queue(c, hp);
     crawl__spec_remove(c, e);
     return;
   }
@@ -280,7 +308,9 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
   }
   /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
    * run left queued, which it printed */
-  if (!fresh && kind == OFFER_REDIRECT)
+  /* a redirect's target found first one level deeper: it moves up, wherever it waits */
+  if (!fresh && kind == OFFER_REDIRECT && !crawl__spec_lower(c, u->text, from, depth, how) &&
+      !lower_in_flight(c, u, from, depth, redirects, how))
     lower_queued(c, u, from, depth, redirects, how);
   bool rescue = !fresh && kind == OFFER_REDIRECT && crawl__rescued_from_cut(c, u, depth);
   if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)

@@ -192,8 +192,10 @@ static void page_done(void *arg, const struct fetch_result *res) {
     return;
   if (res->error != FETCH_OK) {
     crawl__note(c, "%s: %s", item->url, res->error_text);
-    if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))
+    if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1))) {
+      crawl__spec_adopt(c, rq); /* ahead of the gate: its record waits for its level */
       crawl__record_item(c, item, CRAWL_FATE_FAILED, crawl__cause_of(res->error), res->error_text);
+    }
     crawl__request_free(rq);
     return;
   }
@@ -248,6 +250,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
                   crawl__resolve_href(c, &rq->url, res->head.location, strlen(res->head.location),
                                       NULL, item->url, &target);
   rec.location = redirect ? target.text : NULL;
+  crawl__spec_adopt(c, rq); /* ahead of the gate: its record waits for its level */
   crawl__report(c, item->flags, &rec);
   /* its target remembers what kind of address sent it there (crawl__start_request checks) */
   struct link_how how = {(unsigned char)(VIA_REDIRECT + rq->addr_kind), true};

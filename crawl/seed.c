@@ -39,8 +39,11 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
     crawl__request_free(rq);
   }
   struct held_page *hp;
-  while ((hp = crawl__held_take(c))) /* kept by the save (--state), or offered already */
+  while ((hp = crawl__held_take(c))) { /* kept by the save (--state), or offered already */
+    if (hp->page && with_records)      /* fetched: its record, without its links */
+      crawl__spec_settle(c, hp, false);
     crawl__held_free(c, hp);
+  }
   free(c->held.levels);
   c->held.levels = NULL;
   c->held.level_count = 0;

@@ -10,11 +10,19 @@
  * Only pages within --depth are speculated (a confirmed depth is never larger), never beyond the
  * queue's memory budget, and not with --seen or --state, whose saves keep only accepted URLs.
  * The depth gate keeps every unconfirmed page's level unsettled: the held page that names it is
- * pending one level up, so its links are always held (checked in intake.c). */
+ * pending one level up, so its links are always held (checked in intake.c).
+ *
+ * Confirmed, or accepted and fetched ahead of the gate (crawl__spec_adopt), a page's depth can
+ * still shrink by one: a redirect of the level above, answered later, may name it, and a redirect
+ * target has the redirect's depth (doc/behaviour.md, Depth). So until the gate reaches its
+ * level its record waits in the held page of its links, and the entry stays here, where the
+ * redirect finds it (crawl__spec_lower). */
 #include "crawl/held.h"
 #include "crawl/host.h"
+#include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/report.h"
 #include "crawl/speculate.h"
 
 #include <stdlib.h>
@@ -49,6 +57,7 @@ void crawl__spec_remove(struct shard *c, struct spec *e) {
   free((char *)e->rec.location);
   free((char *)e->rec.error);
   free(e->redirect);
+  free(e->from);
   free(e->url);
   free(e);
 }
@@ -59,6 +68,27 @@ void crawl__spec_free_all(struct shard *c) {
       crawl__spec_remove(c, c->spec.table[b]);
   free(c->spec.table);
   c->spec.table = NULL;
+}
+
+/* A new entry for url, in the table; NULL when memory runs out. */
+static struct spec *spec_insert(struct shard *c, const char *url, int depth, frontier_host *host) {
+  if (!c->spec.table) {
+    c->spec.buckets = SPEC_BUCKETS_MIN;
+    if (!(c->spec.table = calloc(c->spec.buckets, sizeof(*c->spec.table))))
+      return NULL;
+  }
+  struct spec *e = calloc(1, sizeof(*e));
+  if (!e || !(e->url = strdup(url))) {
+    free(e);
+    return NULL;
+  }
+  e->depth = depth;
+  e->host = host;
+  size_t b = bucket(c, e->url);
+  e->next = c->spec.table[b];
+  c->spec.table[b] = e;
+  c->spec.count++;
+  return e;
 }
 
 void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
@@ -89,27 +119,15 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
   if (url_path_trap(u->text + u->path_off, cfg->max_path_repeat, cfg->max_path_segments) !=
       URL_TRAP_NONE)
     return; /* a spider trap is not followed (settle gives its fate), nor fetched ahead */
-  if (!c->spec.table) {
-    c->spec.buckets = SPEC_BUCKETS_MIN;
-    if (!(c->spec.table = calloc(c->spec.buckets, sizeof(*c->spec.table))))
-      return;
-  }
   struct host_data *hd = crawl__host_for(c, u);
   if (!hd || hd->dead)
     return;
-  struct spec *e = calloc(1, sizeof(*e));
-  struct frontier_item *item = e ? frontier_item_new(FRONTIER_PAGE, u->text, from, depth) : NULL;
-  if (!item || !(e->url = strdup(u->text))) {
-    free(e);
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
+  struct spec *e = item ? spec_insert(c, u->text, depth, hd->fhost) : NULL;
+  if (!e) {
     frontier_item_free(item);
     return; /* it is fetched in its turn instead */
   }
-  e->depth = depth;
-  e->host = hd->fhost;
-  size_t b = bucket(c, e->url);
-  e->next = c->spec.table[b];
-  c->spec.table[b] = e;
-  c->spec.count++;
   item->flags = ITEM_SPEC;
   frontier_push(c->fr, hd->fhost, item);
 }
@@ -148,8 +166,47 @@ void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *tar
   e->redirect_how = how;
 }
 
+bool crawl__spec_adopt(struct shard *c, struct request *rq) {
+  const struct crawl_config *cfg = c->cfg;
+  struct frontier_item *item = rq->item;
+  if (rq->spec || (item->flags & ITEM_SPEC) || rq->gate_depth <= frontier_gate(c->fr) ||
+      cfg->seen_file || cfg->state_dir || c->stop == STOP_NOW || crawl__spec_find(c, item->url))
+    return false;
+  struct spec *e = spec_insert(c, item->url, rq->gate_depth, rq->host);
+  if (!e)
+    return false; /* reported now instead */
+  if (item->from && !(e->from = strdup(item->from))) {
+    crawl__spec_remove(c, e);
+    return false;
+  }
+  e->accepted = true;
+  e->flags = item->flags;
+  e->rq = rq;
+  rq->spec = e;
+  item->flags |= ITEM_SPEC;
+  return true;
+}
+
+/* An adopted page's request ends: its held page, with no links if it found none, keeps its
+ * record and stays pending at its depth (crawl__request_free appends it). */
+static void adopted_ended(struct shard *c, struct request *rq) {
+  struct spec *e = rq->spec;
+  rq->spec = NULL;
+  e->rq = NULL;
+  if (!e->done || (!rq->held && !(rq->held = crawl__held_new(c, e->url, rq->gate_depth)))) {
+    crawl__spec_remove(c, e); /* out of memory (fatal already) */
+    return;
+  }
+  e->waiting = rq->held;
+  rq->held->page = e;
+}
+
 void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   struct spec *e = rq->spec;
+  if (e->accepted) {
+    adopted_ended(c, rq);
+    return;
+  }
   rq->spec = NULL;
   e->rq = NULL;
   if (rq->item && !e->cancelled) { /* fetched: its links wait with it for its confirmation */
@@ -174,4 +231,57 @@ void crawl__spec_cancel(struct shard *c, struct spec *e) {
     frontier_item_free(old);
   }
   crawl__spec_remove(c, e);
+}
+
+void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int depth,
+                        unsigned flags, bool offer_redirect) {
+  c->stats->speculated += !e->accepted;
+  struct crawl_record rec = e->rec;
+  rec.from = from;
+  rec.depth = depth;
+  crawl__report(c, flags, &rec);
+  struct url target;
+  if (offer_redirect && e->redirect && c->stop != STOP_NOW &&
+      url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
+    crawl__offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, e->redirect_how);
+    url_free(&target);
+  }
+}
+
+bool crawl__spec_wait(struct shard *c, struct spec *e, struct held_page *hp, const char *from,
+                      unsigned flags) {
+  if (from && !(e->from = strdup(from))) {
+    crawl__fatal(c, "out of memory");
+    return false;
+  }
+  e->flags = flags;
+  e->waiting = hp;
+  hp->page = e;
+  return true;
+}
+
+void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redirect) {
+  struct spec *e = hp->page;
+  hp->page = NULL;
+  crawl__spec_report(c, e, e->from, hp->depth, e->flags, offer_redirect);
+  e->waiting = NULL;
+  crawl__spec_remove(c, e);
+}
+
+bool crawl__spec_lower(struct shard *c, const char *url, const char *from, int depth,
+                       struct link_how how) {
+  struct spec *e = crawl__spec_find(c, url);
+  if (!e || !e->waiting || e->waiting->depth <= depth)
+    return false;
+  char *copy = from ? strdup(from) : NULL;
+  if (from && !copy) {
+    crawl__fatal(c, "out of memory");
+    return false;
+  }
+  /* from now on found by the redirect: its page and its via, as a queued page moved up */
+  free(e->from);
+  e->from = copy;
+  e->flags = (e->flags & ~ITEM_VIA_MASK) | (unsigned)how.via << ITEM_VIA_SHIFT;
+  crawl__held_move(c, e->waiting, depth);
+  return true;
 }

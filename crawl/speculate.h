@@ -18,7 +18,14 @@ struct spec {
   struct link_how redirect_how; /* and how it was found (from which kind of address) */
   int redirects;
   struct held_page *held; /* its own links */
-  struct spec *next;      /* hash chain */
+  /* confirmed at a depth the gate has not reached: a redirect of the level above may still
+   * reach it, and lower it (crawl__spec_lower), so its record and its links wait together in
+   * this held page, queued at its depth, until the level comes (crawl__spec_settle) */
+  struct held_page *waiting;
+  bool accepted;     /* an accepted page that ended ahead of the gate (crawl__spec_adopt) */
+  char *from;        /* the confirming link's page, while it waits */
+  unsigned flags;    /* its item flags, while it waits */
+  struct spec *next; /* hash chain */
 };
 struct spec *crawl__spec_find(struct shard *c, const char *url);
 /* A link held back: fetched already, as a speculative page, when it may be. */
@@ -28,11 +35,29 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
 void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec);
 void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects,
                                struct link_how how);
+/* An accepted page whose request ends while the gate has not reached its depth: as a confirmed
+ * speculative page, its record waits with its links for its level, where a redirect of the
+ * level above may still lower it. Its outcome is kept from now on (rq->item becomes ITEM_SPEC
+ * for the report); false when it need not wait, or cannot (a save keeps only records). */
+bool crawl__spec_adopt(struct shard *c, struct request *rq);
 /* Its request ends (fetched, failed or given back for a retry): from crawl__request_free. */
 void crawl__spec_request_ended(struct shard *c, struct request *rq);
 /* Its URL was settled otherwise (no fetch): the entry goes, and its queued page. */
 void crawl__spec_cancel(struct shard *c, struct spec *e);
 void crawl__spec_remove(struct shard *c, struct spec *e);
+/* Confirmed and fetched: its record is reported at depth, from the page from, and a redirect's
+ * target offered; its own links (e->held) are the caller's to place. Frees nothing. */
+void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int depth,
+                        unsigned flags, bool offer_redirect);
+/* Waits for its level with hp (its links, maybe none), which the caller queues at depth. */
+bool crawl__spec_wait(struct shard *c, struct spec *e, struct held_page *hp, const char *from,
+                      unsigned flags);
+/* Its level has come (hp is being replayed): reported, then the entry goes. */
+void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redirect);
+/* A redirect of depth reached url: when url waits deeper, it moves up to depth, found by the
+ * redirect from; true when it did. */
+bool crawl__spec_lower(struct shard *c, const char *url, const char *from, int depth,
+                       struct link_how how);
 void crawl__spec_free_all(struct shard *c);
 
 #endif

@@ -212,3 +212,51 @@ def case_max_redirs(tmp):
                    f"--max-redirs {limit}: requests {site.paths(since=since)}")
     finally:
         site.stop()
+
+
+def case_redirect_reaches_a_page_fetched_ahead(tmp):
+    """A redirect of one level whose target, on another host, a link of that same level found
+    first (one level deeper) and which was fetched ahead of its level meanwhile (a host starts
+    the next level's pages while a slow one finishes this one): the target still gets the
+    redirect's depth and page, as breadth first does (doc/behaviour.md, Depth), and so do its
+    links. Whether the target's answer came before the redirect's (its record waits for its
+    level) or comes after (it is lowered in flight); never fetched twice."""
+    a, b = "a.ahead.test", "b.ahead.test"
+    slow = {"/r": 1.0}
+
+    def respond(host, path, headers):
+        if path == "/robots.txt":
+            return None
+        if host == a and path == "/":
+            return 200, {}, html_links("/r", site.url(b, "/p"))
+        if host == a and path == "/r":
+            time.sleep(slow["/r"])
+            return 301, {"Location": site.url(b, "/x")}, ""
+        if host == b and path == "/p":
+            return 200, {}, html_links("/x")
+        if host == b and path == "/x":
+            time.sleep(slow.get("/x", 0))
+            return 200, {}, html_links("/y")
+        if host == b and path == "/y":
+            return 200, {}, html_links()
+        return None
+
+    site = Site([a, b], respond)
+    try:
+        for x_takes in (0, 1.5):  # /x answered before /r's redirect comes, and after
+            slow["/x"] = x_takes
+            since = time.monotonic()
+            p = site.crawl("-w", "0.05", "--jsonl", site.url(a))
+            got = {r["url"]: r for r in records(p)}
+            log = {r[3]: r for r in site.log if r[0] >= since}
+            # what the case is about: /x began before the redirect to it was answered
+            expect(log["/x"][0] < log["/r"][1], f"/x {x_takes}: /x began after /r ended: {log}")
+            x, y = got[site.url(b, "/x")], got[site.url(b, "/y")]
+            expect((x["depth"], x["from"], x["via"]) == (1, site.url(a, "/r"), "redirect"),
+                   f"/x {x_takes}: the target is {x}")
+            expect((y["depth"], y["from"]) == (2, site.url(b, "/x")), f"/x {x_takes}: {y}")
+            expect(got[site.url(b, "/p")]["depth"] == 1, f"/x {x_takes}: {got}")
+            paths = [r[3] for r in site.log if r[0] >= since and r[3] != "/robots.txt"]
+            expect(sorted(paths) == ["/", "/p", "/r", "/x", "/y"], f"/x {x_takes}: {paths}")
+    finally:
+        site.stop()
