@@ -97,39 +97,36 @@ void crawl__append_held(struct shard *c, struct held_page *hp) {
     c->held.min = hp->depth;
 }
 
-struct held_page *crawl__held_take(struct shard *c) {
-  if (!c->held.pages)
-    return NULL;
-  struct held_level *l = &c->held.levels[c->held.min];
-  struct held_page *hp = l->head;
-  l->head = hp->next;
-  if (!l->head)
-    l->tail = NULL;
-  hp->next = NULL;
-  if (--c->held.pages == 0)
-    c->held.min = INT_MAX;
-  else
-    while (!c->held.levels[c->held.min].head)
-      c->held.min++;
-  return hp;
-}
-
-void crawl__held_move(struct shard *c, struct held_page *hp, int depth) {
+/* Takes hp, which follows prev (NULL: the first), out of its level. */
+static void unlink_held(struct shard *c, struct held_page *hp, struct held_page *prev) {
   struct held_level *l = &c->held.levels[hp->depth];
-  struct held_page *prev = NULL;
-  for (struct held_page *p = l->head; p != hp; p = p->next)
-    prev = p;
   if (prev)
     prev->next = hp->next;
   else
     l->head = hp->next;
   if (l->tail == hp)
     l->tail = prev;
+  hp->next = NULL;
   if (--c->held.pages == 0)
     c->held.min = INT_MAX;
   else
     while (!c->held.levels[c->held.min].head)
       c->held.min++;
+}
+
+struct held_page *crawl__held_take(struct shard *c) {
+  if (!c->held.pages)
+    return NULL;
+  struct held_page *hp = c->held.levels[c->held.min].head;
+  unlink_held(c, hp, NULL);
+  return hp;
+}
+
+void crawl__held_move(struct shard *c, struct held_page *hp, int depth) {
+  struct held_page *prev = NULL;
+  for (struct held_page *p = c->held.levels[hp->depth].head; p != hp; p = p->next)
+    prev = p;
+  unlink_held(c, hp, prev);
   frontier_move_pending(c->fr, hp->depth, depth);
   crawl__held_at(hp, depth);
   crawl__append_held(c, hp);

@@ -193,7 +193,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   if (res->error != FETCH_OK) {
     crawl__note(c, "%s: %s", item->url, res->error_text);
     if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1))) {
-      crawl__spec_adopt(c, rq); /* ahead of the gate: its record waits for its level */
+      crawl__spec_adopt(c, rq); /* a failure ahead of the gate waits for its level too */
       crawl__record_item(c, item, CRAWL_FATE_FAILED, crawl__cause_of(res->error), res->error_text);
     }
     crawl__request_free(rq);

@@ -26,6 +26,14 @@ struct shard_slot {
   struct crawl_progress progress; /* its counts, as of its last turn */
 };
 
+/* The first hosts a run meets, each with its shard (crawl__owner). A slot is free while its hash
+ * is 0; once set it never changes, so it is read without the lock. */
+#define RUN_HOST_SLOTS 256
+struct host_owner {
+  _Atomic uint64_t hash;
+  int owner;
+};
+
 struct crawl {
   const struct crawl_config *cfg;
   const struct crawl_sink *sink;
@@ -34,6 +42,10 @@ struct crawl {
   frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
   int count;
   pthread_mutex_t lock;
+  pthread_mutex_t owners_lock;
+  struct host_owner owners[RUN_HOST_SLOTS]; /* filled under owners_lock, to 3/4 at most */
+  int owners_used;
+  int *owned;                /* in-scope hosts of owners given to each shard, under owners_lock */
   pthread_mutex_t warc_lock; /* the --warc writer, which all shards share */
   struct shard_slot *slots;
   int idle_count;

@@ -172,6 +172,27 @@ static void test_owner_is_the_same_for_every_shard(void **state) {
   free_run(f);
 }
 
+/* A crawl of a few hosts keeps every shard busy: two hosts each for two shards, whatever their
+ * hashes, and each host's owner is the same whichever shard asks and however often. */
+static void test_few_hosts_spread_over_shards(void **state) {
+  (void)state;
+  struct fixture *f = make_run(2);
+  static const char *const hosts[] = {"docs0.python.test", "docs1.python.test", "docs2.python.test",
+                                      "docs3.python.test"};
+  int owned[2] = {0}, first[4];
+  for (int i = 0; i < 4; i++) {
+    first[i] = crawl__owner(&f->shards[i % 2], hosts[i]);
+    owned[first[i]]++;
+  }
+  assert_int_equal(owned[0], 2);
+  assert_int_equal(owned[1], 2);
+  for (int round = 0; round < 3; round++)
+    for (int i = 0; i < 4; i++)
+      for (int k = 0; k < 2; k++)
+        assert_int_equal(crawl__owner(&f->shards[k], hosts[i]), first[i]);
+  free_run(f);
+}
+
 static void test_link_reaches_its_owner_whole(void **state) {
   (void)state;
   struct fixture *f = make_run(2);
@@ -432,6 +453,7 @@ static void test_pause_holds_every_other_shard_between_turns(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_owner_is_the_same_for_every_shard),
+      cmocka_unit_test(test_few_hosts_spread_over_shards),
       cmocka_unit_test(test_link_reaches_its_owner_whole),
       cmocka_unit_test(test_link_in_transit_holds_the_gate),
       cmocka_unit_test(test_the_run_ends_only_when_all_are_idle_and_empty),
