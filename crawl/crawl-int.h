@@ -182,6 +182,13 @@ struct shard_held {
   int min;         /* the smallest depth with a held page; INT_MAX for none */
   size_t pages;
   size_t links;
+  /* every URL held in a queued page, once: where its first copy in replay order is (held.c) */
+  struct held_copy {
+    struct held_page *page; /* NULL: a free slot */
+    uint64_t hash;
+    uint32_t link;
+  } * copies;
+  size_t copy_slots, copy_count; /* copy_slots a power of two, or 0 */
 };
 
 /* URLs one level beyond --depth (depthcut.c): their fate waits until no page within it is pending,

@@ -1,5 +1,15 @@
 /* Links held back: a page fetched ahead of its level keeps its links until the depth gate
- * reaches that level, then they are offered in breadth-first order (doc/behaviour.md, Depth). */
+ * reaches that level, then they are offered in breadth-first order (doc/behaviour.md, Depth).
+ *
+ * A URL is held once. Offered again after its first copy in replay order (the smallest depth,
+ * then the page queued first), a link finds its URL seen and does nothing, so a queued page
+ * keeps only the links no earlier queued page holds, and a later page with a shallower copy
+ * takes the URL over (the deeper copy becomes HELD_GONE). Where pages link each other's
+ * next level (30 links a page, most to the same few URLs) that makes held links many times
+ * fewer, and the held-link budget of --queue-memory lasts as long. A page that waits with a
+ * record (a redirect may still move it up a level) drops a link for a copy of its own level only
+ * by noting its hash, and takes it back if it moves. The copies are an open-addressed table by
+ * the URL's hash. */
 #include "crawl/held.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
@@ -8,6 +18,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 /* Sets a held page, and the links in it, at the depth its page turned out to have. */
 void crawl__held_at(struct held_page *hp, int depth) {
@@ -69,6 +80,142 @@ void crawl__held_seal(struct held_page *hp) {
   core_buf_shrink(&hp->texts);
 }
 
+static uint64_t copy_hash(const char *text) {
+  return XXH3_64bits(text, strlen(text));
+}
+
+static const char *copy_text(const struct held_copy *k) {
+  return k->page->texts.data + k->page->links[k->link].text;
+}
+
+/* The slot of text's copy (of text NULL: the first of its hash), or the free slot where it
+ * would go. */
+static struct held_copy *copy_slot(struct shard_held *h, const char *text, uint64_t hash) {
+  size_t mask = h->copy_slots - 1;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    struct held_copy *k = &h->copies[i];
+    if (!k->page || (k->hash == hash && (!text || strcmp(copy_text(k), text) == 0)))
+      return k;
+  }
+}
+
+/* Room for one more copy (at most half the slots taken); false when memory runs out. */
+static bool copies_room(struct shard_held *h) {
+  if ((h->copy_count + 1) * 2 <= h->copy_slots)
+    return true;
+  size_t n = h->copy_slots ? h->copy_slots * 2 : 1024;
+  struct held_copy *grown = calloc(n, sizeof(*grown));
+  if (!grown)
+    return false;
+  for (size_t i = 0; i < h->copy_slots; i++) {
+    const struct held_copy *k = &h->copies[i];
+    size_t j = k->hash & (n - 1);
+    while (k->page && grown[j].page)
+      j = (j + 1) & (n - 1);
+    if (k->page)
+      grown[j] = *k;
+  }
+  free(h->copies);
+  h->copies = grown;
+  h->copy_slots = n;
+  return true;
+}
+
+/* Forgets the copies hp holds (it is being replayed). A free slot is filled from behind, so
+ * that every copy stays reachable from its hash's slot (linear probing's deletion). */
+static void forget_copies(struct shard_held *h, struct held_page *hp) {
+  size_t mask = h->copy_slots - 1;
+  for (size_t l = 0; h->copy_slots && l < hp->count; l++) {
+    if (hp->links[l].text == HELD_GONE)
+      continue;
+    const char *text = hp->texts.data + hp->links[l].text;
+    size_t j = copy_hash(text) & mask;
+    while (h->copies[j].page && !(h->copies[j].page == hp && h->copies[j].link == l))
+      j = (j + 1) & mask;
+    if (!h->copies[j].page)
+      continue; /* not held as a copy (the table could not grow) */
+    h->copies[j].page = NULL;
+    h->copy_count--;
+    for (size_t k = (j + 1) & mask; h->copies[k].page; k = (k + 1) & mask) {
+      size_t home = h->copies[k].hash & mask;
+      if (((k - home) & mask) >= ((k - j) & mask)) {
+        h->copies[j] = h->copies[k];
+        h->copies[k].page = NULL;
+        j = k;
+      }
+    }
+  }
+}
+
+/* Notes a link a waiting page dropped; false when memory runs out (then it is kept). */
+static bool note_dropped(struct held_page *hp, uint64_t hash, struct link_how how) {
+  struct held_dropped *grown = realloc(hp->dropped, (hp->dropped_count + 1) * sizeof(*hp->dropped));
+  if (!grown)
+    return false;
+  hp->dropped = grown;
+  hp->dropped[hp->dropped_count++] = (struct held_dropped){hash, how};
+  return true;
+}
+
+/* Keeps of hp's links those whose URL no earlier queued page holds, and takes over the URLs
+ * held only deeper; the kept texts move down over the dropped ones. */
+static void keep_first_copies(struct shard *c, struct held_page *hp) {
+  struct shard_held *h = &c->held;
+  size_t kept = 0, out = 0;
+  for (size_t l = 0; l < hp->count; l++) {
+    struct held_link link = hp->links[l];
+    char *text = hp->texts.data + link.text;
+    size_t len = strlen(text) + 1;
+    uint64_t hash = copy_hash(text);
+    struct held_copy *k = copies_room(h) ? copy_slot(h, text, hash) : NULL;
+    if (k && k->page && k->page->depth <= hp->depth &&
+        (!hp->page || k->page->depth < hp->depth || note_dropped(hp, hash, link.how))) {
+      h->links--; /* offered earlier by k's page */
+      continue;
+    }
+    memmove(hp->texts.data + out, text, len);
+    link.text = out;
+    out += len;
+    hp->links[kept] = link;
+    if (k && k->page && k->page->depth > hp->depth) { /* held deeper: this copy comes first */
+      k->page->links[k->link].text = HELD_GONE;
+      k->page->gone++;
+      h->links--;
+      *k = (struct held_copy){hp, hash, (uint32_t)kept};
+    } else if (k && !k->page) {
+      h->copy_count++;
+      *k = (struct held_copy){hp, hash, (uint32_t)kept};
+    }
+    kept++;
+  }
+  hp->count = kept;
+  hp->texts.len = out;
+  crawl__held_seal(hp);
+}
+
+/* hp moved up a level: a URL it dropped for a copy of its old level, offered later than hp
+ * now, comes back to hp (a 64-bit hash names it: two URLs of one hash are not expected). */
+static void take_back_dropped(struct shard *c, struct held_page *hp) {
+  struct shard_held *h = &c->held;
+  for (size_t d = 0; h->copy_slots && d < hp->dropped_count && !c->fatal; d++) {
+    struct held_copy *k = copy_slot(h, NULL, hp->dropped[d].hash);
+    if (!k->page || k->page == hp || k->page->depth <= hp->depth)
+      continue;
+    struct held_page *from = k->page;
+    size_t at = from->links[k->link].text;
+    crawl__held_add(c, hp, from->texts.data + at, hp->depth + 1, hp->dropped[d].how);
+    if (c->fatal)
+      return;
+    from->links[k->link].text = HELD_GONE;
+    from->gone++;
+    h->links--;
+    *k = (struct held_copy){hp, k->hash, (uint32_t)(hp->count - 1)};
+  }
+  free(hp->dropped);
+  hp->dropped = NULL;
+  hp->dropped_count = 0;
+}
+
 void crawl__append_held(struct shard *c, struct held_page *hp) {
   if (hp->depth >= c->held.level_count) {
     int n = c->held.level_count ? c->held.level_count : 16;
@@ -85,6 +232,9 @@ void crawl__append_held(struct shard *c, struct held_page *hp) {
     c->held.levels = grown;
     c->held.level_count = n;
   }
+  if (!hp->deduped && hp->count < UINT32_MAX)
+    keep_first_copies(c, hp);
+  hp->deduped = true;
   struct held_level *l = &c->held.levels[hp->depth];
   hp->next = NULL;
   if (l->tail)
@@ -130,6 +280,7 @@ void crawl__held_move(struct shard *c, struct held_page *hp, int depth) {
   frontier_move_pending(c->fr, hp->depth, depth);
   crawl__held_at(hp, depth);
   crawl__append_held(c, hp);
+  take_back_dropped(c, hp);
 }
 
 void crawl__held_queue(struct shard *c, struct held_page *hp) {
@@ -142,8 +293,9 @@ static void set_lookahead(struct shard *c);
 void crawl__held_free(struct shard *c, struct held_page *hp) {
   if (!hp)
     return;
-  c->held.links -= hp->count;
+  c->held.links -= hp->count - hp->gone;
   core_buf_free(&hp->texts);
+  free(hp->dropped);
   free(hp->links);
   free(hp->from);
   free(hp);
@@ -155,11 +307,14 @@ void crawl__held_free(struct shard *c, struct held_page *hp) {
 void crawl__replay_held(struct shard *c, bool all) {
   while (c->held.pages && (all || c->held.min <= frontier_gate(c->fr))) {
     struct held_page *hp = crawl__held_take(c);
+    forget_copies(&c->held, hp);
     if (hp->page) /* a speculative page's record first, at the depth it has now */
       crawl__spec_settle(c, hp, c->stop != STOP_NOW);
     for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       const struct held_link *l = &hp->links[i];
+      if (l->text == HELD_GONE)
+        continue; /* an earlier copy offered it */
       const char *text = hp->texts.data + l->text;
       struct url u;
       core_rc rc = url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
@@ -176,12 +331,14 @@ void crawl__replay_held(struct shard *c, bool all) {
   set_lookahead(c);
 }
 
-/* How far below the gate pages may start: one level while the links held back stay within the
- * queue's memory budget (off at it, on again at half of it: each switch revisits every host);
- * and every level, for speculative pages, while they stay within half of it and their kept links
- * within twice it (on again at half of each). A kept link costs its printed form and 16 bytes
- * (held_seal), a speculative page a few hundred: at the default budget of 100,000 they stay
- * within some 30 MB, and a polite crawl of 1,000 hosts x 30 pages never waits for them. */
+/* How far below the gate pages may start: one level while the links held back (each URL
+ * once) stay within the queue's memory budget (off at it, on again at half of it: each switch
+ * revisits every host); and every level, for speculative pages, while their kept links stay
+ * within twice it (on again at it). Speculative pages themselves are made only while they stay
+ * within half of it (crawl__spec_consider), but those made are still fetched past that: their
+ * number does not grow by fetching them, and hosts would wait for the gate instead. A held link
+ * costs its printed form, 16 bytes and a slot of the copies' table, a speculative page a few
+ * hundred: at the default budget of 100,000 they stay within some 40 MB. */
 static void set_lookahead(struct shard *c) {
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   size_t real = c->held.links - c->spec.links;
@@ -192,10 +349,10 @@ static void set_lookahead(struct shard *c) {
   } else if (real <= budget / 2) {
     c->ahead = true;
   }
-  if (c->spec.links >= budget * 2 || c->spec.count >= budget / 2) {
+  if (c->spec.links >= budget * 2) {
     c->stats->ahead_stops += c->spec.ahead;
     c->spec.ahead = false;
-  } else if (c->spec.links <= budget && c->spec.count <= budget / 4) {
+  } else if (c->spec.links <= budget) {
     c->spec.ahead = c->spec.on;
   }
   frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec.ahead ? SPEC_LEVELS : 1);

@@ -8,8 +8,9 @@
  * the level comes: offered earlier, they could be found first at a depth too deep. They may be
  * many (up to --queue-memory), so each keeps only its printed form, in one buffer per page, and
  * is parsed again when offered. */
+#define HELD_GONE SIZE_MAX /* a link's text: a copy offered earlier holds its URL (see held.c) */
 struct held_link {
-  size_t text; /* offset of its printed form in the page's texts */
+  size_t text; /* offset of its printed form in the page's texts, or HELD_GONE */
   int depth;
   struct link_how how;
 };
@@ -19,6 +20,15 @@ struct held_page {
   int depth;  /* the page's */
   struct held_link *links;
   size_t count, cap;
+  size_t gone; /* links of count that are HELD_GONE */
+  /* a page that waits with a record (page) may still move up a level: the links it dropped
+   * for a copy of the same level, by hash, to take back then (held.c) */
+  struct held_dropped {
+    uint64_t hash;
+    struct link_how how;
+  } * dropped;
+  size_t dropped_count;
+  bool deduped;          /* queued once: its links kept only where they come first (held.c) */
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
   struct spec *page;     /* a confirmed speculative page whose record waits with its links */
 };

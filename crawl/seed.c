@@ -47,6 +47,9 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
   free(c->held.levels);
   c->held.levels = NULL;
   c->held.level_count = 0;
+  free(c->held.copies);
+  c->held.copies = NULL;
+  c->held.copy_slots = c->held.copy_count = 0;
   frontier_host *fh;
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {

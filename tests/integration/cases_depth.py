@@ -141,6 +141,28 @@ def case_speculative_fetches(tmp):
         expect(not close, f"-d {depth}: {len(close)} gaps under the delay")
 
 
+def case_held_links_once(tmp):
+    """Pages that share most of their links (30 a page on 6 hosts) hold each URL once while
+    they wait for their level, so a --queue-memory that the distinct URLs fit in (800, which
+    all the links held would pass) never stops fetching ahead, with speculative pages and with
+    --state (none); every URL's fate and depth are still the breadth-first truth's. One shard
+    (-j 1 given last wins): the budget is split among shards, and hosts among them unevenly."""
+    for mode in ("speculative", "state"):
+        web = Web(tmp, hosts=6, pages=40, links=30, seed=5)
+        state = ["--state", os.path.join(tmp, "held-state")] if mode == "state" else []
+        p = crawl(web, "-j", "1", "-w", "0.02", "-d", "1000", "--jsonl", "--queue-memory", "800",
+                  *state, web.url())
+        web.stop()
+        truth = web.truth(web.url())
+        recs = records(p)
+        wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
+                 if (r["fate"], r["depth"]) != truth.get(r["url"])]
+        expect(not wrong, f"{mode}: fate or depth off: {wrong[:5]}")
+        expect_same_set([r["url"] for r in recs], truth, mode)
+        expect("fetching ahead of the level being finished stopped" not in p.stderr,
+               f"{mode}: the held links reached the budget: {p.stderr[-600:]}")
+
+
 def case_redirect_at_the_depth_limit(tmp):
     """A redirect of the last level (-d) whose target was found first as a link one level deeper,
     beyond the limit: the target keeps the redirect's depth and is fetched, and its own links are
@@ -220,8 +242,10 @@ def case_redirect_reaches_a_page_fetched_ahead(tmp):
     the next level's pages while a slow one finishes this one): the target still gets the
     redirect's depth and page, as breadth first does (doc/behaviour.md, Depth), and so do its
     links. Whether the target's answer came before the redirect's (its record waits for its
-    level) or comes after (it is lowered in flight); never fetched twice."""
-    a, b = "a.ahead.test", "b.ahead.test"
+    level) or comes after (it is lowered in flight); never fetched twice. A link the target
+    shares with a page of its first level (c's /q, held first) comes back to the target when
+    it moves up, since the target is offered first then."""
+    a, b, c = "a.ahead.test", "b.ahead.test", "c.ahead.test"
     slow = {"/r": 1.0}
 
     def respond(host, path, headers):
@@ -233,7 +257,9 @@ def case_redirect_reaches_a_page_fetched_ahead(tmp):
             time.sleep(slow["/r"])
             return 301, {"Location": site.url(b, "/x")}, ""
         if host == b and path == "/p":
-            return 200, {}, html_links("/x")
+            return 200, {}, html_links("/x", site.url(c, "/q"))
+        if host == c and path == "/q":
+            return 200, {}, html_links(site.url(b, "/y"))
         if host == b and path == "/x":
             time.sleep(slow.get("/x", 0))
             return 200, {}, html_links("/y")
@@ -241,9 +267,11 @@ def case_redirect_reaches_a_page_fetched_ahead(tmp):
             return 200, {}, html_links()
         return None
 
-    site = Site([a, b], respond)
+    site = Site([a, b, c], respond)
     try:
-        for x_takes in (0, 1.5):  # /x answered before /r's redirect comes, and after
+        # /x answered before /r's redirect comes (after /q: a page of its level held first),
+        # and after
+        for x_takes in (0.3, 1.5):
             slow["/x"] = x_takes
             since = time.monotonic()
             p = site.crawl("-w", "0.05", "--jsonl", site.url(a))
@@ -251,12 +279,14 @@ def case_redirect_reaches_a_page_fetched_ahead(tmp):
             log = {r[3]: r for r in site.log if r[0] >= since}
             # what the case is about: /x began before the redirect to it was answered
             expect(log["/x"][0] < log["/r"][1], f"/x {x_takes}: /x began after /r ended: {log}")
+            expect(log["/q"][1] < log["/x"][1], f"/x {x_takes}: /q ended after /x: {log}")
             x, y = got[site.url(b, "/x")], got[site.url(b, "/y")]
             expect((x["depth"], x["from"], x["via"]) == (1, site.url(a, "/r"), "redirect"),
                    f"/x {x_takes}: the target is {x}")
             expect((y["depth"], y["from"]) == (2, site.url(b, "/x")), f"/x {x_takes}: {y}")
             expect(got[site.url(b, "/p")]["depth"] == 1, f"/x {x_takes}: {got}")
+            expect(got[site.url(c, "/q")]["depth"] == 2, f"/x {x_takes}: {got}")
             paths = [r[3] for r in site.log if r[0] >= since and r[3] != "/robots.txt"]
-            expect(sorted(paths) == ["/", "/p", "/r", "/x", "/y"], f"/x {x_takes}: {paths}")
+            expect(sorted(paths) == ["/", "/p", "/q", "/r", "/x", "/y"], f"/x {x_takes}: {paths}")
     finally:
         site.stop()
