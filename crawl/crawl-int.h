@@ -189,6 +189,7 @@ struct shard_held {
     uint32_t link;
   } * copies;
   size_t copy_slots, copy_count; /* copy_slots a power of two, or 0 */
+  bool once; /* URLs held once (a polite crawl: with no delay held links are few and brief) */
 };
 
 /* URLs one level beyond --depth (depthcut.c): their fate waits until no page within it is pending,

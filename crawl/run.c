@@ -125,8 +125,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     /* speculative pages pay off when hosts would otherwise wait for the gate between their
      * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
      * --seen and --state save what was accepted, which a speculative page is not, yet */
-    c->spec.on = (cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0) &&
-                 !cfg->seen_file && !cfg->state_dir &&
+    c->held.once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
+    c->spec.on = c->held.once && !cfg->seen_file && !cfg->state_dir &&
                  !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
     c->end = CRAWL_END_DONE;
     c->start = c->run_start = start;

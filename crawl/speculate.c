@@ -169,8 +169,9 @@ void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *tar
 bool crawl__spec_adopt(struct shard *c, struct request *rq) {
   const struct crawl_config *cfg = c->cfg;
   struct frontier_item *item = rq->item;
-  if (rq->spec || (item->flags & ITEM_SPEC) || rq->gate_depth <= frontier_gate(c->fr) ||
-      cfg->seen_file || cfg->state_dir || c->stop == STOP_NOW || crawl__spec_find(c, item->url))
+  if (!cfg->jsonl || rq->spec || (item->flags & ITEM_SPEC) ||
+      rq->gate_depth <= frontier_gate(c->fr) || cfg->seen_file || cfg->state_dir ||
+      c->stop == STOP_NOW || crawl__spec_find(c, item->url))
     return false;
   struct spec *e = spec_insert(c, item->url, rq->gate_depth, rq->host);
   if (!e)
