@@ -217,6 +217,8 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
   hp->dropped_count = 0;
 }
 
+static void link_held(struct shard *c, struct held_page *hp);
+
 void crawl__append_held(struct shard *c, struct held_page *hp) {
   if (hp->depth >= c->held.level_count) {
     int n = c->held.level_count ? c->held.level_count : 16;
@@ -233,9 +235,13 @@ void crawl__append_held(struct shard *c, struct held_page *hp) {
     c->held.levels = grown;
     c->held.level_count = n;
   }
-  if (c->held.once && !hp->deduped && hp->count < UINT32_MAX)
+  if (c->held.once && hp->count < UINT32_MAX)
     keep_first_copies(c, hp);
-  hp->deduped = true;
+  link_held(c, hp);
+}
+
+/* Puts hp at the end of its level. */
+static void link_held(struct shard *c, struct held_page *hp) {
   struct held_level *l = &c->held.levels[hp->depth];
   hp->next = NULL;
   if (l->tail)
@@ -280,7 +286,7 @@ void crawl__held_move(struct shard *c, struct held_page *hp, int depth) {
   unlink_held(c, hp, prev);
   frontier_move_pending(c->fr, hp->depth, depth);
   crawl__held_at(hp, depth);
-  crawl__append_held(c, hp);
+  link_held(c, hp); /* its levels exist, and its links were kept once already */
   take_back_dropped(c, hp);
 }
 

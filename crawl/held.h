@@ -28,7 +28,6 @@ struct held_page {
     struct link_how how;
   } * dropped;
   size_t dropped_count;
-  bool deduped;          /* queued once: its links kept only where they come first (held.c) */
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
   struct spec *page;     /* a confirmed speculative page whose record waits with its links */
 };

@@ -176,12 +176,7 @@ bool crawl__spec_adopt(struct shard *c, struct request *rq) {
   struct spec *e = spec_insert(c, item->url, rq->gate_depth, rq->host);
   if (!e)
     return false; /* reported now instead */
-  if (item->from && !(e->from = strdup(item->from))) {
-    crawl__spec_remove(c, e);
-    return false;
-  }
   e->accepted = true;
-  e->flags = item->flags;
   e->rq = rq;
   rq->spec = e;
   item->flags |= ITEM_SPEC;
@@ -194,12 +189,10 @@ static void adopted_ended(struct shard *c, struct request *rq) {
   struct spec *e = rq->spec;
   rq->spec = NULL;
   e->rq = NULL;
-  if (!e->done || (!rq->held && !(rq->held = crawl__held_new(c, e->url, rq->gate_depth)))) {
+  const struct frontier_item *item = rq->item;
+  if (!e->done || (!rq->held && !(rq->held = crawl__held_new(c, e->url, rq->gate_depth))) ||
+      !crawl__spec_wait(c, e, rq->held, item->from, item->flags & ~ITEM_SPEC))
     crawl__spec_remove(c, e); /* out of memory (fatal already) */
-    return;
-  }
-  e->waiting = rq->held;
-  rq->held->page = e;
 }
 
 void crawl__spec_request_ended(struct shard *c, struct request *rq) {
