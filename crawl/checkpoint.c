@@ -387,7 +387,9 @@ static bool save(struct shard *c, uint64_t *pages) {
     crawl__warn(c, "%s: cannot write down the URLs still queued: %s", what, strerror(errno));
     return false;
   }
-  if (c->save.prev_path) {
+  /* a damaged checkpoint is not kept as the one before: the whole one stays there until a save
+   * has taken the damaged one's place (a save that fails would leave two damaged files) */
+  if (c->save.prev_path && !c->save.damaged) {
     unlink(c->save.prev_path);
     if (link(c->save.path, c->save.prev_path) != 0 && errno != ENOENT)
       crawl__warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
@@ -395,6 +397,8 @@ static bool save(struct shard *c, uint64_t *pages) {
   char why[512] = "";
   core_rc rc = seen_save(c->seen, c->save.path, fileno(snap), why, sizeof(why));
   fclose(snap);
+  if (rc == CORE_OK)
+    c->save.damaged = false;
   if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
     char *path = crawl__path_in(c->cfg->state_dir, "cookies");
@@ -498,12 +502,22 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
-  if (rc != CORE_ENOTFOUND)
+  c->save.damaged = rc != CORE_ENOTFOUND;
+  if (c->save.damaged)
     crawl__warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
   if (ftruncate(fileno(c->save.resumable), 0) != 0 || fseek(c->save.resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
-  core_rc before = seen_load(prev, &c->seen, fileno(c->save.resumable), why, why_size);
-  return before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND ? rc : before;
+  char prev_why[256] = "";
+  core_rc before = seen_load(prev, &c->seen, fileno(c->save.resumable), prev_why, sizeof(prev_why));
+  if (before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND)
+    return rc; /* why names the damaged checkpoint: there is none before it */
+  if (before != CORE_OK && before != CORE_ENOMEM) { /* both unreadable: name the one before too */
+    char damaged[256];
+    snprintf(damaged, sizeof(damaged), "%s", why);
+    snprintf(why, why_size, "%s; the checkpoint before it, '%s', cannot be read either: %s",
+             damaged, prev, prev_why);
+  }
+  return before;
 }
 
 /* The filter that every shard asks, each about its own hosts, when there are several. */
@@ -517,7 +531,7 @@ static core_rc share(struct shard *c, bool shared) {
 core_rc crawl__open_seen(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   const char *what = cfg->state_dir ? "--state" : "--seen";
-  char why[256] = "";
+  char why[1024] = "";
   if (cfg->state_dir) {
     c->save.every = cfg->checkpoint;
     if (!(c->save.state_path = crawl__path_in(cfg->state_dir, "checkpoint")) ||

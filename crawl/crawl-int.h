@@ -164,6 +164,8 @@ struct shard_save {
   bool complete;   /* and that crawl had ended with nothing left: no request is made */
   bool final;      /* the save at the run's end is being written */
   bool begun;      /* its seeds queued or its part of the checkpoint restored: a save may be made */
+  bool damaged;    /* DIR/checkpoint could not be read (the run goes on from the one before): the
+                      next save must not keep it as the one before */
   FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
   FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
   uint64_t leftover_count;

@@ -47,10 +47,10 @@ def case_cluster_nodes(tmp):
 
 
 def case_cluster_failed_start_keeps_state(tmp):
-    """A --state node of a cluster, paused, then continued while Redis is down, and once more
-    after its job has been refused another way (other options): each continuation that cannot
-    start exits 1 and leaves `checkpoint` and `checkpoint.prev` byte for byte as they were (a
-    save made then held one shard's part alone). Continued while Redis is still down, it waits
+    """A --state node of a cluster, paused, then continued with other options than its job's,
+    and while Redis is down: each continuation that cannot start exits 1 and leaves
+    `checkpoint` and `checkpoint.prev` byte for byte as they were (a save made then held one
+    shard's part alone). Continued while Redis is still down, it waits
     (--cluster-wait), saying so once and saving nothing, and once Redis is back the crawl ends
     with every URL of the truth, no page fetched twice."""
     redis = Redis(tmp, aof=True)
@@ -65,6 +65,11 @@ def case_cluster_failed_start_keeps_state(tmp):
         _, err = proc.communicate(timeout=60)
         expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
         before = checkpoint_files(state)
+        p = subprocess.run([CRAWL, "--state", state, "-d", "3"], capture_output=True, text=True,
+                           timeout=60)
+        expect(p.returncode == 1 and "runs with other options" in p.stderr and not p.stdout,
+               f"continued with other options: exit {p.returncode}, {p.stderr!r}")
+        expect(checkpoint_files(state) == before, "other options: the checkpoint files changed")
         redis.stop()
         for threads in ("3", "1"):
             p = subprocess.run([CRAWL, "-j", threads, "--cluster-wait", "0", "--state", state],

@@ -241,6 +241,79 @@ def case_state_survives_kill(tmp):
     expect(sum(archived.values()) <= len(log), f"(seed {seed}) more records than requests")
 
 
+def case_state_refusals_keep_files(tmp):
+    """A --state directory that cannot be continued is left byte for byte as it was (checkpoint,
+    checkpoint.prev, options and -o): seeds given to a directory that holds a crawl (exit 2), a
+    lock held by another process, an options file damaged, both checkpoints damaged (exit 1,
+    naming both). A damaged checkpoint with a whole one before it is continued from that one,
+    which stays `checkpoint.prev` until a save has replaced the damaged one (kept as the one
+    before, one failed save would have left nothing to continue from). The runs together give
+    one record per URL of the truth."""
+    import fcntl
+    web = Web(tmp, hosts=3, pages=150, seed=5)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    proc = subprocess.Popen(state_cmd(web, state, "--jsonl", "-o", out, interval=0.2),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.2)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
+
+    def files():
+        got = checkpoint_files(state)
+        for name, path in (("options", os.path.join(state, "options")), ("-o", out)):
+            with open(path, "rb") as f:
+                got[name] = f.read()
+        return got
+
+    def refused(why, status, said, *args):
+        kept = files()
+        p = subprocess.run([CRAWL, "--state", state, *args], capture_output=True, text=True,
+                           timeout=60)
+        expect(p.returncode == status and all(s in p.stderr for s in said) and not p.stdout,
+               f"{why}: exit {p.returncode}, {p.stderr!r}")
+        expect(files() == kept, f"{why}: the state's files changed")
+
+    refused("seeds given", 2, ["holds a crawl already"], web.url())
+    with open(os.path.join(state, "lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        lock.truncate(0)  # as a crawl holding it does: its PID in the file
+        lock.write(f"{os.getpid()}\n")
+        lock.flush()
+        refused("the lock held", 1, [f"is in use by process {os.getpid()}"])
+    options = files()["options"]
+    with open(os.path.join(state, "options"), "wb") as f:
+        f.write(options[:len(options) // 2])
+    refused("the options damaged", 1, ["not an options file"])
+    with open(os.path.join(state, "options"), "wb") as f:
+        f.write(options)
+    whole = checkpoint_files(state)
+    damaged = {}
+    for name, data in whole.items():
+        damaged[name] = data[:len(data) // 2] + bytes([data[len(data) // 2] ^ 1]) + \
+            data[len(data) // 2 + 1:]
+        with open(os.path.join(state, name), "wb") as f:
+            f.write(damaged[name])
+    refused("both checkpoints damaged", 1, ["checkpoint before it", "checkpoint.prev"])
+    # the checkpoint damaged, the one before whole: one save only (at the pause), long after
+    with open(os.path.join(state, "checkpoint.prev"), "wb") as f:
+        f.write(whole["checkpoint.prev"])
+    proc = subprocess.Popen([CRAWL, "--state", state, "--checkpoint", "1000"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(0.8)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    expect(proc.returncode == 143 and "continuing from the checkpoint before it" in err,
+           f"continued from the checkpoint before: exit {proc.returncode}, {err!r}")
+    expect(checkpoint_files(state)["checkpoint.prev"] == whole["checkpoint.prev"],
+           "the damaged checkpoint was kept as the one before")
+    p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, f"the last run: exit {p.returncode}, {p.stderr}")
+    web.stop()
+    with open(out) as f:
+        expect_records_of_one_crawl(web, inside([json.loads(line) for line in f]))
+
+
 def case_seen_survives_kill(tmp):
     """--seen keeps the queue in its periodic saves: a crawl killed with kill -9 after a save,
     run again with the same file, fetches what the first run had queued; together the two runs
