@@ -322,14 +322,34 @@ bool crawl__how_parse(char code, struct link_how *how) {
   return true;
 }
 
+static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int min);
+
+/* A shard's lines for shard to, sent on as one batch; false when out of memory. */
+static bool flush_outbox(struct shard *c, int to) {
+  struct shard_outbox *o = &c->outboxes[to];
+  if (!o->buf.len)
+    return true;
+  if (!to_inbox(c->run, to, o->buf.data, o->buf.len, o->min))
+    return false;
+  core_buf_reset(&o->buf);
+  o->min = INT_MAX;
+  return true;
+}
+
+/* An outbox is sent on once it holds this much, without waiting for the end of the turn: a held
+ * level replayed at once, or a page of many links, would otherwise pile up megabytes twice over
+ * (the outbox, kept at its largest, and its copy in the inbox) before its owner takes any */
+#define OUTBOX_BATCH_BYTES (64 * 1024)
+
 bool crawl__send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
                             int redirects, enum link_kind kind, struct link_how how) {
   struct shard_outbox *o;
+  int to = -1; /* a shard of this process; -1 for another process */
   int node = crawl__node_of(c->run, u->host);
   if (node != c->run->node) {
     o = &c->remotes[node];
   } else {
-    int to = crawl__owner(c, u->host);
+    to = crawl__owner(c, u->host);
     if (to == c->shard)
       return false;
     o = &c->outboxes[to];
@@ -346,6 +366,9 @@ bool crawl__send_if_foreign(struct shard *c, const struct url *u, const char *fr
   int held = crawl__line_holds(kind, depth);
   if (held < o->min)
     o->min = held;
+  /* the owner may take them now: this is what the end of the turn would send */
+  if (to >= 0 && o->buf.len >= OUTBOX_BATCH_BYTES && !flush_outbox(c, to))
+    crawl__fatal(c, "out of memory");
   return true;
 }
 
@@ -419,15 +442,10 @@ void crawl__shard_flush(struct shard *c) {
     return;
   flush_remotes(c);
   for (int to = 0; to < r->count; to++) {
-    struct shard_outbox *o = &c->outboxes[to];
-    if (!o->buf.len)
-      continue;
-    if (!to_inbox(r, to, o->buf.data, o->buf.len, o->min)) {
+    if (!flush_outbox(c, to)) {
       crawl__fatal(c, "out of memory");
       return;
     }
-    core_buf_reset(&o->buf);
-    o->min = INT_MAX;
   }
 }
 

@@ -46,7 +46,9 @@ static void take(struct shard *c, enum link_kind kind, const struct url *u, cons
     prefetch_count++;
     return;
   }
-  struct offered *o = &offers[offer_count++];
+  if (offer_count++ >= (int)(sizeof(offers) / sizeof(*offers)))
+    return; /* counted only */
+  struct offered *o = &offers[offer_count - 1];
   snprintf(o->url, sizeof(o->url), "%s", u->text);
   snprintf(o->from, sizeof(o->from), "%s", page ? page : "");
   o->depth = depth;
@@ -245,6 +247,45 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   publish(b); /* the stand-in queued nothing: b holds nothing */
   assert_int_equal(publish(c), INT_MAX);
   url_free(&u);
+  free_run(f);
+}
+
+/* A shard that sends many links in one turn (a held level replayed at once) hands them on in
+ * batches as they come: its outbox stays small, and the owner may take them before the turn ends,
+ * every one whole and in order, the gate held meanwhile at their depth. */
+static void test_many_links_go_in_batches(void **state) {
+  (void)state;
+  struct fixture *f = make_run(3);
+  struct shard *a = &f->shards[0], *b = &f->shards[1], *c = &f->shards[2];
+  publish(a); /* nothing anywhere yet */
+  publish(b);
+  assert_int_equal(publish(c), INT_MAX);
+  char theirs[64];
+  host_owned_by(a, 1, theirs, sizeof(theirs));
+  enum { LINKS = 5000 };
+  for (int i = 0; i < LINKS; i++) {
+    char path[64];
+    snprintf(path, sizeof(path), "/a/rather/long/path/to/page/%d.html", i);
+    struct url u = url_on(theirs, path);
+    assert_true(crawl__send_if_foreign(a, &u, "http://page.test/of/its/links.html", 3, 0,
+                                       LINK_FOUND, follow_a));
+    url_free(&u);
+  }
+  /* some 400 KB of lines: all but the last batch's worth is in b's inbox already */
+  assert_true(a->outboxes[1].buf.cap <= 256 * 1024);
+  assert_int_equal(publish(c), 2);
+  crawl__shard_receive(b);
+  int before_flush = offer_count;
+  assert_true(before_flush > LINKS / 2 && before_flush < LINKS);
+  crawl__shard_flush(a);
+  crawl__shard_receive(b);
+  assert_int_equal(offer_count, LINKS);
+  expect_offer(0, offers[0].url, "http://page.test/of/its/links.html", 3, 0, OFFER_LINK, follow_a);
+  assert_non_null(strstr(offers[0].url, "/page/0.html"));
+  assert_non_null(strstr(offers[63].url, "/page/63.html"));
+  publish(a);
+  publish(b);
+  assert_int_equal(publish(c), INT_MAX);
   free_run(f);
 }
 
@@ -456,6 +497,7 @@ int main(void) {
       cmocka_unit_test(test_few_hosts_spread_over_shards),
       cmocka_unit_test(test_link_reaches_its_owner_whole),
       cmocka_unit_test(test_link_in_transit_holds_the_gate),
+      cmocka_unit_test(test_many_links_go_in_batches),
       cmocka_unit_test(test_the_run_ends_only_when_all_are_idle_and_empty),
       cmocka_unit_test(test_pages_limit_is_shared),
       cmocka_unit_test(test_stop_reaches_every_shard),
