@@ -303,10 +303,14 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
   for (int level = 0; level < c->held.level_count; level++)
     for (const struct held_page *hp = c->held.levels[level].head; hp; hp = hp->next) {
       fprintf(out, "held %d %s\n", hp->depth, hp->from);
-      for (size_t i = 0; i < hp->count; i++)
-        if (hp->links[i].text != HELD_GONE) /* an earlier page holds it */
-          fprintf(out, "link %d %c %s\n", hp->links[i].depth, crawl__how_code(hp->links[i].how),
-                  hp->texts.data + hp->links[i].text);
+      for (size_t i = 0; i < hp->count; i++) {
+        if (hp->links[i].text == HELD_GONE) /* an earlier page holds it */
+          continue;
+        const char *rest;
+        int shared = (int)crawl__held_text(hp, i, &rest);
+        fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__how_code(hp->links[i].how),
+                shared, hp->from, rest);
+      }
     }
   if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */
     crawl__seeds_unfed_each(c, put_unfed, out);

@@ -191,6 +191,7 @@ struct shard_held {
     uint32_t link;
   } * copies;
   size_t copy_slots, copy_count; /* copy_slots a power of two, or 0 */
+  struct core_buf scratch;       /* a held link's printed form, put together (held.c) */
   bool once; /* URLs held once (a polite crawl: with no delay held links are few and brief) */
 };
 

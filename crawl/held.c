@@ -10,7 +10,11 @@
  * record (a redirect may still move it up a level) drops a link for a copy of its own level only
  * by noting its hash, and takes it back if it moves. The copies are an open-addressed table by
  * the URL's hash. Only in polite crawls: with no delay held links are few and soon offered, and
- * the table would cost more memory than it saves (10 MB more at 100,000 pages). */
+ * the table would cost more memory than it saves (10 MB more at 100,000 pages).
+ *
+ * A link's printed form is kept as the length of what it shares with its page's URL (one byte)
+ * and the rest: a page's links mostly share its scheme, host and much of its path, so that one
+ * of 40 bytes keeps some 12. */
 #include "crawl/held.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
@@ -43,6 +47,34 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
   return hp;
 }
 
+#define SHARED_MAX UCHAR_MAX /* what one byte counts of a link's start shared with its page */
+
+size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest) {
+  const char *kept = hp->texts.data + hp->links[i].text;
+  *rest = kept + 1;
+  return (unsigned char)kept[0];
+}
+
+/* Whether the link kept at offset at of hp's texts is text. */
+static bool held_is(const struct held_page *hp, size_t at, const char *text) {
+  const char *kept = hp->texts.data + at;
+  size_t shared = (unsigned char)kept[0];
+  /* the shared part holds no NUL: where text is shorter, strncmp differs before its end */
+  return strncmp(hp->from, text, shared) == 0 && strcmp(kept + 1, text + shared) == 0;
+}
+
+/* The printed form of the link kept at offset at of hp's texts, put together in the held
+ * links' scratch buffer (valid until the next call); NULL when memory runs out. */
+static const char *held_whole(struct shard_held *h, const struct held_page *hp, size_t at) {
+  const char *kept = hp->texts.data + at;
+  size_t shared = (unsigned char)kept[0];
+  core_buf_reset(&h->scratch);
+  if (core_buf_add(&h->scratch, hp->from, shared) != CORE_OK ||
+      core_buf_add(&h->scratch, kept + 1, strlen(kept + 1)) != CORE_OK)
+    return NULL;
+  return h->scratch.data;
+}
+
 void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
                      struct link_how how) {
   if (hp->count == hp->cap) {
@@ -55,8 +87,19 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
     hp->links = links;
     hp->cap = cap;
   }
+  size_t shared = 0;
+  while (shared < SHARED_MAX && url[shared] && url[shared] == hp->from[shared])
+    shared++;
+  size_t len = strlen(url);
+  /* room to put it together again (held_whole) is made now, where a failure can be told */
+  if (core_buf_reserve(&c->held.scratch, len + 1) != CORE_OK) {
+    crawl__fatal(c, "out of memory");
+    return;
+  }
   size_t at = hp->texts.len;
-  if (core_buf_add(&hp->texts, url, strlen(url) + 1) != CORE_OK) {
+  if (core_buf_addc(&hp->texts, (char)shared) != CORE_OK ||
+      core_buf_add(&hp->texts, url + shared, len - shared + 1) != CORE_OK) {
+    hp->texts.len = at;
     crawl__fatal(c, "out of memory");
     return;
   }
@@ -85,17 +128,14 @@ static uint64_t copy_hash(const char *text) {
   return XXH3_64bits(text, strlen(text));
 }
 
-static const char *copy_text(const struct held_copy *k) {
-  return k->page->texts.data + k->page->links[k->link].text;
-}
-
 /* The slot of text's copy (of text NULL: the first of its hash), or the free slot where it
  * would go. */
 static struct held_copy *copy_slot(struct shard_held *h, const char *text, uint64_t hash) {
   size_t mask = h->copy_slots - 1;
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
     struct held_copy *k = &h->copies[i];
-    if (!k->page || (k->hash == hash && (!text || strcmp(copy_text(k), text) == 0)))
+    if (!k->page ||
+        (k->hash == hash && (!text || held_is(k->page, k->page->links[k->link].text, text))))
       return k;
   }
 }
@@ -129,11 +169,17 @@ static void forget_copies(struct shard_held *h, struct held_page *hp) {
   for (size_t l = 0; h->copy_slots && l < hp->count; l++) {
     if (hp->links[l].text == HELD_GONE)
       continue;
-    const char *text = hp->texts.data + hp->links[l].text;
-    size_t j = copy_hash(text) & mask;
-    while (h->copies[j].page && !(h->copies[j].page == hp && h->copies[j].link == l))
-      j = (j + 1) & mask;
-    if (!h->copies[j].page)
+    const char *text = held_whole(h, hp, hp->links[l].text);
+    size_t j;
+    if (text) {
+      j = copy_hash(text) & mask;
+      while (h->copies[j].page && !(h->copies[j].page == hp && h->copies[j].link == l))
+        j = (j + 1) & mask;
+    } else { /* not expected (the scratch buffer has room for every held link): every slot */
+      for (j = 0; j < mask && !(h->copies[j].page == hp && h->copies[j].link == l); j++)
+        continue; /* the last slot, j == mask, is the one left to look at */
+    }
+    if (h->copies[j].page != hp || h->copies[j].link != l)
       continue; /* not held as a copy (the table could not grow) */
     h->copies[j].page = NULL;
     h->copy_count--;
@@ -165,16 +211,19 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
   size_t kept = 0, out = 0;
   for (size_t l = 0; l < hp->count; l++) {
     struct held_link link = hp->links[l];
-    char *text = hp->texts.data + link.text;
-    size_t len = strlen(text) + 1;
-    uint64_t hash = copy_hash(text);
-    struct held_copy *k = copies_room(h) ? copy_slot(h, text, hash) : NULL;
+    char *kept_at = hp->texts.data + link.text;
+    size_t len = 1 + strlen(kept_at + 1) + 1; /* as kept: what it shares, the rest, NUL */
+    /* not expected to fail (the scratch buffer has room for every held link); then it is
+     * kept, as when the table cannot grow */
+    const char *text = held_whole(h, hp, link.text);
+    uint64_t hash = text ? copy_hash(text) : 0;
+    struct held_copy *k = text && copies_room(h) ? copy_slot(h, text, hash) : NULL;
     if (k && k->page && k->page->depth <= hp->depth &&
         (!hp->page || k->page->depth < hp->depth || note_dropped(hp, hash, link.how))) {
       h->links--; /* offered earlier by k's page */
       continue;
     }
-    memmove(hp->texts.data + out, text, len);
+    memmove(hp->texts.data + out, kept_at, len);
     link.text = out;
     out += len;
     hp->links[kept] = link;
@@ -203,8 +252,13 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
     if (!k->page || k->page == hp || k->page->depth <= hp->depth)
       continue;
     struct held_page *from = k->page;
-    size_t at = from->links[k->link].text;
-    crawl__held_add(c, hp, from->texts.data + at, hp->depth + 1, hp->dropped[d].how);
+    /* in the scratch buffer, which held_add only makes room in: it has room for it already */
+    const char *text = held_whole(h, from, from->links[k->link].text);
+    if (!text) {
+      crawl__fatal(c, "out of memory");
+      return;
+    }
+    crawl__held_add(c, hp, text, hp->depth + 1, hp->dropped[d].how);
     if (c->fatal)
       return;
     from->links[k->link].text = HELD_GONE;
@@ -322,7 +376,11 @@ void crawl__replay_held(struct shard *c, bool all) {
       const struct held_link *l = &hp->links[i];
       if (l->text == HELD_GONE)
         continue; /* an earlier copy offered it */
-      const char *text = hp->texts.data + l->text;
+      const char *text = held_whole(&c->held, hp, l->text);
+      if (!text) {
+        crawl__fatal(c, "out of memory");
+        break;
+      }
       struct url u;
       core_rc rc = url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
       if (rc == CORE_ENOMEM)
@@ -344,8 +402,9 @@ void crawl__replay_held(struct shard *c, bool all) {
  * within twice it (on again at it). Speculative pages themselves are made only while they stay
  * within half of it (crawl__spec_consider), but those made are still fetched past that: their
  * number does not grow by fetching them, and hosts would wait for the gate instead. A held link
- * costs its printed form, 16 bytes and a slot of the copies' table, a speculative page a few
- * hundred: at the default budget of 100,000 they stay within some 40 MB. */
+ * costs 16 bytes, a slot of the copies' table and its printed form less the start it shares
+ * with its page's URL, a speculative page a few hundred: at the default budget of 100,000 they
+ * stay within some 40 MB. */
 static void set_lookahead(struct shard *c) {
   uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
   size_t real = c->held.links - c->spec.links;

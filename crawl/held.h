@@ -10,7 +10,7 @@
  * is parsed again when offered. */
 #define HELD_GONE SIZE_MAX /* a link's text: a copy offered earlier holds its URL (see held.c) */
 struct held_link {
-  size_t text; /* offset of its printed form in the page's texts, or HELD_GONE */
+  size_t text; /* offset of its printed form in the page's texts (see held.c), or HELD_GONE */
   int depth;
   struct link_how how;
 };
@@ -43,6 +43,8 @@ void crawl__held_queue(struct shard *c, struct held_page *hp);
 void crawl__held_free(struct shard *c, struct held_page *hp);
 /* Takes the next held page of the smallest depth, or NULL. */
 struct held_page *crawl__held_take(struct shard *c);
+/* Link i's printed form is the first n (returned) bytes of hp->from, then rest. */
+size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest);
 void crawl__held_at(struct held_page *hp, int depth); /* its page's depth turned out to be depth */
 void crawl__held_seal(struct held_page *hp);          /* its links are all in: arrays shrink */
 void crawl__append_held(struct shard *c, struct held_page *hp); /* kept, in depth order */

@@ -121,6 +121,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     crawl__run_attach(run, i, c, crawl__take_owned);
     c->save.warc_keep = c->save.output_keep = UINT64_MAX;
     c->held.min = INT_MAX;
+    core_buf_init(&c->held.scratch, SIZE_MAX);
     c->ahead = true;
     /* speculative pages pay off when hosts would otherwise wait for the gate between their
      * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.

@@ -272,6 +272,7 @@ void crawl__shard_close(struct shard *c) {
     fclose(c->save.leftovers);
   free(c->save.state_path);
   free(c->save.prev_path);
+  core_buf_free(&c->held.scratch);
   frontier_destroy(c->fr);
   if (!c->scope_borrowed)
     url_scope_destroy(c->scope);
