@@ -64,14 +64,14 @@ static bool held_is(const struct held_page *hp, size_t at, const char *text) {
 }
 
 /* The printed form of the link kept at offset at of hp's texts, put together in the held
- * links' scratch buffer (valid until the next call); NULL when memory runs out. */
+ * links' scratch buffer (valid until the next call). crawl__held_add made room there for every
+ * link it kept, and the buffer never shrinks, so this needs no memory of its own. */
 static const char *held_whole(struct shard_held *h, const struct held_page *hp, size_t at) {
   const char *kept = hp->texts.data + at;
-  size_t shared = (unsigned char)kept[0];
-  core_buf_reset(&h->scratch);
-  if (core_buf_add(&h->scratch, hp->from, shared) != CORE_OK ||
-      core_buf_add(&h->scratch, kept + 1, strlen(kept + 1)) != CORE_OK)
-    return NULL;
+  size_t shared = (unsigned char)kept[0], rest = strlen(kept + 1);
+  memcpy(h->scratch.data, hp->from, shared);
+  memcpy(h->scratch.data + shared, kept + 1, rest + 1);
+  h->scratch.len = shared + rest;
   return h->scratch.data;
 }
 
@@ -169,17 +169,10 @@ static void forget_copies(struct shard_held *h, struct held_page *hp) {
   for (size_t l = 0; h->copy_slots && l < hp->count; l++) {
     if (hp->links[l].text == HELD_GONE)
       continue;
-    const char *text = held_whole(h, hp, hp->links[l].text);
-    size_t j;
-    if (text) {
-      j = copy_hash(text) & mask;
-      while (h->copies[j].page && !(h->copies[j].page == hp && h->copies[j].link == l))
-        j = (j + 1) & mask;
-    } else { /* not expected (the scratch buffer has room for every held link): every slot */
-      for (j = 0; j < mask && !(h->copies[j].page == hp && h->copies[j].link == l); j++)
-        continue; /* the last slot, j == mask, is the one left to look at */
-    }
-    if (h->copies[j].page != hp || h->copies[j].link != l)
+    size_t j = copy_hash(held_whole(h, hp, hp->links[l].text)) & mask;
+    while (h->copies[j].page && !(h->copies[j].page == hp && h->copies[j].link == l))
+      j = (j + 1) & mask;
+    if (!h->copies[j].page)
       continue; /* not held as a copy (the table could not grow) */
     h->copies[j].page = NULL;
     h->copy_count--;
@@ -213,11 +206,9 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
     struct held_link link = hp->links[l];
     char *kept_at = hp->texts.data + link.text;
     size_t len = 1 + strlen(kept_at + 1) + 1; /* as kept: what it shares, the rest, NUL */
-    /* not expected to fail (the scratch buffer has room for every held link); then it is
-     * kept, as when the table cannot grow */
     const char *text = held_whole(h, hp, link.text);
-    uint64_t hash = text ? copy_hash(text) : 0;
-    struct held_copy *k = text && copies_room(h) ? copy_slot(h, text, hash) : NULL;
+    uint64_t hash = copy_hash(text);
+    struct held_copy *k = copies_room(h) ? copy_slot(h, text, hash) : NULL;
     if (k && k->page && k->page->depth <= hp->depth &&
         (!hp->page || k->page->depth < hp->depth || note_dropped(hp, hash, link.how))) {
       h->links--; /* offered earlier by k's page */
@@ -253,12 +244,8 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
       continue;
     struct held_page *from = k->page;
     /* in the scratch buffer, which held_add only makes room in: it has room for it already */
-    const char *text = held_whole(h, from, from->links[k->link].text);
-    if (!text) {
-      crawl__fatal(c, "out of memory");
-      return;
-    }
-    crawl__held_add(c, hp, text, hp->depth + 1, hp->dropped[d].how);
+    crawl__held_add(c, hp, held_whole(h, from, from->links[k->link].text), hp->depth + 1,
+                    hp->dropped[d].how);
     if (c->fatal)
       return;
     from->links[k->link].text = HELD_GONE;
@@ -377,10 +364,6 @@ void crawl__replay_held(struct shard *c, bool all) {
       if (l->text == HELD_GONE)
         continue; /* an earlier copy offered it */
       const char *text = held_whole(&c->held, hp, l->text);
-      if (!text) {
-        crawl__fatal(c, "out of memory");
-        break;
-      }
       struct url u;
       core_rc rc = url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
       if (rc == CORE_ENOMEM)
