@@ -259,10 +259,24 @@ core_rc cli_output_record(cli_output *out, const struct crawl_record *rec) {
     rc = add_str(b, ",\"error\":");
     rc = rc ? rc : add_json_string(b, rec->error);
   }
-  if (!rc) { /* when the fate was settled: records are written as they are */
+  if (!rc && rec->linked_known) {
+    rc = add_str(b, ",\"linked_from\":[");
+    for (size_t i = 0; i < rec->linked_from_n && !rc; i++) {
+      rc = i ? core_buf_addc(b, ',') : CORE_OK;
+      rc = rc ? rc : add_json_string(b, rec->linked_from[i]);
+    }
+    snprintf(num, sizeof(num), "],\"linked_from_count\":%llu",
+             (unsigned long long)rec->linked_count);
+    rc = rc ? rc : add_str(b, num);
+  }
+  if (!rc) { /* when the fate was settled: most records are written then, a failed one later */
     struct timespec now;
     struct tm utc;
     clock_gettime(CLOCK_REALTIME, &now);
+    if (rec->settled > 0) {
+      now.tv_sec = (time_t)rec->settled;
+      now.tv_nsec = (long)((rec->settled - (double)now.tv_sec) * 1e9);
+    }
     gmtime_r(&now.tv_sec, &utc);
     char stamp[64];
     strftime(stamp, sizeof(stamp), ",\"time\":\"%Y-%m-%dT%H:%M:%S", &utc);

@@ -33,6 +33,7 @@
 #include "crawl/host.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/referrers.h"
 #include "crawl/seed.h"
 #include <errno.h>
 #include <stdlib.h>
@@ -336,6 +337,9 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     uint64_t output_bytes; /* and so do the lines written up to now, flushed (save) */
     if (c->sink->kept && c->sink->kept(c->sink->arg, &output_bytes) == CORE_OK)
       fprintf(out, "stat output_bytes %llu\n", (unsigned long long)output_bytes);
+    uint64_t links_bytes; /* and the link log's blocks, written with them (save) */
+    if (crawl__referrers_kept(c, &links_bytes))
+      fprintf(out, "stat links_bytes %llu\n", (unsigned long long)links_bytes);
     fprintf(out, "stat ms %.0f\n", (now - c->start) * 1000);
     /* every seed before this one was offered (each shard feeds its own: the least of them) */
     size_t fed = c->cfg->seed_count;
@@ -385,6 +389,12 @@ static bool save(struct shard *c, uint64_t *pages) {
         crawl__fatal(c, "cannot write %s: %s", s->sink->name, strerror(err ? err : EIO));
       return false;
     }
+  }
+  /* the failed URLs' records waiting in the link log, as the lines printed */
+  if (!crawl__referrers_flush_all(c, c->cfg->state_dir != NULL)) {
+    crawl__warn(c, "%s not saved: its link log could not be written%s", what,
+                c->cfg->state_dir ? "; the checkpoint before stays" : "");
+    return false;
   }
   FILE *snap = write_snapshot(c, pages);
   if (!snap) {
@@ -595,6 +605,7 @@ core_rc crawl__open_seen(struct shard *c) {
      * file holds (perhaps a torn one last) is made again */
     c->save.warc_keep = 0;
     c->save.output_keep = 0;
+    c->save.links_keep = 0;
   }
   core_rc rc = seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)

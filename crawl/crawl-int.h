@@ -101,6 +101,10 @@ struct request {
   struct link_batch links;
   int gate_depth;         /* a page's depth, which it holds in the frontier until freed; or -1 */
   struct held_page *held; /* its links so far, when it runs ahead of its level */
+  struct {                /* --jsonl: its links' hashes, logged when it ends (referrers.c) */
+    uint64_t *hash;
+    size_t count, cap;
+  } linked;
   struct request *prev, *next;
 };
 
@@ -172,6 +176,7 @@ struct shard_save {
   bool leftovers_lost;  /* that file could not be made */
   uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
   uint64_t output_keep; /* the same for -o FILE (crawl__cut_output) */
+  uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
 };
 
 /* Pages done ahead of their level (held.c), by their depth, each level first in first out: a level
@@ -213,6 +218,14 @@ struct shard_spec {
   size_t buckets, count;
 };
 
+/* --jsonl: the pages linking to each URL, logged until the failed ones' records are written
+ * (referrers.c). */
+struct shard_referrers {
+  struct referrer_log *log; /* the run's, opened and closed by the first shard; NULL: none */
+  bool shared;              /* it is the first shard's */
+  struct core_buf buf;      /* this shard's part not yet written to the file */
+};
+
 struct shard {
   const struct crawl_config *cfg;
   struct crawl *run;             /* shared with the other shards */
@@ -247,6 +260,7 @@ struct shard {
   struct shard_held held;
   struct shard_cut cut;
   struct shard_spec spec;
+  struct shard_referrers referrers;
   enum shard_stop stop;
   crawl_end end;
   double start;

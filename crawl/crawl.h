@@ -77,7 +77,15 @@ struct crawl_record {
   const char *location; /* a redirect's target, or NULL */
   const char *error;    /* failed */
   const char *via;      /* where it was found ("seed", "a", "redirect"...), or NULL: not known */
+  /* failed, with --jsonl: pages that link to it, the first CRAWL_REFERRERS_SHOWN of them, and the
+   * count of all; linked_known false when they are not known (no file could keep the links) */
+  bool linked_known;
+  const char *const *linked_from;
+  size_t linked_from_n;
+  uint64_t linked_count;
+  double settled; /* when its fate was settled, seconds since the epoch; 0: now */
 };
+enum { CRAWL_REFERRERS_SHOWN = 10 };
 enum { CRAWL_BROKEN_SHOWN = 10 }; /* broken links the summary lists */
 struct crawl_broken_link {
   char *url, *from; /* owned; from is NULL for a seed */

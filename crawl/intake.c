@@ -9,6 +9,7 @@
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
@@ -556,6 +557,8 @@ void crawl__offer_links_flush(struct request *rq) {
     b->count = 0;
     return;
   }
+  for (size_t i = 0; i < b->count; i++) /* each link names its page, seen before or not */
+    crawl__referrers_link(rq, b->urls[i].text);
   /* a page fetched ahead of its level holds its links back until the level comes */
   if (rq->gate_depth >= 0 && rq->item && !c->fatal &&
       (rq->held || rq->gate_depth > frontier_gate(c->fr))) {

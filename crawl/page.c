@@ -3,6 +3,7 @@
 #include "crawl/intake.h"
 #include "crawl/notes.h"
 #include "crawl/page.h"
+#include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/schedule.h"
@@ -250,6 +251,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
                   crawl__resolve_href(c, &rq->url, res->head.location, strlen(res->head.location),
                                       NULL, item->url, &target);
   rec.location = redirect ? target.text : NULL;
+  if (redirect) /* its target is a link found there (doc/behaviour.md, Records) */
+    crawl__referrers_link(rq, target.text);
   crawl__spec_adopt(c, rq); /* ahead of the gate: its record waits for its level */
   crawl__report(c, item->flags, &rec);
   /* its target remembers what kind of address sent it there (crawl__start_request checks) */

@@ -3,6 +3,7 @@
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
 #include "crawl/notes.h"
+#include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/speculate.h"
 #include <errno.h>
@@ -120,8 +121,12 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
     s->checked_broken += (flags & ITEM_HEAD) != 0;
     note_broken(c, rec); /* whatever the cause: a link that leads nowhere is broken */
   }
-  if (c->cfg->jsonl && !(flags & ITEM_QUIET))
-    crawl__check_output(c, c->sink->record(c->writer, rec));
+  if (!c->cfg->jsonl || (flags & ITEM_QUIET))
+    return;
+  /* a failed URL's record waits until every page linking to it is known (referrers.c) */
+  if (rec->fate == CRAWL_FATE_FAILED && crawl__referrers_keep_failed(c, rec))
+    return;
+  crawl__check_output(c, c->sink->record(c->writer, rec));
 }
 
 /* A fate without a response: cause and error matter for CRAWL_FATE_FAILED only. */

@@ -6,6 +6,7 @@
 #include "crawl/intake.h"
 #include "crawl/logins.h"
 #include "crawl/page.h"
+#include "crawl/referrers.h"
 #include "crawl/request.h"
 #include "crawl/schedule.h"
 #include "crawl/sitefiles.h"
@@ -53,6 +54,7 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
 void crawl__request_free(struct request *rq) {
   struct shard *c = rq->shard;
   crawl__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
+  crawl__referrers_page_done(rq);
   if (rq->held)
     crawl__held_seal(rq->held);
   if (rq->spec)

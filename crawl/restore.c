@@ -70,6 +70,10 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
     c->save.output_keep = (uint64_t)s->value;
     return;
   }
+  if (!strcmp(s->url, "links_bytes")) {
+    c->save.links_keep = (uint64_t)s->value;
+    return;
+  }
   if (!strcmp(s->url, "complete")) {
     c->save.complete = !crawl__run_is_cluster(c->run);
     return;
@@ -219,6 +223,8 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
             shards[0].save.warc_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
             shards[0].save.output_keep = (uint64_t)sv.value;
+          if (!strcmp(sv.url, "links_bytes")) /* and the link log */
+            shards[0].save.links_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
             for (int i = 0; i < n; i++)
               shards[i].save.complete = !crawl__run_is_cluster(shards[i].run);

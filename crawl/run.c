@@ -6,6 +6,7 @@
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/referrers.h"
 #include "crawl/restore.h"
 #include "crawl/run.h"
 #include "crawl/shard.h"
@@ -119,9 +120,10 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                         .err_size = err_size,
                         .cookies = cookies};
     crawl__run_attach(run, i, c, crawl__take_owned);
-    c->save.warc_keep = c->save.output_keep = UINT64_MAX;
+    c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
     c->held.min = INT_MAX;
     core_buf_init(&c->held.scratch, SIZE_MAX);
+    core_buf_init(&c->referrers.buf, SIZE_MAX / 2);
     c->ahead = true;
     /* speculative pages pay off when hosts would otherwise wait for the gate between their
      * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
@@ -201,6 +203,13 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     }
   for (int i = 0; i < n; i++)
     shards[i].refused = refused && !shards[i].fatal;
+  /* --jsonl's link log, one for all; not touched by a run that cannot start, whose checkpoint
+   * may not have been read (it says how much of DIR/links stays) */
+  if (n > 1 && !refused) {
+    crawl__open_referrers(&shards[0]);
+    for (int i = 1; i < n; i++)
+      crawl__share_referrers(&shards[0], &shards[i]);
+  }
   for (int i = 1; i < n && threads && started; i++) {
     if (pthread_create(&threads[i], NULL, crawl__shard_main, &shards[i]) == 0) {
       started[i] = true;

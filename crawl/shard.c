@@ -11,6 +11,7 @@
 #include "crawl/logins.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/schedule.h"
@@ -135,9 +136,11 @@ static void shard_loop(struct shard *c) {
   if (crawl__seed_all(c) != CORE_OK)
     crawl__fatal(c, "cannot queue the seeds: out of memory");
   c->save.begun = !c->fatal;
-  if (!c->fatal && !shared) {
+  /* a crawl of one shard (of a --cluster too: it has outboxes) read its checkpoint just now */
+  if (!c->fatal && crawl__run_shards(c->run) == 1) {
     crawl__cut_output(c); /* nothing was written yet: the first flush comes after a turn */
     crawl__open_warc(c);  /* after the checkpoint was read: it says how much of the file stays */
+    crawl__open_referrers(c); /* so does --jsonl's link log */
   }
   while (!c->fatal && !c->save.complete) { /* a crawl continued once complete asks nothing */
     crawl__shard_sync_stop(c);             /* a stop asked for by crawl_stop or by another shard */
@@ -247,8 +250,13 @@ static void shard_end(struct shard *c) {
     loop_timer_stop(c->save.timer);
   if (saving && shards > 1)
     crawl__run_barrier(c->run, c->shard);
-  if (c->shard == 0 && c->save.path && all_begun(c->run) && c->seen)
+  if (c->shard == 0 && c->save.path && all_begun(c->run) && c->seen) {
+    /* a --state crawl at its end writes the records that waited for their referrers, before
+     * the save that says it is complete; a paused one keeps them waiting in DIR/links */
+    if (cfg->state_dir && c->end == CRAWL_END_DONE)
+      crawl__referrers_settle(c);
     crawl__final_save(c);
+  }
   if (saving && shards > 1)
     crawl__run_barrier(c->run, c->shard);
   if (c->fr)
@@ -258,6 +266,15 @@ static void shard_end(struct shard *c) {
                  core_rc_str(frontier_error(c->fr)));
   if (c->writer && c->end != CRAWL_END_PIPE)
     crawl__check_output(c, c->sink->flush(c->writer, false));
+  /* any other crawl, stopped or not, writes them now: every page it parsed is known */
+  if (c->referrers.log && !cfg->state_dir) {
+    if (shards > 1)
+      crawl__run_barrier(c->run, c->shard);
+    if (c->shard == 0 && c->end != CRAWL_END_PIPE) {
+      crawl__referrers_settle(c);
+      crawl__check_output(c, c->sink->flush(c->writer, false));
+    }
+  }
 }
 
 void crawl__shard_close(struct shard *c) {
@@ -273,6 +290,7 @@ void crawl__shard_close(struct shard *c) {
   free(c->save.state_path);
   free(c->save.prev_path);
   core_buf_free(&c->held.scratch);
+  crawl__close_referrers(c);
   frontier_destroy(c->fr);
   if (!c->scope_borrowed)
     url_scope_destroy(c->scope);

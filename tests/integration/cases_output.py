@@ -336,7 +336,7 @@ def case_install_kit(tmp):
     # the man page's RECORDS names every field a --jsonl record can hold, and --help lists them
     records_part = man.split(".SH RECORDS", 1)[-1].split(".SH ", 1)[0] if ".SH RECORDS" in man else ""
     fields = ("url", "from", "via", "depth", "fate", "status", "type", "bytes", "ms", "location",
-              "error", "time")
+              "error", "linked_from", "time")
     expect(not [f for f in fields if f"\\fB{f}\\fR" not in records_part
                 and f".B {f}" not in records_part],
            f"man page RECORDS lacks {[f for f in fields if f not in records_part]}")
@@ -687,3 +687,87 @@ def case_install_as_the_readme_says(tmp):
     p = subprocess.run([os.path.join(dest, "opt/crawl-test/bin/crawl"), "--version"],
                        capture_output=True, text=True)
     expect(p.returncode == 0 and "crawl" in p.stdout, f"the installed crawl: {p.stdout!r}")
+
+
+def case_broken_links_name_their_pages(tmp):
+    """--jsonl records of failed URLs carry linked_from: up to 10 pages that link to the URL, and
+    linked_from_count, the count of all of them, each page once however often it links there.
+    Most of those pages are found while the URL waits in the queue or after it failed; a redirect's
+    target is linked from the URL that redirected; an out-of-scope link checked with
+    --check-outside counts its pages too. The same with --state, paused and continued."""
+    pages = 40
+    # page i links its neighbours, /gone/all (from every page), /gone/few (from pages 3, 17 and
+    # 30, twice on 17), /gone/late (from the last pages only), /r/i (which redirects to
+    # /gone/r.html) on pages divisible by 7, and an outside link that is gone on pages 0 and 5
+    refs = defaultdict(set)
+
+    def links_of(i):
+        out = [f"/p/{(i + 1) % pages}.html", f"/p/{(i * 3 + 2) % pages}.html", "/gone/all"]
+        out += ["/gone/few"] * ((i in (3, 30)) + 2 * (i == 17))
+        out += ["/gone/late"] if i >= pages - 4 else []
+        out += [f"/r/{i}"] if i % 7 == 0 else []
+        out += ["http://b.test:%d/gone/out" % site.port] if i in (0, 5) else []
+        return out
+
+    def respond(host, path, headers):
+        m = re.fullmatch(r"/p/(\d+)\.html", path)
+        if host == "a.test" and (path == "/" or (m and int(m.group(1)) < pages)):
+            return 200, {}, html_links(*links_of(int(m.group(1)) if m else 0))
+        if host == "a.test" and path.startswith("/r/"):
+            return 301, {"Location": "/gone/r.html"}, ""
+        return None
+
+    site = Site(["a.test", "b.test"], respond)
+    base = site.url("a.test")
+    for n, i in enumerate([0] + list(range(pages))):  # the home page, then /p/0.html to the last
+        page = base if n == 0 else site.url("a.test", f"/p/{i}.html")
+        for link in links_of(i):
+            refs[link if link.startswith("http") else site.url("a.test", link)].add(page)
+    for i in range(0, pages, 7):
+        refs[site.url("a.test", "/gone/r.html")].add(site.url("a.test", f"/r/{i}"))
+
+    def expect_named(recs, what):
+        failed = {r["url"]: r for r in recs if r["fate"] == "failed"}
+        want = {u for u in refs if "/gone/" in u}
+        expect(set(failed) == want, f"{what}: failed {sorted(failed)}, want {sorted(want)}")
+        for url, r in failed.items():
+            named, count = r.get("linked_from"), r.get("linked_from_count")
+            expect(count == len(refs[url]), f"{what}: {url} linked from {count}, "
+                   f"want {len(refs[url])}: {r}")
+            expect(isinstance(named, list) and len(named) == min(10, len(refs[url])) and
+                   len(set(named)) == len(named) and set(named) <= refs[url],
+                   f"{what}: {url} names {named}, not among {sorted(refs[url])}")
+            expect(r["from"] in named or len(named) == 10, f"{what}: from not named: {r}")
+        others = [r for r in recs if r["fate"] != "failed" and "linked_from" in r]
+        expect(not others, f"{what}: linked_from on a record of no failure: {others[:2]}")
+
+    try:
+        args = ["-d", "1000", "--scope", "host", "--check-outside", "--jsonl"]
+        p = site.crawl("-w", "0", *args, base, check=False)
+        expect(p.returncode == 8, f"a checked link is broken: exit {p.returncode} {p.stderr}")
+        recs = [json.loads(line) for line in p.stdout.splitlines()]
+        expect_unique([r["url"] for r in recs], "record")
+        expect_named(recs, "one run")
+        # --state: paused by SIGTERM, continued; the records of the failed URLs wait in DIR
+        # until the crawl ends, however many runs it takes
+        state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+        cmd = [CRAWL, "--no-progress", *site.resolve(), "--state", state, "-o", out,
+               "--checkpoint", "0.1", "-w", "0.05", *args, base]
+        for run in range(30):
+            proc = subprocess.Popen(cmd if run == 0 else [CRAWL, "--state", state],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            try:
+                proc.wait(timeout=0.7)
+            except subprocess.TimeoutExpired:
+                proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=60)
+            expect(proc.returncode in (8, 143), f"run {run + 1} exited {proc.returncode}: {err}")
+            if proc.returncode == 8:
+                break
+        expect(run >= 2, f"the --state crawl ended after {run + 1} runs, too soon")
+        with open(out) as f:
+            recs = [json.loads(line) for line in f]
+        expect_unique([r["url"] for r in recs], "record across the runs")
+        expect_named(recs, "--state, paused")
+    finally:
+        site.stop()

@@ -169,7 +169,8 @@ def case_robots_unavailable(tmp):
     expect(p.returncode == 4, f"exit status {p.returncode}: {p.stderr}")
     recs = [{k: v for k, v in r.items() if k != "time"} for r in records(p)]
     expect(recs == [{"url": seed, "from": None, "via": "seed", "depth": 0, "fate": "failed",
-                     "error": "robots.txt: HTTP 503"}], f"{recs}")
+                     "error": "robots.txt: HTTP 503", "linked_from": [],
+                     "linked_from_count": 0}], f"{recs}")
     expect([r[3] for r in log] == ["/robots.txt", "/robots.txt"], f"requests {log}")
     expect("1 failed (1 http), 0 robots exclusions" in p.stderr, f"summary: {p.stderr}")
 

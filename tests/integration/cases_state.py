@@ -243,7 +243,7 @@ def case_state_survives_kill(tmp):
 
 def case_state_refusals_keep_files(tmp):
     """A --state directory that cannot be continued is left byte for byte as it was (checkpoint,
-    checkpoint.prev, options and -o): seeds given to a directory that holds a crawl (exit 2), a
+    checkpoint.prev, options, -o and the link log): seeds given to a directory that holds a crawl (exit 2), a
     lock held by another process, an options file damaged, both checkpoints damaged (exit 1,
     naming both). A damaged checkpoint with a whole one before it is continued from that one,
     which stays `checkpoint.prev` until a save has replaced the damaged one (kept as the one
@@ -261,7 +261,8 @@ def case_state_refusals_keep_files(tmp):
 
     def files():
         got = checkpoint_files(state)
-        for name, path in (("options", os.path.join(state, "options")), ("-o", out)):
+        for name, path in (("options", os.path.join(state, "options")), ("-o", out),
+                           ("links", os.path.join(state, "links"))):
             with open(path, "rb") as f:
                 got[name] = f.read()
         return got
