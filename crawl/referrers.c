@@ -27,8 +27,8 @@
 #include <xxhash.h>
 
 #define REFERRERS_FLUSH_AT (64 * 1024) /* a shard's buffer goes to the file at this size */
-#define SETTLE_SLICE 8192              /* failed URLs matched in one reading of the log */
-#define READ_CHUNK (1024 * 1024)
+#define SETTLE_SLICE 2048              /* failed URLs matched in one reading of the log */
+#define READ_CHUNK (256 * 1024)
 
 enum { BLOCK_PAGE = 'P', BLOCK_FAILED = 'F' };
 
