@@ -273,7 +273,8 @@ void cli_print_help(FILE *out) {
         "      --expect N              expected distinct URLs, to size the filter (1000000)\n"
         "      --fp-rate P             false-positive bound of the filter (1e-7)\n"
         "      --queue-memory N        queued URLs kept in memory; the rest wait in a temporary\n"
-        "                              file in $TMPDIR (100000)\n"
+        "                              file in $TMPDIR; pages fetched ahead of their depth\n"
+        "                              stop at twice it (50000)\n"
         "      --queue-disk SIZE       the most that file may take; URLs past it are not\n"
         "                              queued (fate limit); k, M, G suffixes (4G; 0: no limit)\n"
         "State:\n"
@@ -546,7 +547,7 @@ static void set_defaults(struct crawl_config *cfg, struct cli_settings *own) {
   cfg->depth = 3;
   cfg->max_pages = -1;
   cfg->max_pages_per_host = -1;
-  cfg->queue_memory = 100000;
+  cfg->queue_memory = 50000;
   cfg->queue_disk = UINT64_C(4) << 30;
   cfg->max_url_length = 2048;
   cfg->max_path_repeat = 2;

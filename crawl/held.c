@@ -42,7 +42,7 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
     return NULL;
   }
   /* at most the held-link budget of URLs at their longest */
-  core_buf_init(&hp->texts, (size_t)c->queue_memory * (c->cfg->max_url_length + 1));
+  core_buf_init(&hp->texts, (size_t)c->ahead_budget * (c->cfg->max_url_length + 1));
   hp->depth = depth;
   return hp;
 }
@@ -379,17 +379,17 @@ void crawl__replay_held(struct shard *c, bool all) {
   set_lookahead(c);
 }
 
-/* How far below the gate pages may start: one level while the links held back (each URL
- * once) stay within the queue's memory budget (off at it, on again at half of it: each switch
- * revisits every host); and every level, for speculative pages, while their kept links stay
- * within twice it (on again at it). Speculative pages themselves are made only while they stay
- * within half of it (crawl__spec_consider), but those made are still fetched past that: their
- * number does not grow by fetching them, and hosts would wait for the gate instead. A held link
- * costs 16 bytes, a slot of the copies' table and its printed form less the start it shares
+/* How far below the gate pages may start: one level while the links held back (each URL once)
+ * stay within the budget of fetching ahead, twice --queue-memory (off at it, on again at half of
+ * it: each switch revisits every host); and every level, for speculative pages, while their kept
+ * links stay within twice it (on again at it). Speculative pages themselves are made only while
+ * they stay within half of it (crawl__spec_consider), but those made are still fetched past that:
+ * their number does not grow by fetching them, and hosts would wait for the gate instead. A held
+ * link costs 16 bytes, a slot of the copies' table and its printed form less the start it shares
  * with its page's URL, a speculative page a few hundred: at the default budget of 100,000 they
  * stay within some 40 MB. */
 static void set_lookahead(struct shard *c) {
-  uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
+  uint64_t budget = c->ahead_budget ? c->ahead_budget : UINT64_MAX / 2;
   size_t real = c->held.links - c->spec.links;
   /* each stop is counted: the summary names the option that raises the budget */
   if (real >= budget) {

@@ -104,7 +104,10 @@ void crawl__shard_open(struct shard *c) {
                                            .random_wait = cfg->random_wait,
                                            .ip_table = crawl__run_ip_table(c->run),
                                            .per_host = cfg->per_host,
-                                           .queue_memory = c->queue_memory,
+                                           /* a page fetched ahead must be found again in the
+                                            * queue, not in its spill file (speculate.c) */
+                                           .queue_memory =
+                                               c->spec.on ? c->ahead_budget : c->queue_memory,
                                            .queue_disk = c->queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||

@@ -94,10 +94,10 @@ static struct spec *spec_insert(struct shard *c, const char *url, int depth, fro
 void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
                           bool follow) {
   const struct crawl_config *cfg = c->cfg;
-  /* within the queue's memory budget: half of it in speculative pages, their kept links under
-   * twice it (see set_lookahead), and never so many queued that a page would go to the spill
-   * file (a speculative page must be found again in the queue) */
-  uint64_t budget = c->queue_memory ? c->queue_memory : UINT64_MAX / 2;
+  /* within the budget of fetching ahead (twice --queue-memory): half of it in speculative pages,
+   * their kept links under twice it (see set_lookahead), and never so many queued that a page
+   * would go to the spill file (a speculative page must be found again in the queue) */
+  uint64_t budget = c->ahead_budget ? c->ahead_budget : UINT64_MAX / 2;
   if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
   if (!url_scope_contains(c->scope, u->host))

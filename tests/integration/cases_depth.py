@@ -109,10 +109,11 @@ def case_speculative_fetches(tmp):
     not wait for the slowest one at every depth; still every URL's fate and depth are the
     breadth-first truth's, with -d and without, no page is fetched twice and none that the truth
     does not fetch, and no request comes closer than the delay. Also with a --queue-memory so
-    small that fetching ahead keeps reaching its budget (half of it in speculative pages, their
-    links within twice it), stops, and starts again once confirmations free it; the summary says
-    how often it stopped and names --queue-memory, and says nothing of it at the default budget."""
-    for depth, budget in ((None, []), (3, []), (None, ["--queue-memory", "200"])):
+    small that fetching ahead keeps reaching its budget (as many speculative pages as it, their
+    links within four times it), stops, and starts again once confirmations free it; the summary
+    says how often it stopped and names --queue-memory, and says nothing of it at the default
+    budget."""
+    for depth, budget in ((None, []), (3, []), (None, ["--queue-memory", "100"])):
         web = Web(tmp, hosts=12, pages=40, links=6, seed=7)
         args = ["-w", "0.02", "--jsonl", *budget] + (["-d", str(depth)] if depth else ["-d", "1000"])
         p = crawl(web, *args, web.url())
