@@ -464,7 +464,9 @@ static const char *take_string(const char **p, const char *end) {
 /* The slice's records, each with its referrers. Records kept as bytes get their strings back
  * NUL-terminated in scratch. */
 static void write_slice(struct shard *c, struct slice *s) {
-  for (size_t k = 0; k < s->count && c->stop != STOP_NOW; k++) {
+  /* a crawl stopped at once (a fatal error) still writes them: only an output that failed
+   * (its reader gone, a full disk) ends the writing */
+  for (size_t k = 0; k < s->count && !c->sink->error(c->sink->arg); k++) {
     struct entry *e = &s->entries[k];
     const char *p = s->records.data + e->record, *end = p + e->record_len;
     struct record_numbers n;
@@ -543,7 +545,7 @@ void crawl__referrers_settle(struct shard *c) {
       s.failed = 0;
       whole = read_all(c, &s, true, chunk) && whole;
       write_slice(c, &s);
-      if (s.count < SETTLE_SLICE || c->stop == STOP_NOW)
+      if (s.count < SETTLE_SLICE || c->sink->error(c->sink->arg))
         break;
     }
     if (s.nomem)

@@ -772,3 +772,36 @@ def case_broken_links_name_their_pages(tmp):
         expect_named(recs, "--state, paused")
     finally:
         site.stop()
+
+
+def case_full_temp_dir_keeps_failed_records(tmp):
+    """--jsonl with $TMPDIR on a disk that fills up (a 64 KiB tmpfs, in a mount namespace of the
+    case's own): the file where pages' links and failed URLs' records wait cannot be written, so
+    the crawl ends with an error that says which file and why, and still writes a record for
+    every URL it was answered for: each missing page the server answered 404 is recorded failed
+    (or pending, when the crawl stopped before it read the answer)."""
+    web = Web(tmp, hosts=3, pages=300)
+    disk = os.path.join(tmp, "disk")
+    os.mkdir(disk)
+    script = 'mount -t tmpfs -o size=64k tmpfs "$D" || exit 90\nTMPDIR="$D" "$@" > "$T/out"'
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000", "-w",
+           "0", "--jsonl", web.url()]
+    p = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", *cmd],
+                       env=dict(os.environ, D=disk, T=tmp), capture_output=True, text=True,
+                       timeout=120)
+    log = web.stop()
+    expect(p.returncode == 1 and "--jsonl's links: No space left on device" in p.stderr,
+           f"exit {p.returncode}: {p.stderr[-800:]}")
+    with open(os.path.join(tmp, "out")) as f:
+        recs = {}
+        for line in f:
+            r = json.loads(line)
+            expect(r["url"] not in recs, f"two records of {r['url']}")
+            recs[r["url"]] = r
+    missing = {f"http://{h}:{web.port}{path}" for _, _, h, path, _ in log if "/missing/" in path}
+    expect(len(missing) > 5, f"the crawl ended before it met the missing pages: {len(missing)}")
+    lost = [u for u in missing if recs.get(u, {}).get("fate") not in ("failed", "pending")]
+    expect(not lost, f"{len(lost)} of {len(missing)} missing pages answered 404 have no failed "
+           f"record, e.g. {[recs.get(u) or u for u in lost[:2]]}")
+    failed = [r for r in recs.values() if r["fate"] == "failed"]
+    expect(all("linked_from_count" in r for r in failed), "a failed record without its pages")
