@@ -76,7 +76,6 @@ void crawl__open_referrers(struct shard *c) {
   log->fd = log->path ? open(log->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600) : -1;
   c->referrers.log = log; /* closed by crawl__close_referrers, whatever follows */
   if (!log->path) {
-    log->fd = -1;
     crawl__fatal(c, "out of memory");
   } else if (log->fd < 0 || fstat(log->fd, &st) != 0) {
     crawl__fatal(c, "--state: cannot open '%s': %s", log->path, strerror(errno));
@@ -225,10 +224,12 @@ void crawl__referrers_page_done(struct request *rq) {
   rq->linked.count = rq->linked.cap = 0;
 }
 
+/* Its length, then the string with its NUL, read back in place (take_string); UINT32_MAX for
+ * NULL. */
 static core_rc put_string(struct core_buf *b, const char *s) {
   uint32_t len = s ? (uint32_t)strlen(s) : UINT32_MAX;
   core_rc rc = core_buf_add(b, &len, sizeof(len));
-  return rc || !s ? rc : core_buf_add(b, s, len);
+  return rc || !s ? rc : core_buf_add(b, s, (size_t)len + 1);
 }
 
 /* What a record holds, and when it was settled. */
@@ -454,15 +455,14 @@ static const char *take_string(const char **p, const char *end) {
     return NULL;
   memcpy(&len, *p, sizeof(len));
   *p += sizeof(len);
-  if (len == UINT32_MAX || (size_t)(end - *p) < len)
+  if (len == UINT32_MAX || (size_t)(end - *p) <= len || (*p)[len] != '\0')
     return NULL;
   const char *s = *p;
-  *p += len;
+  *p += (size_t)len + 1;
   return s;
 }
 
-/* The slice's records, each with its referrers. Records kept as bytes get their strings back
- * NUL-terminated in scratch. */
+/* The slice's records, each with its referrers, their strings read where they are kept. */
 static void write_slice(struct shard *c, struct slice *s) {
   /* a crawl stopped at once (a fatal error) still writes them: only an output that failed
    * (its reader gone, a full disk) ends the writing */
@@ -473,23 +473,8 @@ static void write_slice(struct shard *c, struct slice *s) {
     memcpy(&n, p, sizeof(n));
     p += sizeof(n);
     const char *strings[6];
-    size_t lens[6];
-    core_buf_reset(&s->scratch);
-    for (size_t i = 0; i < 6; i++) {
-      strings[i] = take_string(&p, end);
-      lens[i] = strings[i] ? (size_t)(p - strings[i]) : 0;
-    }
-    size_t offsets[6];
-    for (size_t i = 0; i < 6; i++) {
-      offsets[i] = s->scratch.len;
-      if (strings[i] && (core_buf_add(&s->scratch, strings[i], lens[i]) != CORE_OK ||
-                         core_buf_addc(&s->scratch, '\0') != CORE_OK)) {
-        crawl__fatal(c, "out of memory");
-        return;
-      }
-    }
     for (size_t i = 0; i < 6; i++)
-      strings[i] = strings[i] ? s->scratch.data + offsets[i] : NULL;
+      strings[i] = take_string(&p, end);
     if (!strings[0])
       continue;
     const char *from[CRAWL_REFERRERS_SHOWN];
