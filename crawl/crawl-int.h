@@ -234,10 +234,9 @@ struct shard {
   struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
   struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
   uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
-  uint64_t ahead_budget; /* twice that: links held and pages fetched ahead (held.c, speculate.c) */
-  uint64_t queue_disk;   /* its part of --queue-disk, for its spill file (0: no limit) */
-  bool queue_disk_noted; /* -v has said the spill file is full */
-  uint64_t seen_expect;  /* its part of --expect */
+  uint64_t queue_disk;           /* its part of --queue-disk, for its spill file (0: no limit) */
+  bool queue_disk_noted;         /* -v has said the spill file is full */
+  uint64_t seen_expect;          /* its part of --expect */
   const struct crawl_sink *sink;
   void *writer; /* this shard's, from sink->open */
   struct crawl_stats *stats;

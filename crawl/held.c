@@ -42,7 +42,7 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
     return NULL;
   }
   /* at most the held-link budget of URLs at their longest */
-  core_buf_init(&hp->texts, (size_t)c->ahead_budget * (c->cfg->max_url_length + 1));
+  core_buf_init(&hp->texts, (size_t)(2 * c->queue_memory) * (c->cfg->max_url_length + 1));
   hp->depth = depth;
   return hp;
 }
@@ -388,8 +388,12 @@ void crawl__replay_held(struct shard *c, bool all) {
  * link costs 16 bytes, a slot of the copies' table and its printed form less the start it shares
  * with its page's URL, a speculative page a few hundred: at the default budget of 100,000 they
  * stay within some 40 MB. */
+uint64_t crawl__ahead_budget(const struct shard *c) {
+  return c->queue_memory ? 2 * c->queue_memory : UINT64_MAX / 2;
+}
+
 static void set_lookahead(struct shard *c) {
-  uint64_t budget = c->ahead_budget ? c->ahead_budget : UINT64_MAX / 2;
+  uint64_t budget = crawl__ahead_budget(c);
   size_t real = c->held.links - c->spec.links;
   /* each stop is counted: the summary names the option that raises the budget */
   if (real >= budget) {

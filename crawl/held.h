@@ -32,6 +32,12 @@ struct held_page {
   struct spec *page;     /* a confirmed speculative page whose record waits with its links */
 };
 
+/* The budget of fetching ahead, links held and speculative pages (see set_lookahead): twice the
+ * shard's part of --queue-memory, which pays off in polite crawls, where what is merely queued
+ * only waits. The queue of a crawl that fetches pages ahead spills at it too (crawl__shard_open):
+ * a page fetched ahead must be found again in the queue. */
+uint64_t crawl__ahead_budget(const struct shard *c);
+
 /* Held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
 struct held_page *crawl__held_new(struct shard *c, const char *from, int depth);

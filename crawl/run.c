@@ -135,10 +135,6 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     c->start = c->run_start = start;
     c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
     c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
-    /* what is fetched ahead pays off in polite crawls (speculate.c), what is queued only waits:
-     * fetching ahead stops at twice --queue-memory, and the queue spills at --queue-memory, or
-     * at twice it in a crawl that fetches ahead (crawl__shard_open) */
-    c->ahead_budget = 2 * c->queue_memory;
     c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
     /* with --seen or --state the shards share one filter (checkpoint.c) */
     c->seen_expect =

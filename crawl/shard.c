@@ -107,7 +107,7 @@ void crawl__shard_open(struct shard *c) {
                                            /* a page fetched ahead must be found again in the
                                             * queue, not in its spill file (speculate.c) */
                                            .queue_memory =
-                                               c->spec.on ? c->ahead_budget : c->queue_memory,
+                                               c->spec.on ? 2 * c->queue_memory : c->queue_memory,
                                            .queue_disk = c->queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||

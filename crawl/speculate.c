@@ -97,7 +97,7 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
   /* within the budget of fetching ahead (twice --queue-memory): half of it in speculative pages,
    * their kept links under twice it (see set_lookahead), and never so many queued that a page
    * would go to the spill file (a speculative page must be found again in the queue) */
-  uint64_t budget = c->ahead_budget ? c->ahead_budget : UINT64_MAX / 2;
+  uint64_t budget = crawl__ahead_budget(c);
   if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
   if (!url_scope_contains(c->scope, u->host))
