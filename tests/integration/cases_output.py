@@ -754,18 +754,7 @@ def case_broken_links_name_their_pages(tmp):
         state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
         cmd = [CRAWL, "--no-progress", *site.resolve(), "--state", state, "-o", out,
                "--checkpoint", "0.1", "-w", "0.05", *args, base]
-        for run in range(30):
-            proc = subprocess.Popen(cmd if run == 0 else [CRAWL, "--state", state],
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            try:
-                proc.wait(timeout=0.7)
-            except subprocess.TimeoutExpired:
-                proc.send_signal(signal.SIGTERM)
-            _, err = proc.communicate(timeout=60)
-            expect(proc.returncode in (8, 143), f"run {run + 1} exited {proc.returncode}: {err}")
-            if proc.returncode == 8:
-                break
-        expect(run >= 2, f"the --state crawl ended after {run + 1} runs, too soon")
+        run_paused(cmd, state, "--state", pause=0.7, done=8)  # 8: a checked link is broken
         with open(out) as f:
             recs = [json.loads(line) for line in f]
         expect_unique([r["url"] for r in recs], "record across the runs")

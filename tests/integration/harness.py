@@ -235,26 +235,31 @@ def expect_runs_are_one_crawl(web, recs, log):
              if n > 1]
     expect(not twice, f"fetched twice: {twice[:5]}")
 
-def paused_runs(web, state, out, *args, pause=0.5, pauses=4):
-    """A --state crawl with args, paused by SIGTERM after pause seconds and continued with
-    nothing but `crawl --state DIR`, pauses times, then continued to its end: (its --jsonl
-    records, the server's log)."""
+def run_paused(first, state, what, pause=0.5, pauses=4, done=0):
+    """The --state crawl that the command first begins, paused by SIGTERM after pause seconds
+    and continued with nothing but `crawl --state DIR`, pauses times, then continued to its end,
+    which exits done."""
     runs = 0
     while True:
         runs += 1
-        expect(runs <= pauses + 2, f"{args}: the crawl did not end in {pauses + 2} runs")
-        cmd = (state_cmd(web, state, "--jsonl", "-o", out, *args, interval=0.2, delay="0.04")
-               if runs == 1 else [CRAWL, "--state", state])
+        expect(runs <= pauses + 2, f"{what}: the crawl did not end in {pauses + 2} runs")
+        cmd = first if runs == 1 else [CRAWL, "--state", state]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
             proc.wait(timeout=pause if runs <= pauses else 120)
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
-        expect(proc.returncode in (0, 143), f"{args}: run {runs} exited {proc.returncode}: {err}")
-        if proc.returncode == 0:
+        expect(proc.returncode in (done, 143),
+               f"{what}: run {runs} exited {proc.returncode}: {err}")
+        if proc.returncode == done:
             break
-    expect(runs >= 3, f"{args}: the crawl ended after {runs} runs, too soon to show anything")
+    expect(runs >= 3, f"{what}: the crawl ended after {runs} runs, too soon to show anything")
+
+def paused_runs(web, state, out, *args, pause=0.5, pauses=4):
+    """A --state crawl of web with args (run_paused): (its --jsonl records, the server's log)."""
+    run_paused(state_cmd(web, state, "--jsonl", "-o", out, *args, interval=0.2, delay="0.04"),
+               state, args, pause, pauses)
     with open(out) as f:
         recs = inside([json.loads(line) for line in f])
     return recs, web.stop()
