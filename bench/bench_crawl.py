@@ -11,7 +11,7 @@
 4. scale: 50 hosts x 100,000 pages, -n 100,000: peak RSS and CPU per page of a big crawl.
 2 to 4 measure the cost per page, so they run one shard (-j 1).
 
-Usage: bench_crawl.py CRAWL TESTWEB [--quick]
+Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)]
 """
 import os
 import re
@@ -25,11 +25,13 @@ from collections import defaultdict
 
 CRAWL, TESTWEB = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 QUICK = "--quick" in sys.argv
+POLITE_ONLY = "--polite" in sys.argv  # the polite webs alone
 
 
 class Web:
-    def __init__(self, tmp, name, hosts, pages, links=8):
+    def __init__(self, tmp, name, hosts, pages, links=8, seed=None):
         self.args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links)]
+        self.args += ["--seed", str(seed)] if seed is not None else []
         self.log_path = os.path.join(tmp, name + ".log")
         self.proc = subprocess.Popen([TESTWEB, "serve", *self.args, "--log", self.log_path,
                                       "--max-seconds", "900"],
@@ -110,13 +112,16 @@ def level_bound(web, delay, depth):
 
 
 def polite(tmp):
-    """Two webs: 50 hosts with a 0.2 s delay, and 1,000 hosts with a 0.5 s delay and -c 1000."""
-    webs = [(50, 10 if QUICK else 30, 0.2, [])]
+    """Three webs: 50 hosts with a 0.2 s delay, and 1,000 hosts with a 0.5 s delay and -c 1000,
+    at 6 links a page and at 30 (where fetching ahead needs the most of its budget)."""
+    webs = [(50, 10 if QUICK else 30, 0.2, [], 6, None)]
     if not QUICK:
-        webs.append((1000, 30, 0.5, ["-c", "1000"]))
+        webs.append((1000, 30, 0.5, ["-c", "1000"], 6, None))
+        webs.append((1000, 30, 0.5, ["-c", "1000"], 30, 3))
     rows = []
-    for (hosts, pages, delay, extra), threads in ((w, j) for w in webs for j in ("1", "4")):
-        web = Web(tmp, "polite", hosts, pages, links=6)
+    for (hosts, pages, delay, extra, links, seed), threads in ((w, j) for w in webs
+                                                              for j in ("1", "4")):
+        web = Web(tmp, "polite", hosts, pages, links=links, seed=seed)
         work = tempfile.mkdtemp(dir=tmp)
         extra = ["-j", threads, *extra]
         cmd = [CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", str(delay), "-d",
@@ -128,18 +133,19 @@ def polite(tmp):
         ideal, bad = polite_summary(gaps, delay)
         min_gap = min(g for host_gaps in gaps.values() for g in host_gaps)
         bound = discovery_bound(web, delay, gaps)
-        name = f"{hosts:,} hosts x {pages} pages, -w {delay} {' '.join(extra)}".strip()
-        rows.append((name, len(log), wall, ideal, wall / ideal, bound, wall / bound, bad, min_gap))
+        name = f"{hosts:,} hosts x {pages} pages x {links} links, -w {delay} {' '.join(extra)}"
+        rows.append((name.strip(), len(log), wall, ideal, wall / ideal, bound, wall / bound, bad,
+                     min_gap, rss / 1024))
     shallow = []
-    for hosts, pages, delay, extra in webs:  # -d 3: against finishing each depth first
-        web = Web(tmp, "polite", hosts, pages, links=6)
+    for hosts, pages, delay, extra, links, seed in webs:  # -d 3: against finishing depths first
+        web = Web(tmp, "polite", hosts, pages, links=links, seed=seed)
         cmd = [CRAWL, "-q", "--dns-server", f"127.0.0.1:{web.dns}", "-w", str(delay), "-d", "3",
                "-j", "1", *extra, web.seed()]
         wall, cpu, rss, rc = timed(cmd, cwd=tmp)
         log = web.stop()
         ideal, bad = polite_summary(gaps_by_host(log), delay)
         levels = level_bound(web, delay, 3)
-        name = f"{hosts:,} hosts x {pages} pages, -w {delay} -d 3 -j 1 {' '.join(extra)}".strip()
+        name = f"{hosts:,} hosts x {pages} pages x {links} links, -w {delay} -d 3 -j 1 {' '.join(extra)}".strip()
         shallow.append((name, len(log), wall, ideal, levels, wall / levels, bad))
     return rows, shallow
 
@@ -201,11 +207,11 @@ def main():
         rows, shallow = polite(tmp)
         print("polite: crawl -w DELAY -d 1000000 over the test web")
         print("| web | requests | wall s | ideal s | wall / ideal | discovery bound s | wall / bound "
-              "| delay violations | smallest gap s |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        for name, reqs, wall, ideal, ratio, bound, bratio, bad, gap in rows:
+              "| delay violations | smallest gap s | peak RSS MiB |")
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for name, reqs, wall, ideal, ratio, bound, bratio, bad, gap, rss in rows:
             print(f"| {name} | {reqs:,} | {wall:.2f} | {ideal:.2f} | {ratio:.2f} | {bound:.2f} "
-                  f"| {bratio:.2f} | {bad:,} | {gap:.3f} |")
+                  f"| {bratio:.2f} | {bad:,} | {gap:.3f} | {rss:.1f} |")
         print("\npolite, -d 3: against the least a crawl finishing each depth first could take")
         print("| web | requests | wall s | ideal s | depth by depth, at least s | wall / that "
               "| delay violations |")
@@ -213,6 +219,8 @@ def main():
         for name, reqs, wall, ideal, levels, ratio, bad in shallow:
             print(f"| {name} | {reqs:,} | {wall:.2f} | {ideal:.2f} | {levels:.2f} | {ratio:.2f} "
                   f"| {bad:,} |")
+        if POLITE_ONLY:
+            return
         pages, rows = queue_memory(tmp)
         print(f"\nqueue memory: one host of {pages:,} pages, --delay 0")
         print("| --queue-memory | URLs printed | wall s | CPU s | peak RSS MiB |")

@@ -308,9 +308,10 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
         if (hp->links[i].text == HELD_GONE) /* an earlier page holds it */
           continue;
         const char *rest;
-        int shared = (int)crawl__held_text(hp, i, &rest);
-        fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__how_code(hp->links[i].how),
-                shared, hp->from, rest);
+        struct link_how how;
+        int shared = (int)crawl__held_text(hp, i, &rest, &how);
+        fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__how_code(how), shared,
+                hp->from, rest);
       }
     }
   if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */

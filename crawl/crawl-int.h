@@ -192,8 +192,8 @@ struct shard_held {
   /* every URL held in a queued page, once: where its first copy in replay order is (held.c) */
   struct held_copy {
     struct held_page *page; /* NULL: a free slot */
-    uint64_t hash;
     uint32_t link;
+    uint32_t hash; /* the low half of the URL's: its slot, and most of what tells URLs apart */
   } * copies;
   size_t copy_slots, copy_count; /* copy_slots a power of two, or 0 */
   struct core_buf scratch;       /* a held link's printed form, put together (held.c) */

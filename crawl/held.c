@@ -12,9 +12,11 @@
  * the URL's hash. Only in polite crawls: with no delay held links are few and soon offered, and
  * the table would cost more memory than it saves (10 MB more at 100,000 pages).
  *
- * A link's printed form is kept as the length of what it shares with its page's URL (one byte)
- * and the rest: a page's links mostly share its scheme, host and much of its path, so that one
- * of 40 bytes keeps some 12. */
+ * A link is kept in its page's texts as one byte for how it was found, one for the length of
+ * what its printed form shares with its page's URL, and the rest: a page's links mostly share
+ * its scheme, host and much of its path, so that one of 40 bytes keeps some 14. With the offset
+ * and depth of struct held_link, a link held costs some 22 bytes, where a polite crawl of pages
+ * with 30 links each holds a million of them at once. */
 #include "crawl/held.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
@@ -41,26 +43,37 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
     crawl__fatal(c, "out of memory");
     return NULL;
   }
-  /* at most the held-link budget of URLs at their longest */
-  core_buf_init(&hp->texts, (size_t)(2 * c->queue_memory) * (c->cfg->max_url_length + 1));
+  /* at most the held-link budget of URLs at their longest, and within a link's offset */
+  uint64_t most = (uint64_t)crawl__ahead_budget(c) * ((uint64_t)c->cfg->max_url_length + 3);
+  core_buf_init(&hp->texts, (size_t)(most < HELD_GONE ? most : HELD_GONE - 1));
   hp->depth = depth;
   return hp;
 }
 
 #define SHARED_MAX UCHAR_MAX /* what one byte counts of a link's start shared with its page */
+#define HOW_FOLLOW 0x80      /* a kept link's how byte: its via, and this bit when followed */
+_Static_assert(VIA_COUNT <= HOW_FOLLOW, "a via fits the how byte of a kept link");
 
-size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest) {
+/* How the link kept at offset at of hp's texts was found. */
+static struct link_how held_how(const struct held_page *hp, size_t at) {
+  unsigned char code = (unsigned char)hp->texts.data[at];
+  return (struct link_how){(unsigned char)(code & ~HOW_FOLLOW), (code & HOW_FOLLOW) != 0};
+}
+
+size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest,
+                        struct link_how *how) {
   const char *kept = hp->texts.data + hp->links[i].text;
-  *rest = kept + 1;
-  return (unsigned char)kept[0];
+  *how = held_how(hp, hp->links[i].text);
+  *rest = kept + 2;
+  return (unsigned char)kept[1];
 }
 
 /* Whether the link kept at offset at of hp's texts is text. */
 static bool held_is(const struct held_page *hp, size_t at, const char *text) {
   const char *kept = hp->texts.data + at;
-  size_t shared = (unsigned char)kept[0];
+  size_t shared = (unsigned char)kept[1];
   /* the shared part holds no NUL: where text is shorter, strncmp differs before its end */
-  return strncmp(hp->from, text, shared) == 0 && strcmp(kept + 1, text + shared) == 0;
+  return strncmp(hp->from, text, shared) == 0 && strcmp(kept + 2, text + shared) == 0;
 }
 
 /* The printed form of the link kept at offset at of hp's texts, put together in the held
@@ -68,9 +81,9 @@ static bool held_is(const struct held_page *hp, size_t at, const char *text) {
  * link it kept, and the buffer never shrinks, so this needs no memory of its own. */
 static const char *held_whole(struct shard_held *h, const struct held_page *hp, size_t at) {
   const char *kept = hp->texts.data + at;
-  size_t shared = (unsigned char)kept[0], rest = strlen(kept + 1);
+  size_t shared = (unsigned char)kept[1], rest = strlen(kept + 2);
   memcpy(h->scratch.data, hp->from, shared);
-  memcpy(h->scratch.data + shared, kept + 1, rest + 1);
+  memcpy(h->scratch.data + shared, kept + 2, rest + 1);
   h->scratch.len = shared + rest;
   return h->scratch.data;
 }
@@ -97,13 +110,15 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
     return;
   }
   size_t at = hp->texts.len;
-  if (core_buf_addc(&hp->texts, (char)shared) != CORE_OK ||
+  unsigned char code = (unsigned char)(how.via | (how.follow ? HOW_FOLLOW : 0));
+  if (core_buf_addc(&hp->texts, (char)code) != CORE_OK ||
+      core_buf_addc(&hp->texts, (char)shared) != CORE_OK ||
       core_buf_add(&hp->texts, url + shared, len - shared + 1) != CORE_OK) {
     hp->texts.len = at;
     crawl__fatal(c, "out of memory");
     return;
   }
-  hp->links[hp->count++] = (struct held_link){at, depth, how};
+  hp->links[hp->count++] = (struct held_link){(uint32_t)at, depth};
   c->held.links++;
 }
 
@@ -128,21 +143,27 @@ static uint64_t copy_hash(const char *text) {
   return XXH3_64bits(text, strlen(text));
 }
 
-/* The slot of text's copy (of text NULL: the first of its hash), or the free slot where it
- * would go. */
+/* The slot of text's copy (of text NULL: the first of its whole hash, put together again from
+ * the copy where the kept half agrees), or the free slot where it would go. */
 static struct held_copy *copy_slot(struct shard_held *h, const char *text, uint64_t hash) {
   size_t mask = h->copy_slots - 1;
-  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+  for (size_t i = (uint32_t)hash & mask;; i = (i + 1) & mask) {
     struct held_copy *k = &h->copies[i];
-    if (!k->page ||
-        (k->hash == hash && (!text || held_is(k->page, k->page->links[k->link].text, text))))
+    if (!k->page)
+      return k;
+    if (k->hash != (uint32_t)hash)
+      continue;
+    size_t at = k->page->links[k->link].text;
+    if (text ? held_is(k->page, at, text) : copy_hash(held_whole(h, k->page, at)) == hash)
       return k;
   }
 }
 
-/* Room for one more copy (at most half the slots taken); false when memory runs out. */
+/* Room for one more copy (at most 70% of the slots taken, where linear probing stays short: a
+ * slot costs 16 bytes, and a polite crawl of 30 links a page holds 100,000 URLs and more at
+ * once); false when memory runs out. */
 static bool copies_room(struct shard_held *h) {
-  if ((h->copy_count + 1) * 2 <= h->copy_slots)
+  if ((h->copy_count + 1) * 10 <= h->copy_slots * 7)
     return true;
   size_t n = h->copy_slots ? h->copy_slots * 2 : 1024;
   struct held_copy *grown = calloc(n, sizeof(*grown));
@@ -205,27 +226,28 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
   for (size_t l = 0; l < hp->count; l++) {
     struct held_link link = hp->links[l];
     char *kept_at = hp->texts.data + link.text;
-    size_t len = 1 + strlen(kept_at + 1) + 1; /* as kept: what it shares, the rest, NUL */
+    size_t len = 2 + strlen(kept_at + 2) + 1; /* as kept: how, what it shares, the rest, NUL */
     const char *text = held_whole(h, hp, link.text);
     uint64_t hash = copy_hash(text);
     struct held_copy *k = copies_room(h) ? copy_slot(h, text, hash) : NULL;
     if (k && k->page && k->page->depth <= hp->depth &&
-        (!hp->page || k->page->depth < hp->depth || note_dropped(hp, hash, link.how))) {
+        (!hp->page || k->page->depth < hp->depth ||
+         note_dropped(hp, hash, held_how(hp, link.text)))) {
       h->links--; /* offered earlier by k's page */
       continue;
     }
     memmove(hp->texts.data + out, kept_at, len);
-    link.text = out;
+    link.text = (uint32_t)out;
     out += len;
     hp->links[kept] = link;
     if (k && k->page && k->page->depth > hp->depth) { /* held deeper: this copy comes first */
       k->page->links[k->link].text = HELD_GONE;
       k->page->gone++;
       h->links--;
-      *k = (struct held_copy){hp, hash, (uint32_t)kept};
+      *k = (struct held_copy){hp, (uint32_t)kept, (uint32_t)hash};
     } else if (k && !k->page) {
       h->copy_count++;
-      *k = (struct held_copy){hp, hash, (uint32_t)kept};
+      *k = (struct held_copy){hp, (uint32_t)kept, (uint32_t)hash};
     }
     kept++;
   }
@@ -251,7 +273,7 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
     from->links[k->link].text = HELD_GONE;
     from->gone++;
     h->links--;
-    *k = (struct held_copy){hp, k->hash, (uint32_t)(hp->count - 1)};
+    *k = (struct held_copy){hp, (uint32_t)(hp->count - 1), k->hash};
   }
   free(hp->dropped);
   hp->dropped = NULL;
@@ -370,7 +392,7 @@ void crawl__replay_held(struct shard *c, bool all) {
         crawl__fatal(c, "out of memory");
       if (rc)
         continue;
-      crawl__offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, l->how);
+      crawl__offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, held_how(hp, l->text));
       url_free(&u);
     }
     frontier_release(c->fr, hp->depth);
@@ -380,14 +402,19 @@ void crawl__replay_held(struct shard *c, bool all) {
 }
 
 /* How far below the gate pages may start: one level while the links held back (each URL once)
- * stay within the budget of fetching ahead, twice --queue-memory (off at it, on again at half of
- * it: each switch revisits every host); and every level, for speculative pages, while their kept
- * links stay within twice it (on again at it). Speculative pages themselves are made only while
- * they stay within half of it (crawl__spec_consider), but those made are still fetched past that:
- * their number does not grow by fetching them, and hosts would wait for the gate instead. A held
- * link costs 16 bytes, a slot of the copies' table and its printed form less the start it shares
- * with its page's URL, a speculative page a few hundred: at the default budget of 100,000 they
- * stay within some 40 MB. */
+ * stay within twice the budget of fetching ahead (off there, on again at the budget: each switch
+ * revisits every host); and every level, for speculative pages, while their kept links stay
+ * within ten times it (on again at five). Speculative pages themselves are made only while they
+ * number under the budget (crawl__spec_consider), but those made are still fetched past that:
+ * their number does not grow by fetching them, and hosts would wait for the gate instead.
+ *
+ * The budget is twice the shard's part of --queue-memory, 50,000 at the default with two
+ * shards. A held link costs some 22 bytes (see the top of this file), plus 16 to 23 for its slot of
+ * the copies' table when it is not speculative; a speculative page some 170 bytes and its URL. So
+ * at the most, a shard's fetching ahead holds some 10 MB of speculative pages and 11 MB of their
+ * links, and 5 MB of other held links. A polite crawl of 1,000 hosts whose pages carry 30 links
+ * each, most of them to the same pages of their host, needs most of that to keep every host busy
+ * (bench/README.md, Polite crawls). */
 uint64_t crawl__ahead_budget(const struct shard *c) {
   return c->queue_memory ? 2 * c->queue_memory : UINT64_MAX / 2;
 }
@@ -396,16 +423,16 @@ static void set_lookahead(struct shard *c) {
   uint64_t budget = crawl__ahead_budget(c);
   size_t real = c->held.links - c->spec.links;
   /* each stop is counted: the summary names the option that raises the budget */
-  if (real >= budget) {
+  if (real >= budget * 2) {
     c->stats->ahead_stops += c->ahead;
     c->ahead = false;
-  } else if (real <= budget / 2) {
+  } else if (real <= budget) {
     c->ahead = true;
   }
-  if (c->spec.links >= budget * 2) {
+  if (c->spec.links >= budget * 10) {
     c->stats->ahead_stops += c->spec.ahead;
     c->spec.ahead = false;
-  } else if (c->spec.links <= budget) {
+  } else if (c->spec.links <= budget * 5) {
     c->spec.ahead = c->spec.on;
   }
   frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec.ahead ? SPEC_LEVELS : 1);

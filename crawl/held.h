@@ -6,13 +6,13 @@
 
 /* The links of a page fetched ahead of its level (see frontier_set_lookahead), held back until
  * the level comes: offered earlier, they could be found first at a depth too deep. They may be
- * many (up to --queue-memory), so each keeps only its printed form, in one buffer per page, and
- * is parsed again when offered. */
-#define HELD_GONE SIZE_MAX /* a link's text: a copy offered earlier holds its URL (see held.c) */
+ * many (up to four times --queue-memory), so each keeps only its printed form, in one buffer per
+ * page, and is parsed again when offered. */
+/* a link's text: a copy offered earlier holds its URL (see held.c) */
+#define HELD_GONE UINT32_MAX
 struct held_link {
-  size_t text; /* offset of its printed form in the page's texts (see held.c), or HELD_GONE */
+  uint32_t text; /* offset of its kept form in the page's texts (see held.c), or HELD_GONE */
   int depth;
-  struct link_how how;
 };
 struct held_page {
   struct held_page *next;
@@ -49,8 +49,10 @@ void crawl__held_queue(struct shard *c, struct held_page *hp);
 void crawl__held_free(struct shard *c, struct held_page *hp);
 /* Takes the next held page of the smallest depth, or NULL. */
 struct held_page *crawl__held_take(struct shard *c);
-/* Link i's printed form is the first n (returned) bytes of hp->from, then rest. */
-size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest);
+/* Link i's printed form is the first n (returned) bytes of hp->from, then rest; how it was found
+ * goes to *how. */
+size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest,
+                        struct link_how *how);
 void crawl__held_at(struct held_page *hp, int depth); /* its page's depth turned out to be depth */
 void crawl__held_seal(struct held_page *hp);          /* its links are all in: arrays shrink */
 void crawl__append_held(struct shard *c, struct held_page *hp); /* kept, in depth order */

@@ -53,12 +53,11 @@ void crawl__spec_remove(struct shard *c, struct spec *e) {
   if (e->held)
     c->spec.links -= e->held->count;
   crawl__held_free(c, e->held);
-  free((char *)e->rec.type);
-  free((char *)e->rec.location);
-  free((char *)e->rec.error);
+  free(e->type);
+  free(e->location);
+  free(e->error);
   free(e->redirect);
   free(e->from);
-  free(e->url);
   free(e);
 }
 
@@ -77,11 +76,11 @@ static struct spec *spec_insert(struct shard *c, const char *url, int depth, fro
     if (!(c->spec.table = calloc(c->spec.buckets, sizeof(*c->spec.table))))
       return NULL;
   }
-  struct spec *e = calloc(1, sizeof(*e));
-  if (!e || !(e->url = strdup(url))) {
-    free(e);
+  size_t len = strlen(url);
+  struct spec *e = calloc(1, sizeof(*e) + len + 1);
+  if (!e)
     return NULL;
-  }
+  memcpy(e->url, url, len + 1);
   e->depth = depth;
   e->host = host;
   size_t b = bucket(c, e->url);
@@ -94,9 +93,10 @@ static struct spec *spec_insert(struct shard *c, const char *url, int depth, fro
 void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
                           bool follow) {
   const struct crawl_config *cfg = c->cfg;
-  /* within the budget of fetching ahead (twice --queue-memory): half of it in speculative pages,
-   * their kept links under twice it (see set_lookahead), and never so many queued that a page
-   * would go to the spill file (a speculative page must be found again in the queue) */
+  /* within the budget of fetching ahead (twice --queue-memory): under it in speculative pages,
+   * their kept links under ten times it (see set_lookahead), and never so many queued that a
+   * page would go to the spill file, at the budget (a speculative page must be found again in the
+   * queue): a quarter of it is left for what the crawl queues meanwhile */
   uint64_t budget = crawl__ahead_budget(c);
   if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
@@ -106,8 +106,8 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
    * is asked to fetch it ahead, and decides by its own budget */
   if (crawl__send_if_foreign(c, u, from, depth, 0, LINK_AHEAD, (struct link_how){VIA_NONE, true}))
     return;
-  if (!c->spec.ahead || c->spec.count >= budget / 2 || frontier_spilled(c->fr) ||
-      frontier_queued(c->fr) >= budget / 2)
+  if (!c->spec.ahead || c->spec.count >= budget || frontier_spilled(c->fr) ||
+      frontier_queued(c->fr) >= budget / 4 * 3)
     return;
   size_t len = strlen(u->text);
   if (seen_contains(c->seen, u->text, len) || crawl__spec_find(c, u->text))
@@ -143,12 +143,15 @@ void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
   if (!e || e->cancelled || e->done)
     return;
   bool failed = false;
-  e->rec = *rec;
-  e->rec.url = e->url;
-  e->rec.from = NULL; /* set when confirmed */
-  e->rec.type = copy_or_null(rec->type, &failed);
-  e->rec.location = copy_or_null(rec->location, &failed);
-  e->rec.error = copy_or_null(rec->error, &failed);
+  e->fate = (unsigned char)rec->fate;
+  e->cause = (unsigned char)rec->cause;
+  e->status = (int)rec->status;
+  e->bytes = rec->bytes;
+  e->ms = rec->ms;
+  e->settled = rec->settled;
+  e->type = copy_or_null(rec->type, &failed);
+  e->location = copy_or_null(rec->location, &failed);
+  e->error = copy_or_null(rec->error, &failed);
   e->done = true;
   if (failed)
     crawl__fatal(c, "out of memory");
@@ -230,9 +233,18 @@ void crawl__spec_cancel(struct shard *c, struct spec *e) {
 void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int depth,
                         unsigned flags, bool offer_redirect) {
   c->stats->speculated += !e->accepted;
-  struct crawl_record rec = e->rec;
-  rec.from = from;
-  rec.depth = depth;
+  struct crawl_record rec = {.url = e->url,
+                             .from = from,
+                             .depth = depth,
+                             .fate = (crawl_fate)e->fate,
+                             .cause = (crawl_cause)e->cause,
+                             .status = e->status,
+                             .type = e->type,
+                             .bytes = e->bytes,
+                             .ms = e->ms,
+                             .location = e->location,
+                             .error = e->error,
+                             .settled = e->settled};
   crawl__report(c, flags, &rec);
   struct url target;
   if (offer_redirect && e->redirect && c->stop != STOP_NOW &&

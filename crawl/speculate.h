@@ -6,26 +6,35 @@
 #include "crawl/crawl-int.h"
 
 /* Fetches ahead of the depth gate */
+/* An entry is made for every page fetched ahead, and a polite crawl of pages with dozens of links
+ * keeps tens of thousands at once: so the kept outcome holds only what its record needs, in
+ * fields no wider than their values, and the URL is in the entry's own allocation. */
 struct spec {
-  char *url;
-  int depth; /* the held link's: its confirmed depth is never larger */
+  struct spec *next; /* hash chain */
   frontier_host *host;
-  struct request *rq;      /* while it is being fetched */
-  bool cancelled;          /* settled otherwise while in flight: dropped when its request ends */
-  bool done;               /* its outcome is kept in rec (type, location, error owned) */
-  struct crawl_record rec; /* url borrowed from the entry, from and depth set at confirmation */
-  char *redirect;          /* a redirect's target, offered at confirmation */
-  struct link_how redirect_how; /* and how it was found (from which kind of address) */
-  int redirects;
+  struct request *rq;     /* while it is being fetched */
   struct held_page *held; /* its own links */
   /* confirmed at a depth the gate has not reached: a redirect of the level above may still
    * reach it, and lower it (crawl__spec_lower), so its record and its links wait together in
    * this held page, queued at its depth, until the level comes (crawl__spec_settle) */
   struct held_page *waiting;
-  bool accepted;     /* an accepted page that ended ahead of the gate (crawl__spec_adopt) */
-  char *from;        /* the confirming link's page, while it waits */
-  unsigned flags;    /* its item flags, while it waits */
-  struct spec *next; /* hash chain */
+  char *redirect; /* a redirect's target, offered at confirmation */
+  char *from;     /* the confirming link's page, while it waits */
+  /* its outcome, kept when done (the strings owned): the record's other fields are set when it is
+   * confirmed */
+  char *type, *location, *error;
+  uint64_t bytes;
+  double ms, settled;
+  int status;
+  int depth; /* the held link's: its confirmed depth is never larger */
+  int redirects;
+  unsigned flags;               /* its item flags, while it waits */
+  struct link_how redirect_how; /* how the redirect's target was found */
+  unsigned char fate, cause;    /* crawl_fate, crawl_cause */
+  bool cancelled; /* settled otherwise while in flight: dropped when its request ends */
+  bool done;      /* its outcome is kept */
+  bool accepted;  /* an accepted page that ended ahead of the gate (crawl__spec_adopt) */
+  char url[];
 };
 struct spec *crawl__spec_find(struct shard *c, const char *url);
 /* A link held back: fetched already, as a speculative page, when it may be. */

@@ -109,8 +109,8 @@ def case_speculative_fetches(tmp):
     not wait for the slowest one at every depth; still every URL's fate and depth are the
     breadth-first truth's, with -d and without, no page is fetched twice and none that the truth
     does not fetch, and no request comes closer than the delay. Also with a --queue-memory so
-    small that fetching ahead keeps reaching its budget (as many speculative pages as it, their
-    links within four times it), stops, and starts again once confirmations free it; the summary
+    small that fetching ahead keeps reaching its budget (speculative pages under twice it, their
+    links within twenty times it), stops, and starts again once confirmations free it; the summary
     says how often it stopped and names --queue-memory, and says nothing of it at the default
     budget."""
     for depth, budget in ((None, []), (3, []), (None, ["--queue-memory", "100"])):
@@ -144,14 +144,14 @@ def case_speculative_fetches(tmp):
 
 def case_held_links_once(tmp):
     """Pages that share most of their links (30 a page on 6 hosts) hold each URL once while
-    they wait for their level, so a --queue-memory that the distinct URLs fit in (800, which
+    they wait for their level, so a --queue-memory that the distinct URLs fit in (200, which
     all the links held would pass) never stops fetching ahead, with speculative pages and with
     --state (none); every URL's fate and depth are still the breadth-first truth's. One shard
     (-j 1 given last wins): the budget is split among shards, and hosts among them unevenly."""
     for mode in ("speculative", "state"):
         web = Web(tmp, hosts=6, pages=40, links=30, seed=5)
         state = ["--state", os.path.join(tmp, "held-state")] if mode == "state" else []
-        p = crawl(web, "-j", "1", "-w", "0.02", "-d", "1000", "--jsonl", "--queue-memory", "800",
+        p = crawl(web, "-j", "1", "-w", "0.02", "-d", "1000", "--jsonl", "--queue-memory", "200",
                   *state, web.url())
         web.stop()
         truth = web.truth(web.url())
