@@ -44,8 +44,9 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
     return NULL;
   }
   /* at most the held-link budget of URLs at their longest, and within a link's offset */
-  uint64_t most = (uint64_t)crawl__ahead_budget(c) * ((uint64_t)c->cfg->max_url_length + 3);
-  core_buf_init(&hp->texts, (size_t)(most < HELD_GONE ? most : HELD_GONE - 1));
+  uint64_t budget = crawl__ahead_budget(c), per_link = (uint64_t)c->cfg->max_url_length + 3;
+  uint64_t most = budget < (HELD_GONE - 1) / per_link ? budget * per_link : HELD_GONE - 1;
+  core_buf_init(&hp->texts, (size_t)most);
   hp->depth = depth;
   return hp;
 }
