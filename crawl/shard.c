@@ -97,18 +97,17 @@ void crawl__shard_open(struct shard *c) {
                                      .resolve_count = cfg->resolve_count,
                                      .proxies = {cfg->proxy_http, cfg->proxy_https, cfg->noproxy},
                                      .cookies = c->cookies};
-  struct frontier_options frontier_opts = {.delay = cfg->delay,
-                                           .delay_factor = cfg->delay_factor,
-                                           .max_delay = cfg->max_delay,
-                                           .ip_delay = cfg->ip_delay,
-                                           .random_wait = cfg->random_wait,
-                                           .ip_table = crawl__run_ip_table(c->run),
-                                           .per_host = cfg->per_host,
-                                           /* a page fetched ahead must be found again in the
-                                            * queue, not in its spill file (speculate.c) */
-                                           .queue_memory =
-                                               c->spec.on ? 2 * c->queue_memory : c->queue_memory,
-                                           .queue_disk = c->queue_disk};
+  struct frontier_options frontier_opts = {
+      .delay = cfg->delay,
+      .delay_factor = cfg->delay_factor,
+      .max_delay = cfg->max_delay,
+      .ip_delay = cfg->ip_delay,
+      .random_wait = cfg->random_wait,
+      .ip_table = crawl__run_ip_table(c->run),
+      .per_host = cfg->per_host,
+      /* the ahead budget: a page fetched ahead must be found again in the queue (speculate.c) */
+      .queue_memory = c->spec.on && c->queue_memory ? crawl__ahead_budget(c) : c->queue_memory,
+      .queue_disk = c->queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
