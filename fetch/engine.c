@@ -54,9 +54,14 @@ struct fetch_engine {
   struct fetch_options opts;
   CURLM *multi;
   /* easy handles of finished transfers, reset and used again: making one and throwing it away
-   * per request cost more than the request's own work (its buffers are allocated anew) */
+   * per request cost more than the request's own work (its buffers are allocated anew). But a
+   * handle keeps some 20 KB (curl's 16 KB receive buffer among it), and a crawl busy at first
+   * with hundreds of hosts at once settles later to a few dozen transfers in flight: the handles
+   * none of the last IDLE_WINDOW transfers took are freed (recycle_easy). */
   CURL **idle;
   size_t idle_count, idle_cap;
+  size_t idle_least; /* the fewest idle since the window began: that many went unused */
+  size_t window;     /* transfers started in it */
   loop_timer *timer;
   fetch__dns *dns;
   struct curl_slist *headers;      /* -H headers for every host */
@@ -245,6 +250,23 @@ static void recycle_easy(fetch_engine *engine, CURL *easy) {
     engine->idle[engine->idle_count++] = easy;
   else
     curl_easy_cleanup(easy);
+}
+
+enum { IDLE_WINDOW = 4096 }; /* transfers: a few seconds of a busy crawl, far more of a slow one */
+
+/* A transfer takes an idle handle, or NULL when there is none. At the end of each window, the
+ * handles that stayed idle all through it are freed. */
+static CURL *take_idle_easy(fetch_engine *engine) {
+  CURL *easy = engine->idle_count ? engine->idle[--engine->idle_count] : NULL;
+  if (engine->idle_count < engine->idle_least)
+    engine->idle_least = engine->idle_count;
+  if (++engine->window >= IDLE_WINDOW) {
+    for (size_t n = engine->idle_least; n > 0; n--)
+      curl_easy_cleanup(engine->idle[--engine->idle_count]);
+    engine->idle_least = engine->idle_count;
+    engine->window = 0;
+  }
+  return easy;
 }
 
 static void release_transfer(struct transfer *t) {
@@ -514,12 +536,10 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   t->arg = rq->arg;
   t->retry_after = -1;
   t->max_size = rq->max_size;
-  if (engine->idle_count) {
-    t->easy = engine->idle[--engine->idle_count];
+  if ((t->easy = take_idle_easy(engine)))
     curl_easy_reset(t->easy); /* every option is set again below */
-  } else {
+  else
     t->easy = curl_easy_init();
-  }
   if (!t->easy) {
     free(t);
     return CORE_ENOMEM;
