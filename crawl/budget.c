@@ -1,11 +1,16 @@
 /* What the shards of a run count together: -n (pages started, and with --cluster the lease of them
- * from Redis), -c (requests in flight), --rate, and whether a spill file's failure was said. */
+ * from Redis), -c (requests in flight), --rate, and whether a spill file's or the stash's failure
+ * was said. */
 #include "crawl/run-int.h"
 #include "crawl/budget.h"
 #include "crawl/mesh.h"
 
 bool crawl__run_warn_spill_once(struct crawl *r) {
   return !atomic_exchange(&r->spill_warned, true);
+}
+
+bool crawl__run_warn_stash_once(struct crawl *r) {
+  return !atomic_exchange(&r->stash_warned, true);
 }
 
 long crawl__run_pages_started(const struct crawl *r) {

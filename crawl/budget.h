@@ -8,6 +8,8 @@
 long crawl__run_pages_started(const struct crawl *r);
 /* True for the first shard that asks: one warning for the run, whichever spill file failed. */
 bool crawl__run_warn_spill_once(struct crawl *r);
+/* The same for the stash of links fetched ahead (stash.c). */
+bool crawl__run_warn_stash_once(struct crawl *r);
 void crawl__run_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left
  * (with --cluster: none leased, which the run may still lease or not, crawl__run_pages_final). */

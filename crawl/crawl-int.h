@@ -213,9 +213,20 @@ struct shard_cut {
 struct shard_spec {
   bool on;             /* made in this crawl */
   bool ahead;          /* and they may be made now, within their budget */
-  size_t links;        /* of held.links, those kept with fetched speculative pages */
+  size_t links;        /* of held.links, those kept in memory with fetched speculative pages */
   struct spec **table; /* their entries by URL */
   size_t buckets, count;
+};
+
+/* The links of speculative pages, in a temporary file until their page is confirmed (stash.c). */
+struct shard_stash {
+  int fd;
+  bool open;           /* fd is the file's */
+  bool broken;         /* it could not be made or written: no page goes there any more */
+  uint64_t end;        /* where the next page goes */
+  uint32_t *live;      /* pages kept in each segment of the file */
+  size_t segments;     /* entries of live */
+  struct core_buf buf; /* a page, put together or read back */
 };
 
 /* --jsonl: the pages linking to each URL, logged until the failed ones' records are written
@@ -260,6 +271,7 @@ struct shard {
   struct shard_held held;
   struct shard_cut cut;
   struct shard_spec spec;
+  struct shard_stash stash;
   struct shard_referrers referrers;
   enum shard_stop stop;
   crawl_end end;

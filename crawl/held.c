@@ -406,18 +406,19 @@ void crawl__replay_held(struct shard *c, bool all) {
  * budget of fetching ahead, or twice it in a polite crawl, where each URL is held once (off
  * there, on again at half: each switch revisits every host; with no delay, pages held are soon
  * offered and a crawl this far ahead is busy anyway, and it would hold 7 MB more at 100,000
- * pages); and every level, for speculative pages, while their kept links stay within ten times
- * it (on again at five). Speculative pages themselves are made only while they number under the
- * budget (crawl__spec_consider), but those made are still fetched past that: their number does
- * not grow by fetching them, and hosts would wait for the gate instead.
+ * pages); and every level, for speculative pages, while their links kept in memory (those the
+ * stash could not take, stash.c) stay within ten times it (on again at five). Speculative pages
+ * themselves are made only while they number under the budget (crawl__spec_consider), but those
+ * made are still fetched past that: their number does not grow by fetching them, and hosts would
+ * wait for the gate instead.
  *
  * The budget is twice the shard's part of --queue-memory, 50,000 at the default with two
  * shards. A held link costs some 22 bytes (see the top of this file), plus 16 to 23 for its slot
  * of the copies' table when it is not speculative; a speculative page some 170 bytes and its
- * URL. So at the most, a shard's fetching ahead holds some 10 MB of speculative pages and 11 MB
- * of their links, and 5 MB of other held links. A polite crawl of 1,000 hosts whose pages carry
- * 30 links each, most of them to the same pages of their host, needs most of that to keep every
- * host busy (bench/README.md, Polite crawls). */
+ * URL. So at the most, a shard's fetching ahead holds some 10 MB of speculative pages (their
+ * links wait in the stash's file) and 5 MB of other held links. A polite crawl of 1,000 hosts
+ * whose pages carry 30 links each, most of them to the same pages of their host, needs most of
+ * that to keep every host busy (bench/README.md, Polite crawls). */
 uint64_t crawl__ahead_budget(const struct shard *c) {
   return c->queue_memory ? 2 * c->queue_memory : UINT64_MAX / 2;
 }

@@ -236,10 +236,9 @@ static void settle_unfetched(struct shard *c, struct spec *spec, const struct fr
 static void confirm(struct shard *c, struct spec *e, const char *from, int depth, int redirects,
                     unsigned flags) {
   if (e->done) {
-    struct held_page *hp = e->held;
-    if (hp)
-      c->spec.links -= hp->count;
-    e->held = NULL;
+    struct held_page *hp = crawl__spec_take_links(c, e);
+    if (c->fatal)
+      return;
     if (depth > frontier_gate(c->fr)) {
       if (!hp && !(hp = crawl__held_new(c, e->url, depth)))
         return;

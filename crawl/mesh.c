@@ -82,6 +82,7 @@ core_rc crawl__run_create(int shards, struct crawl **out) {
   atomic_init(&r->pages_started, 0);
   atomic_init(&r->in_flight, 0);
   atomic_init(&r->spill_warned, false);
+  atomic_init(&r->stash_warned, false);
   r->end = CRAWL_END_DONE;
   *out = r;
   return CORE_OK;

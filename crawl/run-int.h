@@ -60,6 +60,7 @@ struct crawl {
   atomic_bool pages_final;
   atomic_long in_flight;    /* -c: requests in flight in all shards */
   atomic_bool spill_warned; /* a spill file could not be written, and it was said */
+  atomic_bool stash_warned; /* the same of a stash of links fetched ahead (stash.c) */
   bool pausable;            /* the shards run holding their turns (crawl__run_set_pausable) */
   /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
   pthread_cond_t turn;

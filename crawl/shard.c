@@ -17,6 +17,7 @@
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
 #include "crawl/shard.h"
+#include "crawl/stash.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -292,6 +293,7 @@ void crawl__shard_close(struct shard *c) {
   free(c->save.state_path);
   free(c->save.prev_path);
   core_buf_free(&c->held.scratch);
+  crawl__stash_close(c);
   crawl__close_referrers(c);
   frontier_destroy(c->fr);
   if (!c->scope_borrowed)

@@ -24,6 +24,7 @@
 #include "crawl/notes.h"
 #include "crawl/report.h"
 #include "crawl/speculate.h"
+#include "crawl/stash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +51,12 @@ void crawl__spec_remove(struct shard *c, struct spec *e) {
     pp = &(*pp)->next;
   *pp = e->next;
   c->spec.count--;
-  if (e->held)
+  if (e->stashed) {
+    crawl__stash_drop(c, e->stashed_at);
+  } else if (e->held) {
     c->spec.links -= e->held->count;
-  crawl__held_free(c, e->held);
+    crawl__held_free(c, e->held);
+  }
   free(e->type);
   free(e->location);
   free(e->error);
@@ -198,6 +202,29 @@ static void adopted_ended(struct shard *c, struct request *rq) {
     crawl__spec_remove(c, e); /* out of memory (fatal already) */
 }
 
+/* A fetched page's links, which wait for its confirmation: in the stash, or, where they cannot go
+ * there, in memory within the budget of fetching ahead. */
+static void keep_links(struct shard *c, struct spec *e, struct held_page *hp) {
+  if (hp && crawl__stash_put(c, hp, &e->stashed_at)) {
+    e->stashed = true;
+    return;
+  }
+  e->held = hp;
+  c->spec.links += hp ? hp->count : 0;
+}
+
+struct held_page *crawl__spec_take_links(struct shard *c, struct spec *e) {
+  struct held_page *hp = NULL;
+  if (e->stashed) {
+    hp = crawl__stash_take(c, e->stashed_at);
+    e->stashed = false;
+  } else if ((hp = e->held)) {
+    c->spec.links -= hp->count;
+  }
+  e->held = NULL;
+  return hp;
+}
+
 void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   struct spec *e = rq->spec;
   if (e->accepted) {
@@ -207,8 +234,7 @@ void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   rq->spec = NULL;
   e->rq = NULL;
   if (rq->item && !e->cancelled) { /* fetched: its links wait with it for its confirmation */
-    e->held = rq->held;
-    c->spec.links += e->held ? e->held->count : 0;
+    keep_links(c, e, rq->held);
   } else /* dropped, or given back for a retry (queued again) */
     crawl__held_free(c, rq->held);
   rq->held = NULL;

@@ -12,8 +12,11 @@
 struct spec {
   struct spec *next; /* hash chain */
   frontier_host *host;
-  struct request *rq;     /* while it is being fetched */
-  struct held_page *held; /* its own links */
+  struct request *rq;       /* while it is being fetched */
+  union {                   /* its own links (crawl__spec_take_links): */
+    struct held_page *held; /* in memory (NULL: none), */
+    uint64_t stashed_at;    /* or in the stash (stash.c) */
+  };
   /* confirmed at a depth the gate has not reached: a redirect of the level above may still
    * reach it, and lower it (crawl__spec_lower), so its record and its links wait together in
    * this held page, queued at its depth, until the level comes (crawl__spec_settle) */
@@ -34,6 +37,7 @@ struct spec {
   bool cancelled; /* settled otherwise while in flight: dropped when its request ends */
   bool done;      /* its outcome is kept */
   bool accepted;  /* an accepted page that ended ahead of the gate (crawl__spec_adopt) */
+  bool stashed;   /* its links are at stashed_at */
   char url[];
 };
 struct spec *crawl__spec_find(struct shard *c, const char *url);
@@ -56,8 +60,12 @@ void crawl__spec_request_ended(struct shard *c, struct request *rq);
 /* Its URL was settled otherwise (no fetch): the entry goes, and its queued page. */
 void crawl__spec_cancel(struct shard *c, struct spec *e);
 void crawl__spec_remove(struct shard *c, struct spec *e);
+/* Its own links, now the caller's: NULL when it has none, or when they cannot be read back (the
+ * shard's fatal error is set then). */
+struct held_page *crawl__spec_take_links(struct shard *c, struct spec *e);
 /* Confirmed and fetched: its record is reported at depth, from the page from, and a redirect's
- * target offered; its own links (e->held) are the caller's to place. Frees nothing. */
+ * target offered; its own links (crawl__spec_take_links) are the caller's to place. Frees nothing.
+ */
 void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int depth,
                         unsigned flags, bool offer_redirect);
 /* Waits for its level with hp (its links, maybe none), which the caller queues at depth. */

@@ -164,6 +164,53 @@ def case_held_links_once(tmp):
                f"{mode}: the held links reached the budget: {p.stderr[-600:]}")
 
 
+def case_links_fetched_ahead_wait_on_disk(tmp):
+    """The links of pages fetched ahead wait for their page's confirmation in a temporary file in
+    $TMPDIR (seen open while the crawl runs, gone after it), and every URL's fate and depth are
+    still the breadth-first truth's. With no temporary file to be had, they wait in memory: the
+    crawl says so once and its records are the same."""
+    for mode in ("file", "no file"):
+        web = Web(tmp, hosts=6, pages=40, links=30, seed=5)
+        stash_dir = os.path.join(tmp, "stash" if mode == "file" else "missing")
+        if mode == "file":
+            os.mkdir(stash_dir)
+        cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.02",
+               "-d", "1000", "--jsonl", web.url()]
+        out, err = os.path.join(tmp, "out"), os.path.join(tmp, "err")
+        with open(out, "w") as o, open(err, "w") as e:
+            proc = subprocess.Popen(cmd, stdout=o, stderr=e, env=dict(os.environ, TMPDIR=stash_dir))
+            seen_open = False
+            while proc.poll() is None:
+                try:
+                    fds = os.listdir(f"/proc/{proc.pid}/fd")
+                    seen_open |= any("crawl-ahead-" in os.readlink(f"/proc/{proc.pid}/fd/{fd}")
+                                     for fd in fds)
+                except OSError:
+                    pass  # it ended meanwhile, or a descriptor closed while read
+                time.sleep(0.005)
+        web.stop()
+        with open(out) as o, open(err) as e:
+            p = subprocess.CompletedProcess(cmd, proc.returncode, o.read(), e.read())
+        expect(p.returncode == 0, f"{mode}: exit {p.returncode}: {p.stderr[-600:]}")
+        truth = web.truth(web.url())
+        recs = records(p)
+        wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
+                 if (r["fate"], r["depth"]) != truth.get(r["url"])]
+        expect(not wrong, f"{mode}: fate or depth off: {wrong[:5]}")
+        expect_same_set([r["url"] for r in recs], truth, mode)
+        expect(re.search(r"[1-9]\d* pages fetched ahead of their level", p.stderr),
+               f"{mode}: nothing was fetched ahead: {p.stderr[-600:]}")
+        said = p.stderr.count("no room for the links of pages fetched ahead in a temporary file")
+        if mode == "file":
+            expect(seen_open, "the links of pages fetched ahead never went to a temporary file")
+            expect(os.listdir(stash_dir) == [], f"left behind: {os.listdir(stash_dir)}")
+            expect(said == 0, f"file: {p.stderr[-600:]}")
+        else:
+            expect(not seen_open, "a temporary file in a missing directory")
+            expect(said == 1 and "missing (No such file or directory): they are kept in memory"
+                   in p.stderr, f"no file, said once: {p.stderr[-600:]}")
+
+
 def case_redirect_at_the_depth_limit(tmp):
     """A redirect of the last level (-d) whose target was found first as a link one level deeper,
     beyond the limit: the target keeps the redirect's depth and is fetched, and its own links are
