@@ -216,6 +216,7 @@ struct shard_spec {
   size_t links;        /* of held.links, those kept in memory with fetched speculative pages */
   struct spec **table; /* their entries by URL */
   size_t buckets, count;
+  struct core_buf note; /* an outcome, put together for the stash (speculate.c) */
 };
 
 /* The links of speculative pages, in a temporary file until their page is confirmed (stash.c). */

@@ -45,6 +45,23 @@ struct spec *crawl__spec_find(struct shard *c, const char *url) {
   return NULL;
 }
 
+static void free_outcome(struct spec_outcome *o) {
+  if (!o)
+    return;
+  free(o->type);
+  free(o->location);
+  free(o->error);
+  free(o->redirect);
+  free(o);
+}
+
+/* e's outcome, made when it is first kept; NULL when memory runs out (fatal). */
+static struct spec_outcome *outcome_of(struct shard *c, struct spec *e) {
+  if (!e->outcome && !(e->outcome = calloc(1, sizeof(*e->outcome))))
+    crawl__fatal(c, "out of memory");
+  return e->outcome;
+}
+
 void crawl__spec_remove(struct shard *c, struct spec *e) {
   struct spec **pp = &c->spec.table[bucket(c, e->url)];
   while (*pp != e)
@@ -57,10 +74,7 @@ void crawl__spec_remove(struct shard *c, struct spec *e) {
     c->spec.links -= e->held->count;
     crawl__held_free(c, e->held);
   }
-  free(e->type);
-  free(e->location);
-  free(e->error);
-  free(e->redirect);
+  free_outcome(e->outcome);
   free(e->from);
   free(e);
 }
@@ -71,6 +85,7 @@ void crawl__spec_free_all(struct shard *c) {
       crawl__spec_remove(c, c->spec.table[b]);
   free(c->spec.table);
   c->spec.table = NULL;
+  core_buf_free(&c->spec.note);
 }
 
 /* A new entry for url, in the table; NULL when memory runs out. */
@@ -79,6 +94,8 @@ static struct spec *spec_insert(struct shard *c, const char *url, int depth, fro
     c->spec.buckets = SPEC_BUCKETS_MIN;
     if (!(c->spec.table = calloc(c->spec.buckets, sizeof(*c->spec.table))))
       return NULL;
+    /* a note longer than a segment of the stash does not go there (its strings are URLs) */
+    core_buf_init(&c->spec.note, (size_t)c->cfg->max_url_length * 4 + 4096);
   }
   size_t len = strlen(url);
   struct spec *e = calloc(1, sizeof(*e) + len + 1);
@@ -144,18 +161,19 @@ static char *copy_or_null(const char *s, bool *failed) {
 
 void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
   struct spec *e = crawl__spec_find(c, rec->url);
-  if (!e || e->cancelled || e->done)
+  struct spec_outcome *o;
+  if (!e || e->cancelled || e->done || !(o = outcome_of(c, e)))
     return;
   bool failed = false;
-  e->fate = (unsigned char)rec->fate;
-  e->cause = (unsigned char)rec->cause;
-  e->status = (int)rec->status;
-  e->bytes = rec->bytes;
-  e->ms = rec->ms;
-  e->settled = rec->settled;
-  e->type = copy_or_null(rec->type, &failed);
-  e->location = copy_or_null(rec->location, &failed);
-  e->error = copy_or_null(rec->error, &failed);
+  o->fate = (unsigned char)rec->fate;
+  o->cause = (unsigned char)rec->cause;
+  o->status = (int)rec->status;
+  o->bytes = rec->bytes;
+  o->ms = rec->ms;
+  o->settled = rec->settled;
+  o->type = copy_or_null(rec->type, &failed);
+  o->location = copy_or_null(rec->location, &failed);
+  o->error = copy_or_null(rec->error, &failed);
   e->done = true;
   if (failed)
     crawl__fatal(c, "out of memory");
@@ -164,13 +182,14 @@ void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
 void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects,
                                struct link_how how) {
   struct spec *e = crawl__spec_find(c, url);
-  if (!e || e->cancelled)
+  struct spec_outcome *o;
+  if (!e || e->cancelled || !(o = outcome_of(c, e)))
     return;
-  free(e->redirect);
-  if (!(e->redirect = strdup(target)))
+  free(o->redirect);
+  if (!(o->redirect = strdup(target)))
     crawl__fatal(c, "out of memory");
-  e->redirects = redirects;
-  e->redirect_how = how;
+  o->redirects = redirects;
+  o->redirect_how = how;
 }
 
 bool crawl__spec_adopt(struct shard *c, struct request *rq) {
@@ -202,10 +221,83 @@ static void adopted_ended(struct shard *c, struct request *rq) {
     crawl__spec_remove(c, e); /* out of memory (fatal already) */
 }
 
-/* A fetched page's links, which wait for its confirmation: in the stash, or, where they cannot go
- * there, in memory within the budget of fetching ahead. */
-static void keep_links(struct shard *c, struct spec *e, struct held_page *hp) {
-  if (hp && crawl__stash_put(c, hp, &e->stashed_at)) {
+/* An outcome as the stash keeps it: this head, then its strings' bytes in the order of len. */
+struct outcome_note {
+  uint64_t bytes;
+  double ms, settled;
+  int32_t status, redirects;
+  uint32_t len[4]; /* type, location, error, redirect; NOTE_NONE: NULL */
+  unsigned char fate, cause, via, follow;
+};
+#define NOTE_NONE UINT32_MAX
+
+/* o as a note in buf; false when it cannot be (out of memory, a string past 4 GB). */
+static bool note_outcome(const struct spec_outcome *o, struct core_buf *buf) {
+  const char *strings[4] = {o->type, o->location, o->error, o->redirect};
+  struct outcome_note n = {
+      o->bytes, o->ms,   o->settled, o->status,           o->redirects,
+      {0},      o->fate, o->cause,   o->redirect_how.via, o->redirect_how.follow};
+  size_t len[4];
+  for (int i = 0; i < 4; i++) {
+    len[i] = strings[i] ? strlen(strings[i]) : 0;
+    if (len[i] >= NOTE_NONE)
+      return false;
+    n.len[i] = strings[i] ? (uint32_t)len[i] : NOTE_NONE;
+  }
+  core_buf_reset(buf);
+  if (core_buf_add(buf, &n, sizeof(n)) != CORE_OK)
+    return false;
+  for (int i = 0; i < 4; i++)
+    if (strings[i] && core_buf_add(buf, strings[i], len[i]) != CORE_OK)
+      return false;
+  return true;
+}
+
+/* The outcome a note of len bytes holds; NULL when memory runs out, or the note is not one
+ * (fatal either way). */
+static struct spec_outcome *outcome_from_note(struct shard *c, const char *note, size_t len) {
+  struct outcome_note n;
+  struct spec_outcome *o = calloc(1, sizeof(*o));
+  if (!o) {
+    crawl__fatal(c, "out of memory");
+    return NULL;
+  }
+  bool failed = len < sizeof(n);
+  if (!failed)
+    memcpy(&n, note, sizeof(n));
+  char **strings[4] = {&o->type, &o->location, &o->error, &o->redirect};
+  size_t at = sizeof(n);
+  for (int i = 0; i < 4 && !failed; i++) {
+    if (n.len[i] == NOTE_NONE)
+      continue;
+    if (n.len[i] > len - at || !(*strings[i] = strndup(note + at, n.len[i])))
+      failed = true;
+    else
+      at += n.len[i];
+  }
+  if (failed) {
+    free_outcome(o);
+    crawl__fatal(c, "a page fetched ahead came back from its temporary file damaged");
+    return NULL;
+  }
+  o->bytes = n.bytes;
+  o->ms = n.ms;
+  o->settled = n.settled;
+  o->status = n.status;
+  o->redirects = n.redirects;
+  o->redirect_how = (struct link_how){n.via, n.follow != 0};
+  o->fate = n.fate;
+  o->cause = n.cause;
+  return o;
+}
+
+/* A fetched page's outcome and links, which wait for its confirmation: in the stash, or, where
+ * they cannot go there, in memory (its links within the budget of fetching ahead). */
+static void keep_fetched(struct shard *c, struct spec *e, struct held_page *hp) {
+  if (e->done && e->outcome && note_outcome(e->outcome, &c->spec.note) &&
+      crawl__stash_put(c, c->spec.note.data, c->spec.note.len, hp, &e->stashed_at)) {
+    free_outcome(e->outcome);
+    e->outcome = NULL;
     e->stashed = true;
     return;
   }
@@ -215,9 +307,15 @@ static void keep_links(struct shard *c, struct spec *e, struct held_page *hp) {
 
 struct held_page *crawl__spec_take_links(struct shard *c, struct spec *e) {
   struct held_page *hp = NULL;
+  const char *note;
+  size_t note_len;
   if (e->stashed) {
-    hp = crawl__stash_take(c, e->stashed_at);
     e->stashed = false;
+    if (crawl__stash_take(c, e->stashed_at, &note, &note_len, &hp) &&
+        !(e->outcome = outcome_from_note(c, note, note_len))) {
+      crawl__held_free(c, hp);
+      hp = NULL;
+    }
   } else if ((hp = e->held)) {
     c->spec.links -= hp->count;
   }
@@ -234,7 +332,7 @@ void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   rq->spec = NULL;
   e->rq = NULL;
   if (rq->item && !e->cancelled) { /* fetched: its links wait with it for its confirmation */
-    keep_links(c, e, rq->held);
+    keep_fetched(c, e, rq->held);
   } else /* dropped, or given back for a retry (queued again) */
     crawl__held_free(c, rq->held);
   rq->held = NULL;
@@ -258,24 +356,27 @@ void crawl__spec_cancel(struct shard *c, struct spec *e) {
 
 void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int depth,
                         unsigned flags, bool offer_redirect) {
+  const struct spec_outcome *o = e->outcome;
+  if (!o)
+    return; /* it could not be read back: the crawl ends with that error */
   c->stats->speculated += !e->accepted;
   struct crawl_record rec = {.url = e->url,
                              .from = from,
                              .depth = depth,
-                             .fate = (crawl_fate)e->fate,
-                             .cause = (crawl_cause)e->cause,
-                             .status = e->status,
-                             .type = e->type,
-                             .bytes = e->bytes,
-                             .ms = e->ms,
-                             .location = e->location,
-                             .error = e->error,
-                             .settled = e->settled};
+                             .fate = (crawl_fate)o->fate,
+                             .cause = (crawl_cause)o->cause,
+                             .status = o->status,
+                             .type = o->type,
+                             .bytes = o->bytes,
+                             .ms = o->ms,
+                             .location = o->location,
+                             .error = o->error,
+                             .settled = o->settled};
   crawl__report(c, flags, &rec);
   struct url target;
-  if (offer_redirect && e->redirect && c->stop != STOP_NOW &&
-      url_resolve(NULL, e->redirect, strlen(e->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
-    crawl__offer(c, &target, e->url, depth, e->redirects, OFFER_REDIRECT, e->redirect_how);
+  if (offer_redirect && o->redirect && c->stop != STOP_NOW &&
+      url_resolve(NULL, o->redirect, strlen(o->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
+    crawl__offer(c, &target, e->url, depth, o->redirects, OFFER_REDIRECT, o->redirect_how);
     url_free(&target);
   }
 }

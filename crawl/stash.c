@@ -1,13 +1,13 @@
-/* The stash: the held links of speculative pages, in a temporary file until their page is
- * confirmed (doc/behaviour.md, Fetching ahead).
+/* The stash: what a speculative page keeps for its confirmation (its outcome and its held
+ * links), in a temporary file until then (doc/behaviour.md, Fetching ahead).
  *
- * A page is written once, whole, when its request ends, and read back once, when a real link
- * confirms it; most are confirmed in about the order they were fetched. So the file is cut into
- * segments of STASH_SEGMENT bytes, no page straddling two, and each segment counts the pages it
- * still keeps: one that keeps none gives its room back to the file system (a hole punched in it),
- * so the file holds about what is stashed, not all that ever was. A page larger than a segment
- * (thousands of links) stays in memory, as does every page once the file cannot be made or
- * written (a full disk): the stash saves memory, and losing it loses nothing else. */
+ * An entry is written once, whole, when its page's request ends, and read back once, when a real
+ * link confirms it; most are confirmed in about the order they were fetched. So the file is cut
+ * into segments of STASH_SEGMENT bytes, no entry straddling two, and each segment counts the
+ * entries it still keeps: one that keeps none gives its room back to the file system (a hole
+ * punched in it), so the file holds about what is stashed, not all that ever was. An entry larger
+ * than a segment (thousands of links) stays in memory, as does every one once the file cannot be
+ * made or written (a full disk): the stash saves memory, and losing it loses nothing else. */
 #include "crawl/stash.h"
 #include "crawl/budget.h"
 #include "crawl/held.h"
@@ -21,13 +21,16 @@
 
 enum { STASH_SEGMENT = 64 * 1024 };
 
-/* A page in the file: this head, its links, its texts, then its URL and a NUL. */
+/* An entry in the file: this head, the note, then (with a page) its links, its texts, and its URL
+ * and a NUL. */
 struct stash_head {
+  uint32_t note;  /* bytes of the note */
   uint32_t count; /* links */
   uint32_t texts; /* bytes of texts */
-  uint32_t from;  /* bytes of the page's URL */
+  uint32_t from;  /* bytes of the page's URL; STASH_NO_PAGE: no page */
   int32_t depth;
 };
+#define STASH_NO_PAGE UINT32_MAX
 
 /* All len bytes at offset at, read or written, through short counts and EINTR. */
 static bool positioned_io(int fd, bool writing, char *p, size_t len, uint64_t at) {
@@ -47,19 +50,19 @@ static bool positioned_io(int fd, bool writing, char *p, size_t len, uint64_t at
   return true;
 }
 
-/* No page goes to the file any more; those in it stay readable. Said once for the run. */
+/* No entry goes to the file any more; those in it stay readable. Said once for the run. */
 static void give_up(struct shard *c, const char *why) {
   c->stash.broken = true;
   if (!crawl__run_warn_stash_once(c->run))
     return;
   crawl__warn(c,
-              "no room for the links of pages fetched ahead in a temporary file in %s (%s): "
-              "they are kept in memory",
+              "no room for pages fetched ahead in a temporary file in %s (%s): what they keep "
+              "for their confirmation stays in memory",
               core_temp_dir(), why);
 }
 
-/* Segment seg keeps no page: its room goes back to the file system, and when it is the one being
- * written, it is written again from its start (so the one being written keeps a page, or is
+/* Segment seg keeps no entry: its room goes back to the file system, and when it is the one being
+ * written, it is written again from its start (so the one being written keeps an entry, or is
  * empty from where end is). A file system that cannot punch holes keeps the room. */
 static void segment_empty(struct shard_stash *s, size_t seg) {
   uint64_t start = (uint64_t)seg * STASH_SEGMENT;
@@ -92,13 +95,14 @@ static bool live_room(struct shard_stash *s, size_t seg) {
   return true;
 }
 
-bool crawl__stash_put(struct shard *c, struct held_page *hp, uint64_t *at) {
+bool crawl__stash_put(struct shard *c, const void *note, size_t note_len, struct held_page *hp,
+                      uint64_t *at) {
   struct shard_stash *s = &c->stash;
-  size_t from = strlen(hp->from);
-  size_t size =
-      sizeof(struct stash_head) + hp->count * sizeof(*hp->links) + hp->texts.len + from + 1;
+  size_t from = hp ? strlen(hp->from) : 0;
+  size_t size = sizeof(struct stash_head) + note_len +
+                (hp ? hp->count * sizeof(*hp->links) + hp->texts.len + from + 1 : 0);
   /* a page queued already (copies, dropped links, a record) is no longer only its links */
-  if (s->broken || size > STASH_SEGMENT || hp->gone || hp->dropped_count || hp->page)
+  if (s->broken || size > STASH_SEGMENT || (hp && (hp->gone || hp->dropped_count || hp->page)))
     return false;
   if (!s->open) {
     s->fd = core_temp_fd("ahead");
@@ -113,13 +117,19 @@ bool crawl__stash_put(struct shard *c, struct held_page *hp, uint64_t *at) {
   if (pos % STASH_SEGMENT + size > STASH_SEGMENT) /* into the next segment, whole */
     pos += STASH_SEGMENT - pos % STASH_SEGMENT;
   size_t seg = (size_t)(pos / STASH_SEGMENT);
-  struct stash_head head = {(uint32_t)hp->count, (uint32_t)hp->texts.len, (uint32_t)from,
-                            hp->depth};
+  struct stash_head head = {(uint32_t)note_len, 0, 0, STASH_NO_PAGE, 0};
+  if (hp) {
+    head.count = (uint32_t)hp->count;
+    head.texts = (uint32_t)hp->texts.len;
+    head.from = (uint32_t)from;
+    head.depth = hp->depth;
+  }
   core_buf_reset(&s->buf);
   if (!live_room(s, seg) || core_buf_add(&s->buf, &head, sizeof(head)) != CORE_OK ||
-      core_buf_add(&s->buf, hp->links, hp->count * sizeof(*hp->links)) != CORE_OK ||
-      core_buf_add(&s->buf, hp->texts.data, hp->texts.len) != CORE_OK ||
-      core_buf_add(&s->buf, hp->from, from + 1) != CORE_OK)
+      core_buf_add(&s->buf, note, note_len) != CORE_OK ||
+      (hp && (core_buf_add(&s->buf, hp->links, hp->count * sizeof(*hp->links)) != CORE_OK ||
+              core_buf_add(&s->buf, hp->texts.data, hp->texts.len) != CORE_OK ||
+              core_buf_add(&s->buf, hp->from, from + 1) != CORE_OK)))
     return false; /* out of memory: it stays there */
   if (!positioned_io(s->fd, true, s->buf.data, s->buf.len, pos)) {
     give_up(c, strerror(errno));
@@ -132,56 +142,65 @@ bool crawl__stash_put(struct shard *c, struct held_page *hp, uint64_t *at) {
   return true;
 }
 
-/* Reads the page stashed at at into the stash's buffer, its head to *head; false with errno set
- * when it cannot (EINVAL: what is there is not a page this file was given). */
-static bool read_page(struct shard_stash *s, uint64_t at, struct stash_head *head) {
+/* Reads the entry stashed at at into the stash's buffer, its head to *head; false with errno set
+ * when it cannot (EINVAL: what is there is not an entry this file was given). */
+static bool read_entry(struct shard_stash *s, uint64_t at, struct stash_head *head) {
   if (!positioned_io(s->fd, false, (char *)head, sizeof(*head), at))
     return false;
-  size_t rest = (size_t)head->count * sizeof(struct held_link) + head->texts + head->from + 1;
+  bool page = head->from != STASH_NO_PAGE;
+  uint64_t rest =
+      (uint64_t)head->note +
+      (page ? (uint64_t)head->count * sizeof(struct held_link) + head->texts + head->from + 1 : 0);
   if (at % STASH_SEGMENT + sizeof(*head) + rest > STASH_SEGMENT) {
     errno = EINVAL;
     return false;
   }
   core_buf_reset(&s->buf);
-  if (core_buf_reserve(&s->buf, rest) != CORE_OK) {
+  if (core_buf_reserve(&s->buf, (size_t)rest) != CORE_OK) {
     errno = ENOMEM;
     return false;
   }
-  if (!positioned_io(s->fd, false, s->buf.data, rest, at + sizeof(*head)))
+  if (!positioned_io(s->fd, false, s->buf.data, (size_t)rest, at + sizeof(*head)))
     return false;
-  if (s->buf.data[rest - 1] != '\0') {
+  if (page && s->buf.data[rest - 1] != '\0') {
     errno = EINVAL;
     return false;
   }
   return true;
 }
 
-struct held_page *crawl__stash_take(struct shard *c, uint64_t at) {
+bool crawl__stash_take(struct shard *c, uint64_t at, const char **note, size_t *note_len,
+                       struct held_page **page) {
   struct shard_stash *s = &c->stash;
   struct stash_head head;
-  if (!read_page(s, at, &head)) {
-    crawl__fatal(c,
-                 "cannot read back the links of a page fetched ahead from a temporary file in "
-                 "%s: %s",
+  *page = NULL;
+  if (!read_entry(s, at, &head)) {
+    crawl__fatal(c, "cannot read back a page fetched ahead from a temporary file in %s: %s",
                  core_temp_dir(), strerror(errno));
-    return NULL;
+    return false;
   }
   free_place(s, at);
-  const char *links = s->buf.data, *texts = links + (size_t)head.count * sizeof(struct held_link);
+  *note = s->buf.data;
+  *note_len = head.note;
+  if (head.from == STASH_NO_PAGE)
+    return true;
+  const char *links = s->buf.data + head.note;
+  const char *texts = links + (size_t)head.count * sizeof(struct held_link);
   struct held_page *hp = crawl__held_new(c, texts + head.texts, head.depth);
   if (!hp)
-    return NULL;
+    return false;
   hp->links = head.count ? malloc(head.count * sizeof(*hp->links)) : NULL;
   if ((head.count && !hp->links) || core_buf_add(&hp->texts, texts, head.texts) != CORE_OK) {
     crawl__held_free(c, hp);
     crawl__fatal(c, "out of memory");
-    return NULL;
+    return false;
   }
   memcpy(hp->links, links, head.count * sizeof(*hp->links));
   hp->count = hp->cap = head.count;
   c->held.links += head.count;
   core_buf_shrink(&hp->texts);
-  return hp;
+  *page = hp;
+  return true;
 }
 
 void crawl__stash_drop(struct shard *c, uint64_t at) {

@@ -1,8 +1,8 @@
-/* The stash of links fetched ahead (crawl/stash.c), without the crawl around it: pages put and
- * taken back whole in any order across many segments of the file; the file's room given back as
- * segments empty, so a long crawl's file holds about what is stashed; a page too large for a
- * segment, or a file that cannot be made, stays in memory (said once); a damaged file is a fatal
- * error, never a crash. Held pages here are plain stand-ins for held.c's. */
+/* The stash of pages fetched ahead (crawl/stash.c), without the crawl around it: notes and pages
+ * (or none) put and taken back whole in any order across many segments of the file; the file's room
+ * given back as segments empty, so a long crawl's file holds about what is stashed; a page too
+ * large for a segment, or a file that cannot be made, stays in memory (said once); a damaged file
+ * is a fatal error, never a crash. Held pages here are plain stand-ins for held.c's. */
 #include "crawl/budget.h"
 #include "crawl/held.h"
 #include "crawl/notes.h"
@@ -118,6 +118,37 @@ static uint64_t file_room(const struct shard *c) {
   return (uint64_t)st.st_blocks * 512;
 }
 
+/* Puts page n with its note ("note N", and no page for every tenth n); false when it stays. */
+static bool put(struct shard *c, unsigned n, uint64_t *at) {
+  char note[32];
+  int len = snprintf(note, sizeof(note), "note %u", n);
+  struct held_page *hp = n % 10 == 9 ? NULL : make_page(c, n);
+  bool put = crawl__stash_put(c, note, (size_t)len, hp, at);
+  if (!put)
+    crawl__held_free(c, hp);
+  return put;
+}
+
+/* Takes page n back, whole, with its note; its links are counted as held again. */
+static void take(struct shard *c, uint64_t at, unsigned n) {
+  const char *note;
+  size_t note_len;
+  struct held_page *hp;
+  size_t held = c->held.links;
+  assert_true(crawl__stash_take(c, at, &note, &note_len, &hp));
+  char want[32];
+  int len = snprintf(want, sizeof(want), "note %u", n);
+  assert_int_equal(note_len, (size_t)len);
+  assert_memory_equal(note, want, note_len);
+  if (n % 10 == 9) {
+    assert_null(hp);
+    return;
+  }
+  expect_page(c, hp, n);
+  assert_int_equal(c->held.links, held + hp->count);
+  crawl__held_free(c, hp);
+}
+
 static void reset(struct shard *c) {
   memset(c, 0, sizeof(*c));
   fatal_message[0] = warning[0] = '\0';
@@ -139,8 +170,7 @@ static void test_pages_come_back_whole(void **state) {
   assert_non_null(at);
   assert_non_null(order);
   for (unsigned n = 0; n < PAGES; n++) {
-    struct held_page *hp = make_page(&c, n);
-    assert_true(crawl__stash_put(&c, hp, &at[n]));
+    assert_true(put(&c, n, &at[n]));
     order[n] = n;
   }
   assert_int_equal(c.held.links, 0); /* no longer held in memory */
@@ -151,12 +181,8 @@ static void test_pages_come_back_whole(void **state) {
     order[n] = order[k];
     order[k] = t;
   }
-  for (unsigned i = 0; i < PAGES; i++) {
-    struct held_page *hp = crawl__stash_take(&c, at[order[i]]);
-    expect_page(&c, hp, order[i]);
-    assert_int_equal(c.held.links, hp->count); /* held in memory again */
-    crawl__held_free(&c, hp);
-  }
+  for (unsigned i = 0; i < PAGES; i++)
+    take(&c, at[order[i]], order[i]);
   assert_false(c.fatal);
   assert_true(file_room(&c) <= SEGMENT);
   assert_int_equal(warnings, 0);
@@ -180,12 +206,10 @@ static void test_the_file_holds_what_waits(void **state) {
       if (old % 5 == 0) {
         crawl__stash_drop(&c, at[old % WAITING]);
       } else {
-        struct held_page *hp = crawl__stash_take(&c, at[old % WAITING]);
-        expect_page(&c, hp, old);
-        crawl__held_free(&c, hp);
+        take(&c, at[old % WAITING], old);
       }
     }
-    assert_true(crawl__stash_put(&c, make_page(&c, n), &at[n % WAITING]));
+    assert_true(put(&c, n, &at[n % WAITING]));
     uint64_t room = file_room(&c);
     most = room > most ? room : most;
   }
@@ -205,23 +229,17 @@ static void test_no_page_is_written_over(void **state) {
   uint64_t at[PAGES];
   bool taken[PAGES] = {false};
   for (unsigned n = 0; n < PAGES / 2; n++)
-    assert_true(crawl__stash_put(&c, make_page(&c, n), &at[n]));
+    assert_true(put(&c, n, &at[n]));
   assert_true(at[PAGES / 2 - 1] >= 2 * SEGMENT);
   for (unsigned n = 0; n < PAGES / 2 && at[n] < SEGMENT; n++) {
-    struct held_page *hp = crawl__stash_take(&c, at[n]);
-    expect_page(&c, hp, n);
-    crawl__held_free(&c, hp);
+    take(&c, at[n], n);
     taken[n] = true;
   }
   for (unsigned n = PAGES / 2; n < PAGES; n++)
-    assert_true(crawl__stash_put(&c, make_page(&c, n), &at[n]));
-  for (unsigned n = 0; n < PAGES; n++) {
-    if (taken[n])
-      continue;
-    struct held_page *hp = crawl__stash_take(&c, at[n]);
-    expect_page(&c, hp, n);
-    crawl__held_free(&c, hp);
-  }
+    assert_true(put(&c, n, &at[n]));
+  for (unsigned n = 0; n < PAGES; n++)
+    if (!taken[n])
+      take(&c, at[n], n);
   assert_false(c.fatal);
   crawl__stash_close(&c);
 }
@@ -244,14 +262,14 @@ static void test_a_page_too_large_stays(void **state) {
   }
   hp->count = hp->cap = count;
   uint64_t at = 0;
-  assert_false(crawl__stash_put(&c, hp, &at));
+  assert_false(crawl__stash_put(&c, "note", 4, hp, &at));
   assert_int_equal(hp->count, count); /* untouched */
   assert_int_equal(warnings, 0);
   assert_false(c.fatal);
   /* and the next, small page goes to the file as ever */
-  assert_true(crawl__stash_put(&c, make_page(&c, 1), &at));
+  assert_true(put(&c, 1, &at));
   crawl__held_free(&c, hp);
-  crawl__held_free(&c, crawl__stash_take(&c, at));
+  take(&c, at, 1);
   crawl__stash_close(&c);
 }
 
@@ -266,7 +284,7 @@ static void test_no_file_keeps_pages_in_memory(void **state) {
   for (unsigned n = 0; n < 3; n++) {
     struct held_page *hp = make_page(&c, n);
     uint64_t at = 0;
-    assert_false(crawl__stash_put(&c, hp, &at));
+    assert_false(crawl__stash_put(&c, "note", 4, hp, &at));
     expect_page(&c, hp, n);
     crawl__held_free(&c, hp);
   }
@@ -288,20 +306,25 @@ static void test_a_damaged_file_is_fatal(void **state) {
   struct shard c;
   reset(&c);
   uint64_t first, second;
-  assert_true(crawl__stash_put(&c, make_page(&c, 1), &first));
-  assert_true(crawl__stash_put(&c, make_page(&c, 2), &second));
+  assert_true(put(&c, 1, &first));
+  assert_true(put(&c, 2, &second));
   /* nonsense where the second page's head is: counts far past a segment */
   unsigned char junk[16];
   memset(junk, 0xff, sizeof(junk));
   assert_int_equal(pwrite(c.stash.fd, junk, sizeof(junk), (off_t)second), (ssize_t)sizeof(junk));
-  assert_null(crawl__stash_take(&c, second));
+  const char *note;
+  size_t note_len;
+  struct held_page *hp;
+  assert_false(crawl__stash_take(&c, second, &note, &note_len, &hp));
+  assert_null(hp);
   assert_true(c.fatal);
-  assert_non_null(strstr(fatal_message, "cannot read back the links of a page fetched ahead"));
+  assert_non_null(strstr(fatal_message, "cannot read back a page fetched ahead"));
   assert_non_null(strstr(fatal_message, "Invalid argument"));
   /* cut before the first page's end */
   c.fatal = false;
   assert_int_equal(ftruncate(c.stash.fd, (off_t)(first + 20)), 0);
-  assert_null(crawl__stash_take(&c, first));
+  assert_false(crawl__stash_take(&c, first, &note, &note_len, &hp));
+  assert_null(hp);
   assert_true(c.fatal);
   assert_non_null(strstr(fatal_message, "Input/output error"));
   crawl__stash_close(&c);

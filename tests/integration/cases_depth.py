@@ -165,10 +165,15 @@ def case_held_links_once(tmp):
 
 
 def case_links_fetched_ahead_wait_on_disk(tmp):
-    """The links of pages fetched ahead wait for their page's confirmation in a temporary file in
-    $TMPDIR (seen open while the crawl runs, gone after it), and every URL's fate and depth are
-    still the breadth-first truth's. With no temporary file to be had, they wait in memory: the
-    crawl says so once and its records are the same."""
+    """The outcomes and links of pages fetched ahead wait for their page's confirmation in a
+    temporary file in $TMPDIR (seen open while the crawl runs, gone after it), and every URL's
+    record is still the breadth-first truth's fate and depth, with the status, type, bytes,
+    location and error a crawl with no delay (which fetches nothing ahead) reports. With no
+    temporary file to be had, they wait in memory: the crawl says so once and its records are the
+    same."""
+    fields = ("status", "type", "bytes", "location", "error")
+    def portless(text):
+        return re.sub(r"(//[^/:]+):\d+", r"\1", text)
     for mode in ("file", "no file"):
         web = Web(tmp, hosts=6, pages=40, links=30, seed=5)
         stash_dir = os.path.join(tmp, "stash" if mode == "file" else "missing")
@@ -188,6 +193,9 @@ def case_links_fetched_ahead_wait_on_disk(tmp):
                 except OSError:
                     pass  # it ended meanwhile, or a descriptor closed while read
                 time.sleep(0.005)
+        if mode == "file":
+            plain = {portless(r["url"]): tuple(portless(str(r.get(k))) for k in fields)
+                     for r in records(crawl(web, "-w", "0", "-d", "1000", "--jsonl", web.url()))}
         web.stop()
         with open(out) as o, open(err) as e:
             p = subprocess.CompletedProcess(cmd, proc.returncode, o.read(), e.read())
@@ -198,17 +206,21 @@ def case_links_fetched_ahead_wait_on_disk(tmp):
                  if (r["fate"], r["depth"]) != truth.get(r["url"])]
         expect(not wrong, f"{mode}: fate or depth off: {wrong[:5]}")
         expect_same_set([r["url"] for r in recs], truth, mode)
+        got = {portless(r["url"]): tuple(portless(str(r.get(k))) for k in fields) for r in recs}
+        off = [(u, o, plain.get(u)) for u, o in got.items() if o != plain.get(u)]
+        expect(not off, f"{mode}: status, type, bytes, location or error off: {off[:5]}")
         expect(re.search(r"[1-9]\d* pages fetched ahead of their level", p.stderr),
                f"{mode}: nothing was fetched ahead: {p.stderr[-600:]}")
-        said = p.stderr.count("no room for the links of pages fetched ahead in a temporary file")
+        said = p.stderr.count("no room for pages fetched ahead in a temporary file")
         if mode == "file":
             expect(seen_open, "the links of pages fetched ahead never went to a temporary file")
             expect(os.listdir(stash_dir) == [], f"left behind: {os.listdir(stash_dir)}")
             expect(said == 0, f"file: {p.stderr[-600:]}")
         else:
             expect(not seen_open, "a temporary file in a missing directory")
-            expect(said == 1 and "missing (No such file or directory): they are kept in memory"
-                   in p.stderr, f"no file, said once: {p.stderr[-600:]}")
+            expect(said == 1 and "missing (No such file or directory): what they keep for their "
+                   "confirmation stays in memory" in p.stderr,
+                   f"no file, said once: {p.stderr[-600:]}")
 
 
 def case_redirect_at_the_depth_limit(tmp):
