@@ -214,9 +214,16 @@ struct shard_spec {
   bool on;             /* made in this crawl */
   bool ahead;          /* and they may be made now, within their budget */
   size_t links;        /* of held.links, those kept in memory with fetched speculative pages */
-  struct spec **table; /* their entries by URL */
-  size_t buckets, count;
-  struct core_buf note; /* an outcome, put together for the stash (speculate.c) */
+  struct spec **table; /* their entries in memory, by URL */
+  size_t buckets;
+  size_t count; /* entries, in memory and stashed */
+  /* entries in the stash (speculate.c), by the URL's hash: open addressing, 0 an empty slot */
+  struct spec_stashed {
+    uint64_t hash;
+    uint64_t at; /* where in the stash */
+  } * stashed;
+  size_t stashed_slots, stashed_count; /* stashed_slots a power of two, or 0 */
+  struct core_buf note;                /* an outcome, put together for the stash (speculate.c) */
 };
 
 /* The links of speculative pages, in a temporary file until their page is confirmed (stash.c). */

@@ -32,17 +32,115 @@
 
 enum { SPEC_BUCKETS_MIN = 1024 };
 
-static size_t bucket(const struct shard *c, const char *url) {
-  return XXH3_64bits(url, strlen(url)) & (c->spec.buckets - 1);
+/* A URL's hash: its entry's bucket, and its stashed slot's key (never 0, an empty slot's). */
+static uint64_t url_hash(const char *url) {
+  uint64_t hash = XXH3_64bits(url, strlen(url));
+  return hash ? hash : 1;
 }
 
-struct spec *crawl__spec_find(struct shard *c, const char *url) {
+static size_t bucket(const struct shard *c, const char *url) {
+  return url_hash(url) & (c->spec.buckets - 1);
+}
+
+/* The entry of url in memory, or NULL. */
+static struct spec *live_find(struct shard *c, const char *url) {
   if (!c->spec.table)
     return NULL;
   for (struct spec *e = c->spec.table[bucket(c, url)]; e; e = e->next)
     if (strcmp(e->url, url) == 0)
       return e;
   return NULL;
+}
+
+/* Stashed entries: an open-addressed table of the URL's hash and where its entry is in the stash,
+ * 16 bytes a slot at up to 70% load, where an entry in memory takes some 100 and its URL. */
+static bool stashed_room(struct shard_spec *s) {
+  if ((s->stashed_count + 1) * 10 <= s->stashed_slots * 7)
+    return true;
+  size_t n = s->stashed_slots ? s->stashed_slots * 2 : 1024;
+  struct spec_stashed *grown = calloc(n, sizeof(*grown));
+  if (!grown)
+    return false;
+  for (size_t i = 0; i < s->stashed_slots; i++) {
+    size_t j = s->stashed[i].hash & (n - 1);
+    while (s->stashed[i].hash && grown[j].hash)
+      j = (j + 1) & (n - 1);
+    if (s->stashed[i].hash)
+      grown[j] = s->stashed[i];
+  }
+  free(s->stashed);
+  s->stashed = grown;
+  s->stashed_slots = n;
+  return true;
+}
+
+/* Empties slot i, filling it from behind so every entry stays reachable from its hash's slot
+ * (linear probing's deletion). */
+static void stashed_remove(struct shard_spec *s, size_t i) {
+  size_t mask = s->stashed_slots - 1;
+  s->stashed[i].hash = 0;
+  s->stashed_count--;
+  for (size_t k = (i + 1) & mask; s->stashed[k].hash; k = (k + 1) & mask) {
+    size_t home = s->stashed[k].hash & mask;
+    if (((k - home) & mask) >= ((k - i) & mask)) {
+      s->stashed[i] = s->stashed[k];
+      s->stashed[k].hash = 0;
+      i = k;
+    }
+  }
+}
+
+/* Whether url has an entry, in memory or stashed (by its hash alone: a URL that shares another's
+ * 64-bit hash is not expected, and would only not be fetched ahead). */
+static bool spec_known(struct shard *c, const char *url) {
+  if (live_find(c, url))
+    return true;
+  if (!c->spec.stashed_count)
+    return false;
+  uint64_t hash = url_hash(url);
+  size_t mask = c->spec.stashed_slots - 1;
+  for (size_t i = hash & mask; c->spec.stashed[i].hash; i = (i + 1) & mask)
+    if (c->spec.stashed[i].hash == hash)
+      return true;
+  return false;
+}
+
+static struct spec *materialize(struct shard *c, uint64_t at);
+
+struct spec *crawl__spec_find(struct shard *c, const char *url) {
+  struct spec *e = live_find(c, url);
+  if (e || !c->spec.stashed_count)
+    return e;
+  /* stashed: back in memory, its outcome and links with it */
+  uint64_t hash = url_hash(url);
+  size_t mask = c->spec.stashed_slots - 1;
+  for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->fatal;) {
+    if (c->spec.stashed[i].hash != hash) {
+      i = (i + 1) & mask;
+      continue;
+    }
+    uint64_t at = c->spec.stashed[i].at;
+    stashed_remove(&c->spec, i); /* slot i now holds the next one to look at, if any */
+    if ((e = materialize(c, at)) && strcmp(e->url, url) == 0)
+      return e;
+    /* another URL of the same hash: it stays in memory, where it is found in its turn */
+  }
+  return NULL;
+}
+
+/* Puts e in its bucket. */
+static void link_entry(struct shard *c, struct spec *e) {
+  size_t b = bucket(c, e->url);
+  e->next = c->spec.table[b];
+  c->spec.table[b] = e;
+}
+
+/* Takes e out of its bucket. */
+static void unlink_entry(struct shard *c, struct spec *e) {
+  struct spec **pp = &c->spec.table[bucket(c, e->url)];
+  while (*pp != e)
+    pp = &(*pp)->next;
+  *pp = e->next;
 }
 
 static void free_outcome(struct spec_outcome *o) {
@@ -62,15 +160,9 @@ static struct spec_outcome *outcome_of(struct shard *c, struct spec *e) {
   return e->outcome;
 }
 
-void crawl__spec_remove(struct shard *c, struct spec *e) {
-  struct spec **pp = &c->spec.table[bucket(c, e->url)];
-  while (*pp != e)
-    pp = &(*pp)->next;
-  *pp = e->next;
-  c->spec.count--;
-  if (e->stashed) {
-    crawl__stash_drop(c, e->stashed_at);
-  } else if (e->held) {
+/* Frees e, which is out of its bucket. */
+static void free_entry(struct shard *c, struct spec *e) {
+  if (e->held) {
     c->spec.links -= e->held->count;
     crawl__held_free(c, e->held);
   }
@@ -79,35 +171,46 @@ void crawl__spec_remove(struct shard *c, struct spec *e) {
   free(e);
 }
 
+void crawl__spec_remove(struct shard *c, struct spec *e) {
+  unlink_entry(c, e);
+  c->spec.count--;
+  free_entry(c, e);
+}
+
 void crawl__spec_free_all(struct shard *c) {
   for (size_t b = 0; c->spec.table && b < c->spec.buckets; b++)
     while (c->spec.table[b])
       crawl__spec_remove(c, c->spec.table[b]);
   free(c->spec.table);
   c->spec.table = NULL;
+  for (size_t i = 0; i < c->spec.stashed_slots; i++)
+    if (c->spec.stashed[i].hash)
+      crawl__stash_drop(c, c->spec.stashed[i].at);
+  free(c->spec.stashed);
+  c->spec.stashed = NULL;
+  c->spec.stashed_slots = c->spec.stashed_count = 0;
+  c->spec.count = 0;
   core_buf_free(&c->spec.note);
 }
 
-/* A new entry for url, in the table; NULL when memory runs out. */
-static struct spec *spec_insert(struct shard *c, const char *url, int depth, frontier_host *host) {
+/* A new entry for url, in the table (counted when count); NULL when memory runs out. */
+static struct spec *spec_insert(struct shard *c, const char *url, size_t len, frontier_host *host,
+                                bool count) {
   if (!c->spec.table) {
     c->spec.buckets = SPEC_BUCKETS_MIN;
     if (!(c->spec.table = calloc(c->spec.buckets, sizeof(*c->spec.table))))
       return NULL;
     /* a note longer than a segment of the stash does not go there (its strings are URLs) */
-    core_buf_init(&c->spec.note, (size_t)c->cfg->max_url_length * 4 + 4096);
+    core_buf_init(&c->spec.note, (size_t)c->cfg->max_url_length * 5 + 4096);
   }
-  size_t len = strlen(url);
   struct spec *e = calloc(1, sizeof(*e) + len + 1);
   if (!e)
     return NULL;
-  memcpy(e->url, url, len + 1);
-  e->depth = depth;
+  memcpy(e->url, url, len);
+  e->url[len] = '\0';
   e->host = host;
-  size_t b = bucket(c, e->url);
-  e->next = c->spec.table[b];
-  c->spec.table[b] = e;
-  c->spec.count++;
+  link_entry(c, e);
+  c->spec.count += count;
   return e;
 }
 
@@ -131,7 +234,7 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
       frontier_queued(c->fr) >= budget / 4 * 3)
     return;
   size_t len = strlen(u->text);
-  if (seen_contains(c->seen, u->text, len) || crawl__spec_find(c, u->text))
+  if (seen_contains(c->seen, u->text, len) || spec_known(c, u->text))
     return;
   char ext[32];
   url_ext(u, ext, sizeof(ext));
@@ -144,7 +247,7 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
   if (!hd || hd->dead)
     return;
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
-  struct spec *e = item ? spec_insert(c, u->text, depth, hd->fhost) : NULL;
+  struct spec *e = item ? spec_insert(c, u->text, len, hd->fhost, true) : NULL;
   if (!e) {
     frontier_item_free(item);
     return; /* it is fetched in its turn instead */
@@ -160,7 +263,7 @@ static char *copy_or_null(const char *s, bool *failed) {
 }
 
 void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
-  struct spec *e = crawl__spec_find(c, rec->url);
+  struct spec *e = live_find(c, rec->url);
   struct spec_outcome *o;
   if (!e || e->cancelled || e->done || !(o = outcome_of(c, e)))
     return;
@@ -181,7 +284,7 @@ void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
 
 void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects,
                                struct link_how how) {
-  struct spec *e = crawl__spec_find(c, url);
+  struct spec *e = live_find(c, url);
   struct spec_outcome *o;
   if (!e || e->cancelled || !(o = outcome_of(c, e)))
     return;
@@ -197,9 +300,9 @@ bool crawl__spec_adopt(struct shard *c, struct request *rq) {
   struct frontier_item *item = rq->item;
   if (!cfg->jsonl || rq->spec || (item->flags & ITEM_SPEC) ||
       rq->gate_depth <= frontier_gate(c->fr) || cfg->seen_file || cfg->state_dir ||
-      c->stop == STOP_NOW || crawl__spec_find(c, item->url))
+      c->stop == STOP_NOW || spec_known(c, item->url))
     return false;
-  struct spec *e = spec_insert(c, item->url, rq->gate_depth, rq->host);
+  struct spec *e = spec_insert(c, item->url, strlen(item->url), rq->host, true);
   if (!e)
     return false; /* reported now instead */
   e->accepted = true;
@@ -221,24 +324,25 @@ static void adopted_ended(struct shard *c, struct request *rq) {
     crawl__spec_remove(c, e); /* out of memory (fatal already) */
 }
 
-/* An outcome as the stash keeps it: this head, then its strings' bytes in the order of len. */
+/* An entry as the stash keeps it: this head, then its strings' bytes in the order of len. */
 struct outcome_note {
   uint64_t bytes;
   double ms, settled;
   int32_t status, redirects;
-  uint32_t len[4]; /* type, location, error, redirect; NOTE_NONE: NULL */
+  uint32_t len[5]; /* type, location, error, redirect, URL; NOTE_NONE: NULL */
   unsigned char fate, cause, via, follow;
 };
 #define NOTE_NONE UINT32_MAX
 
-/* o as a note in buf; false when it cannot be (out of memory, a string past 4 GB). */
-static bool note_outcome(const struct spec_outcome *o, struct core_buf *buf) {
-  const char *strings[4] = {o->type, o->location, o->error, o->redirect};
+/* e's URL and outcome o as a note in buf; false when it cannot be (out of memory, a string past
+ * 4 GB). */
+static bool note_entry(const struct spec *e, const struct spec_outcome *o, struct core_buf *buf) {
+  const char *strings[5] = {o->type, o->location, o->error, o->redirect, e->url};
   struct outcome_note n = {
       o->bytes, o->ms,   o->settled, o->status,           o->redirects,
       {0},      o->fate, o->cause,   o->redirect_how.via, o->redirect_how.follow};
-  size_t len[4];
-  for (int i = 0; i < 4; i++) {
+  size_t len[5];
+  for (int i = 0; i < 5; i++) {
     len[i] = strings[i] ? strlen(strings[i]) : 0;
     if (len[i] >= NOTE_NONE)
       return false;
@@ -247,15 +351,16 @@ static bool note_outcome(const struct spec_outcome *o, struct core_buf *buf) {
   core_buf_reset(buf);
   if (core_buf_add(buf, &n, sizeof(n)) != CORE_OK)
     return false;
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < 5; i++)
     if (strings[i] && core_buf_add(buf, strings[i], len[i]) != CORE_OK)
       return false;
   return true;
 }
 
-/* The outcome a note of len bytes holds; NULL when memory runs out, or the note is not one
- * (fatal either way). */
-static struct spec_outcome *outcome_from_note(struct shard *c, const char *note, size_t len) {
+/* The entry a note of len bytes holds, back in memory with its outcome (not counted again: a
+ * stashed entry counts as one); NULL when memory runs out, or the note is not one (fatal either
+ * way). */
+static struct spec *entry_from_note(struct shard *c, const char *note, size_t len) {
   struct outcome_note n;
   struct spec_outcome *o = calloc(1, sizeof(*o));
   if (!o) {
@@ -267,17 +372,21 @@ static struct spec_outcome *outcome_from_note(struct shard *c, const char *note,
     memcpy(&n, note, sizeof(n));
   char **strings[4] = {&o->type, &o->location, &o->error, &o->redirect};
   size_t at = sizeof(n);
-  for (int i = 0; i < 4 && !failed; i++) {
+  for (int i = 0; i < 5 && !failed; i++) {
     if (n.len[i] == NOTE_NONE)
-      continue;
-    if (n.len[i] > len - at || !(*strings[i] = strndup(note + at, n.len[i])))
+      failed = i == 4; /* every entry has a URL */
+    else if (n.len[i] > len - at)
       failed = true;
-    else
+    else if (i < 4 && !(*strings[i] = strndup(note + at, n.len[i])))
+      failed = true;
+    else if (i < 4)
       at += n.len[i];
   }
-  if (failed) {
+  struct spec *e = failed ? NULL : spec_insert(c, note + at, n.len[4], NULL, false);
+  if (!e) {
     free_outcome(o);
-    crawl__fatal(c, "a page fetched ahead came back from its temporary file damaged");
+    crawl__fatal(c, failed ? "a page fetched ahead came back from its temporary file damaged"
+                           : "out of memory");
     return NULL;
   }
   o->bytes = n.bytes;
@@ -288,17 +397,44 @@ static struct spec_outcome *outcome_from_note(struct shard *c, const char *note,
   o->redirect_how = (struct link_how){n.via, n.follow != 0};
   o->fate = n.fate;
   o->cause = n.cause;
-  return o;
+  e->outcome = o;
+  e->done = true;
+  return e;
 }
 
-/* A fetched page's outcome and links, which wait for its confirmation: in the stash, or, where
- * they cannot go there, in memory (its links within the budget of fetching ahead). */
+/* The entry stashed at at, back in memory with its outcome and links; NULL when it cannot be
+ * read back (fatal). */
+static struct spec *materialize(struct shard *c, uint64_t at) {
+  const char *note;
+  size_t note_len;
+  struct held_page *hp;
+  if (!crawl__stash_take(c, at, &note, &note_len, &hp))
+    return NULL;
+  struct spec *e = entry_from_note(c, note, note_len);
+  if (!e) {
+    crawl__held_free(c, hp);
+    return NULL;
+  }
+  e->held = hp;
+  c->spec.links += hp ? hp->count : 0;
+  return e;
+}
+
+/* A fetched page's outcome and links, which wait for its confirmation: in the stash, where only
+ * its URL's hash and its place stay in memory (the entry goes), or, where they cannot go there,
+ * in memory (its links within the budget of fetching ahead). */
 static void keep_fetched(struct shard *c, struct spec *e, struct held_page *hp) {
-  if (e->done && e->outcome && note_outcome(e->outcome, &c->spec.note) &&
-      crawl__stash_put(c, c->spec.note.data, c->spec.note.len, hp, &e->stashed_at)) {
-    free_outcome(e->outcome);
-    e->outcome = NULL;
-    e->stashed = true;
+  uint64_t at;
+  if (e->done && e->outcome && stashed_room(&c->spec) && note_entry(e, e->outcome, &c->spec.note) &&
+      crawl__stash_put(c, c->spec.note.data, c->spec.note.len, hp, &at)) {
+    uint64_t hash = url_hash(e->url);
+    size_t mask = c->spec.stashed_slots - 1, i = hash & mask;
+    while (c->spec.stashed[i].hash)
+      i = (i + 1) & mask;
+    c->spec.stashed[i] = (struct spec_stashed){hash, at};
+    c->spec.stashed_count++;
+    unlink_entry(c, e); /* still counted, as a stashed one */
+    free_entry(c, e);
     return;
   }
   e->held = hp;
@@ -306,19 +442,9 @@ static void keep_fetched(struct shard *c, struct spec *e, struct held_page *hp) 
 }
 
 struct held_page *crawl__spec_take_links(struct shard *c, struct spec *e) {
-  struct held_page *hp = NULL;
-  const char *note;
-  size_t note_len;
-  if (e->stashed) {
-    e->stashed = false;
-    if (crawl__stash_take(c, e->stashed_at, &note, &note_len, &hp) &&
-        !(e->outcome = outcome_from_note(c, note, note_len))) {
-      crawl__held_free(c, hp);
-      hp = NULL;
-    }
-  } else if ((hp = e->held)) {
+  struct held_page *hp = e->held;
+  if (hp)
     c->spec.links -= hp->count;
-  }
   e->held = NULL;
   return hp;
 }
@@ -331,13 +457,15 @@ void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   }
   rq->spec = NULL;
   e->rq = NULL;
-  if (rq->item && !e->cancelled) { /* fetched: its links wait with it for its confirmation */
-    keep_fetched(c, e, rq->held);
-  } else /* dropped, or given back for a retry (queued again) */
-    crawl__held_free(c, rq->held);
+  struct held_page *hp = rq->held;
   rq->held = NULL;
-  if (rq->item && e->cancelled)
-    crawl__spec_remove(c, e);
+  if (rq->item && !e->cancelled) { /* fetched: its links wait with it for its confirmation */
+    keep_fetched(c, e, hp);        /* which may free e */
+  } else {                         /* dropped, or given back for a retry (queued again) */
+    crawl__held_free(c, hp);
+    if (rq->item)
+      crawl__spec_remove(c, e);
+  }
   frontier_release(c->fr, rq->gate_depth);
   rq->gate_depth = -1;
 }
@@ -403,7 +531,7 @@ void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redire
 
 bool crawl__spec_lower(struct shard *c, const char *url, const char *from, int depth,
                        struct link_how how) {
-  struct spec *e = crawl__spec_find(c, url);
+  struct spec *e = live_find(c, url);
   if (!e || !e->waiting || e->waiting->depth <= depth)
     return false;
   char *copy = from ? strdup(from) : NULL;

@@ -19,33 +19,29 @@ struct spec_outcome {
   unsigned char fate, cause;    /* crawl_fate, crawl_cause */
 };
 /* An entry is made for every page fetched ahead, and a polite crawl of pages with dozens of links
- * keeps tens of thousands at once: so from its request's end to its confirmation its outcome and
- * its links wait in the stash (stash.c), and the entry keeps only what finds and places it, with
- * the URL in the entry's own allocation. */
+ * keeps tens of thousands at once: so from its request's end to its confirmation it waits in the
+ * stash (stash.c) with its outcome and links, and only its URL's hash and its place there stay in
+ * memory (struct spec_stashed); crawl__spec_find brings it back. In memory it has its URL in its
+ * own allocation. */
 struct spec {
   struct spec *next; /* hash chain */
   frontier_host *host;
-  struct request *rq;       /* while it is being fetched */
-  union {                   /* its own links (crawl__spec_take_links): */
-    struct held_page *held; /* in memory (NULL: none), */
-    uint64_t stashed_at;    /* or in the stash with its outcome */
-  };
+  struct request *rq;     /* while it is being fetched */
+  struct held_page *held; /* its own links, once fetched (crawl__spec_take_links) */
   /* confirmed at a depth the gate has not reached: a redirect of the level above may still
    * reach it, and lower it (crawl__spec_lower), so its record and its links wait together in
    * this held page, queued at its depth, until the level comes (crawl__spec_settle) */
   struct held_page *waiting;
-  char *from; /* the confirming link's page, while it waits */
-  /* its outcome, while it is fetched and once it is taken from the stash; NULL: none yet, or
-   * stashed */
-  struct spec_outcome *outcome;
-  int depth;      /* the held link's: its confirmed depth is never larger */
-  unsigned flags; /* its item flags, while it waits */
+  char *from;                   /* the confirming link's page, while it waits */
+  struct spec_outcome *outcome; /* NULL: none kept yet */
+  unsigned flags;               /* its item flags, while it waits */
   bool cancelled; /* settled otherwise while in flight: dropped when its request ends */
-  bool done;      /* its outcome is kept (in outcome, or stashed) */
+  bool done;      /* its outcome is kept */
   bool accepted;  /* an accepted page that ended ahead of the gate (crawl__spec_adopt) */
-  bool stashed;   /* its outcome and links are at stashed_at */
   char url[];
 };
+/* The entry of url, in memory (brought back from the stash when it was there), or NULL; NULL too
+ * when the stash cannot be read back (the shard's fatal error is set then). */
 struct spec *crawl__spec_find(struct shard *c, const char *url);
 /* A link held back: fetched already, as a speculative page, when it may be. */
 void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
@@ -66,8 +62,7 @@ void crawl__spec_request_ended(struct shard *c, struct request *rq);
 /* Its URL was settled otherwise (no fetch): the entry goes, and its queued page. */
 void crawl__spec_cancel(struct shard *c, struct spec *e);
 void crawl__spec_remove(struct shard *c, struct spec *e);
-/* Its own links, now the caller's, and its outcome back in memory: NULL when it has none, or when
- * they cannot be read back (the shard's fatal error is set then). */
+/* Its own links, now the caller's: NULL when it has none. */
 struct held_page *crawl__spec_take_links(struct shard *c, struct spec *e);
 /* Confirmed and fetched: its record is reported at depth, from the page from, and a redirect's
  * target offered; its own links (crawl__spec_take_links) are the caller's to place. Frees nothing.
