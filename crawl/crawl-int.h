@@ -220,7 +220,8 @@ struct shard_spec {
   /* entries in the stash (speculate.c), by the URL's hash: open addressing, 0 an empty slot */
   struct spec_stashed {
     uint64_t hash;
-    uint64_t at; /* where in the stash */
+    uint64_t at;               /* where in the stash */
+    struct held_page *waiting; /* confirmed: the held page it waits in; NULL: not yet */
   } * stashed;
   size_t stashed_slots, stashed_count; /* stashed_slots a power of two, or 0 */
   struct core_buf note;                /* an outcome, put together for the stash (speculate.c) */

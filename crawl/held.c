@@ -232,7 +232,7 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
     uint64_t hash = copy_hash(text);
     struct held_copy *k = copies_room(h) ? copy_slot(h, text, hash) : NULL;
     if (k && k->page && k->page->depth <= hp->depth &&
-        (!hp->page || k->page->depth < hp->depth ||
+        (!crawl__held_waits(hp) || k->page->depth < hp->depth ||
          note_dropped(hp, hash, held_how(hp, link.text)))) {
       h->links--; /* offered earlier by k's page */
       continue;
@@ -379,7 +379,7 @@ void crawl__replay_held(struct shard *c, bool all) {
   while (c->held.pages && (all || c->held.min <= frontier_gate(c->fr))) {
     struct held_page *hp = crawl__held_take(c);
     forget_copies(&c->held, hp);
-    if (hp->page) /* a speculative page's record first, at the depth it has now */
+    if (crawl__held_waits(hp)) /* a speculative page's record first, at its depth now */
       crawl__spec_settle(c, hp, c->stop != STOP_NOW);
     for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */

@@ -30,7 +30,12 @@ struct held_page {
   size_t dropped_count;
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
   struct spec *page;     /* a confirmed speculative page whose record waits with its links */
+  uint64_t page_hash;    /* or its record waits in the stash: its URL's hash (speculate.c) */
 };
+/* Whether a record waits with hp's links (in memory or in the stash). */
+static inline bool crawl__held_waits(const struct held_page *hp) {
+  return hp->page || hp->page_hash;
+}
 
 /* The budget of fetching ahead, links held and speculative pages (see set_lookahead): twice the
  * shard's part of --queue-memory, which pays off in polite crawls, where what is merely queued

@@ -39,8 +39,8 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
     crawl__request_free(rq);
   }
   struct held_page *hp;
-  while ((hp = crawl__held_take(c))) { /* kept by the save (--state), or offered already */
-    if (hp->page && with_records)      /* fetched: its record, without its links */
+  while ((hp = crawl__held_take(c))) {         /* kept by the save (--state), or offered already */
+    if (crawl__held_waits(hp) && with_records) /* fetched: its record, without its links */
       crawl__spec_settle(c, hp, false);
     crawl__held_free(c, hp);
   }

@@ -115,8 +115,8 @@ struct spec *crawl__spec_find(struct shard *c, const char *url) {
   uint64_t hash = url_hash(url);
   size_t mask = c->spec.stashed_slots - 1;
   for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->fatal;) {
-    if (c->spec.stashed[i].hash != hash) {
-      i = (i + 1) & mask;
+    if (c->spec.stashed[i].hash != hash || c->spec.stashed[i].waiting) {
+      i = (i + 1) & mask; /* a confirmed one is never found fresh again */
       continue;
     }
     uint64_t at = c->spec.stashed[i].at;
@@ -329,20 +329,30 @@ struct outcome_note {
   uint64_t bytes;
   double ms, settled;
   int32_t status, redirects;
-  uint32_t len[5]; /* type, location, error, redirect, URL; NOTE_NONE: NULL */
-  unsigned char fate, cause, via, follow;
+  uint32_t len[6]; /* type, location, error, redirect, from, URL; NOTE_NONE: NULL */
+  uint32_t flags;
+  unsigned char fate, cause, via, follow, accepted;
 };
 #define NOTE_NONE UINT32_MAX
 
-/* e's URL and outcome o as a note in buf; false when it cannot be (out of memory, a string past
- * 4 GB). */
-static bool note_entry(const struct spec *e, const struct spec_outcome *o, struct core_buf *buf) {
-  const char *strings[5] = {o->type, o->location, o->error, o->redirect, e->url};
-  struct outcome_note n = {
-      o->bytes, o->ms,   o->settled, o->status,           o->redirects,
-      {0},      o->fate, o->cause,   o->redirect_how.via, o->redirect_how.follow};
-  size_t len[5];
-  for (int i = 0; i < 5; i++) {
+/* e (its URL, outcome, and what it waits with) as a note in buf; false when it cannot be (out of
+ * memory, a string past 4 GB). */
+static bool note_entry(const struct spec *e, struct core_buf *buf) {
+  const struct spec_outcome *o = e->outcome;
+  const char *strings[6] = {o->type, o->location, o->error, o->redirect, e->from, e->url};
+  struct outcome_note n = {.bytes = o->bytes,
+                           .ms = o->ms,
+                           .settled = o->settled,
+                           .status = o->status,
+                           .redirects = o->redirects,
+                           .flags = e->flags,
+                           .fate = o->fate,
+                           .cause = o->cause,
+                           .via = o->redirect_how.via,
+                           .follow = o->redirect_how.follow,
+                           .accepted = e->accepted};
+  size_t len[6];
+  for (int i = 0; i < 6; i++) {
     len[i] = strings[i] ? strlen(strings[i]) : 0;
     if (len[i] >= NOTE_NONE)
       return false;
@@ -351,7 +361,7 @@ static bool note_entry(const struct spec *e, const struct spec_outcome *o, struc
   core_buf_reset(buf);
   if (core_buf_add(buf, &n, sizeof(n)) != CORE_OK)
     return false;
-  for (int i = 0; i < 5; i++)
+  for (int i = 0; i < 6; i++)
     if (strings[i] && core_buf_add(buf, strings[i], len[i]) != CORE_OK)
       return false;
   return true;
@@ -370,21 +380,23 @@ static struct spec *entry_from_note(struct shard *c, const char *note, size_t le
   bool failed = len < sizeof(n);
   if (!failed)
     memcpy(&n, note, sizeof(n));
-  char **strings[4] = {&o->type, &o->location, &o->error, &o->redirect};
+  char *from = NULL;
+  char **strings[5] = {&o->type, &o->location, &o->error, &o->redirect, &from};
   size_t at = sizeof(n);
-  for (int i = 0; i < 5 && !failed; i++) {
+  for (int i = 0; i < 6 && !failed; i++) {
     if (n.len[i] == NOTE_NONE)
-      failed = i == 4; /* every entry has a URL */
+      failed = i == 5; /* every entry has a URL */
     else if (n.len[i] > len - at)
       failed = true;
-    else if (i < 4 && !(*strings[i] = strndup(note + at, n.len[i])))
+    else if (i < 5 && !(*strings[i] = strndup(note + at, n.len[i])))
       failed = true;
-    else if (i < 4)
+    else if (i < 5)
       at += n.len[i];
   }
-  struct spec *e = failed ? NULL : spec_insert(c, note + at, n.len[4], NULL, false);
+  struct spec *e = failed ? NULL : spec_insert(c, note + at, n.len[5], NULL, false);
   if (!e) {
     free_outcome(o);
+    free(from);
     crawl__fatal(c, failed ? "a page fetched ahead came back from its temporary file damaged"
                            : "out of memory");
     return NULL;
@@ -398,6 +410,9 @@ static struct spec *entry_from_note(struct shard *c, const char *note, size_t le
   o->fate = n.fate;
   o->cause = n.cause;
   e->outcome = o;
+  e->from = from;
+  e->flags = n.flags;
+  e->accepted = n.accepted != 0;
   e->done = true;
   return e;
 }
@@ -420,23 +435,52 @@ static struct spec *materialize(struct shard *c, uint64_t at) {
   return e;
 }
 
+/* Puts done entry e (and hp, its links; NULL: none) in the stash, e waiting in held page waiting
+ * (NULL: not confirmed yet): e and hp go, e's URL's hash and place stay in memory (e is still
+ * counted). False when they stay as they are. */
+static bool stash_entry(struct shard *c, struct spec *e, struct held_page *hp,
+                        struct held_page *waiting) {
+  uint64_t at;
+  if (!e->outcome || !stashed_room(&c->spec) || !note_entry(e, &c->spec.note) ||
+      !crawl__stash_put(c, c->spec.note.data, c->spec.note.len, hp, &at))
+    return false;
+  uint64_t hash = url_hash(e->url);
+  size_t mask = c->spec.stashed_slots - 1, i = hash & mask;
+  while (c->spec.stashed[i].hash)
+    i = (i + 1) & mask;
+  c->spec.stashed[i] = (struct spec_stashed){hash, at, waiting};
+  c->spec.stashed_count++;
+  if (waiting) {
+    waiting->page = NULL;
+    waiting->page_hash = hash;
+  }
+  e->waiting = NULL;
+  unlink_entry(c, e);
+  free_entry(c, e);
+  return true;
+}
+
+/* The entry whose record waits in the stash, in slot slot (which is free then), back in memory as
+ * it was, in its held page; NULL when it cannot be read back (fatal). */
+static struct spec *bring_back_waiting(struct shard *c, size_t slot) {
+  struct held_page *hp = c->spec.stashed[slot].waiting;
+  uint64_t at = c->spec.stashed[slot].at;
+  stashed_remove(&c->spec, slot);
+  hp->page_hash = 0;
+  struct spec *e = materialize(c, at);
+  if (e) {
+    e->waiting = hp;
+    hp->page = e;
+  }
+  return e;
+}
+
 /* A fetched page's outcome and links, which wait for its confirmation: in the stash, where only
  * its URL's hash and its place stay in memory (the entry goes), or, where they cannot go there,
  * in memory (its links within the budget of fetching ahead). */
 static void keep_fetched(struct shard *c, struct spec *e, struct held_page *hp) {
-  uint64_t at;
-  if (e->done && e->outcome && stashed_room(&c->spec) && note_entry(e, e->outcome, &c->spec.note) &&
-      crawl__stash_put(c, c->spec.note.data, c->spec.note.len, hp, &at)) {
-    uint64_t hash = url_hash(e->url);
-    size_t mask = c->spec.stashed_slots - 1, i = hash & mask;
-    while (c->spec.stashed[i].hash)
-      i = (i + 1) & mask;
-    c->spec.stashed[i] = (struct spec_stashed){hash, at};
-    c->spec.stashed_count++;
-    unlink_entry(c, e); /* still counted, as a stashed one */
-    free_entry(c, e);
+  if (e->done && stash_entry(c, e, hp, NULL))
     return;
-  }
   e->held = hp;
   c->spec.links += hp ? hp->count : 0;
 }
@@ -518,10 +562,21 @@ bool crawl__spec_wait(struct shard *c, struct spec *e, struct held_page *hp, con
   e->flags = flags;
   e->waiting = hp;
   hp->page = e;
+  /* it waits for its level in the stash (its links are queued in hp meanwhile) */
+  stash_entry(c, e, NULL, hp);
   return true;
 }
 
 void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redirect) {
+  if (hp->page_hash) { /* in the stash: the slot of its hash that names hp */
+    size_t mask = c->spec.stashed_slots - 1, i = hp->page_hash & mask;
+    while (c->spec.stashed[i].hash && c->spec.stashed[i].waiting != hp)
+      i = (i + 1) & mask;
+    if (!c->spec.stashed[i].hash)
+      crawl__fatal(c, "the record of a page fetched ahead was lost"); /* never expected */
+    if (!c->spec.stashed[i].hash || !bring_back_waiting(c, i))
+      return; /* not read back: the crawl ends with that error */
+  }
   struct spec *e = hp->page;
   hp->page = NULL;
   crawl__spec_report(c, e, e->from, hp->depth, e->flags, offer_redirect);
@@ -532,6 +587,19 @@ void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redire
 bool crawl__spec_lower(struct shard *c, const char *url, const char *from, int depth,
                        struct link_how how) {
   struct spec *e = live_find(c, url);
+  if (!e && c->spec.stashed_count) { /* waiting in the stash: back in memory, to move */
+    uint64_t hash = url_hash(url);
+    size_t mask = c->spec.stashed_slots - 1;
+    for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->fatal && !e;) {
+      if (c->spec.stashed[i].hash != hash || !c->spec.stashed[i].waiting) {
+        i = (i + 1) & mask;
+        continue;
+      }
+      e = bring_back_waiting(c, i); /* slot i now holds the next one to look at, if any */
+      if (e && strcmp(e->url, url) != 0)
+        e = NULL; /* another URL of the same hash: it waits in memory now */
+    }
+  }
   if (!e || !e->waiting || e->waiting->depth <= depth)
     return false;
   char *copy = from ? strdup(from) : NULL;

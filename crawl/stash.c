@@ -102,7 +102,8 @@ bool crawl__stash_put(struct shard *c, const void *note, size_t note_len, struct
   size_t size = sizeof(struct stash_head) + note_len +
                 (hp ? hp->count * sizeof(*hp->links) + hp->texts.len + from + 1 : 0);
   /* a page queued already (copies, dropped links, a record) is no longer only its links */
-  if (s->broken || size > STASH_SEGMENT || (hp && (hp->gone || hp->dropped_count || hp->page)))
+  if (s->broken || size > STASH_SEGMENT ||
+      (hp && (hp->gone || hp->dropped_count || crawl__held_waits(hp))))
     return false;
   if (!s->open) {
     s->fd = core_temp_fd("ahead");
