@@ -414,9 +414,10 @@ void crawl__replay_held(struct shard *c, bool all) {
  *
  * The budget is twice the shard's part of --queue-memory, 50,000 at the default with two
  * shards. A held link costs some 22 bytes (see the top of this file), plus 16 to 23 for its slot
- * of the copies' table when it is not speculative; a speculative page some 170 bytes and its
- * URL. So at the most, a shard's fetching ahead holds some 10 MB of speculative pages (their
- * links wait in the stash's file) and 5 MB of other held links. A polite crawl of 1,000 hosts
+ * of the copies' table when it is not speculative; a speculative page some 100 bytes and its
+ * URL while it is queued or fetched, and 24 once it waits in the stash (speculate.c) with its
+ * links. So at the most, a shard's fetching ahead holds some 5 MB of other held links, a few MB
+ * of speculative pages, and the pages' notes in the stash's file. A polite crawl of 1,000 hosts
  * whose pages carry 30 links each, most of them to the same pages of their host, needs most of
  * that to keep every host busy (bench/README.md, Polite crawls). */
 uint64_t crawl__ahead_budget(const struct shard *c) {

@@ -16,7 +16,14 @@
  * still shrink by one: a redirect of the level above, answered later, may name it, and a redirect
  * target has the redirect's depth (doc/behaviour.md, Depth). So until the gate reaches its
  * level its record waits in the held page of its links, and the entry stays here, where the
- * redirect finds it (crawl__spec_lower). */
+ * redirect finds it (crawl__spec_lower).
+ *
+ * A polite crawl of pages with dozens of links keeps tens of thousands of entries at once. So from
+ * its request's end an entry waits in the stash (stash.c), a temporary file: its outcome, its
+ * links, and once confirmed what it waits with. Only its URL's hash, its place there and the held
+ * page it waits in stay in memory (struct spec_stashed, 24 bytes). It comes back when a link
+ * confirms it (crawl__spec_find), when its level comes (crawl__spec_settle), or when a redirect
+ * lowers it (crawl__spec_lower). */
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"

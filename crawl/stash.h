@@ -6,9 +6,9 @@
 #include "crawl/crawl-int.h"
 
 /* A speculative page's outcome and held links wait, untouched, until a real link confirms the page
- * (or never: the crawl ends first). A polite crawl of pages with 30 links each keeps tens of
- * thousands of them at once (bench/README.md, Polite crawls), some 25 MB in memory, which the
- * file keeps instead.
+ * (or never: the crawl ends first), and its record until its level comes. A polite crawl of pages
+ * with 30 links each keeps tens of thousands of them at once (bench/README.md, Polite crawls),
+ * some 30 MB in memory, which the file keeps instead.
  *
  * Puts note (note_len bytes, the caller's own form of what it keeps) and hp (NULL: none) in the
  * shard's stash file and frees hp, whose links are no longer counted as held (c->held.links, the

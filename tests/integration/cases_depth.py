@@ -165,10 +165,10 @@ def case_held_links_once(tmp):
 
 
 def case_links_fetched_ahead_wait_on_disk(tmp):
-    """The outcomes and links of pages fetched ahead wait for their page's confirmation in a
-    temporary file in $TMPDIR (seen open while the crawl runs, gone after it), and every URL's
-    record is still the breadth-first truth's fate and depth, with the status, type, bytes,
-    location and error a crawl with no delay (which fetches nothing ahead) reports. With no
+    """Pages fetched ahead wait until their level comes (outcome, links and, once confirmed,
+    record) in a temporary file in $TMPDIR (seen open while the crawl runs, gone after it), and
+    every URL's record is still the breadth-first truth's fate and depth, with the status, type,
+    bytes, location and error a crawl with no delay (which fetches nothing ahead) reports. With no
     temporary file to be had, they wait in memory: the crawl says so once and its records are the
     same."""
     fields = ("status", "type", "bytes", "location", "error")

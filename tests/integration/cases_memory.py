@@ -40,7 +40,8 @@ def case_queue_spills(tmp):
     warned = [n for n, line in enumerate(p.stderr.splitlines())
               if "spill file in" in line and "missing cannot be written (No such file or "
               "directory): queued URLs stay in memory past --queue-memory" in line]
-    summary = [n for n, line in enumerate(p.stderr.splitlines()) if "pages fetched" in line]
+    summary = [n for n, line in enumerate(p.stderr.splitlines())
+               if re.match(r"crawl: \d+ pages fetched, ", line)]
     expect(len(warned) == 1 and summary and warned[0] < summary[0],
            f"no spill file, said at once: {p.stderr}")
     # with -q, that warning is not said either: nothing on standard error but fatal errors
