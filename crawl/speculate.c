@@ -142,6 +142,27 @@ static void link_entry(struct shard *c, struct spec *e) {
   c->spec.table[b] = e;
 }
 
+/* Twice the buckets once the entries in memory outnumber them twice (they do where the stash
+ * cannot be had: then every page fetched ahead stays in memory, tens of thousands), so a lookup
+ * stays short; nothing when memory runs out (the chains only grow longer). */
+static void grow_buckets(struct shard *c) {
+  size_t live = c->spec.count - c->spec.stashed_count, n = c->spec.buckets * 2;
+  struct spec **grown = live > n ? calloc(n, sizeof(*grown)) : NULL;
+  if (!grown)
+    return;
+  for (size_t b = 0; b < c->spec.buckets; b++)
+    while (c->spec.table[b]) {
+      struct spec *e = c->spec.table[b];
+      c->spec.table[b] = e->next;
+      size_t to = url_hash(e->url) & (n - 1);
+      e->next = grown[to];
+      grown[to] = e;
+    }
+  free(c->spec.table);
+  c->spec.table = grown;
+  c->spec.buckets = n;
+}
+
 /* Takes e out of its bucket. */
 static void unlink_entry(struct shard *c, struct spec *e) {
   struct spec **pp = &c->spec.table[bucket(c, e->url)];
@@ -218,6 +239,7 @@ static struct spec *spec_insert(struct shard *c, const char *url, size_t len, fr
   e->host = host;
   link_entry(c, e);
   c->spec.count += count;
+  grow_buckets(c);
   return e;
 }
 
