@@ -196,7 +196,8 @@ bool crawl__stash_take(struct shard *c, uint64_t at, const char **note, size_t *
     crawl__fatal(c, "out of memory");
     return false;
   }
-  memcpy(hp->links, links, head.count * sizeof(*hp->links));
+  if (head.count)
+    memcpy(hp->links, links, head.count * sizeof(*hp->links));
   hp->count = hp->cap = head.count;
   c->held.links += head.count;
   core_buf_shrink(&hp->texts);
