@@ -2,6 +2,15 @@
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
+def expect_truth(recs, truth, what):
+    """Every record has the breadth-first truth's fate and depth, and every URL of the truth a
+    record."""
+    wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
+             if (r["fate"], r["depth"]) != truth.get(r["url"])]
+    expect(not wrong, f"{what}: fate or depth off: {wrong[:5]}")
+    expect_same_set([r["url"] for r in recs], truth, what)
+
+
 def case_depth_limit(tmp):
     """--depth N: pages up to N links deep are fetched; links on depth-N pages printed only."""
     web = Web(tmp, hosts=2, pages=200, links=4)
@@ -121,10 +130,7 @@ def case_speculative_fetches(tmp):
         truth = web.truth(web.url(), depth=depth) if depth else web.truth(web.url())
         recs = records(p)
         expect_unique([r["url"] for r in recs], f"-d {depth}: record")
-        wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
-                 if (r["fate"], r["depth"]) != truth.get(r["url"])]
-        expect(not wrong, f"-d {depth}: fate or depth off: {wrong[:5]}")
-        expect_same_set([r["url"] for r in recs], truth, f"-d {depth}")
+        expect_truth(recs, truth, f"-d {depth}")
         m = re.search(r"(\d+) pages fetched ahead of their level", p.stderr)
         expect(m and int(m.group(1)) > 0, f"-d {depth}: nothing was fetched ahead: {p.stderr}")
         # the summary says when the budget stopped it, and names the option that raises it
@@ -156,10 +162,7 @@ def case_held_links_once(tmp):
         web.stop()
         truth = web.truth(web.url())
         recs = records(p)
-        wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
-                 if (r["fate"], r["depth"]) != truth.get(r["url"])]
-        expect(not wrong, f"{mode}: fate or depth off: {wrong[:5]}")
-        expect_same_set([r["url"] for r in recs], truth, mode)
+        expect_truth(recs, truth, mode)
         expect("fetching ahead of the level being finished stopped" not in p.stderr,
                f"{mode}: the held links reached the budget: {p.stderr[-600:]}")
 
@@ -202,10 +205,7 @@ def case_links_fetched_ahead_wait_on_disk(tmp):
         expect(p.returncode == 0, f"{mode}: exit {p.returncode}: {p.stderr[-600:]}")
         truth = web.truth(web.url())
         recs = records(p)
-        wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
-                 if (r["fate"], r["depth"]) != truth.get(r["url"])]
-        expect(not wrong, f"{mode}: fate or depth off: {wrong[:5]}")
-        expect_same_set([r["url"] for r in recs], truth, mode)
+        expect_truth(recs, truth, mode)
         got = {portless(r["url"]): tuple(portless(str(r.get(k))) for k in fields) for r in recs}
         off = [(u, o, plain.get(u)) for u, o in got.items() if o != plain.get(u)]
         expect(not off, f"{mode}: status, type, bytes, location or error off: {off[:5]}")
