@@ -59,8 +59,9 @@ static struct spec *live_find(struct shard *c, const char *url) {
   return NULL;
 }
 
-/* Stashed entries: an open-addressed table of the URL's hash and where its entry is in the stash,
- * 16 bytes a slot at up to 70% load, where an entry in memory takes some 100 and its URL. */
+/* Stashed entries: an open-addressed table of the URL's hash, where its entry is in the stash and
+ * the held page it waits in, 24 bytes a slot at up to 70% load, where an entry in memory takes
+ * some 100 and its URL. */
 static bool stashed_room(struct shard_spec *s) {
   if ((s->stashed_count + 1) * 10 <= s->stashed_slots * 7)
     return true;
