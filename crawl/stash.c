@@ -1,8 +1,9 @@
-/* The stash: what a speculative page keeps for its confirmation (its outcome and its held
- * links), in a temporary file until then (doc/behaviour.md, Fetching ahead).
+/* The stash: what a speculative page keeps until its level comes (its outcome, its held links
+ * and, once confirmed, its record), in a temporary file (doc/behaviour.md, Fetching ahead).
  *
- * An entry is written once, whole, when its page's request ends, and read back once, when a real
- * link confirms it; most are confirmed in about the order they were fetched. So the file is cut
+ * An entry is written once, whole (when its page's request ends, or when it is confirmed), and
+ * read back once (when it is confirmed, or its level comes); most come back in about the order
+ * they went in. So the file is cut
  * into segments of STASH_SEGMENT bytes, no entry straddling two, and each segment counts the
  * entries it still keeps: one that keeps none gives its room back to the file system (a hole
  * punched in it), so the file holds about what is stashed, not all that ever was. An entry larger
