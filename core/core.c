@@ -233,6 +233,31 @@ const char *core_temp_dir(void) {
   return dir && *dir ? dir : "/tmp";
 }
 
+static core_rc positioned_io(int fd, bool writing, char *p, size_t len, uint64_t at) {
+  while (len) {
+    ssize_t n = writing ? pwrite(fd, p, len, (off_t)at) : pread(fd, p, len, (off_t)at);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      if (n == 0)
+        errno = writing ? ENOSPC : EIO;
+      return CORE_ESYS;
+    }
+    p += n;
+    len -= (size_t)n;
+    at += (uint64_t)n;
+  }
+  return CORE_OK;
+}
+
+core_rc core_write_at(int fd, const void *data, size_t len, uint64_t at) {
+  return positioned_io(fd, true, (char *)data, len, at); /* pwrite only reads it */
+}
+
+core_rc core_read_at(int fd, void *data, size_t len, uint64_t at) {
+  return positioned_io(fd, false, data, len, at);
+}
+
 int core_temp_fd(const char *name) {
   char path[4096];
   snprintf(path, sizeof(path), "%s/crawl-%s-XXXXXX", core_temp_dir(), name);

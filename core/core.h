@@ -56,6 +56,11 @@ size_t core_utf8_char(const unsigned char *s, size_t n);
 int core_temp_fd(const char *name);
 /* Where core_temp_fd makes its files: $TMPDIR, or /tmp when that is unset or empty. */
 const char *core_temp_dir(void);
+/* All len bytes at offset at of fd, written or read, through short counts and EINTR; CORE_ESYS
+ * with errno set when they cannot be (ENOSPC: a write that took nothing, EIO: the file ends
+ * before them). */
+core_rc core_write_at(int fd, const void *data, size_t len, uint64_t at);
+core_rc core_read_at(int fd, void *data, size_t len, uint64_t at);
 
 /* A new file of our own named name, mode 0600, for writing: never opened through a link planted
  * under that name, nor shared with a process that holds it open (a leftover of that name is

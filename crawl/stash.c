@@ -33,24 +33,6 @@ struct stash_head {
 };
 #define STASH_NO_PAGE UINT32_MAX
 
-/* All len bytes at offset at, read or written, through short counts and EINTR. */
-static bool positioned_io(int fd, bool writing, char *p, size_t len, uint64_t at) {
-  while (len) {
-    ssize_t n = writing ? pwrite(fd, p, len, (off_t)at) : pread(fd, p, len, (off_t)at);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      if (n == 0)
-        errno = writing ? ENOSPC : EIO; /* a file that ends early was cut by someone else */
-      return false;
-    }
-    p += n;
-    len -= (size_t)n;
-    at += (uint64_t)n;
-  }
-  return true;
-}
-
 /* No entry goes to the file any more; those in it stay readable. Said once for the run. */
 static void give_up(struct shard *c, const char *why) {
   c->stash.broken = true;
@@ -133,7 +115,7 @@ bool crawl__stash_put(struct shard *c, const void *note, size_t note_len, struct
               core_buf_add(&s->buf, hp->texts.data, hp->texts.len) != CORE_OK ||
               core_buf_add(&s->buf, hp->from, from + 1) != CORE_OK)))
     return false; /* out of memory: it stays there */
-  if (!positioned_io(s->fd, true, s->buf.data, s->buf.len, pos)) {
+  if (core_write_at(s->fd, s->buf.data, s->buf.len, pos) != CORE_OK) {
     give_up(c, strerror(errno));
     return false;
   }
@@ -147,7 +129,7 @@ bool crawl__stash_put(struct shard *c, const void *note, size_t note_len, struct
 /* Reads the entry stashed at at into the stash's buffer, its head to *head; false with errno set
  * when it cannot (EINVAL: what is there is not an entry this file was given). */
 static bool read_entry(struct shard_stash *s, uint64_t at, struct stash_head *head) {
-  if (!positioned_io(s->fd, false, (char *)head, sizeof(*head), at))
+  if (core_read_at(s->fd, head, sizeof(*head), at) != CORE_OK)
     return false;
   bool page = head->from != STASH_NO_PAGE;
   uint64_t rest =
@@ -162,7 +144,7 @@ static bool read_entry(struct shard_stash *s, uint64_t at, struct stash_head *he
     errno = ENOMEM;
     return false;
   }
-  if (!positioned_io(s->fd, false, s->buf.data, (size_t)rest, at + sizeof(*head)))
+  if (core_read_at(s->fd, s->buf.data, (size_t)rest, at + sizeof(*head)) != CORE_OK)
     return false;
   if (page && s->buf.data[rest - 1] != '\0') {
     errno = EINVAL;

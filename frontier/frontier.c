@@ -544,29 +544,6 @@ static core_rc spill_open(frontier *f) {
   return CORE_OK;
 }
 
-/* All len bytes at offset at, read or written, through short counts and EINTR. */
-static core_rc positioned_io(int fd, bool writing, char *p, size_t len, uint64_t at) {
-  while (len) {
-    ssize_t n = writing ? pwrite(fd, p, len, (off_t)at) : pread(fd, p, len, (off_t)at);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return CORE_ESYS;
-    p += n;
-    len -= (size_t)n;
-    at += (uint64_t)n;
-  }
-  return CORE_OK;
-}
-
-static core_rc write_all(int fd, const void *data, size_t len, uint64_t at) {
-  return positioned_io(fd, true, (char *)data, len, at); /* pwrite only reads it */
-}
-
-static core_rc read_all(int fd, void *data, size_t len, uint64_t at) {
-  return positioned_io(fd, false, data, len, at);
-}
-
 /* Appends item to the back of host's chain; on success the item is no longer needed. */
 static core_rc spill_append(frontier *f, struct frontier_host *h,
                             const struct frontier_item *item) {
@@ -585,15 +562,16 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
                              item->attempts,
                              item->redirects};
   uint64_t at = f->spill_end;
-  core_rc rc = write_all(f->spill_fd, &rec, sizeof(rec), at);
-  rc = rc ? rc : write_all(f->spill_fd, item->url, url_len, at + sizeof(rec));
+  core_rc rc = core_write_at(f->spill_fd, &rec, sizeof(rec), at);
+  rc = rc ? rc : core_write_at(f->spill_fd, item->url, url_len, at + sizeof(rec));
   if (item->from)
-    rc = rc ? rc : write_all(f->spill_fd, item->from, from_len, at + sizeof(rec) + url_len);
+    rc = rc ? rc : core_write_at(f->spill_fd, item->from, from_len, at + sizeof(rec) + url_len);
   /* link it from the previous last page: only now is it part of the chain */
   uint64_t link = at + 1;
   struct spill_record linked = {.next = link, .next_depth = item->depth};
   if (!rc && h->spill_tail)
-    rc = write_all(f->spill_fd, &linked, offsetof(struct spill_record, flags), h->spill_tail - 1);
+    rc = core_write_at(f->spill_fd, &linked, offsetof(struct spill_record, flags),
+                       h->spill_tail - 1);
   if (rc)
     return rc;
   f->spill_end = at + sizeof(rec) + url_len + from_len;
@@ -614,7 +592,7 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
 static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, uint64_t *next,
                           int *next_depth) {
   struct spill_record rec;
-  core_rc rc = read_all(f->spill_fd, &rec, sizeof(rec), at);
+  core_rc rc = core_read_at(f->spill_fd, &rec, sizeof(rec), at);
   if (rc)
     return rc;
   size_t from_len = rec.from_len == UINT32_MAX ? 0 : rec.from_len;
@@ -622,9 +600,9 @@ static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, 
   if (!item)
     return CORE_ENOMEM;
   char *url = item->url, *from = item->from;
-  rc = read_all(f->spill_fd, url, rec.url_len, at + sizeof(rec));
+  rc = core_read_at(f->spill_fd, url, rec.url_len, at + sizeof(rec));
   if (from && !rc)
-    rc = read_all(f->spill_fd, from, from_len, at + sizeof(rec) + rec.url_len);
+    rc = core_read_at(f->spill_fd, from, from_len, at + sizeof(rec) + rec.url_len);
   if (rc) {
     free(item);
     return rc;
