@@ -237,8 +237,6 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
                     unsigned flags) {
   if (e->done) {
     struct held_page *hp = crawl__spec_take_links(c, e);
-    if (c->fatal)
-      return;
     if (depth > frontier_gate(c->fr)) {
       if (!hp && !(hp = crawl__held_new(c, e->url, depth)))
         return;

@@ -49,11 +49,11 @@ static size_t bucket(const struct shard *c, const char *url) {
   return url_hash(url) & (c->spec.buckets - 1);
 }
 
-/* The entry of url in memory, or NULL. */
-static struct spec *live_find(struct shard *c, const char *url) {
+/* The entry of url (of hash hash) in memory, or NULL. */
+static struct spec *live_find(struct shard *c, const char *url, uint64_t hash) {
   if (!c->spec.table)
     return NULL;
-  for (struct spec *e = c->spec.table[bucket(c, url)]; e; e = e->next)
+  for (struct spec *e = c->spec.table[hash & (c->spec.buckets - 1)]; e; e = e->next)
     if (strcmp(e->url, url) == 0)
       return e;
   return NULL;
@@ -101,11 +101,11 @@ static void stashed_remove(struct shard_spec *s, size_t i) {
 /* Whether url has an entry, in memory or stashed (by its hash alone: a URL that shares another's
  * 64-bit hash is not expected, and would only not be fetched ahead). */
 static bool spec_known(struct shard *c, const char *url) {
-  if (live_find(c, url))
+  uint64_t hash = url_hash(url);
+  if (live_find(c, url, hash))
     return true;
   if (!c->spec.stashed_count)
     return false;
-  uint64_t hash = url_hash(url);
   size_t mask = c->spec.stashed_slots - 1;
   for (size_t i = hash & mask; c->spec.stashed[i].hash; i = (i + 1) & mask)
     if (c->spec.stashed[i].hash == hash)
@@ -113,27 +113,13 @@ static bool spec_known(struct shard *c, const char *url) {
   return false;
 }
 
-static struct spec *materialize(struct shard *c, uint64_t at);
+static struct spec *bring_back(struct shard *c, const char *url, uint64_t hash, bool waiting);
 
 struct spec *crawl__spec_find(struct shard *c, const char *url) {
-  struct spec *e = live_find(c, url);
-  if (e || !c->spec.stashed_count)
-    return e;
-  /* stashed: back in memory, its outcome and links with it */
   uint64_t hash = url_hash(url);
-  size_t mask = c->spec.stashed_slots - 1;
-  for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->fatal;) {
-    if (c->spec.stashed[i].hash != hash || c->spec.stashed[i].waiting) {
-      i = (i + 1) & mask; /* a confirmed one is never found fresh again */
-      continue;
-    }
-    uint64_t at = c->spec.stashed[i].at;
-    stashed_remove(&c->spec, i); /* slot i now holds the next one to look at, if any */
-    if ((e = materialize(c, at)) && strcmp(e->url, url) == 0)
-      return e;
-    /* another URL of the same hash: it stays in memory, where it is found in its turn */
-  }
-  return NULL;
+  struct spec *e = live_find(c, url, hash);
+  /* a confirmed one waiting in the stash is never found fresh again */
+  return e ? e : bring_back(c, url, hash, false);
 }
 
 /* Puts e in its bucket. */
@@ -293,7 +279,7 @@ static char *copy_or_null(const char *s, bool *failed) {
 }
 
 void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
-  struct spec *e = live_find(c, rec->url);
+  struct spec *e = live_find(c, rec->url, url_hash(rec->url));
   struct spec_outcome *o;
   if (!e || e->cancelled || e->done || !(o = outcome_of(c, e)))
     return;
@@ -314,7 +300,7 @@ void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
 
 void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects,
                                struct link_how how) {
-  struct spec *e = live_find(c, url);
+  struct spec *e = live_find(c, url, url_hash(url));
   struct spec_outcome *o;
   if (!e || e->cancelled || !(o = outcome_of(c, e)))
     return;
@@ -490,19 +476,40 @@ static bool stash_entry(struct shard *c, struct spec *e, struct held_page *hp,
   return true;
 }
 
-/* The entry whose record waits in the stash, in slot slot (which is free then), back in memory as
- * it was, in its held page; NULL when it cannot be read back (fatal). */
-static struct spec *bring_back_waiting(struct shard *c, size_t slot) {
+/* The entry stashed in slot slot (which is free then), back in memory as it was, and when it
+ * waits, in its held page again; NULL when it cannot be read back (fatal). */
+static struct spec *bring_back_slot(struct shard *c, size_t slot) {
   struct held_page *hp = c->spec.stashed[slot].waiting;
   uint64_t at = c->spec.stashed[slot].at;
   stashed_remove(&c->spec, slot);
-  hp->page_hash = 0;
+  if (hp)
+    hp->page_hash = 0;
   struct spec *e = materialize(c, at);
-  if (e) {
+  if (e && hp) {
     e->waiting = hp;
     hp->page = e;
   }
   return e;
+}
+
+/* The stashed entry of url (of hash hash), confirmed and waiting for its level (waiting) or not
+ * confirmed yet, back in memory; NULL when there is none, or it cannot be read back (fatal).
+ * Another URL of the same hash met on the way comes back too, and stays in memory, where it is
+ * found in its turn. */
+static struct spec *bring_back(struct shard *c, const char *url, uint64_t hash, bool waiting) {
+  if (!c->spec.stashed_count)
+    return NULL;
+  size_t mask = c->spec.stashed_slots - 1;
+  for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->fatal;) {
+    if (c->spec.stashed[i].hash != hash || (c->spec.stashed[i].waiting != NULL) != waiting) {
+      i = (i + 1) & mask;
+      continue;
+    }
+    struct spec *e = bring_back_slot(c, i); /* slot i now holds the next one to look at, if any */
+    if (e && strcmp(e->url, url) == 0)
+      return e;
+  }
+  return NULL;
 }
 
 /* A fetched page's outcome and links, which wait for its confirmation: in the stash, where only
@@ -604,7 +611,7 @@ void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redire
       i = (i + 1) & mask;
     if (!c->spec.stashed[i].hash)
       crawl__fatal(c, "the record of a page fetched ahead was lost"); /* never expected */
-    if (!c->spec.stashed[i].hash || !bring_back_waiting(c, i))
+    if (!c->spec.stashed[i].hash || !bring_back_slot(c, i))
       return; /* not read back: the crawl ends with that error */
   }
   struct spec *e = hp->page;
@@ -616,20 +623,10 @@ void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redire
 
 bool crawl__spec_lower(struct shard *c, const char *url, const char *from, int depth,
                        struct link_how how) {
-  struct spec *e = live_find(c, url);
-  if (!e && c->spec.stashed_count) { /* waiting in the stash: back in memory, to move */
-    uint64_t hash = url_hash(url);
-    size_t mask = c->spec.stashed_slots - 1;
-    for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->fatal && !e;) {
-      if (c->spec.stashed[i].hash != hash || !c->spec.stashed[i].waiting) {
-        i = (i + 1) & mask;
-        continue;
-      }
-      e = bring_back_waiting(c, i); /* slot i now holds the next one to look at, if any */
-      if (e && strcmp(e->url, url) != 0)
-        e = NULL; /* another URL of the same hash: it waits in memory now */
-    }
-  }
+  uint64_t hash = url_hash(url);
+  struct spec *e = live_find(c, url, hash);
+  if (!e) /* waiting in the stash: back in memory, to move */
+    e = bring_back(c, url, hash, true);
   if (!e || !e->waiting || e->waiting->depth <= depth)
     return false;
   char *copy = from ? strdup(from) : NULL;

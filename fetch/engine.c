@@ -57,7 +57,7 @@ struct fetch_engine {
    * per request cost more than the request's own work (its buffers are allocated anew). But a
    * handle keeps some 20 KB (curl's 16 KB receive buffer among it), and a crawl busy at first
    * with hundreds of hosts at once settles later to a few dozen transfers in flight: the handles
-   * none of the last IDLE_WINDOW transfers took are freed (recycle_easy). */
+   * none of the last IDLE_WINDOW transfers took are freed (take_idle_easy). */
   CURL **idle;
   size_t idle_count, idle_cap;
   size_t idle_least; /* the fewest idle since the window began: that many went unused */
