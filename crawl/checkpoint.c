@@ -12,6 +12,8 @@
  *   stat NAME VALUE          (--state) a counter
  *   broken STATUS FROM URL CAUSE  (--state) a broken link the summary lists (STATUS 0: none)
  *   transit KH DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (mesh.c)
+ *   cut DEPTH FLAGS FROM URL  (--state) a URL one level beyond --depth, waiting for its record
+ *                            until the last level is done (depthcut.c)
  * HOW (H) is one letter, where the link was found and whether to follow it (crawl__how_code); FLAGS
  * hold where a page was found too (ITEM_VIA). FROM is "-" for none; printed URLs hold no spaces;
  * WAIT is in seconds from the save. Files written before this layout hold "DEPTH FROM URL" lines,
@@ -29,6 +31,7 @@
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
+#include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
@@ -177,6 +180,15 @@ bool crawl__parse_saved(char *text, struct saved *out) {
     out->url = f[5];
     return true;
   }
+  if (n == 5 && !strcmp(f[0], "cut") && parse_int(f[1], 0, 1000000000, &d) &&
+      parse_int(f[2], 0, UINT32_MAX, &flags)) {
+    out->kind = SAVED_CUT;
+    out->depth = (int)d;
+    out->flags = (unsigned)flags;
+    out->from = or_null(f[3]);
+    out->url = f[4];
+    return true;
+  }
   if (n == 3 && parse_int(f[0], 0, 1000000000, &d)) { /* the layout before this one */
     out->kind = SAVED_PAGE;
     out->depth = (int)d;
@@ -316,7 +328,9 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
     }
   if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */
     crawl__seeds_unfed_each(c, put_unfed, out);
-  if (rc == CORE_OK && !copy_leftovers(c, out))
+  /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records
+   * across a kill (a --seen run is a new crawl, with records of its own) */
+  if (rc == CORE_OK && (!copy_leftovers(c, out) || (whole && !crawl__save_cut(c, out))))
     rc = CORE_ESYS;
   *pages += s.pages;
   return rc;

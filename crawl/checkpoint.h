@@ -34,7 +34,8 @@ enum saved_kind {
   SAVED_HOST,
   SAVED_STAT,
   SAVED_BROKEN,
-  SAVED_TRANSIT
+  SAVED_TRANSIT,
+  SAVED_CUT
 };
 struct saved {
   enum saved_kind kind;

@@ -51,12 +51,15 @@ bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth) {
   return fresh;
 }
 
-/* The records of the URLs cut beyond --depth, once no page within it is pending (or at the end):
- * those a redirect reached were fetched instead. */
-void crawl__settle_cut(struct shard *c) {
-  if (!c->cut.pending || fflush(c->cut.records) != 0)
-    return;
-  rewind(c->cut.records);
+/* Each URL cut and not rescued, with its flags and the page it was found on (NULL for none),
+ * handed to take; the file is left at its end for the next cut. False when it cannot be read
+ * back (errno set). */
+static bool each_cut(struct shard *c,
+                     void (*take)(struct shard *c, unsigned flags, const char *from,
+                                  const char *url, void *arg),
+                     void *arg) {
+  if (fflush(c->cut.records) != 0 || fseek(c->cut.records, 0, SEEK_SET) != 0)
+    return false;
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;
@@ -69,12 +72,40 @@ void crawl__settle_cut(struct shard *c) {
       continue;
     if (c->cut.rescued && seen_contains(c->cut.rescued, url, strlen(url)))
       continue;
-    struct frontier_item probe = {.flags = (unsigned)strtoul(flags, NULL, 10)};
-    crawl__record(c, &probe, url, strcmp(from, "-") ? from : NULL, c->cfg->depth + 1,
-                  CRAWL_FATE_DEPTH, 0, NULL);
+    take(c, (unsigned)strtoul(flags, NULL, 10), strcmp(from, "-") ? from : NULL, url, arg);
   }
   free(line);
+  bool read = !ferror(c->cut.records);
+  return fseek(c->cut.records, 0, SEEK_END) == 0 && read;
+}
+
+static void record_cut(struct shard *c, unsigned flags, const char *from, const char *url,
+                       void *arg) {
+  (void)arg;
+  struct frontier_item probe = {.flags = flags};
+  crawl__record(c, &probe, url, from, c->cfg->depth + 1, CRAWL_FATE_DEPTH, 0, NULL);
+}
+
+/* The records of the URLs cut beyond --depth, once no page within it is pending (or at the end):
+ * those a redirect reached were fetched instead. */
+void crawl__settle_cut(struct shard *c) {
+  if (!c->cut.pending)
+    return;
+  if (!each_cut(c, record_cut, NULL)) {
+    crawl__fatal(c, "cannot read back the URLs cut beyond --depth from a temporary file: %s",
+                 strerror(errno));
+    return;
+  }
   c->cut.pending = 0;
   if (ftruncate(fileno(c->cut.records), 0) != 0 || fseek(c->cut.records, 0, SEEK_SET) != 0)
     crawl__fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
+}
+
+static void save_cut(struct shard *c, unsigned flags, const char *from, const char *url,
+                     void *arg) {
+  fprintf(arg, "cut %ld %u %s %s\n", c->cfg->depth + 1, flags, from ? from : "-", url);
+}
+
+bool crawl__save_cut(struct shard *c, FILE *out) {
+  return !c->cut.pending || each_cut(c, save_cut, out);
 }

@@ -11,5 +11,8 @@ void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *
                 const char *from, int depth);
 bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth);
 void crawl__settle_cut(struct shard *c);
+/* A checkpoint's "cut" lines: the URLs cut and still waiting for their record, which a run that
+ * continues cuts again (crawl__cut). False when they cannot be read back (errno set). */
+bool crawl__save_cut(struct shard *c, FILE *out);
 
 #endif

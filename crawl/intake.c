@@ -175,15 +175,20 @@ static struct frontier_item *new_page(struct shard *c, const char *url, const ch
   return item;
 }
 
+/* The flags of a page a redirect reached: from now on found by the redirect, its page and its
+ * via. */
+static unsigned found_by_redirect(const struct frontier_item *old, struct link_how how) {
+  return (old->flags & ~ITEM_VIA_MASK) | (unsigned)how.via << ITEM_VIA_SHIFT;
+}
+
 static void lower_queued(struct shard *c, const struct url *u, const char *from, int depth,
                          int redirects, struct link_how how) {
   frontier_host *fh = frontier_host_find(c->fr, u->origin);
   struct frontier_item *old = fh ? frontier_take_deeper(c->fr, fh, u->text, depth) : NULL;
   if (!old)
     return;
-  /* from now on found by the redirect: its page and its via */
-  unsigned flags = (old->flags & ~ITEM_VIA_MASK) | (unsigned)how.via << ITEM_VIA_SHIFT;
-  struct frontier_item *item = new_page(c, u->text, from, depth, redirects, flags);
+  struct frontier_item *item =
+      new_page(c, u->text, from, depth, redirects, found_by_redirect(old, how));
   if (!item) {
     frontier_push(c->fr, fh, old);
     return;
@@ -201,8 +206,8 @@ static bool lower_in_flight(struct shard *c, const struct url *u, const char *fr
     if (!old || old->kind != FRONTIER_PAGE || (old->flags & ITEM_SPEC) || rq->gate_depth <= depth ||
         strcmp(old->url, u->text) != 0)
       continue;
-    unsigned flags = (old->flags & ~ITEM_VIA_MASK) | (unsigned)how.via << ITEM_VIA_SHIFT;
-    struct frontier_item *item = new_page(c, u->text, from, depth, redirects, flags);
+    struct frontier_item *item =
+        new_page(c, u->text, from, depth, redirects, found_by_redirect(old, how));
     if (!item)
       return true;
     item->attempts = old->attempts;

@@ -2,6 +2,7 @@
  * each shard's queue, hosts, counters and held links set up again from them. */
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
+#include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
@@ -50,6 +51,18 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
     frontier_push(c->fr, hd->fhost, item);
   }
   url_free(&u);
+}
+
+/* A URL cut one level beyond --depth: cut again, for a redirect of the last level may still reach
+ * it; fetched when this run's -d reaches it. */
+static void restore_cut(struct shard *c, struct saved *s, double now) {
+  if (s->depth <= c->cfg->depth) {
+    s->kind = SAVED_PAGE;
+    restore_item(c, s, now);
+    return;
+  }
+  struct frontier_item probe = {.flags = s->flags};
+  crawl__cut(c, &probe, s->url, s->from, s->depth);
 }
 
 /* The seed to feed from, of a "stat seeds_fed" line (checked: the seeds are the saved ones). */
@@ -155,6 +168,9 @@ void crawl__restore(struct shard *c) {
         crawl__take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
                                s.url);
         break;
+      case SAVED_CUT:
+        restore_cut(c, &s, now);
+        break;
     }
   }
   free(line);
@@ -209,6 +225,7 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
         case SAVED_SITEMAP:
         case SAVED_HOST:
         case SAVED_TRANSIT:
+        case SAVED_CUT: /* cut by the shard that owns its host, which a redirect to it reaches */
           to = owner_of(&shards[0], sv.url);
           break;
         case SAVED_HELD: /* a held page and its links, to the shards in turn */

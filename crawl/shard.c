@@ -235,8 +235,10 @@ static void shard_end(struct shard *c) {
     crawl__replay_held(c, true);
   if (crawl__run_shards(c->run) > 1)
     deliver_last_links(c);
-  if (c->fr && c->end != CRAWL_END_PIPE)
-    crawl__settle_cut(c); /* no redirect comes any more: the URLs cut beyond --depth are settled */
+  /* no redirect comes any more: the URLs cut beyond --depth are settled (a paused --state crawl
+   * keeps them waiting in its checkpoint, for the run that continues it) */
+  if (c->fr && c->end != CRAWL_END_PIPE && !pausing)
+    crawl__settle_cut(c);
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
   int spill_error = 0;
   c->stats->spill_refused += c->fr ? frontier_spill_refused(c->fr, &spill_error) : 0;

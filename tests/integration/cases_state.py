@@ -377,6 +377,65 @@ def case_state_pauses_on_sigterm(tmp):
     expect(p.returncode == 2 and "holds a crawl already" in p.stderr, f"{p.returncode} {p.stderr}")
 
 
+def case_state_keeps_urls_cut_beyond_depth(tmp):
+    """--state -d 1: a URL one level beyond -d is seen, yet its record (fate depth) waits until
+    the last level is done. Killed with kill -9 during that level, then paused with SIGTERM
+    during it, and continued each time with `crawl --state DIR`: every URL still has one record,
+    with the ground truth's fate and depth, and none of those records came before the end."""
+    web = Web(tmp, hosts=20, pages=400, links=30)
+    seeds = [web.url(f"s{i}") for i in range(20)]
+    truth = web.truth(*seeds, depth=1)
+    expect(sum(1 for fate, _ in truth.values() if fate == "depth") > 1000, "too few URLs cut")
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+
+    def written():
+        try:
+            with open(out) as f:
+                return [json.loads(line) for line in f if line.endswith("\n")]
+        except FileNotFoundError:
+            return []
+
+    def during_last_level(proc, what):
+        """Returns once the run has fetched 5 pages of the last level and checkpointed since,
+        with the level not done: its cut URLs are seen, and their records wait."""
+        at_start = sum(1 for r in written() if r["depth"] == 1 and r["fate"] == "fetched")
+        deadline = time.monotonic() + 60
+        while sum(1 for r in written() if r["depth"] == 1 and r["fate"] == "fetched") < at_start + 5:
+            expect(proc.poll() is None, f"{what}: the run ended before its last level")
+            expect(time.monotonic() < deadline, f"{what}: the last level did not begin")
+            time.sleep(0.02)
+        time.sleep(0.4)  # four checkpoints
+        level = [r for r in written() if r["depth"] == 1 and r["fate"] == "fetched"]
+        expect(len(level) < sum(1 for f, d in truth.values() if f == "fetched" and d == 1),
+               f"{what}: the last level was done before the signal, which tests nothing")
+        early = [r["url"] for r in written() if r["fate"] == "depth"]
+        expect(not early, f"{what}: records of URLs beyond -d before the last level: {early[:3]}")
+
+    first = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.15", "-d",
+             "1", "--jsonl", "-o", out, "--checkpoint", "0.1", "--state", state, *seeds]
+    proc = subprocess.Popen(first, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    during_last_level(proc, "the run killed")
+    proc.kill()
+    proc.communicate(timeout=20)
+    proc = subprocess.Popen([CRAWL, "--state", state], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    during_last_level(proc, "the run paused")
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    expect(proc.returncode == 143, f"the run paused exited {proc.returncode}: {err}")
+    early = [r["url"] for r in written() if r["fate"] == "depth"]
+    expect(not early, f"a pause wrote records of URLs beyond -d: {early[:3]}")
+    p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, f"the last run exited {p.returncode}: {p.stderr}")
+    web.stop()
+    recs = inside(written())
+    expect_unique([r["url"] for r in recs], "record across the runs")
+    expect_same_set([r["url"] for r in recs], truth, "the runs together")
+    wrong = [(r["url"], r["fate"], r["depth"], truth[r["url"]]) for r in recs
+             if (r["fate"], r["depth"]) != truth[r["url"]]]
+    expect(not wrong, f"fate or depth off: {wrong[:5]}")
+
+
 def case_state_with_limits(tmp):
     """--state with -n, --max-pages-per-host and --depth, paused and continued several times:
     the limits hold over all the runs together as in one uninterrupted run. -n 40: 40 page
