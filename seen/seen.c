@@ -94,12 +94,17 @@ struct seen_filter {
 static double blocked_fp(double c, unsigned k, unsigned block_bits) {
   double lambda = block_bits / c;
   double sum = 0, log_pois = -lambda; /* log P(j = 0) */
-  double miss = log1p(-1.0 / block_bits);
+  double miss = log1p(-1.0 / block_bits), log_lambda = log(lambda);
   for (unsigned j = 0; j < 4 * lambda + 100; j++) {
     if (j > 0)
-      log_pois += log(lambda) - log((double)j);
+      log_pois += log_lambda - log((double)j);
+    double pois = exp(log_pois);
+    /* past the mean the Poisson tail shrinks faster than geometrically: what is left cannot
+     * move the sum (sizing a filter, at every start, took some 20 ms summing it all) */
+    if (j > lambda && pois < sum * 1e-13)
+      break;
     double fill = -expm1((double)k * j * miss);
-    sum += exp(log_pois) * pow(fill, (double)k);
+    sum += pois * pow(fill, (double)k);
   }
   return sum;
 }

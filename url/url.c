@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <strings.h>
 
 /* WHATWG "C0 control or space": stripped from both ends of an input URL. */
 static bool is_c0_or_space(unsigned char c) {
@@ -753,27 +754,35 @@ static bool has_dot_segment(const char *path) {
   return false;
 }
 
-/* "scheme://host[:port]" of an absolute reference whose scheme and authority are already as the
- * Standard prints them: http or https, a host of lowercase letters, digits, '-' and '.' that no
- * host parser step changes (not a number, no A-label, no empty label), and a port other than the
- * scheme's default. Returns that prefix's length (0 for anything else) and fills the parts. */
+/* "scheme://host[:port]" of an absolute reference whose scheme and authority the Standard prints
+ * as they are but for ASCII case: http or https, a host of letters, digits, '-' and '.' that no
+ * host parser step changes but lowercasing (not a number, no A-label, no empty label), and a port
+ * other than the scheme's default. Returns that prefix's length (0 for anything else) and fills
+ * the parts; upper says whether the prefix holds an uppercase letter to lower. */
 struct plain_authority {
-  bool https;
+  bool https, upper;
   size_t host_off, host_len;
   unsigned port;
 };
 
+static char ascii_lower(char c) {
+  return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
+}
+
 static size_t plain_authority(const char *s, size_t len, struct plain_authority *a) {
   size_t i;
-  if (len > 7 && memcmp(s, "http://", 7) == 0) {
+  if (len > 7 && strncasecmp(s, "http://", 7) == 0) {
     a->https = false;
     i = 7;
-  } else if (len > 8 && memcmp(s, "https://", 8) == 0) {
+  } else if (len > 8 && strncasecmp(s, "https://", 8) == 0) {
     a->https = true;
     i = 8;
   } else {
     return 0;
   }
+  a->upper = false;
+  for (size_t k = 0; k < i - 3; k++)
+    a->upper |= s[k] >= 'A' && s[k] <= 'Z';
   a->host_off = i;
   size_t label = i; /* start of the current label */
   for (; i < len && s[i] != ':' && s[i] != '/'; i++) {
@@ -782,15 +791,20 @@ static size_t plain_authority(const char *s, size_t len, struct plain_authority 
       if (i == label)
         return 0; /* an empty label */
       label = i + 1;
+    } else if (c >= 'A' && c <= 'Z') {
+      a->upper = true;
     } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
       return 0;
     }
+    /* A-labels are checked the full way, in either case */
+    if (i + 4 <= len && ascii_lower(c) == 'x' && ascii_lower(s[i + 1]) == 'n' && s[i + 2] == '-' &&
+        s[i + 3] == '-')
+      return 0;
   }
   a->host_len = i - a->host_off;
-  if (!a->host_len || a->host_len > 253 || i == label || s[label] < 'a' || s[label] > 'z')
+  char first = i == label ? 0 : ascii_lower(s[label]);
+  if (!a->host_len || a->host_len > 253 || first < 'a' || first > 'z')
     return 0; /* empty, too long, a trailing dot, or a last label that may be a number */
-  if (memmem(s + a->host_off, a->host_len, "xn--", 4))
-    return 0; /* A-labels are checked the full way */
   a->port = a->https ? 443 : 80;
   if (i < len && s[i] == ':') {
     size_t digits = ++i;
@@ -859,15 +873,18 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
   }
   /* the printed form, then its host and origin, in one allocation: only dot segments may make
    * the printed form shorter than this */
-  const char *host = relative ? base->host : href + own.host_off;
   size_t host_len = relative ? strlen(base->host) : own.host_len;
-  const char *origin = relative ? base->origin : href;
   size_t origin_len = relative ? strlen(base->origin) : own_len; /* no userinfo, default port */
   size_t text_max = prefix_len + merged_len + 1 + (len - path_end);
   struct core_buf text;
   core_buf_init(&text, text_max + host_len + origin_len + 2);
   core_rc rc = core_buf_reserve(&text, text_max + host_len + origin_len + 3);
   rc = rc ? rc : core_buf_add(&text, prefix, prefix_len);
+  if (!rc && !relative && own.upper) { /* the Standard lowercases the scheme and an ASCII host */
+    for (size_t i = 0; i < prefix_len; i++)
+      text.data[i] = ascii_lower(text.data[i]);
+    prefix = text.data; /* the host and origin below are read from the lowered copy */
+  }
   rc = rc ? rc : add_path_without_dots(&text, merged, merged_len);
   rc = rc || !query ? rc : core_buf_add(&text, query, len - path_end);
   if (!rc && text.len > max_len)
@@ -877,6 +894,8 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
     core_buf_free(&text);
     return rc;
   }
+  const char *host = relative ? base->host : prefix + own.host_off;
+  const char *origin = relative ? base->origin : prefix;
   memset(out, 0, sizeof(*out));
   out->text = text.data; /* the buffer moves to out */
   out->host = text.data + text.len + 1;
