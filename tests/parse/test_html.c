@@ -273,6 +273,28 @@ static void test_text_only_elements(void **state) {
   }
 }
 
+/* libxml2 reads the page as the HTML Standard's tokenizer does, tag by tag, with no tree built
+ * (doc/behaviour.md, Links): a start tag in a place a tree builder would drop it (a second <body>,
+ * whose attributes a browser adds to the first; a <head> inside the body) still gives its links,
+ * as do elements after stray end tags, and a <style> or <script> left open at the end. */
+static void test_tags_as_written(void **state) {
+  (void)state;
+  static const char doc[] =
+      "<html><head></head><body><p>x</p></div></table></a>"
+      "<head><link rel=stylesheet href=late.css></head>"
+      "<body style=\"background:url(body.png)\"><html style=\"background:url(html.png)\">"
+      "<table><a href=\"in-table.html\">t</a><tr><td><img src=\"cell.png\"></table>"
+      "<svg><a href=\"svg.html\">s</a></svg><style>a{b:url(open.png)}";
+  static const char want_links[] =
+      "L:late.css|L:body.png|L:html.png|L:in-table.html|L:cell.png|L:svg.html|L:open.png|";
+  for (size_t chunk = 1; chunk <= sizeof(doc); chunk++) {
+    struct events ev;
+    extract(doc, chunk, NULL, &ev);
+    if (strcmp(ev.text, want_links) != 0)
+      fail_msg("chunk %zu:\n got %s\nwant %s", chunk, ev.text, want_links);
+  }
+}
+
 /* No charset declared: UTF-8 when the first bytes are valid UTF-8, windows-1252 when not; a
  * <meta> charset among them wins over that guess. */
 static void test_undeclared_encoding_is_sniffed(void **state) {
@@ -417,6 +439,7 @@ int main(void) {
       cmocka_unit_test(test_legacy_charset),
       cmocka_unit_test(test_charset_reported),
       cmocka_unit_test(test_text_only_elements),
+      cmocka_unit_test(test_tags_as_written),
       cmocka_unit_test(test_undeclared_encoding_is_sniffed),
       cmocka_unit_test(test_bom_decides),
       cmocka_unit_test(test_garbage_does_not_crash),
