@@ -142,16 +142,18 @@ bool crawl__admitted(const struct shard *c, const struct url *u, enum offer_kind
   const struct crawl_config *cfg = c->cfg;
   if (kind == OFFER_SEED)
     return true;
-  char ext[32];
-  url_ext(u, ext, sizeof(ext));
   /* a link or redirect out of scope goes on, to be recorded once as outside (settle) */
   bool found = kind == OFFER_LINK || kind == OFFER_REDIRECT;
   if (!found && !url_scope_contains(c->scope, u->host))
     return false;
   if (cfg->no_parent && !under_a_seed(c, u) && (!found || url_scope_contains(c->scope, u->host)))
     return false;
-  if (ext[0] && core_list_has(&cfg->reject_ext, ext))
-    return false;
+  if (cfg->reject_ext.count) { /* every link of every page comes here: the extension only then */
+    char ext[32];
+    url_ext(u, ext, sizeof(ext));
+    if (ext[0] && core_list_has(&cfg->reject_ext, ext))
+      return false;
+  }
   if (cfg->match.count && !regex_any(&cfg->match, u->text)) {
     c->stats->match_dropped++; /* for the summary, when nothing matched at all */
     return false;

@@ -698,60 +698,67 @@ core_rc url_resolve(const struct url *base, const char *href, size_t href_len, s
  * (no '%', whose "%2e" would be a dot segment; no '\', a slash in special URLs; no ':' or '\'',
  * which a scheme or the special query set would treat apart). */
 static bool plain_char(unsigned char c) {
-  return isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/' || c == '=' ||
-         c == '&' || c == '+' || c == ',' || c == ';' || c == '!' || c == '*' || c == '(' ||
-         c == ')' || c == '@' || c == '$';
+  /* a table: this runs on every byte of every link of every page */
+  static const bool plain[256] = {
+      ['a' ... 'z'] = true, ['A' ... 'Z'] = true, ['0' ... '9'] = true, ['-'] = true, ['.'] = true,
+      ['_'] = true,         ['~'] = true,         ['/'] = true,         ['='] = true, ['&'] = true,
+      ['+'] = true,         [','] = true,         [';'] = true,         ['!'] = true, ['*'] = true,
+      ['('] = true,         [')'] = true,         ['@'] = true,         ['$'] = true};
+  return plain[c];
 }
 
-/* Appends the path (which starts with '/', len bytes) to out with its "." and ".." segments
- * resolved as the Standard's path state does. */
-static core_rc add_path_without_dots(struct core_buf *out, const char *path, size_t len) {
-  size_t root = out->len; /* the output's path starts here, with its "/" */
-  size_t i = 1;
-  core_rc rc = CORE_OK;
+/* Writes the path (which starts with '/', len bytes) to out with its "." and ".." segments
+ * resolved as the Standard's path state does; returns the length written, at most len + 1 (a
+ * last "." or ".." segment leaves a '/'). */
+static size_t put_path_without_dots(char *out, const char *path, size_t len) {
+  size_t n = 0, i = 1;
   for (;;) {
     size_t end = i;
     while (end < len && path[end] != '/')
       end++;
-    size_t n = end - i;
+    size_t seg = end - i;
     bool last = end == len;
-    if (n == 2 && path[i] == '.' && path[i + 1] == '.') {
+    if (seg == 2 && path[i] == '.' && path[i + 1] == '.') {
       /* shorten the path: drop its last segment, never the root */
-      if (out->len > root) {
-        while (out->len > root && out->data[out->len - 1] != '/')
-          out->len--;
-        if (out->len > root)
-          out->len--;
-      }
+      while (n > 0 && out[n - 1] != '/')
+        n--;
+      if (n > 0)
+        n--;
       if (last)
-        rc = core_buf_addc(out, '/');
-    } else if (n == 1 && path[i] == '.') {
+        out[n++] = '/';
+    } else if (seg == 1 && path[i] == '.') {
       if (last)
-        rc = core_buf_addc(out, '/');
+        out[n++] = '/';
     } else {
-      rc = core_buf_addc(out, '/');
-      rc = rc ? rc : core_buf_add(out, path + i, n);
+      out[n++] = '/';
+      memcpy(out + n, path + i, seg);
+      n += seg;
     }
-    if (rc || last)
+    if (last)
       break;
     i = end + 1;
   }
-  if (!rc && out->len == root)
-    rc = core_buf_addc(out, '/');
-  if (!rc)
-    out->data[out->len] = '\0';
-  return rc;
+  if (n == 0)
+    out[n++] = '/';
+  return n;
 }
 
-/* Whether the path (starting with '/') has a "." or ".." segment. */
-static bool has_dot_segment(const char *path) {
-  for (const char *p = path; (p = strstr(p, "/.")) != NULL; p++) {
-    const char *seg = p + 1;
-    size_t n = strcspn(seg, "/");
-    if (n == 1 || (n == 2 && seg[1] == '.'))
-      return true;
+/* What a merged path (starting with '/') holds: an empty segment ("//"), a "." or ".." one. */
+static void path_segments(const char *path, size_t len, bool *empty, bool *dot) {
+  *empty = *dot = false;
+  for (size_t i = 0; i < len; i++) {
+    if (path[i] != '/')
+      continue;
+    size_t seg = 0;
+    while (i + 1 + seg < len && path[i + 1 + seg] != '/')
+      seg++;
+    if (seg == 0 && i + 1 < len)
+      *empty = true;
+    else if ((seg == 1 && path[i + 1] == '.') ||
+             (seg == 2 && path[i + 1] == '.' && path[i + 2] == '.'))
+      *dot = true;
+    i += seg;
   }
-  return false;
 }
 
 /* "scheme://host[:port]" of an absolute reference whose scheme and authority the Standard prints
@@ -866,7 +873,9 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
   memcpy(merged, base_path, dir);
   memcpy(merged + dir, href + start, path_end - start);
   merged[merged_len] = '\0';
-  if (strstr(merged, "//") || (query && has_dot_segment(merged))) {
+  bool empty, dot;
+  path_segments(merged, merged_len, &empty, &dot);
+  if (empty || (query && dot)) {
     /* empty segments, and dot segments before a query: curl's merge and the Standard's differ
      * there, so the full way decides */
     return CORE_OK;
@@ -876,29 +885,37 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
   size_t host_len = relative ? strlen(base->host) : own.host_len;
   size_t origin_len = relative ? strlen(base->origin) : own_len; /* no userinfo, default port */
   size_t text_max = prefix_len + merged_len + 1 + (len - path_end);
-  struct core_buf text;
-  core_buf_init(&text, text_max + host_len + origin_len + 2);
-  core_rc rc = core_buf_reserve(&text, text_max + host_len + origin_len + 3);
-  rc = rc ? rc : core_buf_add(&text, prefix, prefix_len);
-  if (!rc && !relative && own.upper) { /* the Standard lowercases the scheme and an ASCII host */
-    for (size_t i = 0; i < prefix_len; i++)
-      text.data[i] = ascii_lower(text.data[i]);
-    prefix = text.data; /* the host and origin below are read from the lowered copy */
-  }
-  rc = rc ? rc : add_path_without_dots(&text, merged, merged_len);
-  rc = rc || !query ? rc : core_buf_add(&text, query, len - path_end);
-  if (!rc && text.len > max_len)
-    rc = CORE_ETOOLONG; /* as the full way caps it */
   *handled = true;
-  if (rc) {
-    core_buf_free(&text);
-    return rc;
+  char *text = malloc(text_max + host_len + origin_len + 3);
+  if (!text)
+    return CORE_ENOMEM;
+  memcpy(text, prefix, prefix_len);
+  if (!relative && own.upper) { /* the Standard lowercases the scheme and an ASCII host */
+    for (size_t i = 0; i < prefix_len; i++)
+      text[i] = ascii_lower(text[i]);
+    prefix = text; /* the host and origin below are read from the lowered copy */
+  }
+  size_t text_len = prefix_len;
+  if (dot) {
+    text_len += put_path_without_dots(text + text_len, merged, merged_len);
+  } else {
+    memcpy(text + text_len, merged, merged_len);
+    text_len += merged_len;
+  }
+  if (query) {
+    memcpy(text + text_len, query, len - path_end);
+    text_len += len - path_end;
+  }
+  text[text_len] = '\0';
+  if (text_len > max_len) {
+    free(text);
+    return CORE_ETOOLONG; /* as the full way caps it */
   }
   const char *host = relative ? base->host : prefix + own.host_off;
   const char *origin = relative ? base->origin : prefix;
   memset(out, 0, sizeof(*out));
-  out->text = text.data; /* the buffer moves to out */
-  out->host = text.data + text.len + 1;
+  out->text = text; /* the allocation moves to out */
+  out->host = text + text_len + 1;
   memcpy(out->host, host, host_len);
   out->host[host_len] = '\0';
   out->origin = out->host + host_len + 1;
