@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <strings.h>
 
 /* WHATWG "C0 control or space": stripped from both ends of an input URL. */
 static bool is_c0_or_space(unsigned char c) {
