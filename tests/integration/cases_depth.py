@@ -2,15 +2,6 @@
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
-def expect_truth(recs, truth, what):
-    """Every record has the breadth-first truth's fate and depth, and every URL of the truth a
-    record."""
-    wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
-             if (r["fate"], r["depth"]) != truth.get(r["url"])]
-    expect(not wrong, f"{what}: fate or depth off: {wrong[:5]}")
-    expect_same_set([r["url"] for r in recs], truth, what)
-
-
 def case_depth_limit(tmp):
     """--depth N: pages up to N links deep are fetched; links on depth-N pages printed only."""
     web = Web(tmp, hosts=2, pages=200, links=4)

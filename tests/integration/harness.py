@@ -216,15 +216,20 @@ def checkpoint_files(state):
             got[name] = f.read()
     return got
 
+def expect_truth(recs, truth, what):
+    """Every record has the breadth-first truth's fate and depth, and every URL of the truth a
+    record."""
+    wrong = [(r["url"], r["fate"], r["depth"], truth.get(r["url"])) for r in recs
+             if (r["fate"], r["depth"]) != truth.get(r["url"])]
+    expect(not wrong, f"{what}: fate or depth off: {wrong[:5]}")
+    expect_same_set([r["url"] for r in recs], truth, what)
+
 def expect_records_of_one_crawl(web, recs):
     """The --jsonl records of the runs of one crawl: one per URL of the ground truth, with its
     fate and depth. The truth, for more checks."""
     expect_unique([r["url"] for r in recs], "record across the runs")
     truth = web.truth(web.url())
-    expect_same_set([r["url"] for r in recs], truth, "the runs together")
-    wrong = [(r["url"], r["fate"], r["depth"], truth[r["url"]]) for r in recs
-             if (r["fate"], r["depth"]) != truth[r["url"]]]
-    expect(not wrong, f"fate or depth off: {wrong[:5]}")
+    expect_truth(recs, truth, "the runs together")
     return truth
 
 def expect_runs_are_one_crawl(web, recs, log):
@@ -438,10 +443,7 @@ def expect_truth_records(procs, truth, what):
     again after a kill says what the first said) with the truth's fate and depth: a link lost on
     its way would show as a URL found later, deeper."""
     recs = inside([json.loads(line) for proc in procs for line in proc.out.splitlines()])
-    expect_same_set([r["url"] for r in recs], truth, what)
-    wrong = sorted({(r["url"], r["fate"], r["depth"]) for r in recs
-                    if (r["fate"], r["depth"]) != truth[r["url"]]})
-    expect(not wrong, f"{what}: {len(wrong)} records off the truth, e.g. {wrong[:3]}")
+    expect_truth(recs, truth, what)
     return recs
 
 class Proxy:
