@@ -8,9 +8,24 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <arpa/inet.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #define MAX_HEADER_VALUE 8192
+
+/* A host's address as curl was handed it (CURLOPT_RESOLVE). curl keeps such an entry in the multi
+ * handle's DNS cache for good (since 7.75, one without a '+' never expires), so once a transfer
+ * has used it, the host's next requests go without: curl parsed the entry again for every
+ * request (sscanf, an address structure, the cache entry replaced), some 2% of a crawl's CPU.
+ * Entries last as long as the engine, one per host and port it reached. */
+struct handed {
+  char *host;
+  unsigned port;
+  char addr[INET6_ADDRSTRLEN];
+  bool used; /* a transfer handed it has resolved through it */
+  struct handed *next;
+};
 
 struct transfer {
   CURL *easy;
@@ -18,6 +33,7 @@ struct transfer {
   const struct fetch_handler *handler;
   void *arg;
   struct curl_slist *resolve;
+  struct handed *handed; /* the entry resolve hands curl, NULL with none */
   char content_type[256];
   char *location;
   double retry_after;
@@ -64,6 +80,8 @@ struct fetch_engine {
   size_t window;     /* transfers started in it */
   loop_timer *timer;
   fetch__dns *dns;
+  struct handed **handed; /* by host and port: a chained table, grown at one entry a slot */
+  size_t handed_slots, handed_count;
   struct curl_slist *headers;      /* -H headers for every host */
   struct curl_slist *seed_headers; /* and those only the seeds' hosts get (secret ones) */
   struct transfer *transfers;
@@ -269,6 +287,10 @@ static CURL *take_idle_easy(fetch_engine *engine) {
   return easy;
 }
 
+size_t fetch_engine_idle_handles(const fetch_engine *engine) {
+  return engine->idle_count;
+}
+
 static void release_transfer(struct transfer *t) {
   core_buf_free(&t->request);
   core_buf_free(&t->response);
@@ -291,6 +313,13 @@ void fetch_engine_destroy(fetch_engine *engine) {
     curl_easy_cleanup(engine->idle[--engine->idle_count]);
   free(engine->idle);
   curl_multi_cleanup(engine->multi); /* closes its connections, each through close_socket */
+  for (size_t i = 0; i < engine->handed_slots; i++)
+    for (struct handed *h = engine->handed[i], *next; h; h = next) {
+      next = h->next;
+      free(h->host);
+      free(h);
+    }
+  free(engine->handed);
   for (size_t fd = 0; fd < engine->sock_count; fd++)
     if (engine->socks[fd].watch)
       unwatch_sock(engine, &engine->socks[fd]);
@@ -516,6 +545,10 @@ static void check_done(fetch_engine *engine) {
     curl_off_t total_us = 0;
     curl_easy_getinfo(t->easy, CURLINFO_TOTAL_TIME_T, &total_us);
     res.seconds = (double)total_us / 1e6;
+    const char *ip = NULL; /* an address tried: curl had loaded the entry into its cache */
+    if (t->handed && curl_easy_getinfo(t->easy, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK && ip &&
+        *ip && strcmp(ip, t->handed->addr) == 0)
+      t->handed->used = true;
     /* detached before the handler runs, so the handler may start the next transfer; the
      * result's strings live in t until the handler returns */
     detach_transfer(t);
@@ -524,6 +557,55 @@ static void check_done(fetch_engine *engine) {
     t->handler->on_done(t->arg, &res);
     release_transfer(t);
   }
+}
+
+static size_t handed_slot(const char *host, unsigned port, size_t slots) {
+  return (XXH3_64bits(host, strlen(host)) + port) & (slots - 1);
+}
+
+/* The entry of host and port, made when there is none; NULL when memory runs out or the address
+ * is longer than any an address is printed as (then it is handed every time). An address other
+ * than the one handed makes it to be handed again (curl replaces its cache entry). */
+static struct handed *handed_entry(fetch_engine *engine, const char *host, unsigned port,
+                                   const char *addr) {
+  if (strlen(addr) >= sizeof(((struct handed *)NULL)->addr))
+    return NULL;
+  if (engine->handed_count >= engine->handed_slots) {
+    size_t n = engine->handed_slots ? engine->handed_slots * 2 : 64;
+    struct handed **grown = calloc(n, sizeof(*grown));
+    if (!grown)
+      return NULL;
+    for (size_t i = 0; i < engine->handed_slots; i++)
+      for (struct handed *h = engine->handed[i], *next; h; h = next) {
+        next = h->next;
+        size_t at = handed_slot(h->host, h->port, n);
+        h->next = grown[at];
+        grown[at] = h;
+      }
+    free(engine->handed);
+    engine->handed = grown;
+    engine->handed_slots = n;
+  }
+  struct handed **at = &engine->handed[handed_slot(host, port, engine->handed_slots)];
+  for (struct handed *h = *at; h; h = h->next)
+    if (h->port == port && strcmp(h->host, host) == 0) {
+      if (strcmp(h->addr, addr) != 0) {
+        strcpy(h->addr, addr);
+        h->used = false;
+      }
+      return h;
+    }
+  struct handed *h = calloc(1, sizeof(*h));
+  if (!h || !(h->host = strdup(host))) {
+    free(h);
+    return NULL;
+  }
+  h->port = port;
+  strcpy(h->addr, addr);
+  h->next = *at;
+  *at = h;
+  engine->handed_count++;
+  return h;
 }
 
 core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
@@ -544,8 +626,9 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
     free(t);
     return CORE_ENOMEM;
   }
-  if (rq->addr) {
-    /* curl is handed the address: it never resolves by itself */
+  /* curl is handed the address, until it has it: it never resolves by itself */
+  struct handed *h = rq->addr ? handed_entry(engine, rq->host, rq->port, rq->addr) : NULL;
+  if (rq->addr && (!h || !h->used)) {
     char entry[512];
     bool v6 = strchr(rq->addr, ':') != NULL;
     snprintf(entry, sizeof(entry), v6 ? "%s:%u:[%s]" : "%s:%u:%s", rq->host, rq->port, rq->addr);
@@ -555,6 +638,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
       free(t);
       return CORE_ENOMEM;
     }
+    t->handed = h;
     curl_easy_setopt(t->easy, CURLOPT_RESOLVE, t->resolve);
   }
   CURL *e = t->easy;

@@ -64,6 +64,9 @@ struct fetch_options {
 core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *opts, fetch_engine **out);
 /* Aborts transfers in flight without calling their handlers. */
 void fetch_engine_destroy(fetch_engine *engine);
+/* The handles of finished transfers kept for the next ones (some 20 KB each): at most one per
+ * transfer that may be in flight, and those none of the last 4096 transfers took are freed. */
+size_t fetch_engine_idle_handles(const fetch_engine *engine);
 
 /* Called with the address text ("127.0.0.1", "::1") or rc = CORE_EDNS. */
 typedef void (*fetch_resolve_cb)(void *arg, core_rc rc, const char *addr);

@@ -1,0 +1,290 @@
+/* The transfer engine against servers of this test on loopback: a host's address is handed to
+ * curl until curl has it, and again when it changes; the handles of finished transfers are kept
+ * for the next ones, and those a long run of transfers never took are freed. */
+#include "fetch/fetch.h"
+
+#include <arpa/inet.h>
+#include <curl/curl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+enum { MAX_CLIENTS = 64 };
+
+/* Two HTTP/1.1 servers on one port, at 127.0.0.1 (answering "A") and 127.0.0.2 ("B"), served by
+ * one thread. A request for /close is answered with Connection: close, any other kept alive. */
+struct servers {
+  int listen[2];
+  unsigned port;
+  int stop[2]; /* a pipe: a byte on it ends the thread */
+  pthread_t thread;
+  struct client {
+    int fd;
+    int server;
+    char buf[4096];
+    size_t len;
+  } clients[MAX_CLIENTS];
+};
+
+static int listen_on(const char *ip, unsigned port, unsigned *bound) {
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  int on = 1;
+  setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof(on));
+  struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+  inet_pton(AF_INET, ip, &sa.sin_addr);
+  if (bind(fd, (struct sockaddr *)&sa, sizeof(sa)) != 0 || listen(fd, 128) != 0) {
+    close(fd);
+    return -1;
+  }
+  socklen_t len = sizeof(sa);
+  getsockname(fd, (struct sockaddr *)&sa, &len);
+  *bound = ntohs(sa.sin_port);
+  return fd;
+}
+
+/* Answers every whole request in c's buffer; false when the connection is to close. */
+static bool answer(struct client *c) {
+  char *end;
+  while ((end = memmem(c->buf, c->len, "\r\n\r\n", 4)) != NULL) {
+    bool closing = strncmp(c->buf, "GET /close ", 11) == 0;
+    char reply[256];
+    int n = snprintf(reply, sizeof(reply),
+                     "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Type: text/plain\r\n%s\r\n%c",
+                     closing ? "Connection: close\r\n" : "", c->server ? 'B' : 'A');
+    if (write(c->fd, reply, (size_t)n) != n || closing)
+      return false;
+    size_t used = (size_t)(end + 4 - c->buf);
+    memmove(c->buf, c->buf + used, c->len - used);
+    c->len -= used;
+  }
+  return c->len < sizeof(c->buf);
+}
+
+static void *serve(void *arg) {
+  struct servers *s = arg;
+  for (;;) {
+    struct pollfd fds[3 + MAX_CLIENTS];
+    int at[3 + MAX_CLIENTS];
+    nfds_t n = 0;
+    fds[n++] = (struct pollfd){.fd = s->stop[0], .events = POLLIN};
+    for (int i = 0; i < 2; i++)
+      fds[n++] = (struct pollfd){.fd = s->listen[i], .events = POLLIN};
+    for (int i = 0; i < MAX_CLIENTS; i++)
+      if (s->clients[i].fd >= 0) {
+        at[n] = i;
+        fds[n++] = (struct pollfd){.fd = s->clients[i].fd, .events = POLLIN};
+      }
+    if (poll(fds, n, 10000) <= 0 || fds[0].revents)
+      return NULL; /* asked to stop, or ten idle seconds: the test is over */
+    for (int i = 0; i < 2; i++) {
+      if (!fds[1 + i].revents)
+        continue;
+      int fd = accept(s->listen[i], NULL, NULL);
+      struct client *free_slot = NULL;
+      for (int k = 0; k < MAX_CLIENTS && !free_slot; k++)
+        if (s->clients[k].fd < 0)
+          free_slot = &s->clients[k];
+      if (fd >= 0 && !free_slot)
+        close(fd);
+      else if (fd >= 0)
+        *free_slot = (struct client){.fd = fd, .server = i};
+    }
+    for (nfds_t k = 3; k < n; k++) {
+      if (!fds[k].revents)
+        continue;
+      struct client *c = &s->clients[at[k]];
+      ssize_t got = read(c->fd, c->buf + c->len, sizeof(c->buf) - c->len);
+      if (got > 0)
+        c->len += (size_t)got;
+      if (got <= 0 || !answer(c)) {
+        close(c->fd);
+        c->fd = -1;
+        c->len = 0;
+      }
+    }
+  }
+}
+
+static int servers_start(void **state) {
+  struct servers *s = calloc(1, sizeof(*s));
+  for (int i = 0; i < MAX_CLIENTS; i++)
+    s->clients[i].fd = -1;
+  s->listen[0] = listen_on("127.0.0.1", 0, &s->port);
+  unsigned same;
+  s->listen[1] = s->listen[0] >= 0 ? listen_on("127.0.0.2", s->port, &same) : -1;
+  if (s->listen[1] < 0 || pipe(s->stop) != 0 || pthread_create(&s->thread, NULL, serve, s)) {
+    print_error("cannot start the test servers on 127.0.0.1 and 127.0.0.2\n");
+    return -1;
+  }
+  *state = s;
+  return 0;
+}
+
+static int servers_stop(void **state) {
+  struct servers *s = *state;
+  if (write(s->stop[1], "x", 1) != 1)
+    return -1;
+  pthread_join(s->thread, NULL);
+  for (int i = 0; i < MAX_CLIENTS; i++)
+    if (s->clients[i].fd >= 0)
+      close(s->clients[i].fd);
+  close(s->listen[0]);
+  close(s->listen[1]);
+  close(s->stop[0]);
+  close(s->stop[1]);
+  free(s);
+  return 0;
+}
+
+/* ---- the client side ---- */
+
+struct outcome {
+  int done;
+  fetch_error error;
+  char body[8];
+  size_t len;
+};
+
+static bool on_head(void *arg, const struct fetch_head *head) {
+  (void)arg;
+  return head->status == 200;
+}
+
+static void on_body(void *arg, const char *data, size_t len) {
+  struct outcome *o = arg;
+  for (size_t i = 0; i < len && o->len < sizeof(o->body) - 1; i++)
+    o->body[o->len++] = data[i];
+}
+
+static void on_done(void *arg, const struct fetch_result *result) {
+  struct outcome *o = arg;
+  o->error = result->error;
+  o->done++;
+}
+
+static const struct fetch_handler handler = {on_head, on_body, on_done};
+
+struct user {
+  event_loop *loop;
+  fetch_engine *engine;
+};
+
+static void client_open(struct user *cl, long concurrency) {
+  assert_int_equal(loop_create(&cl->loop), CORE_OK);
+  struct fetch_options opts = {.user_agent = "crawl-test",
+                               .timeout = 10,
+                               .connect_timeout = 5,
+                               .concurrency = concurrency,
+                               .per_host = concurrency};
+  assert_int_equal(fetch_engine_create(cl->loop, &opts, &cl->engine), CORE_OK);
+}
+
+static void client_close(struct user *cl) {
+  fetch_engine_destroy(cl->engine);
+  loop_destroy(cl->loop);
+}
+
+/* Starts a GET of path from host (reached at addr) on the servers' port. */
+static void start(struct user *cl, const struct servers *s, const char *host, const char *addr,
+                  const char *path, struct outcome *o) {
+  char url[128];
+  snprintf(url, sizeof(url), "http://%s:%u%s", host, s->port, path);
+  *o = (struct outcome){0};
+  struct fetch_request rq = {.url = url,
+                             .host = host,
+                             .port = s->port,
+                             .addr = addr,
+                             .max_size = 1 << 20,
+                             .handler = &handler,
+                             .arg = o};
+  assert_int_equal(fetch_start(cl->engine, &rq), CORE_OK);
+}
+
+/* Turns the loop until every outcome of os is done (ten seconds at most). */
+static void wait_all(struct user *cl, struct outcome *os, size_t n) {
+  double until = core_now() + 10;
+  for (;;) {
+    size_t done = 0;
+    for (size_t i = 0; i < n; i++)
+      done += os[i].done > 0;
+    if (done == n)
+      return;
+    assert_true(core_now() < until);
+    loop_run_once(cl->loop, 0.1);
+  }
+}
+
+/* One GET, waited for: the body the server answered with. */
+static const char *get(struct user *cl, const struct servers *s, const char *host, const char *addr,
+                       const char *path, struct outcome *o) {
+  start(cl, s, host, addr, path, o);
+  wait_all(cl, o, 1);
+  assert_int_equal(o->done, 1);
+  assert_int_equal(o->error, FETCH_OK);
+  return o->body;
+}
+
+/* The name is one no resolver knows (.invalid): every request reaches a server only through the
+ * address the engine was given, and curl keeps it after the first. A new address for the host is
+ * handed again: a new connection (Connection: close) reaches the other server. */
+static void hands_each_address_until_curl_has_it(void **state) {
+  struct servers *s = *state;
+  struct user cl;
+  client_open(&cl, 4);
+  struct outcome o;
+  for (int i = 0; i < 5; i++)
+    assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/close", &o), "A");
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.2", "/close", &o), "B");
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.2", "/close", &o), "B");
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/close", &o), "A");
+  /* another host on the same address and port has its own entry */
+  assert_string_equal(get(&cl, s, "g.invalid", "127.0.0.2", "/close", &o), "B");
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/", &o), "A");
+  assert_string_equal(get(&cl, s, "g.invalid", "127.0.0.2", "/", &o), "B");
+  client_close(&cl);
+}
+
+/* 16 transfers at once leave 16 handles idle. Transfers one at a time then take one of them
+ * each, so 15 are never taken. Windows of 4096 transfers count from the engine's start: in the
+ * first the handles were not there yet, all through the second 15 stayed idle, and those 15 are
+ * freed at its end, when the 8192nd transfer starts. */
+static void frees_handles_a_long_run_never_took(void **state) {
+  struct servers *s = *state;
+  struct user cl;
+  client_open(&cl, 16);
+  struct outcome os[16];
+  for (int i = 0; i < 16; i++)
+    start(&cl, s, "h.invalid", "127.0.0.1", "/", &os[i]);
+  wait_all(&cl, os, 16);
+  for (int i = 0; i < 16; i++)
+    assert_string_equal(os[i].body, "A");
+  assert_int_equal(fetch_engine_idle_handles(cl.engine), 16);
+  for (int started = 16; started < 8191; started++)
+    get(&cl, s, "h.invalid", "127.0.0.1", "/", &os[0]);
+  assert_int_equal(fetch_engine_idle_handles(cl.engine), 16);
+  get(&cl, s, "h.invalid", "127.0.0.1", "/", &os[0]); /* the 8192nd */
+  assert_int_equal(fetch_engine_idle_handles(cl.engine), 1);
+  client_close(&cl);
+}
+
+int main(void) {
+  curl_global_init(CURL_GLOBAL_DEFAULT);
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(hands_each_address_until_curl_has_it),
+      cmocka_unit_test(frees_handles_a_long_run_never_took),
+  };
+  int failed = cmocka_run_group_tests(tests, servers_start, servers_stop);
+  curl_global_cleanup();
+  return failed;
+}
