@@ -29,6 +29,7 @@ struct parse_html {
   char *declared;        /* the Content-Type's charset, or NULL */
   bool decided;          /* the encoding is set: bytes go to libxml2 */
   const char *charset;   /* the encoding set here (static, or declared); NULL: a <meta>'s */
+  bool charset_utf8;     /* that one is UTF-8 (asked for every link: compared once) */
   struct core_buf start; /* the first bytes, until it is */
   iconv_t utf16;         /* a UTF-16 page (its BOM says so), turned into UTF-8 here; or -1 */
   char carry[4];         /* the bytes of a UTF-16 character cut by a chunk's end */
@@ -36,6 +37,8 @@ struct parse_html {
   struct core_buf held; /* text held to be parsed in one call at the end */
   size_t hold;          /* how much may be held; past it, text is parsed as it comes */
   bool streaming;       /* held text went to libxml2 already */
+  /* the encoding decided on, until libxml2's input takes it (NULL: none, or taken) */
+  xmlCharEncodingHandlerPtr encoder;
 };
 
 /* The elements whose start tags are read, and the attributes that carry their links
@@ -412,7 +415,9 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
   sax.endElement = on_end;
   sax.error = on_error;
   sax.warning = on_error;
-  html->ctxt = htmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL, XML_CHAR_ENCODING_NONE);
+  /* its input comes later: the page itself, whole, or a push input once it is parsed as it
+   * comes (start_push) */
+  html->ctxt = htmlNewSAXParserCtxt(&sax, NULL);
   if (!html->ctxt) {
     free(html);
     return CORE_ENOMEM;
@@ -439,25 +444,47 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
 
 /* Text to libxml2 as it comes. Since 2.14 its push parser gives the same links however the page
  * is cut into chunks, and reads on after </body> and </html> as browsers do. */
-static void parse_text(parse_html *html, const char *data, size_t len, int terminate) {
+static void parse_text(parse_html *html, const char *data, size_t len) {
   /* libxml2 takes an int length: very large chunks go in pieces */
   do {
     int n = len > (1u << 20) ? (1 << 20) : (int)len;
-    htmlParseChunk(html->ctxt, data, n, terminate && (size_t)n == len);
+    htmlParseChunk(html->ctxt, data, n, 0);
     data += n;
     len -= (size_t)n;
   } while (len);
 }
 
 /* Text in the document's encoding (UTF-8 for a UTF-16 page), held while the page is short. A
- * page parsed in one call that ends it is parsed faster: a chunk that may end inside a tag makes
- * libxml2 look for each tag's end before it reads the tag (measured on the Python manual: 15% of
- * the parser's time). A longer page is parsed as it comes, so memory stays bounded. */
+ * page parsed whole is parsed faster: a chunk that may end inside a tag makes libxml2 look for
+ * each tag's end before it reads the tag (measured on the Python manual: 15% of the parser's
+ * time), and read where it lies (parse_whole) it is not copied into libxml2's buffers. A longer
+ * page is parsed as it comes, through a push input, so memory stays bounded. */
 static void stream_held(parse_html *html) {
   html->streaming = true;
+  /* a new context takes a push input in one call, that resets what nothing has used yet */
+  xmlCtxtResetPush(html->ctxt, NULL, 0, NULL, NULL);
+  if (html->encoder)
+    xmlSwitchToEncoding(html->ctxt, html->encoder); /* which takes it */
+  html->encoder = NULL;
   if (html->held.len)
-    parse_text(html, html->held.data, html->held.len, 0);
+    parse_text(html, html->held.data, html->held.len);
   core_buf_free(&html->held);
+}
+
+/* The page held whole, parsed where it lies (core_buf keeps a NUL after its bytes). */
+static core_rc parse_whole(parse_html *html) {
+  xmlParserInputPtr input = xmlNewInputFromMemory(
+      NULL, html->held.data, html->held.len, XML_INPUT_BUF_STATIC | XML_INPUT_BUF_ZERO_TERMINATED);
+  if (!input)
+    return CORE_ENOMEM;
+  xmlCharEncodingHandlerPtr encoder = html->encoder;
+  html->encoder = NULL;
+  if (encoder && xmlInputSetEncodingHandler(input, encoder) != XML_ERR_OK) { /* it took it */
+    xmlFreeInputStream(input);
+    return CORE_ENOMEM; /* only memory fails for a handler libxml2 found */
+  }
+  htmlCtxtParseDocument(html->ctxt, input); /* which frees it */
+  return CORE_OK;
 }
 
 static core_rc feed_text(parse_html *html, const char *data, size_t len) {
@@ -467,7 +494,7 @@ static core_rc feed_text(parse_html *html, const char *data, size_t len) {
     stream_held(html);
   }
   if (len)
-    parse_text(html, data, len, 0);
+    parse_text(html, data, len);
   return CORE_OK;
 }
 
@@ -553,12 +580,21 @@ static bool valid_utf8(const char *s, size_t n) {
   return true;
 }
 
-/* false when libxml2 knows no such encoding */
+static bool is_utf8_name(const char *name) {
+  return strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "UTF8") == 0;
+}
+
+/* false when libxml2 knows no such encoding. Decided before any text goes to libxml2: the input
+ * made then takes it. */
 static bool switch_to(parse_html *html, const char *encoding) {
   xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(encoding);
-  if (!handler || xmlSwitchToEncoding(html->ctxt, handler) != 0)
+  if (!handler)
     return false;
+  if (html->encoder)
+    xmlCharEncCloseFunc(html->encoder);
+  html->encoder = handler;
   html->charset = encoding;
+  html->charset_utf8 = is_utf8_name(encoding);
   return true;
 }
 
@@ -605,12 +641,11 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
 }
 
 const char *parse_html_charset(const parse_html *html) {
-  const char *name = html->charset;
-  if (!name) /* a <meta> among the first bytes named it, and libxml2 switched */
-    name = (const char *)xmlCtxtGetDeclaredEncoding(html->ctxt);
-  if (!name)
-    return NULL;
-  return strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "UTF8") == 0 ? NULL : name;
+  if (html->charset)
+    return html->charset_utf8 ? NULL : html->charset;
+  /* a <meta> among the first bytes named it, and libxml2 switched */
+  const char *name = (const char *)xmlCtxtGetDeclaredEncoding(html->ctxt);
+  return name && !is_utf8_name(name) ? name : NULL;
 }
 
 core_rc parse_html_finish(parse_html *html) {
@@ -620,10 +655,11 @@ core_rc parse_html_finish(parse_html *html) {
     html->carry_len = 0;
     feed_text(html, "\xef\xbf\xbd", 3);
   }
-  if (html->held.len)
-    parse_text(html, html->held.data, html->held.len, 1);
-  else
+  core_rc rc = CORE_OK;
+  if (html->streaming)
     htmlParseChunk(html->ctxt, NULL, 0, 1);
+  else if (html->held.len)
+    rc = parse_whole(html);
   core_buf_free(&html->held);
   html->streaming = true;
   if (html->style) { /* a <style> left open at the end of the page */
@@ -638,7 +674,7 @@ core_rc parse_html_finish(parse_html *html) {
     parse_js_destroy(html->script);
     html->script = NULL;
   }
-  return CORE_OK;
+  return rc;
 }
 
 core_rc parse_html_cut(parse_html *html) {
@@ -664,6 +700,8 @@ void parse_html_destroy(parse_html *html) {
   core_buf_free(&html->start);
   core_buf_free(&html->held);
   free(html->declared);
+  if (html->encoder)
+    xmlCharEncCloseFunc(html->encoder);
   if (html->utf16 != (iconv_t)-1)
     iconv_close(html->utf16);
   parse_css_destroy(html->style);
