@@ -20,7 +20,7 @@ crawler chooses. Same scope (the web's domain), robots.txt obeyed, no delay.
 Rounds interleave the crawlers (crawl, wget2, spider-rs, Scrapy, then again), and the table gives
 each one's medians: wall time, HTML pages per second, CPU ms per page, peak RSS, requests, and
 recall (the ground truth's HTML pages that the crawler received). Beside them, in the same run,
-the server's own rate (wrk), the floor the HTML parser sets (libxml2's bare push parser on the
+the server's own rate (wrk), the floor the HTML parser sets (libxml2's bare parser on the
 same pages, bench_floor), and the floor the transfers set (libcurl making the requests crawl
 makes and nothing else, bench_fetch): the two together are the least a crawler built on libcurl
 and libxml2 could spend per page.
@@ -342,7 +342,7 @@ def run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow):
     print(f"## web '{site.web}': {site.describe}; served by nginx (1 worker); "
           f"{len(site.truth_pages):,} HTML pages in the ground truth\n")
     print(f"nginx alone (wrk, 32 keep-alive connections): {rate:,.0f} requests/s")
-    print(f"floor, libxml2's bare push parser: {fl['floor_ms']:.3f} ms CPU per page; "
+    print(f"floor, libxml2's bare parser: {fl['floor_ms']:.3f} ms CPU per page; "
           f"crawl's link extraction on the same pages: {fl['parse_html_ms']:.3f} ms")
     print(f"transfers alone, libcurl making crawl's {fetch_requests:,} requests (bench_fetch): "
           f"{fetch_ms:.3f} ms CPU per page; with the parser's floor {fl['floor_ms'] + fetch_ms:.3f}"

@@ -74,13 +74,23 @@ static const struct element elements[] = {
     {"video", ELEMENT_LINKS, PARSE_VIA_VIDEO, "src", "poster", false},
 };
 
-/* Every start tag of a page comes here, and most are none of the above (a span, a div): the
- * first letter turns them away before any string is compared (measured: comparing each name
- * with every entry was 8% of a crawl's CPU on the Python manual). libxml2 gives names in lower
- * case. */
+/* Every start tag of a page comes here, and most are none of the above (a span, a div): only
+ * the entries of its first letter are looked at, where a table says they begin (elements[] is
+ * sorted by name). Measured on the Python manual: comparing each name with every entry was 8% of
+ * a crawl's CPU, and looking at every entry's first letter 2.5% of parsing. libxml2 gives names
+ * in lower case. */
 static const struct element *element_of(const char *name) {
-  for (size_t i = 0; i < sizeof(elements) / sizeof(elements[0]); i++)
-    if (elements[i].name[0] == name[0] && strcmp(elements[i].name, name) == 0)
+  /* where each first letter's entries begin, plus one (0: none) */
+  static const unsigned char first_entry[26] = {
+      ['a' - 'a'] = 1,  ['b' - 'a'] = 4,  ['e' - 'a'] = 5,  ['f' - 'a'] = 6,
+      ['i' - 'a'] = 8,  ['l' - 'a'] = 10, ['m' - 'a'] = 11, ['o' - 'a'] = 12,
+      ['s' - 'a'] = 13, ['t' - 'a'] = 16, ['v' - 'a'] = 17};
+  unsigned letter = (unsigned)(unsigned char)name[0] - 'a';
+  if (letter >= 26 || !first_entry[letter])
+    return NULL;
+  for (size_t i = first_entry[letter] - 1u;
+       i < sizeof(elements) / sizeof(elements[0]) && elements[i].name[0] == name[0]; i++)
+    if (strcmp(elements[i].name + 1, name + 1) == 0)
       return &elements[i];
   return NULL;
 }
