@@ -105,6 +105,9 @@ struct request {
     uint64_t *hash;
     size_t count, cap;
   } linked;
+  /* the links its HTML wrote and offered already: a hash each, by where it falls (page.c) */
+  uint64_t written[256];
+  const char *written_charset; /* what they were resolved with */
   struct request *prev, *next;
 };
 

@@ -347,6 +347,38 @@ def case_links_to_this_page(tmp):
         site.stop()
 
 
+def case_links_written_twice(tmp):
+    """A link a page writes again (with another fragment, or by another element) is offered once:
+    its record names the first place it was written, and it is fetched once. A <base> after some
+    links changes what the same text names: x.html before it is /x.html, after it /sub/x.html,
+    and both are fetched. Under `-j 4` the links go to the shards of their hosts, and a second
+    host's links are written twice too."""
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<img src="x.html"><a href="x.html#a">a</a><a href="x.html">b</a>'
+                             '<a href="y.html">y</a><a href="http://b.test:PORT/z.html#1">z</a>'
+                             '<a href="http://b.test:PORT/z.html#2">z</a>'
+                             '<base href="/sub/"><a href="x.html">c</a><a href="y.html#q">d</a>'
+                             '<img src="y.html">'.replace("PORT", str(site.port)))
+        if path in ("/x.html", "/y.html", "/sub/x.html", "/sub/y.html", "/z.html"):
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(["a.test", "b.test"], respond)
+    try:
+        p = site.crawl("-w", "0", "-D", "a.test,b.test", "--jsonl", site.url("a.test"))
+        got = {r["url"]: r.get("via") for r in records(p)}
+        want = {site.url("a.test", "/"): "seed", site.url("a.test", "/x.html"): "img",
+                site.url("a.test", "/y.html"): "a", site.url("a.test", "/sub/x.html"): "a",
+                site.url("a.test", "/sub/y.html"): "a", site.url("b.test", "/z.html"): "a"}
+        expect(got == want, f"records {got}")
+        fetched = Counter(path for path in site.paths() if path != "/robots.txt")
+        expect(set(fetched) == {"/", "/x.html", "/y.html", "/sub/x.html", "/sub/y.html",
+                                "/z.html"} and max(fetched.values()) == 1, f"fetched {fetched}")
+    finally:
+        site.stop()
+
+
 def case_form_actions(tmp):
     """GET form actions are links: /search (its query dropped) is fetched and reported, with its
     own links; the POST form's /buy is never requested."""
