@@ -245,9 +245,10 @@ static void page_done(void *arg, const struct fetch_result *res) {
    * half of a tag or url() as if it were whole (a made-up link), so what was cut is dropped */
   if (rq->sniffing) /* a body of no known type, shorter than what is sniffed */
     sniffed(rq);
-  if (rq->html)
-    res->truncated ? parse_html_cut(rq->html) : parse_html_finish(rq->html);
-  else if (rq->css && !res->truncated)
+  if (rq->html) { /* only memory fails: its links would be lost to the run, as any lack of it */
+    if ((res->truncated ? parse_html_cut(rq->html) : parse_html_finish(rq->html)) != CORE_OK)
+      crawl__fatal(c, "out of memory");
+  } else if (rq->css && !res->truncated)
     parse_css_finish(rq->css);
   else if (rq->js && !res->truncated)
     parse_js_finish(rq->js);

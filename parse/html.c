@@ -425,8 +425,8 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
   sax.endElement = on_end;
   sax.error = on_error;
   sax.warning = on_error;
-  /* its input comes later: the page itself, whole, or a push input once it is parsed as it
-   * comes (start_push) */
+  /* its input comes later: the page itself, whole (parse_whole), or a push input once it is
+   * parsed as it comes (stream_held) */
   html->ctxt = htmlNewSAXParserCtxt(&sax, NULL);
   if (!html->ctxt) {
     free(html);

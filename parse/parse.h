@@ -56,8 +56,9 @@ parse_via parse_html_link_via(const parse_html *html);
 /* --js: the text of inline scripts is scanned too (parse_js). Before the first feed. */
 void parse_html_scan_scripts(parse_html *html);
 /* Ends the document: remaining events are delivered. A page of up to PARSE_HTML_HOLD bytes of
- * text is held until then and parsed in one call, which is faster; a longer one is parsed as it
- * comes, its events delivered from inside parse_html_feed. */
+ * text is held until then and parsed whole, which is faster; a longer one is parsed as it
+ * comes, its events delivered from inside parse_html_feed. CORE_ENOMEM when memory ran out (the
+ * rest of the page's events are lost). */
 core_rc parse_html_finish(parse_html *html);
 #define PARSE_HTML_HOLD (256 * 1024)
 /* How much is held (0: nothing, every chunk is parsed as it comes). Before the first feed. */
