@@ -89,8 +89,6 @@ struct seen_filter {
 
 /* ---- sizing a blocked layer ---- */
 
-/* Expected false-positive rate of a blocked filter with c bits per key and k probes: the block
- * load is Poisson with mean B/c, and a block holding j keys answers yes with the classic rate. */
 /* x to the k, by squaring: sizing evaluates it some 100,000 times, where pow() was half of
  * the time a crawl took to start (k is at most 40, so the rounding is a few ulps). */
 static double power_of(double x, unsigned k) {
@@ -101,6 +99,8 @@ static double power_of(double x, unsigned k) {
   return r;
 }
 
+/* Expected false-positive rate of a blocked filter with c bits per key and k probes: the block
+ * load is Poisson with mean B/c, and a block holding j keys answers yes with the classic rate. */
 static double blocked_fp(double c, unsigned k, unsigned block_bits) {
   double lambda = block_bits / c;
   double sum = 0, log_pois = -lambda; /* log P(j = 0) */
