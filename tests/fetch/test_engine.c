@@ -118,6 +118,8 @@ static void *serve(void *arg) {
 
 static int servers_start(void **state) {
   struct servers *s = calloc(1, sizeof(*s));
+  if (!s)
+    return -1;
   for (int i = 0; i < MAX_CLIENTS; i++)
     s->clients[i].fd = -1;
   s->listen[0] = listen_on("127.0.0.1", 0, &s->port);
