@@ -96,7 +96,7 @@ static bool written_before(struct request *rq, const char *value, size_t len, st
     written_forget(rq);
     rq->written_charset = charset;
   }
-  uint64_t seed = how.via | (how.follow ? 0x100u : 0u);
+  uint64_t seed = (unsigned char)crawl__how_code(how);      /* one letter for each way found */
   uint64_t hash = XXH3_64bits_withSeed(value, n, seed) | 1; /* 0: a free slot */
   uint64_t *slot = &rq->written[(hash >> 1) % (sizeof(rq->written) / sizeof(rq->written[0]))];
   if (*slot == hash)
@@ -115,10 +115,13 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       rq->nofollow = true;
       return;
     case PARSE_BASE:
-      if (!rq->base.text && url_resolve_in(&rq->url, value, len, c->cfg->max_url_length,
-                                           parse_html_charset(rq->html), &rq->base) != CORE_OK)
+      if (rq->base.text) /* only the first counts */
+        return;
+      if (url_resolve_in(&rq->url, value, len, c->cfg->max_url_length, parse_html_charset(rq->html),
+                         &rq->base) != CORE_OK)
         memset(&rq->base, 0, sizeof(rq->base));
-      written_forget(rq); /* the links before it were resolved against the page's URL */
+      else
+        written_forget(rq); /* the links before it were resolved against the page's URL */
       return;
     case PARSE_LINK: {
       if (!rq->base.text && names_this_page(value, len))
