@@ -89,8 +89,9 @@ struct request {
   struct url url;
   struct url base; /* <base href>, when the page has one */
   parse_html *html;
-  parse_css *css; /* a style sheet's links */
-  parse_js *js;   /* --js: a script's links */
+  size_t long_hold; /* of the shard's long_held, this page's share (page.c) */
+  parse_css *css;   /* a style sheet's links */
+  parse_js *js;     /* --js: a script's links */
   parse_sitemap *sitemap;
   bool nofollow;
   bool sniffing;           /* a body of no known type: its first bytes wait in body (page_body) */
@@ -135,6 +136,7 @@ struct shard_requests {
   size_t lookups_max; /* at once */
   bool slot_held;     /* pop_and_start holds a slot of -c for the item it pops */
   double rate_until;  /* --rate: no request of this shard starts before (its last refusal) */
+  size_t long_held;   /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
 };
 
 /* --warc (archive.c). */

@@ -38,6 +38,7 @@ struct transfer {
   char *location;
   double retry_after;
   bool nofollow;
+  bool coded; /* a Content-Encoding: the Content-Length counts the coded bytes */
   bool head_delivered;
   bool want_body;
   bool truncated;
@@ -387,6 +388,9 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
     t->location = NULL;
     t->retry_after = -1;
     t->nofollow = false;
+    t->coded = false;
+  } else if (header_is(buffer, len, "content-encoding", &v, &vlen)) {
+    t->coded = !(vlen == 8 && strncasecmp(v, "identity", 8) == 0);
   } else if (t->engine->capture && header_is(buffer, len, "transfer-encoding", &v, &vlen)) {
     t->chunked = has_directive(v, vlen, "chunked");
   } else if (header_is(buffer, len, "content-type", &v, &vlen)) {
@@ -427,6 +431,11 @@ static void fill_head(struct transfer *t, struct fetch_head *head) {
   head->location = t->location;
   head->retry_after = t->retry_after;
   head->nofollow = t->nofollow;
+  curl_off_t length = -1;
+  if (t->coded ||
+      curl_easy_getinfo(t->easy, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length) != CURLE_OK)
+    length = -1;
+  head->length = length;
 }
 
 static void deliver_head(struct transfer *t) {

@@ -87,6 +87,7 @@ struct fetch_head {
   const char *location;     /* raw Location header, NULL when absent */
   double retry_after;       /* seconds, < 0 when absent */
   bool nofollow;            /* X-Robots-Tag: nofollow or none */
+  int64_t length;           /* the body's bytes as delivered (Content-Length, no coding), or -1 */
 };
 
 typedef enum {

@@ -699,6 +699,12 @@ void parse_html_hold(parse_html *html, size_t bytes) {
   html->hold = bytes;
 }
 
+void parse_html_expect(parse_html *html, size_t length) {
+  /* a failure only leaves the room to grow as the page comes */
+  if (length && length <= html->hold && !html->held.len)
+    (void)core_buf_reserve(&html->held, length + 1);
+}
+
 void parse_html_destroy(parse_html *html) {
   if (!html)
     return;

@@ -63,6 +63,9 @@ core_rc parse_html_finish(parse_html *html);
 #define PARSE_HTML_HOLD (256 * 1024)
 /* How much is held (0: nothing, every chunk is parsed as it comes). Before the first feed. */
 void parse_html_hold(parse_html *html, size_t bytes);
+/* The body's length, when the server said it: a page that fits the hold is given its room at
+ * once, not grown to it. Before the first feed, after parse_html_hold. */
+void parse_html_expect(parse_html *html, size_t length);
 /* The body was cut short (--max-size): what is held is parsed as far as a stream cut there would
  * be, the half tag at its end dropped rather than finished into a made-up link. */
 core_rc parse_html_cut(parse_html *html);

@@ -59,9 +59,28 @@ static bool answer(struct client *c) {
   while ((end = memmem(c->buf, c->len, "\r\n\r\n", 4)) != NULL) {
     bool closing = strncmp(c->buf, "GET /close ", 11) == 0;
     char reply[256];
-    int n = snprintf(reply, sizeof(reply),
-                     "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Type: text/plain\r\n%s\r\n%c",
-                     closing ? "Connection: close\r\n" : "", c->server ? 'B' : 'A');
+    int n;
+    if (strncmp(c->buf, "GET /gzip ", 10) == 0) { /* "A", gzipped: 21 bytes on the wire */
+      static const char head[] = "HTTP/1.1 200 OK\r\nContent-Length: 21\r\nContent-Encoding: "
+                                 "gzip\r\nContent-Type: text/plain\r\n\r\n";
+      static const char body[] = "\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff\x73\x04\x00\x8b\x9e"
+                                 "\xd9\xd3\x01\x00\x00\x00";
+      n = (int)(sizeof(head) - 1 + sizeof(body) - 1);
+      memcpy(reply, head, sizeof(head) - 1);
+      memcpy(reply + sizeof(head) - 1, body, sizeof(body) - 1);
+    } else if (strncmp(c->buf, "GET /identity ", 14) == 0) {
+      n = snprintf(reply, sizeof(reply),
+                   "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Encoding: identity\r\n"
+                   "Content-Type: text/plain\r\n\r\nA");
+    } else if (strncmp(c->buf, "GET /chunked ", 13) == 0) {
+      n = snprintf(reply, sizeof(reply),
+                   "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Type: "
+                   "text/plain\r\n\r\n1\r\nA\r\n0\r\n\r\n");
+    } else {
+      n = snprintf(reply, sizeof(reply),
+                   "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Type: text/plain\r\n%s\r\n%c",
+                   closing ? "Connection: close\r\n" : "", c->server ? 'B' : 'A');
+    }
     if (write(c->fd, reply, (size_t)n) != n || closing)
       return false;
     size_t used = (size_t)(end + 4 - c->buf);
@@ -153,13 +172,15 @@ static int servers_stop(void **state) {
 
 struct outcome {
   int done;
+  int64_t length; /* the head's */
   fetch_error error;
   char body[8];
   size_t len;
 };
 
 static bool on_head(void *arg, const struct fetch_head *head) {
-  (void)arg;
+  struct outcome *o = arg;
+  o->length = head->length;
   return head->status == 200;
 }
 
@@ -280,11 +301,31 @@ static void frees_handles_a_long_run_never_took(void **state) {
   client_close(&cl);
 }
 
+/* The length a head tells is the body's as delivered: Content-Length when the body comes as it
+ * is (no coding, or "identity"), unknown (-1) when it is chunked or coded (curl decodes it: the
+ * length counts other bytes). */
+static void tells_the_body_length_only_when_it_is_known(void **state) {
+  struct servers *s = *state;
+  struct user cl;
+  client_open(&cl, 4);
+  struct outcome o;
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/", &o), "A");
+  assert_int_equal(o.length, 1);
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/gzip", &o), "A");
+  assert_int_equal(o.length, -1);
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/chunked", &o), "A");
+  assert_int_equal(o.length, -1);
+  assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/identity", &o), "A");
+  assert_int_equal(o.length, 1);
+  client_close(&cl);
+}
+
 int main(void) {
   curl_global_init(CURL_GLOBAL_DEFAULT);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hands_each_address_until_curl_has_it),
       cmocka_unit_test(frees_handles_a_long_run_never_took),
+      cmocka_unit_test(tells_the_body_length_only_when_it_is_known),
   };
   int failed = cmocka_run_group_tests(tests, servers_start, servers_stop);
   curl_global_cleanup();

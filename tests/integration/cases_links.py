@@ -379,6 +379,47 @@ def case_links_written_twice(tmp):
         site.stop()
 
 
+def case_long_pages(tmp):
+    """Pages past the 256 KB a page is held, each on a host of its own and sent in two parts, so
+    they come at once:
+    eight of 1.2 MB, whose length the server says, are held whole while a shard's room for long
+    pages (4 MB) lasts and parsed as they come beyond it; one of 4.5 MB never fits the room; one
+    of 8 MB past --max-size (6 MB) is cut there. Every link of each is found, at its start, its
+    middle and its end, but the cut page's last, after the cut."""
+    filler = "<p>" + "text " * 200 + "</p>\n"  # 1,008 bytes
+    sizes = [1200 * 1024] * 8 + [4608 * 1024, 8 << 20]
+    hosts = [f"h{n}.test" for n in range(len(sizes))]
+
+    def long_page(size):  # in two parts: all are in flight at once
+        links = [f'<a href="/leaf{k}.html">{k}</a>' for k in range(3)]
+        half = (size // 2) // len(filler)
+        return [links[0] + filler * half, links[1] + filler * half + links[2]]
+
+    def respond(host, path, headers):
+        if host == "a.test" and path == "/":
+            return 200, {}, "".join(f'<a href="http://{h}:{site.port}/long.html">p</a>'
+                                    for h in hosts)
+        if host in hosts and path == "/long.html":
+            return 200, {}, long_page(sizes[hosts.index(host)])
+        if host in hosts and re.fullmatch(r"/leaf\d\.html", path):
+            return 200, {}, "<p>leaf</p>"
+        return None
+
+    site = Site(["a.test"] + hosts, respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "2", "-D", ",".join(["a.test"] + hosts), "--max-size",
+                       "6M", site.url("a.test"))
+        want = {site.url("a.test", "/")}
+        for n, h in enumerate(hosts):
+            want.add(site.url(h, "/long.html"))
+            for k in range(3):
+                if n != 9 or k < 2:  # the cut page's end is past --max-size
+                    want.add(site.url(h, f"/leaf{k}.html"))
+        expect_same_set(lines(p), want, "long pages")
+    finally:
+        site.stop()
+
+
 def case_form_actions(tmp):
     """GET form actions are links: /search (its query dropped) is fetched and reported, with its
     own links; the POST form's /buy is never requested."""

@@ -492,7 +492,8 @@ class Proxy:
 class Site:
     """A threaded HTTP server of the case's own, answering for named hosts (reached through
     --resolve). respond(host, path, headers) gives (status, extra headers, body) or None for a
-    404; it may sleep, as a slow server does. Every request is logged as (start, end, host, path,
+    404; it may sleep, as a slow server does. A body given as a list of parts is sent part by
+    part, 0.2 s apart, under one Content-Length. Every request is logged as (start, end, host, path,
     headers), end taken just before the answer is written; in-flight requests are counted, in
     all and per host, at their most."""
 
@@ -531,8 +532,9 @@ class Site:
                         site.log.append((started, time.monotonic(), host, self.path,
                                          dict(self.headers.items())))
                 status, extra, body = got if got else (404, {}, b"<html>not here</html>")
-                if isinstance(body, str):
-                    body = body.encode()
+                parts = [b.encode() if isinstance(b, str) else b
+                         for b in (body if isinstance(body, list) else [body])]
+                body = b"".join(parts)
                 self.send_response(status)
                 content_type = extra.pop("Content-Type", "text/html")
                 if content_type is not None:  # None: no Content-Type at all
@@ -542,8 +544,11 @@ class Site:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 try:
-                    if self.command != "HEAD":
-                        self.wfile.write(body)
+                    for i, part in enumerate(parts if self.command != "HEAD" else []):
+                        if i:
+                            self.wfile.flush()
+                            time.sleep(0.2)
+                        self.wfile.write(part)
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the crawler gave up waiting, as the case wants
 

@@ -160,6 +160,34 @@ static void test_hold_is_bounded(void **state) {
   assert_int_equal(links, 80);
 }
 
+/* The length a server says is a hint for the room held, not a bound: a page shorter than it,
+ * or longer (a server that said too little), gives all its links, and the hold still decides
+ * when it is parsed. */
+static void test_expected_length_is_a_hint(void **state) {
+  (void)state;
+  static const char part[] = "<p><a href=\"one.html\">one</a></p>\n"; /* 35 bytes */
+  const size_t said[] = {100, 1400, 4000};
+  for (size_t k = 0; k < sizeof(said) / sizeof(said[0]); k++) {
+    struct events ev = {0};
+    parse_html *p;
+    assert_int_equal(parse_html_create(NULL, collect, &ev, &p), CORE_OK);
+    parse_html_hold(p, 2048);
+    parse_html_expect(p, said[k]);
+    for (int i = 0; i < 40; i++) /* 1,400 bytes: held, whatever was said */
+      assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
+    assert_int_equal(ev.len, 0);
+    for (int i = 0; i < 40; i++) /* past the hold: parsed as it comes */
+      assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
+    assert_true(ev.len > 0);
+    assert_int_equal(parse_html_finish(p), CORE_OK);
+    parse_html_destroy(p);
+    size_t links = 0;
+    for (const char *t = ev.text; (t = strstr(t, "L:one.html|")); t++)
+      links++;
+    assert_int_equal(links, 80);
+  }
+}
+
 /* CSS in a page: <style> (given by libxml2 in pieces) and style attributes, in any chunking; a
  * url() in the page's text is no link. */
 static void test_css_in_html(void **state) {
@@ -418,6 +446,7 @@ int main(void) {
       cmocka_unit_test(test_after_the_end),
       cmocka_unit_test(test_cut_short),
       cmocka_unit_test(test_hold_is_bounded),
+      cmocka_unit_test(test_expected_length_is_a_hint),
       cmocka_unit_test(test_css_in_html),
       cmocka_unit_test(test_form_actions),
       cmocka_unit_test(test_nofollow),
