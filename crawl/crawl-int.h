@@ -89,9 +89,11 @@ struct request {
   struct url url;
   struct url base; /* <base href>, when the page has one */
   parse_html *html;
-  size_t long_hold; /* of the shard's long_held, this page's share (page.c) */
-  parse_css *css;   /* a style sheet's links */
-  parse_js *js;     /* --js: a script's links */
+  size_t long_hold;    /* of the shard's long_held, this page's share (page.c) */
+  uint64_t html_bytes; /* of its body, fed to html so far */
+  bool streams;        /* html outgrew what it may hold: parsed as it comes */
+  parse_css *css;      /* a style sheet's links */
+  parse_js *js;        /* --js: a script's links */
   parse_sitemap *sitemap;
   bool nofollow;
   bool sniffing;           /* a body of no known type: its first bytes wait in body (page_body) */

@@ -138,30 +138,56 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
 }
 
 /* What a shard's pages may hold past PARSE_HTML_HOLD, all together (doc/behaviour.md, Memory):
- * a long page whose length is known is held whole while the room is there, and parsed whole at
- * its end, which costs less than parsing it as it comes (measured on the Python manual, where
- * pages of 256 KB to 2.5 MB hold a third of the bytes: 9% of the parse). */
+ * a long page is held whole while the room is there, and parsed whole at its end, which costs
+ * less than parsing it as it comes (measured on the Python manual, where pages of 256 KB to
+ * 2.5 MB hold a third of the bytes: 9% of the parse). */
 #define LONG_HOLD_ROOM (4u << 20)
+
+/* The page's text will come to bytes (what came so far, or the length its head said): its hold
+ * grows to that, in steps of PARSE_HTML_HOLD at least, while the shard's room lasts. When it does
+ * not, the page is parsed as it comes from its next text on, and gives its room back. A page cut
+ * at --max-size is held up to the cut. */
+static void hold_up_to(struct request *rq, uint64_t bytes) {
+  struct shard *c = rq->shard;
+  if (bytes > c->cfg->max_size)
+    bytes = c->cfg->max_size;
+  if (rq->streams || bytes <= PARSE_HTML_HOLD + rq->long_hold)
+    return;
+  uint64_t want = bytes - PARSE_HTML_HOLD;
+  if (want < rq->long_hold + PARSE_HTML_HOLD)
+    want = rq->long_hold + PARSE_HTML_HOLD;
+  if (want <= LONG_HOLD_ROOM - c->req.long_held + rq->long_hold) {
+    c->req.long_held += want - rq->long_hold;
+    rq->long_hold = (size_t)want;
+    parse_html_hold(rq->html, PARSE_HTML_HOLD + rq->long_hold);
+    return;
+  }
+  rq->streams = true;
+  parse_html_hold(rq->html, 0); /* what it holds goes to libxml2 with the next text */
+  c->req.long_held -= rq->long_hold;
+  rq->long_hold = 0;
+}
 
 /* length: the body's, from its head, or -1 when unknown. */
 static bool start_html(struct request *rq, const char *charset, int64_t length) {
-  struct shard *c = rq->shard;
   written_forget(rq);
   if (parse_html_create(charset, on_html_event, rq, &rq->html) != CORE_OK) {
     rq->html = NULL;
     return false;
   }
-  if (c->cfg->js)
+  if (rq->shard->cfg->js)
     parse_html_scan_scripts(rq->html);
-  if (length > (int64_t)PARSE_HTML_HOLD && (uint64_t)length <= c->cfg->max_size &&
-      (uint64_t)length <= LONG_HOLD_ROOM - c->req.long_held) {
-    rq->long_hold = (size_t)length;
-    c->req.long_held += rq->long_hold;
-    parse_html_hold(rq->html, rq->long_hold);
-  }
-  if (length > 0)
+  if (length > 0) {
+    hold_up_to(rq, (uint64_t)length);
     parse_html_expect(rq->html, (size_t)length);
+  }
   return true;
+}
+
+static void feed_html(struct request *rq, const char *data, size_t len) {
+  rq->html_bytes += len;
+  hold_up_to(rq, rq->html_bytes);
+  parse_html_feed(rq->html, data, len);
 }
 
 /* A type that says nothing: the body's first bytes tell (the MIME Sniffing Standard's unknown
@@ -177,7 +203,7 @@ static bool is_unknown_type(const char *type) {
 static void sniffed(struct request *rq) {
   rq->sniffing = false;
   if (parse_html_sniff(rq->body.data, rq->body.len) && start_html(rq, NULL, -1))
-    parse_html_feed(rq->html, rq->body.data, rq->body.len);
+    feed_html(rq, rq->body.data, rq->body.len);
   core_buf_reset(&rq->body);
 }
 
@@ -224,7 +250,7 @@ static void page_body(void *arg, const char *data, size_t len) {
     len -= take;
   }
   if (rq->html)
-    parse_html_feed(rq->html, data, len);
+    feed_html(rq, data, len);
   else if (rq->css)
     parse_css_feed(rq->css, data, len);
   else if (rq->js)

@@ -61,7 +61,9 @@ void parse_html_scan_scripts(parse_html *html);
  * rest of the page's events are lost). */
 core_rc parse_html_finish(parse_html *html);
 #define PARSE_HTML_HOLD (256 * 1024)
-/* How much is held (0: nothing, every chunk is parsed as it comes). Before the first feed. */
+/* How much is held (0: nothing, every chunk is parsed as it comes). Before the first feed, or
+ * later: raised while the page has not outgrown it, or lowered, and then the next feed parses
+ * what is held and the page is parsed as it comes from there. */
 void parse_html_hold(parse_html *html, size_t bytes);
 /* The body's length, when the server said it: a page that fits the hold is given its room at
  * once, not grown to it. Before the first feed, after parse_html_hold. */

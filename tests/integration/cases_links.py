@@ -381,26 +381,37 @@ def case_links_written_twice(tmp):
 
 def case_long_pages(tmp):
     """Pages past the 256 KB a page is held, each on a host of its own and sent in two parts, so
-    they come at once:
-    eight of 1.2 MB, whose length the server says, are held whole while a shard's room for long
-    pages (4 MB) lasts and parsed as they come beyond it; one of 4.5 MB never fits the room; one
-    of 8 MB past --max-size (6 MB) is cut there. Every link of each is found, at its start, its
-    middle and its end, but the cut page's last, after the cut."""
+    they are in flight at once. A shard holds its long pages whole while they take at most 4 MB
+    together, and parses the others as they come:
+    - four of 1.2 MB whose length the server says (the room is taken at their head), and four
+      gzipped, whose length nobody says (the room is taken as they grow);
+    - one of 4.5 MB, gzipped: it outgrows the room while held, and is parsed as it comes from
+      there;
+    - one of 8 MB past --max-size (6 MB): cut there.
+    Every link of each is found, at its start, its middle and its end, but the cut page's last,
+    after the cut."""
+    import gzip
     filler = "<p>" + "text " * 200 + "</p>\n"  # 1,008 bytes
     sizes = [1200 * 1024] * 8 + [4608 * 1024, 8 << 20]
+    zipped = {4, 5, 6, 7, 8}
     hosts = [f"h{n}.test" for n in range(len(sizes))]
 
-    def long_page(size):  # in two parts: all are in flight at once
+    def long_page(n):  # in two parts
         links = [f'<a href="/leaf{k}.html">{k}</a>' for k in range(3)]
-        half = (size // 2) // len(filler)
-        return [links[0] + filler * half, links[1] + filler * half + links[2]]
+        half = (sizes[n] // 2) // len(filler)
+        parts = [links[0] + filler * half, links[1] + filler * half + links[2]]
+        if n not in zipped:
+            return {}, parts
+        body = gzip.compress("".join(parts).encode())
+        return {"Content-Encoding": "gzip"}, [body[:len(body) // 2], body[len(body) // 2:]]
 
     def respond(host, path, headers):
         if host == "a.test" and path == "/":
             return 200, {}, "".join(f'<a href="http://{h}:{site.port}/long.html">p</a>'
                                     for h in hosts)
         if host in hosts and path == "/long.html":
-            return 200, {}, long_page(sizes[hosts.index(host)])
+            extra, parts = long_page(hosts.index(host))
+            return 200, extra, parts
         if host in hosts and re.fullmatch(r"/leaf\d\.html", path):
             return 200, {}, "<p>leaf</p>"
         return None
