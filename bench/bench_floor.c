@@ -64,6 +64,10 @@ static size_t our_parse(const struct page *p) {
   parse_html *html;
   if (parse_html_create(NULL, count_link, &links, &html) != CORE_OK)
     return 0;
+  /* held whole, as a crawl holds a long page while its shard has room (crawl/page.c) */
+  if (p->len > PARSE_HTML_HOLD)
+    parse_html_hold(html, p->len);
+  parse_html_expect(html, p->len);
   parse_html_feed(html, p->data, p->len);
   parse_html_finish(html);
   parse_html_destroy(html);
