@@ -137,21 +137,30 @@ static void test_cut_short(void **state) {
   assert_string_equal(ev.text, "L:one.html|L:two.png|L:thr|");
 }
 
-/* A page is held only up to the hold: its events come at its end while it fits, and from inside
- * parse_html_feed once it outgrew it, so a long page is never held whole. */
-static void test_hold_is_bounded(void **state) {
-  (void)state;
+/* 80 parts of 35 bytes, the hold at 2,048 bytes and, when said is not 0, the page's length said
+ * to be that. The first 40 (1,400 bytes) are held: no event comes while they are fed. Then the
+ * hold is set to hold_then (SIZE_MAX: left alone) and the other 40 are fed: their events come as
+ * they are fed when the page outgrew the hold, at its end when held_to_end. Either way all 80
+ * links come. */
+static void hold_across(size_t said, size_t hold_then, bool held_to_end) {
   static const char part[] = "<p><a href=\"one.html\">one</a></p>\n"; /* 35 bytes */
   struct events ev = {0};
   parse_html *p;
   assert_int_equal(parse_html_create(NULL, collect, &ev, &p), CORE_OK);
   parse_html_hold(p, 2048);
-  for (int i = 0; i < 40; i++) /* 1,400 bytes: held, the encoding decided on the first 1,024 */
+  if (said)
+    parse_html_expect(p, said);
+  for (int i = 0; i < 40; i++) /* held, the encoding decided on the first 1,024 bytes */
     assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
   assert_int_equal(ev.len, 0);
-  for (int i = 0; i < 40; i++) /* past 2,048 bytes: parsed as it comes */
+  if (hold_then != SIZE_MAX)
+    parse_html_hold(p, hold_then);
+  for (int i = 0; i < 40; i++)
     assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
-  assert_true(ev.len > 0);
+  if (held_to_end)
+    assert_int_equal(ev.len, 0);
+  else
+    assert_true(ev.len > 0);
   assert_int_equal(parse_html_finish(p), CORE_OK);
   parse_html_destroy(p);
   size_t links = 0;
@@ -160,32 +169,31 @@ static void test_hold_is_bounded(void **state) {
   assert_int_equal(links, 80);
 }
 
+/* A page is held only up to the hold: its events come at its end while it fits, and from inside
+ * parse_html_feed once it outgrew it, so a long page is never held whole. */
+static void test_hold_is_bounded(void **state) {
+  (void)state;
+  hold_across(0, SIZE_MAX, false);
+}
+
 /* The length a server says is a hint for the room held, not a bound: a page shorter than it,
  * or longer (a server that said too little), gives all its links, and the hold still decides
  * when it is parsed. */
 static void test_expected_length_is_a_hint(void **state) {
   (void)state;
-  static const char part[] = "<p><a href=\"one.html\">one</a></p>\n"; /* 35 bytes */
-  const size_t said[] = {100, 1400, 4000};
-  for (size_t k = 0; k < sizeof(said) / sizeof(said[0]); k++) {
-    struct events ev = {0};
-    parse_html *p;
-    assert_int_equal(parse_html_create(NULL, collect, &ev, &p), CORE_OK);
-    parse_html_hold(p, 2048);
-    parse_html_expect(p, said[k]);
-    for (int i = 0; i < 40; i++) /* 1,400 bytes: held, whatever was said */
-      assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
-    assert_int_equal(ev.len, 0);
-    for (int i = 0; i < 40; i++) /* past the hold: parsed as it comes */
-      assert_int_equal(parse_html_feed(p, part, sizeof(part) - 1), CORE_OK);
-    assert_true(ev.len > 0);
-    assert_int_equal(parse_html_finish(p), CORE_OK);
-    parse_html_destroy(p);
-    size_t links = 0;
-    for (const char *t = ev.text; (t = strstr(t, "L:one.html|")); t++)
-      links++;
-    assert_int_equal(links, 80);
-  }
+  hold_across(100, SIZE_MAX, false);
+  hold_across(1400, SIZE_MAX, false);
+  hold_across(4000, SIZE_MAX, false);
+}
+
+/* The hold may change as the page comes (a crawl grows it while its shard has room): raised
+ * before the page outgrew it, the page stays held to its end; lowered, the next text sends what
+ * is held to the parser and the page is parsed as it comes. */
+static void test_hold_changed_midway(void **state) {
+  (void)state;
+  hold_across(0, 4096, true);
+  hold_across(0, 0, false);
+  hold_across(0, 1500, false);
 }
 
 /* CSS in a page: <style> (given by libxml2 in pieces) and style attributes, in any chunking; a
@@ -447,6 +455,7 @@ int main(void) {
       cmocka_unit_test(test_cut_short),
       cmocka_unit_test(test_hold_is_bounded),
       cmocka_unit_test(test_expected_length_is_a_hint),
+      cmocka_unit_test(test_hold_changed_midway),
       cmocka_unit_test(test_css_in_html),
       cmocka_unit_test(test_form_actions),
       cmocka_unit_test(test_nofollow),
