@@ -1,5 +1,5 @@
 /* libFuzzer: HTML link extraction in chunks. The first byte picks the chunk size and the
- * charset. Properties:
+ * charset (and how the hold changes as the page comes). Properties:
  *   - every link that resolves against the page, as the crawler resolves it, gives an absolute
  *     http(s) URL whose printed form parses again to itself;
  *   - the links reported feeding the page in those chunks are the links reported feeding it
@@ -42,14 +42,26 @@ static void on_event(void *arg, parse_event event, const char *value, size_t len
   }
 }
 
+/* How the hold changes as the page comes, as a crawl changes it (crawl/page.c): not at all;
+ * grown ahead of the text, with the length said; or lowered to nothing halfway. */
+enum hold_change { HOLD_FIXED, HOLD_GROWN, HOLD_LOWERED };
+
 static void parse(const unsigned char *data, size_t size, size_t chunk, size_t hold,
-                  const char *charset, struct state *st) {
+                  enum hold_change change, const char *charset, struct state *st) {
   parse_html *html;
   if (parse_html_create(charset, on_event, st, &html) != CORE_OK)
     return;
   parse_html_hold(html, hold);
-  for (size_t off = 0; off < size; off += chunk)
-    parse_html_feed(html, (const char *)data + off, off + chunk > size ? size - off : chunk);
+  if (change == HOLD_GROWN)
+    parse_html_expect(html, size);
+  for (size_t off = 0; off < size; off += chunk) {
+    size_t n = off + chunk > size ? size - off : chunk;
+    if (change == HOLD_GROWN && off + n > hold)
+      parse_html_hold(html, hold = off + n + 2 * chunk);
+    else if (change == HOLD_LOWERED && off >= size / 2)
+      parse_html_hold(html, 0);
+    parse_html_feed(html, (const char *)data + off, n);
+  }
   parse_html_finish(html);
   parse_html_destroy(html);
 }
@@ -69,10 +81,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &pieces.base) != CORE_OK ||
       url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &whole.base) != CORE_OK)
     abort();
-  /* in pieces, streamed from the first byte or once a few chunks are held; whole, held and
-   * parsed in the one call that ends it */
-  parse(data + 1, size - 1, chunk, data[0] & 0x40 ? 3 * chunk : 0, charset, &pieces);
-  parse(data + 1, size - 1, size, PARSE_HTML_HOLD, charset, &whole);
+  /* in pieces, streamed from the first byte or once a few chunks are held, the hold changed as
+   * the page comes by a rule the chunk's size picks; whole, held and parsed in the one call that
+   * ends it */
+  enum hold_change change = (enum hold_change)(chunk % 3);
+  parse(data + 1, size - 1, chunk, data[0] & 0x40 ? 3 * chunk : 0, change, charset, &pieces);
+  parse(data + 1, size - 1, size, PARSE_HTML_HOLD, HOLD_FIXED, charset, &whole);
   if (!fuzz_events_same(&pieces.events, &whole.events)) {
     fprintf(stderr, "links differ between chunkings (chunk %zu):\n%.*s---\n%.*s\n", chunk,
             (int)pieces.events.len, pieces.events.text ? pieces.events.text : "",
