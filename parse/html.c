@@ -90,7 +90,7 @@ static const struct element *element_of(const char *name) {
     return NULL;
   for (size_t i = first_entry[letter] - 1u;
        i < sizeof(elements) / sizeof(elements[0]) && elements[i].name[0] == name[0]; i++)
-    if (strcmp(elements[i].name + 1, name + 1) == 0)
+    if (elements[i].name[1] == name[1] && strcmp(elements[i].name + 1, name + 1) == 0)
       return &elements[i];
   return NULL;
 }
@@ -339,7 +339,7 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       style = av;
     else if (!links)
       continue;
-    else if (!value && strcmp(an, el->attribute) == 0)
+    else if (!value && an[0] == el->attribute[0] && strcmp(an, el->attribute) == 0)
       value = av;
     else if (!value2 && el->attribute2 && strcmp(an, el->attribute2) == 0)
       value2 = av;
