@@ -163,6 +163,45 @@ def case_cluster_continued_after_end(tmp):
         redis.stop()
 
 
+def case_cluster_continued_after_end_with_cut(tmp):
+    """A --state node whose part of the job is done but whose state keeps the URLs cut by depth
+    (kept for a deeper run) counts nothing unfinished: continued after the job ended, it says the
+    job is complete, exits 0, asks nothing, prints no record again (its first run printed each
+    URL once), and its summary still counts the URLs cut by depth."""
+    redis = Redis(tmp)
+    web = Web(tmp, hosts=6, pages=60, links=4, seed=3)
+    try:
+        dirs = [os.path.join(tmp, f"node{i}") for i in range(2)]
+        procs = nodes_run([[CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d",
+                            "1", "-w", "0", "-j", "2", "--jsonl", "--state", d, "--cluster",
+                            redis.url("shallow"), "--nodes", "2", "--node", str(i), web.url()]
+                           for i, d in enumerate(dirs)])
+        recs = [json.loads(line) for proc in procs for line in proc.out.splitlines()]
+        for i, proc in enumerate(procs):
+            expect(proc.returncode == 0, f"node {i} exited {proc.returncode}: {proc.err[-300:]}")
+        cut = [r["url"] for r in recs if r["fate"] == "depth"]
+        expect(cut, f"no URL was cut by depth: {Counter(r['fate'] for r in recs)}")
+        expect_unique([r["url"] for r in recs], "records of the first runs")
+        expect(redis.command("EXISTS", "crawl:{shallow}:ended") == ":1", "the job did not end")
+        before = time.monotonic()
+        counted = 0
+        for d in dirs:
+            p = subprocess.run([CRAWL, "--state", d], capture_output=True, text=True, timeout=60)
+            expect(p.returncode == 0 and "the job 'shallow' is complete" in p.stderr
+                   and not p.stdout, f"continued after the end: exit {p.returncode}, "
+                   f"{p.stdout[:200]!r} {p.stderr!r}")
+            m = re.search(r"(\d+) cut by depth", p.stderr)
+            counted += int(m.group(1)) if m else 0
+        expect(counted == len(cut), f"the summaries count {counted} cut by depth, the first runs "
+               f"recorded {len(cut)}")
+        log = web.stop()
+        expect(not [r for r in log if r[0] >= before], "a node continued after the end made "
+               "requests")
+    finally:
+        web.stop()
+        redis.stop()
+
+
 def case_cluster_state_survives_kill(tmp):
     """--cluster with --state: three processes share a polite crawl, each checkpointing into its
     own directory; one is killed with kill -9 mid-crawl and continued with nothing but
