@@ -82,7 +82,8 @@ static bool names_this_page(const char *href, size_t len) {
  * slot holds another is offered again (no harm: it is settled), and two links of one page with
  * one hash are not expected (the seen filter itself is allowed 1e-7 false positives a URL). On
  * the Python manual this took a crawl's CPU a page down 4-6%; it costs no allocation, so a page
- * whose links are all distinct pays a hash a link. */
+ * whose links are all distinct pays a hash a link. A request starts with none (it is zeroed
+ * when made), and takes one HTML body. */
 static void written_forget(struct request *rq) {
   memset(rq->written, 0, sizeof(rq->written));
 }
@@ -170,7 +171,6 @@ static void hold_up_to(struct request *rq, uint64_t bytes) {
 
 /* length: the body's, from its head, or -1 when unknown. */
 static bool start_html(struct request *rq, const char *charset, int64_t length) {
-  written_forget(rq);
   if (parse_html_create(charset, on_html_event, rq, &rq->html) != CORE_OK) {
     rq->html = NULL;
     return false;
@@ -300,9 +300,10 @@ static void page_done(void *arg, const struct fetch_result *res) {
   crawl__offer_links_flush(rq);
   long status = res->head.status;
   bool head = (item->flags & (ITEM_HEAD | ITEM_GET)) == ITEM_HEAD;
-  crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s", head ? "HEAD " : "", item->url, status,
+  crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s%s", head ? "HEAD " : "", item->url, status,
               rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes, res->seconds * 1000,
-              res->truncated ? " (cut)" : "");
+              res->truncated ? " (cut)" : "",
+              rq->html && parse_html_outgrew(rq->html) ? " (parsed as it came)" : "");
   if (crawl__is_transient_status(status) && crawl__retry(c, rq, res->head.retry_after)) {
     crawl__request_free(rq);
     return;

@@ -37,6 +37,7 @@ struct parse_html {
   struct core_buf held; /* text held to be parsed in one call at the end */
   size_t hold;          /* how much may be held; past it, text is parsed as it comes */
   bool streaming;       /* held text went to libxml2 already */
+  bool outgrew;         /* the page outgrew the hold: parsed as it came */
   /* the encoding decided on, until libxml2's input takes it (NULL: none, or taken) */
   xmlCharEncodingHandlerPtr encoder;
 };
@@ -501,6 +502,7 @@ static core_rc feed_text(parse_html *html, const char *data, size_t len) {
   if (!html->streaming) {
     if (html->held.len + len <= html->hold && core_buf_add(&html->held, data, len) == CORE_OK)
       return CORE_OK;
+    html->outgrew = true;
     stream_held(html);
   }
   if (len)
@@ -697,6 +699,10 @@ core_rc parse_html_cut(parse_html *html) {
 
 void parse_html_hold(parse_html *html, size_t bytes) {
   html->hold = bytes;
+}
+
+bool parse_html_outgrew(const parse_html *html) {
+  return html->outgrew;
 }
 
 void parse_html_expect(parse_html *html, size_t length) {

@@ -65,6 +65,8 @@ core_rc parse_html_finish(parse_html *html);
  * later: raised while the page has not outgrown it, or lowered, and then the next feed parses
  * what is held and the page is parsed as it comes from there. */
 void parse_html_hold(parse_html *html, size_t bytes);
+/* Whether the page outgrew its hold and was parsed as it came, not whole at its end. */
+bool parse_html_outgrew(const parse_html *html);
 /* The body's length, when the server said it: a page that fits the hold is given its room at
  * once, not grown to it. Before the first feed, after parse_html_hold. */
 void parse_html_expect(parse_html *html, size_t length);

@@ -387,13 +387,16 @@ def case_long_pages(tmp):
       gzipped, whose length nobody says (the room is taken as they grow);
     - one of 4.5 MB, gzipped: it outgrows the room while held, and is parsed as it comes from
       there;
-    - one of 8 MB past --max-size (6 MB): cut there.
+    - one of 8 MB past --max-size (6 MB): cut there;
+    - one of 3 MB, gzipped, which fits the room when alone.
     Every link of each is found, at its start, its middle and its end, but the cut page's last,
-    after the cut."""
+    after the cut. One request at a time (-c 1), each page but the 4.5 and 8 MB ones finds the
+    room given back by the one before and is held whole: -v says those two alone were parsed as
+    they came."""
     import gzip
     filler = "<p>" + "text " * 200 + "</p>\n"  # 1,008 bytes
-    sizes = [1200 * 1024] * 8 + [4608 * 1024, 8 << 20]
-    zipped = {4, 5, 6, 7, 8}
+    sizes = [1200 * 1024] * 8 + [4608 * 1024, 8 << 20, 3 << 20]
+    zipped = {4, 5, 6, 7, 8, 10}
     hosts = [f"h{n}.test" for n in range(len(sizes))]
 
     def long_page(n):  # in two parts
@@ -427,6 +430,12 @@ def case_long_pages(tmp):
                 if n != 9 or k < 2:  # the cut page's end is past --max-size
                     want.add(site.url(h, f"/leaf{k}.html"))
         expect_same_set(lines(p), want, "long pages")
+        p = site.crawl("-w", "0", "-d", "2", "-c", "1", "-v", "-D", ",".join(["a.test"] + hosts),
+                       "--max-size", "6M", site.url("a.test"))
+        expect_same_set(lines(p), want, "long pages, one at a time")
+        came = {h for h in hosts if re.search(rf"//{re.escape(h)}:\d+/long\.html -> 200 .*"
+                                              r"\(parsed as it came\)$", p.stderr, re.M)}
+        expect(came == {hosts[8], hosts[9]}, f"parsed as they came, one at a time: {sorted(came)}")
     finally:
         site.stop()
 
