@@ -693,18 +693,19 @@ core_rc url_resolve(const struct url *base, const char *href, size_t href_len, s
  * crawl's CPU). A differential fuzz target (tests/fuzz/fuzz_url_fast.c) holds the two to the
  * same answers. */
 
-/* Characters that neither the path nor the query state percent-encodes or otherwise rewrites
- * (no '%', whose "%2e" would be a dot segment; no '\', a slash in special URLs; no ':' or '\'',
- * which a scheme or the special query set would treat apart). */
-static bool plain_char(unsigned char c) {
-  /* a table: this runs on every byte of every link of every page */
-  static const bool plain[256] = {
-      ['a' ... 'z'] = true, ['A' ... 'Z'] = true, ['0' ... '9'] = true, ['-'] = true, ['.'] = true,
-      ['_'] = true,         ['~'] = true,         ['/'] = true,         ['='] = true, ['&'] = true,
-      ['+'] = true,         [','] = true,         [';'] = true,         ['!'] = true, ['*'] = true,
-      ['('] = true,         [')'] = true,         ['@'] = true,         ['$'] = true};
-  return plain[c];
-}
+/* What each byte of a plain reference is to the fast path. PLAIN: a character that neither the
+ * path nor the query state percent-encodes or otherwise rewrites (no '%', whose "%2e" would be a
+ * dot segment; no '\', a slash in special URLs; no ':' or '\'', which a scheme or the special
+ * query set would treat apart). A table: this runs on every byte of every link of every page. */
+enum { REF_OTHER, REF_PLAIN, REF_SLASH, REF_QUERY, REF_FRAGMENT };
+static const unsigned char ref_class[256] = {
+    ['a' ... 'z'] = REF_PLAIN, ['A' ... 'Z'] = REF_PLAIN, ['0' ... '9'] = REF_PLAIN,
+    ['-'] = REF_PLAIN,         ['.'] = REF_PLAIN,         ['_'] = REF_PLAIN,
+    ['~'] = REF_PLAIN,         ['='] = REF_PLAIN,         ['&'] = REF_PLAIN,
+    ['+'] = REF_PLAIN,         [','] = REF_PLAIN,         [';'] = REF_PLAIN,
+    ['!'] = REF_PLAIN,         ['*'] = REF_PLAIN,         ['('] = REF_PLAIN,
+    [')'] = REF_PLAIN,         ['@'] = REF_PLAIN,         ['$'] = REF_PLAIN,
+    ['/'] = REF_SLASH,         ['?'] = REF_QUERY,         ['#'] = REF_FRAGMENT};
 
 /* Writes the path (which starts with '/', len bytes) to out with its "." and ".." segments
  * resolved as the Standard's path state does; returns the length written, at most len + 1 (a
@@ -742,22 +743,29 @@ static size_t put_path_without_dots(char *out, const char *path, size_t len) {
   return n;
 }
 
-/* What a merged path (starting with '/') holds: an empty segment ("//"), a "." or ".." one. */
-static void path_segments(const char *path, size_t len, bool *empty, bool *dot) {
-  *empty = *dot = false;
-  for (size_t i = 0; i < len; i++) {
+static bool dot_segment(const char *seg, size_t len) {
+  return (len == 1 && seg[0] == '.') || (len == 2 && seg[0] == '.' && seg[1] == '.');
+}
+
+/* What a merged path holds: an empty segment ("//"), a "." or ".." one. */
+struct path_shape {
+  bool empty, dot;
+};
+
+/* The directory of a base's path (up to its last '/' before any query; "/" at least, as every
+ * path starts with one): its length, and the shape of the segments it holds whole. */
+static size_t base_directory(const char *path, struct path_shape *shape) {
+  size_t dir = 1, seg = 1;
+  for (size_t i = 1; path[i] && path[i] != '?'; i++) {
     if (path[i] != '/')
       continue;
-    size_t seg = 0;
-    while (i + 1 + seg < len && path[i + 1 + seg] != '/')
-      seg++;
-    if (seg == 0 && i + 1 < len)
-      *empty = true;
-    else if ((seg == 1 && path[i + 1] == '.') ||
-             (seg == 2 && path[i + 1] == '.' && path[i + 2] == '.'))
-      *dot = true;
-    i += seg;
+    if (i == seg)
+      shape->empty = true;
+    else
+      shape->dot |= dot_segment(path + seg, i - seg);
+    seg = dir = i + 1;
   }
+  return dir;
 }
 
 /* "scheme://host[:port]" of an absolute reference whose scheme and authority the Standard prints
@@ -775,37 +783,63 @@ static char ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
 }
 
+/* c, a letter, is lower as ASCII case goes: c or its uppercase (c with 0x20 cleared) */
+static bool is_letter(char byte, char lower) {
+  return (byte | 0x20) == lower;
+}
+
+enum { HOST_OTHER, HOST_PLAIN, HOST_UPPER, HOST_X, HOST_DOT, HOST_END };
+static const unsigned char host_class[256] = {['a' ... 'w'] = HOST_PLAIN,
+                                              ['x'] = HOST_X,
+                                              ['y' ... 'z'] = HOST_PLAIN,
+                                              ['0' ... '9'] = HOST_PLAIN,
+                                              ['-'] = HOST_PLAIN,
+                                              ['A' ... 'W'] = HOST_UPPER,
+                                              ['X'] = HOST_X,
+                                              ['Y' ... 'Z'] = HOST_UPPER,
+                                              ['.'] = HOST_DOT,
+                                              [':'] = HOST_END,
+                                              ['/'] = HOST_END};
+
 static size_t plain_authority(const char *s, size_t len, struct plain_authority *a) {
+  /* the first byte alone turns away every relative reference but those starting with 'h' */
+  if (len <= 7 || !is_letter(s[0], 'h') || !is_letter(s[1], 't') || !is_letter(s[2], 't') ||
+      !is_letter(s[3], 'p'))
+    return 0;
   size_t i;
-  if (len > 7 && strncasecmp(s, "http://", 7) == 0) {
+  if (s[4] == ':' && s[5] == '/' && s[6] == '/') {
     a->https = false;
     i = 7;
-  } else if (len > 8 && strncasecmp(s, "https://", 8) == 0) {
+  } else if (len > 8 && is_letter(s[4], 's') && s[5] == ':' && s[6] == '/' && s[7] == '/') {
     a->https = true;
     i = 8;
   } else {
     return 0;
   }
-  a->upper = false;
-  for (size_t k = 0; k < i - 3; k++)
-    a->upper |= s[k] >= 'A' && s[k] <= 'Z';
+  /* the scheme is letters: uppercase ones are those without 0x20 */
+  a->upper = !(s[0] & s[1] & s[2] & s[3] & (a->https ? s[4] : 0x20) & 0x20);
   a->host_off = i;
   size_t label = i; /* start of the current label */
-  for (; i < len && s[i] != ':' && s[i] != '/'; i++) {
-    char c = s[i];
-    if (c == '.') {
+  for (; i < len; i++) {
+    unsigned char kind = host_class[(unsigned char)s[i]];
+    if (kind == HOST_PLAIN)
+      continue;
+    if (kind == HOST_END)
+      break;
+    if (kind == HOST_DOT) {
       if (i == label)
         return 0; /* an empty label */
       label = i + 1;
-    } else if (c >= 'A' && c <= 'Z') {
+    } else if (kind == HOST_UPPER) {
       a->upper = true;
-    } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
+    } else if (kind == HOST_X) {
+      a->upper |= s[i] == 'X';
+      /* A-labels are checked the full way, in either case */
+      if (i + 4 <= len && is_letter(s[i + 1], 'n') && s[i + 2] == '-' && s[i + 3] == '-')
+        return 0;
+    } else {
       return 0;
     }
-    /* A-labels are checked the full way, in either case */
-    if (i + 4 <= len && ascii_lower(c) == 'x' && ascii_lower(s[i + 1]) == 'n' && s[i + 2] == '-' &&
-        s[i + 3] == '-')
-      return 0;
   }
   a->host_len = i - a->host_off;
   char first = i == label ? 0 : ascii_lower(s[label]);
@@ -839,42 +873,52 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
   const char *prefix = relative ? base->text : href;
   size_t prefix_len = relative ? base->path_off : own_len;
   size_t start = relative ? 0 : own_len;
-  const char *hash = memchr(href + start, '#', href_len - start);
-  size_t len = hash ? (size_t)(hash - href) : href_len; /* the fragment is not printed */
-  if (len == start || (href[start] == '/' && len > start + 1 && href[start + 1] == '/'))
-    return CORE_OK; /* the base itself, or another authority */
-  const char *query = NULL;
-  for (size_t i = start; i < len; i++) {
-    unsigned char c = (unsigned char)href[i];
-    if (c == '?' && !query)
-      query = href + i;
-    else if (!plain_char(c) && !(query && c == '?'))
-      return CORE_OK;
+  bool rooted = href[start] == '/';
+  if (rooted && start + 1 < href_len && href[start + 1] == '/')
+    return CORE_OK; /* another authority */
+  /* One pass over the reference: its bytes are plain, its path ends at '?' or '#', its query at
+   * '#' (the fragment is not printed), and each path segment is looked at as it ends. A relative
+   * path that does not start with '/' continues the base's directory, whose last '/' begins its
+   * first segment. */
+  struct path_shape shape = {false, false};
+  size_t i = rooted ? start + 1 : start, seg = i;
+  unsigned char kind = REF_OTHER;
+  for (; i < href_len; i++) {
+    kind = ref_class[(unsigned char)href[i]];
+    if (kind == REF_PLAIN)
+      continue;
+    if (kind != REF_SLASH)
+      break;
+    if (i == seg)
+      shape.empty = true;
+    else
+      shape.dot |= dot_segment(href + seg, i - seg);
+    seg = i + 1;
   }
-  if (href[start] == '?')
+  size_t path_end = i;
+  shape.dot |= dot_segment(href + seg, path_end - seg);
+  const char *query = NULL;
+  if (i < href_len && kind == REF_QUERY) {
+    query = href + i;
+    for (i++; i < href_len; i++) {
+      kind = ref_class[(unsigned char)href[i]];
+      if (kind == REF_FRAGMENT || kind == REF_OTHER)
+        break;
+    }
+  }
+  if (i < href_len && kind == REF_OTHER)
     return CORE_OK;
-  size_t path_end = query ? (size_t)(query - href) : len;
+  size_t len = i; /* the reference without its fragment */
+  if (len == start || path_end == start)
+    return CORE_OK; /* the base itself, or its path with another query: the full way */
   /* the merged path: the reference's own when it starts with '/', else after the base's
    * directory (its path up to the last '/', its query left out) */
   const char *base_path = relative ? base->text + base->path_off : "";
-  /* the merged path, as long as both together at most (dot segments only shorten it), on the
-   * stack: a page resolves dozens of links, and each allocation costs more than the merge */
-  char merged[1024];
-  size_t dir = 0;
-  if (href[start] != '/') {
-    dir = strcspn(base_path, "?");
-    while (dir && base_path[dir - 1] != '/')
-      dir--;
-  }
+  size_t dir = rooted ? 0 : base_directory(base_path, &shape);
   size_t merged_len = dir + (path_end - start);
-  if (merged_len >= sizeof(merged))
+  if (merged_len >= 1024)
     return CORE_OK; /* long paths go the full way */
-  memcpy(merged, base_path, dir);
-  memcpy(merged + dir, href + start, path_end - start);
-  merged[merged_len] = '\0';
-  bool empty, dot;
-  path_segments(merged, merged_len, &empty, &dot);
-  if (empty || (query && dot)) {
+  if (shape.empty || (query && shape.dot)) {
     /* empty segments, and dot segments before a query: curl's merge and the Standard's differ
      * there, so the full way decides */
     return CORE_OK;
@@ -890,15 +934,20 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
     return CORE_ENOMEM;
   memcpy(text, prefix, prefix_len);
   if (!relative && own.upper) { /* the Standard lowercases the scheme and an ASCII host */
-    for (size_t i = 0; i < prefix_len; i++)
-      text[i] = ascii_lower(text[i]);
+    for (size_t k = 0; k < prefix_len; k++)
+      text[k] = ascii_lower(text[k]);
     prefix = text; /* the host and origin below are read from the lowered copy */
   }
   size_t text_len = prefix_len;
-  if (dot) {
+  if (shape.dot) {
+    /* the merged path on the stack, then written without its dot segments */
+    char merged[1024];
+    memcpy(merged, base_path, dir);
+    memcpy(merged + dir, href + start, path_end - start);
     text_len += put_path_without_dots(text + text_len, merged, merged_len);
   } else {
-    memcpy(text + text_len, merged, merged_len);
+    memcpy(text + text_len, base_path, dir);
+    memcpy(text + text_len + dir, href + start, path_end - start);
     text_len += merged_len;
   }
   if (query) {
