@@ -263,9 +263,11 @@ static void test_exact_fingerprints(void **state) {
   seen_destroy(s);
 }
 
-static char *temp_path(const char *name) {
-  static char path[256];
-  snprintf(path, sizeof(path), "%s/crawl-test-%d-%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+/* A path of this process's own in the temporary directory, written into path (the caller's: two
+ * names in use at once must not share a buffer). */
+enum { TEMP_PATH_MAX = 256 };
+static const char *temp_path(char path[TEMP_PATH_MAX], const char *name) {
+  snprintf(path, TEMP_PATH_MAX, "%s/crawl-test-%d-%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
            (int)getpid(), name);
   return path;
 }
@@ -302,7 +304,8 @@ static void test_round_trips(void **state) {
       assert_int_equal(seen_add(s, k, (size_t)len, &fresh), CORE_OK);
     }
     char why[256] = "";
-    const char *path = temp_path("roundtrip");
+    char path_buf[TEMP_PATH_MAX];
+    const char *path = temp_path(path_buf, "roundtrip");
     /* the attachment comes back byte for byte, zero bytes included, and larger than any buffer */
     size_t big = 200000;
     char *sent = malloc(big);
@@ -376,7 +379,8 @@ static void test_refused_files(void **state) {
   seen_filter *s;
   assert_int_equal(seen_create(SEEN_COUNTING, 1000, 1e-3, 5, &s), CORE_OK);
   char why[256];
-  const char *good = temp_path("good");
+  char good_buf[TEMP_PATH_MAX], bad_buf[TEMP_PATH_MAX], missing[TEMP_PATH_MAX];
+  const char *good = temp_path(good_buf, "good");
   static const char left[] = "1 http://a.example/ http://a.example/b\n";
   int left_fd = fd_holding(left, strlen(left));
   assert_int_equal(seen_save(s, good, left_fd, why, sizeof(why)), CORE_OK);
@@ -384,9 +388,10 @@ static void test_refused_files(void **state) {
   seen_destroy(s);
   size_t len;
   unsigned char *data = read_file(good, &len);
-  const char *bad = temp_path("bad");
+  const char *bad = temp_path(bad_buf, "bad");
 
-  assert_int_equal(seen_load(temp_path("missing"), &s, -1, why, sizeof(why)), CORE_ENOTFOUND);
+  assert_int_equal(seen_load(temp_path(missing, "missing"), &s, -1, why, sizeof(why)),
+                   CORE_ENOTFOUND);
   write_file(bad, "", 0);
   expect_refused(bad, "not a crawl seen file");
   write_file(bad, "#!/bin/sh\necho hello\n", 21);
@@ -464,7 +469,8 @@ static void test_refused_files(void **state) {
   seen_destroy(s);
   free(v1);
   /* a directory is not a file */
-  const char *dir = temp_path("dir");
+  char dir_buf[TEMP_PATH_MAX];
+  const char *dir = temp_path(dir_buf, "dir");
   mkdir(dir, 0700);
   assert_int_not_equal(seen_load(dir, &s, -1, why, sizeof(why)), CORE_OK);
   rmdir(dir);
@@ -481,7 +487,7 @@ static void test_save_ignores_planted_link(void **state) {
   seen_filter *s;
   assert_int_equal(seen_create(SEEN_BLOOM, 1000, 1e-3, 5, &s), CORE_OK);
   char path[256], victim[300], planted[300], why[256] = "";
-  snprintf(path, sizeof(path), "%s", temp_path("planted"));
+  temp_path(path, "planted");
   snprintf(victim, sizeof(victim), "%s.victim", path);
   snprintf(planted, sizeof(planted), "%s.tmp.%ld", path, (long)getpid());
   FILE *f = fopen(victim, "w");
@@ -513,7 +519,8 @@ static void test_save_failure_keeps_old_file(void **state) {
   assert_int_equal(seen_save(s, "/nonexistent-dir/x.seen", -1, why, sizeof(why)), CORE_ESYS);
   assert_non_null(strstr(why, "nonexistent-dir"));
   /* an attachment that cannot be read fails the save, and the file saved before stays whole */
-  const char *path = temp_path("kept");
+  char path_buf[TEMP_PATH_MAX];
+  const char *path = temp_path(path_buf, "kept");
   assert_int_equal(seen_save(s, path, -1, why, sizeof(why)), CORE_OK);
   size_t before_len, after_len;
   unsigned char *before = read_file(path, &before_len);
