@@ -47,6 +47,7 @@ struct transfer {
   /* with capture on: the exchange's raw heads and body */
   struct core_buf request, response, body;
   bool chunked;
+  bool plain; /* its handle got no option of the request's own (login, HEAD): see idle_easy */
   char error[CURL_ERROR_SIZE]; /* curl's own words for a failure (CURLOPT_ERRORBUFFER) */
   struct transfer *prev, *next;
 };
@@ -64,18 +65,27 @@ struct sock_watch {
   bool parked; /* curl no longer asks for it */
 };
 
+/* An idle easy handle. A plain one holds the engine's options (set_engine_options) and, beside
+ * them, only options every transfer sets again: the next plain request uses it as it is. One that
+ * carried a login or a HEAD is reset first, so that no request inherits them. Not resetting
+ * spares curl freeing and copying again its option strings, some 20 calls a request. */
+struct idle_easy {
+  CURL *easy;
+  bool plain;
+};
+
 struct fetch_engine {
   event_loop *loop;
   struct sock_watch *socks; /* by descriptor */
   size_t sock_count;
   struct fetch_options opts;
   CURLM *multi;
-  /* easy handles of finished transfers, reset and used again: making one and throwing it away
-   * per request cost more than the request's own work (its buffers are allocated anew). But a
-   * handle keeps some 20 KB (curl's 16 KB receive buffer among it), and a crawl busy at first
-   * with hundreds of hosts at once settles later to a few dozen transfers in flight: the handles
-   * none of the last IDLE_WINDOW transfers took are freed (take_idle_easy). */
-  CURL **idle;
+  /* easy handles of finished transfers, used again: making one and throwing it away per request
+   * cost more than the request's own work (its buffers are allocated anew). But a handle keeps
+   * some 20 KB (curl's 16 KB receive buffer among it), and a crawl busy at first with hundreds
+   * of hosts at once settles later to a few dozen transfers in flight: the handles none of the
+   * last IDLE_WINDOW transfers took are freed (take_idle_easy). */
+  struct idle_easy *idle;
   size_t idle_count, idle_cap;
   size_t idle_least; /* the fewest idle since the window began: that many went unused */
   size_t window;     /* transfers started in it */
@@ -263,10 +273,10 @@ static void detach_transfer(struct transfer *t) {
 
 /* Keeps the easy handle for the next transfer while there is room (at most one per transfer that
  * may be in flight), else frees it. */
-static void recycle_easy(fetch_engine *engine, CURL *easy) {
+static void recycle_easy(fetch_engine *engine, CURL *easy, bool plain) {
   fetch__cookies_detach(engine->opts.cookies, easy); /* before curl_easy_reset: see there */
   if (engine->idle_count < engine->idle_cap)
-    engine->idle[engine->idle_count++] = easy;
+    engine->idle[engine->idle_count++] = (struct idle_easy){easy, plain};
   else
     curl_easy_cleanup(easy);
 }
@@ -275,13 +285,15 @@ enum { IDLE_WINDOW = 4096 }; /* transfers: a few seconds of a busy crawl, far mo
 
 /* A transfer takes an idle handle, or NULL when there is none. At the end of each window, the
  * handles that stayed idle all through it are freed. */
-static CURL *take_idle_easy(fetch_engine *engine) {
-  CURL *easy = engine->idle_count ? engine->idle[--engine->idle_count] : NULL;
+static struct idle_easy take_idle_easy(fetch_engine *engine) {
+  struct idle_easy easy = {NULL, false};
+  if (engine->idle_count)
+    easy = engine->idle[--engine->idle_count];
   if (engine->idle_count < engine->idle_least)
     engine->idle_least = engine->idle_count;
   if (++engine->window >= IDLE_WINDOW) {
     for (size_t n = engine->idle_least; n > 0; n--)
-      curl_easy_cleanup(engine->idle[--engine->idle_count]);
+      curl_easy_cleanup(engine->idle[--engine->idle_count].easy);
     engine->idle_least = engine->idle_count;
     engine->window = 0;
   }
@@ -296,7 +308,7 @@ static void release_transfer(struct transfer *t) {
   core_buf_free(&t->request);
   core_buf_free(&t->response);
   core_buf_free(&t->body);
-  recycle_easy(t->engine, t->easy);
+  recycle_easy(t->engine, t->easy, t->plain);
   curl_slist_free_all(t->resolve);
   free(t->location);
   free(t);
@@ -311,7 +323,7 @@ void fetch_engine_destroy(fetch_engine *engine) {
     release_transfer(t);
   }
   while (engine->idle_count)
-    curl_easy_cleanup(engine->idle[--engine->idle_count]);
+    curl_easy_cleanup(engine->idle[--engine->idle_count].easy);
   free(engine->idle);
   curl_multi_cleanup(engine->multi); /* closes its connections, each through close_socket */
   for (size_t i = 0; i < engine->handed_slots; i++)
@@ -617,6 +629,46 @@ static struct handed *handed_entry(fetch_engine *engine, const char *host, unsig
   return h;
 }
 
+/* The options that are the same for every transfer of the engine. */
+static void set_engine_options(fetch_engine *engine, CURL *e) {
+  const struct fetch_options *cfg = &engine->opts;
+  curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
+  curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, engine);
+  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, header_cb);
+  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, write_cb);
+  curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
+  if (engine->capture) {
+    curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, debug_cb);
+    curl_easy_setopt(e, CURLOPT_VERBOSE, 1L); /* the debug function runs only so */
+  } else {
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, ""); /* every coding curl can decode */
+  }
+  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(cfg->timeout * 1000.0));
+  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(cfg->connect_timeout * 1000.0));
+  /* doc/behaviour.md, Failures: a transfer that moves less than 1 KB in 10 seconds is abandoned */
+  curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 102L);
+  curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, 10L);
+  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
+  /* HTTP/2 when the server offers it (ALPN; curl's default for https): with --per-host > 1 a
+   * request waits for the host's connection to tell whether it multiplexes, rather than opening
+   * a connection of its own beside it */
+  if (cfg->per_host > 1)
+    curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
+  /* curl reads neither *_proxy nor no_proxy from the environment: the proxy is the crawl's */
+  curl_easy_setopt(e, CURLOPT_NOPROXY, "");
+  curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
+  curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
+  /* an https:// proxy is checked as a server is (without a proxy, these are not read) */
+  curl_easy_setopt(e, CURLOPT_PROXY_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
+  curl_easy_setopt(e, CURLOPT_PROXY_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
+  if (cfg->cacert) {
+    curl_easy_setopt(e, CURLOPT_CAINFO, cfg->cacert);
+    curl_easy_setopt(e, CURLOPT_PROXY_CAINFO, cfg->cacert);
+  }
+}
+
 core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   const struct fetch_options *cfg = &engine->opts;
   struct transfer *t = calloc(1, sizeof(*t));
@@ -627,14 +679,22 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   t->arg = rq->arg;
   t->retry_after = -1;
   t->max_size = rq->max_size;
-  if ((t->easy = take_idle_easy(engine)))
-    curl_easy_reset(t->easy); /* every option is set again below */
-  else
+  /* the seeds' hosts alone get credentials and the secret headers (doc/network.md, Logins) */
+  const struct fetch_login *login = rq->login;
+  bool has_login = login && (login->user || login->netrc);
+  t->plain = !has_login && !rq->head_only;
+  struct idle_easy idle = take_idle_easy(engine);
+  t->easy = idle.easy;
+  if (t->easy && !idle.plain)
+    curl_easy_reset(t->easy);
+  else if (!t->easy)
     t->easy = curl_easy_init();
   if (!t->easy) {
     free(t);
     return CORE_ENOMEM;
   }
+  if (!idle.plain)
+    set_engine_options(engine, t->easy);
   /* curl is handed the address, until it has it: it never resolves by itself */
   struct handed *h = rq->addr ? handed_entry(engine, rq->host, rq->port, rq->addr) : NULL;
   if (rq->addr && (!h || !h->used)) {
@@ -643,27 +703,22 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
     snprintf(entry, sizeof(entry), v6 ? "%s:%u:[%s]" : "%s:%u:%s", rq->host, rq->port, rq->addr);
     t->resolve = curl_slist_append(NULL, entry);
     if (!t->resolve) {
-      recycle_easy(engine, t->easy);
+      recycle_easy(engine, t->easy, false);
       free(t);
       return CORE_ENOMEM;
     }
     t->handed = h;
-    curl_easy_setopt(t->easy, CURLOPT_RESOLVE, t->resolve);
   }
   CURL *e = t->easy;
+  /* set on every transfer, NULL too: curl reads the list at each transfer's start, and the
+   * last transfer's list is freed */
+  curl_easy_setopt(e, CURLOPT_RESOLVE, t->resolve);
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
   curl_easy_setopt(e, CURLOPT_PRIVATE, t);
   t->error[0] = '\0';
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->error);
-  curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
-  curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, engine);
-  curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, header_cb);
   curl_easy_setopt(e, CURLOPT_HEADERDATA, t);
-  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, write_cb);
   curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
-  curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
-  /* the seeds' hosts alone get credentials and the secret headers (doc/network.md, Logins) */
-  const struct fetch_login *login = rq->login;
   curl_easy_setopt(e, CURLOPT_HTTPHEADER,
                    rq->no_user_headers ? NULL
                    : login             ? engine->seed_headers
@@ -683,45 +738,17 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
     core_buf_init(&t->request, 1 << 20);
     core_buf_init(&t->response, 1 << 20);
     core_buf_init(&t->body, rq->max_size + 1);
-    curl_easy_setopt(e, CURLOPT_DEBUGFUNCTION, debug_cb);
     curl_easy_setopt(e, CURLOPT_DEBUGDATA, t);
-    curl_easy_setopt(e, CURLOPT_VERBOSE, 1L); /* the debug function runs only so */
-  } else {
-    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, ""); /* every coding curl can decode */
   }
-  curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, (long)(cfg->timeout * 1000.0));
-  curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, (long)(cfg->connect_timeout * 1000.0));
-  /* doc/behaviour.md, Failures: a transfer that moves less than 1 KB in 10 seconds is abandoned */
-  curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 102L);
-  curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, 10L);
-  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
   if (rq->head_only)
     curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
-  /* HTTP/2 when the server offers it (ALPN; curl's default for https): with --per-host > 1 a
-   * request waits for the host's connection to tell whether it multiplexes, rather than opening
-   * a connection of its own beside it */
-  if (cfg->per_host > 1)
-    curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
   /* the proxy is the crawl's choice, made before the lookup it may spare (fetch_proxy_for):
-   * curl is told it, or none, and reads neither *_proxy nor no_proxy from the environment */
+   * curl is told it, or none */
   const char *proxy =
       fetch_proxy_for(&cfg->proxies, strncasecmp(rq->url, "https:", 6) == 0, rq->host);
   curl_easy_setopt(e, CURLOPT_PROXY, proxy ? proxy : "");
-  curl_easy_setopt(e, CURLOPT_NOPROXY, "");
-  curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
-  curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
-  if (cfg->cacert)
-    curl_easy_setopt(e, CURLOPT_CAINFO, cfg->cacert);
-  if (proxy) { /* an https:// proxy is checked as a server is */
-    curl_easy_setopt(e, CURLOPT_PROXY_SSL_VERIFYPEER, cfg->insecure ? 0L : 1L);
-    curl_easy_setopt(e, CURLOPT_PROXY_SSL_VERIFYHOST, cfg->insecure ? 0L : 2L);
-    if (cfg->cacert)
-      curl_easy_setopt(e, CURLOPT_PROXY_CAINFO, cfg->cacert);
-  }
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
-    recycle_easy(engine, e);
+    recycle_easy(engine, e, false);
     curl_slist_free_all(t->resolve);
     free(t);
     return CORE_ENOMEM;
