@@ -269,7 +269,8 @@ struct shard {
   struct crawl_stats *stats;
   event_loop *loop;
   fetch_engine *engine;
-  fetch_cookies *cookies; /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
+  parse_html_pool *html_pool; /* the parsers of this shard's pages, kept from one to the next */
+  fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
   frontier *fr;
   url_scope *scope;           /* the first shard's, read by all */
   bool scope_borrowed;        /* it is: the first shard frees it */

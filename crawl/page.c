@@ -171,7 +171,8 @@ static void hold_up_to(struct request *rq, uint64_t bytes) {
 
 /* length: the body's, from its head, or -1 when unknown. */
 static bool start_html(struct request *rq, const char *charset, int64_t length) {
-  if (parse_html_create(charset, on_html_event, rq, &rq->html) != CORE_OK) {
+  if (parse_html_create_in(rq->shard->html_pool, charset, on_html_event, rq, &rq->html) !=
+      CORE_OK) {
     rq->html = NULL;
     return false;
   }

@@ -112,6 +112,7 @@ void crawl__shard_open(struct shard *c) {
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
+      (rc = parse_html_pool_create(&c->html_pool)) ||
       (rc = frontier_create(&frontier_opts, c->seen, crawl__free_host_data, &c->fr)) ||
       (rc = crawl__open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
@@ -318,6 +319,7 @@ void crawl__shard_close(struct shard *c) {
     for (long i = 0; i < c->cfg->nodes; i++)
       core_buf_free(&c->remotes[i].buf);
   free(c->remotes);
+  parse_html_pool_destroy(c->html_pool); /* last: every request's parser went back to it */
 }
 
 /* A shard's whole crawl, on its own thread (shard 0 on the caller's). */

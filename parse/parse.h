@@ -46,6 +46,14 @@ typedef struct parse_html parse_html;
 /* charset is the HTTP header's declared character set, or NULL to let the document say
  * (<meta charset>, BOM; UTF-8 otherwise). */
 core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, parse_html **out);
+/* The parser's state kept from one page to the next, so that a page does not build it anew. A
+ * pool belongs to one thread, and outlives every parse_html made in it. */
+typedef struct parse_html_pool parse_html_pool;
+core_rc parse_html_pool_create(parse_html_pool **out);
+void parse_html_pool_destroy(parse_html_pool *pool);
+/* parse_html_create, with the parser taken from pool (NULL: a parser of its own). */
+core_rc parse_html_create_in(parse_html_pool *pool, const char *charset, parse_html_cb cb,
+                             void *arg, parse_html **out);
 /* Feeds the next chunk of the body. */
 core_rc parse_html_feed(parse_html *html, const char *data, size_t len);
 /* The character set the document is being decoded from (from the HTTP header, a BOM or

@@ -46,10 +46,10 @@ static void on_event(void *arg, parse_event event, const char *value, size_t len
  * grown ahead of the text, with the length said; or lowered to nothing halfway. */
 enum hold_change { HOLD_FIXED, HOLD_GROWN, HOLD_LOWERED };
 
-static void parse(const unsigned char *data, size_t size, size_t chunk, size_t hold,
-                  enum hold_change change, const char *charset, struct state *st) {
+static void parse(parse_html_pool *pool, const unsigned char *data, size_t size, size_t chunk,
+                  size_t hold, enum hold_change change, const char *charset, struct state *st) {
   parse_html *html;
-  if (parse_html_create(charset, on_event, st, &html) != CORE_OK)
+  if (parse_html_create_in(pool, charset, on_event, st, &html) != CORE_OK)
     return;
   parse_html_hold(html, hold);
   if (change == HOLD_GROWN)
@@ -68,8 +68,13 @@ static void parse(const unsigned char *data, size_t size, size_t chunk, size_t h
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   static int ready;
+  /* kept from run to run, as a shard keeps its parsers from page to page: each run's pieces are
+   * parsed by a parser the runs before it used */
+  static parse_html_pool *pool;
   if (!ready) {
     setlocale(LC_CTYPE, "C.UTF-8");
+    if (parse_html_pool_create(&pool) != CORE_OK)
+      abort();
     ready = 1;
   }
   if (size < 1)
@@ -81,12 +86,12 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   if (url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &pieces.base) != CORE_OK ||
       url_resolve(NULL, "http://fuzz.test/dir/page.html", 30, 2048, &whole.base) != CORE_OK)
     abort();
-  /* in pieces, streamed from the first byte or once a few chunks are held, the hold changed as
-   * the page comes by a rule the chunk's size picks; whole, held and parsed in the one call that
-   * ends it */
+  /* in pieces, by a pooled parser, streamed from the first byte or once a few chunks are held,
+   * the hold changed as the page comes by a rule the chunk's size picks; whole, by a new parser,
+   * held and parsed in the one call that ends it */
   enum hold_change change = (enum hold_change)(chunk % 3);
-  parse(data + 1, size - 1, chunk, data[0] & 0x40 ? 3 * chunk : 0, change, charset, &pieces);
-  parse(data + 1, size - 1, size, PARSE_HTML_HOLD, HOLD_FIXED, charset, &whole);
+  parse(pool, data + 1, size - 1, chunk, data[0] & 0x40 ? 3 * chunk : 0, change, charset, &pieces);
+  parse(NULL, data + 1, size - 1, size, PARSE_HTML_HOLD, HOLD_FIXED, charset, &whole);
   if (!fuzz_events_same(&pieces.events, &whole.events)) {
     fprintf(stderr, "links differ between chunkings (chunk %zu):\n%.*s---\n%.*s\n", chunk,
             (int)pieces.events.len, pieces.events.text ? pieces.events.text : "",

@@ -448,6 +448,73 @@ static void test_link_via(void **state) {
   assert_null(parse_via_name(PARSE_VIA_COUNT));
 }
 
+/* A page's events through a parser from pool (NULL: one of its own), in chunks, with the hold
+ * lowered to nothing after the first (streamed); unfinished leaves it as a transfer that failed
+ * midway leaves it, destroyed without parse_html_finish. */
+static void extract_in(parse_html_pool *pool, const char *doc, size_t len, size_t chunk,
+                       const char *charset, bool unfinished, struct events *ev) {
+  memset(ev, 0, sizeof(*ev));
+  parse_html *p;
+  assert_int_equal(parse_html_create_in(pool, charset, collect, ev, &p), CORE_OK);
+  for (size_t off = 0; off < len; off += chunk) {
+    assert_int_equal(parse_html_feed(p, doc + off, off + chunk > len ? len - off : chunk), CORE_OK);
+    parse_html_hold(p, 0);
+    if (unfinished && off + chunk >= len / 2)
+      break;
+  }
+  if (!unfinished)
+    assert_int_equal(parse_html_finish(p), CORE_OK);
+  parse_html_destroy(p);
+}
+
+/* A parser taken from a pool starts as a new one does, whatever the page before it left in it:
+ * its encoding, its base, a page left halfway inside a tag or a script, a page of made-up names. */
+static void test_pooled_parsers_start_clean(void **state) {
+  (void)state;
+  static const char utf16[] = "\xff\xfe<\0a\0 \0h\0r\0e\0f\0=\0u\0.\0h\0t\0m\0l\0>\0";
+  char names[4096];
+  size_t n = 0;
+  for (int i = 0; n + 40 < sizeof(names); i++)
+    n += (size_t)snprintf(names + n, sizeof(names) - n, "<x%d y%d=1><a href=n%d>", i, i, i);
+  const struct {
+    const char *doc;
+    size_t len;
+    const char *charset;
+  } docs[] = {
+      {page, sizeof(page) - 1, NULL},
+      {"<meta charset=\"iso-8859-2\"><a href=\"\xb1.html?q=\xb1\">x</a>", 0, NULL},
+      {"<a href=\"caf\xe9.html\">x</a><script>var a = '<a href=s.html>", 0, "iso-8859-1"},
+      {utf16, sizeof(utf16) - 1, NULL},
+      {"<a href=\"caf\xc3\xa9.html\">x</a><textarea><a href=no.html>", 0, NULL},
+      {"<base href=\"/b/\"><a href=\"x.html\"><a href=\"y.html", 0, NULL},
+      {names, n, NULL},
+      {"<a href=plain.html>", 0, NULL},
+  };
+  size_t count = sizeof(docs) / sizeof(docs[0]);
+  parse_html_pool *pool;
+  assert_int_equal(parse_html_pool_create(&pool), CORE_OK);
+  for (int round = 0; round < 3; round++) {
+    for (size_t i = 0; i < count; i++) {
+      size_t len = docs[i].len ? docs[i].len : strlen(docs[i].doc);
+      for (size_t chunk = 7; chunk <= len + 7; chunk += len) {
+        /* the one before it, left halfway, so that this one takes its parser */
+        struct events left, pooled, fresh;
+        extract_in(pool, docs[(i + 1) % count].doc,
+                   docs[(i + 1) % count].len ? docs[(i + 1) % count].len
+                                             : strlen(docs[(i + 1) % count].doc),
+                   chunk, docs[(i + 1) % count].charset, round == 1, &left);
+        extract_in(pool, docs[i].doc, len, chunk, docs[i].charset, false, &pooled);
+        extract_in(NULL, docs[i].doc, len, chunk, docs[i].charset, false, &fresh);
+        if (strcmp(pooled.text, fresh.text) != 0)
+          fail_msg("round %d, page %zu, chunk %zu:\n pooled %s\n  fresh %s", round, i, chunk,
+                   pooled.text, fresh.text);
+      }
+    }
+  }
+  parse_html_pool_destroy(pool);
+  parse_html_pool_destroy(NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_element_any_chunking),
@@ -468,6 +535,7 @@ int main(void) {
       cmocka_unit_test(test_garbage_does_not_crash),
       cmocka_unit_test(test_refresh_content),
       cmocka_unit_test(test_link_via),
+      cmocka_unit_test(test_pooled_parsers_start_clean),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
