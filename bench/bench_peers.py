@@ -31,7 +31,9 @@ Usage: bench_peers.py CRAWL TESTWEB BENCH_FLOOR [--quick] [--rounds N] [--only N
 (--slow adds Scrapy, which takes minutes a web; --pages sets the pages per host of test and html)
 (--page-bytes and --links change the web: larger pages cost the crawlers more per request and
 nginx hardly more, so the web's server is further from being the bottleneck)
-                      [--spider DIR]
+                      [--spider DIR] [--baseline CRAWL]
+(--baseline adds a row "baseline -j 2": another build of crawl, run in the same rounds, so that a
+change is measured against what it replaces in one sitting)
 (bench_fetch, libcurl making crawl's requests alone, is taken from BENCH_FLOOR's folder)
 (run as root: unshare -m and mount need it; bench/run.sh installs the peers, spider-rs with npm
 into DIR, by default build/peers; a peer that is not installed is reported as such)
@@ -248,7 +250,7 @@ def installed(name, cmd, env):
     return shutil.which(cmd[0]) is not None
 
 
-def crawlers(site, crawl, spider_dir):
+def crawlers(site, crawl, spider_dir, baseline=None):
     seeds, domain = site.seeds(), site.domain
     runs = {
         "crawl -j 1": ([crawl, "-q", "-j", "1", "-w", "0", "-d", "1000", "-D", domain, *seeds],
@@ -266,6 +268,8 @@ def crawlers(site, crawl, spider_dir):
         "scrapy": (["/usr/bin/scrapy", "runspider", os.path.join(HERE, "peers", "scrapy_spider.py"),
                     "-a", f"start={','.join(seeds)}", "-a", f"domain={domain}"], None),
     }
+    if baseline:
+        runs["baseline -j 2"] = ([baseline, *runs["crawl -j 2"][0][1:]], None)
     return runs
 
 
@@ -312,9 +316,9 @@ def transfers_floor(site, crawl, bench_fetch, rounds):
     return statistics.median(cpus), len(log)
 
 
-def run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow):
+def run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow, baseline):
     """Every crawler on one web, in interleaved rounds; prints the web's table."""
-    runs = crawlers(site, crawl, spider_dir)
+    runs = crawlers(site, crawl, spider_dir, baseline)
     wanted = [n for n in runs if (not only or n in only) and (slow or n != "scrapy" or only)]
     names = [n for n in wanted if installed(n, *runs[n])]
     missing = [n for n in wanted if n not in names]
@@ -378,6 +382,8 @@ def main():
     big_pages = 50000 if "--large" in args else 500 if quick else 5000
     page_bytes = int(args[args.index("--page-bytes") + 1]) if "--page-bytes" in args else 8192
     links = int(args[args.index("--links") + 1]) if "--links" in args else 30
+    baseline = os.path.abspath(args[args.index("--baseline") + 1]) if "--baseline" in args \
+        else None
     for web in webs:
         if web not in ("test", "html", "big", "python"):
             sys.exit(f"bench_peers: no web '{web}' (test, html, big, python)")
@@ -390,7 +396,7 @@ def main():
         try:
             site = Site(tmp, web, testweb, hosts, big_pages if web == "big" else pages, links=links,
                         page_bytes=page_bytes)
-            run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow)
+            run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow, baseline)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
 
