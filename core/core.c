@@ -189,8 +189,11 @@ core_rc core_list_parse(const char *comma_list, struct core_list *out) {
 }
 
 bool core_list_has(const struct core_list *list, const char *item) {
+  /* the items are lowercase: one whose first letter differs is passed over without a call (the
+   * --skip-ext list, some 70 extensions, is asked about every URL found new) */
+  char first = (char)tolower((unsigned char)item[0]);
   for (size_t i = 0; i < list->count; i++)
-    if (strcasecmp(list->items[i], item) == 0)
+    if (list->items[i][0] == first && strcasecmp(list->items[i], item) == 0)
       return true;
   return false;
 }

@@ -600,6 +600,24 @@ static void test_path_traps(void **state) {
   assert_int_equal(url_path_trap(deep, 2, 0), URL_TRAP_NONE);
 }
 
+/* A list's items match whole, in any ASCII case (the --skip-ext and -A/-R lists). */
+static void test_list_has(void **state) {
+  (void)state;
+  struct core_list exts = {0};
+  assert_int_equal(core_list_parse("pdf,Z,tar.gz,jpg", &exts), CORE_OK);
+  assert_true(core_list_has(&exts, "pdf"));
+  assert_true(core_list_has(&exts, "PDF"));
+  assert_true(core_list_has(&exts, "z"));
+  assert_true(core_list_has(&exts, "Tar.GZ"));
+  assert_true(core_list_has(&exts, "jPg"));
+  assert_false(core_list_has(&exts, "pd"));
+  assert_false(core_list_has(&exts, "pdfx"));
+  assert_false(core_list_has(&exts, "zz"));
+  assert_false(core_list_has(&exts, "jpeg"));
+  assert_false(core_list_has(&exts, ""));
+  core_list_free(&exts);
+}
+
 int main(void) {
   setlocale(LC_CTYPE, "C.UTF-8");
   const struct CMUnitTest tests[] = {
@@ -616,6 +634,7 @@ int main(void) {
       cmocka_unit_test(test_addr_kinds),
       cmocka_unit_test(test_path_traps),
       cmocka_unit_test(test_take_userinfo),
+      cmocka_unit_test(test_list_has),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
