@@ -481,8 +481,10 @@ void crawl__take_owned(struct shard *c, enum link_kind kind, const struct url *u
 bool crawl__resolve_href(struct shard *c, const struct url *base, const char *href, size_t len,
                          const char *charset, const char *from, struct url *u) {
   core_rc rc = url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
-  /* a link's user:password@ is never printed, nor sent (doc/network.md, Logins) */
-  if (rc == CORE_OK && strchr(u->text, '@') && (rc = url_take_userinfo(u, NULL, NULL)) != CORE_OK)
+  /* a link's user:password@ is never printed, nor sent (doc/network.md, Logins); it can only be
+   * before the path, where an '@' is looked for */
+  if (rc == CORE_OK && memchr(u->text, '@', u->path_off) &&
+      (rc = url_take_userinfo(u, NULL, NULL)) != CORE_OK)
     url_free(u);
   if (rc == CORE_OK)
     return true;

@@ -393,11 +393,12 @@ def case_logins(tmp):
       and b never gets an Authorization header.
     - -H 'Authorization: …' and -H 'Cookie: …' go to a alone; another -H header goes to both.
     - PW is in no output line, --jsonl record, -v note or summary; the seed prints without its
-      userinfo.
+      userinfo. A link with a userinfo of its own (carol's, to b) is printed and fetched
+      without it: its password is printed nowhere, and b is sent no login.
     - --user alice with no terminal to ask the password on: a usage error (exit 2).
     - A --state directory and a --seen file are made mode 0600."""
     import base64
-    pw = "pw-Zq9x"
+    pw, link_pw = "pw-Zq9x", "pw-Kc4w"
     basic = "Basic " + base64.b64encode(f"alice:{pw}".encode()).decode()
 
     def respond(host, path, headers):
@@ -406,7 +407,8 @@ def case_logins(tmp):
                 return 401, {"WWW-Authenticate": 'Basic realm="a"'}, "<p>who are you?</p>"
             if path == "/":
                 return 200, {}, ('<a href="/in.html">in</a><a href="/go">go</a>'
-                                 f'<a href="http://b.site.test:{site.port}/page.html">b</a>')
+                                 f'<a href="http://carol:{link_pw}@b.site.test:{site.port}'
+                                 '/page.html">b</a>')
             if path == "/go":
                 return 302, {"Location": f"http://b.site.test:{site.port}/redir.html"}, ""
             if path == "/in.html":
@@ -436,6 +438,8 @@ def case_logins(tmp):
                    f"{how}: {status}")
             expect(pw not in p.stdout + p.stderr and "alice:" not in p.stdout + p.stderr,
                    f"{how}: the password was printed")
+            expect(link_pw not in p.stdout + p.stderr and "carol" not in p.stdout + p.stderr,
+                   f"{how}: the link's password was printed")
             with site.lock:
                 to_b = [r for r in site.log if r[0] >= since and r[2] == "b.site.test"]
             expect(to_b and not [r for r in to_b if "Authorization" in r[4]],
