@@ -18,7 +18,7 @@
 #define SNIFF_BYTES 1024
 
 /* Parser contexts kept for the next page of a thread (parse_html_pool_create). Made anew, a
- * context and its dictionary of names cost a page some 4% of a crawl's CPU (measured on the html
+ * context and its dictionary of names cost a page 3 to 4% of a crawl's CPU (measured on the html
  * web, crawl -j 1): its allocations, and every element and attribute name hashed into a fresh
  * dictionary. A context is kept only while its dictionary is small: a page of made-up names
  * grows it, and such a context is freed rather than kept for good. */
