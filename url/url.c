@@ -783,8 +783,9 @@ static char ascii_lower(char c) {
   return c >= 'A' && c <= 'Z' ? (char)(c + ('a' - 'A')) : c;
 }
 
-/* c, a letter, is lower as ASCII case goes: c or its uppercase (c with 0x20 cleared) */
-static bool is_letter(char byte, char lower) {
+/* byte is the letter lower (a lowercase ASCII letter) in either case: lower itself, or lower
+ * with 0x20 cleared; no other byte sets 0x20 to give lower */
+static bool is_letter_of(char byte, char lower) {
   return (byte | 0x20) == lower;
 }
 
@@ -803,14 +804,14 @@ static const unsigned char host_class[256] = {['a' ... 'w'] = HOST_PLAIN,
 
 static size_t plain_authority(const char *s, size_t len, struct plain_authority *a) {
   /* the first byte alone turns away every relative reference but those starting with 'h' */
-  if (len <= 7 || !is_letter(s[0], 'h') || !is_letter(s[1], 't') || !is_letter(s[2], 't') ||
-      !is_letter(s[3], 'p'))
+  if (len <= 7 || !is_letter_of(s[0], 'h') || !is_letter_of(s[1], 't') ||
+      !is_letter_of(s[2], 't') || !is_letter_of(s[3], 'p'))
     return 0;
   size_t i;
   if (s[4] == ':' && s[5] == '/' && s[6] == '/') {
     a->https = false;
     i = 7;
-  } else if (len > 8 && is_letter(s[4], 's') && s[5] == ':' && s[6] == '/' && s[7] == '/') {
+  } else if (len > 8 && is_letter_of(s[4], 's') && s[5] == ':' && s[6] == '/' && s[7] == '/') {
     a->https = true;
     i = 8;
   } else {
@@ -835,7 +836,7 @@ static size_t plain_authority(const char *s, size_t len, struct plain_authority 
     } else if (kind == HOST_X) {
       a->upper |= s[i] == 'X';
       /* A-labels are checked the full way, in either case */
-      if (i + 4 <= len && is_letter(s[i + 1], 'n') && s[i + 2] == '-' && s[i + 3] == '-')
+      if (i + 4 <= len && is_letter_of(s[i + 1], 'n') && s[i + 2] == '-' && s[i + 3] == '-')
         return 0;
     } else {
       return 0;

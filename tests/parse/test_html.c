@@ -490,19 +490,20 @@ static void test_pooled_parsers_start_clean(void **state) {
       {names, n, NULL},
       {"<a href=plain.html>", 0, NULL},
   };
-  size_t count = sizeof(docs) / sizeof(docs[0]);
+  size_t count = sizeof(docs) / sizeof(docs[0]), lens[sizeof(docs) / sizeof(docs[0])];
+  for (size_t i = 0; i < count; i++)
+    lens[i] = docs[i].len ? docs[i].len : strlen(docs[i].doc);
   parse_html_pool *pool;
   assert_int_equal(parse_html_pool_create(&pool), CORE_OK);
   for (int round = 0; round < 3; round++) {
     for (size_t i = 0; i < count; i++) {
-      size_t len = docs[i].len ? docs[i].len : strlen(docs[i].doc);
+      size_t len = lens[i], before = (i + 1) % count;
       for (size_t chunk = 7; chunk <= len + 7; chunk += len) {
-        /* the one before it, left halfway, so that this one takes its parser */
+        /* another page first, left halfway in the second round, so that this one takes the
+         * parser it used */
         struct events left, pooled, fresh;
-        extract_in(pool, docs[(i + 1) % count].doc,
-                   docs[(i + 1) % count].len ? docs[(i + 1) % count].len
-                                             : strlen(docs[(i + 1) % count].doc),
-                   chunk, docs[(i + 1) % count].charset, round == 1, &left);
+        extract_in(pool, docs[before].doc, lens[before], chunk, docs[before].charset, round == 1,
+                   &left);
         extract_in(pool, docs[i].doc, len, chunk, docs[i].charset, false, &pooled);
         extract_in(NULL, docs[i].doc, len, chunk, docs[i].charset, false, &fresh);
         if (strcmp(pooled.text, fresh.text) != 0)
