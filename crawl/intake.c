@@ -399,6 +399,12 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
                      "DNS lookup failed");
     return;
   }
+  if (crawl__robots_excludes(c, hd, u->text + u->path_off)) {
+    /* queued, it would wait for its host's turn only to be dropped, and hold its level (the
+     * depth gate) and the crawl's end until then */
+    settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_ROBOTS, 0, NULL);
+    return;
+  }
   struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
   if (!item || frontier_push_new(c->fr, hd->fhost, item) == CORE_OK)
     return;
@@ -610,6 +616,13 @@ crawl_fate crawl__unfetched_fate(const struct shard *c, const struct host_data *
       !parse_robots_allowed(hd->robots, crawl__path_of(item->url)))
     return CRAWL_FATE_ROBOTS;
   return fate;
+}
+
+bool crawl__robots_excludes(const struct shard *c, const struct host_data *hd, const char *path) {
+  /* rules past their age are fetched again before the host's next page (start_page), which
+   * checks that page then */
+  return c->cfg->robots && hd->robots_state == ROBOTS_KNOWN &&
+         core_now() - hd->robots_time <= ROBOTS_MAX_AGE && !parse_robots_allowed(hd->robots, path);
 }
 
 /* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and

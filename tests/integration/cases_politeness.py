@@ -315,14 +315,19 @@ def case_robots_rules_through_crawl(tmp):
     """robots.txt rules as a crawl applies them: Allow against Disallow by the longest match
     (Allow on a tie), * and $ in paths, and the group chosen by -U's product token (a group
     naming it replaces *, whatever the case and version). A seed under a disallowed path is not
-    fetched either: it gets fate robots and the server never sees a request for it."""
+    fetched either: it gets fate robots and the server never sees a request for it. A link the
+    rules at hand exclude is settled when found: a polite crawl whose last page links only such
+    paths ends with that page, not a delay later."""
     host = "rules.test"
+    closed = [path for path, fate in ROBOTS_FATES.items() if fate == "robots"]
 
     def respond(h, path, headers):
         if path == "/robots.txt":
             return 200, {"Content-Type": "text/plain"}, ROBOTS_RULES
         if path == "/":
             return 200, {}, html_links(*ROBOTS_FATES)
+        if path == "/closed-only.html":
+            return 200, {}, html_links(*closed)
         return 200, {}, "<html><body>leaf</body></html>"
 
     site = Site([host], respond)
@@ -355,6 +360,20 @@ def case_robots_rules_through_crawl(tmp):
                    f"-U {agent!r}: requests {site.paths(since=since)}")
             agents = {r[4].get("User-Agent") for r in site.log if r[0] >= since}
             expect(agents == {agent}, f"-U {agent!r}: the server saw {agents}")
+        # -w 1.5: the page at 1.5 s, and its excluded links settled with it
+        since = time.monotonic()
+        p = site.crawl("-w", "1.5", "--jsonl", site.url(host, "/closed-only.html"))
+        ended = time.monotonic()
+        got = {r["url"]: r["fate"] for r in records(p)}
+        want = {site.url(host, path): "robots" for path in closed}
+        want[site.url(host, "/closed-only.html")] = "fetched"
+        expect(got == want, f"-w 1.5, excluded links: {got}")
+        with site.lock:
+            page_end = max(r[1] for r in site.log if r[0] >= since)
+        expect(sorted(site.paths(since=since)) == ["/closed-only.html", "/robots.txt"],
+               f"-w 1.5, excluded links: requests {site.paths(since=since)}")
+        expect(ended - page_end < 1.0, f"-w 1.5: the crawl ended {ended - page_end:.2f} s after "
+                                       "its last request, waiting on links it would not fetch")
     finally:
         site.stop()
 
