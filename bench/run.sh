@@ -7,7 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh --bench
-bash scripts/build.sh build
+# crawl as the README's Install builds it (release, guided by a profile), the test web and the
+# floors with it
+bash scripts/build-pgo.sh build-release
+b=build-release
 # spider-rs ships its engine as a prebuilt native module in a second npm package
 spider=build/peers
 if [ ! -d "$spider/node_modules/@spider-rs/spider-rs-linux-x64-gnu" ]; then
@@ -15,19 +18,19 @@ if [ ! -d "$spider/node_modules/@spider-rs/spider-rs-linux-x64-gnu" ]; then
   npm install --prefix "$spider" --no-audit --no-fund --silent \
     @spider-rs/spider-rs@0.0.157 @spider-rs/spider-rs-linux-x64-gnu@0.0.157 >/dev/null
 fi
-python3 bench/bench_peers.py build/cli/crawl build/tests/testweb build/bench/bench_floor \
+python3 bench/bench_peers.py $b/cli/crawl $b/tests/testweb $b/bench/bench_floor \
   --spider "$spider" "$@"
 echo
-python3 bench/bench_crawl.py build/cli/crawl build/tests/testweb "$@"
+python3 bench/bench_crawl.py $b/cli/crawl $b/tests/testweb "$@"
 echo
 if [ "${1:-}" = "--quick" ]; then
-  build/bench/bench_seen 1000000
+  $b/bench/bench_seen 1000000
   echo
-  build/bench/bench_cluster 200000
+  $b/bench/bench_cluster 200000
 else
-  build/bench/bench_seen 10000000
+  $b/bench/bench_seen 10000000
   echo
-  build/bench/bench_cluster 1000000
+  $b/bench/bench_cluster 1000000
 fi
 echo
-python3 bench/bench_cluster_crawl.py build/cli/crawl build/tests/testweb "$@"
+python3 bench/bench_cluster_crawl.py $b/cli/crawl $b/tests/testweb "$@"

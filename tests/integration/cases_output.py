@@ -662,21 +662,28 @@ def case_empty_results_explained(tmp):
 
 def case_install_as_the_readme_says(tmp):
     """The README's Install commands, as written there (with a --destdir, so nothing leaves the
-    case's directory): a build without the tests' packages, a prefix given at setup, and meson
+    case's directory): the build guided by a profile (scripts/build-pgo.sh: built instrumented,
+    trained on the test web, built again), without the tests, a prefix given at setup, and meson
     install, which puts crawl, its man page and its completion under that prefix."""
     source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(source, "README.md")) as f:
         readme = f.read()
     block = readme.split("## Install", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
-    setup = next(line for line in block.splitlines() if line.startswith("meson setup"))
+    setup = next(line for line in block.splitlines() if line.startswith("bash scripts/build-pgo"))
     install = next(line for line in block.splitlines() if line.startswith("meson install"))
-    args = setup.split("#")[0].split()[2:]  # after "meson setup"
+    args = setup.split("#")[0].split()[2:]  # after "bash scripts/build-pgo.sh"
     build = os.path.join(tmp, "build")
     args = [build if a == "build-release" else a for a in args]
     args = [a for a in args if not a.startswith("--prefix")] + ["--prefix", "/opt/crawl-test"]
-    p = subprocess.run(["meson", "setup", *args], cwd=source, capture_output=True, text=True,
-                       timeout=120)
+    p = subprocess.run(["bash", "scripts/build-pgo.sh", *args], cwd=source, capture_output=True,
+                       text=True, timeout=240)
     expect(p.returncode == 0, f"{setup}: {p.stdout[-500:]} {p.stderr[-500:]}")
+    expect(os.path.exists(os.path.join(build, "cli", "crawl.p", "main.c.gcda")),
+           f"{setup}: the training wrote no profile")
+    with open(os.path.join(build, "meson-info", "intro-buildoptions.json")) as f:
+        options = {o["name"]: o["value"] for o in json.load(f)}
+    expect(options["tests"] is False and options["b_pgo"] == "use",
+           f"{setup}: the final build has tests={options['tests']}, b_pgo={options['b_pgo']}")
     expect(install.split("#")[0].split()[:3] == ["meson", "install", "-C"], f"{install}")
     dest = os.path.join(tmp, "dest")
     p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--quiet"],
