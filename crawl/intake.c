@@ -399,9 +399,10 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
                      "DNS lookup failed");
     return;
   }
-  if (crawl__robots_excludes(c, hd, u->text + u->path_off)) {
+  if (!cfg->jsonl && crawl__robots_excludes(c, hd, u->text + u->path_off)) {
     /* queued, it would wait for its host's turn only to be dropped, and hold its level (the
-     * depth gate) and the crawl's end until then */
+     * depth gate) and the crawl's end until then. With --jsonl, whose records say depths, it
+     * is queued: a redirect of the level above may still give it that level (lower_queued) */
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_ROBOTS, 0, NULL);
     return;
   }
