@@ -693,6 +693,10 @@ core_rc url_resolve(const struct url *base, const char *href, size_t href_len, s
  * crawl's CPU). A differential fuzz target (tests/fuzz/fuzz_url_fast.c) holds the two to the
  * same answers. */
 
+/* The longest merged path the fast path takes (it goes through a stack buffer when it has dot
+ * segments); longer ones go the full way. */
+enum { MERGED_MAX = 1024 };
+
 /* What each byte of a plain reference is to the fast path. PLAIN: a character that neither the
  * path nor the query state percent-encodes or otherwise rewrites (no '%', whose "%2e" would be a
  * dot segment; no '\', a slash in special URLs; no ':' or '\'', which a scheme or the special
@@ -752,6 +756,14 @@ struct path_shape {
   bool empty, dot;
 };
 
+/* The segment of s from seg ended at the '/' at end: empty, a dot segment, or neither. */
+static void segment_ended(struct path_shape *shape, const char *s, size_t seg, size_t end) {
+  if (end == seg)
+    shape->empty = true;
+  else
+    shape->dot |= dot_segment(s + seg, end - seg);
+}
+
 /* The directory of a base's path (up to its last '/' before any query; "/" at least, as every
  * path starts with one): its length, and the shape of the segments it holds whole. */
 static size_t base_directory(const char *path, struct path_shape *shape) {
@@ -759,10 +771,7 @@ static size_t base_directory(const char *path, struct path_shape *shape) {
   for (size_t i = 1; path[i] && path[i] != '?'; i++) {
     if (path[i] != '/')
       continue;
-    if (i == seg)
-      shape->empty = true;
-    else
-      shape->dot |= dot_segment(path + seg, i - seg);
+    segment_ended(shape, path, seg, i);
     seg = dir = i + 1;
   }
   return dir;
@@ -890,10 +899,7 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
       continue;
     if (kind != REF_SLASH)
       break;
-    if (i == seg)
-      shape.empty = true;
-    else
-      shape.dot |= dot_segment(href + seg, i - seg);
+    segment_ended(&shape, href, seg, i);
     seg = i + 1;
   }
   size_t path_end = i;
@@ -917,7 +923,7 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
   const char *base_path = relative ? base->text + base->path_off : "";
   size_t dir = rooted ? 0 : base_directory(base_path, &shape);
   size_t merged_len = dir + (path_end - start);
-  if (merged_len >= 1024)
+  if (merged_len >= MERGED_MAX)
     return CORE_OK; /* long paths go the full way */
   if (shape.empty || (query && shape.dot)) {
     /* empty segments, and dot segments before a query: curl's merge and the Standard's differ
@@ -942,7 +948,7 @@ core_rc url__resolve_fast(const struct url *base, const char *href, size_t href_
   size_t text_len = prefix_len;
   if (shape.dot) {
     /* the merged path on the stack, then written without its dot segments */
-    char merged[1024];
+    char merged[MERGED_MAX];
     memcpy(merged, base_path, dir);
     memcpy(merged + dir, href + start, path_end - start);
     text_len += put_path_without_dots(text + text_len, merged, merged_len);
