@@ -663,7 +663,7 @@ def case_empty_results_explained(tmp):
 def case_install_as_the_readme_says(tmp):
     """The README's Install commands, as written there (with a --destdir, so nothing leaves the
     case's directory): the build guided by a profile (scripts/build-pgo.sh: built instrumented,
-    trained on the test web, built again), without the tests, a prefix given at setup, and meson
+    trained on the test web, built again, linked with -flto), without the tests, a prefix given at setup, and meson
     install, which puts crawl, its man page and its completion under that prefix."""
     source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(source, "README.md")) as f:
@@ -676,14 +676,15 @@ def case_install_as_the_readme_says(tmp):
     args = [build if a == "build-release" else a for a in args]
     args = [a for a in args if not a.startswith("--prefix")] + ["--prefix", "/opt/crawl-test"]
     p = subprocess.run(["bash", "scripts/build-pgo.sh", *args], cwd=source, capture_output=True,
-                       text=True, timeout=240)
+                       text=True, timeout=330)
     expect(p.returncode == 0, f"{setup}: {p.stdout[-500:]} {p.stderr[-500:]}")
     expect(os.path.exists(os.path.join(build, "cli", "crawl.p", "main.c.gcda")),
            f"{setup}: the training wrote no profile")
     with open(os.path.join(build, "meson-info", "intro-buildoptions.json")) as f:
         options = {o["name"]: o["value"] for o in json.load(f)}
-    expect(options["tests"] is False and options["b_pgo"] == "use",
-           f"{setup}: the final build has tests={options['tests']}, b_pgo={options['b_pgo']}")
+    expect(options["tests"] is False and options["b_pgo"] == "use" and options["b_lto"] is True,
+           f"{setup}: the final build has tests={options['tests']}, b_pgo={options['b_pgo']}, "
+           f"b_lto={options['b_lto']}")
     expect(install.split("#")[0].split()[:3] == ["meson", "install", "-C"], f"{install}")
     dest = os.path.join(tmp, "dest")
     p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--quiet"],
