@@ -1,4 +1,6 @@
 """Integration cases: Which links are found, followed, printed or filtered: elements, CSS, scripts, forms, sitemaps, scope."""
+import urllib.request
+
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
@@ -345,6 +347,33 @@ def case_links_to_this_page(tmp):
                f"requested {site.paths()}")
     finally:
         site.stop()
+
+
+def case_rich_markup(tmp):
+    """The test web in the markup of a documentation site (testweb --rich-markup: classes and
+    titles on every link, inline code, character references, highlighted code blocks, tables, an
+    inline style sheet and script, anchors to the page itself), which the build guided by a
+    profile trains on: the same URLs, fates and depths as the plain web's truth, and no request
+    for an anchor's own page twice."""
+    web = Web(tmp, hosts=3, pages=60, links=8, markup=("--rich-markup", "--page-bytes", "16384"))
+    ask = urllib.request.Request(f"http://127.0.0.1:{web.port}/p/1.html",
+                                 headers={"Host": f"s0.web.test:{web.port}"})
+    with urllib.request.urlopen(ask, timeout=10) as r:
+        page = r.read().decode()
+    expect('class="highlight"' in page and "&#8212;" in page and 'href="#page-1"' in page,
+           f"not the rich markup: {page[:300]!r}")
+    p = crawl(web, "-w", "0", "-d", "1000", "--jsonl", web.url())
+    log = web.stop()
+    truth = web.truth(web.url())
+    recs = {r["url"]: r for r in records(p)}
+    expect_same_set(recs, truth, "records")
+    for url, (fate, d) in truth.items():
+        expect(recs[url]["fate"] == fate and recs[url]["depth"] == d,
+               f"{url} is {recs[url]['fate']}/{recs[url]['depth']}, want {fate}/{d}")
+    gets = Counter((r[2], r[3]) for r in log) - Counter(web.heads)
+    gets[("s0.web.test", "/p/1.html")] -= 1  # the case's own request above
+    twice = [k for k, n in gets.items() if n > 1]
+    expect(not twice, f"requested twice: {twice[:5]}")
 
 
 def case_links_written_twice(tmp):

@@ -23,9 +23,10 @@ BUILT_CRAWL = CRAWL  # the binary itself, even when CRAWL is the -j wrapper
 class Web:
     """A running testweb; its request log is read after it stops."""
 
-    def __init__(self, tmp, hosts=4, pages=60, links=6, seed=1):
+    def __init__(self, tmp, hosts=4, pages=60, links=6, seed=1, markup=()):
+        """markup: more of testweb's web options (--rich-markup, --page-bytes N)."""
         self.args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links),
-                     "--seed", str(seed)]
+                     "--seed", str(seed), *markup]
         self.log_path = os.path.join(tmp, "server.log")
         self.proc = subprocess.Popen([TESTWEB, "serve", *self.args, "--log", self.log_path,
                                       "--max-seconds", "120"],

@@ -17,7 +17,9 @@
  *
  * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N --html-only
  * (links to pages alone: of this host, of the others, and a few out of the web; no PDFs, images,
- * redirects, missing pages or private paths: the ordinary web of plain HTML).
+ * redirects, missing pages or private paths: the ordinary web of plain HTML) --rich-markup (the
+ * same links in the markup of a documentation site: classes, character references, code blocks,
+ * tables, an inline style sheet and script, anchors to the page itself).
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
  * /directives/video.html has a video with a poster; /directives/late.html has links after
  * </html>; /css/page.html links style sheets (/css/site.css, which imports /css/more.css);
@@ -888,7 +890,8 @@ static void usage(void) {
   fprintf(
       stderr,
       "usage: testweb serve|truth|export|discovery [--hosts N] [--pages N] [--links N] [--seed N] "
-      "[--domain D] [--page-bytes N] [--html-only] [--port P] [--log FILE] [--max-seconds S] "
+      "[--domain D] [--page-bytes N] [--html-only] [--rich-markup] [--port P] [--log FILE] "
+      "[--max-seconds S] "
       "[--delay S] "
       "[--depth N] [--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
       "[--domains LIST] [--exclude-domains LIST] [--match RE] [--exclude RE] "
@@ -935,6 +938,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(a, "--html-only") == 0) {
       w->html_only = true;
+      continue;
+    }
+    if (strcmp(a, "--rich-markup") == 0) {
+      w->rich = true;
       continue;
     }
     if (a[0] != '-') {

@@ -18,6 +18,7 @@ struct web {
   int page_bytes; /* pages are padded with text to at least this size (0: no padding) */
   int port;       /* written into absolute links */
   bool html_only; /* links to pages alone (--html-only) */
+  bool rich;      /* the markup of a real site around the same links (--rich-markup) */
   char domain[128];
 };
 
