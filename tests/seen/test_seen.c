@@ -267,8 +267,7 @@ static void test_exact_fingerprints(void **state) {
  * names in use at once must not share a buffer). */
 enum { TEMP_PATH_MAX = 256 };
 static const char *temp_path(char path[TEMP_PATH_MAX], const char *name) {
-  snprintf(path, TEMP_PATH_MAX, "%s/crawl-test-%d-%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
-           (int)getpid(), name);
+  snprintf(path, TEMP_PATH_MAX, "%s/crawl-test-%d-%s", core_temp_dir(), (int)getpid(), name);
   return path;
 }
 
