@@ -203,6 +203,34 @@ static void link_href(const struct web *w, int from_page, const struct web_link 
       len += (size_t)n_;                                                                           \
   } while (0)
 
+/* The page's links, written at out + len in the page's markup; the new length. */
+static size_t put_links(const struct web *w, int host, int page, char *out, size_t len,
+                        size_t size) {
+  int count = web_link_count(w, host, page);
+  for (int i = 0; i < count; i++) {
+    struct web_link l;
+    web_link_at(w, host, page, i, &l);
+    char href[300];
+    link_href(w, page, &l, href, sizeof(href));
+    if (!w->rich && l.kind == WEB_IMAGE)
+      PUT("<p><img src=\"%s\" alt=\"image\"></p>\n", href);
+    else if (!w->rich)
+      PUT("<p>Item %d: <a href=\"%s\">link %d</a> some words of filler text</p>\n", i, href, i);
+    else if (l.kind == WEB_IMAGE)
+      PUT("<li><figure class=\"align-center\" id=\"fig-%d\"><img alt=\"Figure %d: a diagram\" "
+          "src=\"%s\" style=\"width: 480px;\" loading=\"lazy\" />\n"
+          "<figcaption><p><span class=\"caption-text\">Figure %d &ndash; as drawn</span></p>"
+          "</figcaption></figure></li>\n",
+          i, i, href, i);
+    else
+      PUT("<li class=\"toctree-l%d\"><a class=\"reference %s\" href=\"%s\" title=\"Item "
+          "%d\"><code class=\"xref py py-func docutils literal notranslate\"><span "
+          "class=\"pre\">item_%d()</span></code> &#8211; item&nbsp;%d</a></li>\n",
+          1 + i % 3, i % 2 ? "internal" : "external", href, i, i, i);
+  }
+  return len;
+}
+
 /* The same links in the markup of a real site (--rich-markup): a head of meta tags, an inline
  * style sheet and script, a navigation bar of same-page anchors, links inside lists with classes
  * and titles, and between them the prose of documentation: inline code, character references,
@@ -239,25 +267,8 @@ static size_t render_rich(const struct web *w, int host, int page, char *out, si
       "<section id=\"page-%d\">\n<h1>Page %d<a class=\"headerlink\" href=\"#page-%d\" "
       "title=\"Link to this heading\">&#182;</a></h1>\n",
       host, page, page, page);
-  int count = web_link_count(w, host, page);
   PUT("<div class=\"toctree-wrapper compound\">\n<ul>\n");
-  for (int i = 0; i < count; i++) {
-    struct web_link l;
-    web_link_at(w, host, page, i, &l);
-    char href[300];
-    link_href(w, page, &l, href, sizeof(href));
-    if (l.kind == WEB_IMAGE)
-      PUT("<li><figure class=\"align-center\" id=\"fig-%d\"><img alt=\"Figure %d: a diagram\" "
-          "src=\"%s\" style=\"width: 480px;\" loading=\"lazy\" />\n"
-          "<figcaption><p><span class=\"caption-text\">Figure %d &ndash; as drawn</span></p>"
-          "</figcaption></figure></li>\n",
-          i, i, href, i);
-    else
-      PUT("<li class=\"toctree-l%d\"><a class=\"reference %s\" href=\"%s\" title=\"Item "
-          "%d\"><code class=\"xref py py-func docutils literal notranslate\"><span "
-          "class=\"pre\">item_%d()</span></code> &#8211; item&nbsp;%d</a></li>\n",
-          1 + i % 3, i % 2 ? "internal" : "external", href, i, i, i);
-  }
+  len = put_links(w, host, page, out, len, size);
   PUT("</ul>\n</div>\n");
   /* prose, up to --page-bytes */
   for (int i = 0; (int)len < w->page_bytes - 16; i++) {
@@ -320,17 +331,7 @@ size_t web_render_page(const struct web *w, int host, int page, char *out, size_
   else
     PUT("<link rel=\"stylesheet\" href=\"/img/%d.png\"></head>\n<body><h1>Page %d</h1>\n", page,
         page);
-  int count = web_link_count(w, host, page);
-  for (int i = 0; i < count; i++) {
-    struct web_link l;
-    web_link_at(w, host, page, i, &l);
-    char href[300];
-    link_href(w, page, &l, href, sizeof(href));
-    if (l.kind == WEB_IMAGE)
-      PUT("<p><img src=\"%s\" alt=\"image\"></p>\n", href);
-    else
-      PUT("<p>Item %d: <a href=\"%s\">link %d</a> some words of filler text</p>\n", i, href, i);
-  }
+  len = put_links(w, host, page, out, len, size);
   /* filler prose, so pages can have the size of real ones (--page-bytes) */
   for (int i = 0; (int)len < w->page_bytes - 16; i++)
     PUT("<p>Paragraph %d of filler text, the kind of words a page carries between its links; "
