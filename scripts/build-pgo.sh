@@ -3,10 +3,10 @@
 # built instrumented, crawls three webs of the loopback test web (plain HTML pages with 30 links;
 # the same links in the markup of a documentation site, --rich-markup; and the test web of
 # redirects, 404s, style sheets and robots.txt), and is built again from what those crawls
-# counted. The compiler then lays out and inlines for the paths a crawl takes; the
-# bundled libxml2's tokenizer gains most. It links with -flto as well, so that libxml2's tokenizer
-# and its dictionary (two files) are optimized as one: 5-8% less CPU a page again (measured on the
-# html web and the Python manual). README, Install, has the figures.
+# counted. The compiler then lays out and inlines for the paths a crawl takes; the bundled
+# libxml2's tokenizer gains most. It links with -flto as well, so that libxml2's tokenizer and its
+# dictionary (two files) are optimized as one: 5-8% less CPU a page again (measured on the html
+# web and the Python manual). README, Install, has the figures.
 # Usage: scripts/build-pgo.sh DIR [meson options...]   (then: meson install -C DIR)
 # The options apply to the final build; the instrumented one builds the test web too, whatever
 # -Dtests says.

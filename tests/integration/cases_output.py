@@ -663,8 +663,9 @@ def case_empty_results_explained(tmp):
 def case_install_as_the_readme_says(tmp):
     """The README's Install commands, as written there (with a --destdir, so nothing leaves the
     case's directory): the build guided by a profile (scripts/build-pgo.sh: built instrumented,
-    trained on the test web, built again, linked with -flto), without the tests, a prefix given at setup, and meson
-    install, which puts crawl, its man page and its completion under that prefix."""
+    trained on the test web, built again, linked with -flto), without the tests, a prefix given
+    at setup, and meson install, which puts crawl, its man page and its completion under that
+    prefix."""
     source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     with open(os.path.join(source, "README.md")) as f:
         readme = f.read()
