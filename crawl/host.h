@@ -33,6 +33,13 @@ struct host_data {
   frontier_host *fhost;
 };
 
+/* Whether hd's robots.txt was settled more than ROBOTS_MAX_AGE before now: start_page fetches it
+ * again before the host's next page, and nothing is decided by the old rules in the meantime
+ * (crawl__robots_excludes). */
+static inline bool crawl__robots_stale(const struct host_data *hd, double now) {
+  return now - hd->robots_time > ROBOTS_MAX_AGE;
+}
+
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *crawl__host_for(struct shard *c, const struct url *u);
 void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier frees it */

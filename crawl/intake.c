@@ -623,7 +623,7 @@ bool crawl__robots_excludes(const struct shard *c, const struct host_data *hd, c
   /* rules past their age are fetched again before the host's next page (start_page), which
    * checks that page then */
   return c->cfg->robots && hd->robots_state == ROBOTS_KNOWN &&
-         core_now() - hd->robots_time <= ROBOTS_MAX_AGE && !parse_robots_allowed(hd->robots, path);
+         !crawl__robots_stale(hd, core_now()) && !parse_robots_allowed(hd->robots, path);
 }
 
 /* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
