@@ -27,8 +27,11 @@ quiet() { # the command's messages only when it fails
   fi
 }
 if [ -f "$dir/build.ninja" ]; then
-  quiet meson setup --reconfigure "$dir" --buildtype=release -Dwerror=true -Db_pgo=generate \
-    -Db_lto=true "$@" -Dtests=true
+  # meson configure, not setup --reconfigure: meson 1.0 (Debian 12's) keeps the b_pgo of the last
+  # build on a reconfigure, so a second run of this script built without a profile, silently
+  quiet meson configure "$dir" --buildtype=release -Dwerror=true -Db_pgo=generate -Db_lto=true \
+    "$@" -Dtests=true
+  quiet meson setup --reconfigure "$dir" # the targets -Dtests=true adds, known before they are built
 else
   quiet meson setup "$dir" --buildtype=release -Dwerror=true -Db_pgo=generate -Db_lto=true "$@" \
     -Dtests=true
@@ -55,6 +58,10 @@ train() { # train WEB_OPTIONS...: serves that web, crawls it whole at -j 2, stop
 train --hosts 20 --pages 200 --links 30 --html-only
 train --hosts 20 --pages 100 --links 30 --html-only --rich-markup --page-bytes 32768
 train --hosts 20 --pages 200 --links 8
+if [ ! -f "$dir/cli/crawl.p/main.c.gcda" ]; then
+  echo "scripts/build-pgo.sh: the training crawls wrote no profile in $dir" >&2
+  exit 1
+fi
 
 # a file the training never ran has no profile: it is built as before, not an error
 quiet meson configure "$dir" -Db_pgo=use "$@"
