@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(meson ninja-build gcc pkg-config python3
   libcurl4-openssl-dev libc-ares-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
   libssl-dev libhiredis-dev)
-tests=(redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs tinyproxy-bin microsocks
+tests=(redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs tinyproxy-bin microsocks faketime
   iproute2 util-linux nginx)
 case "${1:-}" in
   --tests) packages+=("${tests[@]}") ;;

@@ -1,4 +1,6 @@
 """Integration cases: Politeness: delays, Crawl-delay, robots.txt, -c and --per-host, Retry-After, pacing."""
+import threading
+
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
@@ -385,6 +387,82 @@ def case_robots_rules_through_crawl(tmp):
         got = {r["url"]: (r["fate"], r["depth"]) for r in records(p)}
         expect(got.get(site.url(host, "/a/closed.html")) == ("robots", 1),
                f"--jsonl: an excluded redirect target's record: {got}")
+    finally:
+        site.stop()
+
+
+FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"  # Debian's libfaketime
+
+
+def case_robots_fetched_again_a_day_later(tmp):
+    """A robots.txt serves 24 hours (RFC 9309, 2.4): a crawl whose clock passes that fetches it
+    again before the host's next page, and follows the new rules from then on; within the day it
+    is fetched once. crawl runs under libfaketime, whose clock (the monotonic one too) the server
+    moves 25 hours on while crawl waits out the delay after a chosen page: nothing is in flight
+    then. The rules before the jump exclude /before/, the rules after it /after/."""
+    if not os.path.exists(FAKETIME):
+        raise AssertionError(f"{FAKETIME} is missing: scripts/install-deps.sh --tests installs "
+                             "faketime")
+    host, pages, jump_after = "clock.test", 6, 2
+    clock = os.path.join(tmp, "faketime")
+    jumped = []  # the server's time of the jump, once made
+
+    def move_clock():
+        with open(clock, "w") as f:
+            f.write("+25h\n")
+        jumped.append(time.monotonic())
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, (
+                "User-agent: *\nDisallow: /after/\n" if jumped else
+                "User-agent: *\nDisallow: /before/\n")
+        m = re.fullmatch(r"/p/(\d+)\.html", path)
+        if m and int(m.group(1)) < pages:
+            i = int(m.group(1))
+            if i == jump_after and moves:
+                threading.Timer(0.1, move_clock).start()  # early in the 0.5 s crawl then waits
+            onward = [f"/p/{i + 1}.html"] if i + 1 < pages else []
+            return 200, {}, html_links(*onward, f"/before/{i}.html", f"/after/{i}.html")
+        if path.startswith(("/before/", "/after/")):
+            return 200, {}, "<html><body>leaf</body></html>"
+        return None
+
+    env = dict(os.environ, LD_PRELOAD=FAKETIME, FAKETIME_TIMESTAMP_FILE=clock,
+               FAKETIME_NO_CACHE="1",
+               # a sanitizer's runtime wants to come first among the libraries: it still does
+               # all it does after the preloaded one
+               ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":verify_asan_link_order=0")
+    site = Site([host], respond)
+    try:
+        for moves in (False, True):
+            with open(clock, "w") as f:
+                f.write("+0\n")
+            jumped.clear()
+            since = time.monotonic()
+            site.crawl("-w", "0.5", "-d", "20", site.url(host, "/p/0.html"), env=env)
+            with site.lock:
+                log = sorted((r[0], r[3]) for r in site.log if r[0] >= since)
+            robots = [t for t, path in log if path == "/robots.txt"]
+            chain = [path for _, path in log if path.startswith("/p/")]
+            expect(chain == [f"/p/{i}.html" for i in range(pages)],
+                   f"moved {moves}: the pages, each once and in order: {chain}")
+            if not moves:  # within the day: once, and /before/ is never asked for
+                expect(len(robots) == 1, f"unmoved: robots.txt fetched {len(robots)} times")
+                expect(not [p for _, p in log if p.startswith("/before/")],
+                       f"unmoved: /before/ fetched: {log}")
+                continue
+            expect(jumped and len(robots) == 2 and robots[1] > jumped[0],
+                   f"moved: robots.txt fetched at {[round(t - since, 2) for t in robots]}, the "
+                   f"clock moved at {[round(t - since, 2) for t in jumped]}")
+            before = [p for t, p in log if p.startswith("/before/")]
+            after_late = [p for t, p in log if p.startswith("/after/") and t > robots[1]]
+            early = [p for t, p in log if p.startswith("/before/") and t < robots[1]]
+            expect(not early and not after_late,
+                   f"moved: each rule set obeyed in its time: {log}")
+            # the pages found after the jump link /before/ pages the new rules let in
+            expect(sorted(before) == [f"/before/{i}.html" for i in range(jump_after + 1, pages)],
+                   f"moved: /before/ pages fetched: {before}")
     finally:
         site.stop()
 

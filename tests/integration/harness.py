@@ -566,10 +566,10 @@ class Site:
     def resolve(self):
         return [a for h in self.hosts for a in ("--resolve", f"{h}:{self.port}:127.0.0.1")]
 
-    def crawl(self, *args, timeout=60, check=True):
+    def crawl(self, *args, timeout=60, check=True, env=None):
         cmd = [CRAWL, "--no-progress", *self.resolve(), *args]
         started = time.monotonic()
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
         p.elapsed = time.monotonic() - started
         if check and p.returncode != 0:
             raise AssertionError(f"crawl exited {p.returncode}: {p.stderr[-500:]}")
