@@ -31,7 +31,8 @@ if [ -f "$dir/build.ninja" ]; then
   # build on a reconfigure, so a second run of this script built without a profile, silently
   quiet meson configure "$dir" --buildtype=release -Dwerror=true -Db_pgo=generate -Db_lto=true \
     "$@" -Dtests=true
-  quiet meson setup --reconfigure "$dir" # the targets -Dtests=true adds, known before they are built
+  # and setup --reconfigure, so that the targets -Dtests=true adds are known before they are built
+  quiet meson setup --reconfigure "$dir"
 else
   quiet meson setup "$dir" --buildtype=release -Dwerror=true -Db_pgo=generate -Db_lto=true "$@" \
     -Dtests=true

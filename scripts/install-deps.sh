@@ -6,8 +6,8 @@ set -euo pipefail
 packages=(meson ninja-build gcc pkg-config python3
   libcurl4-openssl-dev libc-ares-dev libpsl-dev libidn2-dev libxxhash-dev libcmocka-dev zlib1g-dev
   libssl-dev libhiredis-dev)
-tests=(redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs tinyproxy-bin microsocks faketime
-  iproute2 util-linux nginx)
+tests=(redis-server clang-format tmux openssl nghttp2-server brotli zstd nodejs tinyproxy-bin microsocks
+  iproute2 util-linux nginx faketime)
 case "${1:-}" in
   --tests) packages+=("${tests[@]}") ;;
   --bench) packages+=("${tests[@]}" wget2 time wrk python3-scrapy python3-doc) ;;
