@@ -1,4 +1,5 @@
 """Integration cases: Politeness: delays, Crawl-delay, robots.txt, -c and --per-host, Retry-After, pacing."""
+import glob
 import threading
 
 from harness import *  # noqa: F401,F403 (the shared harness)
@@ -391,7 +392,9 @@ def case_robots_rules_through_crawl(tmp):
         site.stop()
 
 
-FAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1"  # Debian's libfaketime
+# Debian's libfaketime, under its architecture's multiarch directory
+FAKETIME = next(iter(sorted(glob.glob("/usr/lib/*/faketime/libfaketimeMT.so.1"))),
+                "/usr/lib/<arch>/faketime/libfaketimeMT.so.1")
 
 
 def case_robots_fetched_again_a_day_later(tmp):
