@@ -48,7 +48,7 @@ static void on_wake_fd(void *arg, int fd, unsigned events) {
   uint64_t count;
   /* one read takes the whole count and zeroes it (eventfd(2)): a second would only say EAGAIN */
   ssize_t n = read(fd, &count, sizeof(count));
-  (void)n; /* EAGAIN: another turn read it first; nothing is lost either way */
+  (void)n; /* nothing to read (EAGAIN) is nothing lost */
   /* cleared before the callback: a wake sent while it runs brings it back */
   atomic_store(&loop->wake_pending, 0);
   if (loop->woken)
