@@ -2,9 +2,9 @@
  * stays flat however large the page. */
 #include "parse/parse.h"
 
+#include "parse/decode.h"
+
 #include <ctype.h>
-#include <errno.h>
-#include <iconv.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/parserInternals.h>
 #include <stdlib.h>
@@ -12,9 +12,11 @@
 #include <strings.h>
 
 /* The encoding is decided on the first bytes, as the HTML Standard's encoding sniffing does: a
- * BOM; else the Content-Type's charset; else a <meta> charset within them (libxml2 reads it);
- * else UTF-8 when they are valid UTF-8, windows-1252 when not (libxml2 alone took a page with no
- * declaration for Latin-1, which mangled UTF-8 paths and IDN hosts). */
+ * BOM; else the Content-Type's charset; else a <meta> charset within them (the prescan); else
+ * UTF-8 when they are valid UTF-8, windows-1252 when not (libxml2 alone took a page with no
+ * declaration for Latin-1, which mangled UTF-8 paths and IDN hosts). A page not in UTF-8 is
+ * decoded here (parse/decode.c) and libxml2 is told its input is UTF-8, so it neither reads a
+ * <meta> of its own nor stops the page at a byte its decoder does not know. */
 #define SNIFF_BYTES 1024
 
 /* Parser contexts kept for the next page of a thread (parse_html_pool_create). Made anew, a
@@ -35,23 +37,23 @@ struct parse_html {
   parse_html_cb cb;
   void *arg;
   bool base_seen;
-  parse_css *style;      /* the <style> element being read, if any */
-  bool scan_scripts;     /* --js: inline scripts' string literals are read too */
-  parse_js *script;      /* the inline <script> being read, if any */
-  parse_via via;         /* where the link being delivered was found */
-  char *declared;        /* the Content-Type's charset, or NULL */
-  bool decided;          /* the encoding is set: bytes go to libxml2 */
-  const char *charset;   /* the encoding set here (static, or declared); NULL: a <meta>'s */
-  bool charset_utf8;     /* that one is UTF-8 (asked for every link: compared once) */
-  struct core_buf start; /* the first bytes, until it is */
-  iconv_t utf16;         /* a UTF-16 page (its BOM says so), turned into UTF-8 here; or -1 */
-  char carry[4];         /* the bytes of a UTF-16 character cut by a chunk's end */
-  size_t carry_len;
-  struct core_buf held; /* text held to be parsed in one call at the end */
-  size_t hold;          /* how much may be held; past it, text is parsed as it comes */
-  bool streaming;       /* held text went to libxml2 already */
-  bool outgrew;         /* the page outgrew the hold: parsed as it came */
-  /* the encoding decided on, until libxml2's input takes it (NULL: none, or taken) */
+  parse_css *style;  /* the <style> element being read, if any */
+  bool scan_scripts; /* --js: inline scripts' string literals are read too */
+  parse_js *script;  /* the inline <script> being read, if any */
+  parse_via via;     /* where the link being delivered was found */
+  /* the Content-Type's charset, or NULL (none, or a label the Encoding Standard lacks) */
+  const struct parse__encoding *declared;
+  bool decided;                      /* the encoding is set: bytes go to libxml2 */
+  const struct parse__encoding *enc; /* the one decided on */
+  const char *query_charset;         /* its name for a link's query, or NULL for UTF-8 */
+  struct core_buf start;             /* the first bytes, until it is */
+  parse__decoder *decoder;           /* a page not in UTF-8, turned into UTF-8 here; or NULL */
+  struct core_buf held;              /* text held to be parsed in one call at the end */
+  size_t hold;                       /* how much may be held; past it, text is parsed as it comes */
+  bool streaming;                    /* held text went to libxml2 already */
+  bool outgrew;                      /* the page outgrew the hold: parsed as it came */
+  /* libxml2's UTF-8 handler until its input takes it (NULL: not yet found, or taken): set, it
+   * tells libxml2 the encoding is known, and <meta> is not read again there */
   xmlCharEncodingHandlerPtr encoder;
 };
 
@@ -491,14 +493,11 @@ core_rc parse_html_create_in(parse_html_pool *pool, const char *charset, parse_h
    * nothing here uses; measured: 27% less CPU per page (bench_floor, the html web) */
   htmlCtxtUseOptions(html->ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
                                      HTML_PARSE_NONET | HTML_PARSE_COMPACT | HTML_PARSE_HTML5);
-  html->utf16 = (iconv_t)-1;
   core_buf_init(&html->start, SIZE_MAX / 2);
   core_buf_init(&html->held, SIZE_MAX / 2);
   html->hold = PARSE_HTML_HOLD;
-  if (charset && *charset && !(html->declared = strdup(charset))) {
-    parse_html_destroy(html);
-    return CORE_ENOMEM;
-  }
+  if (charset)
+    html->declared = parse__encoding_for(charset, strlen(charset));
   *out = html;
   return CORE_OK;
 }
@@ -560,64 +559,13 @@ static core_rc feed_text(parse_html *html, const char *data, size_t len) {
   return CORE_OK;
 }
 
-/* UTF-16 (a BOM's) as UTF-8: a character cut by the chunk's end waits in carry; a lone surrogate
- * becomes U+FFFD, as the Encoding Standard decodes it. */
-static core_rc feed_utf16(parse_html *html, const char *data, size_t len) {
-  struct core_buf in;
-  core_buf_init(&in, SIZE_MAX / 2);
-  if (core_buf_add(&in, html->carry, html->carry_len) || core_buf_add(&in, data, len)) {
-    core_buf_free(&in);
-    return CORE_ENOMEM;
-  }
-  char *p = in.data;
-  size_t left = in.len;
-  core_rc rc = CORE_OK;
-  while (left && rc == CORE_OK) {
-    char out[4096], *o = out;
-    size_t room = sizeof(out);
-    size_t done = iconv(html->utf16, &p, &left, &o, &room);
-    int err = errno;
-    if (o > out)
-      rc = feed_text(html, out, (size_t)(o - out));
-    if (done != (size_t)-1 || err == EINVAL)
-      break; /* all of it, or a character cut at the end */
-    if (err == EILSEQ) {
-      rc = rc ? rc : feed_text(html, "\xef\xbf\xbd", 3);
-      size_t unit = left < 2 ? left : 2;
-      p += unit;
-      left -= unit;
-    }
-  }
-  /* what is left is the start of a character: at most a surrogate pair less one byte */
-  if (left > sizeof(html->carry) - 1) {
-    rc = rc ? rc : feed_text(html, "\xef\xbf\xbd", 3);
-    left = 0;
-  }
-  if (left)
-    memcpy(html->carry, p, left);
-  html->carry_len = left;
-  core_buf_free(&in);
-  return rc;
+static core_rc sink_text(void *arg, const char *data, size_t len) {
+  return feed_text(arg, data, len);
 }
 
 static core_rc feed_decided(parse_html *html, const char *data, size_t len) {
-  return html->utf16 != (iconv_t)-1 ? feed_utf16(html, data, len) : feed_text(html, data, len);
-}
-
-/* A <meta> among the first bytes that names a charset (<meta charset=...>, or http-equiv
- * Content-Type's content): then libxml2, which reads it, decides. */
-static bool meta_declares(const char *s, size_t n) {
-  for (const char *p = s; (p = memchr(p, '<', (size_t)(s + n - p))) != NULL; p++) {
-    if ((size_t)(s + n - p) < 6 || strncasecmp(p + 1, "meta", 4) != 0 ||
-        !(is_html_space(p[5]) || p[5] == '/'))
-      continue;
-    const char *end = memchr(p, '>', (size_t)(s + n - p));
-    size_t tag = end ? (size_t)(end - p) : (size_t)(s + n - p);
-    for (size_t i = 5; i + 7 <= tag; i++)
-      if (strncasecmp(p + i, "charset", 7) == 0)
-        return true;
-  }
-  return false;
+  return html->decoder ? parse__decode(html->decoder, data, len, false, sink_text, html)
+                       : feed_text(html, data, len);
 }
 
 /* Whether s holds nothing but UTF-8 (a character cut at its end, where more may follow, too). */
@@ -642,45 +590,33 @@ static bool valid_utf8(const char *s, size_t n) {
   return true;
 }
 
-static bool is_utf8_name(const char *name) {
-  return strcasecmp(name, "UTF-8") == 0 || strcasecmp(name, "UTF8") == 0;
-}
-
-/* false when libxml2 knows no such encoding. Decided before any text goes to libxml2: the input
- * made then takes it. */
-static bool switch_to(parse_html *html, const char *encoding) {
-  xmlCharEncodingHandlerPtr handler = xmlFindCharEncodingHandler(encoding);
-  if (!handler)
-    return false;
-  if (html->encoder)
-    xmlCharEncCloseFunc(html->encoder);
-  html->encoder = handler;
-  html->charset = encoding;
-  html->charset_utf8 = is_utf8_name(encoding);
-  return true;
-}
-
 /* Decides the encoding on the first n bytes of the page (s), then hands them on. */
 static core_rc decide(parse_html *html, const char *s, size_t n) {
   html->decided = true;
-  size_t skip = 0;
   if (!n) /* an empty page: nothing to decide on, nothing to hand on */
     return CORE_OK;
+  size_t skip = 0;
   const unsigned char *u = (const unsigned char *)s;
+  const struct parse__encoding *enc = html->declared;
   if (n >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf) {
-    switch_to(html, "UTF-8");
+    enc = parse__encoding_utf8();
     skip = 3;
   } else if (n >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff))) {
-    html->utf16 = iconv_open("UTF-8", u[0] == 0xff ? "UTF-16LE" : "UTF-16BE");
-    if (html->utf16 == (iconv_t)-1)
-      return CORE_ENOMEM; /* glibc has both: only a lack of memory fails */
-    switch_to(html, "UTF-8");
+    enc = parse__encoding_for(u[0] == 0xff ? "utf-16le" : "utf-16be", 8);
     skip = 2;
-  } else if (!html->declared || !switch_to(html, html->declared)) {
+  } else if (!enc) {
     size_t head = n < SNIFF_BYTES ? n : SNIFF_BYTES;
-    if (!meta_declares(s, head))
-      switch_to(html, valid_utf8(s, head) ? "UTF-8" : "windows-1252");
+    enc = parse__meta_prescan(s, head);
+    if (!enc)
+      enc = valid_utf8(s, head) ? parse__encoding_utf8() : parse__encoding_windows_1252();
   }
+  html->enc = enc;
+  html->query_charset = parse__encoding_query_charset(enc);
+  if (!parse__encoding_is_utf8(enc) && parse__decoder_create(enc, &html->decoder) != CORE_OK)
+    return CORE_ENOMEM;
+  html->encoder = xmlFindCharEncodingHandler("UTF-8");
+  if (!html->encoder)
+    return CORE_ENOMEM; /* libxml2 has UTF-8 built in: only memory fails */
   return feed_decided(html, s + skip, n - skip);
 }
 
@@ -703,20 +639,15 @@ core_rc parse_html_feed(parse_html *html, const char *data, size_t len) {
 }
 
 const char *parse_html_charset(const parse_html *html) {
-  if (html->charset)
-    return html->charset_utf8 ? NULL : html->charset;
-  /* a <meta> among the first bytes named it, and libxml2 switched */
-  const char *name = (const char *)xmlCtxtGetDeclaredEncoding(html->ctxt);
-  return name && !is_utf8_name(name) ? name : NULL;
+  return html->query_charset;
 }
 
 core_rc parse_html_finish(parse_html *html) {
   if (!html->decided && decide_held(html) != CORE_OK)
     return CORE_ENOMEM;
-  if (html->carry_len) { /* a UTF-16 page cut in the middle of a character */
-    html->carry_len = 0;
-    feed_text(html, "\xef\xbf\xbd", 3);
-  }
+  if (html->decoder && /* a character cut by the page's end */
+      parse__decode(html->decoder, NULL, 0, true, sink_text, html) != CORE_OK)
+    return CORE_ENOMEM;
   core_rc rc = CORE_OK;
   if (html->streaming)
     htmlParseChunk(html->ctxt, NULL, 0, 1);
@@ -772,11 +703,9 @@ void parse_html_destroy(parse_html *html) {
   }
   core_buf_free(&html->start);
   core_buf_free(&html->held);
-  free(html->declared);
   if (html->encoder)
     xmlCharEncCloseFunc(html->encoder);
-  if (html->utf16 != (iconv_t)-1)
-    iconv_close(html->utf16);
+  parse__decoder_destroy(html->decoder);
   parse_css_destroy(html->style);
   parse_js_destroy(html->script);
   free(html);

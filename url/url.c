@@ -295,9 +295,23 @@ static size_t utf8_decode(const unsigned char *s, size_t len, unsigned long *cp)
   return n;
 }
 
+/* A query's encoder: iconv's, and whether it is windows-1252's, whose U+0081, U+008D, U+008F,
+ * U+0090 and U+009D the Encoding Standard encodes as the bytes of the same value where glibc's
+ * table has no such characters. */
+struct query_encoder {
+  iconv_t cd; /* (iconv_t)-1: the query is UTF-8 */
+  bool windows_1252;
+};
+
+static bool windows_1252_c1(unsigned long cp) {
+  return cp == 0x81 || cp == 0x8d || cp == 0x8f || cp == 0x90 || cp == 0x9d;
+}
+
 /* URL Standard, query state with a non-UTF-8 encoding: the run of non-ASCII bytes at s is encoded
  * in charset and percent-encoded; a character charset lacks becomes "&#N;", percent-encoded too. */
-static core_rc add_query_in_charset(struct core_buf *out, iconv_t cd, const char *s, size_t len) {
+static core_rc add_query_in_charset(struct core_buf *out, const struct query_encoder *enc,
+                                    const char *s, size_t len) {
+  iconv_t cd = enc->cd;
   size_t i = 0;
   core_rc rc = CORE_OK;
   while (i < len && !rc) {
@@ -307,7 +321,9 @@ static core_rc add_query_in_charset(struct core_buf *out, iconv_t cd, const char
     size_t n = utf8_decode((const unsigned char *)s + i, len - i, &cp);
     size_t in_left = n, out_left = sizeof(buf);
     iconv(cd, NULL, NULL, NULL, NULL);
-    if (iconv(cd, &in, &in_left, &outp, &out_left) == (size_t)-1 || in_left) {
+    if (enc->windows_1252 && windows_1252_c1(cp)) {
+      rc = add_encoded(out, (unsigned char)cp, true);
+    } else if (iconv(cd, &in, &in_left, &outp, &out_left) == (size_t)-1 || in_left) {
       /* "percent-encode after encoding": %26%23, the decimal digits as they are, %3B */
       char ref[32];
       int m = snprintf(ref, sizeof(ref), "%%26%%23%lu%%3B", cp);
@@ -331,8 +347,9 @@ static size_t count_slashes(const char *s, size_t i, size_t len) {
 /* Rewrites the raw href into input that curl resolves as a browser would: either
  * "scheme://authority/path?query" or a relative reference, percent-encoded as the URL Standard
  * says. base_scheme is the base URL's scheme, or NULL. */
-static core_rc prepare(const char *href, size_t len, const char *base_scheme, iconv_t cd,
-                       struct core_buf *out, char carried[CARRIED_MAX]) {
+static core_rc prepare(const char *href, size_t len, const char *base_scheme,
+                       const struct query_encoder *enc, struct core_buf *out,
+                       char carried[CARRIED_MAX]) {
   while (len && is_c0_or_space((unsigned char)href[0])) {
     href++;
     len--;
@@ -412,11 +429,11 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme, ic
       rc = core_buf_addc(out, c == '?' ? '?' : '/');
       query = c == '?';
       seg_start = out->len;
-    } else if (query && c >= 0x80 && cd != (iconv_t)-1) {
+    } else if (query && c >= 0x80 && enc->cd != (iconv_t)-1) {
       size_t run = i;
       while (run < len && (unsigned char)s[run] >= 0x80)
         run++;
-      rc = add_query_in_charset(out, cd, s + i, run - i);
+      rc = add_query_in_charset(out, enc, s + i, run - i);
       i = run - 1;
     } else {
       rc = add_encoded(out, c, query ? in_query_set(c) : in_path_set(c));
@@ -1001,11 +1018,13 @@ core_rc url_resolve_in(const struct url *base, const char *href, size_t href_len
 core_rc url__resolve_full(const struct url *base, const char *href, size_t href_len, size_t max_len,
                           const char *charset, struct url *out) {
   /* a converter only when the query may need one: a legacy charset and non-ASCII input */
-  iconv_t cd = (iconv_t)-1;
+  struct query_encoder enc = {(iconv_t)-1, false};
   if (charset && strcasecmp(charset, "utf-8") != 0 && strcasecmp(charset, "utf8") != 0) {
     for (size_t i = 0; i < href_len; i++) {
       if ((unsigned char)href[i] >= 0x80) {
-        cd = iconv_open(charset, "UTF-8");
+        enc.cd = iconv_open(charset, "UTF-8");
+        enc.windows_1252 =
+            strcasecmp(charset, "windows-1252") == 0 || strcasecmp(charset, "cp1252") == 0;
         break;
       }
     }
@@ -1013,7 +1032,7 @@ core_rc url__resolve_full(const struct url *base, const char *href, size_t href_
   struct core_buf prepared;
   core_buf_init(&prepared, max_len + 64);
   char carried[CARRIED_MAX] = "";
-  core_rc rc = prepare(href, href_len, base ? (base->https ? "https" : "http") : NULL, cd,
+  core_rc rc = prepare(href, href_len, base ? (base->https ? "https" : "http") : NULL, &enc,
                        &prepared, carried);
   if (!carried[0] && base && base->unfetchable && base->handle &&
       strlen(base->host) < CARRIED_MAX) {
@@ -1025,8 +1044,8 @@ core_rc url__resolve_full(const struct url *base, const char *href, size_t href_
       strcpy(carried, base->host);
     curl_free(handle_host);
   }
-  if (cd != (iconv_t)-1)
-    iconv_close(cd);
+  if (enc.cd != (iconv_t)-1)
+    iconv_close(enc.cd);
   if (rc) {
     core_buf_free(&prepared);
     return rc;

@@ -145,6 +145,50 @@ def case_legacy_charsets(tmp):
     expect_same_set(lines(p), want, "legacy charsets")
 
 
+def case_bad_bytes_in_legacy_charsets(tmp):
+    """A page in a legacy encoding with a byte sequence it lacks (named by the Content-Type or by
+    a <meta>) is decoded on past it, as the Encoding Standard says: the crawl goes on, its links
+    after the bad byte are followed, every other page is crawled, and the exit status is 0. A
+    windows-1252 page's query bytes 0x81, 0x8D, 0x8F, 0x90 and 0x9D are those bytes, not "&#129;".
+    """
+    bad = {"shift_jis": b"\x82", "euc-jp": b"\xa4", "gbk": b"\x81", "big5": b"\xa4",
+           "euc-kr": b"\xb0", "gb18030": b"\x81\x30"}
+    pages = {"/": ("text/html", "".join(f'<a href="/h-{c}.html">h</a><a href="/m-{c}.html">m</a>'
+                                        for c in bad) + '<a href="/q.html">q</a>')}
+    for charset, byte in bad.items():
+        pages[f"/h-{charset}.html"] = (f"text/html; charset={charset}",
+                                       b"<p>" + byte + f'</p><a href="/h-{charset}-after.html">'
+                                       f'a</a>'.encode())
+        pages[f"/m-{charset}.html"] = ("text/html",
+                                       f'<html><head><meta charset="{charset}"></head><body>'
+                                       f'<p>'.encode() + byte + f'</p><a href="/m-{charset}-1.html">'
+                                       f'a</a><p>\xff\xff</p><a href="/m-{charset}-2.html">b'
+                                       f'</a>'.encode())
+        for after in (f"/h-{charset}-after.html", f"/m-{charset}-1.html", f"/m-{charset}-2.html"):
+            pages[after] = ("text/html", "<p>after</p>")
+    pages["/q.html"] = ("text/html; charset=windows-1252",
+                        b'<a href="/q?x=\x81\x8d\x8f\x90\x9d\x80">q</a>')
+    pages["/q?x=%81%8D%8F%90%9D%80"] = ("text/html", "<p>the query</p>")
+
+    def respond(host, path, headers):
+        if path not in pages:
+            return None
+        content_type, body = pages[path]
+        return 200, {"Content-Type": content_type}, body
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", "--jsonl", site.url("a.test"), check=False)
+        expect(p.returncode == 0, f"crawl exited {p.returncode}: {p.stderr[-500:]}")
+        recs = records(p)
+        want = {site.url("a.test", path) for path in pages}
+        expect_same_set([r["url"] for r in recs], want, "pages with bad bytes")
+        expect(all(r["fate"] == "fetched" and r["status"] == 200 for r in recs),
+               f"not all fetched: {[r for r in recs if r['fate'] != 'fetched']}")
+    finally:
+        site.stop()
+
+
 def case_unfetchable_urls(tmp):
     """Port 0 and a host of punctuation are URLs to the Standard: printed, never requested."""
     web = Web(tmp, hosts=1, pages=5)

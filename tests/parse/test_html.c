@@ -269,14 +269,74 @@ static void test_charset_reported(void **state) {
   static const char meta[] = "<meta charset=\"ISO-8859-2\"><a href=x>x</a>";
   static const char latin[] = "<p><a href=\"caf\xe9\">x</a>";
   static const char utf16[] = "\xff\xfe<\0a\0>\0";
+  /* the Encoding Standard's label iso-8859-1 names windows-1252 */
   assert_string_equal(charset_of(plain, strlen(plain), "iso-8859-1", name, sizeof(name)),
-                      "iso-8859-1");
+                      "windows-1252");
+  /* a label the standard lacks is as none: the bytes are sniffed */
+  assert_null(charset_of(plain, strlen(plain), "utf-7", name, sizeof(name)));
+  assert_string_equal(charset_of(latin, strlen(latin), "utf-32", name, sizeof(name)),
+                      "windows-1252");
+  assert_string_equal(charset_of(plain, strlen(plain), " Shift_JIS ", name, sizeof(name)),
+                      "WINDOWS-31J");
+  assert_string_equal(charset_of(plain, strlen(plain), "gb2312", name, sizeof(name)), "GBK");
   assert_true(strcasecmp(charset_of(meta, strlen(meta), NULL, name, sizeof(name)), "ISO-8859-2") ==
               0);
   assert_null(charset_of(plain, strlen(plain), NULL, name, sizeof(name)));
   assert_null(charset_of(plain, strlen(plain), "utf-8", name, sizeof(name)));
   assert_string_equal(charset_of(latin, strlen(latin), NULL, name, sizeof(name)), "windows-1252");
   assert_null(charset_of(utf16, sizeof(utf16) - 1, "iso-8859-1", name, sizeof(name)));
+}
+
+/* A byte sequence the page's encoding does not have is U+FFFD, and the page goes on (the Encoding
+ * Standard's decoders): the links after it are found, in any chunking, whether the Content-Type
+ * or a <meta> named the encoding. */
+static void test_bad_bytes_decode_on(void **state) {
+  (void)state;
+  static const struct {
+    const char *charset, *doc, *want;
+  } cases[] = {
+      {"shift_jis", "<p>\x82</p><a href=\"/fine\">x</a>", "L:/fine|"},
+      {"euc-jp", "<p>\xa4</p><a href=\"/fine\">x</a>", "L:/fine|"},
+      {"gbk", "<p>\x81</p><a href=\"/fine\">x</a>", "L:/fine|"},
+      {"gb18030", "<p>\x81\x30</p><a href=\"/fine\">x</a>", "L:/fine|"},
+      {"big5", "<p>\xa4</p><a href=\"/fine\">x</a>", "L:/fine|"},
+      {"euc-kr", "<p>\xb0</p><a href=\"/fine\">x</a>", "L:/fine|"},
+      {"iso-2022-jp", "<p>\x1b$B\x7f\x1b(B</p><a href=\"/fine\">x</a>", "L:/fine|"},
+      /* the character before the bad byte and after it are decoded: \x82\xa0 is U+3042 */
+      {"shift_jis", "<a href=\"/\x82\xa0\x82<\x82\xa0\">x</a>",
+       "L:/\xe3\x81\x82\xef\xbf\xbd<\xe3\x81\x82|"},
+      {NULL,
+       "<html><head><meta charset=\"shift_jis\"></head><body><p>\x82</p>"
+       "<a href=\"/after1\">a</a><p>\xff\xff</p><a href=\"/after2\">b</a>",
+       "L:/after1|L:/after2|"},
+      {NULL,
+       "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=euc-kr\">"
+       "<p>\xb0</p><a href=\"/after\">a</a>",
+       "L:/after|"},
+      /* a cut character at the page's end */
+      {"shift_jis", "<a href=\"/fine\">x</a>\x82", "L:/fine|"},
+      /* the replacement encoding: the whole page is one U+FFFD, as browsers read it */
+      {"iso-2022-kr", "<a href=\"/never\">x</a>", ""},
+  };
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    size_t len = strlen(cases[i].doc);
+    for (size_t chunk = 1; chunk <= len + 1; chunk++) {
+      struct events ev;
+      extract(cases[i].doc, chunk, cases[i].charset, &ev);
+      if (strcmp(ev.text, cases[i].want) != 0)
+        fail_msg("case %zu, chunk %zu:\n got %s\nwant %s", i, chunk, ev.text, cases[i].want);
+    }
+  }
+}
+
+/* windows-1252 as the Encoding Standard has it: the five bytes glibc leaves undefined are
+ * U+0081, U+008D, U+008F, U+0090 and U+009D, and the rest of 0x80-0x9F its own characters. */
+static void test_windows_1252_table(void **state) {
+  (void)state;
+  struct events ev;
+  extract("<a href=\"/\x81\x8d\x8f\x90\x9d\x80\x9f\xff\">x</a>", 3, "windows-1252", &ev);
+  assert_string_equal(ev.text, "L:/\xc2\x81\xc2\x8d\xc2\x8f\xc2\x90\xc2\x9d\xe2\x82\xac"
+                               "\xc5\xb8\xc3\xbf|");
 }
 
 /* Elements whose content is text, as the HTML Standard tokenizes them (libxml2 does since
@@ -529,6 +589,8 @@ int main(void) {
       cmocka_unit_test(test_nofollow),
       cmocka_unit_test(test_legacy_charset),
       cmocka_unit_test(test_charset_reported),
+      cmocka_unit_test(test_bad_bytes_decode_on),
+      cmocka_unit_test(test_windows_1252_table),
       cmocka_unit_test(test_text_only_elements),
       cmocka_unit_test(test_tags_as_written),
       cmocka_unit_test(test_undeclared_encoding_is_sniffed),

@@ -297,6 +297,9 @@ static void test_document_charset(void **state) {
       {"UTF-8", "?q=\xc3\xa9", "http://e.com/dir/page?q=%C3%A9"},
       {NULL, "?q=\xc3\xa9", "http://e.com/dir/page?q=%C3%A9"},
       {"windows-1252", "?plain=ascii", "http://e.com/dir/page?plain=ascii"},
+      /* the Encoding Standard's windows-1252 has U+0081, U+008D, U+008F, U+0090, U+009D */
+      {"windows-1252", "?c1=\xc2\x81\xc2\x8d\xc2\x8f\xc2\x90\xc2\x9d\xe2\x82\xac",
+       "http://e.com/dir/page?c1=%81%8D%8F%90%9D%80"},
   };
   struct url base;
   assert_int_equal(url_resolve(NULL, "http://e.com/dir/page", 21, 2048, &base), CORE_OK);
