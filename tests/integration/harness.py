@@ -583,6 +583,57 @@ class Site:
     def stop(self):
         self.server.shutdown()
 
+class Gate(Site):
+    """A seed a crawl cannot finish without: gate.test's / is answered only once release() is
+    called (its robots.txt at once). A case that kills a crawl part way adds it to the seeds, so
+    that however fast the machine, the crawl is still running when the case's event comes."""
+
+    def __init__(self):
+        import threading
+        self.opened = threading.Event()
+
+        def respond(host, path, headers):
+            if path == "/":
+                self.opened.wait(timeout=300)
+                return 200, {}, "<p>the gate</p>"
+            return None
+        super().__init__(["gate.test"], respond)
+
+    def release(self):
+        self.opened.set()
+
+    def stop(self):
+        self.release()
+        super().stop()
+
+def wait_until(cond, what, proc=None, timeout=120):
+    """Polls cond until it holds: a case waits for an event, never for a fixed time. Fails when
+    timeout passes first, or when proc ends first."""
+    deadline = time.monotonic() + timeout
+    while not cond():
+        expect(proc is None or proc.poll() is None,
+               f"the crawl ended (exit {proc.returncode if proc else ''}) before {what}")
+        expect(time.monotonic() < deadline, f"no {what} in {timeout} s")
+        time.sleep(0.005)
+
+def file_version(path):
+    """What tells one write of path (replaced by a rename, or rewritten) from the next."""
+    try:
+        st = os.stat(path)
+        return (st.st_ino, st.st_mtime_ns, st.st_size)
+    except FileNotFoundError:
+        return None
+
+def kill_after_checkpoints(proc, state, count=1):
+    """kill -9 of a --state crawl once it has written count checkpoints since it began."""
+    path = os.path.join(state, "checkpoint")
+    seen, last = 0, file_version(path)
+    while seen < count:
+        wait_until(lambda: file_version(path) != last, "a checkpoint", proc)
+        last = file_version(path)
+        seen += 1
+    proc.kill()
+
 def html_links(*hrefs):
     return "<html><body>" + "".join(f'<a href="{h}">x</a>' for h in hrefs) + "</body></html>"
 ROBOTS_RULES = """User-agent: pickybot
