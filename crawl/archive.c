@@ -27,6 +27,22 @@ static void archive(void *arg, const struct fetch_capture *x) {
   /* CORE_EINVAL: a URL no header can hold; curl sends no such request */
 }
 
+/* Whether the crawl sends credentials (doc/network.md, WARC): its archive then holds pages
+ * behind them, and is made for its owner alone. */
+static bool carries_logins(const struct crawl_config *cfg) {
+  if (cfg->user || cfg->netrc || cfg->load_cookies ||
+      (cfg->proxy_http && strchr(cfg->proxy_http, '@')) ||
+      (cfg->proxy_https && strchr(cfg->proxy_https, '@')))
+    return true;
+  for (size_t i = 0; i < cfg->header_count; i++)
+    if (fetch_header_is_secret(cfg->headers[i]))
+      return true;
+  for (size_t i = 0; i < cfg->seed_count; i++)
+    if (strchr(cfg->seeds[i], '@'))
+      return true;
+  return false;
+}
+
 core_rc crawl__open_warc(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   if (!cfg->warc_file)
@@ -35,7 +51,7 @@ core_rc crawl__open_warc(struct shard *c) {
   bool gzip = len > 3 && strcmp(cfg->warc_file + len - 3, ".gz") == 0;
   char why[256] = "";
   core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, c->save.warc_keep, gzip,
-                         &c->archive.writer, why, sizeof(why));
+                         carries_logins(cfg), &c->archive.writer, why, sizeof(why));
   if (rc) {
     crawl__fatal(c, "--warc '%s': %s", cfg->warc_file, why);
     return rc;

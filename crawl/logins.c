@@ -1,6 +1,7 @@
-/* What the seeds' hosts alone are sent (doc/network.md, Logins): --user, --netrc, a seed's own
- * user:password@, and the -H headers that carry secrets. A link or redirect to any other host
- * gets none of them, as curl keeps credentials from other hosts on redirects; the password in
+/* What the seeds' origins alone are sent (doc/network.md, Logins): --user, --netrc, a seed's own
+ * user:password@, and the -H headers that carry secrets. A link or redirect to any other scheme,
+ * host or port gets none of them, as curl keeps credentials from other origins on redirects: an
+ * https seed's login never goes out in clear to http on the same host and port. The password in
  * a seed is taken out of the URL, so that no output holds it. */
 #include "crawl/logins.h"
 #include "crawl/mesh.h"
@@ -10,7 +11,7 @@
 #include <string.h>
 
 struct seed_login {
-  char *key; /* "host port" */
+  char *key; /* "scheme host port" */
   struct fetch_login login;
   char *user, *password; /* a seed's own userinfo, owned; else the config's */
 };
@@ -23,9 +24,9 @@ core_rc crawl__seed_url(const char *seed, size_t max_len, struct url *out) {
   return rc;
 }
 
-static char *login_key(const char *host, unsigned port) {
+static char *login_key(bool https, const char *host, unsigned port) {
   char *key = NULL;
-  return asprintf(&key, "%s %u", host, port) < 0 ? NULL : key;
+  return asprintf(&key, "%s %s %u", https ? "https" : "http", host, port) < 0 ? NULL : key;
 }
 
 static int by_key(const void *a, const void *b) {
@@ -69,7 +70,7 @@ core_rc crawl__logins_open(struct shard *c) {
     struct seed_login *l = &list[n];
     if ((rc = url_take_userinfo(&u, &l->user, &l->password)) == CORE_OK &&
         crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node) {
-      if (!(l->key = login_key(u.host, u.port)))
+      if (!(l->key = login_key(u.https, u.host, u.port)))
         rc = CORE_ENOMEM;
       /* the seed's own login first, else --user, else the netrc file's */
       l->login.user = l->user ? l->user : cfg->user;
@@ -103,11 +104,13 @@ void crawl__logins_close(struct shard *c) {
   c->logins.count = 0;
 }
 
-const struct fetch_login *crawl__login_for(const struct shard *c, const char *host, unsigned port) {
+const struct fetch_login *crawl__login_for(const struct shard *c, bool https, const char *host,
+                                           unsigned port) {
   if (!c->logins.count)
     return NULL;
   char key[300];
-  if ((size_t)snprintf(key, sizeof(key), "%s %u", host, port) >= sizeof(key))
+  if ((size_t)snprintf(key, sizeof(key), "%s %s %u", https ? "https" : "http", host, port) >=
+      sizeof(key))
     return NULL; /* longer than any host name */
   struct seed_login probe = {.key = key};
   const struct seed_login *l =

@@ -12,7 +12,9 @@ core_rc crawl__seed_url(const char *seed, size_t max_len, struct url *out);
  * userinfo). */
 core_rc crawl__logins_open(struct shard *c);
 void crawl__logins_close(struct shard *c);
-/* What a request to host:port carries as one of the seeds' hosts, or NULL when it is none. */
-const struct fetch_login *crawl__login_for(const struct shard *c, const char *host, unsigned port);
+/* What a request to scheme://host:port carries as one of the seeds' origins, or NULL when it is
+ * none: a login belongs to its scheme, host and port. */
+const struct fetch_login *crawl__login_for(const struct shard *c, bool https, const char *host,
+                                           unsigned port);
 
 #endif

@@ -178,7 +178,7 @@ static void launch(struct request *rq, const char *addr) {
       .no_user_headers = crosses_origin(rq),
       .handler = crawl__handler_for(kind),
       .arg = rq,
-      .login = crawl__login_for(c, rq->url.host, rq->url.port),
+      .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),
   };
   if (fetch_start(c->engine, &fr) != CORE_OK)
     crawl__request_failed_to_start(rq, FETCH_EOTHER, "cannot start the transfer");

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -24,11 +25,17 @@ struct warc_writer {
   struct core_buf packed; /* and its gzip member */
 };
 
-core_rc warc_open(const char *path, bool append, uint64_t keep, bool gzip, warc_writer **out,
-                  char *why, size_t why_size) {
-  int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? 0 : O_TRUNC), 0644);
+core_rc warc_open(const char *path, bool append, uint64_t keep, bool gzip, bool owner_only,
+                  warc_writer **out, char *why, size_t why_size) {
+  int fd =
+      open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (append ? 0 : O_TRUNC), owner_only ? 0600 : 0644);
   if (fd < 0) {
     snprintf(why, why_size, "cannot open it: %s", strerror(errno));
+    return CORE_ESYS;
+  }
+  if (owner_only && fchmod(fd, 0600) != 0) { /* a file that was there keeps its mode: not so */
+    snprintf(why, why_size, "cannot make it private: %s", strerror(errno));
+    close(fd);
     return CORE_ESYS;
   }
   struct stat st;
@@ -243,6 +250,52 @@ static bool header_safe(const char *s) {
   return !strpbrk(s, "\r\n");
 }
 
+/* The headers whose values are credentials (doc/network.md, WARC): a request record keeps their
+ * names and leaves their values out, and its WARC-Redacted-Headers field names them, so that an
+ * archive can be shared without the logins that made it. */
+static const char *const secret_headers[] = {"Authorization", "Proxy-Authorization", "Cookie"};
+
+/* The request head as sent, with each secret header's value left out ("Cookie:"), into out; the
+ * names of those left out, ", " between them, into names. */
+static core_rc redact_request(const char *req, size_t len, struct core_buf *out, char *names,
+                              size_t names_size) {
+  enum { SECRETS = sizeof(secret_headers) / sizeof(*secret_headers) };
+  bool left_out[SECRETS] = {false};
+  const char *p = req, *end = req + len;
+  core_rc rc = CORE_OK;
+  while (p < end && rc == CORE_OK) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    const char *next = eol ? eol + 1 : end;
+    const char *colon = memchr(p, ':', (size_t)(next - p));
+    int secret = -1; /* the request line (p == req) is no header */
+    for (int i = 0; colon && p != req && i < SECRETS; i++) {
+      size_t n = strlen(secret_headers[i]);
+      if ((size_t)(colon - p) == n && strncasecmp(p, secret_headers[i], n) == 0)
+        secret = i;
+    }
+    if (secret < 0) {
+      rc = core_buf_add(out, p, (size_t)(next - p));
+    } else {
+      /* the name and its colon, then the line's end as it was */
+      const char *line_end = next > p && next[-1] == '\n' ? next - 1 : next;
+      if (line_end > p && line_end[-1] == '\r')
+        line_end--;
+      rc = core_buf_add(out, p, (size_t)(colon - p) + 1);
+      if (rc == CORE_OK)
+        rc = core_buf_add(out, line_end, (size_t)(next - line_end));
+      left_out[secret] = true;
+    }
+    p = next;
+  }
+  names[0] = '\0';
+  for (int i = 0; i < SECRETS; i++) {
+    size_t used = strlen(names);
+    if (left_out[i])
+      snprintf(names + used, names_size - used, "%s%s", used ? ", " : "", secret_headers[i]);
+  }
+  return rc;
+}
+
 core_rc warc_write_exchange(warc_writer *w, const struct warc_exchange *x) {
   if (!header_safe(x->url) || !header_safe(x->ip))
     return CORE_EINVAL;
@@ -283,18 +336,32 @@ core_rc warc_write_exchange(warc_writer *w, const struct warc_exchange *x) {
                           "application/http;msgtype=response", parts, n, block_digest);
   if (rc)
     return rc;
-  struct sha1 req;
-  if (!sha1_begin(&req))
+  struct core_buf head;
+  core_buf_init(&head, x->request_len + 1);
+  char redacted[128] = "";
+  if (redact_request(x->request, x->request_len, &head, redacted, sizeof(redacted)) != CORE_OK) {
+    core_buf_free(&head);
     return CORE_ENOMEM;
-  sha1_add(&req, x->request, x->request_len);
+  }
+  struct sha1 req;
+  if (!sha1_begin(&req)) {
+    core_buf_free(&head);
+    return CORE_ENOMEM;
+  }
+  sha1_add(&req, head.data, head.len);
   char request_digest[38];
   sha1_end(&req, request_digest);
-  e = snprintf(extra, sizeof(extra), "WARC-Target-URI: %s\r\n%s%s%sWARC-Concurrent-To: %s\r\n",
-               x->url, x->ip[0] ? "WARC-IP-Address: " : "", x->ip, x->ip[0] ? "\r\n" : "",
-               response_id);
-  if (e < 0 || (size_t)e >= sizeof(extra))
+  e = snprintf(extra, sizeof(extra),
+               "WARC-Target-URI: %s\r\n%s%s%sWARC-Concurrent-To: %s\r\n%s%s%s", x->url,
+               x->ip[0] ? "WARC-IP-Address: " : "", x->ip, x->ip[0] ? "\r\n" : "", response_id,
+               redacted[0] ? "WARC-Redacted-Headers: " : "", redacted, redacted[0] ? "\r\n" : "");
+  if (e < 0 || (size_t)e >= sizeof(extra)) {
+    core_buf_free(&head);
     return CORE_EINVAL;
-  struct part p = {x->request, x->request_len};
-  return put_record(w, "request", request_id, date, extra, "application/http;msgtype=request", &p,
-                    1, request_digest);
+  }
+  struct part p = {head.data, head.len};
+  rc = put_record(w, "request", request_id, date, extra, "application/http;msgtype=request", &p, 1,
+                  request_digest);
+  core_buf_free(&head);
+  return rc;
 }

@@ -9,9 +9,10 @@ typedef struct warc_writer warc_writer;
 
 /* Opens path for writing records: a new file (truncated) or, with append, after what it holds,
  * first cut back to keep bytes when it is longer (the part a crash left after the last
- * checkpoint; UINT64_MAX keeps everything). gzip: each record a gzip member of its own. */
-core_rc warc_open(const char *path, bool append, uint64_t keep, bool gzip, warc_writer **out,
-                  char *why, size_t why_size);
+ * checkpoint; UINT64_MAX keeps everything). gzip: each record a gzip member of its own.
+ * owner_only: the file is made mode 0600 (an archive of pages behind a login). */
+core_rc warc_open(const char *path, bool append, uint64_t keep, bool gzip, bool owner_only,
+                  warc_writer **out, char *why, size_t why_size);
 /* Flushes nothing (records are written whole, one write each) and closes; CORE_ESYS when the
  * last writes or the close failed. */
 core_rc warc_close(warc_writer *w);
@@ -31,7 +32,9 @@ struct warc_exchange {
   bool chunked;   /* the head says Transfer-Encoding: chunked: the body is written as one chunk */
   bool truncated; /* cut at a size limit (WARC-Truncated: length) */
 };
-/* A response record and the request record that goes with it. */
+/* A response record and the request record that goes with it. The request record leaves out the
+ * values of Authorization, Proxy-Authorization and Cookie, and names the headers it left them out
+ * of in a WARC-Redacted-Headers field. */
 core_rc warc_write_exchange(warc_writer *w, const struct warc_exchange *x);
 
 /* Makes what is written durable (fsync) and gives the file's length. */

@@ -63,6 +63,51 @@ def case_resolve_without_dns(tmp):
     expect_same_set(lines(p), web.truth(web.url(), scope="host"), "--resolve crawl")
 
 
+def case_logins_stay_on_https(tmp):
+    """A login belongs to its origin, scheme included: with an https seed, --user and -H
+    'Cookie: ...' go to https://a.test:PORT alone; a link and a 302 to http://a.test:PORT (the
+    same host and port, served in clear by the same server) are fetched with neither, as curl
+    -L -u sends nothing on such a redirect. Every https request of a carries both."""
+    import base64
+    pki = make_pki(tmp, "a.test")
+    pw = "S3CRET-x7"
+    basic = "Basic " + base64.b64encode(f"alice:{pw}".encode()).decode()
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, (f'<a href="http://a.test:{site.port}/clear.html">c</a>'
+                             '<a href="/go">go</a><a href="/in.html">in</a>')
+        if path == "/go":
+            return 302, {"Location": f"http://a.test:{site.port}/moved.html"}, ""
+        if path in ("/in.html", "/clear.html", "/moved.html"):
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(["a.test"], respond, tls=pki)
+    try:
+        p = site.crawl("-w", "0", "--jsonl", "--cacert", os.path.join(pki, "ca.pem"),
+                       "--user", f"alice:{pw}", "-H", "Cookie: session=s3cret",
+                       site.url("a.test", scheme="https"))
+        status = {r["url"]: r.get("status") for r in records(p)}
+        want = {site.url("a.test", path, "https"): code
+                for path, code in (("/", 200), ("/go", 302), ("/in.html", 200))}
+        want.update({site.url("a.test", path): 200 for path in ("/clear.html", "/moved.html")})
+        expect(status == want, f"records: {status}")
+        with site.lock:
+            sent = [(r[4][":scheme"], r[3], r[4]) for r in site.log if r[3] != "/robots.txt"]
+        clear = [(path, h) for scheme, path, h in sent if scheme == "http"]
+        expect(sorted(path for path, _ in clear) == ["/clear.html", "/moved.html"],
+               f"asked in clear: {clear}")
+        leaked = [(path, h) for path, h in clear if "Authorization" in h or "Cookie" in h]
+        expect(not leaked, f"credentials sent in clear: {leaked}")
+        secure = [h for scheme, _, h in sent if scheme == "https"]
+        expect(len(secure) == 3 and all(h.get("Authorization") == basic and
+                                        h.get("Cookie") == "session=s3cret" for h in secure),
+               f"https requests without the login: {secure}")
+    finally:
+        site.stop()
+
+
 def case_tls_verification(tmp):
     """https for real: a CA made with openssl at test time signs the test host's certificate,
     served by openssl s_server. With --cacert the crawl verifies and fetches; against the

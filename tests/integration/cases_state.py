@@ -698,6 +698,51 @@ def case_warc_archive(tmp):
         expect(any(u.endswith("/robots.txt") for u in got), f"{name}: no robots.txt archived")
 
 
+def case_warc_keeps_no_secrets(tmp):
+    """--warc with --proxy http://USER:PASS@ (tinyproxy, which asks for the login), --user and -H
+    'Cookie: ...': the archive reads whole (every digest holds) and holds none of the secrets;
+    each request record that carried them names the headers whose values it left out
+    (WARC-Redacted-Headers) and keeps their names; the file is made 0600, and without any
+    credential 0644 as before."""
+    import base64
+    web = Web(tmp, hosts=2, pages=10, links=4, seed=2)
+    names = [f"s{i}.web.test" for i in range(2)]
+    proxy = Proxy(tmp, "http", names, login=("alice", "pr0xy-PASS"))
+    warc = os.path.join(tmp, "crawl.warc")
+    try:
+        p = subprocess.run([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{free_port()}",
+                            "-w", "0", "--proxy", f"http://alice:pr0xy-PASS@127.0.0.1:{proxy.port}",
+                            "--user", "bob:us3r-PASS", "-H", "Cookie: session=c00kie-PASS",
+                            "--warc", warc, web.url()], capture_output=True, text=True,
+                           timeout=60)
+        expect(p.returncode == 0 and lines(p), f"exit {p.returncode}: {p.stderr[-300:]}")
+    finally:
+        proxy.stop()
+    with open(warc, "rb") as f:
+        raw = f.read()
+    secrets = [b"pr0xy-PASS", b"us3r-PASS", b"c00kie-PASS",
+               base64.b64encode(b"alice:pr0xy-PASS"), base64.b64encode(b"bob:us3r-PASS")]
+    expect(not [x for x in secrets if x in raw], f"secrets in the WARC: "
+           f"{[x for x in secrets if x in raw]}")
+    recs = warc_records(warc)
+    expect_whole_warc(recs, "the WARC of a crawl with logins")
+    requests = raw.count(b"WARC-Type: request")
+    to_seed = raw.count(b"WARC-Redacted-Headers: Authorization, Proxy-Authorization, Cookie\r\n")
+    to_others = raw.count(b"WARC-Redacted-Headers: Proxy-Authorization\r\n")
+    expect(to_seed >= 2 and to_seed + to_others == requests,
+           f"{requests} requests, {to_seed} + {to_others} saying what they left out")
+    expect(raw.count(b"\r\nAuthorization:\r\n") == to_seed and
+           raw.count(b"\r\nProxy-Authorization:\r\n") == requests,
+           "the redacted headers' names are not kept")
+    mode = os.stat(warc).st_mode & 0o777
+    expect(mode == 0o600, f"the WARC of a crawl with logins is mode {mode:o}")
+    plain = os.path.join(tmp, "plain.warc")
+    crawl(web, "-w", "0", "--warc", plain, web.url())
+    web.stop()
+    mode = os.stat(plain).st_mode & 0o777
+    expect(mode == 0o644 & ~current_umask(), f"a WARC without logins is mode {mode:o}")
+
+
 def case_resumes_tell_the_truth(tmp):
     """A --state crawl stopped by -n names the command that goes on; continued, its summary counts
     all its runs, over their time; continued once more after it ended, it says it is complete,

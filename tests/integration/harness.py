@@ -148,11 +148,29 @@ def answer(handler, body, ctype):
     handler.end_headers()
     handler.wfile.write(body)
 
-def serve_threaded(handler_class, bind="127.0.0.1"):
-    """A threaded HTTP server of the case's own on a loopback port: (server, port)."""
+def serve_threaded(handler_class, bind="127.0.0.1", tls=None):
+    """A threaded HTTP server of the case's own on a loopback port: (server, port). With tls (a
+    make_pki directory), each connection is TLS or plain HTTP as its first byte says, both on the
+    one port, so that a case sees what a client sends in clear to an https origin's host:port."""
     import threading
     from http.server import ThreadingHTTPServer
-    server = ThreadingHTTPServer((bind, 0), handler_class)
+
+    class Server(ThreadingHTTPServer):
+        def finish_request(self, request, client_address):  # in the connection's own thread
+            if tls:
+                import ssl
+                ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+                ctx.load_cert_chain(os.path.join(tls, "host.pem"), os.path.join(tls, "host.key"))
+                request.settimeout(30)
+                try:
+                    first = request.recv(1, socket.MSG_PEEK)
+                    if first == b"\x16":  # a TLS handshake
+                        request = ctx.wrap_socket(request, server_side=True)
+                    request.settimeout(None)
+                except OSError:
+                    return
+            super().finish_request(request, client_address)
+    server = Server((bind, 0), handler_class)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, server.server_address[1]
 
@@ -167,6 +185,11 @@ def expect_breadth_first(recs, log, truth, what):
     fetched = Counter((host, path) for _, _, host, path, _ in log)
     twice = [k for k, n in fetched.items() if n > 1]
     expect(not twice, f"{what}: fetched twice: {twice[:3]}")
+
+def current_umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 def free_port():
     """A loopback port with nothing listening on it (the kernel's pick, closed again)."""
@@ -498,7 +521,8 @@ class Site:
     headers), end taken just before the answer is written; in-flight requests are counted, in
     all and per host, at their most."""
 
-    def __init__(self, hosts, respond, bind="127.0.0.1"):
+    def __init__(self, hosts, respond, bind="127.0.0.1", tls=None):
+        import ssl
         import threading
         from http.server import BaseHTTPRequestHandler
         self.hosts, self.log = hosts, []
@@ -530,8 +554,10 @@ class Site:
                     with lock:  # before the answer leaves: the client cannot have it yet
                         site.now -= 1
                         site.host_now[host] -= 1
+                        # ":scheme", a name no header can have: how the request came
+                        scheme = "https" if isinstance(self.connection, ssl.SSLSocket) else "http"
                         site.log.append((started, time.monotonic(), host, self.path,
-                                         dict(self.headers.items())))
+                                         {**dict(self.headers.items()), ":scheme": scheme}))
                 status, extra, body = got if got else (404, {}, b"<html>not here</html>")
                 parts = [b.encode() if isinstance(b, str) else b
                          for b in (body if isinstance(body, list) else [body])]
@@ -558,10 +584,10 @@ class Site:
             def log_message(self, *args):
                 pass
 
-        self.server, self.port = serve_threaded(Handler, bind)
+        self.server, self.port = serve_threaded(Handler, bind, tls)
 
-    def url(self, host, path="/"):
-        return f"http://{host}:{self.port}{path}"
+    def url(self, host, path="/", scheme="http"):
+        return f"{scheme}://{host}:{self.port}{path}"
 
     def resolve(self):
         return [a for h in self.hosts for a in ("--resolve", f"{h}:{self.port}:127.0.0.1")]
