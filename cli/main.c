@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <libxml/parser.h>
 #include <locale.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -109,17 +110,37 @@ static int reader_fd(int fd) {
   return fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) ? fd : -1;
 }
 
-/* ---- signals: a thread of their own turns SIGINT and SIGTERM into crawl_stop ---- */
+/* ---- signals: a thread of their own turns SIGINT, SIGTERM and SIGHUP into crawl_stop ---- */
+
+/* How long a crawl stopped at once by a second signal has to end before the process ends
+ * without it: a main thread blocked writing to a reader that reads nothing (`crawl | sleep
+ * 40`) would never see the stop (doc/behaviour.md, Signals). */
+#define STOP_NOW_GRACE_SECONDS 2
 
 struct signal_watch {
   pthread_t thread;
-  sigset_t set; /* SIGINT, SIGTERM, and SIGUSR1, which ends the watch once ending is set */
+  sigset_t set; /* SIGINT, SIGTERM, SIGHUP, and SIGUSR1, which ends the watch once ending is set */
   atomic_bool ending;
   crawl *crawl;
 };
 
+static crawl_end end_of(int sig) {
+  return sig == SIGINT ? CRAWL_END_SIGINT : sig == SIGHUP ? CRAWL_END_SIGHUP : CRAWL_END_SIGTERM;
+}
+
+/* The process ends now, with the first signal's status; the last checkpoint and --seen save
+ * stand, as after kill -9. Told on standard error only when that cannot block too. */
+static void end_now(int first) {
+  static const char told[] = "crawl: stopped at once (a second signal; the output was stalled)\n";
+  struct pollfd err = {.fd = STDERR_FILENO, .events = POLLOUT};
+  if (poll(&err, 1, 0) == 1 && (err.revents & POLLOUT))
+    (void)!write(STDERR_FILENO, told, sizeof(told) - 1);
+  _exit(128 + first);
+}
+
 static void *watch_signals(void *arg) {
   struct signal_watch *w = arg;
+  int first = 0;
   for (;;) {
     int sig;
     if (sigwait(&w->set, &sig) != 0)
@@ -129,11 +150,26 @@ static void *watch_signals(void *arg) {
         return NULL;
       continue; /* someone else's: the watch goes on */
     }
-    crawl_stop(w->crawl, sig == SIGINT ? CRAWL_END_SIGINT : CRAWL_END_SIGTERM);
+    if (!first) {
+      first = sig;
+      crawl_stop(w->crawl, end_of(sig));
+      continue;
+    }
+    crawl_stop(w->crawl, end_of(sig)); /* the second: at once */
+    struct timespec grace = {STOP_NOW_GRACE_SECONDS, 0};
+    for (;;) {
+      sig = sigtimedwait(&w->set, NULL, &grace);
+      if (sig == SIGUSR1 && atomic_load(&w->ending))
+        return NULL; /* the crawl ended in time, as it does when nothing blocks it */
+      if (sig < 0 && errno == EINTR)
+        continue;
+      if (sig != SIGUSR1)
+        end_now(first); /* the grace is over, or a third signal came */
+    }
   }
 }
 
-/* Runs the crawl with SIGINT and SIGTERM blocked in every thread but the watch's. */
+/* Runs the crawl with SIGINT, SIGTERM and SIGHUP blocked in every thread but the watch's. */
 static crawl_end run_crawl(const struct crawl_config *cfg, const struct crawl_sink *sink,
                            struct crawl_stats *stats, char *err, size_t err_size) {
   crawl *cr;
@@ -148,6 +184,7 @@ static crawl_end run_crawl(const struct crawl_config *cfg, const struct crawl_si
   sigemptyset(&w.set);
   sigaddset(&w.set, SIGINT);
   sigaddset(&w.set, SIGTERM);
+  sigaddset(&w.set, SIGHUP);
   sigaddset(&w.set, SIGUSR1);
   /* blocked before any thread starts: the shards' threads inherit the mask */
   bool watching = pthread_sigmask(SIG_BLOCK, &w.set, &old) == 0 &&
@@ -570,6 +607,9 @@ int main(int argc, char **argv) {
         break;
       case CRAWL_END_SIGTERM:
         status = 143;
+        break;
+      case CRAWL_END_SIGHUP:
+        status = 129;
         break;
       case CRAWL_END_FATAL:
         fprintf(stderr, "crawl: %s\n", err);

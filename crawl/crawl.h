@@ -127,7 +127,8 @@ typedef enum {
   CRAWL_END_SIGTERM,
   CRAWL_END_PIPE,
   CRAWL_END_FATAL,
-  CRAWL_END_TIME /* --max-time ran out: stopped as by a signal, yet a normal end (exit 0) */
+  CRAWL_END_TIME,  /* --max-time ran out: stopped as by a signal, yet a normal end (exit 0) */
+  CRAWL_END_SIGHUP /* the terminal went away: as SIGTERM */
 } crawl_end;
 
 /* The counts of the status line: all shards', as of their last turn. */
@@ -178,7 +179,7 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
  * fatal error is described in err. */
 crawl_end crawl_run(crawl *cr, struct crawl_stats *stats, char *err, size_t err_size);
 /* Stops the crawl from any thread (a signal's handler thread): the first call lets what is in
- * flight finish, a second stops at once. end is why (CRAWL_END_SIGINT or CRAWL_END_SIGTERM). */
+ * flight finish, a second stops at once. end is why (CRAWL_END_SIGINT, _SIGTERM or _SIGHUP). */
 void crawl_stop(crawl *cr, crawl_end end);
 void crawl_destroy(crawl *cr);
 

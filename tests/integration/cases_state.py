@@ -35,6 +35,63 @@ def case_sigint(tmp):
     expect("pages fetched" in err, "no summary after SIGINT")
 
 
+def case_sighup_and_stalled_output(tmp):
+    """SIGHUP is taken as SIGTERM: in-flight requests finish, the summary and `pending` records
+    are written, exit 129. With standard output stalled (a reader that reads nothing, its pipe
+    full), a first SIGINT cannot finish the crawl, and a second signal (SIGTERM) still ends it at
+    once, with the first signal's status (130). Each signal is sent on an event: a fetched
+    page's record read, crawl found waiting in a write to standard output."""
+    import fcntl
+    web = Web(tmp, hosts=3, pages=200)
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+           "--jsonl", web.url()]
+    proc = subprocess.Popen(cmd + ["-w", "0.2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    first = ""
+    while '"fetched"' not in first:  # the event: a page's record
+        line = proc.stdout.readline()
+        expect(line, f"the crawl ended before SIGHUP: {first}")
+        first += line
+    proc.send_signal(signal.SIGHUP)
+    out, err = proc.communicate(timeout=60)
+    expect(proc.returncode == 129, f"SIGHUP: exit status {proc.returncode}: {err[-300:]}")
+    fates = Counter(r["fate"] for r in inside([json.loads(x) for x in (first + out).splitlines()]))
+    expect(fates["pending"] > 0 and fates["fetched"] > 0, f"SIGHUP: fates {dict(fates)}")
+    expect("pages fetched" in err, "SIGHUP: no summary")
+
+    read_end, write_end = os.pipe()
+    fcntl.fcntl(write_end, 1031, 4096)  # F_SETPIPE_SZ: a small pipe, full after a few records
+    with open(os.path.join(tmp, "stalled.err"), "w+") as err_file:
+        proc = subprocess.Popen(cmd + ["-w", "0"], stdout=write_end, stderr=err_file)
+        os.close(write_end)
+        try:
+            def blocked_writing():  # a thread of crawl's waits in write(1, ...)
+                tasks = f"/proc/{proc.pid}/task"
+                for tid in os.listdir(tasks):
+                    try:
+                        with open(f"{tasks}/{tid}/syscall") as f:
+                            if f.read().startswith("1 0x1 "):
+                                return True
+                    except OSError:
+                        pass
+                return False
+            wait_until(blocked_writing, "a write to standard output that blocks", proc)
+            proc.send_signal(signal.SIGINT)
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                raise AssertionError("a second signal did not stop a crawl whose output stalled")
+        finally:
+            os.close(read_end)
+            web.stop()
+        err_file.seek(0)
+        said = err_file.read()
+    expect(proc.returncode == 130, f"stalled: exit status {proc.returncode}: {said[-300:]}")
+    expect("stopped at once" in said, f"stalled: nothing said: {said[-300:]}")
+
+
 def case_seen_across_runs(tmp):
     """--seen: a second run fetches the seeds again but prints only what is new."""
     web = Web(tmp, hosts=3, pages=40)
