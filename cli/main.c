@@ -504,11 +504,23 @@ int main(int argc, char **argv) {
     url_free(&u);
   }
   /* one crawl per --state directory and per --seen file: a second is refused before it reads
-   * or writes anything there; a directory that holds no crawl yet is locked once made */
+   * or writes anything there. A new crawl makes its directory first and locks it before it
+   * writes a file in it, so that of two begun at once on one new directory, one is refused
+   * and the other's options are the ones kept. A directory others may write to is refused
+   * before anything is read from it (they could have planted links there). */
   int state_lock = -1, seen_lock = -1;
   struct stat st;
-  if (cfg.state_dir && stat(cfg.state_dir, &st) == 0 && S_ISDIR(st.st_mode) &&
-      !take_lock(cfg.state_dir, "--state", true, &state_lock)) {
+  if (cfg.state_dir && cfg.seed_count && mkdir(cfg.state_dir, 0700) != 0 && errno != EEXIST) {
+    fprintf(stderr, "crawl: --state '%s': cannot make the directory: %s\n", cfg.state_dir,
+            strerror(errno));
+    cli_config_free(&cfg, &own);
+    return 1;
+  }
+  const char *unsafe = cfg.state_dir ? core_dir_unsafe(cfg.state_dir) : NULL;
+  if (unsafe || (cfg.state_dir && stat(cfg.state_dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+                 !take_lock(cfg.state_dir, "--state", true, &state_lock))) {
+    if (unsafe)
+      fprintf(stderr, "crawl: --state '%s': %s\n", cfg.state_dir, unsafe);
     cli_config_free(&cfg, &own);
     return 1;
   }

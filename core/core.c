@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -277,6 +278,31 @@ int core_create_private(const char *name) {
   if (fd < 0 && errno == EEXIST && unlink(name) == 0)
     fd = open(name, flags, 0600);
   return fd;
+}
+
+FILE *core_open_read(const char *path) {
+  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+  if (!f && fd >= 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+  }
+  return f;
+}
+
+const char *core_open_error(int err) {
+  return err == ELOOP ? "it is a symbolic link, which crawl does not follow" : strerror(err);
+}
+
+const char *core_dir_unsafe(const char *dir) {
+  struct stat st;
+  if (stat(dir, &st) != 0)
+    return NULL; /* said by whatever opens it next */
+  if (st.st_mode & (S_IWGRP | S_IWOTH))
+    return "others may write to it, and so plant links in it: make it private (chmod 700) or "
+           "give another directory";
+  return NULL;
 }
 
 FILE *core_file_begin(const char *path, char **tmp) {

@@ -66,6 +66,15 @@ core_rc core_read_at(int fd, void *data, size_t len, uint64_t at);
  * under that name, nor shared with a process that holds it open (a leftover of that name is
  * removed first). Its descriptor, or -1 with errno set. */
 int core_create_private(const char *name);
+/* An existing file opened for reading, never through a symbolic link at path (a link planted in a
+ * --state directory or at a --seen file's name would have crawl read or write another file).
+ * NULL with errno set: ELOOP for a link, which core_open_error words. */
+FILE *core_open_read(const char *path);
+/* strerror, but a symbolic link refused (ELOOP from O_NOFOLLOW) is said as such. */
+const char *core_open_error(int err);
+/* Whether a directory others may write to, so that they could plant files (links) in it: NULL
+ * when not, else why (static text). */
+const char *core_dir_unsafe(const char *dir);
 /* A file written whole, then put in place of path: made by core_create_private as "PATH.tmp"
  * (*tmp, for core_file_commit). NULL with errno set. */
 FILE *core_file_begin(const char *path, char **tmp);

@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void crawl__remember_to_forget(struct shard *c, const char *url) {
@@ -504,9 +505,16 @@ core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out,
   }
   char *kept =
       cfg->state_dir && cfg->state_resume ? crawl__path_in(cfg->state_dir, "cookies") : NULL;
-  if (kept && access(kept, F_OK) == 0 && (rc = fetch_cookies_load(jar, kept)) != CORE_OK) {
+  struct stat st;
+  if (kept && lstat(kept, &st) == 0 && S_ISLNK(st.st_mode)) { /* curl would follow it */
+    errno = ELOOP;
+    rc = CORE_ESYS;
+  } else if (kept && access(kept, F_OK) == 0) {
+    rc = fetch_cookies_load(jar, kept);
+  }
+  if (rc != CORE_OK) {
     snprintf(err, err_size, "--state: cannot read the cookies '%s': %s", kept,
-             rc == CORE_ESYS ? strerror(errno) : core_rc_str(rc));
+             rc == CORE_ESYS ? core_open_error(errno) : core_rc_str(rc));
     fetch_cookies_destroy(jar);
     free(kept);
     return rc;
@@ -597,6 +605,11 @@ core_rc crawl__open_seen(struct shard *c) {
                    strerror(errno));
       return CORE_ESYS;
     }
+    /* under the lock: a save's temporary file left by a killed process is no one's now */
+    size_t leftovers = seen_remove_leftovers(c->save.path);
+    if (leftovers)
+      crawl__note(c, "%s: removed %zu temporary file%s a killed run left beside '%s'", what,
+                  leftovers, leftovers == 1 ? "" : "s", c->save.path);
     core_rc rc = load(c, c->save.path, c->save.prev_path, why, sizeof(why));
     if (rc == CORE_OK) {
       struct seen_info info;
@@ -618,6 +631,11 @@ core_rc crawl__open_seen(struct shard *c) {
     }
     /* killed before its first checkpoint: the crawl begins again, and every exchange the --warc
      * file holds (perhaps a torn one last) is made again */
+    if (cfg->state_resume)
+      crawl__warn(c,
+                  "--state '%s': the crawl kept there was stopped before its first checkpoint: "
+                  "it starts over from its seeds",
+                  cfg->state_dir);
     c->save.warc_keep = 0;
     c->save.output_keep = 0;
     c->save.links_keep = 0;

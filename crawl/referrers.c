@@ -73,12 +73,13 @@ void crawl__open_referrers(struct shard *c) {
   uint64_t keep = cfg->state_resume && c->save.links_keep != UINT64_MAX ? c->save.links_keep : 0;
   struct stat st;
   log->path = crawl__path_in(cfg->state_dir, "links");
-  log->fd = log->path ? open(log->path, O_RDWR | O_CREAT | O_CLOEXEC, 0600) : -1;
+  /* never through a link planted at its name (doc/behaviour.md, State) */
+  log->fd = log->path ? open(log->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600) : -1;
   c->referrers.log = log; /* closed by crawl__close_referrers, whatever follows */
   if (!log->path) {
     crawl__fatal(c, "out of memory");
   } else if (log->fd < 0 || fstat(log->fd, &st) != 0) {
-    crawl__fatal(c, "--state: cannot open '%s': %s", log->path, strerror(errno));
+    crawl__fatal(c, "--state: cannot open '%s': %s", log->path, core_open_error(errno));
   } else if ((uint64_t)st.st_size < keep) {
     crawl__fatal(c,
                  "--state: '%s' holds %lld bytes, fewer than the %llu its checkpoint counts: "

@@ -26,6 +26,11 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
     say(why, why_size, "not a directory%s%s", "", "");
     return CORE_EINVAL;
   }
+  const char *unsafe = core_dir_unsafe(dir);
+  if (unsafe) {
+    say(why, why_size, "%s%s", unsafe, "");
+    return CORE_EINVAL;
+  }
   char *path = crawl__path_in(dir, "options"), *ckpt = crawl__path_in(dir, "checkpoint"),
        *tmp = NULL;
   core_rc rc = path && ckpt ? CORE_OK : CORE_ENOMEM;
@@ -75,11 +80,16 @@ core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char
                               size_t why_size) {
   *args = NULL;
   *count = 0;
+  const char *unsafe = core_dir_unsafe(dir);
+  if (unsafe) {
+    say(why, why_size, "%s%s", unsafe, "");
+    return CORE_EINVAL;
+  }
   char *path = crawl__path_in(dir, "options");
-  FILE *f = path ? fopen(path, "rb") : NULL;
+  FILE *f = path ? core_open_read(path) : NULL;
   if (!f) {
     core_rc rc = !path ? CORE_ENOMEM : errno == ENOENT ? CORE_ENOTFOUND : CORE_ESYS;
-    say(why, why_size, "cannot read '%s': %s", path ? path : dir, strerror(errno));
+    say(why, why_size, "cannot read '%s': %s", path ? path : dir, core_open_error(errno));
     free(path);
     return rc;
   }
@@ -133,7 +143,7 @@ core_rc crawl_lock_take(const char *path, bool dir, int *fd, char *why, size_t w
   snprintf(name, len, dir ? "%s/lock" : "%s.lock", path);
   int lock = open(name, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (lock < 0) {
-    snprintf(why, why_size, "cannot have its lock '%s': %s", name, strerror(errno));
+    snprintf(why, why_size, "cannot have its lock '%s': %s", name, core_open_error(errno));
     free(name);
     return CORE_ESYS;
   }

@@ -65,6 +65,11 @@ core_rc seen_save(const seen_filter *seen, const char *path, int attachment_fd, 
 /* Whether seen_save can write path: makes and removes the temporary file it would make,
  * so a run learns at its start, not at its end, that its filter could not be kept. */
 core_rc seen_check_writable(const char *path, char *why, size_t why_size);
+/* Removes the temporary files of saves of path that never were renamed into place
+ * ("PATH.tmp.PID", left by a process killed while saving; a checkpoint's may be as large as the
+ * filter). Only under path's lock, which no other process then holds: none of them is being
+ * written. Returns how many it removed. */
+size_t seen_remove_leftovers(const char *path);
 /* Loads a saved filter, writing its attachment to attachment_fd (-1: skipped). A missing file is
  * CORE_ENOTFOUND; a truncated, corrupt, foreign or incompatible one is CORE_EFORMAT with the
  * problem in why, and what was written to attachment_fd is then to be thrown away. */

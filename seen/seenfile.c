@@ -14,6 +14,7 @@
  * A file is refused whole when anything is off: it is never read as empty, never overwritten. */
 #include "seen/seen-int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <float.h>
@@ -166,6 +167,31 @@ static int create_temp(const char *path, char **tmp, core_rc *rc, char *why, siz
     *rc = CORE_ESYS;
   }
   return fd;
+}
+
+size_t seen_remove_leftovers(const char *path) {
+  char *dir_copy = strdup(path), *base_copy = strdup(path);
+  DIR *d = dir_copy && base_copy ? opendir(dirname(dir_copy)) : NULL;
+  size_t removed = 0;
+  if (d) {
+    const char *base = basename(base_copy);
+    size_t n = strlen(base);
+    char own[32];
+    snprintf(own, sizeof(own), "%ld", (long)getpid());
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+      const char *pid = e->d_name + n + 5;
+      if (strncmp(e->d_name, base, n) != 0 || strncmp(e->d_name + n, ".tmp.", 5) != 0 || !*pid ||
+          pid[strspn(pid, "0123456789")] != '\0' || strcmp(pid, own) == 0)
+        continue;
+      if (unlinkat(dirfd(d), e->d_name, 0) == 0)
+        removed++;
+    }
+    closedir(d);
+  }
+  free(dir_copy);
+  free(base_copy);
+  return removed;
 }
 
 core_rc seen_check_writable(const char *path, char *why, size_t why_size) {
@@ -339,11 +365,11 @@ static core_rc take_attachment(struct reader *r, int fd, uint64_t len) {
 
 core_rc seen_load(const char *path, seen_filter **out, int attachment_fd, char *why,
                   size_t why_size) {
-  FILE *f = fopen(path, "rb");
+  FILE *f = core_open_read(path);
   if (!f) {
     if (errno == ENOENT)
       return CORE_ENOTFOUND;
-    say(why, why_size, "cannot read it: %s", strerror(errno));
+    say(why, why_size, "cannot read it: %s", core_open_error(errno));
     return CORE_ESYS;
   }
   struct stat st;

@@ -373,6 +373,115 @@ def case_state_refusals_keep_files(tmp):
         expect_records_of_one_crawl(web, inside([json.loads(line) for line in f]))
 
 
+def case_state_files_refuse_links(tmp):
+    """Files of a --state directory and a --seen file are never opened through a symbolic link,
+    and a directory others may write to is refused: a link planted at `links`, at `options` or at
+    a --seen file's name leaves its target as it was, and the crawl says why (exit 1). A
+    continued crawl removes the temporary checkpoints a killed save left (`checkpoint.tmp.PID`);
+    one killed before its first checkpoint says that it starts over."""
+    site = Site(["a.test"], lambda host, path, headers:
+                (200, {}, html_links("/b.html")) if path in ("/", "/b.html") else None)
+    victim = os.path.join(tmp, "victim")
+    with open(victim, "w") as f:
+        f.write("precious\n")
+
+    def unchanged():
+        with open(victim) as f:
+            return f.read() == "precious\n"
+    try:
+        seed = site.url("a.test")
+        open_dir = os.path.join(tmp, "open")
+        os.mkdir(open_dir)
+        os.chmod(open_dir, 0o777)
+        p = site.crawl("--state", open_dir, seed, check=False)
+        expect(p.returncode == 1 and "others may write to it" in p.stderr and
+               not os.listdir(open_dir), f"a directory open to others: exit {p.returncode}, "
+               f"{p.stderr!r}, holds {os.listdir(open_dir)}")
+
+        planted = os.path.join(tmp, "planted")
+        os.mkdir(planted, 0o700)
+        os.symlink(victim, os.path.join(planted, "links"))
+        p = site.crawl("--jsonl", "--state", planted, seed, check=False)
+        expect(p.returncode == 1 and "symbolic link" in p.stderr and unchanged(),
+               f"links planted: exit {p.returncode}, {p.stderr[-300:]!r}")
+
+        seen = os.path.join(tmp, "crawl.seen")
+        os.symlink(victim, seen)
+        p = site.crawl("--seen", seen, seed, check=False)
+        expect(p.returncode == 1 and "symbolic link" in p.stderr and unchanged(),
+               f"--seen planted: exit {p.returncode}, {p.stderr[-300:]!r}")
+
+        state = os.path.join(tmp, "state")
+        site.crawl("-w", "0", "--state", state, seed)
+        os.rename(os.path.join(state, "options"), os.path.join(tmp, "options"))
+        os.symlink(os.path.join(tmp, "options"), os.path.join(state, "options"))
+        p = site.crawl("--state", state, check=False)
+        expect(p.returncode == 1 and "symbolic link" in p.stderr,
+               f"options planted: exit {p.returncode}, {p.stderr[-300:]!r}")
+        os.unlink(os.path.join(state, "options"))
+        os.rename(os.path.join(tmp, "options"), os.path.join(state, "options"))
+
+        leftovers = [os.path.join(state, f"checkpoint.tmp.{pid}") for pid in (4000001, 4000002)]
+        for path in leftovers:
+            with open(path, "wb") as f:
+                f.write(b"\0" * 65536)
+        other = os.path.join(state, "checkpoint.tmp.notes")  # not a save's: it stays
+        open(other, "w").close()
+        p = site.crawl("--state", state)
+        expect(not [x for x in leftovers if os.path.exists(x)] and os.path.exists(other),
+               f"left over: {sorted(os.listdir(state))}")
+    finally:
+        site.stop()
+
+    gate = Gate()
+    try:
+        state = os.path.join(tmp, "unsaved")
+        cmd = [CRAWL, "--no-progress", *gate.resolve(), "--checkpoint", "1h", "--state", state,
+               gate.url("gate.test")]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_until(gate.asked.is_set, "the seed's request", proc)
+        proc.kill()
+        proc.communicate(timeout=30)
+        expect(not os.path.exists(os.path.join(state, "checkpoint")), "a checkpoint was saved")
+        gate.release()
+        p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 0 and "before its first checkpoint" in p.stderr and
+               lines(p) == [gate.url("gate.test")],
+               f"continued: exit {p.returncode}, {p.stdout!r}, {p.stderr[-300:]!r}")
+    finally:
+        gate.stop()
+
+
+def case_state_begun_twice_at_once(tmp):
+    """Two crawls begun at the same moment on one new --state directory: every time, one runs
+    and the other is refused before it writes anything there, so the options kept are the
+    runner's, and the crawl continues with them."""
+    site = Site(["a.test"], lambda host, path, headers:
+                (200, {}, "<p>one page</p>") if path == "/" else None)
+    try:
+        for trial in range(30):
+            state = os.path.join(tmp, f"state{trial}")
+            procs = {name: subprocess.Popen(
+                [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-U", f"racer-{name}",
+                 "--state", state, site.url("a.test")],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for name in "AB"}
+            ends = {name: p.communicate(timeout=60) for name, p in procs.items()}
+            codes = {name: p.returncode for name, p in procs.items()}
+            ran = [name for name, code in codes.items() if code == 0]
+            expect(len(ran) == 1 and sorted(codes.values())[1] in (1, 2),
+                   f"trial {trial}: exits {codes}, {ends}")
+            with open(os.path.join(state, "options"), "rb") as f:
+                kept = f.read()
+            loser = "B" if ran == ["A"] else "A"
+            expect(f"racer-{ran[0]}".encode() in kept and f"racer-{loser}".encode() not in kept,
+                   f"trial {trial}: {ran[0]} ran, the options kept: {kept!r}")
+            p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
+                               timeout=60)
+            expect(p.returncode == 0, f"trial {trial}: continued: exit {p.returncode} {p.stderr}")
+    finally:
+        site.stop()
+
+
 def case_seen_survives_kill(tmp):
     """--seen keeps the queue in its periodic saves: a crawl killed with kill -9 after a save,
     run again with the same file, fetches what the first run had queued; together the two runs

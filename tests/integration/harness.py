@@ -617,9 +617,11 @@ class Gate(Site):
     def __init__(self):
         import threading
         self.opened = threading.Event()
+        self.asked = threading.Event()  # its / was asked for: the crawl waits on it now
 
         def respond(host, path, headers):
             if path == "/":
+                self.asked.set()
                 self.opened.wait(timeout=300)
                 return 200, {}, "<p>the gate</p>"
             return None
