@@ -482,6 +482,8 @@ static core_rc decode_iconv(parse__decoder *dec, const char *data, size_t len, b
 
 core_rc parse__decode(parse__decoder *dec, const char *data, size_t len, bool last,
                       parse__sink sink, void *arg) {
+  if (!data) /* the body's end: no bytes, and no pointer to move on */
+    data = "";
   switch (dec->enc->kind) {
     case DECODE_UTF8:
       return len ? sink(arg, data, len) : CORE_OK;

@@ -148,7 +148,11 @@ typedef struct parse_robots parse_robots;
  * product_token (case-insensitively), or of the "*" groups when none names it. */
 core_rc parse_robots_create(const char *text, size_t len, const char *product_token,
                             parse_robots **out);
-/* path is the URL's path and query ("/a/b?c"); /robots.txt itself is always allowed. */
+/* path is the URL's path and query ("/a/b?c"); /robots.txt itself is always allowed. A check
+ * that would look at more than PARSE_ROBOTS_WORK_MAX bytes of the path in all (only a file made
+ * to be costly: thousands of long wildcard rules that each nearly match) stops there and calls
+ * the URL disallowed. */
+#define PARSE_ROBOTS_WORK_MAX (1u << 20)
 bool parse_robots_allowed(const parse_robots *robots, const char *path);
 /* Crawl-delay of the applicable group in seconds, or a negative number when it has none. */
 double parse_robots_crawl_delay(const parse_robots *robots);
