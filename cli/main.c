@@ -1,5 +1,6 @@
 /* crawl: a polite web crawler for the command line. */
 #include "cli/cli-int.h"
+#include "fetch/fetch.h"
 
 #include <ares.h>
 #include <curl/curl.h>
@@ -294,8 +295,17 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
       fprintf(stderr, "crawl:   and %llu more (each shown with -v, or in --jsonl)\n",
               (unsigned long long)(s->broken - CRAWL_BROKEN_SHOWN));
   }
-  if (s->seeds && s->seeds_unreached == s->seeds)
+  const char *proxy = cfg->proxy_http ? cfg->proxy_http : cfg->proxy_https;
+  if (s->seeds && s->seeds_unreached == s->seeds && proxy && s->failures[CRAWL_CAUSE_CONNECT]) {
+    char shown[256]; /* a dead proxy is named, as wget names it */
+    fetch_proxy_shown(proxy, shown, sizeof(shown));
+    fprintf(stderr,
+            "crawl: no seed could be fetched: is the proxy %s running? (-v names each "
+            "failure)\n",
+            shown);
+  } else if (s->seeds && s->seeds_unreached == s->seeds) {
     fprintf(stderr, "crawl: no seed could be fetched\n");
+  }
   /* an empty result says why, when filters made it so */
   if (!s->printed && cfg->accept_ext.count && s->discovered)
     fprintf(stderr,

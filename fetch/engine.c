@@ -48,7 +48,9 @@ struct transfer {
   struct core_buf request, response, body;
   bool chunked;
   bool plain; /* its handle got no option of the request's own (login, HEAD): see idle_easy */
-  char error[CURL_ERROR_SIZE]; /* curl's own words for a failure (CURLOPT_ERRORBUFFER) */
+  char error[CURL_ERROR_SIZE];      /* curl's own words for a failure (CURLOPT_ERRORBUFFER) */
+  const char *proxy;                /* the proxy it goes through (the config's), or NULL */
+  char said[CURL_ERROR_SIZE + 160]; /* a failure put in words here (transfer_error) */
   struct transfer *prev, *next;
 };
 
@@ -492,6 +494,7 @@ static fetch_error classify(CURLcode code) {
     case CURLE_HTTP2:
     case CURLE_HTTP2_STREAM:
     case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
       return FETCH_ECONNECT;
     case CURLE_OPERATION_TIMEDOUT:
       return FETCH_ETIMEOUT;
@@ -508,11 +511,19 @@ static fetch_error classify(CURLcode code) {
 
 /* What went wrong, in words for a record. curl 7.88 ends a transfer whose response head is past
  * its limit (a header line over 100 KB) with "Out of memory", and says no more: the crawler's
- * own memory is not curl's to run out of, so that is said for what it is. A protocol error is
- * said in curl's own words where it has some; the rest as curl names them. */
-static const char *transfer_error(const struct transfer *t, CURLcode code) {
+ * own memory is not curl's to run out of, so that is said for what it is. Through a proxy, curl
+ * connects to nothing but the proxy, so a connection that fails is the proxy's: it is named
+ * (doc/network.md, Proxies), as wget names it, where curl's words named no one. A protocol
+ * error is said in curl's own words where it has some; the rest as curl names them. */
+static const char *transfer_error(struct transfer *t, CURLcode code) {
   if (code == CURLE_OUT_OF_MEMORY)
     return "response head past curl's limit (curl: out of memory)";
+  if (t->proxy && (code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_PROXY)) {
+    char shown[256];
+    fetch_proxy_shown(t->proxy, shown, sizeof(shown));
+    snprintf(t->said, sizeof(t->said), "the proxy %s: %s", shown, curl_easy_strerror(code));
+    return t->said;
+  }
   if (classify(code) == FETCH_EPROTOCOL && t->error[0])
     return t->error;
   return curl_easy_strerror(code);
@@ -747,6 +758,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   const char *proxy =
       fetch_proxy_for(&cfg->proxies, strncasecmp(rq->url, "https:", 6) == 0, rq->host);
   curl_easy_setopt(e, CURLOPT_PROXY, proxy ? proxy : "");
+  t->proxy = proxy;
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
     recycle_easy(engine, e, false);
     curl_slist_free_all(t->resolve);

@@ -23,6 +23,8 @@ core_rc fetch_proxy_check(const char *proxy, const char **why);
 /* Whether proxy is given host names and resolves them (http, https, socks4a, socks5h): the
  * crawl then does not look a host up itself. */
 bool fetch_proxy_resolves(const char *proxy);
+/* The proxy URL as it may be shown: without its user:password@. */
+void fetch_proxy_shown(const char *proxy, char *out, size_t size);
 /* The proxy a request to host (without brackets) goes through, or NULL to go directly. */
 const char *fetch_proxy_for(const struct fetch_proxies *proxies, bool https, const char *host);
 

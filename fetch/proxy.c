@@ -5,6 +5,7 @@
 #include "fetch/fetch.h"
 
 #include <arpa/inet.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -45,6 +46,17 @@ core_rc fetch_proxy_check(const char *proxy, const char **why) {
   else
     return CORE_OK;
   return CORE_EINVAL;
+}
+
+void fetch_proxy_shown(const char *proxy, char *out, size_t size) {
+  const char *authority = strstr(proxy, "://");
+  authority = authority ? authority + 3 : proxy;
+  size_t host_end = strcspn(authority, "/?#");
+  const char *at = memchr(authority, '@', host_end);
+  if (at)
+    snprintf(out, size, "%.*s%s", (int)(authority - proxy), proxy, at + 1);
+  else
+    snprintf(out, size, "%s", proxy);
 }
 
 bool fetch_proxy_resolves(const char *proxy) {

@@ -349,6 +349,23 @@ def case_proxies(tmp):
         web.stop()
 
 
+def case_dead_proxy_named(tmp):
+    """A proxy that cannot be reached is named, as wget names it: each failure's record and -v
+    note say "the proxy http://127.0.0.1:PORT", and the summary asks whether it is running;
+    its password is in none of them. (Nothing listens on the port: no traffic leaves.)"""
+    port = free_port()
+    p = subprocess.run([CRAWL, "--no-progress", "-v", "--jsonl", "--retries", "0", "--proxy",
+                        f"http://alice:pr0xy-pw@127.0.0.1:{port}", "http://a.test:8080/"],
+                       capture_output=True, text=True, timeout=60)
+    named = f"the proxy http://127.0.0.1:{port}: Couldn't connect to server"
+    recs = records(p)
+    expect(p.returncode == 4 and len(recs) == 1 and named in recs[0].get("error", ""),
+           f"exit {p.returncode}, records {recs}")
+    expect(named in p.stderr and f"is the proxy http://127.0.0.1:{port} running?" in p.stderr,
+           f"the proxy is not named: {p.stderr[-600:]!r}")
+    expect("pr0xy-pw" not in p.stdout + p.stderr, "the proxy's password was printed")
+
+
 def case_cookies(tmp):
     """A site behind a session cookie: its front page sets `session` for the whole domain
     (Domain=site.test, so six hosts share it, spread over the shards at -j4) and every other page
