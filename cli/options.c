@@ -49,6 +49,8 @@ enum {
   OPT_RETRIES,
   OPT_MAX_SIZE,
   OPT_MAX_REDIRS,
+  OPT_MAX_SITEMAPS,
+  OPT_SITEMAP_DEPTH,
   OPT_NO_PARENT,
   OPT_CACERT,
   OPT_CHECK_SKIPPED,
@@ -93,6 +95,8 @@ enum {
 static const struct option long_options[] = {
     {"input", required_argument, NULL, 'i'},
     {"sitemaps", no_argument, NULL, OPT_SITEMAPS},
+    {"max-sitemaps", required_argument, NULL, OPT_MAX_SITEMAPS},
+    {"sitemap-depth", required_argument, NULL, OPT_SITEMAP_DEPTH},
     {"scope", required_argument, NULL, OPT_SCOPE},
     {"domains", required_argument, NULL, 'D'},
     {"exclude-domains", required_argument, NULL, OPT_EXCLUDE_DOMAINS},
@@ -197,6 +201,8 @@ void cli_print_help(FILE *out) {
         "Seeds:\n"
         "  -i, --input FILE            read seeds from FILE, one per line ('-' is stdin)\n"
         "      --sitemaps              also seed from each in-scope host's sitemaps\n"
+        "      --max-sitemaps N        sitemaps fetched per host, indexes included (1000)\n"
+        "      --sitemap-depth N       sitemap index levels followed (2)\n"
         "Scope:\n"
         "      --scope host|domain|any same host / registrable domain as a seed / anything "
         "(domain)\n"
@@ -565,6 +571,8 @@ static void set_defaults(struct crawl_config *cfg, struct cli_settings *own) {
   cfg->retries = 3;
   cfg->max_size = 10 * 1024 * 1024;
   cfg->max_redirs = 5;
+  cfg->max_sitemaps = 1000;
+  cfg->sitemap_depth = 2;
   cfg->expect = 1000000;
   cfg->fp_rate = 1e-7;
   cfg->dedupe = SEEN_BLOOM;
@@ -683,6 +691,14 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
         break;
       case OPT_SITEMAPS:
         cfg->sitemaps = true;
+        break;
+      case OPT_MAX_SITEMAPS:
+        if (!parse_long(arg, 1, 1000000, &cfg->max_sitemaps))
+          USAGE("invalid value '%s' for --max-sitemaps: a whole number from 1 to 1000000", arg);
+        break;
+      case OPT_SITEMAP_DEPTH:
+        if (!parse_long(arg, 0, 100, &cfg->sitemap_depth))
+          USAGE("invalid value '%s' for --sitemap-depth: a whole number from 0 to 100", arg);
         break;
       case OPT_SCOPE:
         if (strcmp(arg, "host") == 0)

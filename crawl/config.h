@@ -20,6 +20,8 @@ struct crawl_config {
   char **seeds; /* as typed; owned */
   size_t seed_count;
   bool sitemaps;
+  long max_sitemaps;  /* sitemaps fetched per host at most, indexes included */
+  long sitemap_depth; /* index levels followed: 0, the host's own sitemaps alone */
 
   /* scope */
   url_scope_mode scope_mode;

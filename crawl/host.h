@@ -26,6 +26,8 @@ struct host_data {
   url_addr_kind redirected_from;
   bool reached; /* a URL of it was settled */
   long pages_started;
+  long sitemaps_queued; /* --max-sitemaps counts them */
+  bool sitemaps_noted;  /* a note has said that --max-sitemaps or --sitemap-depth cut some */
   struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
   bool trap_noted;              /* -v has named a trap rule for this host */
   struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */

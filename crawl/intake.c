@@ -476,7 +476,7 @@ void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, 
 void crawl__take_owned(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
                        int depth, int redirects, struct link_how how) {
   if (kind == LINK_SITEMAP)
-    crawl__queue_sitemap_url(c, u);
+    crawl__queue_sitemap_url(c, u, depth);
   else if (kind == LINK_AHEAD)
     crawl__spec_consider(c, u, page, depth, how.follow);
   else

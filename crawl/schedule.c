@@ -63,8 +63,11 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
   }
   if (item->kind == FRONTIER_PAGE && wait_for_lease(c, fh, item))
     return;
+  /* -n and --max-pages-per-host count pages: a sitemap is never one of them, and is of no use
+   * once no page may be fetched */
+  bool page = item->kind == FRONTIER_PAGE;
   if (crawl__pages_exhausted(c) ||
-      (cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
+      (page && cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
     crawl__settle_over_limit(c, hd, item);
@@ -117,7 +120,7 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     crawl__request_free(rq);
     return;
   }
-  if (!crawl__run_take_page(c->run, cfg->max_pages)) {
+  if (page && !crawl__run_take_page(c->run, cfg->max_pages)) {
     /* another shard took the last page -n allowed (or leased) since the check above */
     frontier_cancel(c->fr, fh, item);
     if (!crawl__pages_exhausted(c)) { /* --cluster: it waits for the next lease */
@@ -132,7 +135,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     crawl__request_free(rq);
     return;
   }
-  hd->pages_started++;
+  if (page)
+    hd->pages_started++;
   crawl__start_request(c, rq);
 }
 

@@ -153,8 +153,9 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
 
 /* ---- sitemaps ---- */
 
-/* Queues one sitemap URL (resolved against base) unless it is out of scope or queued before. */
-static void queue_sitemap(struct shard *c, const struct url *base, const char *loc) {
+/* Queues one sitemap URL (resolved against base) unless it is out of scope or queued before;
+ * depth: the index levels above it. */
+static void queue_sitemap(struct shard *c, const struct url *base, const char *loc, int depth) {
   struct url u;
   if (url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u) != CORE_OK) {
     crawl__note(c, "sitemap '%s' is not a usable URL", loc);
@@ -162,12 +163,15 @@ static void queue_sitemap(struct shard *c, const struct url *base, const char *l
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
   if (url_scope_contains(c->scope, u.host) &&
-      !crawl__send_if_foreign(c, &u, NULL, 0, 0, LINK_SITEMAP, (struct link_how){VIA_NONE, true}))
-    crawl__queue_sitemap_url(c, &u);
+      !crawl__send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
+                              (struct link_how){VIA_NONE, true}))
+    crawl__queue_sitemap_url(c, &u, depth);
   url_free(&u);
 }
 
-void crawl__queue_sitemap_url(struct shard *c, const struct url *u) {
+/* Sitemaps are bounded per host and in nesting (doc/behaviour.md, Sitemaps): an index of
+ * indexes for ever, or of 50,000 sitemaps, would take the host's turns for good. */
+void crawl__queue_sitemap_url(struct shard *c, const struct url *u, int depth) {
   bool first = false;
   if (seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
     crawl__fatal(c, "out of memory");
@@ -176,7 +180,21 @@ void crawl__queue_sitemap_url(struct shard *c, const struct url *u) {
   if (!first)
     return;
   struct host_data *hd = crawl__host_for(c, u);
-  struct frontier_item *item = frontier_item_new(FRONTIER_SITEMAP, u->text, NULL, 0);
+  if (hd && (depth > c->cfg->sitemap_depth || hd->sitemaps_queued >= c->cfg->max_sitemaps)) {
+    if (!hd->sitemaps_noted)
+      crawl__warn(c,
+                  "%s: sitemaps past %s %ld left unfetched (this one: %s); the option raises the "
+                  "bound",
+                  hd->host, depth > c->cfg->sitemap_depth ? "--sitemap-depth" : "--max-sitemaps",
+                  depth > c->cfg->sitemap_depth ? c->cfg->sitemap_depth : c->cfg->max_sitemaps,
+                  u->text);
+    hd->sitemaps_noted = true;
+    return;
+  }
+  struct frontier_item *item =
+      hd ? frontier_item_new(FRONTIER_SITEMAP, u->text, NULL, depth) : NULL;
+  if (hd && item)
+    hd->sitemaps_queued++;
   if (!hd || !item) {
     frontier_item_free(item);
     crawl__fatal(c, "out of memory");
@@ -189,13 +207,13 @@ void crawl__queue_sitemaps(struct shard *c, struct host_data *hd) {
   if (!c->cfg->sitemaps)
     return;
   for (size_t i = 0; i < parse_robots_sitemap_count(hd->robots); i++)
-    queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i));
+    queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i), 0);
   char *url = origin_url(hd->fhost, "/sitemap.xml");
   if (!url) {
     crawl__fatal(c, "out of memory");
     return;
   }
-  queue_sitemap(c, NULL, url);
+  queue_sitemap(c, NULL, url, 0);
   free(url);
 }
 
@@ -205,8 +223,8 @@ static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *l
   struct shard *c = rq->shard;
   if (c->stop == STOP_NOW)
     return;
-  if (event == PARSE_SITEMAP_INDEX)
-    queue_sitemap(c, &rq->url, loc);
+  if (event == PARSE_SITEMAP_INDEX) /* one level below the index */
+    queue_sitemap(c, &rq->url, loc, rq->item->depth + 1);
   else
     crawl__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0,
                       (struct link_how){VIA_SITEMAP, true});

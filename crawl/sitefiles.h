@@ -12,7 +12,8 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
 bool crawl__queue_robots(struct shard *c, frontier_host *fh, double not_before);
 /* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
 void crawl__queue_sitemaps(struct shard *c, struct host_data *hd);
-/* A sitemap URL this shard owns, queued unless it was before. */
-void crawl__queue_sitemap_url(struct shard *c, const struct url *u);
+/* A sitemap URL this shard owns, queued unless it was before, or past --max-sitemaps for its host
+ * or --sitemap-depth (depth: index levels above it; a note says what was left). */
+void crawl__queue_sitemap_url(struct shard *c, const struct url *u, int depth);
 
 #endif

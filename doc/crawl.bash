@@ -23,12 +23,12 @@ _crawl() {
     -n|--max-pages|--max-pages-per-host|--max-url-length|--max-path-repeat|--max-path-segments|\
     --max-query-variants|-w|--delay|--delay-factor|--max-delay|\
     --ip-delay|--per-host|-c|--concurrency|-U|--user-agent|--timeout|--connect-timeout|--retries|\
-    --max-size|--max-redirs|-H|--header|--resolve|--dns-server|--proxy|--noproxy|--load-cookies|--save-cookies|--user|--netrc-file|--rate|--max-time|--expect|--fp-rate|--queue-memory|--queue-disk|\
+    --max-size|--max-redirs|--max-sitemaps|--sitemap-depth|-H|--header|--resolve|--dns-server|--proxy|--noproxy|--load-cookies|--save-cookies|--user|--netrc-file|--rate|--max-time|--expect|--fp-rate|--queue-memory|--queue-disk|\
     --checkpoint|--cluster|--nodes|--node|--cluster-wait)
       return ;;
   esac
   if [[ $cur == -* ]]; then
-    COMPREPLY=($(compgen -W "--input --sitemaps --scope --domains --exclude-domains --accept-ext
+    COMPREPLY=($(compgen -W "--input --sitemaps --max-sitemaps --sitemap-depth --scope --domains --exclude-domains --accept-ext
       --reject-ext --skip-ext --match --exclude --no-parent --depth --max-pages --max-pages-per-host
       --max-url-length --max-path-repeat --max-path-segments --max-query-variants
       --delay --delay-factor --max-delay --ip-delay --per-host --concurrency

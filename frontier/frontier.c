@@ -123,6 +123,10 @@ struct frontier_host {
   char *origin;
   void *data;
   struct frontier_item *head, *tail;
+  /* its sitemaps, in a queue of their own: they and its pages take turns (next_of), so that
+   * an index of 50,000 sitemaps does not keep the host's pages waiting behind it */
+  struct frontier_item *sitemap_head, *sitemap_tail;
+  bool page_turn; /* a sitemap went last: a page goes next, when one may */
   unsigned in_flight;
   unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
   double next_time;         /* earliest start of the next request */
@@ -254,6 +258,11 @@ void frontier_destroy(frontier *f) {
         h->head = it->next;
         frontier_item_free(it);
       }
+      while (h->sitemap_head) {
+        struct frontier_item *it = h->sitemap_head;
+        h->sitemap_head = it->next;
+        frontier_item_free(it);
+      }
       if (f->free_data && h->data)
         f->free_data(h->data);
       free(h->origin);
@@ -342,30 +351,55 @@ static core_rc heap_insert(frontier *f, struct frontier_host *h) {
   return CORE_OK;
 }
 
+/* A host's setup steps: at the front of its queue, and they hold everything else back. (Its
+ * queue holds these and pages; sitemaps have a queue of their own.) */
 static bool is_setup(frontier_kind kind) {
-  return kind != FRONTIER_PAGE;
+  return kind == FRONTIER_RESOLVE || kind == FRONTIER_ROBOTS;
 }
 
 static int effective_gate(const frontier *f) {
   return f->gate < f->outside ? f->gate : f->outside;
 }
 
-/* When may host start its front item? INFINITY when it may not at all for now. */
-static double host_key(const frontier *f, const struct frontier_host *h) {
-  const struct frontier_item *front = h->head;
-  if (!front || h->setup_in_flight)
+/* When may host start item, its front item or its first sitemap? INFINITY when it may not at
+ * all for now. */
+static double item_key(const frontier *f, const struct frontier_host *h,
+                       const struct frontier_item *item) {
+  if (!item || h->setup_in_flight)
     return INFINITY;
-  if (front->kind == FRONTIER_RESOLVE)
-    return h->in_flight ? INFINITY : front->not_before; /* a DNS query is no request to the host */
-  if (is_setup(front->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->opts.per_host)
+  if (item->kind == FRONTIER_RESOLVE)
+    return h->in_flight ? INFINITY : item->not_before; /* a DNS query is no request to the host */
+  if (is_setup(item->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->opts.per_host)
     return INFINITY;
-  if (!is_setup(front->kind) && (long)front->depth > (long)effective_gate(f) + f->lookahead &&
+  if (item->kind == FRONTIER_PAGE && (long)item->depth > (long)effective_gate(f) + f->lookahead &&
       !h->unsorted && !f->gate_off)
     return INFINITY; /* a level of smaller depth is not done */
-  double key = fmax(h->next_time, front->not_before);
+  double key = fmax(h->next_time, item->not_before);
   if (h->ip)
     key =
         fmax(key, fmax(atomic_load_explicit(&h->ip->next_time, memory_order_relaxed), h->ip_retry));
+  return key;
+}
+
+/* The item host's next turn at now is for (one that may start by now: frontier_pop asks when
+ * the host's key has come): a setup step first of all; else its front page or its first
+ * sitemap, whichever may start, and when both may, the one whose turn it is (they alternate). */
+static struct frontier_item *next_of(const frontier *f, const struct frontier_host *h, double now) {
+  struct frontier_item *front = h->head, *sitemap = h->sitemap_head;
+  if (!sitemap || (front && is_setup(front->kind)))
+    return front;
+  double page_key = item_key(f, h, front), sitemap_key = item_key(f, h, sitemap);
+  if (page_key <= now && sitemap_key <= now)
+    return h->page_turn ? front : sitemap;
+  return page_key <= sitemap_key ? front : sitemap;
+}
+
+/* When host's next turn may come: the earlier of its page's and its sitemap's. */
+static double host_key(const frontier *f, const struct frontier_host *h) {
+  const struct frontier_item *front = h->head;
+  double key = item_key(f, h, front);
+  if (h->sitemap_head && !(front && is_setup(front->kind)))
+    key = fmin(key, item_key(f, h, h->sitemap_head));
   return key;
 }
 
@@ -810,7 +844,14 @@ core_rc frontier_push_new(frontier *f, frontier_host *host, struct frontier_item
 
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item) {
   item->next = item->prev = NULL;
-  if (is_setup(item->kind)) {
+  if (item->kind == FRONTIER_SITEMAP) { /* first in, first out, beside the pages */
+    item->prev = host->sitemap_tail;
+    if (host->sitemap_tail)
+      host->sitemap_tail->next = item;
+    else
+      host->sitemap_head = item;
+    host->sitemap_tail = item;
+  } else if (is_setup(item->kind)) {
     /* setup steps keep their own order ahead of every page, but a lookup goes first: nothing
      * else of the host can be fetched without its address (a lookup retried after robots.txt
      * was queued must not fall behind it) */
@@ -875,6 +916,20 @@ static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) 
   return item;
 }
 
+static struct frontier_item *unlink_sitemap(frontier *f, struct frontier_host *h) {
+  struct frontier_item *item = h->sitemap_head;
+  if (!item)
+    return NULL;
+  h->sitemap_head = item->next;
+  if (h->sitemap_head)
+    h->sitemap_head->prev = NULL;
+  else
+    h->sitemap_tail = NULL;
+  item->next = item->prev = NULL;
+  f->queued--;
+  return item;
+}
+
 /* Whether a request of this kind to host takes its address (--ip-delay): a DNS lookup does not. */
 static bool claims_ip(const frontier *f, const struct frontier_host *h, frontier_kind kind) {
   return f->opts.ip_delay > 0 && h->ip && kind != FRONTIER_RESOLVE;
@@ -888,13 +943,17 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
       update(f, h); /* a stale key: another host moved the shared IP's time */
       continue;
     }
-    if (claims_ip(f, h, h->head->kind) && !ip_claim(f->ips, h->ip, now)) {
+    struct frontier_item *next = next_of(f, h, now);
+    if (claims_ip(f, h, next->kind) && !ip_claim(f->ips, h->ip, now)) {
       /* the address is busy: free at the earliest one gap from now */
       h->ip_retry = now + f->opts.ip_delay;
       update(f, h);
       continue;
     }
-    struct frontier_item *item = unlink_front(f, h);
+    struct frontier_item *item =
+        next->kind == FRONTIER_SITEMAP ? unlink_sitemap(f, h) : unlink_front(f, h);
+    if (h->sitemap_head || item->kind == FRONTIER_SITEMAP)
+      h->page_turn = item->kind == FRONTIER_SITEMAP;
     h->in_flight++;
     if (is_setup(item->kind))
       h->setup_in_flight++;
@@ -993,7 +1052,9 @@ double frontier_next_ready(frontier *f) {
 
 struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
   struct frontier_item *item = unlink_front(f, host);
-  if (item && !is_setup(item->kind))
+  if (!item)
+    item = unlink_sitemap(f, host);
+  else if (item->kind == FRONTIER_PAGE)
     gate_count(f, item->depth, -1);
   update(f, host);
   return item;
@@ -1002,7 +1063,7 @@ struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
 struct frontier_item *frontier_drain(frontier *f, frontier_host **host) {
   for (; f->drain_bucket < f->host_buckets && f->queued; f->drain_bucket++) {
     for (struct frontier_host *h = f->hosts[f->drain_bucket]; h; h = h->next) {
-      if (h->head) {
+      if (h->head || h->sitemap_head) {
         *host = h;
         return frontier_drain_host(f, h);
       }
@@ -1052,6 +1113,8 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
     for (struct frontier_host *h = f->hosts[b]; h; h = h->next) {
       core_rc rc = on_host ? on_host(arg, h) : CORE_OK;
       for (const struct frontier_item *it = h->head; it && !rc; it = it->next)
+        rc = on_item(arg, h, it);
+      for (const struct frontier_item *it = h->sitemap_head; it && !rc; it = it->next)
         rc = on_item(arg, h, it);
       for (uint64_t at = h->spill_head; at && !rc;) {
         struct frontier_item *item;

@@ -1,7 +1,8 @@
 /* frontier: per-host queues and when each host may be contacted next. Pages go a depth at a
  * time (breadth first across all hosts); within a host and a depth, first in, first out. A host's
  * setup steps (DNS lookup, robots.txt) are items at the front of its queue, so one scheduler times
- * them all. The seen filter guards it: no URL is queued twice. */
+ * them all. Its sitemaps wait in a queue of their own and take turns with its pages. The seen
+ * filter guards it: no URL is queued twice. */
 #ifndef CRAWL_FRONTIER_H
 #define CRAWL_FRONTIER_H
 
@@ -15,7 +16,7 @@ typedef enum {
   FRONTIER_PAGE,    /* a URL to fetch */
   FRONTIER_RESOLVE, /* look up the host's address */
   FRONTIER_ROBOTS,  /* fetch the host's robots.txt */
-  FRONTIER_SITEMAP  /* fetch a sitemap: timed like a page, after robots.txt */
+  FRONTIER_SITEMAP  /* fetch a sitemap: timed like a page, after robots.txt, in turn with pages */
 } frontier_kind;
 
 struct frontier_item {
@@ -83,7 +84,8 @@ void frontier_host_set_crawl_delay(frontier_host *host, double seconds);
 void frontier_host_defer(frontier *f, frontier_host *host, double until);
 
 /* Takes ownership of item. Setup items go to the front and hold the host's pages back: a lookup
- * first of all, the others in the order they come. */
+ * first of all, the others in the order they come. Sitemaps queue apart, first in, first out:
+ * when a sitemap and a page of the host may both start, they take turns (one of each). */
 void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item);
 /* Removes and returns host's queued page url when its depth is more than depth (a redirect target
  * found before as a deeper link, which is to take the redirect's depth), or NULL. Finds it among

@@ -76,6 +76,71 @@ def case_sitemaps(tmp):
            "a sitemap was fetched before robots.txt")
 
 
+def case_sitemaps_share_turns(tmp):
+    """Sitemaps never starve a crawl. A host whose robots.txt names an index of 300 sitemaps
+    (each listing one page): its pages and its sitemaps take turns, so the seed is fetched among
+    the host's first requests, not after the 300; -n counts pages alone (-n 20: 20 pages, and no
+    sitemap taken for one). An index whose sitemaps are indexes again, for ever, stops at
+    --sitemap-depth (2: three levels fetched) and --max-sitemaps bounds a host's sitemaps; each
+    bound says so on standard error."""
+    def sitemap_index(locs):
+        return ('<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/'
+                'sitemap/0.9">' + "".join(f"<sitemap><loc>{u}</loc></sitemap>" for u in locs) +
+                "</sitemapindex>")
+
+    def urlset(locs):
+        return ('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                + "".join(f"<url><loc>{u}</loc></url>" for u in locs) + "</urlset>")
+
+    def respond(host, path, headers):
+        base = f"http://{host}:{site.port}"
+        xml = {"Content-Type": "application/xml"}
+        if path == "/robots.txt":
+            first = "/nest/0.xml" if host == "nest.test" else "/index.xml"
+            return 200, {"Content-Type": "text/plain"}, f"User-agent: *\nSitemap: {base}{first}\n"
+        if path == "/":
+            return 200, {}, html_links(*[f"/a{i}.html" for i in range(40)])
+        if path == "/index.xml":
+            return 200, xml, sitemap_index([f"{base}/sm/{i}.xml" for i in range(300)])
+        if path.startswith("/sm/"):
+            return 200, xml, urlset([f"{base}/p/{path[4:-4]}.html"])
+        if path.startswith("/nest/"):
+            level = int(path[6:-4])
+            return 200, xml, sitemap_index([f"{base}/nest/{level + 1}.xml"])
+        if path.endswith(".html"):
+            return 200, {}, "<p>page</p>"
+        return None
+
+    site = Site(["a.test", "nest.test"], respond)
+    try:
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--sitemaps", "-n", "20", "-d", "1", site.url("a.test"))
+        asked = [path for path in site.paths("a.test", since) if path != "/robots.txt"]
+        pages = [x for x in asked if not x.endswith(".xml")]
+        sitemaps = [x for x in asked if x.endswith(".xml")]
+        expect("/" in asked[:4], f"the seed waited behind sitemaps: {asked[:10]}")
+        expect(len(pages) == 20, f"-n 20 fetched {len(pages)} pages: {pages}")
+        expect(2 <= len(sitemaps) <= 25, f"{len(sitemaps)} sitemaps beside 20 pages: {sitemaps}")
+
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--sitemaps", "-d", "0", site.url("nest.test"))
+        nested = sorted(x for x in site.paths("nest.test", since) if x.startswith("/nest/"))
+        expect(nested == ["/nest/0.xml", "/nest/1.xml", "/nest/2.xml"],
+               f"--sitemap-depth 2 fetched {nested}")
+        expect("--sitemap-depth 2" in p.stderr, f"no word of the bound: {p.stderr[-300:]!r}")
+
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--sitemaps", "--max-sitemaps", "5", "-d", "0",
+                       site.url("a.test"))
+        sitemaps = [x for x in site.paths("a.test", since) if x.endswith(".xml")]
+        expect(len(sitemaps) == 5, f"--max-sitemaps 5 fetched {len(sitemaps)}: {sitemaps}")
+        expect("--max-sitemaps 5" in p.stderr, f"no word of the bound: {p.stderr[-300:]!r}")
+        printed = [u for u in lines(p) if "/p/" in u]
+        expect(printed, "the sitemaps fetched gave no page")
+    finally:
+        site.stop()
+
+
 def case_sitemaps_without_robots(tmp):
     web = Web(tmp, hosts=2, pages=20)
     p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", "--no-robots", web.url())
