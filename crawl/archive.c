@@ -3,6 +3,7 @@
  * A --state crawl that continues appends, after cutting the file back to its length at the last
  * checkpoint: the exchanges after it are made again. */
 #include "crawl/archive.h"
+#include "crawl/logins.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 
@@ -30,17 +31,9 @@ static void archive(void *arg, const struct fetch_capture *x) {
 /* Whether the crawl sends credentials (doc/network.md, WARC): its archive then holds pages
  * behind them, and is made for its owner alone. */
 static bool carries_logins(const struct crawl_config *cfg) {
-  if (cfg->user || cfg->netrc || cfg->load_cookies ||
-      (cfg->proxy_http && strchr(cfg->proxy_http, '@')) ||
-      (cfg->proxy_https && strchr(cfg->proxy_https, '@')))
-    return true;
-  for (size_t i = 0; i < cfg->header_count; i++)
-    if (fetch_header_is_secret(cfg->headers[i]))
-      return true;
-  for (size_t i = 0; i < cfg->seed_count; i++)
-    if (strchr(cfg->seeds[i], '@'))
-      return true;
-  return false;
+  return crawl__logins_needed(cfg) || cfg->load_cookies ||
+         (cfg->proxy_http && strchr(cfg->proxy_http, '@')) ||
+         (cfg->proxy_https && strchr(cfg->proxy_https, '@'));
 }
 
 core_rc crawl__open_warc(struct shard *c) {

@@ -161,11 +161,11 @@ static core_rc job_options(const struct crawl_config *cfg, struct core_buf *b) {
            "crawl-cluster-options 1\nnodes %ld\ndepth %ld\nmax-pages %ld\nmax-pages-per-host "
            "%ld\nscope %d\nno-parent %d\nrobots %d\nsitemaps %d\nmax-url-length %zu\n"
            "max-redirs %ld\nmatch %zu\nexclude %zu\nmax-path-repeat %ld\nmax-path-segments "
-           "%ld\nmax-query-variants %ld\n",
+           "%ld\nmax-query-variants %ld\nmax-sitemaps %ld\nsitemap-depth %ld\n",
            cfg->nodes, cfg->depth, cfg->max_pages, cfg->max_pages_per_host, (int)cfg->scope_mode,
            cfg->no_parent, cfg->robots, cfg->sitemaps, cfg->max_url_length, cfg->max_redirs,
            cfg->match.count, cfg->exclude.count, cfg->max_path_repeat, cfg->max_path_segments,
-           cfg->max_query_variants);
+           cfg->max_query_variants, cfg->max_sitemaps, cfg->sitemap_depth);
   core_rc rc = core_buf_add(b, text, strlen(text));
   const struct core_list *lists[] = {&cfg->domains, &cfg->exclude_domains, &cfg->accept_ext,
                                      &cfg->reject_ext, &cfg->skip_ext};

@@ -41,8 +41,7 @@ static void free_login(struct seed_login *l) {
   free(l->password);
 }
 
-/* Whether anything goes to the seeds' hosts alone. */
-static bool logins_needed(const struct crawl_config *cfg) {
+bool crawl__logins_needed(const struct crawl_config *cfg) {
   if (cfg->user || cfg->netrc)
     return true;
   for (size_t i = 0; i < cfg->header_count; i++)
@@ -56,7 +55,7 @@ static bool logins_needed(const struct crawl_config *cfg) {
 
 core_rc crawl__logins_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  if (!logins_needed(cfg))
+  if (!crawl__logins_needed(cfg))
     return CORE_OK;
   struct seed_login *list = calloc(cfg->seed_count ? cfg->seed_count : 1, sizeof(*list));
   if (!list)

@@ -11,6 +11,9 @@ core_rc crawl__seed_url(const char *seed, size_t max_len, struct url *out);
  * to them alone (-H Authorization, Cookie or Proxy-Authorization, --user, --netrc, a seed's
  * userinfo). */
 core_rc crawl__logins_open(struct shard *c);
+/* Whether anything goes to the seeds' origins alone: --user, --netrc, a secret -H header, a
+ * seed's user:password@. */
+bool crawl__logins_needed(const struct crawl_config *cfg);
 void crawl__logins_close(struct shard *c);
 /* What a request to scheme://host:port carries as one of the seeds' origins, or NULL when it is
  * none: a login belongs to its scheme, host and port. */

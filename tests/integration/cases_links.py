@@ -235,13 +235,7 @@ def case_bad_bytes_in_legacy_charsets(tmp):
                         b'<a href="/q?x=\x81\x8d\x8f\x90\x9d\x80">q</a>')
     pages["/q?x=%81%8D%8F%90%9D%80"] = ("text/html", "<p>the query</p>")
 
-    def respond(host, path, headers):
-        if path not in pages:
-            return None
-        content_type, body = pages[path]
-        return 200, {"Content-Type": content_type}, body
-
-    site = Site(["a.test"], respond)
+    site = Site(["a.test"], pages_responder(pages))
     try:
         p = site.crawl("-w", "0", "--jsonl", site.url("a.test"), check=False)
         expect(p.returncode == 0, f"crawl exited {p.returncode}: {p.stderr[-500:]}")
@@ -651,13 +645,7 @@ def case_content_sniffing(tmp):
         "/bom.html": ("text/html; charset=iso-8859-1", bom),
     }
 
-    def respond(host, path, headers):
-        if path not in pages:
-            return None
-        content_type, body = pages[path]
-        return 200, {"Content-Type": content_type}, body
-
-    site = Site(["a.test"], respond)
+    site = Site(["a.test"], pages_responder(pages))
     try:
         p = site.crawl("-w", "0", site.url("a.test"))
         want = ["/", "/p.html", "/data", "/short", "/u.html", "/deeper.html", "/s.html",

@@ -662,6 +662,15 @@ def kill_after_checkpoints(proc, state, count=1):
         seen += 1
     proc.kill()
 
+def pages_responder(pages):
+    """A Site's respond for a table of path: (Content-Type, body); any other path is a 404."""
+    def respond(host, path, headers):
+        if path not in pages:
+            return None
+        content_type, body = pages[path]
+        return 200, {"Content-Type": content_type}, body
+    return respond
+
 def html_links(*hrefs):
     return "<html><body>" + "".join(f'<a href="{h}">x</a>' for h in hrefs) + "</body></html>"
 ROBOTS_RULES = """User-agent: pickybot
