@@ -299,7 +299,9 @@ const char *core_dir_unsafe(const char *dir) {
   struct stat st;
   if (stat(dir, &st) != 0)
     return NULL; /* said by whatever opens it next */
-  if (st.st_mode & (S_IWGRP | S_IWOTH))
+  /* a group of the user's own (Debian's user private groups, umask 002) is no one else */
+  bool group_others = (st.st_mode & S_IWGRP) && st.st_gid != getegid();
+  if ((st.st_mode & S_IWOTH) || group_others)
     return "others may write to it, and so plant links in it: make it private (chmod 700) or "
            "give another directory";
   return NULL;

@@ -397,6 +397,18 @@ def case_state_files_refuse_links(tmp):
         expect(p.returncode == 1 and "others may write to it" in p.stderr and
                not os.listdir(open_dir), f"a directory open to others: exit {p.returncode}, "
                f"{p.stderr!r}, holds {os.listdir(open_dir)}")
+        # writable by a group: refused when it is another's, taken when it is the user's own
+        # (Debian's user private groups make such directories with umask 002)
+        if os.geteuid() == 0:  # only root gives a directory to another group
+            os.chmod(open_dir, 0o770)
+            os.chown(open_dir, -1, 65534 if os.getegid() != 65534 else 0)
+            p = site.crawl("--state", open_dir, seed, check=False)
+            expect(p.returncode == 1 and "others may write to it" in p.stderr,
+                   f"a directory another group may write to: exit {p.returncode}, {p.stderr!r}")
+        own_group = os.path.join(tmp, "own-group")
+        os.mkdir(own_group)
+        os.chmod(own_group, 0o770)  # the user's own group, as made
+        site.crawl("-w", "0", "--state", own_group, seed)
 
         planted = os.path.join(tmp, "planted")
         os.mkdir(planted, 0o700)
