@@ -505,12 +505,14 @@ core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out,
   }
   char *kept =
       cfg->state_dir && cfg->state_resume ? crawl__path_in(cfg->state_dir, "cookies") : NULL;
-  struct stat st;
-  if (kept && lstat(kept, &st) == 0 && S_ISLNK(st.st_mode)) { /* curl would follow it */
-    errno = ELOOP;
-    rc = CORE_ESYS;
-  } else if (kept && access(kept, F_OK) == 0) {
-    rc = fetch_cookies_load(jar, kept);
+  struct stat st; /* there, and not a link (curl would follow it) */
+  if (kept && lstat(kept, &st) == 0) {
+    if (!S_ISLNK(st.st_mode)) {
+      rc = fetch_cookies_load(jar, kept);
+    } else {
+      errno = ELOOP;
+      rc = CORE_ESYS;
+    }
   }
   if (rc != CORE_OK) {
     snprintf(err, err_size, "--state: cannot read the cookies '%s': %s", kept,

@@ -180,14 +180,14 @@ void crawl__queue_sitemap_url(struct shard *c, const struct url *u, int depth) {
   if (!first)
     return;
   struct host_data *hd = crawl__host_for(c, u);
-  if (hd && (depth > c->cfg->sitemap_depth || hd->sitemaps_queued >= c->cfg->max_sitemaps)) {
+  bool too_deep = depth > c->cfg->sitemap_depth;
+  if (hd && (too_deep || hd->sitemaps_queued >= c->cfg->max_sitemaps)) {
     if (!hd->sitemaps_noted)
       crawl__warn(c,
                   "%s: sitemaps past %s %ld left unfetched (this one: %s); the option raises the "
                   "bound",
-                  hd->host, depth > c->cfg->sitemap_depth ? "--sitemap-depth" : "--max-sitemaps",
-                  depth > c->cfg->sitemap_depth ? c->cfg->sitemap_depth : c->cfg->max_sitemaps,
-                  u->text);
+                  hd->host, too_deep ? "--sitemap-depth" : "--max-sitemaps",
+                  too_deep ? c->cfg->sitemap_depth : c->cfg->max_sitemaps, u->text);
     hd->sitemaps_noted = true;
     return;
   }

@@ -3,6 +3,7 @@
  * is kept: comments and strings are skipped wherever they fall (a "url(" inside either is no
  * link), escapes are decoded, and a URL longer than the cap is dropped. */
 #include "parse/parse.h"
+#include "parse/parse-int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -59,10 +60,6 @@ void parse_css_destroy(parse_css *css) {
     return;
   core_buf_free(&css->url);
   free(css);
-}
-
-static bool is_space(unsigned char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
 static bool is_name_char(unsigned char c) {
@@ -138,7 +135,7 @@ static bool step(parse_css *css, unsigned char c) {
         css->ident_long = c == '\\'; /* an escaped name is never "url" or "@import" here */
         css->ident_escape = c == '\\';
         css->state = CSS_IDENT;
-      } else if (!is_space(c)) {
+      } else if (!parse__is_space((char)c)) {
         css->import_pending = false;
       }
       return true;
@@ -194,7 +191,7 @@ static bool step(parse_css *css, unsigned char c) {
       }
       return true;
     case CSS_URL_START:
-      if (is_space(c))
+      if (parse__is_space((char)c))
         return true;
       if (c == '"' || c == '\'') {
         css->quote = (char)c;
@@ -209,7 +206,7 @@ static bool step(parse_css *css, unsigned char c) {
       if (c == ')') {
         url_done(css, true);
         css->state = CSS_NORMAL;
-      } else if (is_space(c)) {
+      } else if (parse__is_space((char)c)) {
         css->state = CSS_URL_END;
       } else if (c == '\\') {
         css->escaped_from = CSS_URL;
@@ -225,7 +222,7 @@ static bool step(parse_css *css, unsigned char c) {
       }
       return true;
     case CSS_URL_END:
-      if (is_space(c))
+      if (parse__is_space((char)c))
         return true;
       url_done(css, c == ')');
       css->state = c == ')' ? CSS_NORMAL : CSS_BAD_URL;
@@ -246,7 +243,7 @@ static bool step(parse_css *css, unsigned char c) {
       if (css->hex_digits) {
         if (capturing)
           url_add_code_point(css, css->hex);
-        return is_space(c); /* one white space after a hex escape belongs to it */
+        return parse__is_space((char)c); /* one white space after a hex escape belongs to it */
       }
       if (c == '\n' || c == '\r' || c == '\f') {
         if (css->escaped_from == CSS_URL) { /* no escaped newline in a URL */

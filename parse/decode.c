@@ -5,6 +5,7 @@
  * U+0081...U+009D. A byte sequence an encoding does not have becomes U+FFFD and decoding goes on,
  * where libxml2's own decoding stopped the page at the first one. */
 #include "parse/decode.h"
+#include "parse/parse-int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -99,14 +100,10 @@ static const struct parse__encoding encodings[] = {
 };
 enum { LABEL_MAX = 32 };
 
-static bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
-
 const struct parse__encoding *parse__encoding_for(const char *label, size_t len) {
-  while (len && is_space(*label))
+  while (len && parse__is_space(*label))
     label++, len--;
-  while (len && is_space(label[len - 1]))
+  while (len && parse__is_space(label[len - 1]))
     len--;
   if (!len || len > LABEL_MAX)
     return NULL;
@@ -130,7 +127,10 @@ const struct parse__encoding *parse__encoding_utf8(void) {
 }
 
 const struct parse__encoding *parse__encoding_windows_1252(void) {
-  return parse__encoding_for("windows-1252", 12);
+  for (size_t i = 0;;
+       i++) /* the table has it: asked for a page of no declaration, no labels read */
+    if (encodings[i].kind == DECODE_1252)
+      return &encodings[i];
 }
 
 bool parse__encoding_is_utf8(const struct parse__encoding *enc) {
@@ -161,26 +161,26 @@ static bool slice_is(struct slice s, const char *word) {
 static bool next_attribute(const char **at, const char *end, struct slice *name,
                            struct slice *value) {
   const char *p = *at;
-  while (p < end && (is_space(*p) || *p == '/'))
+  while (p < end && (parse__is_space(*p) || *p == '/'))
     p++;
   if (p >= end || *p == '>') {
     *at = p < end ? p + 1 : end;
     return false;
   }
   name->p = p++; /* a first '=' belongs to the name */
-  while (p < end && *p != '=' && *p != '>' && *p != '/' && !is_space(*p))
+  while (p < end && *p != '=' && *p != '>' && *p != '/' && !parse__is_space(*p))
     p++;
   name->n = (size_t)(p - name->p);
   value->p = p;
   value->n = 0;
-  while (p < end && is_space(*p))
+  while (p < end && parse__is_space(*p))
     p++;
   if (p >= end || *p != '=') {
     *at = p;
     return true;
   }
   p++;
-  while (p < end && is_space(*p))
+  while (p < end && parse__is_space(*p))
     p++;
   if (p < end && (*p == '"' || *p == '\'')) {
     const char *close = memchr(p + 1, *p, (size_t)(end - p - 1));
@@ -194,7 +194,7 @@ static bool next_attribute(const char **at, const char *end, struct slice *name,
     return true;
   }
   value->p = p;
-  while (p < end && !is_space(*p) && *p != '>')
+  while (p < end && !parse__is_space(*p) && *p != '>')
     p++;
   value->n = (size_t)(p - value->p);
   *at = p;
@@ -210,12 +210,12 @@ static const struct parse__encoding *content_charset(struct slice content) {
     if (p + 7 > end)
       return NULL;
     p += 7;
-    while (p < end && is_space(*p))
+    while (p < end && parse__is_space(*p))
       p++;
     if (p >= end || *p != '=')
       continue;
     p++;
-    while (p < end && is_space(*p))
+    while (p < end && parse__is_space(*p))
       p++;
     if (p >= end)
       return NULL;
@@ -224,7 +224,7 @@ static const struct parse__encoding *content_charset(struct slice content) {
       return close ? parse__encoding_for(p + 1, (size_t)(close - p - 1)) : NULL;
     }
     const char *v = p;
-    while (p < end && !is_space(*p) && *p != ';')
+    while (p < end && !parse__is_space(*p) && *p != ';')
       p++;
     return parse__encoding_for(v, (size_t)(p - v));
   }
@@ -279,7 +279,8 @@ const struct parse__encoding *parse__meta_prescan(const char *s, size_t n) {
         if (memcmp(q, "-->", 3) == 0)
           close = q;
       p = close ? close + 3 : end;
-    } else if (left >= 6 && strncasecmp(p + 1, "meta", 4) == 0 && (is_space(p[5]) || p[5] == '/')) {
+    } else if (left >= 6 && strncasecmp(p + 1, "meta", 4) == 0 &&
+               (parse__is_space(p[5]) || p[5] == '/')) {
       p += 5;
       const struct parse__encoding *enc = meta_tag(&p, end);
       if (enc)
@@ -288,7 +289,7 @@ const struct parse__encoding *parse__meta_prescan(const char *s, size_t n) {
                              (p[1] == '/' && left >= 3 && isalpha((unsigned char)p[2])))) {
       /* another tag: its attributes are passed over, a '>' inside their values too */
       p++;
-      while (p < end && !is_space(*p) && *p != '>')
+      while (p < end && !parse__is_space(*p) && *p != '>')
         p++;
       struct slice name, value;
       while (next_attribute(&p, end, &name, &value))

@@ -3,6 +3,7 @@
 #include "parse/parse.h"
 
 #include "parse/decode.h"
+#include "parse/parse-int.h"
 
 #include <ctype.h>
 #include <libxml/HTMLparser.h>
@@ -43,15 +44,14 @@ struct parse_html {
   parse_via via;     /* where the link being delivered was found */
   /* the Content-Type's charset, or NULL (none, or a label the Encoding Standard lacks) */
   const struct parse__encoding *declared;
-  bool decided;                      /* the encoding is set: bytes go to libxml2 */
-  const struct parse__encoding *enc; /* the one decided on */
-  const char *query_charset;         /* its name for a link's query, or NULL for UTF-8 */
-  struct core_buf start;             /* the first bytes, until it is */
-  parse__decoder *decoder;           /* a page not in UTF-8, turned into UTF-8 here; or NULL */
-  struct core_buf held;              /* text held to be parsed in one call at the end */
-  size_t hold;                       /* how much may be held; past it, text is parsed as it comes */
-  bool streaming;                    /* held text went to libxml2 already */
-  bool outgrew;                      /* the page outgrew the hold: parsed as it came */
+  bool decided;              /* the encoding is set: bytes go to libxml2 */
+  const char *query_charset; /* its name for a link's query, or NULL for UTF-8 */
+  struct core_buf start;     /* the first bytes, until it is */
+  parse__decoder *decoder;   /* a page not in UTF-8, turned into UTF-8 here; or NULL */
+  struct core_buf held;      /* text held to be parsed in one call at the end */
+  size_t hold;               /* how much may be held; past it, text is parsed as it comes */
+  bool streaming;            /* held text went to libxml2 already */
+  bool outgrew;              /* the page outgrew the hold: parsed as it came */
   /* libxml2's UTF-8 handler until its input takes it (NULL: not yet found, or taken): set, it
    * tells libxml2 the encoding is known, and <meta> is not read again there */
   xmlCharEncodingHandlerPtr encoder;
@@ -135,19 +135,15 @@ static void emit_link(struct parse_html *html, parse_via via, const char *value,
   html->cb(html->arg, PARSE_LINK, value, len);
 }
 
-static bool is_html_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r';
-}
-
 /* The srcset grammar of the HTML Standard: comma-separated candidates, each a URL followed by
  * optional descriptors; a URL may itself contain commas but not end with one. */
 static void emit_srcset(struct parse_html *html, parse_via via, const char *s) {
   size_t i = 0, n = strlen(s);
   while (i < n) {
-    while (i < n && (is_html_space(s[i]) || s[i] == ','))
+    while (i < n && (parse__is_space(s[i]) || s[i] == ','))
       i++;
     size_t start = i;
-    while (i < n && !is_html_space(s[i]))
+    while (i < n && !parse__is_space(s[i]))
       i++;
     size_t end = i;
     bool trailing_comma = false;
@@ -192,7 +188,7 @@ bool parse_html_sniff(const char *data, size_t len) {
                                      "<P",
                                      "<!--"};
   size_t i = len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-  while (i < len && is_html_space(data[i]))
+  while (i < len && parse__is_space(data[i]))
     i++;
   for (size_t t = 0; t < sizeof(tags) / sizeof(*tags); t++) {
     size_t n = strlen(tags[t]);
@@ -206,25 +202,25 @@ bool parse_html_sniff(const char *data, size_t len) {
 bool parse_refresh_url(const char *content, const char **url, size_t *len) {
   const char *p = content;
   /* the HTML Standard's "shared declarative refresh steps": a delay, then ; or , then url= */
-  while (is_html_space(*p))
+  while (parse__is_space(*p))
     p++;
   while (isdigit((unsigned char)*p) || *p == '.')
     p++;
-  while (is_html_space(*p))
+  while (parse__is_space(*p))
     p++;
   if (*p == ';' || *p == ',')
     p++;
   else if (*p)
     return false;
-  while (is_html_space(*p))
+  while (parse__is_space(*p))
     p++;
   if (strncasecmp(p, "url", 3) == 0) {
     const char *q = p + 3;
-    while (is_html_space(*q))
+    while (parse__is_space(*q))
       q++;
     if (*q == '=') {
       q++;
-      while (is_html_space(*q))
+      while (parse__is_space(*q))
         q++;
       p = q;
     }
@@ -233,7 +229,7 @@ bool parse_refresh_url(const char *content, const char **url, size_t *len) {
   if (*p == '"' || *p == '\'')
     quote = *p++;
   size_t n = quote ? strcspn(p, quote == '"' ? "\"" : "'") : strlen(p);
-  while (n && is_html_space(p[n - 1]))
+  while (n && parse__is_space(p[n - 1]))
     n--;
   if (!n)
     return false;
@@ -252,10 +248,10 @@ static const char *attr(const xmlChar **atts, const char *name) {
 static bool has_token(const char *list, const char *token) {
   size_t tlen = strlen(token);
   for (const char *p = list; *p;) {
-    while (*p && (is_html_space(*p) || *p == ','))
+    while (*p && (parse__is_space(*p) || *p == ','))
       p++;
     size_t n = 0;
-    while (p[n] && !is_html_space(p[n]) && p[n] != ',')
+    while (p[n] && !parse__is_space(p[n]) && p[n] != ',')
       n++;
     if (n == tlen && strncasecmp(p, token, n) == 0)
       return true;
@@ -298,10 +294,10 @@ static void on_form(struct parse_html *html, const xmlChar **atts) {
   if (!action || (method && *method && strcasecmp(method, "get") != 0))
     return;
   size_t len = strcspn(action, "?#");
-  while (len && is_html_space(action[len - 1]))
+  while (len && parse__is_space(action[len - 1]))
     len--;
   const char *start = action;
-  while (len && is_html_space(*start)) {
+  while (len && parse__is_space(*start)) {
     start++;
     len--;
   }
@@ -610,7 +606,6 @@ static core_rc decide(parse_html *html, const char *s, size_t n) {
     if (!enc)
       enc = valid_utf8(s, head) ? parse__encoding_utf8() : parse__encoding_windows_1252();
   }
-  html->enc = enc;
   html->query_charset = parse__encoding_query_charset(enc);
   if (!parse__encoding_is_utf8(enc) && parse__decoder_create(enc, &html->decoder) != CORE_OK)
     return CORE_ENOMEM;

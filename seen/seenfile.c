@@ -142,12 +142,16 @@ static bool emit_attachment(struct writer *w, int fd, uint64_t len) {
   return true;
 }
 
+/* A save writes PATH.tmp.PID before renaming it over PATH (seen_remove_leftovers finds the ones
+ * a killed process left by this infix). */
+#define TEMP_INFIX ".tmp."
+
 /* The temporary file a save writes before renaming it over path; caller frees. */
 static char *temp_path(const char *path) {
   size_t len = strlen(path) + 32;
   char *tmp = malloc(len);
   if (tmp)
-    snprintf(tmp, len, "%s.tmp.%ld", path, (long)getpid());
+    snprintf(tmp, len, "%s" TEMP_INFIX "%ld", path, (long)getpid());
   return tmp;
 }
 
@@ -180,9 +184,11 @@ size_t seen_remove_leftovers(const char *path) {
     snprintf(own, sizeof(own), "%ld", (long)getpid());
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-      const char *pid = e->d_name + n + 5;
-      if (strncmp(e->d_name, base, n) != 0 || strncmp(e->d_name + n, ".tmp.", 5) != 0 || !*pid ||
-          pid[strspn(pid, "0123456789")] != '\0' || strcmp(pid, own) == 0)
+      if (strncmp(e->d_name, base, n) != 0 ||
+          strncmp(e->d_name + n, TEMP_INFIX, strlen(TEMP_INFIX)) != 0)
+        continue;
+      const char *pid = e->d_name + n + strlen(TEMP_INFIX); /* within the name: it matched */
+      if (!*pid || pid[strspn(pid, "0123456789")] != '\0' || strcmp(pid, own) == 0)
         continue;
       if (unlinkat(dirfd(d), e->d_name, 0) == 0)
         removed++;
