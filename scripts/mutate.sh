@@ -28,7 +28,9 @@ file=$1 old=$2 new=$3
 shift 3
 backup=$(mktemp)
 cp -p "$file" "$backup" || exit 2
-trap 'cp -p "$backup" "$file"; rm -f "$backup"' EXIT
+# put back with a new mtime: with the old one (older than the mutant's object in build-mutant/),
+# ninja would keep the mutant's object, and every later run would test that mutant as well
+trap 'cp "$backup" "$file"; touch "$file"; rm -f "$backup"' EXIT
 python3 - "$file" "$old" "$new" <<'PY' || exit 2
 import sys
 path, old, new = sys.argv[1:4]
