@@ -226,7 +226,7 @@ void cli_print_help(FILE *out) {
         "                              them more than N times in a row (2; 0: off)\n"
         "      --max-path-segments N   do not follow a path of more segments (32; 0: off)\n"
         "      --max-query-variants N  per host, follow at most N query strings under one\n"
-        "                              path (1000; 0: off)\n"
+        "                              path grown one from another (1000; 0: off)\n"
         "Politeness (durations take s, ms, m, h: 500ms; a plain number is seconds):\n"
         "  -w, --delay SECONDS         gap between requests to one host (1); also --wait\n"
         "      --random-wait           each gap --delay times a random 0.5 to 1.5\n"

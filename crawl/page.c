@@ -188,7 +188,9 @@ static bool start_html(struct request *rq, const char *charset, int64_t length) 
 static void feed_html(struct request *rq, const char *data, size_t len) {
   rq->html_bytes += len;
   hold_up_to(rq, rq->html_bytes);
-  parse_html_feed(rq->html, data, len);
+  /* only memory fails (a bad byte decodes as U+FFFD): the page's later links would be lost */
+  if (parse_html_feed(rq->html, data, len) != CORE_OK)
+    crawl__fatal(rq->shard, "out of memory");
 }
 
 /* A type that says nothing: the body's first bytes tell (the MIME Sniffing Standard's unknown

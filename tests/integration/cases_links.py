@@ -396,6 +396,120 @@ def case_spider_trap(tmp):
         site.stop()
 
 
+def case_query_trap_of_many_paths(tmp):
+    """A spider trap of 20 pages, each growing its own path one segment deeper with its query
+    carried along, and the next day (?day=N+1): ten grow by a pair of segments (/a/b/a/b, up to
+    --max-path-repeat), ten by ever new ones (up to --max-path-segments). At the defaults and
+    -d inf the crawl ends by itself under 20,000 requests (1,000 query strings a path would make
+    over 100,000), -v says why, and every page the seed links is fetched. Past 20,000 requests
+    the server answers pages without links, so a crawl that misses the trap ends too, and fails.
+    A second host holds two paths whose pages link each other's next query (/p?n=N to
+    /q?n=N+1 and back), which --max-query-variants counts as one chain: 1,000 pages and it
+    ends."""
+    host, loop = "trap.test", "loop.test"
+    served, looped = [], []
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if h.startswith(loop):
+            looped.append(path)
+            if path == "/":
+                return 200, {}, html_links("/p?n=0")
+            where, _, query = path.partition("?")
+            if len(looped) > 5000:
+                return 200, {}, "<p>no more</p>"
+            other = "/q" if where == "/p" else "/p"
+            return 200, {}, html_links(f"{other}?n={int(query[2:]) + 1}")
+        served.append(path)
+        if path == "/":
+            return 200, {}, html_links(*(f"/r{k}?day=0" for k in range(20)))
+        if len(served) > 20000:
+            return 200, {}, "<p>no more</p>"
+        where, _, query = path.partition("?")
+        day = int(query[4:])
+        segments = where.strip("/").split("/")
+        if int(segments[0][1:]) < 10:
+            deeper = where + ("/b" if segments[-1] == "a" else "/a")
+        else:
+            deeper = f"{where}/s{len(segments)}"
+        return 200, {}, html_links(f"{deeper}?day={day}", f"{where}?day={day + 1}")
+
+    site = Site([host, loop], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "inf", "-v", "--jsonl", site.url(host), site.url(loop),
+                       timeout=110)
+        expect(len(served) < 20000, f"{len(served)} requests")
+        expect(1000 <= len(looped) <= 1002, f"{len(looped)} requests to {loop}")
+        recs = [r for r in records(p) if loop not in r["url"]]
+        expect_unique([r["url"] for r in recs], "record")
+        fates = Counter(r["fate"] for r in recs)
+        expect(set(fates) == {"fetched", "trap"}, f"fates {fates}")
+        expect(fates["fetched"] == len(served), f"{fates['fetched']} fetched, {len(served)} served")
+        roots = {site.url(host, f"/r{k}?day=0") for k in range(20)}
+        fetched = {r["url"] for r in recs if r["fate"] == "fetched"}
+        expect(roots <= fetched, f"not fetched: {sorted(roots - fetched)[:3]}")
+        rules = Counter(r["error"].split(" ")[0] for r in recs if r["fate"] == "trap")
+        expect(rules["--max-query-variants"] > 0, f"rules {rules}")
+        carried = [line for line in p.stderr.splitlines() if "carried on from path to path grows" in line]
+        expect(len(carried) == 1 and host in carried[0], f"-v notes {carried}")
+    finally:
+        site.stop()
+
+
+def case_query_catalogue_crawls_whole(tmp):
+    """A shop's catalogue: 5,000 items under one path (/item?id=N), linked 100 a page from 50
+    listing pages (/list?page=N, each linking the next and the previous), each item linking its
+    neighbours, its listing and its reviews (/reviews?id=N), whose print page carries the id one
+    path further (/reviews/print?id=N). At the defaults and -d inf every one of the 15,051 pages
+    is fetched: --max-query-variants cuts the chains a site grows, not a catalogue's size. With
+    --max-query-variants 30 the listing chain is cut, and the items it would have led to are
+    never found."""
+    host = "shop.test"
+    items, per_page = 5000, 100
+    pages = items // per_page
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        where, _, query = path.partition("?")
+        n = int(query.split("=")[1]) if query else 0
+        if where == "/":
+            return 200, {}, html_links("/list?page=1")
+        if where == "/list":
+            links = [f"/item?id={i}" for i in range((n - 1) * per_page + 1, n * per_page + 1)]
+            links += [f"/list?page={m}" for m in (n - 1, n + 1) if 1 <= m <= pages]
+            return 200, {}, html_links(*links)
+        if where == "/item":
+            links = [f"/item?id={i}" for i in (n - 1, n + 1) if 1 <= i <= items]
+            links += [f"/list?page={(n - 1) // per_page + 1}", f"/reviews?id={n}"]
+            return 200, {}, html_links(*links)
+        if where == "/reviews":
+            return 200, {}, html_links(f"/item?id={n}", f"/reviews/print?id={n}")
+        if where == "/reviews/print":
+            return 200, {}, "<p>printed</p>"
+        return 404, {}, "no such page"
+
+    site = Site([host], respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "inf", "--jsonl", site.url(host), timeout=110)
+        recs = records(p)
+        expect_unique([r["url"] for r in recs], "record")
+        fates = Counter(r["fate"] for r in recs)
+        expect(fates == Counter(fetched=1 + pages + 3 * items), f"fates {fates}")
+        # a cap below the listing's chain cuts it (the guard is on, and counts the chain)
+        p = site.crawl("-w", "0", "-d", "inf", "--jsonl", "--max-query-variants", "30",
+                       site.url(host), timeout=110)
+        recs = records(p)
+        listed = {r["url"] for r in recs if r["fate"] == "fetched" and "/list?" in r["url"]}
+        trapped = [r["url"] for r in recs if r["fate"] == "trap"]
+        expect(trapped and all("/list?" in u or "/item?" in u or "/reviews" in u for u in trapped),
+               f"trapped {trapped[:3]}")
+        expect(25 <= len(listed) <= 31, f"{len(listed)} listing pages fetched")
+    finally:
+        site.stop()
+
+
 def case_cut_body_invents_no_link(tmp):
     """--max-size cuts a page in the middle of an href, and a style sheet in the middle of a
     url(): the links before the cut are found, the cut one is not made up from its first half."""
