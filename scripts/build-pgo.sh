@@ -46,7 +46,10 @@ trap 'if [ -n "$web" ]; then kill "$web" 2>/dev/null; wait "$web" 2>/dev/null; f
 train() { # train WEB_OPTIONS...: serves that web, crawls it whole at -j 2, stops it
   "$dir/tests/testweb" serve "$@" --max-seconds 120 >"$tmp/ports" 2>/dev/null &
   web=$!
-  for _ in $(seq 100); do [ "$(wc -l <"$tmp/ports")" -ge 2 ] && break; sleep 0.05; done
+  while [ "$(wc -l <"$tmp/ports")" -lt 2 ]; do # its ports, once it listens; however long
+    kill -0 "$web" 2>/dev/null || { echo "build-pgo: the test web ended before it listened" >&2; exit 1; }
+    sleep 0.05
+  done
   local http dns
   http=$(awk '$1=="http"{print $2}' "$tmp/ports")
   dns=$(awk '$1=="dns"{print $2}' "$tmp/ports")

@@ -11,7 +11,12 @@ trap 'kill "$web" 2>/dev/null; wait "$web" 2>/dev/null; rm -rf "$tmp"' EXIT
 build/tests/testweb serve --hosts 5 --pages 40 --links 6 --domain demo.test \
   --max-seconds 300 >"$tmp/ports" 2>/dev/null &
 web=$!
-for _ in $(seq 50); do [ -s "$tmp/ports" ] && [ "$(wc -l <"$tmp/ports")" -ge 2 ] && break; sleep 0.1; done
+# its two ports are written once it listens: wait for them, however slow the machine, as long as
+# the web runs (it stops itself after --max-seconds)
+while [ "$(wc -l <"$tmp/ports")" -lt 2 ]; do
+  kill -0 "$web" 2>/dev/null || { echo "demo: the test web ended before it listened" >&2; exit 1; }
+  sleep 0.05
+done
 http=$(awk '$1=="http"{print $2}' "$tmp/ports")
 dns=$(awk '$1=="dns"{print $2}' "$tmp/ports")
 build/cli/crawl --dns-server "127.0.0.1:$dns" --delay 0.05 --depth 10 "$@" "http://s0.demo.test:$http/"

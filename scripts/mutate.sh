@@ -3,6 +3,8 @@
 # of them failed, as one should. The source file is put back however the run ends.
 # Usage: scripts/mutate.sh FILE 'OLD TEXT' 'NEW TEXT' [TEST...]
 #        scripts/mutate.sh --all [CATALOGUE]   every line of tests/mutations.tsv (or CATALOGUE)
+#        scripts/mutate.sh --sample N [--seed S] [--out FILE] [FILES...]
+#                                              N random mutants (scripts/mutants.py)
 #   OLD TEXT must occur exactly once in FILE. TEST names are meson test names (url/url,
 #   max_redirs-j1, ...); with none, the whole suite runs. Exit 0 when a test caught the mutant
 #   (it failed), 1 when every test passed (the mutant survived: write a test), 2 on a usage error
@@ -10,6 +12,10 @@
 # Builds in build-mutant/, beside the usual build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--sample" ]; then
+  shift
+  exec python3 scripts/mutants.py sample "$@"
+fi
 if [ "${1:-}" = "--all" ]; then
   catalogue=${2:-tests/mutations.tsv}
   caught=0 survived=0

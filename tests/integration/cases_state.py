@@ -11,7 +11,7 @@ def case_sigint(tmp):
     proc = subprocess.Popen([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w",
                              "0.2", "-d", "1000", "--jsonl", web.url()],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
+    wait_served(web, 8, proc)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
     log = web.stop()
@@ -201,7 +201,7 @@ def case_seen_resumes_after_interrupt(tmp):
            "--jsonl", "--seen", seen, web.url()]
     proc = subprocess.Popen(cmd + ["-w", "0.2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(1.5)
+    wait_served(web, 8, proc)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=20)
     expect(proc.returncode == 130, f"exit status {proc.returncode}: {err}")
@@ -312,7 +312,7 @@ def case_state_refusals_keep_files(tmp):
     state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
     proc = subprocess.Popen(state_cmd(web, state, "--jsonl", "-o", out, interval=0.2),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.2)
+    kill_after_checkpoints(proc, state, 2, signal.SIGTERM)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
@@ -359,7 +359,7 @@ def case_state_refusals_keep_files(tmp):
         f.write(whole["checkpoint.prev"])
     proc = subprocess.Popen([CRAWL, "--state", state, "--checkpoint", "1000"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(0.8)
+    wait_served(web, 4, proc)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     expect(proc.returncode == 143 and "continuing from the checkpoint before it" in err,
@@ -504,7 +504,9 @@ def case_seen_survives_kill(tmp):
            "--checkpoint", "0.3", "--seen", seen, web.url()]
     proc = subprocess.Popen(cmd + ["-w", "0.05"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)
+    wait_served(web, 10, proc)  # then a save that holds a queue
+    saved = file_version(seen)
+    wait_until(lambda: file_version(seen) != saved, "a save of the --seen file", proc)
     proc.kill()
     out, _ = proc.communicate(timeout=20)
     second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
@@ -529,7 +531,7 @@ def case_state_pauses_on_sigterm(tmp):
     proc = subprocess.Popen(state_cmd(web, state, "--jsonl", "-o", out, "--warc", warc,
                                       interval=30),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.2)
+    wait_served(web, 20, proc)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=20)
     expect(proc.returncode == 143, f"first run exited {proc.returncode}: {err}")
@@ -583,7 +585,10 @@ def case_state_keeps_urls_cut_beyond_depth(tmp):
             expect(proc.poll() is None, f"{what}: the run ended before its last level")
             expect(time.monotonic() < deadline, f"{what}: the last level did not begin")
             time.sleep(0.02)
-        time.sleep(0.4)  # four checkpoints
+        checkpoint = os.path.join(state, "checkpoint")
+        for _ in range(2):  # checkpoints made since, with the level's cut URLs seen
+            last = file_version(checkpoint)
+            wait_until(lambda: file_version(checkpoint) != last, "a checkpoint", proc)
         level = [r for r in written() if r["depth"] == 1 and r["fate"] == "fetched"]
         expect(len(level) < sum(1 for f, d in truth.values() if f == "fetched" and d == 1),
                f"{what}: the last level was done before the signal, which tests nothing")
@@ -663,12 +668,7 @@ def case_state_and_seen_locked(tmp):
             ("--seen", base + ["--seen", seen, web.url()], base + ["--seen", seen, web.url()])):
         proc = subprocess.Popen(first, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            time.sleep(0.7)
-            if proc.poll() is not None:  # say how it ended: a failure seen once under load
-                out, err = proc.communicate()
-                raise AssertionError(f"{option}: the first crawl ended too soon: exit "
-                                     f"{proc.returncode}, {len(out.splitlines())} lines, "
-                                     f"{err[-300:]!r}")
+            wait_served(web, 3, proc)  # it runs, and holds its lock
             started = time.monotonic()
             p = subprocess.run(second, capture_output=True, text=True, timeout=30)
             err = p.stderr.splitlines()
@@ -698,7 +698,7 @@ def case_state_keeps_absolute_paths(tmp):
            "--warc", "crawl.warc", web.url()]
     proc = subprocess.Popen(cmd, cwd=first_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(1.0)
+    wait_served(web, 20, proc)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     expect(proc.returncode == 143, f"the first run exited {proc.returncode}: {err}")
@@ -726,9 +726,9 @@ def case_state_across_thread_counts(tmp):
             [CRAWL, "-j", "1", "--state", state], [CRAWL, "-j", "3", "--state", state]]
     for i, cmd in enumerate(runs):
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        if i < 2:
-            time.sleep(1.0)
-            proc.send_signal(signal.SIGTERM)
+        if i < 2:  # paused after a few checkpoints with pages fetched between them
+            wait_served(web, 15, proc)
+            kill_after_checkpoints(proc, state, 2, signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         want = (143, 0) if i < 2 else (0,)  # a pause may come after the end
         expect(proc.returncode in want, f"run {i + 1} exited {proc.returncode}: {err}")
@@ -771,19 +771,24 @@ def case_state_full_disk(tmp):
               f"echo $! > '{tmp}/pid'; wait $!; echo $? > '{tmp}/status'; cp -a '{state}' '{kept}'")
     sh = subprocess.Popen(["unshare", "-m", "sh", "-c", script], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True)
-    inside = None
-    for _ in range(100):
-        time.sleep(0.05)
-        if os.path.exists(f"{tmp}/pid"):
-            with open(f"{tmp}/pid") as f:
-                pid = f.read().strip()
-            if pid:
-                inside = f"/proc/{pid}/root{state}"
-                if os.path.exists(f"{inside}/checkpoint"):
-                    break
-    if not (inside and os.path.exists(f"{inside}/checkpoint")):
+    where = {}
+
+    def checkpoint_made():  # the crawl's first checkpoint, seen through its mount namespace
+        if "pid" not in where:
+            with contextlib.suppress(FileNotFoundError), open(f"{tmp}/pid") as f:
+                if f.read().endswith("\n"):
+                    f.seek(0)
+                    where["pid"] = f.read().strip()
+            return False
+        return os.path.exists(f"/proc/{where['pid']}/root{state}/checkpoint")
+
+    try:
+        wait_until(checkpoint_made, "a checkpoint", sh)
+    except AssertionError:
         sh.kill()
         raise AssertionError(f"no checkpoint was made: {sh.communicate()}")
+    pid = where["pid"]
+    inside = f"/proc/{pid}/root{state}"
     with open(f"{inside}/filler", "wb") as f:  # the disk fills up
         try:
             while True:

@@ -58,6 +58,14 @@ class Web:
         out = subprocess.run(cmd + list(seeds), check=True, capture_output=True, text=True).stdout
         return {u: (fate, int(d)) for u, fate, d in (line.split() for line in out.splitlines())}
 
+    def served(self):
+        """How many requests it has answered so far (its log is written line by line)."""
+        try:
+            with open(self.log_path, "rb") as f:
+                return f.read().count(b"\n")
+        except FileNotFoundError:
+            return 0
+
     def stop(self):
         """The requests the server answered, as (start, end, host, path, status); the HEAD ones
         are in self.heads as (host, path) too."""
@@ -644,6 +652,18 @@ def wait_until(cond, what, proc=None, timeout=120):
         expect(time.monotonic() < deadline, f"no {what} in {timeout} s")
         time.sleep(0.005)
 
+def wait_served(web, count, *procs):
+    """Waits until web has answered count more requests than it had, while every one of procs
+    runs: a crawl is stopped in its middle after so much work, not after so much time."""
+    target = web.served() + count
+    deadline = time.monotonic() + 120
+    while web.served() < target:
+        for proc in procs:
+            expect(proc.poll() is None,
+                   f"the crawl ended (exit {proc.returncode}) before {count} more requests")
+        expect(time.monotonic() < deadline, f"not {count} more requests in 120 s")
+        time.sleep(0.005)
+
 def file_version(path):
     """What tells one write of path (replaced by a rename, or rewritten) from the next."""
     try:
@@ -652,15 +672,16 @@ def file_version(path):
     except FileNotFoundError:
         return None
 
-def kill_after_checkpoints(proc, state, count=1):
-    """kill -9 of a --state crawl once it has written count checkpoints since it began."""
+def kill_after_checkpoints(proc, state, count=1, sig=signal.SIGKILL):
+    """kill -9 (or sig) of a --state crawl once it has written count checkpoints since it
+    began."""
     path = os.path.join(state, "checkpoint")
     seen, last = 0, file_version(path)
     while seen < count:
         wait_until(lambda: file_version(path) != last, "a checkpoint", proc)
         last = file_version(path)
         seen += 1
-    proc.kill()
+    proc.send_signal(sig)
 
 def pages_responder(pages):
     """A Site's respond for a table of path: (Content-Type, body); any other path is a 404."""

@@ -299,9 +299,11 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
 /* end is read just before the write that completes the response: read after it, a preemption
  * of this process would stretch the request and shrink the measured gap to the next one. */
 static void log_done(struct server *s, struct conn *c, double end) {
-  if (s->log)
+  if (s->log) { /* line by line: a case waits for a count of requests (wait_served) */
     fprintf(s->log, "%.6f %.6f %s %s %d %s\n", c->started, end, c->host, c->path, c->status,
             c->method);
+    fflush(s->log);
+  }
   c->logging = false;
 }
 
