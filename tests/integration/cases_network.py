@@ -426,8 +426,10 @@ def case_cookies(tmp):
         state = os.path.join(tmp, "state")
         cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0.4", "-d", "9", "--jsonl", "--checkpoint",
                "0.1", "--state", state, site.url(hosts[0])]
+        asked = len(site.log)
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        time.sleep(1.0)  # the front page, and a few of the pages after it
+        wait_until(lambda: len([r for r in site.log[asked:] if r[3] != "/robots.txt"]) >= 4,
+                   "the front page, and a few of the pages after it", proc)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
         expect(proc.returncode == 130, f"paused: exit {proc.returncode}: {err[-300:]}")

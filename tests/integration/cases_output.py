@@ -770,7 +770,8 @@ def case_broken_links_name_their_pages(tmp):
         state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
         cmd = [CRAWL, "--no-progress", *site.resolve(), "--state", state, "-o", out,
                "--checkpoint", "0.1", "-w", "0.05", *args, base]
-        run_paused(cmd, state, "--state", pause=0.7, done=8)  # 8: a checked link is broken
+        # 8: a checked link is broken
+        run_paused(cmd, state, "--state", lambda: len(site.log), 6, done=8)
         with open(out) as f:
             recs = [json.loads(line) for line in f]
         expect_unique([r["url"] for r in recs], "record across the runs")

@@ -626,7 +626,7 @@ def case_state_with_limits(tmp):
         web = Web(tmp, hosts=3, pages=150, seed=4)
         state = os.path.join(tmp, "state" + args[0])
         out = os.path.join(tmp, "out" + args[0])
-        recs, log = paused_runs(web, state, out, *args, pause=0.3)
+        recs, log = paused_runs(web, state, out, *args, count=8)
         pages = [(h, path) for _, _, h, path, _ in log if path != "/robots.txt"]
         expect_unique(pages, f"{args}: request")
         expect_unique([r["url"] for r in recs], f"{args}: record")

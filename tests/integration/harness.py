@@ -272,31 +272,34 @@ def expect_runs_are_one_crawl(web, recs, log):
              if n > 1]
     expect(not twice, f"fetched twice: {twice[:5]}")
 
-def run_paused(first, state, what, pause=0.5, pauses=4, done=0):
-    """The --state crawl that the command first begins, paused by SIGTERM after pause seconds
-    and continued with nothing but `crawl --state DIR`, pauses times, then continued to its end,
-    which exits done."""
+def run_paused(first, state, what, served, count, pauses=4, done=0):
+    """The --state crawl that the command first begins, paused by SIGTERM once served() (the
+    server's count of requests) has grown by count, and continued with nothing but
+    `crawl --state DIR`, pauses times, then continued to its end, which exits done."""
     runs = 0
     while True:
         runs += 1
         expect(runs <= pauses + 2, f"{what}: the crawl did not end in {pauses + 2} runs")
         cmd = first if runs == 1 else [CRAWL, "--state", state]
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        try:
-            proc.wait(timeout=pause if runs <= pauses else 120)
-        except subprocess.TimeoutExpired:
-            proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=60)
+        if runs <= pauses:
+            start = served()
+            wait_until(lambda: served() >= start + count or proc.poll() is not None,
+                       f"{count} requests of run {runs}")
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
         expect(proc.returncode in (done, 143),
                f"{what}: run {runs} exited {proc.returncode}: {err}")
         if proc.returncode == done:
             break
     expect(runs >= 3, f"{what}: the crawl ended after {runs} runs, too soon to show anything")
 
-def paused_runs(web, state, out, *args, pause=0.5, pauses=4):
-    """A --state crawl of web with args (run_paused): (its --jsonl records, the server's log)."""
+def paused_runs(web, state, out, *args, count=8, pauses=4):
+    """A --state crawl of web with args (run_paused, each run paused after count requests): (its
+    --jsonl records, the server's log)."""
     run_paused(state_cmd(web, state, "--jsonl", "-o", out, *args, interval=0.2, delay="0.04"),
-               state, args, pause, pauses)
+               state, args, web.served, count, pauses)
     with open(out) as f:
         recs = inside([json.loads(line) for line in f])
     return recs, web.stop()
