@@ -5,8 +5,9 @@ changes nobody chose.
   mutants.py map                      which tests run which lines (gcov), into build-cov/
   mutants.py sample N [--seed S] [--out FILE] [FILES...]
                                       N random mutants of the project's C sources (or FILES),
-                                      each built in build-mutant/ and run against the tests that
-                                      run its line, stopping at the first failure
+                                      each built in build-sample/ (ASan and UBSan) and
+                                      run against the tests that run its line, stopping
+                                      at the first failure
 
 A mutant is one small change of one line, as mull or universalmutator make them: a relational
 operator or its boundary, && for || and back, one operand of a condition dropped, a negation
@@ -32,7 +33,12 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MODULES = ["core", "url", "seen", "parse", "fetch", "frontier", "crawl", "warc", "cluster", "cli"]
 COV = os.path.join(ROOT, "build-cov")
-MUTANT = os.path.join(ROOT, "build-mutant")
+# the mutants are built with AddressSanitizer and UndefinedBehaviorSanitizer, as CI runs the suite
+# once: a mutant that only leaks or overruns a buffer is caught there too
+MUTANT = os.path.join(ROOT, "build-sample")
+SANITIZE = ["-Db_sanitize=address,undefined", "-Db_lundef=false"]
+SANITIZER_ENV = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0",
+                 "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1"}
 MAP = os.path.join(COV, "lines.json")
 EQUIVALENT = os.path.join(ROOT, "tests", "equivalent-mutants.tsv")
 
@@ -341,8 +347,8 @@ def equivalents():
             if row.startswith("#") or not row.strip():
                 continue
             parts = row.rstrip("\n").split("\t")
-            if len(parts) == 4:
-                known[(parts[0], parts[1], parts[2])] = parts[3]
+            if len(parts) == 4:  # the lines as the sample prints them, indentation aside
+                known[(parts[0], parts[1].strip(), parts[2].strip())] = parts[3]
     return known
 
 
@@ -370,7 +376,8 @@ def try_mutant(data, mutant):
         if run(["meson", "compile", "-C", MUTANT]).returncode:
             return "unbuilt", ""
         p = run(["meson", "test", "-C", MUTANT, "--no-rebuild", "--maxfail", "1",
-                 "--num-processes", "2", "--timeout-multiplier", "0.5"] + names)
+                 "--num-processes", "2", "--timeout-multiplier", "0.5"] + names,
+                env=dict(os.environ, **SANITIZER_ENV))
         if p.returncode == 0:
             return "survived", f"{len(names)} tests"
         failed = []
@@ -393,7 +400,7 @@ def sample(args):
             sys.exit(f"mutants: {f} is not one of the project's C sources")
     data = load_map(files, False)
     if not os.path.exists(os.path.join(MUTANT, "build.ninja")):
-        p = run(["meson", "setup", MUTANT])
+        p = run(["meson", "setup", MUTANT] + SANITIZE)
         if p.returncode:
             sys.exit(p.stdout)
     if run(["meson", "compile", "-C", MUTANT]).returncode:
@@ -413,7 +420,7 @@ def sample(args):
         if outcome == "unbuilt":
             continue
         f, lineno, old, new, what = m
-        reason = known.get((f, old, new))
+        reason = known.get((f, old.strip(), new.strip()))
         if outcome != "caught" and reason:
             outcome = "equivalent"
             detail = reason
