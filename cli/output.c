@@ -195,10 +195,19 @@ static core_rc add_str(struct core_buf *b, const char *s) {
   return core_buf_add(b, s, strlen(s));
 }
 
-/* A JSON string (RFC 8259): quotes, backslash and control characters escaped; bytes that are not
- * valid UTF-8 are replaced by U+FFFD so the line stays valid JSON. */
-static core_rc add_json_string(struct core_buf *b, const char *s) {
+/* code point cp as the JSON escape \uXXXX */
+static core_rc add_json_escape(struct core_buf *b, unsigned cp) {
   static const char hex[] = "0123456789abcdef";
+  char esc[6] = {'\\', 'u', hex[cp >> 12 & 15], hex[cp >> 8 & 15], hex[cp >> 4 & 15], hex[cp & 15]};
+  return core_buf_add(b, esc, sizeof(esc));
+}
+
+/* A JSON string (RFC 8259): quotes, backslash and control characters escaped; bytes that are not
+ * valid UTF-8 are replaced by U+FFFD so the line stays valid JSON. DEL, the C1 controls and the
+ * line and paragraph separators are escaped too, though JSON allows them raw: a record shown on a
+ * terminal cannot drive it, and a reader that splits lines at U+0085 or U+2028 (Python's
+ * splitlines, a JavaScript source) still sees one record a line. */
+static core_rc add_json_string(struct core_buf *b, const char *s) {
   core_rc rc = core_buf_addc(b, '"');
   const unsigned char *p = (const unsigned char *)s;
   while (*p && !rc) {
@@ -207,16 +216,21 @@ static core_rc add_json_string(struct core_buf *b, const char *s) {
       char esc[2] = {'\\', (char)c};
       rc = core_buf_add(b, esc, 2);
       p++;
-    } else if (c < 0x20) {
-      char esc[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-      rc = core_buf_add(b, esc, 6);
+    } else if (c < 0x20 || c == 0x7f) {
+      rc = add_json_escape(b, c);
       p++;
     } else if (c < 0x80) {
       rc = core_buf_addc(b, (char)c);
       p++;
     } else {
-      size_t n = core_utf8_char(p, 4); /* the NUL ends a cut sequence */
-      if (n) {
+      size_t n = core_utf8_char(p, 4);          /* the NUL ends a cut sequence */
+      if (n == 2 && c == 0xc2 && p[1] < 0xa0) { /* U+0080 to U+009F */
+        rc = add_json_escape(b, p[1]);
+        p += n;
+      } else if (n == 3 && c == 0xe2 && p[1] == 0x80 && (p[2] == 0xa8 || p[2] == 0xa9)) {
+        rc = add_json_escape(b, p[2] == 0xa8 ? 0x2028 : 0x2029);
+        p += n;
+      } else if (n) {
         rc = core_buf_add(b, p, n);
         p += n;
       } else {

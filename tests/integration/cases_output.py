@@ -413,24 +413,52 @@ cp "$D/seen2.txt" "$T/seen2.txt"
 def case_notes_escaped(tmp):
     """-v quotes a page's bytes in its notes (a Content-Type, an href not followed): their control
     characters reach the terminal as \\xHH, so a page cannot set the window title, clear the
-    screen or ring the bell; the rest of the text, UTF-8 included, is as it was."""
+    screen or ring the bell; the rest of the text, UTF-8 included, is as it was. Every C0 byte a
+    header can carry, DEL, the C1 controls (as UTF-8 and as bare bytes) are tried. --jsonl writes
+    them as \\uXXXX, U+2028 and U+2029 too, so a record read back has the header's text (U+FFFD
+    for each byte that is no UTF-8) and splitting the output at any line break Python knows
+    gives one record a line."""
     host = "esc.test"
+    c0 = "".join(chr(b) for b in range(1, 0x20) if b not in (0x09, 0x0a, 0x0d))
+    c1 = "".join(chr(c) for c in range(0x80, 0xa0)) + "\u2028\u2029 caf\u00e9"
+    bare = bytes(range(0x80, 0xa0))  # bytes that are no UTF-8, after /c1's type
+    types = {"/": "text/html; x=\x1b]0;pwned\x07 " + c0 + "\x7f",  # UTF-8 on the wire
+             "/c1": "text/html; x=" + c1}
+    href = "http://[" + c0 + "\x7f\u009b]/"
 
     def respond(h, path, headers):
         if path == "/robots.txt":
             return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
-        body = '<html><body><a href="http://[\x1b[2J]/">x</a><a href="/caf\u00e9">y</a></body></html>'
-        return 200, {"Content-Type": "text/html; x=\x1b]0;pwned\x07"}, body
+        if path not in types:
+            return 404, {}, "no"
+        body = f'<html><body><a href="{href}">x</a><a href="/c1">y</a></body></html>'
+        value = types[path].encode() + (bare if path == "/c1" else b"")
+        return 200, {"Content-Type": value.decode("latin-1")}, body
 
     site = Site([host], respond)
     try:
-        p = site.crawl("-w", "0", "-d", "0", "-v", site.url(host))
+        p = site.crawl("-w", "0", "-d", "1", "-v", site.url(host))
+        j = site.crawl("-w", "0", "-d", "1", "--jsonl", site.url(host))
     finally:
         site.stop()
     controls = [c for c in p.stderr if ord(c) < 0x20 and c != "\n" or 0x7f <= ord(c) < 0xa0]
     expect(not controls, f"control characters on standard error: {controls[:5]}")
     expect("\\x1b]0;pwned\\x07" in p.stderr, f"the Content-Type is not shown escaped: {p.stderr!r}")
-    expect("not followed: 'http://[\\x1b[2J]/'" in p.stderr, f"the href: {p.stderr!r}")
+    shown = "".join(f"\\x{b:02x}" for b in (c0 + "\x7f").encode())
+    expect("not followed: 'http://[" + shown + "\\xc2\\x9b]/'" in p.stderr,
+           f"the href: {p.stderr!r}")
+    expect("text/html; x=\\x1b]0;pwned\\x07 " + shown in p.stderr,
+           f"the Content-Type's C0 bytes: {p.stderr!r}")
+    expect("text/html; x=" + "".join(f"\\x{b:02x}" for b in c1[:32].encode()) in p.stderr,
+           f"the Content-Type's C1 characters: {p.stderr!r}")
+    raw = [hex(ord(c)) for c in j.stdout
+           if ord(c) < 0x20 and c != "\n" or 0x7f <= ord(c) < 0xa0 or c in "\u2028\u2029"]
+    expect(not raw, f"--jsonl: raw controls or separators: {raw[:8]}")
+    recs = [json.loads(line) for line in j.stdout.splitlines()]  # splits at U+0085 and U+2028
+    got = {r["url"]: r.get("type") for r in recs}
+    want = {site.url(host): types["/"],
+            site.url(host, "/c1"): types["/c1"] + "\ufffd" * len(bare)}
+    expect(got == want, f"--jsonl types: {got!r}")
 
 
 def case_seeds_from_stdin(tmp):

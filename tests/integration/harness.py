@@ -96,8 +96,11 @@ def lines(p):
 
 def records(p, outside=False):
     """A crawl's --jsonl records; those of links out of scope only when asked (most cases check
-    the crawl of the scope; outside_links checks them against the truth)."""
-    return inside([json.loads(line) for line in p.stdout.splitlines()], outside)
+    the crawl of the scope; outside_links checks them against the truth). A URL has one record,
+    out of scope or not: every case that reads records checks that."""
+    recs = [json.loads(line) for line in p.stdout.splitlines()]
+    expect_unique([r["url"] for r in recs], "record")
+    return inside(recs, outside)
 
 def inside(recs, outside=False):
     return recs if outside else [r for r in recs if r["fate"] != "outside"]
@@ -107,6 +110,11 @@ def expect(cond, message):
         raise AssertionError(message)
 
 def expect_same_set(got, want, what):
+    """got and want hold the same items; got, when a list (URLs printed, records, requests),
+    holds each once: a URL printed or fetched twice is a failure even if the sets agree."""
+    if not isinstance(got, (set, frozenset, dict)):
+        got = list(got)
+        expect_unique(got, what)
     got, want = set(got), set(want)
     missing, extra = sorted(want - got), sorted(got - want)
     expect(not missing and not extra,
