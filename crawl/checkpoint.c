@@ -172,7 +172,7 @@ bool crawl__parse_saved(char *text, struct saved *out) {
   }
   if (n == 6 && !strcmp(f[0], "transit") && strlen(f[1]) == 2 && strchr("LRSP", f[1][0]) &&
       crawl__how_parse(f[1][1], &out->how) && parse_int(f[2], 0, 1000000000, &d) &&
-      parse_int(f[3], 0, 999, &b)) {
+      parse_int(f[3], 0, 1000, &b)) {
     out->kind = SAVED_TRANSIT;
     out->flags = (unsigned char)f[1][0];
     out->depth = (int)d;
