@@ -25,6 +25,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -393,6 +394,9 @@ def try_mutant(data, mutant):
 
 
 def sample(args):
+    # stopped by a signal, the mutant in place is put back (try_mutant's finally) before it ends
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda number, frame: sys.exit(128 + number))
     files = sources()
     chosen = args.files or files
     for f in chosen:
