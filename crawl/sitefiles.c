@@ -79,14 +79,16 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
   char why[96];
-  if (res->error == FETCH_OK) /* its status says what it means: 404 allows all, 5xx none */
+  if (res->error == FETCH_OK) /* its status says what it means: 404 allows all, 5xx and 429 none */
     crawl__note(c, "%s -> HTTP %ld, %llu B", rq->item->url, res->head.status,
                 (unsigned long long)res->bytes);
   else
     crawl__note(c, "%s -> %s", rq->item->url, res->error_text);
   if (res->error != FETCH_OK) {
     robots_unavailable(c, rq, crawl__cause_of(res->error), res->error_text, -1);
-  } else if (status >= 500 || status < 100) {
+  } else if (status >= 500 || status < 100 || status == 429) {
+    /* unreachable (RFC 9309 2.3.1.4); 429 too, though a 4xx: the server asks for fewer
+     * requests, and allowing everything then would answer it with more */
     crawl__http_error(c, status, res->head.retry_after, why, sizeof(why));
     robots_unavailable(c, rq, CRAWL_CAUSE_HTTP, why, res->head.retry_after);
   } else if (status >= 300 && status < 400 && res->head.location) {

@@ -456,6 +456,7 @@ def case_logins(tmp):
     - --user alice:PW, a seed http://alice:PW@a…/, --netrc-file FILE: every page of a is 200,
       and b never gets an Authorization header.
     - -H 'Authorization: …' and -H 'Cookie: …' go to a alone; another -H header goes to both.
+    - a's robots.txt, asked with the login, redirects to b's: b's is asked without it.
     - PW is in no output line, --jsonl record, -v note or summary; the seed prints without its
       userinfo. A link with a userinfo of its own (carol's, to b) is printed and fetched
       without it: its password is printed nowhere, and b is sent no login.
@@ -469,6 +470,8 @@ def case_logins(tmp):
         if host == "a.site.test":
             if headers.get("Authorization") != basic:
                 return 401, {"WWW-Authenticate": 'Basic realm="a"'}, "<p>who are you?</p>"
+            if path == "/robots.txt":
+                return 301, {"Location": f"http://b.site.test:{site.port}/robots.txt"}, ""
             if path == "/":
                 return 200, {}, ('<a href="/in.html">in</a><a href="/go">go</a>'
                                  f'<a href="http://carol:{link_pw}@b.site.test:{site.port}'
@@ -479,6 +482,8 @@ def case_logins(tmp):
                 return 200, {}, "<p>inside</p>"
         if host == "b.site.test" and path in ("/page.html", "/redir.html"):
             return 200, {}, "<p>b</p>"
+        if host == "b.site.test" and path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /private\n"
         return None
 
     site = Site(["a.site.test", "b.site.test"], respond)
@@ -506,8 +511,13 @@ def case_logins(tmp):
                    f"{how}: the link's password was printed")
             with site.lock:
                 to_b = [r for r in site.log if r[0] >= since and r[2] == "b.site.test"]
+                robots_a = [r for r in site.log if r[0] >= since and r[2] == "a.site.test" and
+                            r[3] == "/robots.txt" and r[4].get("Authorization") == basic]
             expect(to_b and not [r for r in to_b if "Authorization" in r[4]],
                    f"{how}: b.site.test was sent the login")
+            expect(robots_a and [r for r in to_b if r[3] == "/robots.txt"],
+                   f"{how}: a's robots.txt was not asked with the login, or its redirect to b's "
+                   "not followed")
 
         since = time.monotonic()
         p = site.crawl("-w", "0", "-H", f"Authorization: {basic}", "-H", "Cookie: c=1",
@@ -515,6 +525,13 @@ def case_logins(tmp):
         with site.lock:
             sent = [(r[2], r[3], r[4]) for r in site.log
                     if r[0] >= since and r[3] != "/robots.txt"]
+            robots_b = [r[4] for r in site.log
+                        if r[0] >= since and r[2] == "b.site.test" and r[3] == "/robots.txt"]
+        # b's robots.txt, asked twice: for a (its redirect, followed as a page's: no -H header
+        # goes with it) and for b itself (the header that is no secret), neither with a secret
+        expect(all("Authorization" not in h and "Cookie" not in h for h in robots_b) and
+               sorted(str(h.get("X-Team")) for h in robots_b) == ["None", "crawlers"],
+               f"b's robots.txt got {robots_b}")
         a_got = [h for host, _, h in sent if host == "a.site.test"]
         b_got = [(path, h) for host, path, h in sent if host == "b.site.test"]
         expect(a_got and all(h.get("Authorization") == basic and h.get("Cookie") == "c=1" and

@@ -587,3 +587,68 @@ def case_delay_factor(tmp):
         expect(plain[len(plain) // 2] < 0.1, f"no factor: gaps {[round(g, 3) for g in plain]}")
     finally:
         site.stop()
+
+
+def case_every_status_class(tmp):
+    """Each class of HTTP status, where a status matters: a page, a page retried, robots.txt.
+    Pages: 400, 401 and 404 fail at once (one request each, the status in the record); 429, 500
+    and 502 are transient: retried --retries times (3 requests) and then failed, or fetched when
+    the server recovers (2 requests). robots.txt: 400 and 401 allow everything (RFC 9309 2.3.1.3);
+    429, 500 and 502 make the host unreachable (2.3.1.4; 429 is the server asking for less, as
+    Google reads it): retried, then the host's pages fail naming robots.txt and its status, never
+    requested, or fetched when robots.txt recovers."""
+    pages = {"/s400": 400, "/s401": 401, "/s404": 404, "/s429": 429, "/s500": 500, "/s502": 502,
+             "/r429": 429, "/r500": 500, "/r502": 502}
+    robots = {"rob400": 400, "rob401": 401, "rob429": 429, "rob500": 500, "rob502": 502,
+              "rec429": 429, "rec502": 502}
+    hosts = ["pages.test"] + [f"{h}.test" for h in robots]
+    asked = Counter()
+
+    def respond(h, path, headers):
+        name = h.split(".")[0]
+        with site.lock:
+            asked[(name, path)] += 1
+            times = asked[(name, path)]
+        wait = {"Retry-After": "0"}
+        if path == "/robots.txt":
+            if name in robots and not (name.startswith("rec") and times > 1):
+                return robots[name], (wait if robots[name] == 429 else {}), "no"
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        if name == "pages" and path == "/":
+            return 200, {}, html_links(*pages)
+        if path in pages and not (path.startswith("/r") and times > 1):
+            return pages[path], (wait if pages[path] == 429 else {}), "no"
+        return 200, {}, "<p>fine</p>"
+
+    site = Site(hosts, respond)
+    try:
+        p = site.crawl("-w", "0", "-d", "1", "--retries", "2", "--max-delay", "1", "--jsonl",
+                       *(site.url(h) for h in hosts), check=False, timeout=90)
+    finally:
+        site.stop()
+    recs = {r["url"]: r for r in records(p)}
+    for path, status in pages.items():
+        r = recs[site.url("pages.test", path)]
+        tries = asked[("pages", path)]
+        if path.startswith("/r"):
+            expect(r["fate"] == "fetched" and r["status"] == 200 and tries == 2,
+                   f"{path}, {status} once: {r}, {tries} requests")
+        elif status in (429, 500, 502):
+            expect(r["fate"] == "failed" and r["status"] == status and
+                   r["error"] == f"HTTP {status}" and tries == 3,
+                   f"{path}, {status} for good: {r}, {tries} requests")
+        else:
+            expect(r["fate"] == "failed" and r["status"] == status and
+                   r["error"] == f"HTTP {status}" and tries == 1,
+                   f"{path}, {status}: {r}, {tries} requests")
+    for name, status in robots.items():
+        r = recs[site.url(f"{name}.test")]
+        tries = asked[(name, "/robots.txt")]
+        if status in (400, 401) or name.startswith("rec"):
+            expect(r["fate"] == "fetched" and asked[(name, "/")] == 1 and
+                   tries == (2 if name.startswith("rec") else 1),
+                   f"robots.txt {status} ({name}): {r}, {tries} requests of robots.txt")
+        else:
+            expect(r["fate"] == "failed" and r["error"] == f"robots.txt: HTTP {status}" and
+                   asked[(name, "/")] == 0 and tries == 3,
+                   f"robots.txt {status} for good ({name}): {r}, {tries} requests of robots.txt")
