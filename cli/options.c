@@ -471,6 +471,11 @@ static bool push_regex(struct crawl_regex_list *list, const char *pattern, char 
     set_err(err, err_size, "invalid regular expression for %s '%s': %s", opt, pattern, msg);
     return false;
   }
+  if (core_list_add(&list->texts, pattern) != CORE_OK) {
+    regfree(&grown[list->count]);
+    set_err(err, err_size, "out of memory");
+    return false;
+  }
   list->count++;
   return true;
 }
@@ -1140,6 +1145,7 @@ static void free_regexes(struct crawl_regex_list *list) {
   for (size_t i = 0; i < list->count; i++)
     regfree(&list->items[i]);
   free(list->items);
+  core_list_free(&list->texts);
 }
 
 void cli_config_free(struct crawl_config *cfg, struct cli_settings *own) {

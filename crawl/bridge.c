@@ -142,6 +142,18 @@ static void send_remote(void *arg, int node, const char *lines, size_t len, int 
     crawl__fatal(b->c, "--cluster: cannot send links: %s", core_rc_str(rc));
 }
 
+/* One line for each item: a name and the item, for items that may hold commas (patterns). */
+static core_rc put_lines(struct core_buf *b, const char *name, const struct core_list *list) {
+  core_rc rc = CORE_OK;
+  for (size_t i = 0; i < list->count && rc == CORE_OK; i++) {
+    rc = core_buf_add(b, name, strlen(name));
+    rc = rc ? rc : core_buf_addc(b, ' ');
+    rc = rc ? rc : core_buf_add(b, list->items[i], strcspn(list->items[i], "\n"));
+    rc = rc ? rc : core_buf_addc(b, '\n');
+  }
+  return rc;
+}
+
 static core_rc put_list(struct core_buf *b, const char *name, const struct core_list *list) {
   core_rc rc = core_buf_add(b, name, strlen(name));
   for (size_t i = 0; i < list->count && rc == CORE_OK; i++) {
@@ -154,19 +166,25 @@ static core_rc put_list(struct core_buf *b, const char *name, const struct core_
 
 /* What decides which process owns a URL and what the crawl accepts, fetches and counts: every
  * process of a job must agree on it (a process with another --nodes would send links to the
- * wrong owners; one with another -d or scope would print another crawl). */
+ * wrong owners; one with another -d or scope would print another crawl; one with another
+ * product token would obey another group of robots.txt; one with another --max-size or --js
+ * would find other links). How each process paces itself (-w, -c, --rate) is its own. */
 static core_rc job_options(const struct crawl_config *cfg, struct core_buf *b) {
-  char text[640];
+  char text[768];
   snprintf(text, sizeof(text),
-           "crawl-cluster-options 1\nnodes %ld\ndepth %ld\nmax-pages %ld\nmax-pages-per-host "
+           "crawl-cluster-options 2\nnodes %ld\ndepth %ld\nmax-pages %ld\nmax-pages-per-host "
            "%ld\nscope %d\nno-parent %d\nrobots %d\nsitemaps %d\nmax-url-length %zu\n"
-           "max-redirs %ld\nmatch %zu\nexclude %zu\nmax-path-repeat %ld\nmax-path-segments "
-           "%ld\nmax-query-variants %ld\nmax-sitemaps %ld\nsitemap-depth %ld\n",
+           "max-redirs %ld\nmax-path-repeat %ld\nmax-path-segments %ld\nmax-query-variants "
+           "%ld\nmax-sitemaps %ld\nsitemap-depth %ld\nmax-size %llu\njs %d\ncheck-skipped "
+           "%d\ncheck-outside %d\nallow-private %d\nproduct-token %s\n",
            cfg->nodes, cfg->depth, cfg->max_pages, cfg->max_pages_per_host, (int)cfg->scope_mode,
            cfg->no_parent, cfg->robots, cfg->sitemaps, cfg->max_url_length, cfg->max_redirs,
-           cfg->match.count, cfg->exclude.count, cfg->max_path_repeat, cfg->max_path_segments,
-           cfg->max_query_variants, cfg->max_sitemaps, cfg->sitemap_depth);
+           cfg->max_path_repeat, cfg->max_path_segments, cfg->max_query_variants, cfg->max_sitemaps,
+           cfg->sitemap_depth, (unsigned long long)cfg->max_size, cfg->js, cfg->check_skipped,
+           cfg->check_outside, cfg->allow_private, cfg->product_token ? cfg->product_token : "");
   core_rc rc = core_buf_add(b, text, strlen(text));
+  rc = rc ? rc : put_lines(b, "match", &cfg->match.texts);
+  rc = rc ? rc : put_lines(b, "exclude", &cfg->exclude.texts);
   const struct core_list *lists[] = {&cfg->domains, &cfg->exclude_domains, &cfg->accept_ext,
                                      &cfg->reject_ext, &cfg->skip_ext};
   const char *names[] = {"domains", "exclude-domains", "accept", "reject", "skip-ext"};

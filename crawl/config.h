@@ -12,6 +12,7 @@
 
 struct crawl_regex_list {
   regex_t *items;
+  struct core_list texts; /* the patterns as given, item for item: a cluster's job compares them */
   size_t count;
 };
 

@@ -476,9 +476,37 @@ def case_cluster_stop_and_errors(tmp):
                              web.truth(web.url()), "paused and continued nodes")
         # a process with other options than the job's first is refused, naming the difference
         # (the job stopped above, which has not ended)
+        # (the job stopped above, which has not ended): every option of the job's, each alone
         web = Web(tmp, hosts=2, pages=5)
+        node1 = ["--nodes", "3", "--node", "1", "-w", "0.3", "-d", "1000", "--jsonl"]
         for args, differs in ((["--nodes", "2", "--node", "1"], "'nodes 2' here, 'nodes 3'"),
-                              (["--nodes", "3", "--node", "1", "-d", "2"], "'depth 2' here")):
+                              (node1 + ["-d", "2"], "'depth 2' here"),
+                              (node1 + ["-n", "5"], "'max-pages 5' here"),
+                              (node1 + ["--max-pages-per-host", "5"], "'max-pages-per-host 5'"),
+                              (node1 + ["--scope", "any"], "'scope "),
+                              (node1 + ["--no-parent"], "'no-parent 1' here"),
+                              (node1 + ["--no-robots"], "'robots 0' here"),
+                              (node1 + ["--sitemaps"], "'sitemaps 1' here"),
+                              (node1 + ["--max-url-length", "100"], "'max-url-length 100'"),
+                              (node1 + ["--max-redirs", "2"], "'max-redirs 2' here"),
+                              (node1 + ["--match", "a,b"], "'match a,b' here"),
+                              (node1 + ["--exclude", "c"], "'exclude c' here"),
+                              (node1 + ["--max-path-repeat", "5"], "'max-path-repeat 5'"),
+                              (node1 + ["--max-path-segments", "9"], "'max-path-segments 9'"),
+                              (node1 + ["--max-query-variants", "7"], "'max-query-variants 7'"),
+                              (node1 + ["--max-sitemaps", "3"], "'max-sitemaps 3' here"),
+                              (node1 + ["--sitemap-depth", "1"], "'sitemap-depth 1' here"),
+                              (node1 + ["--max-size", "1M"], "'max-size 1048576' here"),
+                              (node1 + ["--js"], "'js 1' here"),
+                              (node1 + ["--check-skipped"], "'check-skipped 1' here"),
+                              (node1 + ["--check-outside"], "'check-outside 1' here"),
+                              (node1 + ["--allow-private"], "'allow-private 1' here"),
+                              (node1 + ["-U", "otherbot/2.0"], "'product-token otherbot' here"),
+                              (node1 + ["-D", "x.test"], "'scope 3' here"),  # -D: a scope of its own
+                              (node1 + ["--exclude-domains", "y.test"], "'exclude-domains y.test'"),
+                              (node1 + ["-A", "pdf"], "'accept pdf' here"),
+                              (node1 + ["-R", "png"], "'reject png' here"),
+                              (node1 + ["--skip-ext", "zip"], "'skip-ext zip")):
             p = crawl(web, "--cluster", redis.url("stop"), *args, web.url(), check=False)
             expect(p.returncode == 1 and differs in p.stderr and not p.stdout,
                    f"{args} on a job begun otherwise: exit {p.returncode}, {p.stderr!r}")

@@ -227,22 +227,26 @@ def case_pacing(tmp):
     """--rate, --random-wait, --max-time and durations with units, timed from the server's side.
     - -w 100ms keeps 0.1 s between the requests to a host; a duration that is none (5x, 0 for
       --max-time) is a usage error.
-    - --random-wait with -w 200ms: every gap from 0.1 to 0.3 s (plus scheduling), and not all
-      alike.
+    - -w 0.002m (0.12 s, minutes): no gap under 0.115 s, and the median under 0.2 s.
+    - --random-wait with -w 200ms over 40 gaps: every gap from 0.1 to 0.3 s (plus scheduling),
+      and their mean from 0.165 to 0.245 s (0.2 s, four standard deviations of 40 uniform draws
+      either side): a narrower or a shifted spread fails.
     - --rate 20 over six hosts at -w 0: no second of the crawl holds more than 20 request
       starts (one more for the server's own timing), and the whole takes at least what the rate
-      allows.
+      allows and at most half as long again and a second (a slower rate fails).
     - --max-time 1s on a crawl of some 4 s: it ends in time with exit 0, what it had queued
-      `pending`;
+      `pending`; so does --max-time 0.0003h (1.08 s, hours), after 1 s and before 3 s;
       with --state, `crawl --state DIR` again and again (each run 1 s) ends with the truth,
       each URL once."""
     chain = [f"/c{i}.html" for i in range(12)]
+    longer = [f"/c{i}.html" for i in range(40)]  # for the random gaps' mean
     hosts = [f"h{i}.pace.test" for i in range(6)]
 
     def respond(host, path, headers):
         if path == "/":
-            return 200, {}, "".join(f'<a href="{p}">x</a>' for p in chain)
-        if path in chain:
+            return 200, {}, "".join(f'<a href="{p}">x</a>' for p in
+                                    (longer if host == hosts[1] else chain))
+        if path in longer:
             return 200, {}, "<p>page</p>"
         return None
 
@@ -261,6 +265,11 @@ def case_pacing(tmp):
         site.crawl("-w", "100ms", site.url(hosts[0]))
         gaps = gaps_of(hosts[0], since)
         expect(len(gaps) == len(chain) + 1 and min(gaps) >= 0.095, f"-w 100ms: gaps {gaps}")
+        since = time.monotonic()
+        site.crawl("-w", "0.002m", site.url(hosts[2]))
+        gaps = sorted(gaps_of(hosts[2], since))
+        expect(len(gaps) == len(chain) + 1 and gaps[0] >= 0.115 and gaps[len(gaps) // 2] < 0.2,
+               f"-w 0.002m: gaps {[round(g, 3) for g in gaps]}")
         for bad, named in ((["-w", "5x"], "--delay"), (["--max-time", "0"], "--max-time"),
                            (["--rate", "0"], "--rate"), (["--timeout", "-1s"], "--timeout")):
             p = site.crawl(*bad, site.url(hosts[0]), check=False)
@@ -270,16 +279,20 @@ def case_pacing(tmp):
         since = time.monotonic()
         site.crawl("-w", "200ms", "--random-wait", site.url(hosts[1]))
         gaps = gaps_of(hosts[1], since)
-        expect(len(gaps) == len(chain) + 1 and min(gaps) >= 0.095 and max(gaps) <= 0.36 and
-               max(gaps) - min(gaps) > 0.05, f"--random-wait: gaps {[round(g, 3) for g in gaps]}")
+        mean = sum(gaps) / max(len(gaps), 1)
+        expect(len(gaps) == len(longer) + 1 and min(gaps) >= 0.095 and max(gaps) <= 0.36 and
+               0.165 <= mean <= 0.245,
+               f"--random-wait: mean {mean:.3f}, gaps {[round(g, 3) for g in gaps]}")
 
         since = time.monotonic()
         p = site.crawl("-w", "0", "--rate", "20", "-c", "16", *[site.url(h) for h in hosts])
         got = starts(None, since)
-        expect(len(got) == len(hosts) * (len(chain) + 2), f"--rate: {len(got)} requests")
+        expect(len(got) == (len(hosts) - 1) * (len(chain) + 2) + len(longer) + 2,
+               f"--rate: {len(got)} requests")
         busiest = max(sum(1 for t in got if a <= t < a + 1.0) for a in got)
         expect(busiest <= 21, f"--rate 20: {busiest} requests started within one second")
-        expect(got[-1] - got[0] >= (len(got) - 1) / 20 * 0.9,
+        least = (len(got) - 1) / 20
+        expect(least * 0.9 <= got[-1] - got[0] <= least * 1.5 + 1,
                f"--rate 20: {len(got)} requests in {got[-1] - got[0]:.2f} s")
     finally:
         site.stop()
@@ -295,6 +308,12 @@ def case_pacing(tmp):
            f"--max-time 1s: exit {p.returncode} after {took:.1f} s, fates {dict(fates)}")
     expect_unique([r["url"] for r in recs], "--max-time: record")
     expect(all(r["url"] in truth for r in recs), "--max-time: a record off the truth")
+    started = time.monotonic()
+    p = crawl(web, "-w", "0.1", "-d", "1000", "--jsonl", "--max-time", "0.0003h", web.url())
+    took = time.monotonic() - started
+    fates = Counter(r["fate"] for r in records(p))
+    expect(p.returncode == 0 and 1.0 <= took < 3 and fates["pending"] > 0,
+           f"--max-time 0.0003h: exit {p.returncode} after {took:.1f} s, fates {dict(fates)}")
     state = os.path.join(tmp, "state")
     out, runs = [], 0
     cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.1", "-d",
