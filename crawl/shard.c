@@ -84,6 +84,7 @@ void crawl__shard_open(struct shard *c) {
   if (crawl__open_seen(c) != CORE_OK)
     return; /* a --seen file that cannot be used is refused, never overwritten */
   struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
+                                     .product_token = cfg->product_token,
                                      .headers = cfg->headers,
                                      .header_count = cfg->header_count,
                                      .timeout = cfg->timeout,

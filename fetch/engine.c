@@ -370,12 +370,57 @@ static bool header_is(const char *line, size_t len, const char *name, const char
   return true;
 }
 
-static bool has_directive(const char *v, size_t len, const char *word) {
+/* Whether a header's comma-separated list holds word (case aside). */
+static bool list_has(const char *v, size_t len, const char *word) {
   size_t wl = strlen(word);
   for (size_t i = 0; i + wl <= len; i++) {
-    bool start_ok = i == 0 || v[i - 1] == ' ' || v[i - 1] == ',' || v[i - 1] == ':';
+    bool start_ok = i == 0 || v[i - 1] == ' ' || v[i - 1] == ',';
     bool end_ok = i + wl == len || v[i + wl] == ' ' || v[i + wl] == ',';
     if (start_ok && end_ok && strncasecmp(v + i, word, wl) == 0)
+      return true;
+  }
+  return false;
+}
+
+static bool span_is(const char *s, size_t len, const char *word) {
+  return len == strlen(word) && strncasecmp(s, word, len) == 0;
+}
+
+/* Whether an X-Robots-Tag value (doc/behaviour.md, robots.txt) tells our crawler, product_token
+ * (NULL: none named), not to follow the page's links: a "nofollow" or "none" directive, for all
+ * crawlers, or after a crawler's name and a colon ("otherbot: nofollow" is another's; the name
+ * holds for the rest of the value). A directive with a value of its own after a colon
+ * ("unavailable_after: 2030-01-01", "max-snippet: 20") names no crawler. */
+static bool x_robots_nofollow(const char *v, size_t len, const char *product_token) {
+  static const char *const valued[] = {"unavailable_after", "max-snippet", "max-image-preview",
+                                       "max-video-preview"};
+  bool ours = true;
+  for (size_t at = 0; at < len;) {
+    size_t end = at;
+    while (end < len && v[end] != ',')
+      end++;
+    const char *p = v + at, *q = v + end;
+    at = end + 1;
+    while (p < q && (*p == ' ' || *p == '\t'))
+      p++;
+    const char *colon = memchr(p, ':', (size_t)(q - p));
+    if (colon) {
+      size_t name_len = (size_t)(colon - p);
+      while (name_len && (p[name_len - 1] == ' ' || p[name_len - 1] == '\t'))
+        name_len--;
+      bool is_valued = false;
+      for (size_t i = 0; i < sizeof(valued) / sizeof(*valued); i++)
+        is_valued = is_valued || span_is(p, name_len, valued[i]);
+      if (is_valued)
+        continue;
+      ours = product_token && span_is(p, name_len, product_token);
+      p = colon + 1;
+      while (p < q && (*p == ' ' || *p == '\t'))
+        p++;
+    }
+    while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+      q--;
+    if (ours && (span_is(p, (size_t)(q - p), "nofollow") || span_is(p, (size_t)(q - p), "none")))
       return true;
   }
   return false;
@@ -406,7 +451,7 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
   } else if (header_is(buffer, len, "content-encoding", &v, &vlen)) {
     t->coded = !(vlen == 8 && strncasecmp(v, "identity", 8) == 0);
   } else if (t->engine->capture && header_is(buffer, len, "transfer-encoding", &v, &vlen)) {
-    t->chunked = has_directive(v, vlen, "chunked");
+    t->chunked = list_has(v, vlen, "chunked");
   } else if (header_is(buffer, len, "content-type", &v, &vlen)) {
     if (vlen >= sizeof(t->content_type))
       vlen = sizeof(t->content_type) - 1;
@@ -431,8 +476,8 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
       }
     }
   } else if (header_is(buffer, len, "x-robots-tag", &v, &vlen)) {
-    if (has_directive(v, vlen, "nofollow") || has_directive(v, vlen, "none"))
-      t->nofollow = true;
+    if (x_robots_nofollow(v, vlen, t->engine->opts.product_token))
+      t->nofollow = true; /* one header of several is enough */
   }
   return len;
 }

@@ -48,7 +48,8 @@ typedef struct fetch_engine fetch_engine;
  * fetch_engine_destroy. */
 struct fetch_options {
   const char *user_agent;
-  char *const *headers; /* extra request headers, "Name: value" */
+  const char *product_token; /* X-Robots-Tag directives named for a crawler apply if it is ours */
+  char *const *headers;      /* extra request headers, "Name: value" */
   size_t header_count;
   double timeout, connect_timeout; /* seconds */
   bool insecure;                   /* no TLS verification */

@@ -864,3 +864,58 @@ def case_outside_links(tmp):
                f"requests: {asked}")
     finally:
         site.stop()
+
+
+def case_page_directives_every_form(tmp):
+    """Page directives as servers write them, at -w 0 and in a polite crawl that fetches ahead
+    (-w 0.05): a page's links are printed and not followed (fate robots, never requested) for
+    <meta name="robots"> with nofollow or none in any case among other tokens, and for
+    X-Robots-Tag nofollow or none, alone, among others, in one header of several, or after our
+    own product token ("crawl: nofollow"); they are followed for noindex alone, for a token that
+    only starts with nofollow, for <meta name="otherbot">, for X-Robots-Tag naming another
+    crawler ("otherbot: nofollow"), and for a directive with a value of its own
+    ("unavailable_after: 2030-01-01, max-snippet: 20")."""
+    host = "d.test"
+    meta = {"m-none": ("robots", "none"), "m-upper": ("ROBOTS", "NoIndex, NOFOLLOW"),
+            "m-noindex": ("robots", "noindex"), "m-longer": ("robots", "nofollowing"),
+            "m-other": ("otherbot", "nofollow")}
+    tags = {"h-none": ["none"], "h-mixed": ["noarchive, NoFollow"], "h-two": ["noindex", "nofollow"],
+            "h-ours": ["crawl: nofollow"], "h-other": ["otherbot: nofollow"],
+            "h-valued": ["unavailable_after: 2030-01-01, max-snippet: 20"],
+            "h-other-then-all": ["otherbot: noindex", "nofollow"]}
+    kept = {"m-none", "m-upper", "h-none", "h-mixed", "h-two", "h-ours", "h-other-then-all"}
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow:\n"
+        name = path.strip("/")
+        if path == "/":
+            return 200, {}, html_links(*(f"/{n}" for n in (*meta, *tags)))
+        if name in meta:
+            m, content = meta[name]
+            return 200, {}, (f'<html><head><meta name="{m}" content="{content}"></head>'
+                             f'<body><a href="/t-{name}">t</a></body></html>')
+        if name in tags:
+            return 200, {"X-Robots-Tag": tags[name]}, html_links(f"/t-{name}")
+        if name.startswith("t-"):
+            return 200, {}, "<p>target</p>"
+        return None
+
+    site = Site([host], respond)
+    try:
+        for delay in ("0", "0.05"):
+            since = time.monotonic()
+            p = site.crawl("-w", delay, "-d", "2", "-U", "crawl/1.0", "--jsonl", site.url(host))
+            recs = {r["url"]: r for r in records(p)}
+            with site.lock:
+                asked = {r[3].strip("/") for r in site.log if r[0] >= since}
+            for name in (*meta, *tags):
+                r = recs.get(site.url(host, f"/t-{name}"))
+                if name in kept:
+                    expect(r and r["fate"] == "robots" and f"t-{name}" not in asked,
+                           f"-w {delay}, {name}: its link was followed: {r}")
+                else:
+                    expect(r and r["fate"] == "fetched" and f"t-{name}" in asked,
+                           f"-w {delay}, {name}: its link was not followed: {r}")
+    finally:
+        site.stop()

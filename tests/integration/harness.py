@@ -534,7 +534,8 @@ class Proxy:
 
 class Site:
     """A threaded HTTP server of the case's own, answering for named hosts (reached through
-    --resolve). respond(host, path, headers) gives (status, extra headers, body) or None for a
+    --resolve). respond(host, path, headers) gives (status, extra headers (a list of values sends
+    the header once for each), body) or None for a
     404; it may sleep, as a slow server does. A body given as a list of parts is sent part by
     part, 0.2 s apart, under one Content-Length. Every request is logged as (start, end, host, path,
     headers), end taken just before the answer is written; in-flight requests are counted, in
@@ -585,8 +586,9 @@ class Site:
                 content_type = extra.pop("Content-Type", "text/html")
                 if content_type is not None:  # None: no Content-Type at all
                     self.send_header("Content-Type", content_type)
-                for k, v in extra.items():
-                    self.send_header(k, v)
+                for k, v in extra.items():  # a list: that header once for each value
+                    for one in (v if isinstance(v, list) else [v]):
+                        self.send_header(k, one)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 try:
