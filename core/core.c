@@ -52,6 +52,12 @@ double core_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+double core_wall_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 void core_buf_init(struct core_buf *buf, size_t max) {
   buf->data = NULL;
   buf->len = 0;

@@ -27,6 +27,8 @@ int core_hex_digit(char c);
 
 /* Seconds on the monotonic clock. */
 double core_now(void);
+/* Seconds since the epoch (the wall clock): when something happened, for a record. */
+double core_wall_now(void);
 
 /* A growable byte buffer with a cap fixed at init: appends past max fail with CORE_ETOOLONG.
  * The buffer owns data; free it with core_buf_free. The contents stay NUL-terminated. */

@@ -244,13 +244,11 @@ struct record_numbers {
 };
 
 static core_rc put_record(struct core_buf *b, const struct crawl_record *rec) {
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
   struct record_numbers n = {.hash = link_hash(rec->url),
                              .status = rec->status,
                              .bytes = rec->bytes,
                              .ms = rec->ms,
-                             .settled = (double)now.tv_sec + now.tv_nsec / 1e9,
+                             .settled = rec->settled > 0 ? rec->settled : core_wall_now(),
                              .depth = rec->depth,
                              .fate = (uint32_t)rec->fate,
                              .cause = (uint32_t)rec->cause};

@@ -289,7 +289,8 @@ void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
   o->status = (int)rec->status;
   o->bytes = rec->bytes;
   o->ms = rec->ms;
-  o->settled = rec->settled;
+  /* settled now, reported once confirmed: its record says now, not then (doc/behaviour.md) */
+  o->settled = rec->settled > 0 ? rec->settled : core_wall_now();
   o->type = copy_or_null(rec->type, &failed);
   o->location = copy_or_null(rec->location, &failed);
   o->error = copy_or_null(rec->error, &failed);

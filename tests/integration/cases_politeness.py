@@ -615,19 +615,23 @@ def case_every_status_class(tmp):
     the server recovers (2 requests). robots.txt: 400 and 401 allow everything (RFC 9309 2.3.1.3);
     429, 500 and 502 make the host unreachable (2.3.1.4; 429 is the server asking for less, as
     Google reads it): retried, then the host's pages fail naming robots.txt and its status, never
-    requested, or fetched when robots.txt recovers."""
+    requested, or fetched when robots.txt recovers. A record's time is when its fate was
+    settled: not before the last request it took (robots.txt's, for a host it failed), and for a
+    page that failed at once, before the last retry of another (its record is written at the
+    crawl's end, with the time it failed)."""
     pages = {"/s400": 400, "/s401": 401, "/s404": 404, "/s429": 429, "/s500": 500, "/s502": 502,
              "/r429": 429, "/r500": 500, "/r502": 502}
     robots = {"rob400": 400, "rob401": 401, "rob429": 429, "rob500": 500, "rob502": 502,
               "rec429": 429, "rec502": 502}
     hosts = ["pages.test"] + [f"{h}.test" for h in robots]
-    asked = Counter()
+    asked, stamps = Counter(), {}
 
     def respond(h, path, headers):
         name = h.split(".")[0]
         with site.lock:
             asked[(name, path)] += 1
             times = asked[(name, path)]
+            stamps.setdefault((name, path), []).append(time.time())
         wait = {"Retry-After": "0"}
         if path == "/robots.txt":
             if name in robots and not (name.startswith("rec") and times > 1):
@@ -643,12 +647,21 @@ def case_every_status_class(tmp):
     try:
         p = site.crawl("-w", "0", "-d", "1", "--retries", "2", "--max-delay", "1", "--jsonl",
                        *(site.url(h) for h in hosts), check=False, timeout=90)
+        ended = time.time()
     finally:
         site.stop()
     recs = {r["url"]: r for r in records(p)}
+
+    def settled(r, name, path):
+        at = datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+            tzinfo=datetime.timezone.utc).timestamp()
+        last = stamps[(name, path)][-1]
+        expect(last - 0.002 <= at <= ended, f"{r['url']}: time {r['time']}, its last request "
+               f"({path}) at {datetime.datetime.utcfromtimestamp(last).isoformat()}")
     for path, status in pages.items():
         r = recs[site.url("pages.test", path)]
         tries = asked[("pages", path)]
+        settled(r, "pages", path)
         if path.startswith("/r"):
             expect(r["fate"] == "fetched" and r["status"] == 200 and tries == 2,
                    f"{path}, {status} once: {r}, {tries} requests")
@@ -660,9 +673,14 @@ def case_every_status_class(tmp):
             expect(r["fate"] == "failed" and r["status"] == status and
                    r["error"] == f"HTTP {status}" and tries == 1,
                    f"{path}, {status}: {r}, {tries} requests")
+            at = datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+                tzinfo=datetime.timezone.utc).timestamp()
+            expect(at < stamps[("pages", "/s500")][-1],
+                   f"{path}: time {r['time']}, after /s500's last retry: the time it was written")
     for name, status in robots.items():
         r = recs[site.url(f"{name}.test")]
         tries = asked[(name, "/robots.txt")]
+        settled(r, name, "/robots.txt")
         if status in (400, 401) or name.startswith("rec"):
             expect(r["fate"] == "fetched" and asked[(name, "/")] == 1 and
                    tries == (2 if name.startswith("rec") else 1),
