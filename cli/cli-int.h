@@ -7,7 +7,8 @@
 #include <stdio.h>
 
 /* ---- options ---- */
-typedef enum { CLI_RUN, CLI_EXIT_OK, CLI_USAGE } cli_parse_result;
+/* CLI_NOMEM: memory ran out while parsing (err says so); no usage error, exit 1 */
+typedef enum { CLI_RUN, CLI_EXIT_OK, CLI_USAGE, CLI_NOMEM } cli_parse_result;
 /* Lines for standard error that parsing found worth saying (a seed file's lines skipped), for the
  * caller to show unless -q; freed with cli_notes_free. */
 struct cli_notes {

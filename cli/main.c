@@ -406,6 +406,10 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, struct
   cli_parse_result parsed = cli_parse_options((int)n, all, cfg, own, NULL, err, err_size);
   free(all);
   crawl_state_args_free(kept, kept_count);
+  if (parsed == CLI_NOMEM) {
+    fprintf(stderr, "crawl: out of memory\n");
+    return 1;
+  }
   if (parsed != CLI_RUN) {
     fprintf(stderr, "crawl: the options kept in '%s' no longer hold: %s\n",
             cfg->state_dir ? cfg->state_dir : "--state", err);
@@ -495,13 +499,20 @@ int main(int argc, char **argv) {
   if (parsed != CLI_RUN) {
     if (parsed == CLI_USAGE)
       fprintf(stderr, "crawl: %s\nTry 'crawl --help' for more information.\n", err);
+    else if (parsed == CLI_NOMEM)
+      fprintf(stderr, "crawl: out of memory\n");
     cli_config_free(&cfg, &own);
-    return parsed == CLI_USAGE ? 2 : 0;
+    return parsed == CLI_USAGE ? 2 : parsed == CLI_NOMEM ? 1 : 0;
   }
   /* a seed that is not a URL is a bad value, so a usage error */
   for (size_t i = 0; i < cfg.seed_count; i++) {
     struct url u;
     core_rc rc = url_seed(cfg.seeds[i], cfg.max_url_length, &u);
+    if (rc == CORE_ENOMEM) {
+      fprintf(stderr, "crawl: out of memory\n");
+      cli_config_free(&cfg, &own);
+      return 1;
+    }
     if (rc) {
       /* a seed with a userinfo may hold a password: it is not quoted */
       fprintf(stderr,

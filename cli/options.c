@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <limits.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -667,9 +668,21 @@ static bool has_wget_np(int argc, char **argv) {
     return CLI_USAGE;                                                                              \
   } while (0)
 
+static cli_parse_result parse_options(int argc, char **argv, struct crawl_config *cfg,
+                                      struct cli_settings *own, struct cli_notes *notes, char *err,
+                                      size_t err_size);
+
 cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg,
                                    struct cli_settings *own, struct cli_notes *notes, char *err,
                                    size_t err_size) {
+  cli_parse_result parsed = parse_options(argc, argv, cfg, own, notes, err, err_size);
+  /* every "out of memory" of the parse, whatever step met it, is no usage error */
+  return parsed == CLI_USAGE && strcmp(err, "out of memory") == 0 ? CLI_NOMEM : parsed;
+}
+
+static cli_parse_result parse_options(int argc, char **argv, struct crawl_config *cfg,
+                                      struct cli_settings *own, struct cli_notes *notes, char *err,
+                                      size_t err_size) {
   set_defaults(cfg, own);
   bool have_domains = false, have_skip = false, node_given = false;
   const char *user_agent = "crawl/" CRAWL_VERSION;
@@ -819,7 +832,7 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
           USAGE("invalid value '%s' for --concurrency: a whole number from 1 to 10000", arg);
         break;
       case 'j':
-        if (!parse_long(arg, 1, 256, &cfg->threads))
+        if (!parse_long(arg, 1, CRAWL_THREADS_MAX, &cfg->threads))
           USAGE("invalid value '%s' for --threads: a whole number from 1 to 256", arg);
         break;
       case OPT_NO_ROBOTS:
@@ -1128,6 +1141,10 @@ cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *c
       USAGE("invalid value for --user-agent: it must not hold control characters (CR, LF, ...)");
   cfg->user_agent = strdup(user_agent);
   cfg->product_token = parse_product_token(user_agent);
+  bool has_token =
+      isalpha((unsigned char)user_agent[0]) || user_agent[0] == '_' || user_agent[0] == '-';
+  if (!cfg->product_token && has_token)
+    USAGE("out of memory");
   if (!cfg->product_token)
     USAGE("invalid value '%s' for --user-agent: it must start with a product token (letters, "
           "'_' or '-')",

@@ -16,6 +16,9 @@ struct crawl_regex_list {
   size_t count;
 };
 
+/* -j at most: the threads' table is kept on the stack, so starting them cannot run out of memory */
+#define CRAWL_THREADS_MAX 256
+
 struct crawl_config {
   /* seeds */
   char **seeds; /* as typed; owned */

@@ -688,8 +688,9 @@ void crawl__offer_links_flush(struct request *rq) {
  * crawl without the limit or the stop (doc/behaviour.md, Records); otherwise the one given. */
 crawl_fate crawl__unfetched_fate(const struct shard *c, const struct host_data *hd,
                                  const struct frontier_item *item, crawl_fate fate) {
+  bool allowed = true; /* lack of memory: the fate given, which makes no rule up */
   if (c->cfg->robots && hd && hd->robots_state == ROBOTS_KNOWN &&
-      !parse_robots_allowed(hd->robots, crawl__path_of(item->url)))
+      parse_robots_check(hd->robots, crawl__path_of(item->url), &allowed) == CORE_OK && !allowed)
     return CRAWL_FATE_ROBOTS;
   return fate;
 }
@@ -697,8 +698,10 @@ crawl_fate crawl__unfetched_fate(const struct shard *c, const struct host_data *
 bool crawl__robots_excludes(const struct shard *c, const struct host_data *hd, const char *path) {
   /* rules past their age are fetched again before the host's next page (start_page), which
    * checks that page then */
+  bool allowed = true; /* lack of memory: queued, and start_page asks again */
   return c->cfg->robots && hd->robots_state == ROBOTS_KNOWN &&
-         !crawl__robots_stale(hd, core_now()) && !parse_robots_allowed(hd->robots, path);
+         !crawl__robots_stale(hd, core_now()) &&
+         parse_robots_check(hd->robots, path, &allowed) == CORE_OK && !allowed;
 }
 
 /* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and

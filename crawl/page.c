@@ -172,8 +172,9 @@ static void hold_up_to(struct request *rq, uint64_t bytes) {
 /* length: the body's, from its head, or -1 when unknown. */
 static bool start_html(struct request *rq, const char *charset, int64_t length) {
   if (parse_html_create_in(rq->shard->html_pool, charset, on_html_event, rq, &rq->html) !=
-      CORE_OK) {
+      CORE_OK) { /* memory alone: the page's links would be lost without a word */
     rq->html = NULL;
+    crawl__fatal(rq->shard, "out of memory");
     return false;
   }
   if (rq->shard->cfg->js)
@@ -223,6 +224,7 @@ static bool page_head(void *arg, const struct fetch_head *head) {
   if (parse && is_css_type(head->content_type)) {
     if (parse_css_create(on_css_event, rq, &rq->css) != CORE_OK) {
       rq->css = NULL;
+      crawl__fatal(rq->shard, "out of memory");
       return false;
     }
     return true;
@@ -230,6 +232,7 @@ static bool page_head(void *arg, const struct fetch_head *head) {
   if (parse && rq->shard->cfg->js && is_js_type(head->content_type)) {
     if (parse_js_create(on_css_event, rq, &rq->js) != CORE_OK) { /* links as a sheet's */
       rq->js = NULL;
+      crawl__fatal(rq->shard, "out of memory");
       return false;
     }
     return true;
@@ -246,7 +249,11 @@ static void page_body(void *arg, const char *data, size_t len) {
   if (rq->sniffing) {
     size_t take = PARSE_SNIFF_BYTES - rq->body.len;
     take = take < len ? take : len;
-    if (core_buf_add(&rq->body, data, take) != CORE_OK || rq->body.len < PARSE_SNIFF_BYTES)
+    if (core_buf_add(&rq->body, data, take) != CORE_OK) {
+      crawl__fatal(rq->shard, "out of memory"); /* the page would be sniffed on half of it */
+      return;
+    }
+    if (rq->body.len < PARSE_SNIFF_BYTES)
       return;
     sniffed(rq);
     data += take;
@@ -276,6 +283,8 @@ static void page_done(void *arg, const struct fetch_result *res) {
   double now = core_now();
   crawl__request_ended(c);
   frontier_end(c->fr, rq->host, item, now, res->seconds);
+  if (res->error == FETCH_ENOMEM) /* ends the crawl at once: the page is asked again */
+    crawl__fatal(c, "out of memory");
   if (crawl__cut_short(rq))
     return;
   if (res->error != FETCH_OK) {

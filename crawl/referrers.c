@@ -373,6 +373,8 @@ static void add_referrer(struct slice *s, struct entry *e, const char *page, siz
   size_t at = s->pages.len;
   if (core_buf_add(&s->pages, page, len + 1) == CORE_OK)
     e->from[e->from_n++] = at;
+  else
+    s->nomem = true; /* a record short of a page that links it: said, as any lack of memory */
 }
 
 /* One reading of r: with pages false, the records of the slice's failed URLs are taken; with

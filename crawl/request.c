@@ -180,7 +180,10 @@ static void launch(struct request *rq, const char *addr) {
       .arg = rq,
       .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),
   };
-  if (fetch_start(c->engine, &fr) != CORE_OK)
+  core_rc rc = fetch_start(c->engine, &fr);
+  if (rc == CORE_ENOMEM) /* the crawl ends, and the URL is kept (page_done) */
+    crawl__request_failed_to_start(rq, FETCH_ENOMEM, "out of memory");
+  else if (rc != CORE_OK)
     crawl__request_failed_to_start(rq, FETCH_EOTHER, "cannot start the transfer");
 }
 

@@ -189,10 +189,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     for (int i = 1; i < n; i++)
       if (shards[i].engine)
         crawl__share_warc(&shards[0], &shards[i]);
-  pthread_t *threads = n > 1 ? calloc((size_t)n, sizeof(*threads)) : NULL;
-  bool *started = n > 1 ? calloc((size_t)n, sizeof(*started)) : NULL;
-  if (n > 1 && (!threads || !started))
-    crawl__fatal(&shards[0], "cannot start: out of memory");
+  pthread_t threads[CRAWL_THREADS_MAX];
+  bool started[CRAWL_THREADS_MAX] = {false};
   /* a shard that could not open (a refused --cluster join, say) or a failed start ends the run
    * before any shard's loop begins: none of them may make a request */
   bool refused = false;
@@ -210,7 +208,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     for (int i = 1; i < n; i++)
       crawl__share_referrers(&shards[0], &shards[i]);
   }
-  for (int i = 1; i < n && threads && started; i++) {
+  for (int i = 1; i < n && i < CRAWL_THREADS_MAX; i++) {
     if (pthread_create(&threads[i], NULL, crawl__shard_main, &shards[i]) == 0) {
       started[i] = true;
     } else {
@@ -221,7 +219,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   }
   crawl__shard_main(&shards[0]);
   for (int i = 1; i < n; i++)
-    if (started && started[i])
+    if (started[i])
       pthread_join(threads[i], NULL);
   crawl_end end = n > 1 ? crawl__run_end(run) : shards[0].end;
   if (n > 1)
@@ -265,8 +263,6 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     end = CRAWL_END_FATAL;
   }
   fetch_cookies_destroy(cookies);
-  free(threads);
-  free(started);
   free(shard_stats);
   free(errs);
   free(shards);

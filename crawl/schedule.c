@@ -114,7 +114,14 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     crawl__request_free(rq);
     return;
   }
-  if (!parse_robots_allowed(hd->robots, path)) {
+  bool allowed;
+  if (parse_robots_check(hd->robots, path, &allowed) != CORE_OK) {
+    frontier_cancel(c->fr, fh, item); /* as any lack of memory here: the crawl ends */
+    crawl__fatal(c, "out of memory");
+    crawl__request_free(rq);
+    return;
+  }
+  if (!allowed) {
     frontier_cancel(c->fr, fh, item);
     crawl__record_item(c, item, CRAWL_FATE_ROBOTS, 0, NULL);
     crawl__request_free(rq);

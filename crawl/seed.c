@@ -148,7 +148,10 @@ bool crawl__seeds_waiting(const struct shard *c) {
 /* Whether cfg->seeds[i] parses into *u as a seed this shard owns and has not offered yet (and
  * takes it off that list when take); *u is to be freed when true. */
 static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
-  if (crawl__seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u) != CORE_OK)
+  core_rc rc = crawl__seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u);
+  if (rc == CORE_ENOMEM) /* the seed would be lost: the crawl ends, and a --state run keeps it */
+    crawl__fatal(c, "out of memory");
+  if (rc != CORE_OK) /* one that is no URL was refused at the start */
     return false;
   bool unfed = take ? seen_remove(c->seeds.unfed, u->text, strlen(u->text)) == CORE_OK
                     : seen_contains(c->seeds.unfed, u->text, strlen(u->text));
@@ -243,7 +246,12 @@ core_rc crawl__seed_all(struct shard *c) {
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
     struct url u;
     bool first;
-    if (crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u) != CORE_OK)
+    core_rc parsed = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
+    if (parsed == CORE_ENOMEM) { /* skipped, the seed would be lost */
+      rc = parsed;
+      break;
+    }
+    if (parsed != CORE_OK) /* one that is no URL was refused at the start */
       continue;
     if (cfg->no_parent)
       rc = add_seed_dir(c, &u);

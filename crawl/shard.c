@@ -327,6 +327,8 @@ void crawl__shard_close(struct shard *c) {
 void *crawl__shard_main(void *arg) {
   struct shard *c = arg;
   crawl__run_take_turn(c);
+  if (parse_thread_begin() != CORE_OK)
+    crawl__fatal(c, "out of memory");
   if (!c->fatal && !c->refused)
     shard_loop(c);
   else

@@ -25,7 +25,9 @@ static void robots_body(void *arg, const char *data, size_t len) {
   struct request *rq = arg;
   /* RFC 9309 2.5: parse at least the first 500 KiB; the rest is ignored */
   size_t room = rq->body.max - rq->body.len;
-  core_buf_add(&rq->body, data, len < room ? len : room);
+  /* rules cut short would allow what the rest disallows: the crawl ends instead */
+  if (core_buf_add(&rq->body, data, len < room ? len : room) != CORE_OK)
+    crawl__fatal(rq->shard, "out of memory");
 }
 
 /* A URL on the host's origin ("http://a.example:8080" + "/robots.txt"); caller frees. */
@@ -76,6 +78,14 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   struct shard *c = rq->shard;
   struct host_data *hd = frontier_host_data(rq->host);
   crawl__request_ended(c);
+  if (res->error == FETCH_ENOMEM || c->stop == STOP_NOW) { /* the crawl ends (robots_body's
+                                                            * lack of memory, say) */
+    if (res->error == FETCH_ENOMEM)
+      crawl__fatal(c, "out of memory");
+    frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
+    crawl__request_free(rq);
+    return;
+  }
   bool was_pending = hd->robots_state == ROBOTS_PENDING;
   long status = res->head.status;
   char why[96];
@@ -262,6 +272,8 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
   struct shard *c = rq->shard;
   crawl__request_ended(c);
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
+  if (res->error == FETCH_ENOMEM) /* ends the crawl at once: the sitemap is asked again */
+    crawl__fatal(c, "out of memory");
   if (crawl__cut_short(rq))
     return;
   if (res->error != FETCH_OK) {

@@ -40,6 +40,7 @@ struct transfer {
   bool nofollow;
   bool coded; /* a Content-Encoding: the Content-Length counts the coded bytes */
   bool head_delivered;
+  bool out_of_memory; /* write_cb could not keep the body for capture */
   bool want_body;
   bool truncated;
   uint64_t bytes;
@@ -98,11 +99,13 @@ struct fetch_engine {
   struct curl_slist *headers;      /* -H headers for every host */
   struct curl_slist *seed_headers; /* and those only the seeds' hosts get (secret ones) */
   struct transfer *transfers;
+  bool out_of_memory; /* socket_cb could not watch a socket: curl stopped every transfer */
   fetch_capture_cb capture;
   void *capture_arg;
 };
 
 static void check_done(fetch_engine *engine);
+static void fail_all(fetch_engine *engine);
 
 static void unwatch_sock(fetch_engine *engine, struct sock_watch *sw) {
   loop_unwatch(engine->loop, sw->watch);
@@ -122,6 +125,7 @@ static void on_socket_event(void *arg, int fd, unsigned events) {
   int running;
   curl_multi_socket_action(engine->multi, fd, mask, &running);
   check_done(engine);
+  fail_all(engine);
 }
 
 static void on_curl_timer(void *arg) {
@@ -129,6 +133,7 @@ static void on_curl_timer(void *arg) {
   int running;
   curl_multi_socket_action(engine->multi, CURL_SOCKET_TIMEOUT, 0, &running);
   check_done(engine);
+  fail_all(engine);
 }
 
 /* CURLMOPT_SOCKETFUNCTION: curl says which sockets to watch for what. */
@@ -143,8 +148,10 @@ static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *s
     while (count <= (size_t)s)
       count *= 2;
     struct sock_watch *grown = realloc(engine->socks, count * sizeof(*grown));
-    if (!grown)
+    if (!grown) {
+      engine->out_of_memory = true; /* curl stops every transfer: see fail_all */
       return -1;
+    }
     memset(grown + engine->sock_count, 0, (count - engine->sock_count) * sizeof(*grown));
     engine->socks = grown;
     engine->sock_count = count;
@@ -159,11 +166,14 @@ static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *s
   if (sw->watch && sw->events == events)
     return 0;
   if (sw->watch) {
-    if (loop_watch_set(engine->loop, sw->watch, events) != CORE_OK)
+    if (loop_watch_set(engine->loop, sw->watch, events) != CORE_OK) {
+      engine->out_of_memory = true; /* epoll_ctl's lack of kernel memory, or of ours */
       return -1;
+    }
   } else if (loop_watch_fd(engine->loop, s, events, on_socket_event, engine, &sw->watch) !=
              CORE_OK) {
     sw->watch = NULL;
+    engine->out_of_memory = true;
     return -1;
   }
   sw->events = events;
@@ -459,7 +469,10 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
     t->content_type[vlen] = '\0';
   } else if (header_is(buffer, len, "location", &v, &vlen) && vlen <= MAX_HEADER_VALUE) {
     free(t->location);
-    t->location = strndup(v, vlen);
+    if (!(t->location = strndup(v, vlen))) {
+      t->out_of_memory = true; /* a redirect without its target: the transfer ends, said so */
+      return 0;
+    }
   } else if (header_is(buffer, len, "retry-after", &v, &vlen) && vlen < 64) {
     char text[64];
     memcpy(text, v, vlen);
@@ -514,8 +527,10 @@ static size_t write_cb(char *data, size_t size, size_t nmemb, void *userdata) {
   size_t take = len < room ? len : (size_t)room;
   if (take && t->want_body)
     t->handler->on_body(t->arg, data, take);
-  if (take && t->engine->capture && core_buf_add(&t->body, data, take) != CORE_OK)
+  if (take && t->engine->capture && core_buf_add(&t->body, data, take) != CORE_OK) {
+    t->out_of_memory = true; /* ends the transfer; check_done says why */
     return 0;
+  }
   t->bytes += take;
   if (take < len) {
     t->truncated = true;
@@ -600,6 +615,26 @@ void fetch_engine_capture(fetch_engine *engine, fetch_capture_cb cb, void *arg) 
   engine->capture_arg = arg;
 }
 
+/* After socket_cb failed, curl 7.88 marks the multi handle dead and goes on with none of its
+ * transfers: each ends now with FETCH_ENOMEM (its owner ends the crawl, keeping the URL), and
+ * with every handle removed the multi handle takes new ones again. */
+static void fail_all(fetch_engine *engine) {
+  if (!engine->out_of_memory)
+    return;
+  engine->out_of_memory = false;
+  while (engine->transfers) {
+    struct transfer *t = engine->transfers;
+    struct fetch_result res;
+    memset(&res, 0, sizeof(res));
+    fill_head(t, &res.head);
+    res.error = FETCH_ENOMEM;
+    res.error_text = "out of memory";
+    detach_transfer(t);
+    t->handler->on_done(t->arg, &res);
+    release_transfer(t);
+  }
+}
+
 static void check_done(fetch_engine *engine) {
   CURLMsg *msg;
   int left;
@@ -615,8 +650,8 @@ static void check_done(fetch_engine *engine) {
     if (ok)
       deliver_head(t);
     fill_head(t, &res.head);
-    res.error = ok ? FETCH_OK : classify(code);
-    res.error_text = ok ? NULL : transfer_error(t, code);
+    res.error = ok ? FETCH_OK : t->out_of_memory ? FETCH_ENOMEM : classify(code);
+    res.error_text = ok ? NULL : t->out_of_memory ? "out of memory" : transfer_error(t, code);
     res.bytes = t->bytes;
     res.truncated = t->truncated;
     curl_off_t total_us = 0;

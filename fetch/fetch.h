@@ -100,7 +100,8 @@ typedef enum {
   FETCH_ETLS,      /* certificate or handshake failure */
   FETCH_EDNS,      /* the name could not be resolved (reported by the caller of fetch_resolve) */
   FETCH_EPROTOCOL, /* the server broke HTTP: a head past curl's limit, a reply that is no HTTP */
-  FETCH_EOTHER
+  FETCH_EOTHER,
+  FETCH_ENOMEM /* the crawler's memory ran out: curl could not go on with any transfer */
 } fetch_error;
 
 struct fetch_result {

@@ -62,14 +62,17 @@ core_rc loop_create(event_loop **out) {
   loop->epfd = epoll_create1(EPOLL_CLOEXEC);
   loop->wake_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
   atomic_init(&loop->wake_pending, 0);
-  if (loop->epfd < 0 || loop->wake_fd < 0 ||
-      loop_watch_fd(loop, loop->wake_fd, LOOP_READ, on_wake_fd, loop, &loop->wake_watch)) {
+  core_rc rc =
+      loop->epfd < 0 || loop->wake_fd < 0
+          ? CORE_ESYS
+          : loop_watch_fd(loop, loop->wake_fd, LOOP_READ, on_wake_fd, loop, &loop->wake_watch);
+  if (rc != CORE_OK) { /* the watch's lack of memory is said as such */
     if (loop->epfd >= 0)
       close(loop->epfd);
     if (loop->wake_fd >= 0)
       close(loop->wake_fd);
     free(loop);
-    return CORE_ESYS;
+    return rc;
   }
   *out = loop;
   return CORE_OK;

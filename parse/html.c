@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <libxml/HTMLparser.h>
+#include <libxml/threads.h>
 #include <libxml/parserInternals.h>
 #include <stdlib.h>
 #include <string.h>
@@ -427,6 +428,12 @@ static void on_error(void *ctx, const char *msg, ...) {
   /* malformed HTML is the norm on the web: libxml2 recovers, and we stay quiet */
 }
 
+core_rc parse_thread_begin(void) {
+  /* libxml2 makes its state for a thread on first use, and aborts the process when memory runs
+   * out then; made now, that lack is said and ends the crawl as any other */
+  return xmlCheckThreadLocalStorage() == 0 ? CORE_OK : CORE_ENOMEM;
+}
+
 core_rc parse_html_pool_create(parse_html_pool **out) {
   *out = calloc(1, sizeof(**out));
   return *out ? CORE_OK : CORE_ENOMEM;
@@ -527,6 +534,12 @@ static void stream_held(parse_html *html) {
   core_buf_free(&html->held);
 }
 
+/* Whether libxml2 stopped for lack of memory: it then parses no further, and the page's later
+ * links would be lost without a word. */
+static bool ran_out(const parse_html *html) {
+  return html->ctxt && html->ctxt->errNo == XML_ERR_NO_MEMORY;
+}
+
 /* The page held whole, parsed where it lies (core_buf keeps a NUL after its bytes). */
 static core_rc parse_whole(parse_html *html) {
   xmlParserInputPtr input = xmlNewInputFromMemory(
@@ -540,7 +553,7 @@ static core_rc parse_whole(parse_html *html) {
     return CORE_ENOMEM; /* only memory fails for a handler libxml2 found */
   }
   htmlCtxtParseDocument(html->ctxt, input); /* which frees it */
-  return CORE_OK;
+  return ran_out(html) ? CORE_ENOMEM : CORE_OK;
 }
 
 static core_rc feed_text(parse_html *html, const char *data, size_t len) {
@@ -552,7 +565,7 @@ static core_rc feed_text(parse_html *html, const char *data, size_t len) {
   }
   if (len)
     parse_text(html, data, len);
-  return CORE_OK;
+  return ran_out(html) ? CORE_ENOMEM : CORE_OK;
 }
 
 static core_rc sink_text(void *arg, const char *data, size_t len) {
@@ -648,6 +661,8 @@ core_rc parse_html_finish(parse_html *html) {
     htmlParseChunk(html->ctxt, NULL, 0, 1);
   else if (html->held.len)
     rc = parse_whole(html);
+  if (ran_out(html))
+    rc = CORE_ENOMEM;
   core_buf_free(&html->held);
   html->streaming = true;
   if (html->style) { /* a <style> left open at the end of the page */

@@ -50,6 +50,9 @@ core_rc parse_html_create(const char *charset, parse_html_cb cb, void *arg, pars
  * pool belongs to one thread, and outlives every parse_html made in it. */
 typedef struct parse_html_pool parse_html_pool;
 core_rc parse_html_pool_create(parse_html_pool **out);
+/* Called first in each thread that parses: makes the parsers' state for the thread, which they
+ * would otherwise make on first use and abort the process if memory ran out then. */
+core_rc parse_thread_begin(void);
 void parse_html_pool_destroy(parse_html_pool *pool);
 /* parse_html_create, with the parser taken from pool (NULL: a parser of its own). */
 core_rc parse_html_create_in(parse_html_pool *pool, const char *charset, parse_html_cb cb,
@@ -154,6 +157,9 @@ core_rc parse_robots_create(const char *text, size_t len, const char *product_to
  * the URL disallowed. */
 #define PARSE_ROBOTS_WORK_MAX (1u << 20)
 bool parse_robots_allowed(const parse_robots *robots, const char *path);
+/* The same, with lack of memory said (CORE_ENOMEM, *allowed false) where parse_robots_allowed
+ * calls the URL disallowed: a crawl must not take it for a rule. */
+core_rc parse_robots_check(const parse_robots *robots, const char *path, bool *allowed);
 /* Crawl-delay of the applicable group in seconds, or a negative number when it has none. */
 double parse_robots_crawl_delay(const parse_robots *robots);
 size_t parse_robots_sitemap_count(const parse_robots *robots);

@@ -283,16 +283,24 @@ static bool pattern_matches(const struct rule *r, const char *path, size_t len, 
 }
 
 bool parse_robots_allowed(const parse_robots *robots, const char *path) {
+  bool allowed;
+  parse_robots_check(robots, path, &allowed); /* lack of memory: disallowed, never allowed */
+  return allowed;
+}
+
+core_rc parse_robots_check(const parse_robots *robots, const char *path, bool *out) {
+  *out = true;
   if (!robots || strcmp(path, "/robots.txt") == 0)
-    return true;
+    return CORE_OK;
   const struct rule_set *set = robots->have_own ? &robots->own : &robots->any;
   if (!set->count)
-    return true;
+    return CORE_OK;
   struct core_buf norm;
   core_buf_init(&norm, 3 * strlen(path) + 1);
-  if (normalise(path, strlen(path), &norm)) {
+  if (normalise(path, strlen(path), &norm)) { /* taken as allowed, it would fetch a disallowed */
     core_buf_free(&norm);
-    return true;
+    *out = false;
+    return CORE_ENOMEM;
   }
   const char *p = norm.data ? norm.data : "";
   uint64_t has[4] = {0};
@@ -315,7 +323,8 @@ bool parse_robots_allowed(const parse_robots *robots, const char *path) {
     }
   }
   core_buf_free(&norm);
-  return allowed;
+  *out = allowed;
+  return CORE_OK;
 }
 
 double parse_robots_crawl_delay(const parse_robots *robots) {

@@ -108,13 +108,19 @@ static bool is_ip_literal(const char *host) {
   return inet_pton(AF_INET, host, addr) == 1 || inet_pton(AF_INET6, host, addr) == 1;
 }
 
-char *url_scope_domain(const url_scope *scope, const char *host) {
+/* host's registrable domain, the end of host itself (libpsl points into it): nothing is
+ * allocated, so asking whether a link is in scope cannot fail. */
+static const char *domain_of(const url_scope *scope, const char *host) {
   /* an IP address or a single-label host is its own domain (doc/behaviour.md, Scope) */
   if (is_ip_literal(host) || !strchr(host, '.'))
-    return strdup(host);
+    return host;
   const char *domain = psl_registrable_domain(scope->psl, host);
   /* a host that is itself a public suffix has no registrable domain: it stands for itself */
-  return strdup(domain ? domain : host);
+  return domain ? domain : host;
+}
+
+char *url_scope_domain(const url_scope *scope, const char *host) {
+  return strdup(domain_of(scope, host));
 }
 
 core_rc url_scope_add_seed(url_scope *scope, const char *host) {
@@ -132,12 +138,8 @@ bool url_scope_contains(const url_scope *scope, const char *host) {
       return scope->domains && core_list_host_match(scope->domains, host);
     case URL_SCOPE_HOST:
       return key_set_has_host(&scope->seed_keys, host);
-    case URL_SCOPE_DOMAIN: {
-      char *domain = url_scope_domain(scope, host);
-      bool in = domain && key_set_has_host(&scope->seed_keys, domain);
-      free(domain);
-      return in;
-    }
+    case URL_SCOPE_DOMAIN:
+      return key_set_has_host(&scope->seed_keys, domain_of(scope, host));
   }
   return false;
 }

@@ -1,4 +1,6 @@
 """Integration cases: Memory and disk: the spill file and its budget, the seen filter's size, many seed hosts."""
+import errno
+
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
@@ -248,3 +250,73 @@ def case_seed_hosts_cost_what_is_used(tmp):
         return
     expect(usage.ru_maxrss < 64 * 1024, f"peak RSS {usage.ru_maxrss // 1024} MB, 64 MB at most")
     expect(elapsed < 30, f"{elapsed:.1f} s, 30 s at most")
+
+
+def case_out_of_memory_anywhere(tmp):
+    """Memory running out at any allocation of crawl's own code: a small crawl (robots.txt, a
+    page, a redirect, a 404, --jsonl, --state) is run once for every allocation its code makes,
+    that one failing (tests/support/failalloc.c, through LD_PRELOAD; libcurl's and libxml2's
+    own allocations are left alone). Each run either ends with exit 1 and "out of memory" on
+    standard error (or the system's words for ENOMEM), or goes on as if nothing happened and prints the whole crawl; never a crash,
+    a hang, or exit 0 with something missing. Builds with a sanitizer skip it (their allocator
+    cannot be interposed)."""
+    shim = os.environ.get("CRAWL_FAILALLOC")
+    if not shim:
+        print("skip: no failing allocator in a sanitizer's build")
+        sys.exit(77)
+    real = sys.argv[1]  # the crawl binary itself: the -j wrapper is a shell, whose own
+    threads = os.environ.get("CRAWL_TEST_THREADS", "1")  # allocations would count too
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /private\n"
+        if path == "/":
+            return 200, {}, html_links("/a.html", "/moved", "/missing", "/private/x", "/a.html#top")
+        if path == "/moved":
+            return 301, {"Location": "/b.html"}, ""
+        if path in ("/a.html", "/b.html"):
+            return 200, {}, html_links("/", "/c.html?q=1")
+        if path == "/c.html?q=1":
+            return 200, {}, "<p>last</p>"
+        return None
+
+    site = Site(["oom.test"], respond)
+    try:
+        def run(n, state):
+            env = dict(os.environ, LD_PRELOAD=shim, CRAWL_FAIL_ALLOC=str(n))
+            if n == 0:
+                env["CRAWL_ALLOC_COUNT"] = os.path.join(tmp, "count")
+            cmd = [real, "-j", threads, "--no-progress", *site.resolve(), "-w", "0", "-d", "3",
+                   "--jsonl", "--state", state, site.url("oom.test")]
+            return subprocess.run(cmd, capture_output=True, text=True, timeout=30, env=env)
+
+        whole = run(0, os.path.join(tmp, "state0"))
+        expect(whole.returncode == 0, f"no failure: exit {whole.returncode}, {whole.stderr}")
+        with open(os.path.join(tmp, "count")) as f:
+            total = int(f.read())
+        expect(total > 100, f"only {total} allocations counted: is the allocator loaded?")
+        want = sorted(json.dumps({k: v for k, v in json.loads(line).items()
+                                  if k not in ("time", "ms")}, sort_keys=True)
+                      for line in whole.stdout.splitlines())
+        ended, tolerated = 0, 0
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(4) as pool:  # four crawls at a time: each mostly waits
+            runs = list(pool.map(lambda n: run(n, os.path.join(tmp, f"state{n}")),
+                                 range(1, total + 1)))
+        for n, p in enumerate(runs, 1):
+            expect(p.returncode in (0, 1), f"allocation {n} of {total} failing: exit "
+                   f"{p.returncode}, {p.stderr[-600:]!r}")
+            if p.returncode == 1:
+                expect("out of memory" in p.stderr or os.strerror(errno.ENOMEM) in p.stderr,
+                       f"allocation {n} failing: exit 1 without a word of memory: {p.stderr!r}")
+                ended += 1
+            else:
+                got = sorted(json.dumps({k: v for k, v in json.loads(line).items()
+                                         if k not in ("time", "ms")}, sort_keys=True)
+                             for line in p.stdout.splitlines())
+                expect(got == want, f"allocation {n} failing: exit 0 with another crawl: "
+                       f"{sorted(set(got) ^ set(want))[:3]}")
+                tolerated += 1
+        print(f"{total} allocations: {ended} ended the crawl, {tolerated} were tolerated")
+    finally:
+        site.stop()
