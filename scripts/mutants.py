@@ -81,8 +81,9 @@ def test_names(builddir):
     return names
 
 
-def covered_lines(prefix):
-    """{source file: set of line numbers run} from the .gcda files under prefix."""
+def covered_lines(prefix, instrumented=None):
+    """{source file: set of line numbers run} from the .gcda files under prefix; instrumented,
+    when given, gets every line gcov counts, run or not."""
     gcdas = []
     for dirpath, _, names in os.walk(prefix):
         gcdas += [os.path.join(dirpath, n) for n in names if n.endswith(".gcda")]
@@ -112,6 +113,9 @@ def covered_lines(prefix):
                     continue
                 ran = lines.setdefault(path, set())
                 ran.update(ln["line_number"] for ln in f["lines"] if ln["count"] > 0)
+                if instrumented is not None:
+                    instrumented.setdefault(path, set()).update(
+                        ln["line_number"] for ln in f["lines"])
     return lines
 
 
@@ -127,7 +131,7 @@ def make_map(files):
     # run is mapped, and a mutant of a line it runs is tried by both
     names = [t for t in test_names(COV) if not t.endswith("-j4")]
     started = time.monotonic()
-    by_line, durations = {}, {}
+    by_line, durations, instrumented = {}, {}, {}
     work = tempfile.mkdtemp(prefix="mutants-map.")
     # two tests at a time, each writing its counters under a prefix of its own
     pending, running = list(enumerate(names)), []
@@ -147,7 +151,7 @@ def make_map(files):
                 continue
             running.remove(entry)
             durations[name] = round(time.monotonic() - t0, 2)
-            for path, ran in covered_lines(prefix).items():
+            for path, ran in covered_lines(prefix, instrumented).items():
                 per = by_line.setdefault(path, {})
                 for ln in ran:
                     per.setdefault(str(ln), []).append(i)
@@ -155,7 +159,8 @@ def make_map(files):
             print(f"map: {len(durations)}/{len(names)} {name} {durations[name]} s", flush=True)
     shutil.rmtree(work, ignore_errors=True)
     data = {"sources": sources_digest(files), "tests": names, "durations": durations,
-            "lines": by_line}
+            "lines": by_line,
+            "instrumented": {path: sorted(found) for path, found in instrumented.items()}}
     with open(MAP, "w") as f:
         json.dump(data, f)
     print(f"map: {len(names)} tests in {time.monotonic() - started:.0f} s, in {MAP}")
@@ -365,7 +370,13 @@ def apply(f, lineno, new):
 def try_mutant(data, mutant):
     """'caught' with the test, 'survived', 'unrun' or 'unbuilt'."""
     f, lineno, old, new, what = mutant
-    covering = data["lines"].get(f, {}).get(str(lineno), [])
+    # gcov counts a statement on its first line: a line inside one that spans several (an
+    # operand of a long condition) takes the tests of the statement's first line above it
+    counted = set(data.get("instrumented", {}).get(f, []))
+    at = lineno
+    while at not in counted and at > 1 and lineno - at < 8 and counted:
+        at -= 1
+    covering = data["lines"].get(f, {}).get(str(at if at in counted else lineno), [])
     if not covering:
         return "unrun", ""
     names = sorted({data["tests"][i] for i in covering}, key=lambda t: data["durations"].get(t, 0))

@@ -161,7 +161,8 @@ def case_seen_resumes_leftovers(tmp):
         retried = {u for u, (fate, _) in truth.items() if fate == "failed" and kind != "bloom"}
         expect(runs >= 4, f"{kind}: the crawl needed only {runs} runs; -n did not cut it short")
         expect_unique([u for u in printed if u not in retried], f"{kind}: URL printed across runs")
-        expect_same_set(printed, truth, f"{kind}: all runs together")
+        # a set: the failures a counting or exact filter retries are printed again, by design
+        expect_same_set(set(printed), truth, f"{kind}: all runs together")
         fetched_by = defaultdict(set)
         for start, _, host, path, _ in log:
             for run, (a, b) in enumerate(windows):
