@@ -873,17 +873,18 @@ def case_page_directives_every_form(tmp):
     X-Robots-Tag nofollow or none, alone, among others, in one header of several, or after our
     own product token ("crawl: nofollow"); they are followed for noindex alone, for a token that
     only starts with nofollow, for <meta name="otherbot">, for X-Robots-Tag naming another
-    crawler ("otherbot: nofollow"), and for a directive with a value of its own
-    ("unavailable_after: 2030-01-01, max-snippet: 20")."""
+    crawler ("otherbot: nofollow"). A directive with a value of its own names no crawler:
+    "unavailable_after: 2030-01-01, max-snippet: 20, nofollow" is everyone's nofollow."""
     host = "d.test"
     meta = {"m-none": ("robots", "none"), "m-upper": ("ROBOTS", "NoIndex, NOFOLLOW"),
             "m-noindex": ("robots", "noindex"), "m-longer": ("robots", "nofollowing"),
             "m-other": ("otherbot", "nofollow")}
     tags = {"h-none": ["none"], "h-mixed": ["noarchive, NoFollow"], "h-two": ["noindex", "nofollow"],
             "h-ours": ["crawl: nofollow"], "h-other": ["otherbot: nofollow"],
-            "h-valued": ["unavailable_after: 2030-01-01, max-snippet: 20"],
+            "h-valued": ["unavailable_after: 2030-01-01, max-snippet: 20, nofollow"],
             "h-other-then-all": ["otherbot: noindex", "nofollow"]}
-    kept = {"m-none", "m-upper", "h-none", "h-mixed", "h-two", "h-ours", "h-other-then-all"}
+    kept = {"m-none", "m-upper", "h-none", "h-mixed", "h-two", "h-ours", "h-other-then-all",
+            "h-valued"}
 
     def respond(h, path, headers):
         if path == "/robots.txt":
