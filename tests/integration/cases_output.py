@@ -523,8 +523,7 @@ def case_habits(tmp):
         for r in recs:
             expect(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", r.get("time", "")),
                    f"time {r.get('time')!r} is no RFC 3339 UTC time")
-            at = datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
-                tzinfo=datetime.timezone.utc).timestamp()
+            at = record_time(r)
             expect(started - 1 <= at <= ended + 1, f"time {r['time']} is not within the run")
 
         def status_shown(term):

@@ -653,8 +653,7 @@ def case_every_status_class(tmp):
     recs = {r["url"]: r for r in records(p)}
 
     def settled(r, name, path):
-        at = datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
-            tzinfo=datetime.timezone.utc).timestamp()
+        at = record_time(r)
         last = stamps[(name, path)][-1]
         expect(last - 0.002 <= at <= ended, f"{r['url']}: time {r['time']}, its last request "
                f"({path}) at {datetime.datetime.utcfromtimestamp(last).isoformat()}")
@@ -673,9 +672,7 @@ def case_every_status_class(tmp):
             expect(r["fate"] == "failed" and r["status"] == status and
                    r["error"] == f"HTTP {status}" and tries == 1,
                    f"{path}, {status}: {r}, {tries} requests")
-            at = datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
-                tzinfo=datetime.timezone.utc).timestamp()
-            expect(at < stamps[("pages", "/s500")][-1],
+            expect(record_time(r) < stamps[("pages", "/s500")][-1],
                    f"{path}: time {r['time']}, after /s500's last retry: the time it was written")
     for name, status in robots.items():
         r = recs[site.url(f"{name}.test")]

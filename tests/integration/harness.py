@@ -105,6 +105,11 @@ def records(p, outside=False):
 def inside(recs, outside=False):
     return recs if outside else [r for r in recs if r["fate"] != "outside"]
 
+def record_time(r):
+    """A record's time (RFC 3339, UTC, milliseconds) as seconds since the epoch."""
+    return datetime.datetime.strptime(r["time"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(
+        tzinfo=datetime.timezone.utc).timestamp()
+
 def expect(cond, message):
     if not cond:
         raise AssertionError(message)
