@@ -44,6 +44,7 @@ tmp=$(mktemp -d)
 web=
 trap 'if [ -n "$web" ]; then kill "$web" 2>/dev/null; wait "$web" 2>/dev/null; fi; rm -rf "$tmp"' EXIT
 train() { # train WEB_OPTIONS...: serves that web, crawls it whole at -j 2, stops it
+  : >"$tmp/ports" # before the web starts: its child opens the file when it runs, maybe later
   "$dir/tests/testweb" serve "$@" --max-seconds 120 >"$tmp/ports" 2>/dev/null &
   web=$!
   while [ "$(wc -l <"$tmp/ports")" -lt 2 ]; do # its ports, once it listens; however long

@@ -7,6 +7,9 @@ bash scripts/install-deps.sh
 bash scripts/build.sh build
 tmp=$(mktemp -d)
 trap 'kill "$web" 2>/dev/null; wait "$web" 2>/dev/null; rm -rf "$tmp"' EXIT
+# the file exists before the web starts: the shell opens a background command's output in the
+# child, which may run after the loop below first reads it
+: >"$tmp/ports"
 # the demo web: 5 hosts of 40 pages under demo.test, with robots.txt, redirects and 404s
 build/tests/testweb serve --hosts 5 --pages 40 --links 6 --domain demo.test \
   --max-seconds 300 >"$tmp/ports" 2>/dev/null &
