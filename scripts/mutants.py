@@ -68,9 +68,35 @@ def sources_digest(files):
 
 # ---- which tests run which lines ----
 
+def start(cmd, **kw):
+    """A child in a session of its own, so that stop() reaches everything it started."""
+    return subprocess.Popen(cmd, cwd=ROOT, start_new_session=True, **kw)
+
+
+def stop(proc):
+    """Ends a child and what it started. meson test puts each test in a process group of its own
+    and kills those groups when it is sent SIGTERM, so it gets the chance first; then its own
+    group is killed, whatever is left of it."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
 def run(cmd, **kw):
-    return subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, **kw)
+    proc = start(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    try:
+        out, _ = proc.communicate()
+    finally:  # stopped by a signal (sys.exit in its handler) or anything else: nothing is left
+        stop(proc)
+    return subprocess.CompletedProcess(cmd, proc.returncode, out)
 
 
 def test_names(builddir):
@@ -140,11 +166,15 @@ def make_map(files):
             i, name = pending.pop(0)
             prefix = os.path.join(work, str(i))
             env = dict(os.environ, GCOV_PREFIX=prefix, GCOV_PREFIX_STRIP="0")
-            proc = subprocess.Popen(["meson", "test", "-C", COV, "--no-rebuild", name],
-                                    cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.DEVNULL)
+            proc = start(["meson", "test", "-C", COV, "--no-rebuild", name], env=env,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             running.append((i, name, prefix, proc, time.monotonic()))
-        time.sleep(0.05)
+        try:
+            time.sleep(0.05)
+        except BaseException:
+            for entry in running:
+                stop(entry[3])
+            raise
         for entry in list(running):
             i, name, prefix, proc, t0 = entry
             if proc.poll() is None:
@@ -405,9 +435,6 @@ def try_mutant(data, mutant):
 
 
 def sample(args):
-    # stopped by a signal, the mutant in place is put back (try_mutant's finally) before it ends
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, lambda number, frame: sys.exit(128 + number))
     files = sources()
     chosen = args.files or files
     for f in chosen:
@@ -469,6 +496,10 @@ def main():
     sp.add_argument("files", nargs="*")
     sub.add_parser("list").add_argument("files", nargs="*")
     args = ap.parse_args()
+    # stopped by a signal, the tests running are stopped (run's and make_map's handlers) and a
+    # mutant in place is put back (try_mutant's finally) before it ends
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, lambda number, frame: sys.exit(128 + number))
     if args.command == "map":
         make_map(sources())
     elif args.command == "list":
