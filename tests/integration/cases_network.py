@@ -449,6 +449,48 @@ def case_cookies(tmp):
         site.stop()
 
 
+def ask_password_on_terminal(argv, prompt, password):
+    """Runs argv with a terminal of its own (a pseudo-terminal as its controlling one, standard
+    output and error still pipes), types password and a newline once prompt is shown, and
+    returns the finished process and all the terminal showed."""
+    import fcntl
+    import select
+    import termios
+    master, slave = os.openpty()
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: fcntl.ioctl(slave, termios.TIOCSCTTY, 0),
+                            pass_fds=(slave,))  # held open: the terminal lives while it runs
+    os.close(slave)
+    shown, typed = b"", False
+    deadline = time.monotonic() + 60  # a bound on a broken run, not a wait for an event
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 1)
+            if not ready:
+                if proc.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: every holder of the terminal closed it
+                break
+            if not chunk:
+                break
+            shown += chunk
+            if not typed and prompt.encode() in shown:
+                os.write(master, password.encode() + b"\n")
+                typed = True
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    shown = shown.decode("utf-8", "replace")
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err), shown
+
+
 def case_logins(tmp):
     """Credentials go to the seeds' hosts alone, and a password is never printed. The seed's host
     a.site.test answers 401 without alice's login; its pages link to b.site.test (in scope, the
@@ -460,7 +502,8 @@ def case_logins(tmp):
     - PW is in no output line, --jsonl record, -v note or summary; the seed prints without its
       userinfo. A link with a userinfo of its own (carol's, to b) is printed and fetched
       without it: its password is printed nowhere, and b is sent no login.
-    - --user alice with no terminal to ask the password on: a usage error (exit 2).
+    - --user alice with no terminal to ask the password on: a usage error (exit 2); with one,
+      the password typed there (not echoed) logs in.
     - A --state directory and a --seen file are made mode 0600."""
     import base64
     pw, link_pw = "pw-Zq9x", "pw-Kc4w"
@@ -547,6 +590,15 @@ def case_logins(tmp):
                            start_new_session=True)  # no controlling terminal
         expect(p.returncode == 2 and "no terminal" in p.stderr and not p.stdout,
                f"--user without a password nor a terminal: exit {p.returncode}, {p.stderr!r}")
+
+        # --user alice on a terminal: the password is asked there, with echo off, and used
+        out, term = ask_password_on_terminal(
+            [CRAWL, "--no-progress", "-w", "0", *site.resolve(), "--user", "alice", seed],
+            "Enter password for alice: ", pw)
+        expect(out.returncode == 0 and set(out.stdout.split()) >= want_a,
+               f"--user alice, the password typed: exit {out.returncode}, {out.stdout!r}, "
+               f"{out.stderr!r}")
+        expect(pw not in term, f"the typed password was echoed on the terminal: {term!r}")
 
         state, seen = os.path.join(tmp, "state"), os.path.join(tmp, "seen")
         site.crawl("-w", "0", "--user", f"alice:{pw}", "--state", state, seed)
