@@ -276,11 +276,16 @@ core_rc parse_css_finish(parse_css *css) {
   if (css->state == CSS_URL || css->state == CSS_URL_END)
     url_done(css, true);
   else if (css->state == CSS_ESCAPE && css->escaped_from == CSS_URL) {
-    if (css->hex_digits)
-      url_add_code_point(css, css->hex);
+    /* "url(a\" at the end is a, then U+FFFD: the escape is valid, its code point is the end's
+     * (0 stands for U+FFFD here) */
+    url_add_code_point(css, css->hex_digits ? css->hex : 0);
     url_done(css, true);
   } else if (css->state == CSS_STRING || (css->state == CSS_ESCAPE && css->capture)) {
-    url_done(css, css->capture); /* an unclosed string at the end of the sheet is closed */
+    /* an unclosed string at the end of the sheet is closed; a backslash just before the end
+     * adds nothing, hex digits after one their code point */
+    if (css->state == CSS_ESCAPE && css->hex_digits)
+      url_add_code_point(css, css->hex);
+    url_done(css, css->capture);
   }
   css->state = CSS_NORMAL;
   core_buf_reset(&css->url);

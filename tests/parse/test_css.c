@@ -88,11 +88,36 @@ static void test_style_attribute(void **state) {
   assert_string_equal(got.text, "x.png|y.png|");
 }
 
+/* How a sheet ends decides what its last token was: an escape inside a URL earlier in the sheet
+ * must not make a string open at the end a URL, and an escape open at the end of a URL ends it. */
+static void test_every_ending(void **state) {
+  (void)state;
+  static const struct {
+    const char *css, *want;
+  } endings[] = {
+      {"a { background: url(x\\79 .png) } b { content: \"url(open.png", "xy.png|"},
+      {"a { background: url(x\\79 .png) } b { background: url(\"quoted.png", "xy.png|quoted.png|"},
+      {"a { background: url(x\\79 .png) } b { background: url(ab\\63", "xy.png|abc|"},
+      {"a { background: url(x\\79 .png) } b { background: url(ab\\", "xy.png|ab\xef\xbf\xbd|"},
+      {"a { background: url(x\\79 .png) } b { background: url(\"ab\\63", "xy.png|abc|"},
+      {"a { background: url(x\\79 .png) } b { background: url(\"ab\\", "xy.png|ab|"},
+      {"a { background: url(x\\79 .png) } /* url(comment.png", "xy.png|"},
+  };
+  for (size_t i = 0; i < sizeof(endings) / sizeof(endings[0]); i++)
+    for (size_t chunk = 1; chunk <= strlen(endings[i].css); chunk++) {
+      struct links got;
+      scan(endings[i].css, strlen(endings[i].css), chunk, &got);
+      if (strcmp(got.text, endings[i].want) != 0)
+        fail_msg("ending %zu, chunk %zu:\n got %s\nwant %s", i, chunk, got.text, endings[i].want);
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_links_in_any_chunking),
       cmocka_unit_test(test_long_urls_dropped),
       cmocka_unit_test(test_style_attribute),
+      cmocka_unit_test(test_every_ending),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

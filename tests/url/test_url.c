@@ -87,7 +87,13 @@ static const struct {
     {"http://example.com/a/b", "///other.org/x", "http://other.org/x"},
     {"http://example.com/a/b", "http:", "http://example.com/a/b"},
     {"http://0p:/", "http:http:/@X", "http://0p/http:/@X"}, /* found by fuzzing */
-    {"http://example.com/a/b", "c:d", NULL},                /* another scheme */
+    /* one slash or none after a special scheme: what follows is the host (the fast path, which
+     * takes "https://" whole, must not take these) */
+    {"http://example.com/", "https:x/host/path", "https://x/host/path"},
+    {"http://example.com/", "https:/x/host/path", "https://x/host/path"},
+    {"http://example.com/", "http:x/host/path", "http://example.com/x/host/path"},
+    {"https://example.com/", "http:/x/host/path", "http://x/host/path"},
+    {"http://example.com/a/b", "c:d", NULL}, /* another scheme */
     {"http://example.com/a/b", "./c:d", "http://example.com/a/c:d"},
     /* IDN host names become A-labels */
     {NULL,
