@@ -397,6 +397,40 @@ def apply(f, lineno, new):
         fh.write("\n".join(lines))
 
 
+def first_failure(names):
+    """Runs the tests, stopping at the first that does not pass; returns its name, or None.
+    meson's --maxfail does not count a test it ended for its time (meson 1.0), and a mutant that
+    makes crawls hang would have every one of its tests run out its time: meson's log is read
+    as tests end, and the run stopped at the first result that is not a pass."""
+    log = os.path.join(MUTANT, "meson-logs", "testlog.json")
+    if os.path.exists(log):
+        os.unlink(log)
+    proc = start(["meson", "test", "-C", MUTANT, "--no-rebuild", "--maxfail", "1",
+                  "--num-processes", "2", "--timeout-multiplier", "0.5"] + names,
+                 env=dict(os.environ, **SANITIZER_ENV), stdout=subprocess.DEVNULL,
+                 stderr=subprocess.DEVNULL)
+    try:
+        while True:
+            done = proc.poll() is not None
+            try:
+                with open(log) as fh:
+                    rows = fh.read().split("\n")
+            except FileNotFoundError:
+                rows = []
+            for row in rows:
+                try:
+                    r = json.loads(row)
+                except ValueError:  # empty, or a line meson is still writing
+                    continue
+                if r["result"] not in ("OK", "SKIP"):
+                    return r["name"].split(" / ")[-1]
+            if done:
+                return None if proc.returncode == 0 else "meson test"
+            time.sleep(0.5)
+    finally:
+        stop(proc)
+
+
 def try_mutant(data, mutant):
     """'caught' with the test, 'survived', 'unrun' or 'unbuilt'."""
     f, lineno, old, new, what = mutant
@@ -417,17 +451,8 @@ def try_mutant(data, mutant):
         apply(f, lineno, new)
         if run(["meson", "compile", "-C", MUTANT]).returncode:
             return "unbuilt", ""
-        p = run(["meson", "test", "-C", MUTANT, "--no-rebuild", "--maxfail", "1",
-                 "--num-processes", "2", "--timeout-multiplier", "0.5"] + names,
-                env=dict(os.environ, **SANITIZER_ENV))
-        if p.returncode == 0:
-            return "survived", f"{len(names)} tests"
-        failed = []
-        for row in open(os.path.join(MUTANT, "meson-logs", "testlog.json")):
-            r = json.loads(row)
-            if r["result"] not in ("OK", "SKIP"):
-                failed.append(r["name"].split(" / ")[-1])
-        return "caught", " ".join(failed[:1])
+        failed = first_failure(names)
+        return ("caught", failed) if failed else ("survived", f"{len(names)} tests")
     finally:
         with open(path, "w") as fh:
             fh.write(saved)
