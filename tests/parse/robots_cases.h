@@ -51,7 +51,10 @@ static const char encoding_txt[] = "User-agent: *\n"
                                    "Disallow: /caf\xc3\xa9\n"
                                    "Disallow: /space%20here\n"
                                    "Disallow: /%E2%82%AC\n"
-                                   "Disallow: /plus+sign\n";
+                                   "Disallow: /plus+sign\n"
+                                   "Disallow: /line%0aend\n"
+                                   "Disallow: /v%30\n"
+                                   "Disallow: /end%4\n";
 
 /* Format: case-insensitive keys, optional spaces, CR/CRLF line ends, rules outside a group
  * ignored, lines without a colon ignored, other records ignored. */
@@ -198,6 +201,17 @@ static const struct {
     {encoding_txt, "crawl", "/plus+sign", false},
     {encoding_txt, "crawl", "/plus%2Bsign", true},
     {encoding_txt, "crawl", "/plus", true},
+    /* escapes whose digits are 0, and one cut short by the end */
+    {encoding_txt, "crawl", "/line%0Aend", false},
+    {encoding_txt, "crawl", "/line%0aend", false},
+    {encoding_txt, "crawl", "/line%0Bend", true},
+    {encoding_txt, "crawl", "/v0/x", false},
+    {encoding_txt, "crawl", "/v%30", false},
+    {encoding_txt, "crawl", "/v1", true},
+    {encoding_txt, "crawl", "/end%4", false},
+    {encoding_txt, "crawl", "/end%41", true}, /* that is /endA */
+    {encoding_txt, "crawl", "/end%4x", false},
+    {encoding_txt, "crawl", "/end%3", true},
     /* format */
     {format_txt, "crawl", "/before-any-group", true},
     {format_txt, "crawl", "/nospace", false},
