@@ -7,8 +7,9 @@
  *
  * The real allocator is glibc's (__libc_malloc and its kin), so nothing here allocates. */
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* dl_iterate_phdr */
+#define _GNU_SOURCE /* dl_iterate_phdr, RTLD_NEXT */
 #endif
+#include <dlfcn.h>
 #include <errno.h>
 #include <execinfo.h>
 #include <link.h>
@@ -24,6 +25,7 @@ void *__libc_realloc(void *p, size_t size);
 static uintptr_t text_start, text_end; /* the executable's code */
 static long fail_at = -1;              /* -1: read from the environment; 0: never */
 static long counted;
+static int main_returned; /* what runs after main is not crawl's: a coverage build's counters */
 
 static int find_executable(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
@@ -47,7 +49,7 @@ static int should_fail(const void *caller) {
     __atomic_store_n(&fail_at, n > 0 ? n : 0, __ATOMIC_SEQ_CST);
   }
   uintptr_t at = (uintptr_t)caller;
-  if (at < text_start || at >= text_end)
+  if (at < text_start || at >= text_end || __atomic_load_n(&main_returned, __ATOMIC_SEQ_CST))
     return 0;
   long n = __atomic_add_fetch(&counted, 1, __ATOMIC_SEQ_CST);
   if (n != fail_at)
@@ -91,6 +93,31 @@ char *strndup(const char *s, size_t max) {
   memcpy(copy, s, len);
   copy[len] = '\0';
   return copy;
+}
+
+/* main, wrapped so that the allocations after it returns are not counted: libgcov, linked into
+ * the executable of a coverage build (meson -Db_coverage=true), allocates as it writes its
+ * counters at exit, and failing those crashed libgcov, not crawl. */
+typedef int (*main_function)(int, char **, char **);
+static main_function real_main;
+
+static int counted_main(int argc, char **argv, char **envp) {
+  int rc = real_main(argc, argv, envp);
+  __atomic_store_n(&main_returned, 1, __ATOMIC_SEQ_CST);
+  return rc;
+}
+
+typedef int (*start_function)(main_function, int, char **, void (*)(void), void (*)(void),
+                              void (*)(void), void *);
+
+int __libc_start_main(main_function main, int argc, char **argv, void (*init)(void),
+                      void (*fini)(void), void (*rtld_fini)(void), void *stack_end);
+
+int __libc_start_main(main_function main, int argc, char **argv, void (*init)(void),
+                      void (*fini)(void), void (*rtld_fini)(void), void *stack_end) {
+  start_function start = (start_function)dlsym(RTLD_NEXT, "__libc_start_main");
+  real_main = main;
+  return start(counted_main, argc, argv, init, fini, rtld_fini, stack_end);
 }
 
 __attribute__((destructor)) static void write_count(void) {
