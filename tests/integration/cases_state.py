@@ -886,6 +886,58 @@ def case_warc_archive(tmp):
         expect(any(u.endswith("/robots.txt") for u in got), f"{name}: no robots.txt archived")
 
 
+def case_warc_chunked_and_cut(tmp):
+    """--warc with bodies a server sends in chunks (Transfer-Encoding: chunked; curl takes the
+    chunks off, the record puts them back) and a body cut at --max-size: every digest holds as
+    warcio reads them, in FILE and FILE.gz; a chunked payload is the whole body (an empty one
+    empty), a cut one its first BYTES bytes, marked WARC-Truncated: length, and its links up to
+    the cut are followed."""
+    import base64
+    limit = 100000
+    big = "".join(f'<p>{"x" * 4990}</p><a href="/at{i}">{i}</a>' for i in range(40))
+    pages = {
+        "/": ['<a href="/empty">e</a>', '<a href="/big">b</a>', '<a href="/plain">p</a>'],
+        "/empty": [""],
+    }
+
+    def respond(host, path, headers):
+        if path in pages:
+            return 200, {"Transfer-Encoding": "chunked"}, list(pages[path])
+        if path == "/big":
+            return 200, {}, big
+        if path == "/plain" or path.startswith("/at"):
+            return 200, {}, "<p>plain</p>"
+        return None
+
+    site = Site(["w.test"], respond)
+    try:
+        for name in ("cut.warc", "cut.warc.gz"):
+            path = os.path.join(tmp, name)
+            p = site.crawl("-w", "0", "--max-size", str(limit), "--warc", path, site.url("w.test"))
+            responses = {r["uri"]: r for r in expect_whole_warc(warc_records(path), name)}
+            want = {"/": "".join(pages["/"]).encode(), "/empty": b"",
+                    "/big": big.encode()[:limit], "/plain": b"<p>plain</p>"}
+            for at, body in want.items():
+                r = responses.get(site.url("w.test", at))
+                expect(r and r["status"] == 200, f"{name}: no 200 response for {at}")
+                got = base64.b64decode(r["payload"])
+                expect(got == body, f"{name}: {at}'s payload is {len(got)} bytes, want {len(body)}")
+                expect(r["chunked"] == (at in pages), f"{name}: {at} chunked: {r['chunked']}")
+                if at in pages:  # framed again as one chunk, or none for an empty body
+                    framed = (b"%x\r\n%s\r\n" % (len(body), body) if body else b"") + b"0\r\n\r\n"
+                    expect(base64.b64decode(r["chunks"]) == framed,
+                           f"{name}: {at}'s chunks are {base64.b64decode(r['chunks'])[:80]!r}")
+                expect((r["truncated"] == "length") == (at == "/big"),
+                       f"{name}: {at} WARC-Truncated: {r['truncated']}")
+            followed = {u for u in p.stdout.split() if "/at" in u}
+            before_cut = {site.url("w.test", f"/at{i}") for i in range(40)
+                          if big.find(f'/at{i}"') + 10 < limit}
+            expect(followed == before_cut, f"{name}: links of the cut page: {len(followed)} "
+                   f"printed, want the {len(before_cut)} before the cut")
+    finally:
+        site.stop()
+
+
 def case_warc_keeps_no_secrets(tmp):
     """--warc with --proxy http://USER:PASS@ (tinyproxy, which asks for the login), --user and -H
     'Cookie: ...': the archive reads whole (every digest holds) and holds none of the secrets;

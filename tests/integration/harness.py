@@ -191,6 +191,12 @@ def serve_threaded(handler_class, bind="127.0.0.1", tls=None):
                 except OSError:
                     return
             super().finish_request(request, client_address)
+
+        def handle_error(self, request, client_address):
+            # a client that closes a connection mid-answer (a body cut at --max-size, a crawl
+            # stopped) is what some cases want: no traceback for it, one for anything else
+            if not isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+                super().handle_error(request, client_address)
     server = Server((bind, 0), handler_class)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, server.server_address[1]
@@ -542,7 +548,8 @@ class Site:
     --resolve). respond(host, path, headers) gives (status, extra headers (a list of values sends
     the header once for each), body) or None for a
     404; it may sleep, as a slow server does. A body given as a list of parts is sent part by
-    part, 0.2 s apart, under one Content-Length. Every request is logged as (start, end, host, path,
+    part, 0.2 s apart, under one Content-Length, or each part a chunk with "Transfer-Encoding":
+    "chunked" among the headers. Every request is logged as (start, end, host, path,
     headers), end taken just before the answer is written; in-flight requests are counted, in
     all and per host, at their most."""
 
@@ -594,14 +601,20 @@ class Site:
                 for k, v in extra.items():  # a list: that header once for each value
                     for one in (v if isinstance(v, list) else [v]):
                         self.send_header(k, one)
-                self.send_header("Content-Length", str(len(body)))
+                chunked = extra.get("Transfer-Encoding") == "chunked"
+                if not chunked:
+                    self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 try:
                     for i, part in enumerate(parts if self.command != "HEAD" else []):
                         if i:
                             self.wfile.flush()
                             time.sleep(0.2)
+                        if chunked and part:  # an empty chunk would end the body
+                            part = b"%x\r\n%s\r\n" % (len(part), part)
                         self.wfile.write(part)
+                    if chunked and self.command != "HEAD":
+                        self.wfile.write(b"0\r\n\r\n")
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the crawler gave up waiting, as the case wants
 

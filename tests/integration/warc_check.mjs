@@ -62,6 +62,9 @@ for await (const record of parser) {
     out.payloadOk = h.get("WARC-Payload-Digest") === sha1(payload);
     out.payload = payload.toString("base64");
     out.encoding = (head.match(/^content-encoding:\s*(\S+)/im) || [])[1] || null;
+    out.chunked = /^transfer-encoding:.*chunked/im.test(head);
+    if (out.chunked) out.chunks = block.subarray(end + 4).toString("base64"); // as framed
+    out.truncated = h.get("WARC-Truncated") || null;
   }
   if (out.type === "request") out.requestLine = block.toString("latin1").split("\r\n")[0];
   console.log(JSON.stringify(out));
