@@ -398,7 +398,7 @@ def apply(f, lineno, new):
         fh.write("\n".join(lines))
 
 
-def first_failure(names):
+def first_failure(names, processes):
     """Runs the tests, stopping at the first that does not pass; returns its name, or None.
     meson's --maxfail does not count a test it ended for its time (meson 1.0), and a mutant that
     makes crawls hang would have every one of its tests run out its time: meson's log is read
@@ -407,7 +407,7 @@ def first_failure(names):
     if os.path.exists(log):
         os.unlink(log)
     proc = start(["meson", "test", "-C", MUTANT, "--no-rebuild", "--maxfail", "1",
-                  "--num-processes", "2", "--timeout-multiplier", "0.5"] + names,
+                  "--num-processes", str(processes), "--timeout-multiplier", "0.5"] + names,
                  env=dict(os.environ, **SANITIZER_ENV), stdout=subprocess.DEVNULL,
                  stderr=subprocess.DEVNULL)
     try:
@@ -432,7 +432,7 @@ def first_failure(names):
         stop(proc)
 
 
-def try_mutant(data, mutant):
+def try_mutant(data, mutant, processes):
     """'caught' with the test, 'survived', 'unrun' or 'unbuilt'."""
     f, lineno, old, new, what = mutant
     # gcov counts a statement on its first line: a line inside one that spans several (an
@@ -455,7 +455,7 @@ def try_mutant(data, mutant):
         apply(f, lineno, new)
         if run(["meson", "compile", "-C", MUTANT]).returncode:
             return "unbuilt", ""
-        failed = first_failure(names)
+        failed = first_failure(names, processes)
         return ("caught", failed) if failed else ("survived", f"{len(names)} tests")
     finally:
         with open(path, "w") as fh:
@@ -482,15 +482,26 @@ def sample(args):
     rng.shuffle(order)
     known = equivalents()
     print(f"sample: seed {args.seed}, {args.n} of {len(every)} mutants of {len(chosen)} files")
+    # a sample stopped part way goes on where it stopped (--resume): its file keeps each result
+    # as it comes, and a mutant found there is not run again
+    done = {}
+    header = f"# seed {args.seed} of {' '.join(chosen) if args.files else 'every file'}\n"
+    if args.resume and args.out and os.path.exists(args.out):
+        with open(args.out) as fh:
+            if fh.readline() == header:
+                for row in fh:
+                    if not row.startswith("#"):
+                        r = row.rstrip("\n").split("\t")
+                        done[(r[1], int(r[2]), r[5])] = (r[0], r[6] if len(r) > 6 else "")
     results, started = [], time.monotonic()
     for k in order:
         if len(results) == args.n:
             break
         m = every[k]
-        outcome, detail = try_mutant(data, m)
+        f, lineno, old, new, what = m
+        outcome, detail = done.get((f, lineno, new.strip())) or try_mutant(data, m, args.processes)
         if outcome == "unbuilt":
             continue
-        f, lineno, old, new, what = m
         reason = known.get((f, old.strip(), new.strip()))
         if outcome != "caught" and reason:
             outcome = "equivalent"
@@ -498,6 +509,11 @@ def sample(args):
         results.append((outcome, f, lineno, what, old.strip(), new.strip(), detail))
         print(f"{len(results):3}/{args.n} {outcome:10} {f}:{lineno}: {what}: {new.strip()}"
               + (f"  [{detail}]" if detail else ""), flush=True)
+        if args.out:
+            with open(args.out, "w") as fh:
+                fh.write(header + "# outcome\tfile\tline\tmutation\told\tnew\tdetail\n")
+                for r in results:
+                    fh.write("\t".join(str(x) for x in r) + "\n")
     counts = {}
     for r in results:
         counts[r[0]] = counts.get(r[0], 0) + 1
@@ -506,11 +522,6 @@ def sample(args):
     for r in results:
         if r[0] in ("survived", "unrun"):
             print(f"SURVIVED ({r[0]}) {r[1]}:{r[2]}: {r[3]}\n    - {r[4]}\n    + {r[5]}")
-    if args.out:
-        with open(args.out, "w") as f:
-            f.write("# outcome\tfile\tline\tmutation\told\tnew\tdetail\n")
-            for r in results:
-                f.write("\t".join(str(x) for x in r) + "\n")
     return 0 if not any(r[0] in ("survived", "unrun") for r in results) else 1
 
 
@@ -522,6 +533,10 @@ def main():
     sp.add_argument("n", type=int)
     sp.add_argument("--seed", type=int, default=1)
     sp.add_argument("--out")
+    sp.add_argument("--resume", action="store_true",
+                    help="go on with the sample whose results --out holds")
+    # more tests than cores at once: many cases spend their time waiting on delays
+    sp.add_argument("--processes", type=int, default=3, help="tests at once (3)")
     sp.add_argument("files", nargs="*")
     sub.add_parser("list").add_argument("files", nargs="*")
     args = ap.parse_args()
