@@ -288,6 +288,37 @@ static void test_charset_reported(void **state) {
   assert_null(charset_of(utf16, sizeof(utf16) - 1, "iso-8859-1", name, sizeof(name)));
 }
 
+/* The forms of <meta http-equiv=content-type content=...> the HTML Standard reads ("extracting a
+ * character encoding from a meta element"): quoted or not, spaces around '=', cut at ';', an
+ * unclosed quote or a missing '=' giving nothing, http-equiv and content both needed. */
+static void test_meta_content_forms(void **state) {
+  (void)state;
+  static const struct {
+    const char *meta, *want; /* want NULL: no encoding from the meta */
+  } cases[] = {
+      {"<meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-2\">",
+       "ISO-8859-2"},
+      {"<meta http-equiv=content-type content=\"text/html; charset='iso-8859-2'\">", "ISO-8859-2"},
+      {"<meta content='text/html; charset=\"iso-8859-2\"' http-equiv=Content-Type>", "ISO-8859-2"},
+      {"<meta http-equiv=content-type content=\"text/html; CHARSET = iso-8859-2 \">", "ISO-8859-2"},
+      {"<meta http-equiv=content-type content=\"text/html;charset=iso-8859-2;x=y\">", "ISO-8859-2"},
+      {"<meta http-equiv=content-type content=\"charset; charset=iso-8859-2\">", "ISO-8859-2"},
+      {"<meta http-equiv=content-type content=\"text/html; charset='iso-8859-2\">", NULL},
+      {"<meta http-equiv=content-type content=\"text/html; charset\">", NULL},
+      {"<meta http-equiv=content-type content=\"text/html; charset=\">", NULL},
+      {"<meta content=\"text/html; charset=iso-8859-2\">", NULL},
+      {"<meta http-equiv=refresh content=\"text/html; charset=iso-8859-2\">", NULL},
+  };
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    char doc[256], name[64];
+    snprintf(doc, sizeof(doc), "%s<p><a href=x>x</a>", cases[i].meta);
+    const char *got = charset_of(doc, strlen(doc), NULL, name, sizeof(name));
+    if (cases[i].want ? !got || strcasecmp(got, cases[i].want) != 0 : got != NULL)
+      fail_msg("%s: got %s, want %s", cases[i].meta, got ? got : "none",
+               cases[i].want ? cases[i].want : "none");
+  }
+}
+
 /* A byte sequence the page's encoding does not have is U+FFFD, and the page goes on (the Encoding
  * Standard's decoders): the links after it are found, in any chunking, whether the Content-Type
  * or a <meta> named the encoding. */
@@ -620,6 +651,7 @@ int main(void) {
       cmocka_unit_test(test_nofollow),
       cmocka_unit_test(test_legacy_charset),
       cmocka_unit_test(test_charset_reported),
+      cmocka_unit_test(test_meta_content_forms),
       cmocka_unit_test(test_bad_bytes_decode_on),
       cmocka_unit_test(test_windows_1252_table),
       cmocka_unit_test(test_every_encoding_decodes),

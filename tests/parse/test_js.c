@@ -74,12 +74,48 @@ static void unterminated_and_nested(void **state) {
   expect_links("var s = '/never-closed", "");
 }
 
+/* Every shape looks_like_link takes and every one it turns away, one string each, so that each
+ * of its tests decides alone. */
+static void each_shape_alone(void **state) {
+  (void)state;
+  static const struct {
+    const char *code, *want;
+  } shapes[] = {
+      {"a = '/_private'", "/_private|"},
+      {"a = '/.well-known/x'", "/.well-known/x|"},
+      {"a = '/~user/'", "/~user/|"},
+      {"a = '/9'", "/9|"},
+      {"a = '/-x'", ""},
+      {"a = '/?q=1'", ""},
+      {"a = '//h'", "//h|"},
+      {"a = '//-h'", ""},
+      {"a = 'http://'", ""},
+      {"a = 'http://h'", "http://h|"},
+      {"a = 'https://'", ""},
+      {"a = 'https://h'", "https://h|"},
+      {"a = 'httpx://h'", ""},
+      {"a = './'", ""},
+      {"a = './x'", "./x|"},
+      {"a = '../'", ""},
+      {"a = '../x'", "../x|"},
+      {"a = '.../x'", ""},
+      {"a = 'x'", ""},
+      {"a = '/a b'", ""},
+      {"a = '/a\\tb'", ""},
+      {"a = '/a|b'", ""},
+      {"a = '/a^b'", ""},
+      {"a = '/a{b'", ""},
+      {"a = '/caf\xc3\xa9'", "/caf\xc3\xa9|"},
+  };
+  for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++)
+    expect_links(shapes[i].code, shapes[i].want);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(strings_that_are_links),
-      cmocka_unit_test(strings_that_are_not),
-      cmocka_unit_test(comments_and_regexes),
-      cmocka_unit_test(unterminated_and_nested),
+      cmocka_unit_test(strings_that_are_links), cmocka_unit_test(strings_that_are_not),
+      cmocka_unit_test(comments_and_regexes),   cmocka_unit_test(unterminated_and_nested),
+      cmocka_unit_test(each_shape_alone),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
