@@ -131,6 +131,53 @@ def case_usage_errors(tmp):
         expect(p.returncode == 0 and p.stdout and not p.stderr, f"{flag}: {p.returncode}")
 
 
+def case_option_bounds(tmp):
+    """Both sides of every bounded option: its least and its greatest value are taken, one below
+    and one above are refused (exit 2, one line naming the option and a line pointing to --help,
+    nothing on standard output). A value taken is seen by the error that follows it, which is
+    about the seed (ftp://a.test/, given for that) and not the option."""
+    most = str(2 ** 63 - 1)
+    past = str(2 ** 63)
+    bounds = [
+        ("--max-sitemaps", "1", "1000000", "0", "1000001"),
+        ("--sitemap-depth", "0", "100", "-1", "101"),
+        ("--depth", "0", "1000000", "-1", "1000001"),
+        ("--max-pages", "1", most, "0", past),
+        ("--max-pages-per-host", "1", most, "0", past),
+        ("--max-url-length", "16", "1048576", "15", "1048577"),
+        ("--max-path-repeat", "0", "1000000", "-1", "1000001"),
+        ("--max-path-segments", "0", "1000000", "-1", "1000001"),
+        ("--max-query-variants", "0", most, "-1", past),
+        ("--delay", "0", "24h", "-0.001", "86400.001"),
+        ("--delay-factor", "0", "1000", "-0.1", "1000.1"),
+        ("--max-delay", "0", "1440m", "-1", "1441m"),
+        ("--ip-delay", "0ms", "86400s", "-1ms", "86401"),
+        ("--per-host", "1", "1000", "0", "1001"),
+        ("--concurrency", "1", "10000", "0", "10001"),
+        ("--threads", "1", "256", "0", "257"),
+        ("--timeout", "1ms", "24h", "0.0009", "24.001h"),
+        ("--connect-timeout", "0.001", "86400", "0", "86401"),
+        ("--retries", "0", "100", "-1", "101"),
+        ("--max-redirs", "0", "100", "-1", "101"),
+        ("--rate", "0.001", "1000000", "0.0009", "1000001"),
+        ("--max-time", "1ms", "8760h", "0", "8761h"),
+        ("--checkpoint", "0.1", "86400", "0.09", "86401"),
+        ("--expect", "1", str(1 << 40), "0", str((1 << 40) + 1)),
+        ("--queue-memory", "1", str(1 << 40), "0", str((1 << 40) + 1)),
+        ("--fp-rate", "1e-15", "0.4999", "1e-16", "0.5"),
+    ]
+    seed = "ftp://a.test/"
+    for option, least, greatest, below, above in bounds:
+        for value, taken in ((least, True), (greatest, True), (below, False), (above, False)):
+            p = subprocess.run([CRAWL, option, value, seed], capture_output=True, text=True,
+                               timeout=10)
+            err = p.stderr.splitlines()
+            expect(p.returncode == 2 and len(err) == 2 and "--help" in err[1] and not p.stdout,
+                   f"{option} {value}: exit {p.returncode}, {p.stderr!r}")
+            named = (seed in err[0] and option not in err[0]) if taken else option in err[0]
+            expect(named, f"{option} {value} {'taken' if taken else 'refused'}? {err[0]!r}")
+
+
 def case_output_errors(tmp):
     """Only a closed pipe is a quiet end: a full disk (/dev/full as standard output or as -o)
     is fatal with one line naming the output and the error, exit status 1; --seen is not saved
