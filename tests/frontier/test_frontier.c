@@ -106,6 +106,49 @@ static void test_hosts_interleave_by_time(void **state) {
   seen_destroy(the_seen);
 }
 
+/* Many hosts whose gaps end in a scrambled order: each is given out exactly when its gap ends,
+ * earliest first, and frontier_next_ready always names the earliest (the host heap's order, at
+ * every size from 64 down). */
+static void test_many_hosts_by_time(void **state) {
+  (void)state;
+  enum { HOSTS = 64 };
+  struct frontier_options cfg = config();
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  char origin[HOSTS][16], url[32];
+  for (int i = 0; i < HOSTS; i++) {
+    snprintf(origin[i], sizeof(origin[i]), "http://h%d", i);
+    frontier_host *h = host(f, origin[i]);
+    snprintf(url, sizeof(url), "%.15s/1", origin[i]);
+    push(f, h, FRONTIER_PAGE, url);
+    snprintf(url, sizeof(url), "%.15s/2", origin[i]);
+    push(f, h, FRONTIER_PAGE, url);
+  }
+  for (int i = 0; i < HOSTS; i++) {
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 100, &h);
+    assert_non_null(item);
+    frontier_item_free(item);
+  }
+  expect_pop(f, 100, NULL);
+  /* host i ends at 100 + rank(i) / 100, rank a permutation of 0..63 (37 is prime to 64) */
+  for (int i = 0; i < HOSTS; i++)
+    end(f, origin[i], FRONTIER_PAGE, 100 + (double)((i * 37) % HOSTS) / 100);
+  for (int rank = 0; rank < HOSTS; rank++) {
+    int i = 0;
+    while ((i * 37) % HOSTS != rank)
+      i++;
+    double ready = 101 + (double)rank / 100; /* its end and the 1 s delay */
+    if (fabs(frontier_next_ready(f) - ready) > 1e-9)
+      fail_msg("rank %d: next ready %.4f, want %.4f", rank, frontier_next_ready(f), ready);
+    expect_pop(f, ready - 0.001, NULL);
+    snprintf(url, sizeof(url), "%.15s/2", origin[i]);
+    expect_pop(f, ready, url);
+  }
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
 static void test_setup_steps_first_and_block(void **state) {
   (void)state;
   struct frontier_options cfg = config();
@@ -727,6 +770,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fifo_and_delay),
       cmocka_unit_test(test_hosts_interleave_by_time),
+      cmocka_unit_test(test_many_hosts_by_time),
       cmocka_unit_test(test_setup_steps_first_and_block),
       cmocka_unit_test(test_lookup_retry_before_robots),
       cmocka_unit_test(test_crawl_delay_and_defer),
