@@ -41,7 +41,7 @@ SANITIZE = ["-Db_sanitize=address,undefined", "-Db_lundef=false"]
 SANITIZER_ENV = {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=0",
                  "UBSAN_OPTIONS": "halt_on_error=1:print_stacktrace=1"}
 MAP = os.path.join(COV, "lines.json")
-THREADED = ("crawl", "frontier", "seen")
+THREADED = ("crawl", "seen")
 EQUIVALENT = os.path.join(ROOT, "tests", "equivalent-mutants.tsv")
 
 
@@ -445,7 +445,7 @@ def try_mutant(data, mutant, processes):
     if not covering:
         return "unrun", ""
     names = sorted({data["tests"][i] for i in covering}, key=lambda t: data["durations"].get(t, 0))
-    # the modules shards share or that run them are tried at -j 4 as well, after (a mutant
+    # the modules that run shards or that they share are tried at -j 4 as well, after (a mutant
     # elsewhere acts the same in each shard: its -j 4 runs would double a survivor's time)
     if f.split("/")[0] in THREADED:
         names += [t[:-3] + "-j4" for t in names if t.endswith("-j1")]
