@@ -1,0 +1,64 @@
+/* core/core.c: what a UTF-8 character is (RFC 3629, section 4's table), byte by byte at each
+ * boundary, for the output's escaping and the decoders that rely on it. */
+#include "core/core.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static void test_utf8_boundaries(void **state) {
+  (void)state;
+  static const struct {
+    const char *bytes;
+    size_t n, want; /* n: the bytes left; want: the character's length, 0 for none */
+  } cases[] = {
+      {"A", 0, 0}, /* nothing left */
+      {"A", 1, 1},
+      {"\x7f", 1, 1},
+      {"\x80", 1, 0}, /* a continuation byte cannot start one */
+      {"\xbf", 1, 0},
+      {"\xc0\x80", 2, 0}, /* overlong NUL */
+      {"\xc1\xbf", 2, 0}, /* overlong U+007F */
+      {"\xc2\x80", 2, 2}, /* U+0080 */
+      {"\xdf\xbf", 2, 2}, /* U+07FF */
+      {"\xc2\x7f", 2, 0}, /* no continuation */
+      {"\xc2\xc0", 2, 0},
+      {"\xc2\x80", 1, 0},         /* cut short by n */
+      {"\xc2", 1, 0},             /* cut short */
+      {"\xe0\x9f\xbf", 3, 0},     /* overlong U+07FF */
+      {"\xe0\xa0\x80", 3, 3},     /* U+0800 */
+      {"\xe2\x82\xac", 3, 3},     /* U+20AC */
+      {"\xe2\x82\xac", 2, 0},     /* cut short by n */
+      {"\xe2\x28\xa1", 3, 0},     /* second byte no continuation */
+      {"\xe2\x82\x28", 3, 0},     /* third byte no continuation */
+      {"\xed\x9f\xbf", 3, 3},     /* U+D7FF */
+      {"\xed\xa0\x80", 3, 0},     /* U+D800, a surrogate */
+      {"\xed\xbf\xbf", 3, 0},     /* U+DFFF */
+      {"\xee\x80\x80", 3, 3},     /* U+E000 */
+      {"\xef\xbf\xbf", 3, 3},     /* U+FFFF */
+      {"\xf0\x8f\xbf\xbf", 4, 0}, /* overlong U+FFFF */
+      {"\xf0\x90\x80\x80", 4, 4}, /* U+10000 */
+      {"\xf3\xbf\xbf\xbf", 4, 4},
+      {"\xf4\x8f\xbf\xbf", 4, 4}, /* U+10FFFF */
+      {"\xf4\x90\x80\x80", 4, 0}, /* past U+10FFFF */
+      {"\xf5\x80\x80\x80", 4, 0},
+      {"\xff", 1, 0},
+      {"\xf0\x90\x80\x80", 3, 0}, /* cut short by n */
+      {"\xf0\x90\x80", 4, 0},     /* cut short by its NUL */
+  };
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    size_t got = core_utf8_char((const unsigned char *)cases[i].bytes, cases[i].n);
+    if (got != cases[i].want)
+      fail_msg("case %zu (n %zu): length %zu, want %zu", i, cases[i].n, got, cases[i].want);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_utf8_boundaries),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
