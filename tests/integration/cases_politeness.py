@@ -178,6 +178,46 @@ def case_robots_unavailable(tmp):
     expect("1 failed (1 http), 0 robots exclusions" in p.stderr, f"summary: {p.stderr}")
 
 
+def case_robots_redirect_chains(tmp):
+    """robots.txt reached through redirects (RFC 9309 2.3.1.2: at least five followed): after 5
+    hops its rules hold (a disallowed page is `robots`, an allowed one fetched); a sixth hop is
+    too many, and the host's pages are `failed`, "robots.txt: too many redirects", none asked
+    for. A page served as application/xhtml+xml is HTML: its links are followed."""
+    def respond(host, path, headers):
+        hops = 5 if host == "five.test" else 6
+        if path == "/robots.txt":
+            return 301, {"Location": "/hop1"}, ""
+        if path.startswith("/hop"):
+            n = int(path[4:])
+            if n < hops:
+                return 301, {"Location": f"/hop{n + 1}"}, ""
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /private\n"
+        if path == "/":
+            return 200, {"Content-Type": "application/xhtml+xml"}, (
+                '<html xmlns="http://www.w3.org/1999/xhtml"><body>'
+                '<a href="/private/x">p</a><a href="/open">o</a></body></html>')
+        if path == "/open":
+            return 200, {}, "<p>open</p>"
+        return None
+
+    site = Site(["five.test", "six.test"], respond)
+    try:
+        five, six = site.url("five.test"), site.url("six.test")
+        p = site.crawl("-w", "0", "--retries", "0", "--jsonl", five, six, check=False)
+        fates = {r["url"]: (r["fate"], r.get("error")) for r in records(p)}
+        expect(fates.get(site.url("five.test", "/open"), ("",))[0] == "fetched" and
+               fates.get(site.url("five.test", "/private/x"), ("",))[0] == "robots" and
+               fates.get(five, ("",))[0] == "fetched", f"five hops: {fates}")
+        expect(fates.get(six) == ("failed", "robots.txt: too many redirects"),
+               f"six hops: {fates.get(six)}")
+        asked = site.paths("six.test")
+        expect(asked == ["/robots.txt"] + [f"/hop{n}" for n in range(1, 6)],
+               f"six.test was asked {asked}")
+        expect(p.returncode == 0, f"exit {p.returncode} (one seed was fetched): {p.stderr}")
+    finally:
+        site.stop()
+
+
 def case_no_robots(tmp):
     web = Web(tmp, hosts=2, pages=40)
     p = crawl(web, "-w", "0", "-d", "1000", "--no-robots", web.url())
