@@ -112,12 +112,26 @@ static void test_every_ending(void **state) {
     }
 }
 
+/* A function is url( only when its whole name is url: any name character before it (a letter,
+ * a digit, '_', '-', a non-ASCII byte) makes another function, whose argument is no link. */
+static void test_names_that_are_not_url(void **state) {
+  (void)state;
+  static const char *const names[] = {"x", "X", "2", "_", "-", "\xc3\xa9", "a9"};
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+    char css[128];
+    snprintf(css, sizeof(css), "a { background: %surl(no.png) url(yes.png) }", names[i]);
+    struct links got;
+    scan(css, strlen(css), strlen(css), &got);
+    if (strcmp(got.text, "yes.png|") != 0)
+      fail_msg("%s: got %s", css, got.text);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_links_in_any_chunking),
-      cmocka_unit_test(test_long_urls_dropped),
-      cmocka_unit_test(test_style_attribute),
-      cmocka_unit_test(test_every_ending),
+      cmocka_unit_test(test_links_in_any_chunking),  cmocka_unit_test(test_long_urls_dropped),
+      cmocka_unit_test(test_style_attribute),        cmocka_unit_test(test_every_ending),
+      cmocka_unit_test(test_names_that_are_not_url),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
