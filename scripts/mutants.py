@@ -448,7 +448,8 @@ def try_mutant(data, mutant, processes):
     # the modules that run shards or that they share are tried at -j 4 as well, after (a mutant
     # elsewhere acts the same in each shard: its -j 4 runs would double a survivor's time)
     if f.split("/")[0] in THREADED:
-        names += [t[:-3] + "-j4" for t in names if t.endswith("-j1")]
+        names += [t[:-3] + "-j4" for t in names
+                  if t.endswith("-j1") and t[:-3] + "-j4" in data["runnable"]]
     path = os.path.join(ROOT, f)
     saved = open(path).read()
     try:
@@ -476,6 +477,7 @@ def sample(args):
             sys.exit(p.stdout)
     if run(["meson", "compile", "-C", MUTANT]).returncode:
         sys.exit("mutants: build-mutant does not build before any mutant")
+    data["runnable"] = set(test_names(MUTANT))  # a case run once has no -j 4 test
     every = all_mutants(chosen)
     rng = random.Random(args.seed)
     order = list(range(len(every)))
