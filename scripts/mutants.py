@@ -501,13 +501,15 @@ def sample(args):
             break
         m = every[k]
         f, lineno, old, new, what = m
-        outcome, detail = done.get((f, lineno, new.strip())) or try_mutant(data, m, args.processes)
+        # a mutant marked equivalent is not run: no test can catch it, and all of them would run
+        reason = known.get((f, old.strip(), new.strip()))
+        if reason:
+            outcome, detail = "equivalent", reason
+        else:
+            outcome, detail = (done.get((f, lineno, new.strip())) or
+                               try_mutant(data, m, args.processes))
         if outcome == "unbuilt":
             continue
-        reason = known.get((f, old.strip(), new.strip()))
-        if outcome != "caught" and reason:
-            outcome = "equivalent"
-            detail = reason
         results.append((outcome, f, lineno, what, old.strip(), new.strip(), detail))
         print(f"{len(results):3}/{args.n} {outcome:10} {f}:{lineno}: {what}: {new.strip()}"
               + (f"  [{detail}]" if detail else ""), flush=True)
