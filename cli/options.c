@@ -884,7 +884,8 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
           USAGE("invalid value '%s' for --cacert: %s", arg, strerror(errno));
         fclose(f);
         free(cfg->cacert);
-        cfg->cacert = strdup(arg);
+        if (!(cfg->cacert = strdup(arg)))
+          USAGE("out of memory");
         break;
       }
       case OPT_RESOLVE: {
@@ -902,7 +903,8 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
                 "IPv6 address ([ADDR]:PORT for IPv6 with a port)",
                 arg);
         free(cfg->dns_servers);
-        cfg->dns_servers = strdup(arg);
+        if (!(cfg->dns_servers = strdup(arg))) /* the system's resolver would be asked instead */
+          USAGE("out of memory");
         break;
       case OPT_PROXY: {
         const char *why;
@@ -1067,7 +1069,8 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
       }
       case 'o':
         free(own->output_file);
-        own->output_file = strdup(arg);
+        if (!(own->output_file = strdup(arg))) /* standard output would be written instead */
+          USAGE("out of memory");
         break;
       case OPT_JSONL:
         cfg->jsonl = true;
@@ -1139,7 +1142,8 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
   for (const char *p = user_agent; *p; p++)
     if ((unsigned char)*p < 0x20 || *p == 0x7f) /* CR or LF would add headers of its own */
       USAGE("invalid value for --user-agent: it must not hold control characters (CR, LF, ...)");
-  cfg->user_agent = strdup(user_agent);
+  if (!(cfg->user_agent = strdup(user_agent)))
+    USAGE("out of memory");
   cfg->product_token = parse_product_token(user_agent);
   bool has_token =
       isalpha((unsigned char)user_agent[0]) || user_agent[0] == '_' || user_agent[0] == '-';

@@ -247,8 +247,11 @@ static bool sitemap_head(void *arg, const struct fetch_head *head) {
   rq->status = head->status;
   if (head->status < 200 || head->status >= 300)
     return false;
-  if (parse_sitemap_create(on_sitemap_entry, rq, &rq->sitemap) != CORE_OK) {
+  core_rc rc = parse_sitemap_create(on_sitemap_entry, rq, &rq->sitemap);
+  if (rc != CORE_OK) {
     rq->sitemap = NULL;
+    if (rc == CORE_ENOMEM) /* its entries would be lost without a word: the crawl ends */
+      crawl__fatal(rq->shard, "out of memory");
     return false;
   }
   return true;
@@ -260,7 +263,11 @@ static void sitemap_body(void *arg, const char *data, size_t len) {
     return;
   core_rc rc = parse_sitemap_feed(rq->sitemap, data, len);
   crawl__offer_links_flush(rq);
-  if (rc == CORE_EFORMAT) {
+  if (rc == CORE_ENOMEM) {
+    crawl__fatal(rq->shard, "out of memory"); /* its entries would be lost: the crawl ends */
+    parse_sitemap_destroy(rq->sitemap);
+    rq->sitemap = NULL;
+  } else if (rc == CORE_EFORMAT) {
     crawl__note(rq->shard, "%s: corrupt gzip data", rq->item->url);
     parse_sitemap_destroy(rq->sitemap); /* entries before the damage were kept */
     rq->sitemap = NULL;
@@ -289,7 +296,8 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
     return;
   }
   if (rq->sitemap) {
-    parse_sitemap_finish(rq->sitemap);
+    if (parse_sitemap_finish(rq->sitemap) == CORE_ENOMEM)
+      crawl__fatal(c, "out of memory");
     crawl__offer_links_flush(rq);
     crawl__note(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
                 parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)" : "");

@@ -135,8 +135,10 @@ typedef void (*parse_sitemap_cb)(void *arg, parse_sitemap_event event, const cha
 typedef struct parse_sitemap parse_sitemap;
 core_rc parse_sitemap_create(parse_sitemap_cb cb, void *arg, parse_sitemap **out);
 /* Feeds the next chunk: XML, or gzip-compressed XML (recognised by its magic bytes). Past the
- * protocol's limits the rest is ignored and CORE_ETOOLONG returned. */
+ * protocol's limits the rest is ignored and CORE_ETOOLONG returned; CORE_EFORMAT for corrupt
+ * gzip data, CORE_ENOMEM when memory ran out (then, and only then, entries were lost). */
 core_rc parse_sitemap_feed(parse_sitemap *sitemap, const char *data, size_t len);
+/* The end of the document: CORE_ENOMEM when memory ran out, else CORE_OK. */
 core_rc parse_sitemap_finish(parse_sitemap *sitemap);
 /* How many <loc> entries were reported, and whether a limit cut the file. */
 size_t parse_sitemap_count(const parse_sitemap *sitemap);

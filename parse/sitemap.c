@@ -122,6 +122,13 @@ core_rc parse_sitemap_create(parse_sitemap_cb cb, void *arg, parse_sitemap **out
 }
 
 /* Hands XML to libxml2, up to the size limit. */
+/* libxml2 stops a document whose allocation failed as it stops a malformed one: the difference
+ * is the error it keeps, and it decides whether the crawl can go on (the entries after it would
+ * be lost without a word). */
+static bool ran_out(const struct parse_sitemap *sm) {
+  return sm->ctxt && sm->ctxt->errNo == XML_ERR_NO_MEMORY;
+}
+
 static core_rc feed_xml(struct parse_sitemap *sm, const char *data, size_t len) {
   if (sm->stopped)
     return CORE_ETOOLONG;
@@ -133,6 +140,8 @@ static core_rc feed_xml(struct parse_sitemap *sm, const char *data, size_t len) 
   while (len) {
     int n = len > (1u << 20) ? (1 << 20) : (int)len;
     xmlParseChunk(sm->ctxt, data, n, 0);
+    if (ran_out(sm))
+      return CORE_ENOMEM;
     data += n;
     len -= (size_t)n;
   }
@@ -167,6 +176,8 @@ core_rc parse_sitemap_feed(parse_sitemap *sm, const char *data, size_t len) {
       return rc;
     if (zr == Z_STREAM_END)
       break;
+    if (zr == Z_MEM_ERROR)
+      return CORE_ENOMEM;
     if (zr != Z_OK && zr != Z_BUF_ERROR)
       return CORE_EFORMAT; /* corrupt gzip: what came before it is kept */
   }
@@ -175,7 +186,7 @@ core_rc parse_sitemap_feed(parse_sitemap *sm, const char *data, size_t len) {
 
 core_rc parse_sitemap_finish(parse_sitemap *sm) {
   xmlParseChunk(sm->ctxt, NULL, 0, 1);
-  return CORE_OK;
+  return ran_out(sm) ? CORE_ENOMEM : CORE_OK;
 }
 
 size_t parse_sitemap_count(const parse_sitemap *sm) {

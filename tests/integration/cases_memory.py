@@ -323,3 +323,73 @@ def case_out_of_memory_anywhere(tmp):
         print(f"{total} allocations: {ended} ended the crawl, {tolerated} were tolerated")
     finally:
         site.stop()
+
+
+def case_out_of_memory_at_every_site(tmp):
+    """Memory running out at every place in crawl's code that allocates, in a crawl that reaches
+    more of it than out_of_memory_anywhere's: three hosts of the test web, polite (-w 0.005, so
+    pages are fetched ahead and their links held), cut at depth 2, the queue spilled past 5
+    URLs, sitemaps, --state and --warc. Failing each of its thousands of allocations would take
+    too long: instead every call site that allocates (listed by a first run,
+    tests/support/failalloc.c) fails, at its first call and in another run at the call halfway
+    through its calls. Each run ends with exit 1 and
+    "out of memory" (or the system's words for ENOMEM), or ends as if nothing happened with the
+    same records; never a crash, a hang, or exit 0 with something missing."""
+    shim = os.environ.get("CRAWL_FAILALLOC")
+    if not shim:
+        print("skip: no failing allocator in a sanitizer's build")
+        sys.exit(77)
+    real = sys.argv[1]  # the crawl binary itself, not the -j wrapper (a shell that allocates)
+    threads = os.environ.get("CRAWL_TEST_THREADS", "1")
+    web = Web(tmp, hosts=3, pages=60)
+
+    def run(name, **env):
+        state, warc = os.path.join(tmp, f"state-{name}"), os.path.join(tmp, f"{name}.warc")
+        cmd = [real, "-j", threads, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}",
+               "-w", "0.005", "-d", "2", "--queue-memory", "5", "--sitemaps", "--jsonl",
+               "--state", state, "--warc", warc, web.url()]
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=60,
+                           env=dict(os.environ, LD_PRELOAD=shim, **env))
+        shutil.rmtree(state, ignore_errors=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(warc)
+        return p
+
+    def settled(p):
+        return sorted(json.dumps({k: v for k, v in json.loads(line).items()
+                                  if k not in ("time", "ms")}, sort_keys=True)
+                      for line in p.stdout.splitlines())
+
+    try:
+        listing = os.path.join(tmp, "sites")
+        whole = run("whole", CRAWL_ALLOC_SITES=listing)
+        expect(whole.returncode == 0, f"no failure: exit {whole.returncode}, {whole.stderr}")
+        with open(listing) as f:
+            calls = {site: int(n) for site, n in (line.split() for line in f)}
+        expect(len(calls) > 100, f"only {len(calls)} call sites: is the allocator loaded?")
+        # each site's first call, and the one halfway through its calls: a buffer's later
+        # growth, say, where the first is when it is made
+        sites = sorted(f"{site}:{n}" for site, count in calls.items()
+                       for n in sorted({1, (count + 1) // 2}))
+        want = settled(whole)
+        expect(sum(1 for r in want if '"depth"' in r) > 20, f"a small crawl: {len(want)} records")
+        from concurrent.futures import ThreadPoolExecutor
+        with ThreadPoolExecutor(4) as pool:  # four crawls at a time: each mostly waits
+            runs = list(pool.map(lambda s: run(s.replace(":", "-"), CRAWL_FAIL_SITE=s), sites))
+        ended = tolerated = 0
+        for site, p in zip(sites, runs):
+            where = f"site:call {site} (addr2line -e crawl) failing"
+            expect(p.returncode in (0, 1), f"{where}: exit {p.returncode}, {p.stderr[-600:]!r}")
+            if p.returncode == 1:
+                expect("out of memory" in p.stderr or os.strerror(errno.ENOMEM) in p.stderr,
+                       f"{where}: exit 1 without a word of memory: {p.stderr!r}")
+                ended += 1
+            else:
+                got = settled(p)
+                expect(got == want, f"{where}: exit 0 with another crawl: "
+                       f"{sorted(set(got) ^ set(want))[:3]}")
+                tolerated += 1
+        print(f"{len(calls)} call sites, {len(sites)} calls failed: {ended} ended the crawl, "
+              f"{tolerated} were tolerated")
+    finally:
+        web.stop()

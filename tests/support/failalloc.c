@@ -3,7 +3,8 @@
  * calloc, realloc, strdup, strndup called from the executable, not from libcurl or libxml2) and
  * makes the one numbered CRAWL_FAIL_ALLOC return NULL. With CRAWL_ALLOC_COUNT=FILE it writes the
  * count to FILE at exit, so a case knows how many there are to fail. CRAWL_FAIL_ALLOC_TRACE=1
- * writes the failing call's stack to standard error.
+ * writes the failing call's stack to standard error. CRAWL_ALLOC_SITES and CRAWL_FAIL_SITE do the
+ * same by call site (below).
  *
  * The real allocator is glibc's (__libc_malloc and its kin), so nothing here allocates. */
 #ifndef _GNU_SOURCE
@@ -13,6 +14,7 @@
 #include <errno.h>
 #include <execinfo.h>
 #include <link.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,13 +25,41 @@ void *__libc_calloc(size_t n, size_t size);
 void *__libc_realloc(void *p, size_t size);
 
 static uintptr_t text_start, text_end; /* the executable's code */
+static uintptr_t load_base;            /* where it is loaded: sites are addresses from there */
 static long fail_at = -1;              /* -1: read from the environment; 0: never */
 static long counted;
 static int main_returned; /* what runs after main is not crawl's: a coverage build's counters */
 
+/* Call sites: an allocation's return address, as an address in the executable's file (what
+ * addr2line -e crawl reads), names the call in crawl that asked for it. CRAWL_ALLOC_SITES=FILE
+ * writes every site that allocated and how many times, "ADDRESS CALLS" (hexadecimal, decimal) a
+ * line, at exit; CRAWL_FAIL_SITE=ADDRESS[:N] makes that site's Nth allocation (the first by
+ * default) fail, so that a case can fail each site in a crawl with too many allocations to fail
+ * each. Kept as address + 1 (0: none), in a table filled without a lock (threads allocate). */
+enum { SITES = 8192 };
+static uintptr_t sites[SITES];
+static long site_calls[SITES];
+static int record_sites;
+static uintptr_t fail_site;
+static long fail_site_call = 1, fail_site_calls;
+
+static void note_site(uintptr_t key) {
+  size_t i = (size_t)((key * 0x9e3779b97f4a7c15ull) >> 51) & (SITES - 1);
+  for (size_t probes = 0; probes < SITES; probes++, i = (i + 1) & (SITES - 1)) {
+    uintptr_t seen = __atomic_load_n(&sites[i], __ATOMIC_ACQUIRE);
+    if (seen == key || (!seen && (__atomic_compare_exchange_n(&sites[i], &seen, key, 0,
+                                                              __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE) ||
+                                  seen == key))) {
+      __atomic_add_fetch(&site_calls[i], 1, __ATOMIC_RELAXED);
+      return;
+    }
+  }
+}
+
 static int find_executable(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
   (void)arg;
+  load_base = info->dlpi_addr;
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
     if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
@@ -45,14 +75,25 @@ static int should_fail(const void *caller) {
   if (fail_at < 0) {
     const char *v = getenv("CRAWL_FAIL_ALLOC");
     long n = v ? strtol(v, NULL, 10) : 0;
+    const char *site = getenv("CRAWL_FAIL_SITE"); /* ADDRESS[:N], N the call that fails */
+    char *rest = NULL;
+    fail_site = site ? (uintptr_t)strtoull(site, &rest, 16) + 1 : 0;
+    if (rest && *rest == ':')
+      fail_site_call = strtol(rest + 1, NULL, 10);
+    record_sites = getenv("CRAWL_ALLOC_SITES") != NULL;
     dl_iterate_phdr(find_executable, NULL);
     __atomic_store_n(&fail_at, n > 0 ? n : 0, __ATOMIC_SEQ_CST);
   }
   uintptr_t at = (uintptr_t)caller;
   if (at < text_start || at >= text_end || __atomic_load_n(&main_returned, __ATOMIC_SEQ_CST))
     return 0;
+  uintptr_t key = at - load_base + 1; /* the address addr2line -e crawl reads */
+  if (record_sites)
+    note_site(key);
   long n = __atomic_add_fetch(&counted, 1, __ATOMIC_SEQ_CST);
-  if (n != fail_at)
+  bool site_fails = key == fail_site &&
+                    __atomic_add_fetch(&fail_site_calls, 1, __ATOMIC_SEQ_CST) == fail_site_call;
+  if (n != fail_at && !site_fails)
     return 0;
   if (getenv("CRAWL_FAIL_ALLOC_TRACE")) { /* where it failed: addr2line -e crawl ADDRESS... */
     void *frames[16];
@@ -121,6 +162,14 @@ int __libc_start_main(main_function main, int argc, char **argv, void (*init)(vo
 }
 
 __attribute__((destructor)) static void write_count(void) {
+  const char *where = getenv("CRAWL_ALLOC_SITES");
+  FILE *out = where ? fopen(where, "w") : NULL;
+  if (out) {
+    for (size_t i = 0; i < SITES; i++)
+      if (sites[i])
+        fprintf(out, "%lx %ld\n", (unsigned long)(sites[i] - 1), site_calls[i]);
+    fclose(out);
+  }
   const char *path = getenv("CRAWL_ALLOC_COUNT");
   if (!path)
     return;
