@@ -394,23 +394,23 @@ static struct spec *entry_from_note(struct shard *c, const char *note, size_t le
     crawl__fatal(c, "out of memory");
     return NULL;
   }
-  bool failed = len < sizeof(n);
+  bool failed = len < sizeof(n), nomem = false; /* damaged, or memory ran out */
   if (!failed)
     memcpy(&n, note, sizeof(n));
   char *from = NULL;
   char **strings[5] = {&o->type, &o->location, &o->error, &o->redirect, &from};
   size_t at = sizeof(n);
-  for (int i = 0; i < 6 && !failed; i++) {
+  for (int i = 0; i < 6 && !failed && !nomem; i++) {
     if (n.len[i] == NOTE_NONE)
       failed = i == 5; /* every entry has a URL */
     else if (n.len[i] > len - at)
       failed = true;
     else if (i < 5 && !(*strings[i] = strndup(note + at, n.len[i])))
-      failed = true;
+      nomem = true;
     else if (i < 5)
       at += n.len[i];
   }
-  struct spec *e = failed ? NULL : spec_insert(c, note + at, n.len[5], NULL, false);
+  struct spec *e = failed || nomem ? NULL : spec_insert(c, note + at, n.len[5], NULL, false);
   if (!e) {
     free_outcome(o);
     free(from);

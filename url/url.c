@@ -362,9 +362,10 @@ static core_rc prepare(const char *href, size_t len, const char *base_scheme,
   for (size_t i = 0; i < len; i++) {
     if (href[i] == '\t' || href[i] == '\n' || href[i] == '\r')
       continue;
-    if (core_buf_addc(&clean, href[i])) {
+    core_rc added = core_buf_addc(&clean, href[i]);
+    if (added != CORE_OK) { /* too long, or out of memory: which one decides the crawl's fate */
       core_buf_free(&clean);
-      return CORE_ETOOLONG;
+      return added;
     }
   }
   const char *s = clean.data ? clean.data : "";

@@ -591,6 +591,34 @@ def case_logins(tmp):
         expect(p.returncode == 2 and "no terminal" in p.stderr and not p.stdout,
                f"--user without a password nor a terminal: exit {p.returncode}, {p.stderr!r}")
 
+        # memory running out at any call site of a crawl whose first seed carries the login and
+        # whose second does not: it ends saying so, or a's pages get the login (never a crawl
+        # that goes on without it)
+        shim = os.environ.get("CRAWL_FAILALLOC")
+        if shim:
+            listing = os.path.join(tmp, "sites")
+
+            def login_run(**env):
+                return subprocess.run(
+                    [sys.argv[1], "--no-progress", *site.resolve(), "-w", "0", "--jsonl",
+                     with_userinfo, site.url("b.site.test", "/page.html")],
+                    capture_output=True, text=True, timeout=60,
+                    env=dict(os.environ, LD_PRELOAD=shim, **env))
+            expect(login_run(CRAWL_ALLOC_SITES=listing).returncode == 0, "no failure: exit")
+            with open(listing) as f:
+                sites = [line.split()[0] for line in f]
+            from concurrent.futures import ThreadPoolExecutor
+            with ThreadPoolExecutor(4) as pool:
+                runs = list(pool.map(lambda s: login_run(CRAWL_FAIL_SITE=s), sites))
+            for at, p in zip(sites, runs):
+                if p.returncode == 1:
+                    expect("out of memory" in p.stderr or os.strerror(12) in p.stderr,
+                           f"site {at} failing: exit 1 without a word of memory: {p.stderr!r}")
+                    continue
+                status = {r["url"]: r.get("status") for r in records(p)}
+                expect(p.returncode == 0 and all(status.get(u) in (200, 302) for u in want_a),
+                       f"site {at} failing: exit {p.returncode}, a's pages {status}")
+
         # --user alice on a terminal: the password is asked there, with echo off, and used
         out, term = ask_password_on_terminal(
             [CRAWL, "--no-progress", "-w", "0", *site.resolve(), "--user", "alice", seed],
