@@ -229,6 +229,9 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   for (int i = 0; i < n; i++) {
     if (shards[i].fatal && !err[0])
       snprintf(err, err_size, "%s", shards[i].err);
+    if (n > 1 && shards[i].fr) /* -v: how the hosts, and so the work, were spread */
+      crawl__note(&shards[0], "shard %d of %d: %llu pages of %zu hosts", i + 1, n,
+                  (unsigned long long)shard_stats[i].pages, frontier_host_count(shards[i].fr));
     add_stats(stats, &shard_stats[i]);
     crawl_stats_free(&shard_stats[i]);
   }

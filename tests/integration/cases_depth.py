@@ -57,6 +57,27 @@ def case_shards_cross_links(tmp):
     expect_same_set(printed[("8", 1000)], printed[("1", 1000)], "-j 8 against -j 1")
 
 
+def case_shards_share_hosts(tmp):
+    """The hosts a crawl meets are spread over its shards as they come, each to the shard that
+    holds fewest: over 8 hosts -j 4 gives each shard 2 and -j 3 gives 3, 3 and 2 (-v says so at
+    the end, one line a shard), and the shards' pages add up to the crawl's. So do 120 hosts,
+    given as seeds, over -j 4: 30 each (the first 192 hosts a run meets are spread so; past them
+    a host goes where its name's hash says)."""
+    for threads, hosts, want in (("4", 8, [2, 2, 2, 2]), ("3", 8, [2, 3, 3]),
+                                 ("4", 120, [30, 30, 30, 30])):
+        web = Web(tmp, hosts=hosts, pages=20 if hosts < 100 else 2, seed=7)
+        seeds = [web.url()] if hosts < 100 else [web.url(f"s{i}") for i in range(hosts)]
+        p = crawl(web, "-j", threads, "-v", "-w", "0", "-d", "1000", *seeds)
+        web.stop()
+        shards = [tuple(map(int, m)) for m in
+                  re.findall(r"^crawl: shard \d+ of \d+: (\d+) pages of (\d+) hosts$", p.stderr,
+                             re.M)]
+        total = re.search(r"^crawl: (\d+) pages fetched", p.stderr, re.M)
+        expect(sorted(h for _, h in shards) == want, f"-j {threads}: hosts by shard {shards}")
+        expect(total and sum(n for n, _ in shards) == int(total.group(1)),
+               f"-j {threads}: shards' pages {shards}, the crawl's {total and total.group(1)}")
+
+
 def case_max_pages(tmp):
     """-n N: exactly N page responses (robots.txt not counted); the rest accounted as limit."""
     web = Web(tmp, hosts=4, pages=100)
