@@ -442,6 +442,14 @@ def try_mutant(data, mutant, processes):
     while at not in counted and at > 1 and lineno - at < 8 and counted:
         at -= 1
     covering = data["lines"].get(f, {}).get(str(at if at in counted else lineno), [])
+    define = re.match(r"\s*#\s*define\s+(\w+)", old)
+    if define:  # a macro runs where it is used: the tests of every line of the file naming it
+        uses = re.compile(r"\b%s\b" % define.group(1))
+        with open(os.path.join(ROOT, f)) as fh:
+            for n, text in enumerate(fh, 1):
+                if n != lineno and uses.search(text):
+                    covering = covering + data["lines"].get(f, {}).get(str(n), [])
+        covering = sorted(set(covering))
     if not covering:
         return "unrun", ""
     names = sorted({data["tests"][i] for i in covering}, key=lambda t: data["durations"].get(t, 0))

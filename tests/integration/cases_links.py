@@ -501,6 +501,9 @@ def case_query_trap_of_many_paths(tmp):
         expect(rules["--max-query-variants"] > 0, f"rules {rules}")
         carried = [line for line in p.stderr.splitlines() if "carried on from path to path grows" in line]
         expect(len(carried) == 1 and host in carried[0], f"-v notes {carried}")
+        # once marked, every path keeps 20 query strings, as the note and doc/behaviour.md say
+        expect(carried and carried[0].endswith("at most 20 query strings a path from now on"),
+               f"-v note {carried[:1]}")
     finally:
         site.stop()
 
