@@ -923,8 +923,9 @@ def case_page_directives_every_form(tmp):
     <meta name="robots"> with nofollow or none in any case among other tokens, and for
     X-Robots-Tag nofollow or none, alone, among others, in one header of several, or after our
     own product token ("crawl: nofollow"); they are followed for noindex alone, for a token that
-    only starts with nofollow, for <meta name="otherbot">, for X-Robots-Tag naming another
-    crawler ("otherbot: nofollow"). A directive with a value of its own names no crawler:
+    only starts with nofollow, for words as long as none or nofollow or prefixes of them (noai,
+    no), for names as long as ours or prefixes of it, for <meta name="otherbot">, for
+    X-Robots-Tag naming another crawler ("otherbot: nofollow"). A directive with a value of its own names no crawler:
     "unavailable_after: 2030-01-01, max-snippet: 20, nofollow" is everyone's nofollow."""
     host = "d.test"
     meta = {"m-none": ("robots", "none"), "m-upper": ("ROBOTS", "NoIndex, NOFOLLOW"),
@@ -933,7 +934,10 @@ def case_page_directives_every_form(tmp):
     tags = {"h-none": ["none"], "h-mixed": ["noarchive, NoFollow"], "h-two": ["noindex", "nofollow"],
             "h-ours": ["crawl: nofollow"], "h-other": ["otherbot: nofollow"],
             "h-valued": ["unavailable_after: 2030-01-01, max-snippet: 20, nofollow"],
-            "h-other-then-all": ["otherbot: noindex", "nofollow"]}
+            "h-other-then-all": ["otherbot: noindex", "nofollow"],
+            # followed: a word as long as "none" or "nofollow" that is neither, a prefix of
+            # one, a name as long as ours or a prefix of it
+            "h-near": ["noai, noimages, no, nofollo"], "h-names": ["crawx: nofollow, cra: none"]}
     kept = {"m-none", "m-upper", "h-none", "h-mixed", "h-two", "h-ours", "h-other-then-all",
             "h-valued"}
 

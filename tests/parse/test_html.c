@@ -308,6 +308,10 @@ static void test_meta_content_forms(void **state) {
       {"<meta http-equiv=content-type content=\"text/html; charset=\">", NULL},
       {"<meta content=\"text/html; charset=iso-8859-2\">", NULL},
       {"<meta http-equiv=refresh content=\"text/html; charset=iso-8859-2\">", NULL},
+      /* the prescan passes over comments; "<!-->" and "<!--->" end where they begin */
+      {"<!-- <meta charset=\"iso-8859-2\"> -->", NULL},
+      {"<!--><meta charset=\"iso-8859-2\">", "ISO-8859-2"},
+      {"<!---><meta charset=\"iso-8859-2\"> -->", "ISO-8859-2"},
   };
   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
     char doc[256], name[64];
