@@ -423,6 +423,23 @@ static void test_refused_files(void **state) {
     expect_refused(bad, "corrupt layer 0 header");
     data[layer_fields[i]] ^= 0x01;
   }
+  /* each field of the layer's shape out of what this code builds, one at a time: the block
+   * size (4096 and 768 bits), the number of hashes (0, 65), the counter width, the number of
+   * blocks (0) */
+  static const struct {
+    size_t at, len;
+    uint64_t value;
+  } shapes[] = {
+      {64 + 8, 4, 256}, {64 + 12, 4, 0}, {64 + 12, 4, 65}, {64 + 16, 4, 3}, {64 + 0, 8, 0}};
+  for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+    unsigned char was[8];
+    memcpy(was, data + shapes[i].at, shapes[i].len);
+    for (size_t b = 0; b < shapes[i].len; b++) /* little-endian, as the file is */
+      data[shapes[i].at + b] = (unsigned char)(shapes[i].value >> (8 * b));
+    write_file(bad, data, len);
+    expect_refused(bad, "corrupt layer 0 header");
+    memcpy(data + shapes[i].at, was, shapes[i].len);
+  }
   data[32 + 2] ^= 0x10; /* expect and the layer's capacity both 2^20 larger: on the chain, but */
   data[64 + 24 + 2] ^= 0x10; /* far more keys than its bits can hold at its bound */
   write_file(bad, data, len);
