@@ -81,8 +81,8 @@ def case_sitemaps_share_turns(tmp):
     (each listing one page): its pages and its sitemaps take turns, so the seed is fetched among
     the host's first requests, not after the 300; -n counts pages alone (-n 20: 20 pages, and no
     sitemap taken for one). An index whose sitemaps are indexes again, for ever, stops at
-    --sitemap-depth (2: three levels fetched) and --max-sitemaps bounds a host's sitemaps; each
-    bound says so on standard error."""
+    --sitemap-depth (2: three levels fetched) and --max-sitemaps bounds a host's sitemaps (1,000
+    by default, against an index of 1,010); each bound says so on standard error."""
     def sitemap_index(locs):
         return ('<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/'
                 'sitemap/0.9">' + "".join(f"<sitemap><loc>{u}</loc></sitemap>" for u in locs) +
@@ -101,7 +101,8 @@ def case_sitemaps_share_turns(tmp):
         if path == "/":
             return 200, {}, html_links(*[f"/a{i}.html" for i in range(40)])
         if path == "/index.xml":
-            return 200, xml, sitemap_index([f"{base}/sm/{i}.xml" for i in range(300)])
+            count = 1010 if host == "many.test" else 300
+            return 200, xml, sitemap_index([f"{base}/sm/{i}.xml" for i in range(count)])
         if path.startswith("/sm/"):
             return 200, xml, urlset([f"{base}/p/{path[4:-4]}.html"])
         if path.startswith("/nest/"):
@@ -111,7 +112,7 @@ def case_sitemaps_share_turns(tmp):
             return 200, {}, "<p>page</p>"
         return None
 
-    site = Site(["a.test", "nest.test"], respond)
+    site = Site(["a.test", "nest.test", "many.test"], respond)
     try:
         since = time.monotonic()
         p = site.crawl("-w", "0", "--sitemaps", "-n", "20", "-d", "1", site.url("a.test"))
@@ -137,6 +138,13 @@ def case_sitemaps_share_turns(tmp):
         expect("--max-sitemaps 5" in p.stderr, f"no word of the bound: {p.stderr[-300:]!r}")
         printed = [u for u in lines(p) if "/p/" in u]
         expect(printed, "the sitemaps fetched gave no page")
+
+        # the default bound, 1,000 sitemaps a host (the index among them), against 1,011
+        since = time.monotonic()
+        p = site.crawl("-w", "0", "--sitemaps", "-d", "0", site.url("many.test"))
+        sitemaps = [x for x in site.paths("many.test", since) if x.endswith(".xml")]
+        expect(len(sitemaps) == 1000, f"by default {len(sitemaps)} sitemaps were fetched")
+        expect("--max-sitemaps 1000" in p.stderr, f"no word of the bound: {p.stderr[-300:]!r}")
     finally:
         site.stop()
 
