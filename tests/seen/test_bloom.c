@@ -63,10 +63,42 @@ static void test_no_false_negatives_and_fp_rate(void **state) {
   seen_bloom_destroy(b);
 }
 
+/* The batched lookup the benchmarks compare with says what one lookup at a time says, for every
+ * key of a batch whose size is no multiple of its groups (37 keys: groups of 16, 16 and 5). */
+static void test_batch_as_one_at_a_time(void **state) {
+  (void)state;
+  seen_bloom *b;
+  assert_int_equal(seen_bloom_create(50, 0.05, &b), CORE_OK);
+  enum { N = 37 };
+  char text[N][40];
+  const char *keys[N];
+  size_t lens[N];
+  bool found[N];
+  for (unsigned i = 0; i < N; i++) {
+    lens[i] = (size_t)snprintf(text[i], sizeof(text[i]), "http://batch.example/%u", i);
+    keys[i] = text[i];
+    bool fresh;
+    if (i % 3 == 0) /* a third of them added */
+      assert_int_equal(seen_bloom_add(b, keys[i], lens[i], &fresh), CORE_OK);
+  }
+  seen_bloom_contains_batch(b, N, keys, lens, found);
+  unsigned yes = 0;
+  for (unsigned i = 0; i < N; i++) {
+    if (found[i] != seen_bloom_contains(b, keys[i], lens[i]))
+      fail_msg("key %u: batched %d, alone %d", i, found[i], !found[i]);
+    if (i % 3 == 0 && !found[i])
+      fail_msg("key %u was added but is not found", i);
+    yes += found[i];
+  }
+  assert_true(yes < N); /* not every key: the lookups look */
+  seen_bloom_destroy(b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sizing),
       cmocka_unit_test(test_no_false_negatives_and_fp_rate),
+      cmocka_unit_test(test_batch_as_one_at_a_time),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
