@@ -104,10 +104,13 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   } else if (status >= 300 && status < 400 && res->head.location) {
     /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */
     struct url next;
+    core_rc resolved = CORE_OK;
     if (rq->item->redirects >= 5) {
       robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "too many redirects", -1);
-    } else if (url_resolve(&rq->url, res->head.location, strlen(res->head.location),
-                           c->cfg->max_url_length, &next) != CORE_OK) {
+    } else if ((resolved = url_resolve(&rq->url, res->head.location, strlen(res->head.location),
+                                       c->cfg->max_url_length, &next)) == CORE_ENOMEM) {
+      crawl__fatal(c, "out of memory"); /* not the host's robots.txt's fault */
+    } else if (resolved != CORE_OK) {
       robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "unusable redirect", -1);
     } else {
       struct frontier_item *hop = frontier_item_new(FRONTIER_ROBOTS, next.text, NULL, 0);
@@ -169,7 +172,12 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
  * depth: the index levels above it. */
 static void queue_sitemap(struct shard *c, const struct url *base, const char *loc, int depth) {
   struct url u;
-  if (url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u) != CORE_OK) {
+  core_rc rc = url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u);
+  if (rc == CORE_ENOMEM) {
+    crawl__fatal(c, "out of memory"); /* the sitemap would be lost without a word */
+    return;
+  }
+  if (rc != CORE_OK) {
     crawl__note(c, "sitemap '%s' is not a usable URL", loc);
     return;
   }

@@ -121,7 +121,6 @@ core_rc parse_sitemap_create(parse_sitemap_cb cb, void *arg, parse_sitemap **out
   return CORE_OK;
 }
 
-/* Hands XML to libxml2, up to the size limit. */
 /* libxml2 stops a document whose allocation failed as it stops a malformed one: the difference
  * is the error it keeps, and it decides whether the crawl can go on (the entries after it would
  * be lost without a word). */
@@ -129,6 +128,7 @@ static bool ran_out(const struct parse_sitemap *sm) {
   return sm->ctxt && sm->ctxt->errNo == XML_ERR_NO_MEMORY;
 }
 
+/* Hands XML to libxml2, up to the size limit. */
 static core_rc feed_xml(struct parse_sitemap *sm, const char *data, size_t len) {
   if (sm->stopped)
     return CORE_ETOOLONG;
