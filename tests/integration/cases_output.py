@@ -126,6 +126,12 @@ def case_usage_errors(tmp):
         err = p.stderr.splitlines()
         expect(len(err) == 2 and word in err[0] and "--help" in err[1], f"{args}: {p.stderr!r}")
         expect(p.stdout == "", f"{args}: stdout {p.stdout!r}")
+    # each refusal of a user agent says what is wrong with it
+    for agent, why in (("", "must not be empty"), ("bot\r\nX-Injected: 1", "control characters"),
+                       ("/1.0", "must start with a product token")):
+        p = subprocess.run([CRAWL, "-U", agent, "a.test"], capture_output=True, text=True,
+                           timeout=10)
+        expect(p.returncode == 2 and why in p.stderr, f"-U {agent!r}: {p.stderr!r}")
     for flag in ("--help", "--version"):
         p = subprocess.run([CRAWL, flag], capture_output=True, text=True, timeout=10)
         expect(p.returncode == 0 and p.stdout and not p.stderr, f"{flag}: {p.returncode}")

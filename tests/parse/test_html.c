@@ -349,6 +349,11 @@ static void test_bad_bytes_decode_on(void **state) {
        "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=euc-kr\">"
        "<p>\xb0</p><a href=\"/after\">a</a>",
        "L:/after|"},
+      /* characters of different lead bytes cut by every chunking: each is joined with its own
+       * start, never with bytes left from an earlier one */
+      {"shift_jis", "<a href=\"/\x93\xfa\x96\x7b\x82\xa0\">x</a>",
+       "L:/\xe6\x97\xa5\xe6\x9c\xac\xe3\x81\x82|"},
+      {"euc-jp", "<a href=\"/\xc6\xfc\xcb\xdc\">x</a>", "L:/\xe6\x97\xa5\xe6\x9c\xac|"},
       /* a cut character at the page's end */
       {"shift_jis", "<a href=\"/fine\">x</a>\x82", "L:/fine|"},
       /* the replacement encoding: the whole page is one U+FFFD, as browsers read it */

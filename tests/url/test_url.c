@@ -467,6 +467,17 @@ static void test_addr_kinds(void **state) {
       {"8.8.8.8", URL_ADDR_PUBLIC},
       {"172.32.0.1", URL_ADDR_PUBLIC},
       {"100.128.0.1", URL_ADDR_PUBLIC},
+      /* each private range's first byte decides with its second: the same second byte after
+       * another first is public */
+      {"8.16.0.1", URL_ADDR_PUBLIC},
+      {"9.168.0.1", URL_ADDR_PUBLIC},
+      {"1.64.0.1", URL_ADDR_PUBLIC},
+      {"172.15.255.255", URL_ADDR_PUBLIC},
+      {"192.169.0.1", URL_ADDR_PUBLIC},
+      {"100.63.255.255", URL_ADDR_PUBLIC},
+      {"169.253.0.1", URL_ADDR_PUBLIC},
+      {"1.254.0.1", URL_ADDR_PUBLIC},
+      {"0.0.0.1", URL_ADDR_PRIVATE},
       {"127.0.0.1", URL_ADDR_LOOPBACK},
       {"127.255.1.2", URL_ADDR_LOOPBACK},
       {"0.0.0.0", URL_ADDR_LOOPBACK},
