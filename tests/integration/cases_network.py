@@ -526,7 +526,11 @@ def case_logins(tmp):
         if host == "b.site.test" and path in ("/page.html", "/redir.html"):
             return 200, {}, "<p>b</p>"
         if host == "b.site.test" and path == "/robots.txt":
-            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /private\n"
+            # sitemaps named (not fetched without --sitemaps): their list grows in the parser,
+            # where the out-of-memory sweep below fails it too
+            return 200, {"Content-Type": "text/plain"}, ("User-agent: *\nDisallow: /private\n" +
+                                                         "".join(f"Sitemap: /s{i}.xml\n"
+                                                                 for i in range(4)))
         return None
 
     site = Site(["a.site.test", "b.site.test"], respond)
