@@ -681,6 +681,10 @@ def case_wget_spellings(tmp):
         p = crawl(web, *args, web.url(), check=False)
         expect(p.returncode == 2 and hint in p.stderr and not p.stdout,
                f"{args}: exit {p.returncode}, {p.stderr!r}")
+    # -np as the very first argument (the crawl binary itself: the -j wrapper puts -j first)
+    p = subprocess.run([sys.argv[1], "-np", web.url()], capture_output=True, text=True,
+                       timeout=30)
+    expect(p.returncode == 2 and "--no-parent" in p.stderr, f"-np first: {p.stderr!r}")
     web.stop()
 
 
