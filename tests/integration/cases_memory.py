@@ -1,5 +1,4 @@
 """Integration cases: Memory and disk: the spill file and its budget, the seen filter's size, many seed hosts."""
-import errno
 
 from harness import *  # noqa: F401,F403 (the shared harness)
 
@@ -298,28 +297,9 @@ def case_out_of_memory_anywhere(tmp):
         with open(os.path.join(tmp, "count")) as f:
             total = int(f.read())
         expect(total > 100, f"only {total} allocations counted: is the allocator loaded?")
-        want = sorted(json.dumps({k: v for k, v in json.loads(line).items()
-                                  if k not in ("time", "ms")}, sort_keys=True)
-                      for line in whole.stdout.splitlines())
-        ended, tolerated = 0, 0
-        from concurrent.futures import ThreadPoolExecutor
-        with ThreadPoolExecutor(4) as pool:  # four crawls at a time: each mostly waits
-            runs = list(pool.map(lambda n: run(n, os.path.join(tmp, f"state{n}")),
-                                 range(1, total + 1)))
-        for n, p in enumerate(runs, 1):
-            expect(p.returncode in (0, 1), f"allocation {n} of {total} failing: exit "
-                   f"{p.returncode}, {p.stderr[-600:]!r}")
-            if p.returncode == 1:
-                expect("out of memory" in p.stderr or os.strerror(errno.ENOMEM) in p.stderr,
-                       f"allocation {n} failing: exit 1 without a word of memory: {p.stderr!r}")
-                ended += 1
-            else:
-                got = sorted(json.dumps({k: v for k, v in json.loads(line).items()
-                                         if k not in ("time", "ms")}, sort_keys=True)
-                             for line in p.stdout.splitlines())
-                expect(got == want, f"allocation {n} failing: exit 0 with another crawl: "
-                       f"{sorted(set(got) ^ set(want))[:3]}")
-                tolerated += 1
+        ended, tolerated = expect_memory_failures(
+            lambda n: run(n, os.path.join(tmp, f"state{n}")), range(1, total + 1),
+            same_crawl_as(whole), "allocation")
         print(f"{total} allocations: {ended} ended the crawl, {tolerated} were tolerated")
     finally:
         site.stop()
@@ -355,11 +335,6 @@ def case_out_of_memory_at_every_site(tmp):
             os.unlink(warc)
         return p
 
-    def settled(p):
-        return sorted(json.dumps({k: v for k, v in json.loads(line).items()
-                                  if k not in ("time", "ms")}, sort_keys=True)
-                      for line in p.stdout.splitlines())
-
     try:
         listing = os.path.join(tmp, "sites")
         whole = run("whole", CRAWL_ALLOC_SITES=listing)
@@ -371,24 +346,12 @@ def case_out_of_memory_at_every_site(tmp):
         # growth, say, where the first is when it is made
         sites = sorted(f"{site}:{n}" for site, count in calls.items()
                        for n in sorted({1, (count + 1) // 2}))
-        want = settled(whole)
+        want = settled_records(whole)
         expect(sum(1 for r in want if '"depth"' in r) > 20, f"a small crawl: {len(want)} records")
-        from concurrent.futures import ThreadPoolExecutor
-        with ThreadPoolExecutor(4) as pool:  # four crawls at a time: each mostly waits
-            runs = list(pool.map(lambda s: run(s.replace(":", "-"), CRAWL_FAIL_SITE=s), sites))
-        ended = tolerated = 0
-        for site, p in zip(sites, runs):
-            where = f"site:call {site} (addr2line -e crawl) failing"
-            expect(p.returncode in (0, 1), f"{where}: exit {p.returncode}, {p.stderr[-600:]!r}")
-            if p.returncode == 1:
-                expect("out of memory" in p.stderr or os.strerror(errno.ENOMEM) in p.stderr,
-                       f"{where}: exit 1 without a word of memory: {p.stderr!r}")
-                ended += 1
-            else:
-                got = settled(p)
-                expect(got == want, f"{where}: exit 0 with another crawl: "
-                       f"{sorted(set(got) ^ set(want))[:3]}")
-                tolerated += 1
+
+        ended, tolerated = expect_memory_failures(
+            lambda s: run(s.replace(":", "-"), CRAWL_FAIL_SITE=s), sites, same_crawl_as(whole),
+            "site:call")
         print(f"{len(calls)} call sites, {len(sites)} calls failed: {ended} ended the crawl, "
               f"{tolerated} were tolerated")
     finally:

@@ -611,17 +611,14 @@ def case_logins(tmp):
             expect(login_run(CRAWL_ALLOC_SITES=listing).returncode == 0, "no failure: exit")
             with open(listing) as f:
                 sites = [line.split()[0] for line in f]
-            from concurrent.futures import ThreadPoolExecutor
-            with ThreadPoolExecutor(4) as pool:
-                runs = list(pool.map(lambda s: login_run(CRAWL_FAIL_SITE=s), sites))
-            for at, p in zip(sites, runs):
-                if p.returncode == 1:
-                    expect("out of memory" in p.stderr or os.strerror(12) in p.stderr,
-                           f"site {at} failing: exit 1 without a word of memory: {p.stderr!r}")
-                    continue
+
+            def logged_in(p):
                 status = {r["url"]: r.get("status") for r in records(p)}
-                expect(p.returncode == 0 and all(status.get(u) in (200, 302) for u in want_a),
-                       f"site {at} failing: exit {p.returncode}, a's pages {status}")
+                return None if all(status.get(u) in (200, 302) for u in want_a) else \
+                    f"a's pages without the login: {status}"
+
+            expect_memory_failures(lambda s: login_run(CRAWL_FAIL_SITE=s), sites, logged_in,
+                                   "site")
 
         # --user alice on a terminal: the password is asked there, with echo off, and used
         out, term = ask_password_on_terminal(

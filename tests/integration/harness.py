@@ -5,6 +5,7 @@ the binary under test; with CRAWL_TEST_THREADS the runner points it at a wrapper
 before any feature file is imported."""
 import contextlib
 import datetime
+import errno
 import json
 import os
 import re
@@ -672,6 +673,45 @@ class Gate(Site):
     def stop(self):
         self.release()
         super().stop()
+
+def settled_records(p):
+    """A crawl's --jsonl records without what differs from run to run (time, ms), sorted."""
+    return sorted(json.dumps({k: v for k, v in json.loads(line).items() if k not in ("time", "ms")},
+                             sort_keys=True) for line in p.stdout.splitlines())
+
+
+def same_crawl_as(whole):
+    """A went_on for expect_memory_failures: the crawl's records are whole's."""
+    want = settled_records(whole)
+
+    def check(p):
+        got = settled_records(p)
+        return None if got == want else f"another crawl: {sorted(set(got) ^ set(want))[:3]}"
+    return check
+
+
+def expect_memory_failures(run, failures, went_on, what):
+    """The out-of-memory promise (tests/README.md, Out of memory): run(failure) crawls with that
+    allocation failing (tests/support/failalloc.c), four at a time (each crawl mostly waits).
+    Each must end with exit 1 saying memory ran out, or with exit 0 and went_on(p) None (else
+    what is wrong). what names a failure in messages ("allocation", "site:call", whose address
+    addr2line -e crawl reads). Returns how many ended and how many went on."""
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(4) as pool:
+        runs = list(pool.map(run, failures))
+    ended = 0
+    for failure, p in zip(failures, runs):
+        where = f"{what} {failure} failing"
+        expect(p.returncode in (0, 1), f"{where}: exit {p.returncode}, {p.stderr[-600:]!r}")
+        if p.returncode == 1:
+            expect("out of memory" in p.stderr or os.strerror(errno.ENOMEM) in p.stderr,
+                   f"{where}: exit 1 without a word of memory: {p.stderr!r}")
+            ended += 1
+        else:
+            wrong = went_on(p)
+            expect(not wrong, f"{where}: exit 0, {wrong}")
+    return ended, len(runs) - ended
+
 
 def wait_until(cond, what, proc=None, timeout=120):
     """Polls cond until it holds: a case waits for an event, never for a fixed time. Fails when
