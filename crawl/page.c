@@ -261,8 +261,8 @@ static void page_body(void *arg, const char *data, size_t len) {
   }
   if (rq->html)
     feed_html(rq, data, len);
-  else if (rq->css)
-    parse_css_feed(rq->css, data, len);
+  else if (rq->css && parse_css_feed(rq->css, data, len) == CORE_ENOMEM)
+    crawl__fatal(rq->shard, "out of memory"); /* the sheet's later links would be lost */
   else if (rq->js)
     parse_js_feed(rq->js, data, len);
   crawl__offer_links_flush(rq);
@@ -305,9 +305,10 @@ static void page_done(void *arg, const struct fetch_result *res) {
   if (rq->html) { /* only memory fails: its links would be lost to the run, as any lack of it */
     if ((res->truncated ? parse_html_cut(rq->html) : parse_html_finish(rq->html)) != CORE_OK)
       crawl__fatal(c, "out of memory");
-  } else if (rq->css && !res->truncated)
-    parse_css_finish(rq->css);
-  else if (rq->js && !res->truncated)
+  } else if (rq->css && !res->truncated) {
+    if (parse_css_finish(rq->css) == CORE_ENOMEM)
+      crawl__fatal(c, "out of memory");
+  } else if (rq->js && !res->truncated)
     parse_js_finish(rq->js);
   crawl__offer_links_flush(rq);
   long status = res->head.status;

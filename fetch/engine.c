@@ -40,7 +40,7 @@ struct transfer {
   bool nofollow;
   bool coded; /* a Content-Encoding: the Content-Length counts the coded bytes */
   bool head_delivered;
-  bool out_of_memory; /* write_cb could not keep the body for capture */
+  bool out_of_memory; /* a callback could not keep the exchange for capture */
   bool want_body;
   bool truncated;
   uint64_t bytes;
@@ -447,8 +447,10 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
       core_buf_reset(&t->response);
       t->chunked = false;
     }
-    if (core_buf_add(&t->response, buffer, len) != CORE_OK)
-      return 0; /* past any sane head: the transfer fails */
+    if (core_buf_add(&t->response, buffer, len) != CORE_OK) {
+      t->out_of_memory = true; /* the record would lack its head: check_done says why */
+      return 0;
+    }
   }
   if (status_line) {
     /* a new response head (after a 1xx): forget the previous one */
@@ -605,7 +607,8 @@ static int debug_cb(CURL *easy, curl_infotype type, char *data, size_t size, voi
   struct transfer *t = userp;
   if (type == CURLINFO_HEADER_OUT) {
     core_buf_reset(&t->request); /* only the last request of the transfer counts */
-    core_buf_add(&t->request, data, size);
+    if (core_buf_add(&t->request, data, size) != CORE_OK)
+      t->out_of_memory = true; /* curl cannot be stopped from here: check_done ends it */
   }
   return 0;
 }
@@ -646,7 +649,8 @@ static void check_done(fetch_engine *engine) {
     CURLcode code = msg->data.result;
     struct fetch_result res;
     memset(&res, 0, sizeof(res));
-    bool ok = code == CURLE_OK || (code == CURLE_WRITE_ERROR && t->truncated);
+    bool ok =
+        !t->out_of_memory && (code == CURLE_OK || (code == CURLE_WRITE_ERROR && t->truncated));
     if (ok)
       deliver_head(t);
     fill_head(t, &res.head);

@@ -42,6 +42,7 @@ struct parse_css {
   unsigned long hex; /* an escape's code point so far */
   int hex_digits;
   struct core_buf url; /* the URL being read, escapes decoded */
+  bool out_of_memory;  /* a URL could not be kept whole: feed and finish say so from then on */
 };
 
 core_rc parse_css_create(parse_html_cb cb, void *arg, parse_css **out) {
@@ -67,9 +68,11 @@ static bool is_name_char(unsigned char c) {
          c == '-' || c >= 0x80;
 }
 
-/* Appends a byte of the URL; past the cap the URL is dropped (the buffer stays full). */
+/* Appends a byte of the URL; past the cap the URL is dropped (the buffer stays full). Lack of
+ * memory is no cap: the URL would be handed over cut short, or lost without a word. */
 static void url_add(parse_css *css, const char *data, size_t len) {
-  core_buf_add(&css->url, data, len);
+  if (core_buf_add(&css->url, data, len) == CORE_ENOMEM)
+    css->out_of_memory = true;
 }
 
 /* An escape's code point, as UTF-8: zero, surrogates and values past Unicode are U+FFFD. */
@@ -102,7 +105,7 @@ static void url_add_code_point(parse_css *css, unsigned long cp) {
 
 /* The URL read is complete: given to the callback unless it was empty or too long. */
 static void url_done(parse_css *css, bool keep) {
-  if (keep && css->url.len && css->url.len < CSS_URL_MAX)
+  if (keep && !css->out_of_memory && css->url.len && css->url.len < CSS_URL_MAX)
     css->cb(css->arg, PARSE_LINK, css->url.data, css->url.len);
   core_buf_reset(&css->url);
 }
@@ -268,7 +271,7 @@ core_rc parse_css_feed(parse_css *css, const char *data, size_t len) {
     if (!step(css, c))
       step(css, c); /* read again in the state it led to, which always takes it */
   }
-  return CORE_OK;
+  return css->out_of_memory ? CORE_ENOMEM : CORE_OK;
 }
 
 core_rc parse_css_finish(parse_css *css) {
@@ -289,7 +292,7 @@ core_rc parse_css_finish(parse_css *css) {
   }
   css->state = CSS_NORMAL;
   core_buf_reset(&css->url);
-  return CORE_OK;
+  return css->out_of_memory ? CORE_ENOMEM : CORE_OK;
 }
 
 core_rc parse_css_scan(const char *text, size_t len, parse_html_cb cb, void *arg) {
@@ -298,7 +301,7 @@ core_rc parse_css_scan(const char *text, size_t len, parse_html_cb cb, void *arg
   if (rc)
     return rc;
   parse_css_feed(css, text, len);
-  parse_css_finish(css);
+  rc = parse_css_finish(css); /* which says whether memory ran out in either */
   parse_css_destroy(css);
-  return CORE_OK;
+  return rc;
 }

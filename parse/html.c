@@ -39,10 +39,11 @@ struct parse_html {
   parse_html_cb cb;
   void *arg;
   bool base_seen;
-  parse_css *style;  /* the <style> element being read, if any */
-  bool scan_scripts; /* --js: inline scripts' string literals are read too */
-  parse_js *script;  /* the inline <script> being read, if any */
-  parse_via via;     /* where the link being delivered was found */
+  parse_css *style;   /* the <style> element being read, if any */
+  bool scan_scripts;  /* --js: inline scripts' string literals are read too */
+  parse_js *script;   /* the inline <script> being read, if any */
+  bool out_of_memory; /* a style or script could not be read whole: the parse stopped there */
+  parse_via via;      /* where the link being delivered was found */
   /* the Content-Type's charset, or NULL (none, or a label the Encoding Standard lacks) */
   const struct parse__encoding *declared;
   bool decided;              /* the encoding is set: bytes go to libxml2 */
@@ -280,6 +281,15 @@ static bool script_is_js(const xmlChar **atts) {
   return false;
 }
 
+/* Lack of memory inside a style or script: the parse stops, and finish says why (a sheet's links
+ * lost without a word would be a crawl that is not the whole one). rc is what the step gave. */
+static void stop_if_out_of_memory(struct parse_html *html, core_rc rc) {
+  if (rc != CORE_ENOMEM)
+    return;
+  html->out_of_memory = true;
+  xmlStopParser(html->ctxt);
+}
+
 /* Text is asked for only inside <style>: a page's text is most of its bytes, and handing it over
  * costs (measured: 8% of the crawl's CPU with the callbacks always set). */
 static void text_wanted(htmlParserCtxtPtr ctxt, bool wanted) {
@@ -328,17 +338,23 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
     return;
   const struct element *el = element_of(name);
   if (el && el->kind == ELEMENT_STYLE && !html->style) {
-    if (parse_css_create(html->cb, html->arg, &html->style) != CORE_OK)
-      html->style = NULL; /* out of memory: this sheet's links are lost, the page's are not */
-    else
-      text_wanted(ctxt, true);
+    core_rc rc = parse_css_create(html->cb, html->arg, &html->style);
+    if (rc != CORE_OK) {
+      html->style = NULL;
+      stop_if_out_of_memory(html, rc);
+      return;
+    }
+    text_wanted(ctxt, true);
   }
   if (el && el->via == PARSE_VIA_SCRIPT && html->scan_scripts && !html->script && !html->style &&
       script_is_js(atts)) {
-    if (parse_js_create(html->cb, html->arg, &html->script) != CORE_OK)
-      html->script = NULL; /* out of memory: this script's links are lost, the page's are not */
-    else
-      text_wanted(ctxt, true);
+    core_rc rc = parse_js_create(html->cb, html->arg, &html->script);
+    if (rc != CORE_OK) {
+      html->script = NULL;
+      stop_if_out_of_memory(html, rc);
+      return;
+    }
+    text_wanted(ctxt, true);
   }
   if (!atts)
     return;
@@ -361,7 +377,7 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   }
   if (style) {
     html->via = PARSE_VIA_CSS;
-    parse_css_scan(style, strlen(style), html->cb, html->arg);
+    stop_if_out_of_memory(html, parse_css_scan(style, strlen(style), html->cb, html->arg));
   }
   if (!el)
     return;
@@ -399,7 +415,7 @@ static void on_text(void *ctx, const xmlChar *text, int len) {
   htmlParserCtxtPtr ctxt = ctx;
   struct parse_html *html = ctxt->_private;
   html->via = html->style ? PARSE_VIA_CSS : PARSE_VIA_JS;
-  if (html->style && len > 0)
+  if (html->style && len > 0) /* lack of memory is kept by the sheet, said at its end */
     parse_css_feed(html->style, (const char *)text, (size_t)len);
   else if (html->script && len > 0)
     parse_js_feed(html->script, (const char *)text, (size_t)len);
@@ -417,7 +433,7 @@ static void on_end(void *ctx, const xmlChar *name) {
   }
   if (html->style && name && strcmp((const char *)name, "style") == 0) {
     html->via = PARSE_VIA_CSS;
-    parse_css_finish(html->style);
+    stop_if_out_of_memory(html, parse_css_finish(html->style));
     parse_css_destroy(html->style);
     html->style = NULL;
     text_wanted(ctxt, false);
@@ -537,7 +553,7 @@ static void stream_held(parse_html *html) {
 /* Whether libxml2 stopped for lack of memory: it then parses no further, and the page's later
  * links would be lost without a word. */
 static bool ran_out(const parse_html *html) {
-  return html->ctxt && html->ctxt->errNo == XML_ERR_NO_MEMORY;
+  return html->out_of_memory || (html->ctxt && html->ctxt->errNo == XML_ERR_NO_MEMORY);
 }
 
 /* The page held whole, parsed where it lies (core_buf keeps a NUL after its bytes). */
@@ -667,7 +683,8 @@ core_rc parse_html_finish(parse_html *html) {
   html->streaming = true;
   if (html->style) { /* a <style> left open at the end of the page */
     html->via = PARSE_VIA_CSS;
-    parse_css_finish(html->style);
+    if (parse_css_finish(html->style) == CORE_ENOMEM)
+      rc = CORE_ENOMEM;
     parse_css_destroy(html->style);
     html->style = NULL;
   }

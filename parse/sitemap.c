@@ -21,6 +21,7 @@ struct parse_sitemap {
   bool in_url;     /* inside <url> */
   bool in_sitemap; /* inside <sitemap> */
   bool loc_too_long;
+  bool out_of_memory; /* a <loc> could not be kept: the parse stops, and says why */
   struct core_buf loc;
   size_t count;
   uint64_t bytes; /* uncompressed */
@@ -52,8 +53,15 @@ static void on_start(void *ctx, const xmlChar *name, const xmlChar **atts) {
 static void on_chars(void *ctx, const xmlChar *ch, int len) {
   xmlParserCtxtPtr ctxt = ctx;
   struct parse_sitemap *sm = ctxt->_private;
-  if (sm->in_loc && !sm->loc_too_long && core_buf_add(&sm->loc, ch, (size_t)len) != CORE_OK)
+  if (!sm->in_loc || sm->loc_too_long)
+    return;
+  core_rc rc = core_buf_add(&sm->loc, ch, (size_t)len);
+  if (rc == CORE_ETOOLONG) {
     sm->loc_too_long = true;
+  } else if (rc == CORE_ENOMEM) { /* not a long <loc>: the entries after it would be lost */
+    sm->out_of_memory = true;
+    xmlStopParser(ctxt);
+  }
 }
 
 static bool is_space(char c) {
@@ -125,7 +133,7 @@ core_rc parse_sitemap_create(parse_sitemap_cb cb, void *arg, parse_sitemap **out
  * is the error it keeps, and it decides whether the crawl can go on (the entries after it would
  * be lost without a word). */
 static bool ran_out(const struct parse_sitemap *sm) {
-  return sm->ctxt && sm->ctxt->errNo == XML_ERR_NO_MEMORY;
+  return sm->out_of_memory || (sm->ctxt && sm->ctxt->errNo == XML_ERR_NO_MEMORY);
 }
 
 /* Hands XML to libxml2, up to the size limit. */

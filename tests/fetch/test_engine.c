@@ -22,6 +22,17 @@
 
 enum { MAX_CLIENTS = 64 };
 
+/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc of the engine's own code after
+ * arming fails (libcurl's are its own). */
+void *__real_realloc(void *p, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+static long realloc_fail_in; /* 0: none fails */
+void *__wrap_realloc(void *p, size_t size) {
+  if (realloc_fail_in && --realloc_fail_in == 0)
+    return NULL;
+  return __real_realloc(p, size);
+}
+
 /* Two HTTP/1.1 servers on one port, at 127.0.0.1 (answering "A") and 127.0.0.2 ("B"), served by
  * one thread. A request for /close is answered with Connection: close, any other kept alive. */
 struct servers {
@@ -320,12 +331,61 @@ static void tells_the_body_length_only_when_it_is_known(void **state) {
   client_close(&cl);
 }
 
+struct captured {
+  int count;
+  bool whole; /* the request head, the response head and the body, each complete */
+};
+
+static void on_capture(void *arg, const struct fetch_capture *c) {
+  struct captured *k = arg;
+  k->count++;
+  k->whole = c->request_len > 4 && strncmp(c->request, "GET /chunked HTTP/1.1\r\n", 23) == 0 &&
+             memcmp(c->request + c->request_len - 4, "\r\n\r\n", 4) == 0 && c->response_len > 4 &&
+             strncmp(c->response, "HTTP/1.1 200 OK\r\n", 17) == 0 &&
+             memcmp(c->response + c->response_len - 4, "\r\n\r\n", 4) == 0 && c->body_len == 1 &&
+             c->body[0] == 'A' && c->chunked;
+}
+
+/* With capture on (--warc), memory running out while an exchange is kept: the transfer ends
+ * with FETCH_ENOMEM (its owner ends the crawl, doc/behaviour.md), or the exchange is kept whole.
+ * Never a record without its request or its head, and never a lack of memory that passes for
+ * the server's failure (that would be the page's, and the crawl would go on without it). */
+static void capture_is_whole_or_says_memory_ran_out(void **state) {
+  struct servers *s = *state;
+  long said = 0;
+  for (long n = 1;; n++) {
+    struct user cl;
+    client_open(&cl, 4);
+    struct captured k = {0};
+    fetch_engine_capture(cl.engine, on_capture, &k);
+    realloc_fail_in = n;
+    struct outcome o;
+    start(&cl, s, "h.invalid", "127.0.0.1", "/chunked", &o);
+    wait_all(&cl, &o, 1);
+    bool none_failed = realloc_fail_in != 0;
+    realloc_fail_in = 0;
+    client_close(&cl);
+    if (o.error == FETCH_ENOMEM) {
+      said++;
+      continue;
+    }
+    assert_int_equal(o.error, FETCH_OK);
+    assert_int_equal(k.count, 1);
+    assert_true(k.whole);
+    assert_string_equal(o.body, "A");
+    if (none_failed)
+      break;
+  }
+  assert_true(said >= 2); /* the request's head, the response's, the body: each was failed */
+}
+
 int main(void) {
   curl_global_init(CURL_GLOBAL_DEFAULT);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hands_each_address_until_curl_has_it),
       cmocka_unit_test(frees_handles_a_long_run_never_took),
       cmocka_unit_test(tells_the_body_length_only_when_it_is_known),
+      cmocka_unit_test(capture_is_whole_or_says_memory_ran_out),
   };
   int failed = cmocka_run_group_tests(tests, servers_start, servers_stop);
   curl_global_cleanup();

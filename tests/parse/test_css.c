@@ -2,6 +2,7 @@
 #include "parse/parse.h"
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -9,6 +10,17 @@
 #include <string.h>
 
 #include <cmocka.h>
+
+/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc after arming fails, so that
+ * every growth of a URL being read can be made to run out of memory. */
+void *__real_realloc(void *p, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+static long realloc_fail_in; /* 0: none fails */
+void *__wrap_realloc(void *p, size_t size) {
+  if (realloc_fail_in && --realloc_fail_in == 0)
+    return NULL;
+  return __real_realloc(p, size);
+}
 
 struct links {
   char text[16384];
@@ -114,6 +126,49 @@ static void test_every_ending(void **state) {
 
 /* A function is url( only when its whole name is url: any name character before it (a letter,
  * a digit, '_', '-', a non-ASCII byte) makes another function, whose argument is no link. */
+/* Memory running out while a URL grows: the sheet says so, and no URL is handed over cut short
+ * (a byte dropped from its middle is a made-up link). */
+static void test_out_of_memory_said(void **state) {
+  (void)state;
+  char css[512];
+  char long_url[300];
+  memset(long_url, 'x', sizeof(long_url) - 1);
+  long_url[0] = '/';
+  long_url[sizeof(long_url) - 1] = '\0';
+  snprintf(css, sizeof(css), "a{b:url(%s)} c{d:url('/after')} e{f:url(/end", long_url);
+  char whole[400];
+  snprintf(whole, sizeof(whole), "%s|/after|/end|", long_url);
+  long failed = 0;
+  for (long n = 1;; n++) {
+    struct links got;
+    memset(&got, 0, sizeof(got));
+    parse_css *p;
+    assert_int_equal(parse_css_create(collect, &got, &p), CORE_OK);
+    realloc_fail_in = n;
+    core_rc fed = CORE_OK;
+    for (size_t off = 0; off < strlen(css); off += 7) { /* a URL's growth across chunks too */
+      core_rc rc = parse_css_feed(p, css + off, strlen(css) - off < 7 ? strlen(css) - off : 7);
+      fed = fed ? fed : rc;
+    }
+    core_rc finished = parse_css_finish(p);
+    bool none_failed = realloc_fail_in != 0;
+    realloc_fail_in = 0;
+    parse_css_destroy(p);
+    if (none_failed) { /* past the sheet's last growth: the whole sheet */
+      assert_int_equal(fed, CORE_OK);
+      assert_int_equal(finished, CORE_OK);
+      assert_string_equal(got.text, whole);
+      break;
+    }
+    failed++;
+    assert_int_equal(finished, CORE_ENOMEM); /* said at the end, whenever it ran out */
+    /* what was handed over is a start of the whole list, each URL whole */
+    assert_true(strncmp(whole, got.text, got.len) == 0);
+    assert_true(got.len == 0 || got.text[got.len - 1] == '|');
+  }
+  assert_true(failed >= 3); /* the long URL grew more than once */
+}
+
 static void test_names_that_are_not_url(void **state) {
   (void)state;
   static const char *const names[] = {"x", "X", "2", "_", "-", "\xc3\xa9", "a9"};
@@ -131,7 +186,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_links_in_any_chunking),  cmocka_unit_test(test_long_urls_dropped),
       cmocka_unit_test(test_style_attribute),        cmocka_unit_test(test_every_ending),
-      cmocka_unit_test(test_names_that_are_not_url),
+      cmocka_unit_test(test_names_that_are_not_url), cmocka_unit_test(test_out_of_memory_said),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
