@@ -5,6 +5,10 @@
 #include <math.h>
 #include <limits.h>
 #include <setjmp.h>
+#include <stdbool.h>
+#include <signal.h>
+#include <errno.h>
+#include <sys/resource.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -521,6 +525,58 @@ static void test_spill_keeps_order_and_fields(void **state) {
   seen_destroy(the_seen);
 }
 
+/* A spill file that stops taking pages (a full disk, here a file size limit): the pages it
+ * refused stay in memory, counted and said why, and every page comes back once. (Not in the
+ * order they came: the refused ones wait in memory, ahead of those on disk.) */
+static void test_spill_refused_keeps_every_page(void **state) {
+  (void)state;
+  struct rlimit was;
+  assert_int_equal(getrlimit(RLIMIT_FSIZE, &was), 0);
+  struct rlimit small = {64 * 1024, was.rlim_max};
+  void (*had)(int) = signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails with EFBIG */
+  assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.queue_memory = 100;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example");
+  enum { N = 3000 }; /* about 190 KB of spill records: the file takes the first third */
+  char url[128];
+  for (int i = 0; i < N; i++) {
+    snprintf(url, sizeof(url), "http://a.example/%d.html", i);
+    struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, NULL, 0);
+    assert_non_null(item);
+    frontier_push(f, a, item);
+  }
+  assert_int_equal(setrlimit(RLIMIT_FSIZE, &was), 0);
+  signal(SIGXFSZ, had);
+  int why = 0;
+  uint64_t refused = frontier_spill_refused(f, &why);
+  assert_true(refused > N / 3); /* the limit was reached */
+  assert_true(frontier_spilled(f) > 0 && frontier_spilled(f) < N - refused);
+  assert_int_equal(why, EFBIG);
+  assert_int_equal(frontier_queued(f), N);
+  static bool back[N];
+  memset(back, 0, sizeof(back));
+  for (int i = 0; i < N; i++) {
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    int n = -1;
+    assert_int_equal(sscanf(item->url, "http://a.example/%d.html", &n), 1);
+    assert_true(n >= 0 && n < N && !back[n]);
+    back[n] = true;
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, item->depth);
+    frontier_item_free(item);
+  }
+  assert_int_equal(frontier_queued(f), 0);
+  assert_int_equal(frontier_error(f), CORE_OK);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
 /* Draining (the end of a crawl, a host whose lookup failed) reaches spilled pages too. */
 static void test_spill_drains(void **state) {
   (void)state;
@@ -781,6 +837,7 @@ int main(void) {
       cmocka_unit_test(test_depth_gate),
       cmocka_unit_test(test_depth_gate_spill_out_of_order),
       cmocka_unit_test(test_spill_keeps_order_and_fields),
+      cmocka_unit_test(test_spill_refused_keeps_every_page),
       cmocka_unit_test(test_spill_drains),
       cmocka_unit_test(test_visit_reaches_spilled_pages),
       cmocka_unit_test(test_take_deeper),

@@ -2,6 +2,7 @@
 #include "parse/parse.h"
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,6 +13,16 @@
 #include <cmocka.h>
 
 #include "tests/parse/robots_cases.h"
+
+/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc after arming fails. */
+void *__real_realloc(void *p, size_t size);
+void *__wrap_realloc(void *p, size_t size);
+static long realloc_fail_in; /* 0: none fails */
+void *__wrap_realloc(void *p, size_t size) {
+  if (realloc_fail_in && --realloc_fail_in == 0)
+    return NULL;
+  return __real_realloc(p, size);
+}
 
 static const char site[] = "# comment line\n"
                            "User-agent: *\n"
@@ -124,6 +135,36 @@ static void test_crawl_delay_and_sitemaps(void **state) {
   parse_robots_destroy(r);
 }
 
+/* Memory running out while the rules and sitemaps of a file are kept: the file says so (the
+ * crawl ends, doc/behaviour.md), or every rule and sitemap is there. */
+static void test_out_of_memory_said(void **state) {
+  (void)state;
+  static const char text[] = "Sitemap: http://a.test/1.xml\n"
+                             "User-agent: *\nDisallow: /x\nDisallow: /y\nAllow: /x/ok\n"
+                             "Sitemap: http://a.test/2.xml\nSitemap: http://a.test/3.xml\n";
+  long said = 0;
+  for (long n = 1;; n++) {
+    parse_robots *r = NULL;
+    realloc_fail_in = n;
+    core_rc rc = parse_robots_create(text, strlen(text), "crawl", &r);
+    bool none_failed = realloc_fail_in != 0;
+    realloc_fail_in = 0;
+    if (rc == CORE_ENOMEM) {
+      said++;
+      continue;
+    }
+    assert_int_equal(rc, CORE_OK);
+    assert_int_equal(parse_robots_sitemap_count(r), 3);
+    assert_string_equal(parse_robots_sitemap(r, 2), "http://a.test/3.xml");
+    assert_false(parse_robots_allowed(r, "/y"));
+    assert_true(parse_robots_allowed(r, "/x/ok"));
+    parse_robots_destroy(r);
+    if (none_failed)
+      break;
+  }
+  assert_true(said >= 4); /* the rules' table and the sitemaps' list grew more than once */
+}
+
 static void test_empty_and_odd_files(void **state) {
   (void)state;
   const char *files[] = {"",
@@ -232,6 +273,7 @@ int main(void) {
       cmocka_unit_test(test_matching_table),
       cmocka_unit_test(test_rfc9309_table),
       cmocka_unit_test(test_crawl_delay_and_sitemaps),
+      cmocka_unit_test(test_out_of_memory_said),
       cmocka_unit_test(test_empty_and_odd_files),
       cmocka_unit_test(test_parse_limit),
       cmocka_unit_test(test_product_token),
