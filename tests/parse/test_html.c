@@ -379,6 +379,65 @@ static void test_bad_bytes_decode_on(void **state) {
       if (strcmp(ev.text, cases[i].want) != 0)
         fail_msg("case %zu, chunk %zu:\n got %s\nwant %s", i, chunk, ev.text, cases[i].want);
     }
+    /* a page that short is decoded at its end, in one piece: after 1,100 spaces (the first
+     * 1,024 bytes are held to find the encoding in) it is decoded chunk by chunk as it streams */
+    if (!cases[i].charset)
+      continue; /* a <meta> so far in would not count */
+    char padded[2048];
+    snprintf(padded, sizeof(padded), "%1100s%s", "", cases[i].doc);
+    for (size_t chunk = 1; chunk <= 40; chunk++) {
+      struct events ev;
+      extract(padded, chunk, cases[i].charset, &ev);
+      if (strcmp(ev.text, cases[i].want) != 0)
+        fail_msg("case %zu after spaces, chunk %zu:\n got %s\nwant %s", i, chunk, ev.text,
+                 cases[i].want);
+    }
+  }
+}
+
+/* Fills the stack below the caller with v: what a function left there is gone before the next
+ * call, as it would be after any other work of a crawl between two chunks of a page. */
+static void __attribute__((noinline)) scribble_stack(unsigned char v) {
+  volatile unsigned char junk[1 << 16];
+  for (size_t i = 0; i < sizeof(junk); i++)
+    junk[i] = v;
+}
+
+/* A character cut between chunks is joined from the start kept for it, not from what the stack
+ * happened to hold: the stack is scribbled on between every two chunks. */
+static void test_cut_characters_joined_from_what_was_kept(void **state) {
+  (void)state;
+  static const struct {
+    const char *charset, *doc, *want;
+  } cases[] = {
+      {"shift_jis", "<a href=\"/\x93\xfa\x96\x7b\x82\xa0\">x</a>",
+       "L:/\xe6\x97\xa5\xe6\x9c\xac\xe3\x81\x82|"},
+      {"euc-jp", "<a href=\"/\xc6\xfc\xcb\xdc\">x</a>", "L:/\xe6\x97\xa5\xe6\x9c\xac|"},
+      /* four bytes each: U+0080 and U+0081 */
+      {"gb18030", "<a href=\"/\x81\x30\x81\x30\x81\x30\x81\x31\">x</a>", "L:/\xc2\x80\xc2\x81|"},
+  };
+  /* past the first 1,024 bytes, which are held to find the encoding in: the rest streams */
+  char doc[2048];
+  memset(doc, ' ', 1100);
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    snprintf(doc + 1100, sizeof(doc) - 1100, "%s", cases[i].doc);
+    size_t len = strlen(doc);
+    for (size_t chunk = 1; chunk <= 3; chunk++) {
+      struct events ev;
+      memset(&ev, 0, sizeof(ev));
+      parse_html *p;
+      assert_int_equal(parse_html_create(cases[i].charset, collect, &ev, &p), CORE_OK);
+      parse_html_hold(p, 0);
+      for (size_t off = 0; off < len; off += chunk) {
+        scribble_stack((unsigned char)(0x80 + off));
+        assert_int_equal(parse_html_feed(p, doc + off, len - off < chunk ? len - off : chunk),
+                         CORE_OK);
+      }
+      assert_int_equal(parse_html_finish(p), CORE_OK);
+      parse_html_destroy(p);
+      if (strcmp(ev.text, cases[i].want) != 0)
+        fail_msg("case %zu, chunk %zu:\n got %s\nwant %s", i, chunk, ev.text, cases[i].want);
+    }
   }
 }
 
@@ -731,6 +790,7 @@ int main(void) {
       cmocka_unit_test(test_link_via),
       cmocka_unit_test(test_pooled_parsers_start_clean),
       cmocka_unit_test(test_out_of_memory_in_styles_said),
+      cmocka_unit_test(test_cut_characters_joined_from_what_was_kept),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
