@@ -343,7 +343,7 @@ static bool take_words(struct reader *r, uint64_t *words, uint64_t n) {
   while (n) {
     size_t chunk = n < (1u << 20) ? (size_t)n : (1u << 20);
     if (!take(r, words, chunk * sizeof(uint64_t)))
-      return false;
+      return false; /* the file shrank as it was read: stdio keeps EOF, every later read fails */
     words_to_le(words, chunk); /* the same swap turns little-endian back into host order */
     words += chunk;
     n -= chunk;

@@ -424,13 +424,13 @@ static void test_refused_files(void **state) {
     data[layer_fields[i]] ^= 0x01;
   }
   /* each field of the layer's shape out of what this code builds, one at a time: the block
-   * size (4096 and 768 bits), the number of hashes (0, 65), the counter width, the number of
-   * blocks (0) */
+   * size (256 bits, too few for the keys; 4096 and 768, enough bits but no size this code
+   * builds), the number of hashes (0, 65), the counter width, the number of blocks (0) */
   static const struct {
     size_t at, len;
     uint64_t value;
-  } shapes[] = {
-      {64 + 8, 4, 256}, {64 + 12, 4, 0}, {64 + 12, 4, 65}, {64 + 16, 4, 3}, {64 + 0, 8, 0}};
+  } shapes[] = {{64 + 8, 4, 256}, {64 + 8, 4, 4096}, {64 + 8, 4, 768}, {64 + 12, 4, 0},
+                {64 + 12, 4, 65}, {64 + 16, 4, 3},   {64 + 0, 8, 0}};
   for (size_t i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
     unsigned char was[8];
     memcpy(was, data + shapes[i].at, shapes[i].len);
