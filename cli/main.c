@@ -171,6 +171,12 @@ static void *watch_signals(void *arg) {
 }
 
 /* Runs the crawl with SIGINT, SIGTERM and SIGHUP blocked in every thread but the watch's. */
+/* The user asked to check links (doc/behaviour.md, Exit status): then any broken one, in scope
+ * or not, fails the run, as wget's --spider does. */
+static bool checks_links(const struct crawl_config *cfg) {
+  return cfg->check_skipped || cfg->check_outside || cfg->fail_on_broken;
+}
+
 static crawl_end run_crawl(const struct crawl_config *cfg, const struct crawl_sink *sink,
                            struct crawl_stats *stats, char *err, size_t err_size) {
   crawl *cr;
@@ -621,8 +627,7 @@ int main(int argc, char **argv) {
       case CRAWL_END_DONE:
         /* as wget's network failure: the crawl ran, but no seed got any response */
         status = stats.seeds && stats.seeds_unreached == stats.seeds ? 4
-                 : stats.seeds_http_failed || stats.checked_broken ||
-                         (cfg.fail_on_broken && stats.fates[CRAWL_FATE_FAILED])
+                 : stats.seeds_http_failed || (checks_links(&cfg) && stats.fates[CRAWL_FATE_FAILED])
                      ? 8
                      : 0;
         break;

@@ -248,6 +248,7 @@ void cli_print_help(FILE *out) {
         "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
         "      --max-redirs N          redirect hops followed (5)\n"
         "      --check-skipped         HEAD requests for --skip-ext URLs: a link checker\n"
+        "                              (exit 8 when any link is broken)\n"
         "      --fail-on-broken        exit 8 when any URL failed (a broken link)\n"
         "      --print-outside         print links out of scope too (--jsonl records them\n"
         "                              always, fate outside)\n"

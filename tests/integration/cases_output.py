@@ -689,13 +689,16 @@ def case_wget_spellings(tmp):
 
 
 def case_exit_statuses(tmp):
-    """wget's exit statuses: 8 when a seed answers with an HTTP error, when a link --check-skipped
-    checks is broken, and with --fail-on-broken when any URL failed; 0 for a crawl that merely
-    found broken links; 4 (no seed reached) wins over 8. The summary counts every failed URL as a
+    """wget's exit statuses: 8 when a seed answers with an HTTP error, and when the user asked to
+    check links (--check-skipped, --check-outside, --fail-on-broken) and any URL failed, in scope
+    or not; 0 for a crawl that merely found broken links; 4 (no seed reached) wins over 8. The summary counts every failed URL as a
     broken link, a DNS failure too, and names its cause."""
     web = Web(tmp, hosts=2, pages=60)
     missing, dead = web.url("s0", "/missing/1.html"), web.url("dnsfail", "/")
+    # asking to check links (any of the three) makes a broken in-scope page fail the run too
     runs = [(["-d", "2", web.url()], 0), (["-d", "2", "--fail-on-broken", web.url()], 8),
+            (["-d", "2", "--check-skipped", web.url()], 8),
+            (["-d", "2", "--check-outside", web.url()], 8),
             (["-d", "0", missing], 8), (["-d", "0", web.url(), missing], 8),
             (["-d", "0", "--retries", "0", dead], 4),
             (["-d", "0", "--retries", "0", dead, "http://nxdomain.web.test/"], 4)]
