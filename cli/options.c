@@ -18,6 +18,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 /* Larbin's forbidden extensions plus today's equivalents (README, --skip-ext); not css, whose
@@ -89,6 +90,7 @@ enum {
   OPT_JSONL,
   OPT_PROGRESS,
   OPT_NO_PROGRESS,
+  OPT_WGET_NOTHING,
   OPT_HELP,
   OPT_VERSION,
 };
@@ -174,6 +176,15 @@ static const struct option long_options[] = {
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
+    /* wget's spellings (doc/wget.md) */
+    {"spider", no_argument, NULL, OPT_WGET_NOTHING},     /* what crawl does */
+    {"no-verbose", no_argument, NULL, OPT_WGET_NOTHING}, /* one line a URL is the default */
+    {"execute", required_argument, NULL, 'e'},
+    {"tries", required_argument, NULL, 't'},
+    {"no-check-certificate", no_argument, NULL, 'k'},
+    {"accept-regex", required_argument, NULL, OPT_MATCH},
+    {"reject-regex", required_argument, NULL, OPT_EXCLUDE},
+    {"max-redirect", required_argument, NULL, OPT_MAX_REDIRS},
     {NULL, 0, NULL, 0},
 };
 
@@ -242,7 +253,7 @@ void cli_print_help(FILE *out) {
         "      --no-robots             ignore robots.txt\n"
         "  -U, --user-agent STRING     User-Agent header (crawl/" CRAWL_VERSION ")\n"
         "Fetching:\n"
-        "      --timeout SECONDS       whole-request limit (30)\n"
+        "  -T, --timeout SECONDS       whole-request limit (30)\n"
         "      --connect-timeout SECONDS  (10)\n"
         "      --retries N             retries of transient failures (3)\n"
         "      --max-size BYTES        cut bodies at this size; k, M, G suffixes (10M)\n"
@@ -311,7 +322,9 @@ void cli_print_help(FILE *out) {
         "  -v, --verbose               one line per request on standard error\n"
         "      --progress, --no-progress  live status line on standard error (default: when\n"
         "                              the URLs go to a file, not a terminal or a pipe)\n"
-        "      --help, --version\n",
+        "  -h, --help, -V, --version\n"
+        "wget's spellings are taken where they mean the same: --spider, -nv, -e robots=off,\n"
+        "-t, --accept-regex, --no-check-certificate and more (doc/wget.md).\n",
         out);
 }
 
@@ -400,9 +413,9 @@ static bool parse_size(const char *s, uint64_t *out) {
   return true;
 }
 
-/* An extension list as wget users write it: "pdf", ".pdf" and "*.pdf" alike. Anything else (a
- * wildcard, a dot inside) would silently match nothing, as extensions are the part of the last
- * path segment after its last dot: a usage error. */
+/* An extension list as wget users write it: "pdf", ".pdf" and "*.pdf" alike, and extensions of
+ * more than one part ("tar.gz", which takes a.tar.gz and not a.gz). Anything else (a wildcard,
+ * an empty part) would silently match nothing: a usage error. */
 static bool parse_ext_list(const char *arg, struct core_list *list, const char *opt, char *err,
                            size_t err_size) {
   size_t first = list->count;
@@ -421,7 +434,9 @@ static bool parse_ext_list(const char *arg, struct core_list *list, const char *
       list->items[i] = bare;
     }
     const char *ext = list->items[i];
-    if (!*ext || strpbrk(ext, "*?[]./\\ \t")) {
+    size_t len = strlen(ext);
+    if (!len || strpbrk(ext, "*?[]/\\ \t") || ext[0] == '.' || ext[len - 1] == '.' ||
+        strstr(ext, "..")) {
       set_err(err, err_size,
               "invalid value '%s' for %s: extensions such as pdf, .pdf or *.pdf, separated by "
               "commas",
@@ -663,6 +678,96 @@ static bool has_wget_np(int argc, char **argv) {
   return false;
 }
 
+/* wget's -nv (--no-verbose), which getopt would read as -n v: given its long name. */
+static void spell_wget_nv(int argc, char **argv) {
+  static char no_verbose[] = "--no-verbose";
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+    if (strcmp(argv[i], "-nv") == 0)
+      argv[i] = no_verbose;
+}
+
+/* wget's -e COMMAND: robots=on|off is taken (as wget reads a boolean); any other command is
+ * refused naming crawl's option for it, where there is one. */
+static bool wget_command(const char *command, struct crawl_config *cfg, char *err,
+                         size_t err_size) {
+  static const struct {
+    const char *name, *ours;
+  } others[] = {{"wait", "--delay"},
+                {"waitretry", "--delay"},
+                {"tries", "--retries (or -t)"},
+                {"timeout", "--timeout (or -T)"},
+                {"readtimeout", "--timeout"},
+                {"connecttimeout", "--connect-timeout"},
+                {"useragent", "--user-agent"},
+                {"useproxy", "--proxy"},
+                {"httpproxy", "--proxy"},
+                {"httpsproxy", "--proxy"},
+                {"noproxy", "--noproxy"},
+                {"level", "--depth"},
+                {"recursive", "nothing: a crawl is recursive"},
+                {"randomwait", "--random-wait"},
+                {"noparent", "--no-parent"},
+                {"spanhosts", "--scope any, or --domains"},
+                {"domains", "--domains"},
+                {"excludedomains", "--exclude-domains"},
+                {"accept", "--accept-ext"},
+                {"reject", "--reject-ext"},
+                {"acceptregex", "--match"},
+                {"rejectregex", "--exclude"},
+                {"checkcertificate", "--insecure"},
+                {"cacertificate", "--cacert"},
+                {"maxredirect", "--max-redirs"},
+                {"header", "--header"},
+                {"cookies", "--no-cookies"},
+                {"loadcookies", "--load-cookies"},
+                {"savecookies", "--save-cookies"},
+                {"netrc", "--netrc"},
+                {"user", "--user"},
+                {"password", "--user"},
+                {"httpuser", "--user"},
+                {"httppassword", "--user"},
+                {"input", "--input"},
+                {"quiet", "--quiet"},
+                {"verbose", "--verbose"},
+                {"quota", "--max-pages"}};
+  /* wget's names ignore case, '-' and '_' ("use_proxy", "usePROXY"); space around '=' too */
+  char name[32];
+  size_t n = 0;
+  const char *p = command;
+  while (*p == ' ' || *p == '\t')
+    p++;
+  for (; *p && *p != '=' && *p != ' ' && *p != '\t'; p++)
+    if (*p != '-' && *p != '_' && n + 1 < sizeof(name))
+      name[n++] = (char)tolower((unsigned char)*p);
+  name[n] = '\0';
+  while (*p == ' ' || *p == '\t')
+    p++;
+  const char *value = *p == '=' ? p + 1 : NULL;
+  while (value && (*value == ' ' || *value == '\t'))
+    value++;
+  if (strcmp(name, "robots") == 0 && value) {
+    size_t len = strcspn(value, " \t");
+    bool on = (len == 2 && strncasecmp(value, "on", 2) == 0) ||
+              (len == 3 && strncasecmp(value, "yes", 3) == 0) || (len == 1 && value[0] == '1');
+    bool off = (len == 3 && strncasecmp(value, "off", 3) == 0) ||
+               (len == 2 && strncasecmp(value, "no", 2) == 0) || (len == 1 && value[0] == '0');
+    if ((on || off) && value[len + strspn(value + len, " \t")] == '\0') {
+      cfg->robots = on;
+      return true;
+    }
+    set_err(err, err_size, "invalid value '%s' for -e robots: on or off", value);
+    return false;
+  }
+  for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++)
+    if (strcmp(name, others[i].name) == 0) {
+      set_err(err, err_size, "-e '%s': crawl takes only robots=on|off this way; use %s", command,
+              others[i].ours);
+      return false;
+    }
+  set_err(err, err_size, "-e '%s': crawl takes only wget's robots=on|off this way", command);
+  return false;
+}
+
 #define USAGE(...)                                                                                 \
   do {                                                                                             \
     set_err(err, err_size, __VA_ARGS__);                                                           \
@@ -693,9 +798,10 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
   optind = 1;
   if (has_wget_np(argc, argv))
     USAGE("unknown option '-np': crawl's is --no-parent");
+  spell_wget_nv(argc, argv);
   int index;
-  while ((index = -1, c = getopt_long(argc, argv, ":i:D:A:R:d:l:n:rw:c:j:U:H:ko:qv", long_options,
-                                      &index)) != -1) {
+  while ((index = -1, c = getopt_long(argc, argv, ":i:D:A:R:d:l:n:rw:c:j:U:H:ko:qve:t:T:hV",
+                                      long_options, &index)) != -1) {
     const char *arg = optarg;
     long l;
     int typed = index >= 0 ? abbreviation(argv, optind, &long_options[index]) : 0;
@@ -842,6 +948,7 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
       case 'U':
         user_agent = arg;
         break;
+      case 'T': /* wget's */
       case OPT_TIMEOUT:
         if (!parse_duration(arg, 86400, &cfg->timeout) || cfg->timeout < 0.001)
           USAGE("invalid value '%s' for --timeout: a duration such as 2, 500ms, 1.5s, 10m or 1h, "
@@ -857,6 +964,21 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
       case OPT_RETRIES:
         if (!parse_long(arg, 0, 100, &cfg->retries))
           USAGE("invalid value '%s' for --retries: a whole number from 0 to 100", arg);
+        break;
+      case 't': /* wget's tries count the first: -t 3 is --retries 2; 0 and inf, no end, the most */
+        if (strcmp(arg, "0") == 0 || strcmp(arg, "inf") == 0)
+          cfg->retries = 100;
+        else if (parse_long(arg, 1, 101, &cfg->retries))
+          cfg->retries--;
+        else
+          USAGE("invalid value '%s' for --tries: a whole number from 1 to 101 (0 or inf: 101)",
+                arg);
+        break;
+      case 'e':
+        if (!wget_command(arg, cfg, err, err_size))
+          return CLI_USAGE;
+        break;
+      case OPT_WGET_NOTHING:
         break;
       case OPT_MAX_SIZE:
         if (!parse_size(arg, &cfg->max_size))
@@ -1088,9 +1210,11 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
       case OPT_NO_PROGRESS:
         own->progress = 0;
         break;
+      case 'h':
       case OPT_HELP:
         cli_print_help(stdout);
         return CLI_EXIT_OK;
+      case 'V':
       case OPT_VERSION:
         cli_print_version(stdout);
         return CLI_EXIT_OK;

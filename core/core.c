@@ -205,6 +205,13 @@ bool core_list_has(const struct core_list *list, const char *item) {
   return false;
 }
 
+bool core_list_has_ext(const struct core_list *list, const char *exts) {
+  for (const char *p = exts; p; p = strchr(p, '.'), p = p ? p + 1 : NULL)
+    if (*p && core_list_has(list, p))
+      return true;
+  return false;
+}
+
 void core_list_remove(struct core_list *list, const char *item) {
   size_t kept = 0;
   for (size_t i = 0; i < list->count; i++) {

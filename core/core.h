@@ -94,6 +94,9 @@ struct core_list {
 core_rc core_list_parse(const char *comma_list, struct core_list *out);
 core_rc core_list_add(struct core_list *list, const char *item);
 bool core_list_has(const struct core_list *list, const char *item);
+/* Whether list holds exts ("tar.gz", as url_ext gives them) or one of its endings after a dot
+ * ("gz"): -A tar.gz and -A gz both take a.tar.gz. */
+bool core_list_has_ext(const struct core_list *list, const char *exts);
 /* Takes every item equal to item (without case) out of list. */
 void core_list_remove(struct core_list *list, const char *item);
 void core_list_free(struct core_list *list);

@@ -224,9 +224,9 @@ bool crawl__admitted(const struct shard *c, const struct url *u, enum offer_kind
   if (cfg->no_parent && !under_a_seed(c, u) && (!found || url_scope_contains(c->scope, u->host)))
     return false;
   if (cfg->reject_ext.count) { /* every link of every page comes here: the extension only then */
-    char ext[32];
+    char ext[64];
     url_ext(u, ext, sizeof(ext));
-    if (ext[0] && core_list_has(&cfg->reject_ext, ext))
+    if (ext[0] && core_list_has_ext(&cfg->reject_ext, ext))
       return false;
   }
   if (cfg->match.count && !regex_any(&cfg->match, u->text)) {
@@ -368,7 +368,7 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
 
 /* -A: whether a URL of extension ext is printed (and recorded), in scope or out of it. */
 static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
-  return !cfg->accept_ext.count || (ext[0] && core_list_has(&cfg->accept_ext, ext));
+  return !cfg->accept_ext.count || (ext[0] && core_list_has_ext(&cfg->accept_ext, ext));
 }
 
 void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char *from, int depth,
@@ -395,7 +395,7 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
   bool rescue = !fresh && kind == OFFER_REDIRECT && crawl__rescued_from_cut(c, u, depth);
   if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)
     return;
-  char ext[32];
+  char ext[64];
   url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
   if (fresh) {
@@ -417,7 +417,7 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_LIMIT, 0, NULL);
     return;
   }
-  if (kind != OFFER_SEED && ext[0] && core_list_has(&cfg->skip_ext, ext)) {
+  if (kind != OFFER_SEED && ext[0] && core_list_has_ext(&cfg->skip_ext, ext)) {
     if (!cfg->check_skipped) {
       settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_SKIPPED, 0, NULL);
       return;
@@ -501,7 +501,7 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
 static void settle_outside(struct shard *c, const struct url *u, const char *from, int depth,
                            struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
-  char ext[32];
+  char ext[64];
   url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
   if (printable && cfg->print_outside && !cfg->jsonl)

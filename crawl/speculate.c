@@ -252,9 +252,9 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
   size_t len = strlen(u->text);
   if (seen_contains(c->seen, u->text, len) || spec_known(c, u->text))
     return;
-  char ext[32];
+  char ext[64];
   url_ext(u, ext, sizeof(ext));
-  if (ext[0] && core_list_has(&cfg->skip_ext, ext))
+  if (ext[0] && core_list_has_ext(&cfg->skip_ext, ext))
     return;
   if (url_path_trap(u->text + u->path_off, cfg->max_path_repeat, cfg->max_path_segments) !=
       URL_TRAP_NONE)

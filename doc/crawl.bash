@@ -4,7 +4,7 @@ _crawl() {
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD-1]}
   case $prev in
-    -i|--input|-o|--output|--seen|--cacert|--warc)
+    -i|--input|-o|--output|--seen|--cacert|--warc|--load-cookies|--save-cookies|--netrc-file)
       COMPREPLY=($(compgen -f -- "$cur"))
       return ;;
     --state)
@@ -12,6 +12,9 @@ _crawl() {
       return ;;
     --scope)
       COMPREPLY=($(compgen -W "host domain any" -- "$cur"))
+      return ;;
+    -e|--execute)
+      COMPREPLY=($(compgen -W "robots=off robots=on" -- "$cur"))
       return ;;
     --dedupe)
       COMPREPLY=($(compgen -W "bloom counting exact" -- "$cur"))
@@ -23,8 +26,9 @@ _crawl() {
     -n|--max-pages|--max-pages-per-host|--max-url-length|--max-path-repeat|--max-path-segments|\
     --max-query-variants|-w|--delay|--delay-factor|--max-delay|\
     --ip-delay|--per-host|-c|--concurrency|-U|--user-agent|--timeout|--connect-timeout|--retries|\
-    --max-size|--max-redirs|--max-sitemaps|--sitemap-depth|-H|--header|--resolve|--dns-server|--proxy|--noproxy|--load-cookies|--save-cookies|--user|--netrc-file|--rate|--max-time|--expect|--fp-rate|--queue-memory|--queue-disk|\
-    --checkpoint|--cluster|--nodes|--node|--cluster-wait)
+    --max-size|--max-redirs|--max-sitemaps|--sitemap-depth|-H|--header|--resolve|--dns-server|--proxy|--noproxy|--user|--rate|--max-time|--expect|--fp-rate|--queue-memory|--queue-disk|\
+    --checkpoint|--cluster|--nodes|--node|--cluster-wait|\
+    -t|--tries|-T|--max-redirect|--accept-regex|--reject-regex|-l|--level|--wait|-j|--threads)
       return ;;
   esac
   if [[ $cur == -* ]]; then
@@ -35,7 +39,9 @@ _crawl() {
       --no-robots --user-agent --timeout --connect-timeout --retries --max-size --max-redirs
       --check-skipped --js --allow-private --fail-on-broken --print-outside --check-outside --level --recursive --wait --header --insecure --cacert --resolve --dns-server --proxy --noproxy --load-cookies --save-cookies --no-cookies --random-wait --rate --max-time --user --netrc --netrc-file --seen --dedupe --expect --fp-rate
       --queue-memory --queue-disk --state --checkpoint --warc --threads --cluster --nodes --node --cluster-wait --output --jsonl --quiet --verbose --progress --no-progress --help --version
-      -i -D -A -R -d -n -w -c -j -U -H -k -o -q -v" -- "$cur"))
+      --spider --no-verbose --execute --tries --no-check-certificate --accept-regex --reject-regex
+      --max-redirect
+      -i -D -A -R -d -n -w -c -j -U -H -k -o -q -v -e -t -T -h -V" -- "$cur"))
   fi
 }
 complete -F _crawl crawl

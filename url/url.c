@@ -1115,17 +1115,18 @@ void url_ext(const struct url *url, char *ext, size_t ext_size) {
   size_t start = end;
   while (start > 0 && path[start - 1] != '/')
     start--;
-  for (size_t i = end; i > start; i--) {
-    if (path[i - 1] == '.') {
-      size_t n = end - i;
-      if (n == 0 || n >= ext_size)
-        return;
-      for (size_t j = 0; j < n; j++)
-        ext[j] = (char)tolower((unsigned char)path[i + j]);
-      ext[n] = '\0';
-      return;
-    }
-  }
+  if (end == start || path[end - 1] == '.')
+    return; /* "a." has none */
+  /* after the first dot, or a later one when that is too long for ext */
+  const char *dot = memchr(path + start, '.', end - start);
+  while (dot && (size_t)(path + end - dot - 1) >= ext_size)
+    dot = memchr(dot + 1, '.', (size_t)(path + end - dot - 1));
+  if (!dot)
+    return;
+  size_t n = (size_t)(path + end - dot - 1);
+  for (size_t j = 0; j < n; j++)
+    ext[j] = (char)tolower((unsigned char)dot[1 + j]);
+  ext[n] = '\0';
 }
 
 /* Percent-decoded copy of text[0, len). */

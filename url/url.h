@@ -43,8 +43,9 @@ void url_free(struct url *url);
  * (NULL when there was no userinfo; *password NULL when it had no ':'), to free. CORE_ENOMEM
  * leaves url as it was. */
 core_rc url_take_userinfo(struct url *url, char **user, char **password);
-/* Copies the lowercase extension of the last path segment (without the dot) into ext, or "" when
- * it has none. Query and fragment are ignored. */
+/* Copies the lowercase extensions of the last path segment into ext: what follows its first dot
+ * ("tar.gz" for "a.tar.gz"), or, when that does not fit, what follows the first later dot that
+ * does; "" when it has none. Query and fragment are ignored. core_list_has_ext matches them. */
 void url_ext(const struct url *url, char *ext, size_t ext_size);
 
 /* ---- Scope ---- */

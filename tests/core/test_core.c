@@ -56,9 +56,29 @@ static void test_utf8_boundaries(void **state) {
   }
 }
 
+/* Extension lists (-A, -R, --skip-ext) against a URL's extensions as url_ext gives them: an
+ * entry takes the whole of them or an ending after a dot, never a part that is not an ending. */
+static void test_extension_lists(void **state) {
+  (void)state;
+  struct core_list list = {0};
+  assert_int_equal(core_list_parse("pdf,.tar.gz,*.min.js", &list), CORE_OK);
+  /* "*.min.js" is parse_ext_list's to bare; here the list holds what it was given */
+  assert_true(core_list_has_ext(&list, "pdf"));
+  assert_true(core_list_has_ext(&list, "v2.pdf"));
+  assert_true(core_list_has_ext(&list, "tar.gz"));
+  assert_true(core_list_has_ext(&list, "backup.tar.gz"));
+  assert_false(core_list_has_ext(&list, "gz"));      /* tar.gz takes a.tar.gz, not a.gz */
+  assert_false(core_list_has_ext(&list, "tar"));     /* nor a.tar */
+  assert_false(core_list_has_ext(&list, "pdf.bak")); /* an ending, not a part */
+  assert_false(core_list_has_ext(&list, "xpdf"));
+  assert_false(core_list_has_ext(&list, ""));
+  core_list_free(&list);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_utf8_boundaries),
+      cmocka_unit_test(test_extension_lists),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

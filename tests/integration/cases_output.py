@@ -112,7 +112,7 @@ def case_usage_errors(tmp):
                        (["-c", "0", "a.test"], "--concurrency"), (["--timeout"], "--timeout"),
                        (["-d", "infinite", "a.test"], "--depth"),
                        (["-A", "*.p?f", "a.test"], "--accept-ext"),
-                       (["-R", "tar.gz", "a.test"], "--reject-ext"),
+                       (["-R", "tar.", "a.test"], "--reject-ext"),
                        (["--queue-disk", "5X", "a.test"], "--queue-disk"),
                        (["--max-path-repeat", "-1", "a.test"], "--max-path-repeat"),
                        (["--max-path-segments", "x", "a.test"], "--max-path-segments"),
@@ -667,17 +667,68 @@ def case_jsonl_via(tmp):
 
 
 def case_wget_spellings(tmp):
-    """wget's spellings where they mean the same: -r is taken, -l and --level are --depth, --wait
-    is --delay, and the crawl is the one crawl's own names give. Where they would mislead, a
-    usage error says what crawl calls it: -np, wget's -H before an option, a list with a space."""
+    """wget's spellings where they mean the same (doc/wget.md): -r is taken, -l and --level are
+    --depth, --wait is --delay, --spider, -nv and --no-verbose change nothing, -e robots=off is
+    --no-robots (and robots=on undoes it), --accept-regex and --reject-regex are --match and
+    --exclude, -A takes an extension of two parts (tar.gz); the crawl is the one crawl's own
+    names give. -t N is N - 1 retries, --max-redirect is --max-redirs, -h and -V are --help and
+    --version. Where they would mislead, a usage error says what crawl calls it: -np, wget's -H
+    before an option, a list with a space, an -e command crawl does not take this way."""
     web = Web(tmp, hosts=2, pages=40)
     own = crawl(web, "-d", "1", "-w", "0", web.url())
-    for spelled in (["-r", "-l", "1", "--wait", "0"], ["--recursive", "--level", "1", "-w", "0"]):
+    for spelled in (["-r", "-l", "1", "--wait", "0"], ["--recursive", "--level", "1", "-w", "0"],
+                    ["-d", "1", "-w", "0", "--spider", "-nv"],
+                    ["-d", "1", "-w", "0", "--no-verbose", "-e", "robots=off", "-e", "robots = on"]):
         p = crawl(web, *spelled, web.url())
         expect(sorted(lines(p)) == sorted(lines(own)), f"{spelled}: {lines(p)[:5]}")
+        expect_unique(lines(p), f"{spelled}")
+    theirs = crawl(web, "-d", "1", "-w", "0", "--accept-regex", "/p/1", "--reject-regex",
+                   "/p/1[0-9]", web.url())
+    mine = crawl(web, "-d", "1", "-w", "0", "--match", "/p/1", "--exclude", "/p/1[0-9]",
+                 web.url())
+    expect(sorted(lines(theirs)) == sorted(lines(mine)) and lines(mine) and
+           sorted(lines(mine)) != sorted(lines(own)), f"the regexes: {lines(theirs)[:5]}")
+    for flag in ("-h", "-V"):
+        p = crawl(web, flag, check=False)
+        want = "Usage: crawl" if flag == "-h" else "crawl "
+        expect(p.returncode == 0 and p.stdout.startswith(want), f"{flag}: {p.stdout[:80]!r}")
+
+    # -A tar.gz takes a.tar.gz, not a.gz; -t 3 asks a failing page three times; --max-redirect
+    # 1 follows one hop of two; -e robots=off fetches what robots.txt disallows
+    def respond(host, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /c.pdf\n"
+        if path == "/":
+            return 200, {}, html_links("/a.tar.gz", "/b.gz", "/c.pdf", "/flaky", "/r1")
+        if path == "/flaky":
+            return 503, {}, "busy"
+        if path == "/r1":
+            return 302, {"Location": "/r2"}, ""
+        if path == "/r2":
+            return 302, {"Location": "/end"}, ""
+        return 200, {"Content-Type": "application/octet-stream"}, "x"
+    site = Site(["wg.test"], respond)
+    try:
+        for robots, fate in ((["-e", "robots=off"], "fetched"), ([], "robots")):
+            site.log.clear()
+            p = subprocess.run([CRAWL, *site.resolve(), "-w", "0", "-d", "1", "-A", "tar.gz,pdf",
+                                "--skip-ext", "", "-t", "3", "--max-redirect", "1", "--jsonl",
+                                *robots, site.url("wg.test")],
+                               capture_output=True, text=True, timeout=60)
+            recs = {r["url"].rsplit("/", 1)[1]: r for r in records(p)}
+            expect(set(recs) == {"a.tar.gz", "c.pdf"}, f"-A tar.gz,pdf printed {sorted(recs)}")
+            expect(recs["c.pdf"]["fate"] == fate, f"{robots}: c.pdf {recs['c.pdf']}")
+            asked = Counter(path for _, _, _, path, _ in site.log)
+            expect(asked["/flaky"] == 3, f"-t 3: /flaky asked {asked['/flaky']} times")
+            expect(asked["/r2"] == 1 and asked["/end"] == 0, f"--max-redirect 1: {dict(asked)}")
+    finally:
+        site.stop()
     for args, hint in ((["-np"], "--no-parent"), (["-H", "-D", "web.test"], "--scope any"),
                        (["-A", "png jpg"], "separated by commas"),
-                       (["-D", "web.test other.test"], "a comma list")):
+                       (["-D", "web.test other.test"], "a comma list"),
+                       (["-A", "tar..gz"], "separated by commas"),
+                       (["-e", "wait=1"], "use --delay"), (["-e", "robots=maybe"], "on or off"),
+                       (["-t", "x"], "--tries")):
         p = crawl(web, *args, web.url(), check=False)
         expect(p.returncode == 2 and hint in p.stderr and not p.stdout,
                f"{args}: exit {p.returncode}, {p.stderr!r}")

@@ -266,7 +266,11 @@ static void test_parts(void **state) {
   assert_string_equal(u.text + u.path_off, "/dir/File.TAR.GZ?x=1");
   char ext[16];
   url_ext(&u, ext, sizeof(ext));
+  assert_string_equal(ext, "tar.gz");
+  url_ext(&u, ext, 4); /* too long: the longest ending after a dot that fits */
   assert_string_equal(ext, "gz");
+  url_ext(&u, ext, 2);
+  assert_string_equal(ext, "");
   assert_false(u.host_is_ip);
   url_free(&u);
 
