@@ -25,10 +25,33 @@ struct cli_settings {
 };
 /* Fills cfg and own from argv; notes (may be NULL) gets the lines worth saying. On CLI_USAGE a
  * one-line message is in err. */
-cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg,
-                                   struct cli_settings *own, struct cli_notes *notes, char *err,
-                                   size_t err_size);
+/* from (may be NULL) says where each argument came from: a value refused on a line of the
+ * configuration file is named by its FILE:LINE. */
+struct cli_args;
+cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args *from,
+                                   struct crawl_config *cfg, struct cli_settings *own,
+                                   struct cli_notes *notes, char *err, size_t err_size);
 void cli_config_free(struct crawl_config *cfg, struct cli_settings *own);
+/* err gets the message, cut to size. */
+void cli_set_err(char *err, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- the configuration file ---- */
+/* The arguments to parse: argv[0], the configuration file's options (from_file of them, each
+ * with its FILE:LINE in where), then the command line's (where NULL). */
+struct cli_args {
+  int argc;
+  char **argv;
+  char **where;
+  size_t from_file;
+};
+/* Reads the file --config names, none with --no-config, else $XDG_CONFIG_HOME/crawl/config or
+ * ~/.config/crawl/config when it exists. CLI_USAGE (err says FILE:LINE) for a line that is no
+ * option line or holds a password in a file others can read, or a --config file that cannot be
+ * read. out borrows argv's strings; freed with cli_args_free. */
+cli_parse_result cli_args_with_config(int argc, char **argv, struct cli_args *out, char *err,
+                                      size_t err_size);
+void cli_args_free(struct cli_args *args);
 void cli_print_help(FILE *out);
 /* crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use. */
 void cli_print_version(FILE *out);

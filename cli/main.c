@@ -335,11 +335,13 @@ static void raise_descriptor_limit(long concurrency) {
   setrlimit(RLIMIT_NOFILE, &rl);
 }
 
-/* --state DIR: a run with seeds begins a crawl there; one without continues the crawl kept there,
- * with its options (those given now are read after them, so they win). Returns the exit status
- * to end with, or -1 to run. */
-static int state_options(int argc, char **argv, struct crawl_config *cfg, struct cli_settings *own,
-                         char *err, size_t err_size) {
+/* --state DIR: a run with seeds begins a crawl there, keeping its options (the configuration
+ * file's among them: given, the arguments with it); one without continues the crawl kept there,
+ * with its options, and those of the command line (argc, argv) read after them, so they win: the
+ * configuration file is not read again. Returns the exit status to end with, or -1 to run. */
+static int state_options(const struct cli_args *given, int argc, char **argv,
+                         struct crawl_config *cfg, struct cli_settings *own, char *err,
+                         size_t err_size) {
   char why[512] = "";
   if (cfg->seed_count) {
     /* the files a later run writes to or reads, kept as absolute paths: a run continued from
@@ -351,10 +353,10 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, struct
     const char *paths[KEPT] = {own->output_file, cfg->warc_file, cfg->cacert, cfg->load_cookies,
                                cfg->save_cookies};
     char *absolute[KEPT] = {NULL};
-    char **args = calloc((size_t)argc + 2 * KEPT, sizeof(*args));
+    char **args = calloc((size_t)given->argc + 2 * KEPT, sizeof(*args));
     int n = 0;
-    for (int i = 1; args && i < argc; i++)
-      args[n++] = argv[i];
+    for (int i = 1; args && i < given->argc; i++)
+      args[n++] = given->argv[i];
     char cwd[4096];
     bool ok = args && getcwd(cwd, sizeof(cwd));
     for (int i = 0; i < KEPT && ok; i++) {
@@ -409,7 +411,7 @@ static int state_options(int argc, char **argv, struct crawl_config *cfg, struct
     all[n++] = argv[i];
   all[n] = NULL;
   cli_config_free(cfg, own);
-  cli_parse_result parsed = cli_parse_options((int)n, all, cfg, own, NULL, err, err_size);
+  cli_parse_result parsed = cli_parse_options((int)n, all, NULL, cfg, own, NULL, err, err_size);
   free(all);
   crawl_state_args_free(kept, kept_count);
   if (parsed == CLI_NOMEM) {
@@ -498,7 +500,17 @@ int main(int argc, char **argv) {
   struct cli_settings own;
   char err[512] = "";
   struct cli_notes notes = {0};
-  cli_parse_result parsed = cli_parse_options(argc, argv, &cfg, &own, &notes, err, sizeof(err));
+  /* the configuration file's options go first: the command line's, after them, win */
+  struct cli_args args;
+  cli_parse_result parsed = cli_args_with_config(argc, argv, &args, err, sizeof(err));
+  if (parsed != CLI_RUN) {
+    if (parsed == CLI_USAGE)
+      fprintf(stderr, "crawl: %s\nTry 'crawl --help' for more information.\n", err);
+    else
+      fprintf(stderr, "crawl: out of memory\n");
+    return parsed == CLI_USAGE ? 2 : 1;
+  }
+  parsed = cli_parse_options(args.argc, args.argv, &args, &cfg, &own, &notes, err, sizeof(err));
   for (size_t i = 0; i < notes.count && !(parsed == CLI_RUN && own.quiet); i++)
     fprintf(stderr, "crawl: %s\n", notes.lines[i]);
   cli_notes_free(&notes);
@@ -508,6 +520,7 @@ int main(int argc, char **argv) {
     else if (parsed == CLI_NOMEM)
       fprintf(stderr, "crawl: out of memory\n");
     cli_config_free(&cfg, &own);
+    cli_args_free(&args);
     return parsed == CLI_USAGE ? 2 : parsed == CLI_NOMEM ? 1 : 0;
   }
   /* a seed that is not a URL is a bad value, so a usage error */
@@ -517,6 +530,7 @@ int main(int argc, char **argv) {
     if (rc == CORE_ENOMEM) {
       fprintf(stderr, "crawl: out of memory\n");
       cli_config_free(&cfg, &own);
+      cli_args_free(&args);
       return 1;
     }
     if (rc) {
@@ -526,6 +540,7 @@ int main(int argc, char **argv) {
               has_userinfo(cfg.seeds[i]) ? "(one with a user:password@, not shown)" : cfg.seeds[i],
               core_rc_str(rc));
       cli_config_free(&cfg, &own);
+      cli_args_free(&args);
       return 2;
     }
     url_free(&u);
@@ -541,6 +556,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "crawl: --state '%s': cannot make the directory: %s\n", cfg.state_dir,
             strerror(errno));
     cli_config_free(&cfg, &own);
+    cli_args_free(&args);
     return 1;
   }
   const char *unsafe = cfg.state_dir ? core_dir_unsafe(cfg.state_dir) : NULL;
@@ -549,9 +565,12 @@ int main(int argc, char **argv) {
     if (unsafe)
       fprintf(stderr, "crawl: --state '%s': %s\n", cfg.state_dir, unsafe);
     cli_config_free(&cfg, &own);
+    cli_args_free(&args);
     return 1;
   }
-  int state_status = cfg.state_dir ? state_options(argc, argv, &cfg, &own, err, sizeof(err)) : -1;
+  int state_status =
+      cfg.state_dir ? state_options(&args, argc, argv, &cfg, &own, err, sizeof(err)) : -1;
+  cli_args_free(&args); /* cfg holds copies */
   if (state_status < 0 && cfg.state_dir && state_lock < 0 &&
       !take_lock(cfg.state_dir, "--state", true, &state_lock))
     state_status = 1;

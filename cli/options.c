@@ -174,6 +174,8 @@ static const struct option long_options[] = {
     {"verbose", no_argument, NULL, 'v'},
     {"progress", no_argument, NULL, OPT_PROGRESS},
     {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
+    {"config", required_argument, NULL, OPT_WGET_NOTHING}, /* read before: cli_args_with_config */
+    {"no-config", no_argument, NULL, OPT_WGET_NOTHING},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     /* wget's spellings (doc/wget.md) */
@@ -322,6 +324,9 @@ void cli_print_help(FILE *out) {
         "  -v, --verbose               one line per request on standard error\n"
         "      --progress, --no-progress  live status line on standard error (default: when\n"
         "                              the URLs go to a file, not a terminal or a pipe)\n"
+        "      --config FILE           options read before these (default:\n"
+        "                              $XDG_CONFIG_HOME/crawl/config, ~/.config/crawl/config)\n"
+        "      --no-config             read no configuration file\n"
         "  -h, --help, -V, --version\n"
         "wget's spellings are taken where they mean the same: --spider, -nv, -e robots=off,\n"
         "-t, --accept-regex, --no-check-certificate and more (doc/wget.md).\n",
@@ -342,7 +347,7 @@ void cli_print_version(FILE *out) {
           xml_copy, psl_get_version());
 }
 
-static void set_err(char *err, size_t size, const char *fmt, ...) {
+void cli_set_err(char *err, size_t size, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(err, size, fmt, ap);
@@ -420,14 +425,14 @@ static bool parse_ext_list(const char *arg, struct core_list *list, const char *
                            size_t err_size) {
   size_t first = list->count;
   if (core_list_parse(arg, list) != CORE_OK) {
-    set_err(err, err_size, "out of memory");
+    cli_set_err(err, err_size, "out of memory");
     return false;
   }
   for (size_t i = first; i < list->count; i++) {
     if (list->items[i][0] == '*' && list->items[i][1] == '.') {
       char *bare = strdup(list->items[i] + 2);
       if (!bare) {
-        set_err(err, err_size, "out of memory");
+        cli_set_err(err, err_size, "out of memory");
         return false;
       }
       free(list->items[i]);
@@ -437,10 +442,10 @@ static bool parse_ext_list(const char *arg, struct core_list *list, const char *
     size_t len = strlen(ext);
     if (!len || strpbrk(ext, "*?[]/\\ \t") || ext[0] == '.' || ext[len - 1] == '.' ||
         strstr(ext, "..")) {
-      set_err(err, err_size,
-              "invalid value '%s' for %s: extensions such as pdf, .pdf or *.pdf, separated by "
-              "commas",
-              arg, opt);
+      cli_set_err(err, err_size,
+                  "invalid value '%s' for %s: extensions such as pdf, .pdf or *.pdf, separated by "
+                  "commas",
+                  arg, opt);
       return false;
     }
   }
@@ -451,12 +456,12 @@ static bool parse_ext_list(const char *arg, struct core_list *list, const char *
 static bool set_path(char **field, const char *arg, const char *opt, const char *what, char *err,
                      size_t err_size) {
   if (!*arg) {
-    set_err(err, err_size, "invalid value '' for %s: %s", opt, what);
+    cli_set_err(err, err_size, "invalid value '' for %s: %s", opt, what);
     return false;
   }
   free(*field);
   if (!(*field = strdup(arg))) {
-    set_err(err, err_size, "out of memory");
+    cli_set_err(err, err_size, "out of memory");
     return false;
   }
   return true;
@@ -477,7 +482,7 @@ static bool push_regex(struct crawl_regex_list *list, const char *pattern, char 
                        size_t err_size, const char *opt) {
   regex_t *grown = realloc(list->items, (list->count + 1) * sizeof(*grown));
   if (!grown) {
-    set_err(err, err_size, "out of memory");
+    cli_set_err(err, err_size, "out of memory");
     return false;
   }
   list->items = grown;
@@ -485,12 +490,12 @@ static bool push_regex(struct crawl_regex_list *list, const char *pattern, char 
   if (rc) {
     char msg[128];
     regerror(rc, &grown[list->count], msg, sizeof(msg));
-    set_err(err, err_size, "invalid regular expression for %s '%s': %s", opt, pattern, msg);
+    cli_set_err(err, err_size, "invalid regular expression for %s '%s': %s", opt, pattern, msg);
     return false;
   }
   if (core_list_add(&list->texts, pattern) != CORE_OK) {
     regfree(&grown[list->count]);
-    set_err(err, err_size, "out of memory");
+    cli_set_err(err, err_size, "out of memory");
     return false;
   }
   list->count++;
@@ -512,7 +517,7 @@ static bool read_seeds(const char *path, struct crawl_config *cfg, struct cli_no
                        char *err, size_t err_size) {
   FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
   if (!in) {
-    set_err(err, err_size, "cannot read seeds from '%s': %s", path, strerror(errno));
+    cli_set_err(err, err_size, "cannot read seeds from '%s': %s", path, strerror(errno));
     return false;
   }
   char *line = NULL;
@@ -552,7 +557,7 @@ static bool read_seeds(const char *path, struct crawl_config *cfg, struct cli_no
   if (in != stdin)
     fclose(in);
   if (!ok)
-    set_err(err, err_size, "out of memory");
+    cli_set_err(err, err_size, "out of memory");
   return ok;
 }
 
@@ -636,14 +641,14 @@ static bool set_proxies(struct crawl_config *cfg, const char *proxy, const char 
   for (int i = 0; i < 2; i++) {
     const char *why;
     if (values[i] && *values[i] && fetch_proxy_check(values[i], &why) != CORE_OK) {
-      set_err(err, err_size, "invalid proxy in the environment's %s: %s", from[i], why);
+      cli_set_err(err, err_size, "invalid proxy in the environment's %s: %s", from[i], why);
       return false;
     }
   }
   if ((http && *http && !(cfg->proxy_http = strdup(http))) ||
       (https && *https && !(cfg->proxy_https = strdup(https))) ||
       (noproxy && *noproxy && !(cfg->noproxy = strdup(noproxy)))) {
-    set_err(err, err_size, "out of memory");
+    cli_set_err(err, err_size, "out of memory");
     return false;
   }
   return true;
@@ -755,22 +760,22 @@ static bool wget_command(const char *command, struct crawl_config *cfg, char *er
       cfg->robots = on;
       return true;
     }
-    set_err(err, err_size, "invalid value '%s' for -e robots: on or off", value);
+    cli_set_err(err, err_size, "invalid value '%s' for -e robots: on or off", value);
     return false;
   }
   for (size_t i = 0; i < sizeof(others) / sizeof(others[0]); i++)
     if (strcmp(name, others[i].name) == 0) {
-      set_err(err, err_size, "-e '%s': crawl takes only robots=on|off this way; use %s", command,
-              others[i].ours);
+      cli_set_err(err, err_size, "-e '%s': crawl takes only robots=on|off this way; use %s",
+                  command, others[i].ours);
       return false;
     }
-  set_err(err, err_size, "-e '%s': crawl takes only wget's robots=on|off this way", command);
+  cli_set_err(err, err_size, "-e '%s': crawl takes only wget's robots=on|off this way", command);
   return false;
 }
 
 #define USAGE(...)                                                                                 \
   do {                                                                                             \
-    set_err(err, err_size, __VA_ARGS__);                                                           \
+    cli_set_err(err, err_size, __VA_ARGS__);                                                       \
     return CLI_USAGE;                                                                              \
   } while (0)
 
@@ -778,12 +783,21 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
                                       struct cli_settings *own, struct cli_notes *notes, char *err,
                                       size_t err_size);
 
-cli_parse_result cli_parse_options(int argc, char **argv, struct crawl_config *cfg,
-                                   struct cli_settings *own, struct cli_notes *notes, char *err,
-                                   size_t err_size) {
+cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args *from,
+                                   struct crawl_config *cfg, struct cli_settings *own,
+                                   struct cli_notes *notes, char *err, size_t err_size) {
   cli_parse_result parsed = parse_options(argc, argv, cfg, own, notes, err, err_size);
   /* every "out of memory" of the parse, whatever step met it, is no usage error */
-  return parsed == CLI_USAGE && strcmp(err, "out of memory") == 0 ? CLI_NOMEM : parsed;
+  if (parsed == CLI_USAGE && strcmp(err, "out of memory") == 0)
+    return CLI_NOMEM;
+  /* the argument getopt took last: a line of the configuration file names its FILE:LINE */
+  int at = optind - 1;
+  if (parsed == CLI_USAGE && from && at >= 1 && (size_t)at <= from->from_file && from->where[at]) {
+    char told[512];
+    snprintf(told, sizeof(told), "%s", err);
+    cli_set_err(err, err_size, "%s: %s", from->where[at], told);
+  }
+  return parsed;
 }
 
 static cli_parse_result parse_options(int argc, char **argv, struct crawl_config *cfg,

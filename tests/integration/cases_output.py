@@ -739,6 +739,83 @@ def case_wget_spellings(tmp):
     web.stop()
 
 
+def case_config_file(tmp):
+    """A configuration file (doc/behaviour.md, Configuration file): $XDG_CONFIG_HOME/crawl/config,
+    else ~/.config/crawl/config, one long option a line with # comments, read before the
+    command line, which wins; --config FILE names another, --no-config reads none. A bad line is
+    a usage error naming FILE:LINE; a password in a file others can read is refused; a crawl
+    continued from --state keeps the file's options as it keeps the command line's."""
+    web = Web(tmp, hosts=1, pages=30)
+    xdg = os.path.join(tmp, "xdg")
+    os.makedirs(os.path.join(xdg, "crawl"))
+    conf = os.path.join(xdg, "crawl", "config")
+    with open(conf, "w") as f:
+        f.write("# my habits\n  delay = 0   \n\njsonl\n--depth = 0\n")
+
+    def run(*args, env=None, check=True):
+        p = subprocess.run([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}",
+                            *args], capture_output=True, text=True, timeout=60,
+                           env=dict(os.environ, **(env or {"XDG_CONFIG_HOME": xdg})))
+        expect(not check or p.returncode == 0, f"{args}: exit {p.returncode}: {p.stderr}")
+        return p
+
+    def fetched(p):
+        return sorted(r["url"] for r in records(p) if r["fate"] == "fetched")
+
+    p = run(web.url())  # depth 0 and --jsonl from the file
+    expect(fetched(p) == [web.url()], f"the file's -d 0 and --jsonl: {p.stdout[:300]}")
+    wide = run("-d", "1", web.url())  # the command line wins
+    expect(len(fetched(wide)) > 1, f"-d 1 on the command line: {fetched(wide)}")
+    plain = run("--no-config", "-d", "0", "-w", "0", web.url())
+    expect(lines(plain) and not lines(plain)[0].startswith("{"), f"--no-config: {plain.stdout[:200]}")
+    # ~/.config/crawl/config when XDG_CONFIG_HOME is not set
+    home = os.path.join(tmp, "home")
+    os.makedirs(os.path.join(home, ".config"))
+    shutil.copytree(os.path.join(xdg, "crawl"), os.path.join(home, ".config", "crawl"))
+    env = {k: v for k, v in os.environ.items() if k != "XDG_CONFIG_HOME"}
+    p = subprocess.run([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}",
+                        web.url()], capture_output=True, text=True, timeout=60,
+                       env=dict(env, HOME=home))
+    expect(p.returncode == 0 and fetched(p) == [web.url()], f"~/.config: {p.stderr}")
+    # --config FILE instead of the default's
+    other = os.path.join(tmp, "other")
+    with open(other, "w") as f:
+        f.write("max-pages = 2\ndelay=0\n")
+    p = run("--config", other, "-d", "3", web.url())
+    expect(len(lines(p)) > 2 and not lines(p)[0].startswith("{") and
+           "2 pages fetched" in p.stderr, f"--config: {p.stderr}")
+    # refused: a bad value, a line that is no option, a password others can read, no file
+    for text, mode, want in (("delay = 0\nmax-pages = many\n", 0o600, f"{other}:2: invalid value"),
+                             ("delay = 0\n-w 0\n", 0o600, f"{other}:2: not an option line"),
+                             ("deley = 1\n", 0o600, f"{other}:1: unknown option"),
+                             ("user = ann:s3cret\n", 0o644, f"{other}:1: a password"),
+                             ("header = Cookie: id=1\n", 0o640, f"{other}:1: a password")):
+        with open(other, "w") as f:
+            f.write(text)
+        os.chmod(other, mode)
+        p = run("--config", other, web.url(), check=False)
+        expect(p.returncode == 2 and want in p.stderr and "s3cret" not in p.stderr and
+               not p.stdout, f"{text!r}: exit {p.returncode}, {p.stderr!r}")
+    os.chmod(other, 0o600)  # the owner's alone: taken
+    with open(other, "w") as f:
+        f.write("user = ann:s3cret\ndelay = 0\ndepth = 0\n")
+    run("--config", other, web.url())
+    p = run("--config", os.path.join(tmp, "missing"), web.url(), check=False)
+    expect(p.returncode == 2 and "missing" in p.stderr, f"no such --config: {p.stderr}")
+    # --state keeps the file's options: continued with another file, the first's hold
+    state = os.path.join(tmp, "state")
+    with open(conf, "w") as f:
+        f.write("delay = 0\njsonl\ndepth = 1\n")
+    first = run("--state", state, "-n", "2", web.url())
+    with open(conf, "w") as f:
+        f.write("depth = 5\n")
+    rest = run("--state", state, "-n", "40")
+    depths = Counter(r["depth"] for r in records(rest) if r["fate"] == "fetched")
+    expect(records(first) and depths and max(depths) == 1,
+           f"continued, fetched by depth {depths}: {rest.stdout[:300]} {rest.stderr}")
+    web.stop()
+
+
 def case_exit_statuses(tmp):
     """wget's exit statuses: 8 when a seed answers with an HTTP error, and when the user asked to
     check links (--check-skipped, --check-outside, --fail-on-broken) and any URL failed, in scope

@@ -51,6 +51,9 @@ elif __name__ == "__main__":
         if harness.KEEP:
             print(f"{name}: kept in {tmp}")
             tempfile.tempdir = tmp
+        # no configuration file of the machine's user reaches a case's crawls: each case that
+        # wants one writes its own (config_file)
+        os.environ["XDG_CONFIG_HOME"] = os.path.join(tmp, "no-config-home")
         threads = os.environ.get("CRAWL_TEST_THREADS")
         if threads:
             wrapper = os.path.join(tmp, "crawl-j" + threads)
