@@ -249,7 +249,7 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
             "crawl: %llu URLs not followed as spider traps (--max-path-repeat, "
             "--max-path-segments, --max-query-variants)\n",
             (unsigned long long)f[CRAWL_FATE_TRAP]);
-  fprintf(stderr, "crawl: %llu retries; %llu too long; %llu not followed\n",
+  fprintf(stderr, "crawl: %llu retries; %llu too long; %llu not http(s) (mailto:, file:...)\n",
           (unsigned long long)s->retries, (unsigned long long)s->too_long,
           (unsigned long long)s->unparsable);
   if (s->speculated)

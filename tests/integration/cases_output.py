@@ -699,7 +699,8 @@ def case_wget_spellings(tmp):
         if path == "/robots.txt":
             return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /c.pdf\n"
         if path == "/":
-            return 200, {}, html_links("/a.tar.gz", "/b.gz", "/c.pdf", "/flaky", "/r1")
+            return 200, {}, html_links("/a.tar.gz", "/b.gz", "/c.pdf", "/flaky", "/r1",
+                                       "mailto:a@wg.test", "javascript:void(0)", "tel:+100")
         if path == "/flaky":
             return 503, {}, "busy"
         if path == "/r1":
@@ -721,6 +722,8 @@ def case_wget_spellings(tmp):
             asked = Counter(path for _, _, _, path, _ in site.log)
             expect(asked["/flaky"] == 3, f"-t 3: /flaky asked {asked['/flaky']} times")
             expect(asked["/r2"] == 1 and asked["/end"] == 0, f"--max-redirect 1: {dict(asked)}")
+            # the summary names what it did not follow (doc/behaviour.md, The summary)
+            expect("; 3 not http(s) (mailto:, file:...)" in p.stderr, f"summary: {p.stderr}")
     finally:
         site.stop()
     for args, hint in ((["-np"], "--no-parent"), (["-H", "-D", "web.test"], "--scope any"),
