@@ -363,7 +363,8 @@ def case_summary_tells_the_story(tmp):
 
 def case_install_kit(tmp):
     """The kit a wget user expects: `meson install` puts crawl, its man page and its bash
-    completion under the prefix; both name every option --help names; the completion completes
+    completion under the prefix; --help fits 80 columns and ends saying where the documentation
+    is; the man page and the completion name every option --help names; the completion completes
     an option and a --scope value; --version names the libraries in use, libxml2 2.14 or newer."""
     build = os.path.dirname(os.path.dirname(os.path.abspath(BUILT_CRAWL)))
     dest = os.path.join(tmp, "dest")
@@ -379,6 +380,9 @@ def case_install_kit(tmp):
     expect(all(paths.values()), f"installed: {sorted(found)}")
     help_text = subprocess.run([CRAWL, "--help"], capture_output=True, text=True).stdout
     options = set(re.findall(r"--[a-z][a-z-]+", help_text))
+    # a terminal's width, ending with where the rest is
+    wide = [line for line in help_text.splitlines() if len(line) > 80]
+    expect(not wide and "man crawl" in help_text.splitlines()[-2], f"--help: {wide[:3]}")
     with open(paths["share/man/man1/crawl.1"]) as f:
         man = f.read().replace("\\-", "-")
     with open(paths["share/bash-completion/completions/crawl"]) as f:
