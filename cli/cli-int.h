@@ -20,6 +20,7 @@ void cli_notes_free(struct cli_notes *notes);
  * and what standard error shows. */
 struct cli_settings {
   char *output_file; /* -o; NULL: standard output */
+  char *report_file; /* --report; "-": standard output */
   bool quiet;        /* -q: nothing on standard error but fatal errors */
   int progress;      /* --progress 1, --no-progress 0; -1: as the terminal allows */
 };
@@ -55,6 +56,18 @@ void cli_args_free(struct cli_args *args);
 void cli_print_help(FILE *out);
 /* crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use. */
 void cli_print_version(FILE *out);
+
+/* ---- the report of broken links (--report) ---- */
+typedef struct cli_report cli_report;
+/* path "-" is standard output; another is made (truncated) now. CORE_ESYS with err set when it
+ * cannot be. */
+core_rc cli_report_create(const char *path, cli_report **out, char *err, size_t err_size);
+/* A failed URL's record (the engine's sink->broken), from any thread. */
+core_rc cli_report_add(cli_report *report, const struct crawl_record *rec);
+/* Writes the report: totals, then each page with its broken links. */
+core_rc cli_report_write(cli_report *report, const struct crawl_stats *stats, bool interrupted);
+const char *cli_report_name(const cli_report *report);
+void cli_report_destroy(cli_report *report);
 
 /* ---- the status line (--progress) ---- */
 /* A line on standard error redrawn in place. When standard output is the same terminal, the

@@ -23,7 +23,8 @@
 /* ---- the crawl's sink: standard output (or -o) and the status line ---- */
 
 struct sink_state {
-  cli_output *out; /* shard 0's writer; the others write through siblings of it */
+  cli_output *out;    /* shard 0's writer; the others write through siblings of it */
+  cli_report *report; /* --report, or NULL */
 };
 
 static core_rc sink_open(void *arg, int shard, void **writer) {
@@ -50,6 +51,11 @@ static core_rc sink_url(void *writer, const char *url) {
 
 static core_rc sink_record(void *writer, const struct crawl_record *rec) {
   return cli_output_record(writer, rec);
+}
+
+static core_rc sink_broken(void *arg, const struct crawl_record *rec) {
+  struct sink_state *s = arg;
+  return cli_report_add(s->report, rec);
 }
 
 static core_rc sink_flush(void *writer, bool durable) {
@@ -611,7 +617,18 @@ int main(int argc, char **argv) {
   xmlInitParser();
   cli_output *out = NULL;
   cli_status *progress = NULL;
+  cli_report *report = NULL;
   int status = 1;
+  if (own.report_file && cli_report_create(own.report_file, &report, err, sizeof(err)) != CORE_OK) {
+    fprintf(stderr, "crawl: %s\n", err);
+    if (fd != STDOUT_FILENO)
+      close(fd);
+    xmlCleanupParser();
+    ares_library_cleanup();
+    curl_global_cleanup();
+    cli_config_free(&cfg, &own);
+    return 1;
+  }
   struct crawl_stats stats;
   /* by default on a terminal that can redraw a line: not a dumb one, nor one TERM does not name */
   const char *term = getenv("TERM");
@@ -626,12 +643,13 @@ int main(int argc, char **argv) {
                         progress, &out) != CORE_OK) {
     fprintf(stderr, "crawl: out of memory\n");
   } else {
-    struct sink_state state = {out};
+    struct sink_state state = {out, report};
     struct crawl_sink sink = {.arg = &state,
                               .open = sink_open,
                               .close = sink_close,
                               .url = sink_url,
                               .record = sink_record,
+                              .broken = report ? sink_broken : NULL,
                               .flush = sink_flush,
                               .error = sink_error,
                               .kept = own.output_file && cfg.state_dir ? sink_kept : NULL,
@@ -675,10 +693,19 @@ int main(int argc, char **argv) {
     }
     if (!own.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
       print_summary(&stats, &cfg);
+    /* written at the end and when stopped by a signal: what was found so far */
+    if (report && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL &&
+        (cli_output_flush(out) != CORE_OK ||
+         cli_report_write(report, &stats, end != CRAWL_END_DONE) != CORE_OK)) {
+      fprintf(stderr, "crawl: cannot write --report '%s': %s\n", cli_report_name(report),
+              strerror(errno));
+      status = 1;
+    }
     crawl_stats_free(&stats);
   }
   cli_output_destroy(out);
   cli_status_destroy(progress);
+  cli_report_destroy(report);
   if (fd != STDOUT_FILENO && close(fd) != 0 && status == 0) {
     fprintf(stderr, "crawl: cannot write '%s': %s\n", own.output_file, strerror(errno));
     status = 1;

@@ -91,6 +91,7 @@ enum {
   OPT_PROGRESS,
   OPT_NO_PROGRESS,
   OPT_WGET_NOTHING,
+  OPT_REPORT,
   OPT_HELP,
   OPT_VERSION,
 };
@@ -170,6 +171,7 @@ static const struct option long_options[] = {
     {"fp-rate", required_argument, NULL, OPT_FP_RATE},
     {"output", required_argument, NULL, 'o'},
     {"jsonl", no_argument, NULL, OPT_JSONL},
+    {"report", required_argument, NULL, OPT_REPORT},
     {"quiet", no_argument, NULL, 'q'},
     {"verbose", no_argument, NULL, 'v'},
     {"progress", no_argument, NULL, OPT_PROGRESS},
@@ -342,6 +344,8 @@ void cli_print_help(FILE *out) {
         "                              as they apply status, type, bytes, ms (the whole\n"
         "                              request), location, error, linked_from, time (see\n"
         "                              crawl(1), RECORDS)\n"
+        "      --report FILE           the broken links as Markdown, grouped by the page\n"
+        "                              that holds them, at the end (-: standard output)\n"
         "  -q, --quiet                 nothing on standard error but fatal errors\n"
         "  -v, --verbose               one line per request on standard error\n"
         "      --progress, --no-progress\n"
@@ -1240,6 +1244,14 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
       case OPT_JSONL:
         cfg->jsonl = true;
         break;
+      case OPT_REPORT:
+        if (!*arg)
+          USAGE("invalid value '' for --report: a file, or - for standard output");
+        free(own->report_file);
+        if (!(own->report_file = strdup(arg)))
+          USAGE("out of memory");
+        cfg->report = true;
+        break;
       case 'q':
         own->quiet = true;
         break;
@@ -1367,5 +1379,6 @@ void cli_config_free(struct crawl_config *cfg, struct cli_settings *own) {
   free(cfg->cluster);
   memset(cfg, 0, sizeof(*cfg));
   free(own->output_file);
+  free(own->report_file);
   *own = (struct cli_settings){0};
 }

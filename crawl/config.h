@@ -118,6 +118,7 @@ struct crawl_config {
 
   /* output */
   bool jsonl;   /* each URL's record instead of its line */
+  bool report;  /* --report: each failed URL's record, with its referrers, to sink->broken */
   bool verbose; /* -v: the notes */
 };
 

@@ -151,6 +151,9 @@ struct crawl_sink {
   core_rc (*url)(void *writer, const char *url);
   /* --jsonl: a URL's record, written when its fate is settled. */
   core_rc (*record)(void *writer, const struct crawl_record *rec);
+  /* --report (cfg->report): a failed URL's record with its linked_from, from any shard's thread;
+   * what rec points to is borrowed for the call. */
+  core_rc (*broken)(void *arg, const struct crawl_record *rec);
   /* Writes what the writer holds: at the end of every turn of the loop, and before a save (then
    * durable: also to the disk, when the output is a file). */
   core_rc (*flush)(void *writer, bool durable);

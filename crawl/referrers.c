@@ -42,12 +42,12 @@ struct referrer_log {
 };
 
 static const char *log_name(const struct referrer_log *log) {
-  return log->path ? log->path : "the temporary file of --jsonl's links";
+  return log->path ? log->path : "the temporary file of the failed URLs' referrers";
 }
 
 void crawl__open_referrers(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  if (!cfg->jsonl || c->save.complete)
+  if ((!cfg->jsonl && !cfg->report) || c->save.complete)
     return;
   struct referrer_log *log = calloc(1, sizeof(*log));
   if (!log || pthread_mutex_init(&log->lock, NULL) != 0) {
@@ -498,7 +498,7 @@ static void write_slice(struct shard *c, struct slice *s) {
                                .linked_from = from,
                                .linked_from_n = e->from_n,
                                .linked_count = e->count};
-    crawl__check_output(c, c->sink->record(c->writer, &rec));
+    crawl__write_record(c, &rec);
   }
 }
 

@@ -121,12 +121,21 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
     s->checked_broken += (flags & ITEM_HEAD) != 0;
     note_broken(c, rec); /* whatever the cause: a link that leads nowhere is broken */
   }
-  if (!c->cfg->jsonl || (flags & ITEM_QUIET))
+  bool failed = rec->fate == CRAWL_FATE_FAILED;
+  if ((!c->cfg->jsonl && !(failed && c->cfg->report)) || (flags & ITEM_QUIET))
     return;
   /* a failed URL's record waits until every page linking to it is known (referrers.c) */
-  if (rec->fate == CRAWL_FATE_FAILED && crawl__referrers_keep_failed(c, rec))
+  if (failed && crawl__referrers_keep_failed(c, rec))
     return;
-  crawl__check_output(c, c->sink->record(c->writer, rec));
+  crawl__write_record(c, rec);
+}
+
+void crawl__write_record(struct shard *c, const struct crawl_record *rec) {
+  if (c->cfg->jsonl)
+    crawl__check_output(c, c->sink->record(c->writer, rec));
+  if (c->cfg->report && rec->fate == CRAWL_FATE_FAILED && c->sink->broken &&
+      c->sink->broken(c->sink->arg, rec) != CORE_OK)
+    crawl__fatal(c, "out of memory"); /* the report would lack a broken link */
 }
 
 /* A fate without a response: cause and error matter for CRAWL_FATE_FAILED only. */

@@ -15,6 +15,8 @@ void crawl__record(struct shard *c, const struct frontier_item *item, const char
 void crawl__record_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
                         crawl_cause cause, const char *error);
 void crawl__check_output(struct shard *c, core_rc rc);
+/* A settled record to the output (--jsonl) and, failed, to --report's. */
+void crawl__write_record(struct shard *c, const struct crawl_record *rec);
 /* Says once, at once, that the queue could not spill to disk. */
 void crawl__warn_spill_refused(struct shard *c);
 

@@ -928,6 +928,85 @@ def case_install_as_the_readme_says(tmp):
     expect(p.returncode == 0 and "crawl" in p.stdout, f"the installed crawl: {p.stdout!r}")
 
 
+def case_report_markdown(tmp):
+    """--report FILE: the broken links as Markdown (doc/behaviour.md, The report): the totals
+    first, then each page that holds broken links, in the order the crawl met them, with its
+    broken links (URL and status or cause); a link from more pages than the ten a record names
+    says how many; a seed that failed is under Seeds. --report - writes it to standard output
+    after the URLs; a report that cannot be made is said before the crawl (exit 1); a crawl
+    stopped by SIGINT writes what it found. Asking for a report changes no exit status."""
+    many = [f"/m{i}" for i in range(12)]
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, html_links("/a", "/b", "/gone1", *many)
+        if path == "/a":
+            return 200, {}, html_links("/gone1", "/gone2", "/b")
+        if path == "/b":
+            return 200, {}, html_links("/err")
+        if path == "/err":
+            return 500, {}, "broken"
+        if path in many:
+            return 200, {}, html_links("/popular")
+        return None  # 404: /gone1, /gone2, /popular
+    site = Site(["rep.test"], respond)
+    gate = Gate()
+    try:
+        out = os.path.join(tmp, "report.md")
+        p = site.crawl("-w", "0", "--retries", "0", "--report", out, site.url("rep.test"),
+                       site.url("rep.test", "/seedgone"), check=False)
+        with open(out) as f:
+            text = f.read()
+        expect(p.returncode == 8, f"a seed answered 404: exit {p.returncode}, not 8")
+        head, _, body = text.partition("\n## ")
+        expect(head.startswith("# Broken links\n") and "| broken links | 5 |" in head and
+               "| pages holding them | 6 |" not in head, f"totals: {head}")
+        sections = {}
+        for part in ("## " + body).split("\n## ")[0:]:
+            title, _, items = part.removeprefix("## ").partition("\n\n")
+            sections[title] = [line for line in items.splitlines() if line.startswith("- ")]
+        url = site.url("rep.test")
+        root, a, b = f"`{url}`", f"`{url}a`", f"`{url}b`"
+        expect(sections.get(root) == [f"- `{url}gone1`: HTTP 404"] and
+               sections.get(a) == [f"- `{url}gone1`: HTTP 404", f"- `{url}gone2`: HTTP 404"] and
+               sections.get(b) == [f"- `{url}err`: HTTP 500"] and
+               sections.get("Seeds") == [f"- `{url}seedgone`: HTTP 404"],
+               f"sections: {sections}")
+        order = list(sections)
+        expect(order.index(root) < order.index(a), f"pages out of the crawl's order: {order}")
+        popular = [t for t, items in sections.items()
+                   if items == [f"- `{url}popular`: HTTP 404 (linked from 12 pages; 10 listed here)"]]
+        expect(len(popular) == 10, f"/popular listed under {len(popular)} pages: {sections}")
+        expect(len(sections) == 14, f"{len(sections)} pages hold broken links: {list(sections)}")
+        # to standard output, after the URLs; with --jsonl alike
+        p = site.crawl("-w", "0", "--retries", "0", "--jsonl", "--report", "-", url)
+        records_part, _, report = p.stdout.partition("# Broken links\n")
+        expect(report and all(line.startswith("{") for line in records_part.splitlines()) and
+               f"- `{url}gone2`: HTTP 404" in report, f"--report -: {p.stdout[-400:]}")
+        p = site.crawl("--report", os.path.join(tmp, "no", "such", "dir.md"), url, check=False)
+        expect(p.returncode == 1 and "cannot write --report" in p.stderr and not p.stdout,
+               f"an unwritable report: {p.returncode} {p.stderr!r}")
+        # stopped by SIGINT, a polite crawl with pages still queued (the gate's, at least): the
+        # broken links found so far are written
+        cmd = [CRAWL, "--no-progress", *site.resolve(), *gate.resolve(), "-w", "0.5",
+               "--retries", "0", "--report", out, url, gate.url("gate.test")]
+        before = site.paths().count("/gone1")
+        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                text=True)
+        wait_until(lambda: site.paths().count("/gone1") > before, "this crawl's /gone1", proc)
+        proc.send_signal(signal.SIGINT)
+        gate.release()  # its request in flight ends, as SIGINT lets it
+        _, err = proc.communicate(timeout=60)
+        with open(out) as f:
+            text = f.read()
+        expect(proc.returncode == 130 and "stopped before its end" in text and
+               f"- `{url}gone1`: HTTP 404" in text,
+               f"interrupted: {proc.returncode} {err[-300:]} {text[:300]}")
+    finally:
+        gate.stop()
+        site.stop()
+
+
 def case_broken_links_name_their_pages(tmp):
     """--jsonl records of failed URLs carry linked_from: up to 10 pages that link to the URL, and
     linked_from_count, the count of all of them, each page once however often it links there.
