@@ -939,7 +939,7 @@ def case_report_markdown(tmp):
 
     def respond(host, path, headers):
         if path == "/":
-            return 200, {}, html_links("/a", "/b", "/gone1", *many)
+            return 200, {}, html_links("/a", "/b", "/gone1", *many, "/gone2")
         if path == "/a":
             return 200, {}, html_links("/gone1", "/gone2", "/b")
         if path == "/b":
@@ -967,7 +967,7 @@ def case_report_markdown(tmp):
             sections[title] = [line for line in items.splitlines() if line.startswith("- ")]
         url = site.url("rep.test")
         root, a, b = f"`{url}`", f"`{url}a`", f"`{url}b`"
-        expect(sections.get(root) == [f"- `{url}gone1`: HTTP 404"] and
+        expect(sections.get(root) == [f"- `{url}gone1`: HTTP 404", f"- `{url}gone2`: HTTP 404"] and
                sections.get(a) == [f"- `{url}gone1`: HTTP 404", f"- `{url}gone2`: HTTP 404"] and
                sections.get(b) == [f"- `{url}err`: HTTP 500"] and
                sections.get("Seeds") == [f"- `{url}seedgone`: HTTP 404"],
