@@ -73,6 +73,8 @@ void cli_report_destroy(cli_report *report);
 /* A line on standard error redrawn in place. When standard output is the same terminal, the
  * output hides it before writing URLs and shows it again after, so no line mixes the two. */
 typedef struct cli_status cli_status;
+/* Whether descriptors a and b are the same terminal. */
+bool cli_same_terminal(int a, int b);
 /* out_fd is the output's descriptor, to tell whether it shares standard error's terminal. */
 core_rc cli_status_create(bool enabled, int out_fd, cli_status **out);
 void cli_status_destroy(cli_status *status);

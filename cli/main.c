@@ -633,11 +633,12 @@ int main(int argc, char **argv) {
   /* by default on a terminal that can redraw a line: not a dumb one, nor one TERM does not name */
   const char *term = getenv("TERM");
   bool redraws = isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb") != 0;
-  /* and by default only when the URLs do not share that terminal, nor go down a pipe whose
-   * reader (grep) writes to it: a line redrawn between them would garble theirs */
-  bool output_apart = !isatty(fd) && !is_pipe(fd);
+  /* and by default when the URLs go to a file, or to that same terminal (they scroll above the
+   * line, which is cleared before each write of them and drawn again after: cli_status_hide);
+   * not down a pipe, whose reader (grep) may write to the terminal between our writes */
+  bool output_allows = !is_pipe(fd) && (!isatty(fd) || cli_same_terminal(fd, STDERR_FILENO));
   bool show_progress =
-      !own.quiet && (own.progress < 0 ? redraws && output_apart : own.progress != 0);
+      !own.quiet && (own.progress < 0 ? redraws && output_allows : own.progress != 0);
   if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
       cli_output_create(fd, own.output_file ? own.output_file : "standard output", cfg.jsonl,
                         progress, &out) != CORE_OK) {

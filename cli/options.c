@@ -350,7 +350,7 @@ void cli_print_help(FILE *out) {
         "  -v, --verbose               one line per request on standard error\n"
         "      --progress, --no-progress\n"
         "                              live status line on standard error (default: when\n"
-        "                              the URLs go to a file, not a terminal or a pipe)\n"
+        "                              URLs go to a file or that terminal, not a pipe)\n"
         "      --config FILE           options read before these (default:\n"
         "                              $XDG_CONFIG_HOME/crawl/config,\n"
         "                              ~/.config/crawl/config)\n"

@@ -26,11 +26,23 @@ void cli_status_text(const struct crawl_progress *p, char *text, size_t size) {
     snprintf(clock, sizeof(clock), "%lu:%02lu:%02lu", secs / 3600, secs / 60 % 60, secs % 60);
   else
     snprintf(clock, sizeof(clock), "%lu:%02lu", secs / 60, secs % 60);
-  snprintf(text, size, "%s %llu %s, %.0f pages/s, %zu queued (%zu on disk), %zu %s, %llu %s", clock,
-           (unsigned long long)p->pages, plural(p->pages, "page", "pages"),
-           elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued, p->spilled, p->hosts,
-           plural(p->hosts, "host", "hosts"), (unsigned long long)p->failed,
-           plural(p->failed, "error", "errors"));
+  int n =
+      snprintf(text, size, "%s %llu %s, %.0f pages/s, %zu queued (%zu on disk), %zu %s, %llu %s",
+               clock, (unsigned long long)p->pages, plural(p->pages, "page", "pages"),
+               elapsed > 0 ? (double)p->pages / elapsed : 0.0, p->queued, p->spilled, p->hosts,
+               plural(p->hosts, "host", "hosts"), (unsigned long long)p->failed,
+               plural(p->failed, "error", "errors"));
+  /* a polite crawl's time left, at least: the busiest host's queue at its pace, and that host
+   * (a crawl without delays has no such floor worth a word) */
+  if (p->left >= 1 && p->left_host[0] && n > 0 && (size_t)n < size) {
+    unsigned long left = (unsigned long)(p->left + 0.5);
+    char when[32];
+    if (left >= 3600)
+      snprintf(when, sizeof(when), "%lu:%02lu:%02lu", left / 3600, left / 60 % 60, left % 60);
+    else
+      snprintf(when, sizeof(when), "%lu:%02lu", left / 60, left % 60);
+    snprintf(text + n, size - (size_t)n, ", %s left at least (%s)", when, p->left_host);
+  }
 }
 
 struct cli_status {
@@ -41,7 +53,7 @@ struct cli_status {
   char text[256];
 };
 
-static bool same_terminal(int a, int b) {
+bool cli_same_terminal(int a, int b) {
   struct stat sa, sb;
   return isatty(a) && isatty(b) && fstat(a, &sa) == 0 && fstat(b, &sb) == 0 &&
          sa.st_rdev == sb.st_rdev;
@@ -52,7 +64,7 @@ core_rc cli_status_create(bool enabled, int out_fd, cli_status **out) {
   if (!s)
     return CORE_ENOMEM;
   s->enabled = enabled;
-  s->shares_terminal = enabled && same_terminal(out_fd, STDERR_FILENO);
+  s->shares_terminal = enabled && cli_same_terminal(out_fd, STDERR_FILENO);
   *out = s;
   return CORE_OK;
 }

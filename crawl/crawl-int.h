@@ -278,6 +278,10 @@ struct shard {
   bool seen_borrowed;         /* it is: the first shard frees it */
   seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
   loop_timer *progress_timer;
+  struct { /* the status line's estimate (frontier_busiest), looked for twice a second at most */
+    double next, left;
+    char host[128];
+  } busiest;
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
   bool ahead;               /* pages one level below the gate may start (their links held) */
   struct shard_requests req;

@@ -136,6 +136,10 @@ struct crawl_progress {
   double elapsed; /* seconds since the crawl began (this run's) */
   uint64_t pages, failed;
   size_t queued, spilled, hosts;
+  /* what the queue holds, at its hosts' pace: the busiest host's pages times its gap (a floor:
+   * pages found later add to it), and that host's origin ("" when none) */
+  double left;
+  char left_host[128];
 };
 
 /* Where the crawl's output goes, shaped like fetch_handler: each shard writes through a writer of

@@ -765,6 +765,10 @@ void crawl__run_progress(struct crawl *r, struct crawl_progress *sum) {
     sum->queued += p->queued;
     sum->spilled += p->spilled;
     sum->hosts += p->hosts;
+    if (p->left > sum->left) { /* the shards work at once: the slowest holds the crawl up */
+      sum->left = p->left;
+      snprintf(sum->left_host, sizeof(sum->left_host), "%s", p->left_host);
+    }
   }
   pthread_mutex_unlock(&r->lock);
 }

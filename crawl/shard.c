@@ -57,12 +57,21 @@ static core_rc watch_output(struct shard *c) {
 }
 
 /* This shard's counts for the status line. */
-void crawl__own_progress(const struct shard *c, struct crawl_progress *p) {
+void crawl__own_progress(struct shard *c, struct crawl_progress *p) {
   p->pages = c->stats->pages;
   p->failed = c->stats->fates[CRAWL_FATE_FAILED];
   p->queued = frontier_queued(c->fr);
   p->spilled = frontier_spilled(c->fr);
   p->hosts = frontier_host_count(c->fr);
+  double now = core_now();
+  if (c->sink->status && now >= c->busiest.next) { /* every host looked at: not every turn */
+    const char *origin;
+    c->busiest.left = frontier_busiest(c->fr, &origin);
+    snprintf(c->busiest.host, sizeof(c->busiest.host), "%s", origin ? origin : "");
+    c->busiest.next = now + 0.5;
+  }
+  p->left = c->busiest.left;
+  snprintf(p->left_host, sizeof(p->left_host), "%s", c->busiest.host);
 }
 
 /* Sends what this shard found for the others and publishes its pending depths: the gate its

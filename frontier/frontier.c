@@ -1095,6 +1095,23 @@ core_rc frontier_error(const frontier *f) {
   return f->spill_error;
 }
 
+double frontier_busiest(const frontier *f, const char **origin) {
+  double most = 0;
+  *origin = NULL;
+  long per_host = f->opts.per_host > 0 ? f->opts.per_host : 1;
+  for (size_t b = 0; b < f->host_buckets; b++)
+    for (const struct frontier_host *h = f->hosts[b]; h; h = h->next) {
+      size_t pages = h->pages_in_memory + h->spilled;
+      double gap = fmax(f->opts.delay, fmin(h->crawl_delay, f->opts.max_delay));
+      double seconds = (double)pages * gap / (double)per_host;
+      if (pages && seconds > most) {
+        most = seconds;
+        *origin = h->origin;
+      }
+    }
+  return most;
+}
+
 size_t frontier_host_count(const frontier *f) {
   return f->host_count;
 }

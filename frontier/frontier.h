@@ -143,6 +143,11 @@ uint64_t frontier_spill_refused(const frontier *f, int *error);
 /* CORE_OK, or why a spilled page could not be read back; the crawl must stop then. */
 core_rc frontier_error(const frontier *f);
 size_t frontier_host_count(const frontier *f);
+/* The host whose queue takes longest at its pace: its pages times its gap (--delay, or its
+ * Crawl-delay up to --max-delay), over the requests it may have in flight. Its seconds, and its
+ * origin in *origin (borrowed until the host goes); 0 and NULL when no host has a page queued.
+ * It looks at every host: for the status line, twice a second, not for every turn. */
+double frontier_busiest(const frontier *f, const char **origin);
 /* When host may next be contacted (core_now's clock), as its politeness gaps have it. */
 double frontier_host_next_time(const frontier_host *host);
 /* One more page of depth pending, as if popped and not yet released: a page restored from a

@@ -283,13 +283,16 @@ def case_clean_terminal(tmp):
 def case_status_line_places(tmp):
     """The status line never garbles output (tmux): with `crawl ... | grep ...` on a terminal it
     is not drawn unless --progress asks; in a 40-column pane it is cut to the width, so a redraw
-    never wraps and leaves rows behind."""
+    never wraps and leaves rows behind. When the URLs go to the same terminal, they scroll above
+    it: every row is a whole URL, the summary or the line itself, left at the bottom. A polite
+    crawl's line says how long its busiest host's queue takes at least, and which host."""
     expect(shutil.which("tmux"), "tmux is not installed (scripts/install-deps.sh installs it)")
     web = Web(tmp, hosts=3, pages=60)
     status = re.compile(r"\d+:\d\d \d+ pages?")
 
-    def screen_of(command, width):
-        sock, done = os.path.join(tmp, f"tmux{width}.sock"), os.path.join(tmp, f"done{width}")
+    def screen_of(command, width, name=""):
+        sock = os.path.join(tmp, f"tmux{width}{name}.sock")
+        done = os.path.join(tmp, f"done{width}{name}")
         tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
         subprocess.run(tmux + ["new-session", "-d", "-x", str(width), "-y", "50", "-s", "crawl",
                                "bash", "--norc", "--noprofile", "-c",
@@ -311,10 +314,42 @@ def case_status_line_places(tmp):
     expect(not [row for row in rows if status.search(row)],
            f"a status line beside a pipe: {[row for row in rows if status.search(row)][:3]}")
     narrow = screen_of(f"{base} --progress -o '{os.path.join(tmp, 'out.txt')}'", 40)
-    web.stop()
     rows = [row.rstrip() for row in narrow.splitlines() if row.strip()]
     drawn = [row for row in rows if status.match(row)]
     expect(drawn and all(len(row) <= 39 for row in drawn), f"status rows: {drawn[-3:]}")
+    # the URLs on the line's own terminal: each row whole, the same URLs as a crawl to a file
+    want = sorted(lines(crawl(web, "-w", "0", "-d", "1", web.url())))
+    shared = screen_of(f"{base} -d 1 2>&1", 250, "shared")
+    rows = [row.rstrip() for row in shared.splitlines() if row.strip()]
+    urls = [row for row in rows if row.startswith("http://")]
+    odd = [row for row in rows if not row.startswith(("http://", "crawl: ")) and not
+           status.match(row)]
+    expect(sorted(urls) == want and not odd, f"rows beside the URLs: {odd[:3]}, "
+           f"{len(urls)} URL rows for {len(want)}")
+    expect(status.match(rows[-1] if not rows[-1].startswith("crawl: ") else
+                        [r for r in rows if not r.startswith("crawl: ")][-1]),
+           f"the line is not left below the URLs: {rows[-5:]}")
+    # a polite crawl's estimate, on a terminal (the raw stream: the line is redrawn in place)
+    master, slave = os.openpty()
+    proc = subprocess.Popen([CRAWL, "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.25",
+                             "-d", "2", web.url()], stdout=slave, stderr=slave,
+                            env=dict(os.environ, TERM="xterm"), stdin=subprocess.DEVNULL)
+    os.close(slave)
+    stream = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        stream += chunk
+    proc.communicate(timeout=60)
+    os.close(master)
+    web.stop()
+    host = web.url().rstrip("/").encode()
+    expect(re.search(rb"\d+:\d\d left at least \(" + re.escape(host) + rb"\)", stream),
+           f"no estimate on the line: {stream[-300:]!r}")
 
 
 def case_wget_habits(tmp):
