@@ -180,7 +180,7 @@ static void *watch_signals(void *arg) {
 /* The user asked to check links (doc/behaviour.md, Exit status): then any broken one, in scope
  * or not, fails the run, as wget's --spider does. */
 static bool checks_links(const struct crawl_config *cfg) {
-  return cfg->check_skipped || cfg->check_outside || cfg->fail_on_broken;
+  return cfg->check_skipped || cfg->check_outside || cfg->check_fragments || cfg->fail_on_broken;
 }
 
 static crawl_end run_crawl(const struct crawl_config *cfg, const struct crawl_sink *sink,

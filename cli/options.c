@@ -92,6 +92,7 @@ enum {
   OPT_NO_PROGRESS,
   OPT_WGET_NOTHING,
   OPT_REPORT,
+  OPT_CHECK_FRAGMENTS,
   OPT_HELP,
   OPT_VERSION,
 };
@@ -149,6 +150,7 @@ static const struct option long_options[] = {
     {"fail-on-broken", no_argument, NULL, OPT_FAIL_ON_BROKEN},
     {"print-outside", no_argument, NULL, OPT_PRINT_OUTSIDE},
     {"check-outside", no_argument, NULL, OPT_CHECK_OUTSIDE},
+    {"check-fragments", no_argument, NULL, OPT_CHECK_FRAGMENTS},
     {"random-wait", no_argument, NULL, OPT_RANDOM_WAIT},
     {"max-time", required_argument, NULL, OPT_MAX_TIME},
     {"netrc", no_argument, NULL, OPT_NETRC},
@@ -274,6 +276,8 @@ void cli_print_help(FILE *out) {
         "      --fail-on-broken        exit 8 when any URL failed (a broken link)\n"
         "      --print-outside         print links out of scope too (--jsonl records them\n"
         "                              always, fate outside)\n"
+        "      --check-fragments       a link's #fragment must name an id of its HTML\n"
+        "                              target (exit 8 when one is broken)\n"
         "      --check-outside         request each link out of scope once (HEAD, then\n"
         "                              GET on 405/501): fetched or failed, its links not\n"
         "                              followed\n"
@@ -1121,6 +1125,9 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
         break;
       case OPT_CHECK_OUTSIDE:
         cfg->check_outside = true;
+        break;
+      case OPT_CHECK_FRAGMENTS:
+        cfg->check_fragments = true;
         break;
       case OPT_RANDOM_WAIT:
         cfg->random_wait = true;

@@ -74,12 +74,13 @@ struct crawl_config {
   long retries;
   uint64_t max_size;
   long max_redirs;
-  bool check_skipped;  /* HEAD requests for the URLs --skip-ext keeps from being fetched */
-  bool js;             /* --js: links in scripts' string literals; .js files fetched */
-  bool allow_private;  /* redirects may lead into a machine's own networks (doc/network.md) */
-  bool fail_on_broken; /* exit 8 when any URL failed, as wget does for a broken link */
-  bool print_outside;  /* links out of scope are printed too (they always get a record) */
-  bool check_outside;  /* and requested once, HEAD, as checked links */
+  bool check_skipped;   /* HEAD requests for the URLs --skip-ext keeps from being fetched */
+  bool js;              /* --js: links in scripts' string literals; .js files fetched */
+  bool allow_private;   /* redirects may lead into a machine's own networks (doc/network.md) */
+  bool fail_on_broken;  /* exit 8 when any URL failed, as wget does for a broken link */
+  bool print_outside;   /* links out of scope are printed too (they always get a record) */
+  bool check_fragments; /* a link's #fragment must name an id of its fetched HTML target */
+  bool check_outside;   /* and requested once, HEAD, as checked links */
   char **headers;
   size_t header_count;
   bool insecure;

@@ -111,6 +111,12 @@ struct request {
   /* the links its HTML wrote and offered already: a hash each, by where it falls (page.c) */
   uint64_t written[256];
   const char *written_charset; /* what they were resolved with */
+  struct {                     /* --check-fragments: its ids' hashes (fragments.c) */
+    uint64_t *hash;
+    size_t count, cap;
+    bool lost;        /* more than a page's share, or memory ran out: the page is not judged */
+    const char *from; /* its URL as the run's table keeps it, once it has a link to judge */
+  } anchors;
   struct request *prev, *next;
 };
 
@@ -277,6 +283,7 @@ struct shard {
   seen_filter *seen;          /* with --seen or --state and several shards, the first's (shared) */
   bool seen_borrowed;         /* it is: the first shard frees it */
   seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
+  struct crawl_fragments *fragments; /* --check-fragments: the run's table (run.c owns it) */
   loop_timer *progress_timer;
   struct { /* the status line's estimate (frontier_busiest), looked for twice a second at most */
     double next, left;

@@ -55,7 +55,8 @@ const char *crawl_fate_name(crawl_fate fate);
   X(TLS, "tls")                                                                                    \
   X(HTTP, "http")                                                                                  \
   X(PROTOCOL, "protocol")                                                                          \
-  X(OTHER, "other")
+  X(OTHER, "other")                                                                                \
+  X(FRAGMENT, "fragment")
 typedef enum {
 #define CRAWL_CAUSE_ENUM(name, text) CRAWL_CAUSE_##name,
   CRAWL_CAUSE_MAP(CRAWL_CAUSE_ENUM)

@@ -6,6 +6,7 @@
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
+#include "crawl/fragments.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -593,6 +594,8 @@ void crawl__offer_link(struct request *rq, const struct url *base, const char *h
     url_free(&b->urls[b->count]);
     return;
   }
+  if (c->fragments) /* its #fragment, judged against its target at the end */
+    crawl__fragments_of_link(rq, b->urls[b->count].text, href, len, how);
   b->depth[b->count] = depth;
   b->how[b->count] = how;
   if (++b->count == LINK_BATCH)

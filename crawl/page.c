@@ -1,5 +1,6 @@
 /* The page handler: a response's head decides what its body is (HTML, CSS, script, sitemap or
  * nothing to read), the body streams into the link extractor, and its end settles the URL. */
+#include "crawl/fragments.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
 #include "crawl/page.h"
@@ -9,6 +10,7 @@
 #include "crawl/schedule.h"
 #include "crawl/speculate.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -106,12 +108,53 @@ static bool written_before(struct request *rq, const char *value, size_t len, st
   return false;
 }
 
+/* --check-fragments: a page's anchors, at most this many (a page of more is not judged) */
+#define ANCHORS_MAX (1u << 20)
+
+static void keep_anchor(struct request *rq, const char *value, size_t len) {
+  if (rq->anchors.lost)
+    return;
+  if (rq->anchors.count == rq->anchors.cap) {
+    size_t cap = rq->anchors.cap ? rq->anchors.cap * 2 : 64;
+    uint64_t *grown = cap <= ANCHORS_MAX ? realloc(rq->anchors.hash, cap * sizeof(*grown)) : NULL;
+    if (!grown) {
+      if (cap <= ANCHORS_MAX) /* lack of memory, not a long page: the crawl would be another */
+        crawl__fatal(rq->shard, "out of memory");
+      rq->anchors.lost = true;
+      return;
+    }
+    rq->anchors.hash = grown;
+    rq->anchors.cap = cap;
+  }
+  rq->anchors.hash[rq->anchors.count++] = crawl__fragment_hash(value, len);
+}
+
+/* --check-fragments: a link with a #fragment that is not offered (it names this page, or the
+ * page offered its target already with another fragment), kept with its target resolved here;
+ * an offered one is kept by crawl__offer_link, which resolves it anyway. */
+static void keep_fragment_link(struct request *rq, const struct url *base, const char *value,
+                               size_t len, const char *charset, struct link_how how) {
+  struct shard *c = rq->shard;
+  const char *mark = memchr(value, '#', len);
+  if (!mark)
+    return;
+  struct url target;
+  if (url_resolve_in(base, value, (size_t)(mark - value), c->cfg->max_url_length, charset,
+                     &target) != CORE_OK)
+    return; /* no URL, another scheme: said for the link itself */
+  crawl__fragments_of_link(rq, target.text, value, len, how);
+  url_free(&target);
+}
+
 static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
   struct shard *c = rq->shard;
   if (c->stop == STOP_NOW)
     return;
   switch (event) {
+    case PARSE_ANCHOR:
+      keep_anchor(rq, value, len);
+      return;
     case PARSE_NOFOLLOW:
       rq->nofollow = true;
       return;
@@ -125,13 +168,19 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
         written_forget(rq); /* the links before it were resolved against the page's URL */
       return;
     case PARSE_LINK: {
-      if (!rq->base.text && names_this_page(value, len))
-        return;
       const struct url *base = rq->base.text ? &rq->base : &rq->url;
       struct link_how how = {VIA_PAGE + parse_html_link_via(rq->html), !rq->nofollow};
       const char *charset = parse_html_charset(rq->html);
-      if (written_before(rq, value, len, how, charset))
+      if (!rq->base.text && names_this_page(value, len)) {
+        if (c->fragments) /* the page itself: its URL is the target */
+          crawl__fragments_of_link(rq, rq->url.text, value, len, how);
         return;
+      }
+      if (written_before(rq, value, len, how, charset)) {
+        if (c->fragments)
+          keep_fragment_link(rq, base, value, len, charset, how);
+        return;
+      }
       crawl__offer_link(rq, base, value, len, charset, rq->item->depth + 1, how);
       return;
     }
@@ -179,6 +228,8 @@ static bool start_html(struct request *rq, const char *charset, int64_t length) 
   }
   if (rq->shard->cfg->js)
     parse_html_scan_scripts(rq->html);
+  if (rq->shard->fragments)
+    parse_html_anchors(rq->html);
   if (length > 0) {
     hold_up_to(rq, (uint64_t)length);
     parse_html_expect(rq->html, (size_t)length);
@@ -354,6 +405,12 @@ static void page_done(void *arg, const struct fetch_result *res) {
     crawl__referrers_link(rq, target.text);
   crawl__spec_adopt(c, rq); /* ahead of the gate: its record waits for its level */
   crawl__report(c, item->flags, &rec);
+  /* its anchors, for the links to it with a fragment: a page whole, of a response that is one */
+  if (c->fragments && rq->html && !res->truncated && !rq->anchors.lost && status >= 200 &&
+      status < 300 &&
+      crawl__fragments_page(c->fragments, item->url, rq->anchors.hash, rq->anchors.count) !=
+          CORE_OK)
+    crawl__fatal(c, "out of memory");
   /* its target remembers what kind of address sent it there (crawl__start_request checks) */
   struct link_how how = {(unsigned char)(VIA_REDIRECT + rq->addr_kind), true};
   if (redirect && (item->flags & ITEM_SPEC))

@@ -71,6 +71,7 @@ void crawl__request_free(struct request *rq) {
   if (rq->next)
     rq->next->prev = rq->prev;
   parse_html_destroy(rq->html);
+  free(rq->anchors.hash);
   c->req.long_held -= rq->long_hold;
   parse_css_destroy(rq->css);
   parse_js_destroy(rq->js);

@@ -3,6 +3,8 @@
 #include "crawl/run-int.h"
 #include "crawl/archive.h"
 #include "crawl/checkpoint.h"
+#include "crawl/fragments.h"
+#include "crawl/report.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -99,6 +101,12 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   fetch_cookies *cookies; /* one jar for every shard: a session is the crawl's, not a thread's */
   if (crawl__cookies_open(cfg, &cookies, err, err_size) != CORE_OK)
     return CRAWL_END_FATAL;
+  struct crawl_fragments *fragments = NULL; /* --check-fragments: one table, every shard's */
+  if (cfg->check_fragments && crawl__fragments_create(&fragments) != CORE_OK) {
+    fetch_cookies_destroy(cookies);
+    snprintf(err, err_size, "cannot start: out of memory");
+    return CRAWL_END_FATAL;
+  }
   struct shard *shards = calloc((size_t)n, sizeof(*shards));
   struct crawl_stats *shard_stats = calloc((size_t)n, sizeof(*shard_stats));
   char *errs = calloc((size_t)n, err_size);
@@ -107,6 +115,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     free(shard_stats);
     free(errs);
     fetch_cookies_destroy(cookies);
+    crawl__fragments_destroy(fragments);
     snprintf(err, err_size, "cannot start: out of memory");
     return CRAWL_END_FATAL;
   }
@@ -118,7 +127,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                         .stats = &shard_stats[i],
                         .err = errs + (size_t)i * err_size,
                         .err_size = err_size,
-                        .cookies = cookies};
+                        .cookies = cookies,
+                        .fragments = fragments};
     crawl__run_attach(run, i, c, crawl__take_owned);
     c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
     c->held.min = INT_MAX;
@@ -226,6 +236,18 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     for (int i = 0; i < n && end != CRAWL_END_FATAL; i++)
       if (shards[i].fatal)
         end = CRAWL_END_FATAL;
+  /* every page is in now: the links with a fragment are judged, their records written by the
+   * first shard (its writer is open until crawl__shard_close) */
+  if (fragments && end != CRAWL_END_FATAL && end != CRAWL_END_PIPE && !shards[0].refused) {
+    crawl__fragments_judge(fragments, &shards[0]);
+    if (shards[0].writer)
+      crawl__check_output(&shards[0], sink->flush(shards[0].writer, false));
+    if (shards[0].fatal) {
+      end = CRAWL_END_FATAL;
+      if (!err[0])
+        snprintf(err, err_size, "%s", shards[0].err);
+    }
+  }
   for (int i = 0; i < n; i++) {
     if (shards[i].fatal && !err[0])
       snprintf(err, err_size, "%s", shards[i].err);
@@ -266,6 +288,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     end = CRAWL_END_FATAL;
   }
   fetch_cookies_destroy(cookies);
+  crawl__fragments_destroy(fragments);
   free(shard_stats);
   free(errs);
   free(shards);

@@ -41,7 +41,7 @@ _crawl() {
       --check-skipped --js --allow-private --fail-on-broken --print-outside --check-outside --level --recursive --wait --header --insecure --cacert --resolve --dns-server --proxy --noproxy --load-cookies --save-cookies --no-cookies --random-wait --rate --max-time --user --netrc --netrc-file --seen --dedupe --expect --fp-rate
       --queue-memory --queue-disk --state --checkpoint --warc --threads --cluster --nodes --node --cluster-wait --output --jsonl --quiet --verbose --progress --no-progress --help --version
       --spider --no-verbose --execute --tries --no-check-certificate --accept-regex --reject-regex
-      --max-redirect --config --no-config --report
+      --max-redirect --config --no-config --report --check-fragments
       -i -D -A -R -d -n -w -c -j -U -H -k -o -q -v -e -t -T -h -V" -- "$cur"))
   fi
 }

@@ -41,6 +41,7 @@ struct parse_html {
   bool base_seen;
   parse_css *style;   /* the <style> element being read, if any */
   bool scan_scripts;  /* --js: inline scripts' string literals are read too */
+  bool anchors;       /* --check-fragments: ids and <a name>s are given too */
   parse_js *script;   /* the inline <script> being read, if any */
   bool out_of_memory; /* a style or script could not be read whole: the parse stopped there */
   parse_via via;      /* where the link being delivered was found */
@@ -361,9 +362,15 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   /* one pass over the attributes; the first of each name counts, as in the HTML Standard */
   const char *style = NULL, *value = NULL, *value2 = NULL, *srcset = NULL;
   bool links = el && el->kind == ELEMENT_LINKS;
+  bool named = html->anchors && name[0] == 'a' && name[1] == '\0';
   for (size_t i = 0; atts[i]; i += 2) {
     const char *an = (const char *)atts[i];
     const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
+    /* a fragment names an element by its id, or an <a> by its name (the HTML Standard's
+     * indicated part of the document) */
+    if (html->anchors && *av &&
+        ((an[0] == 'i' && an[1] == 'd' && an[2] == '\0') || (named && strcmp(an, "name") == 0)))
+      emit(html, PARSE_ANCHOR, av, strlen(av));
     if (!style && an[0] == 's' && strcmp(an, "style") == 0)
       style = av;
     else if (!links)
@@ -736,6 +743,10 @@ void parse_html_destroy(parse_html *html) {
   parse_css_destroy(html->style);
   parse_js_destroy(html->script);
   free(html);
+}
+
+void parse_html_anchors(parse_html *html) {
+  html->anchors = true;
 }
 
 void parse_html_scan_scripts(parse_html *html) {

@@ -8,9 +8,10 @@
 
 /* ---- HTML ---- */
 typedef enum {
-  PARSE_LINK,    /* a URL reference to resolve against the current base */
-  PARSE_BASE,    /* the document's first <base href>: later links resolve against it */
-  PARSE_NOFOLLOW /* <meta name="robots" content="nofollow">: links are printed, not followed */
+  PARSE_LINK,     /* a URL reference to resolve against the current base */
+  PARSE_BASE,     /* the document's first <base href>: later links resolve against it */
+  PARSE_NOFOLLOW, /* <meta name="robots" content="nofollow">: links are printed, not followed */
+  PARSE_ANCHOR    /* (parse_html_anchors) an element's id, or an <a>'s name: a fragment's target */
 } parse_event;
 
 /* value is borrowed for the duration of the call and is not NUL-terminated. */
@@ -66,6 +67,9 @@ const char *parse_html_charset(const parse_html *html);
 parse_via parse_html_link_via(const parse_html *html);
 /* --js: the text of inline scripts is scanned too (parse_js). Before the first feed. */
 void parse_html_scan_scripts(parse_html *html);
+/* --check-fragments: every id attribute, and the name of each <a>, comes as a PARSE_ANCHOR.
+ * Before the first feed. */
+void parse_html_anchors(parse_html *html);
 /* Ends the document: remaining events are delivered. A page of up to PARSE_HTML_HOLD bytes of
  * text is held until then and parsed whole, which is faster; a longer one is parsed as it
  * comes, its events delivered from inside parse_html_feed. CORE_ENOMEM when memory ran out (the

@@ -983,3 +983,63 @@ def case_page_directives_every_form(tmp):
                            f"-w {delay}, {name}: its link was not followed: {r}")
     finally:
         site.stop()
+
+
+def case_check_fragments(tmp):
+    """--check-fragments (doc/behaviour.md, Fragments): a link whose #fragment names no id of its
+    fetched HTML target (nor the name of an <a> there) is a broken link, with the pages that
+    link to it, counted, listed and reported like any other, and exit 8. # and #top always
+    exist, a text fragment (#:~:text=) is not checked, a fragment is percent-decoded before it
+    is compared, a target not fetched as HTML (skipped, out of scope) is not judged. On 200
+    pages with 2,000 good fragment links and 50 broken ones, the 50 are found and no other."""
+    pages = 200
+
+    def page(i):
+        ids = "".join(f'<h2 id="s{k}">{k}</h2>' for k in range(10))
+        good = "".join(f'<a href="/p{(i + k) % pages}#s{k}">g</a>' for k in range(10))
+        broken = f'<a href="/p{i + 1}#nope{i}">b</a>' if i < 50 else ""
+        return f"<html><body>{ids}{good}{broken}<a href=\"/p{(i + 1) % pages}\">n</a></body></html>"
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<a href="/p0">p</a><a href="/doc#intro">ok</a>'
+                             '<a href="/doc#missing">no</a><a href="#here">here</a>'
+                             '<a href="#nowhere">no</a><p id="here"></p><a href="/doc#top">top</a>'
+                             '<a href="/doc#">empty</a><a href="/doc#caf%C3%A9">decoded</a>'
+                             '<a href="/doc#:~:text=none">text</a><a href="/f.png#x">png</a>'
+                             '<a href="/doc#old">a name</a><a href="/doc#plain">a name only</a>')
+        if path == "/doc":
+            return 200, {}, ('<h1 id="intro">i</h1><a name="old">o</a><span id="caf\u00e9"></span>'
+                             '<p name="plain">a p\'s name names nothing</p>'
+                             '<a href="/#here">back</a><a href="/#gone">gone</a>')
+        if path == "/f.png":
+            return 200, {"Content-Type": "image/png"}, "x"
+        if path.startswith("/p") and path[2:].isdigit() and int(path[2:]) < pages:
+            return 200, {}, page(int(path[2:]))
+        return None
+    site = Site(["frag.test"], respond)
+    try:
+        url = site.url("frag.test")
+        report = os.path.join(tmp, "report.md")
+        p = site.crawl("-w", "0", "-d", "inf", "--check-fragments", "--jsonl", "--report", report,
+                       url, check=False)
+        failed = {r["url"]: r for r in records(p) if r["fate"] == "failed"}
+        want = {f"{url}p{i + 1}#nope{i}" for i in range(50)} | {
+            f"{url}doc#missing", f"{url}#nowhere", f"{url}#gone", f"{url}doc#plain"}
+        expect(set(failed) == want, f"broken: missing {sorted(want - set(failed))[:5]}, "
+               f"more {sorted(set(failed) - want)[:5]}")
+        expect_unique([r["url"] for r in records(p)], "record")
+        expect(p.returncode == 8, f"broken fragments: exit {p.returncode}")
+        r = failed[f"{url}#gone"]
+        expect(r["linked_from"] == [f"{url}doc"] and r["linked_from_count"] == 1 and
+               "gone" in r["error"], f"its record: {r}")
+        expect(f"{len(want)} broken links:" in p.stderr and f"{len(want)} fragment)" in p.stderr,
+               f"summary: {p.stderr}")
+        with open(report) as f:
+            text = f.read()
+        expect(f"- `{url}doc#missing`: fragment: no element" in text, f"report: {text[:600]}")
+        # without the option, nothing is judged
+        p = site.crawl("-w", "0", "-d", "inf", "--jsonl", url)
+        expect(not [r for r in records(p) if r["fate"] == "failed"], "failed without the option")
+    finally:
+        site.stop()
