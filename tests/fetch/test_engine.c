@@ -20,18 +20,9 @@
 
 #include <cmocka.h>
 
-enum { MAX_CLIENTS = 64 };
+#include "tests/support/wrap_realloc.h"
 
-/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc of the engine's own code after
- * arming fails (libcurl's are its own). */
-void *__real_realloc(void *p, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-static long realloc_fail_in; /* 0: none fails */
-void *__wrap_realloc(void *p, size_t size) {
-  if (realloc_fail_in && --realloc_fail_in == 0)
-    return NULL;
-  return __real_realloc(p, size);
-}
+enum { MAX_CLIENTS = 64 };
 
 /* Two HTTP/1.1 servers on one port, at 127.0.0.1 (answering "A") and 127.0.0.2 ("B"), served by
  * one thread. A request for /close is answered with Connection: close, any other kept alive. */
@@ -358,12 +349,12 @@ static void capture_is_whole_or_says_memory_ran_out(void **state) {
     client_open(&cl, 4);
     struct captured k = {0};
     fetch_engine_capture(cl.engine, on_capture, &k);
-    realloc_fail_in = n;
+    wrap_realloc_fail_in(n);
     struct outcome o;
     start(&cl, s, "h.invalid", "127.0.0.1", "/chunked", &o);
     wait_all(&cl, &o, 1);
-    bool none_failed = realloc_fail_in != 0;
-    realloc_fail_in = 0;
+    bool none_failed = wrap_realloc_pending();
+    wrap_realloc_fail_in(0);
     client_close(&cl);
     if (o.error == FETCH_ENOMEM) {
       said++;

@@ -330,22 +330,8 @@ def case_status_line_places(tmp):
                         [r for r in rows if not r.startswith("crawl: ")][-1]),
            f"the line is not left below the URLs: {rows[-5:]}")
     # a polite crawl's estimate, on a terminal (the raw stream: the line is redrawn in place)
-    master, slave = os.openpty()
-    proc = subprocess.Popen([CRAWL, "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.25",
-                             "-d", "2", web.url()], stdout=slave, stderr=slave,
-                            env=dict(os.environ, TERM="xterm"), stdin=subprocess.DEVNULL)
-    os.close(slave)
-    stream = b""
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        stream += chunk
-    proc.communicate(timeout=60)
-    os.close(master)
+    stream = on_pty([CRAWL, "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.25", "-d", "2",
+                     web.url()], dict(os.environ, TERM="xterm"), stdout_too=True)
     web.stop()
     host = web.url().rstrip("/").encode()
     expect(re.search(rb"\d+:\d\d left at least \(" + re.escape(host) + rb"\)", stream),
@@ -575,7 +561,6 @@ def case_habits(tmp):
       form (C0 AF, E0 80 AF) comes out with U+FFFD, and every line decodes strictly; each record
       carries `time`, UTC in RFC 3339, within the crawl's run.
     - The status line, on by default on a terminal, stays off when TERM is dumb or unset."""
-    import pty
 
     def respond(host, path, headers):
         if path == "/":
@@ -619,25 +604,12 @@ def case_habits(tmp):
             expect(started - 1 <= at <= ended + 1, f"time {r['time']} is not within the run")
 
         def status_shown(term):
-            master, slave = pty.openpty()
             env = {k: v for k, v in os.environ.items() if k != "TERM"}
             if term is not None:
                 env["TERM"] = term
-            proc = subprocess.Popen([CRAWL, *site.resolve(), "-w", "0", site.url("a.test")],
-                                    stdout=subprocess.DEVNULL, stderr=slave, env=env,
-                                    stdin=subprocess.DEVNULL)  # output apart from the terminal
-            os.close(slave)
-            err = b""
-            while True:
-                try:
-                    chunk = os.read(master, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                err += chunk
-            proc.communicate(timeout=60)
-            os.close(master)
+            # the output apart from the terminal
+            err = on_pty([CRAWL, *site.resolve(), "-w", "0", site.url("a.test")], env,
+                         stdout_too=False)
             return re.search(rb"\d+:\d\d \d+ pages?, ", err) is not None
 
         expect(status_shown("xterm"), "no status line on a terminal with TERM=xterm")

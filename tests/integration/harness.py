@@ -713,6 +713,27 @@ def expect_memory_failures(run, failures, went_on, what):
     return ended, len(runs) - ended
 
 
+def on_pty(cmd, env, stdout_too):
+    """Runs cmd with standard error on a new pseudo-terminal (standard output too, or
+    /dev/null), to its end; what the terminal got, as bytes."""
+    master, slave = os.openpty()
+    proc = subprocess.Popen(cmd, stdout=slave if stdout_too else subprocess.DEVNULL,
+                            stderr=slave, env=env, stdin=subprocess.DEVNULL)
+    os.close(slave)
+    stream = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # EIO: the last holder of the terminal's other end has gone
+            break
+        if not chunk:
+            break
+        stream += chunk
+    proc.communicate(timeout=60)
+    os.close(master)
+    return stream
+
+
 def wait_until(cond, what, proc=None, timeout=120):
     """Polls cond until it holds: a case waits for an event, never for a fixed time. Fails when
     timeout passes first, or when proc ends first."""

@@ -11,16 +11,7 @@
 
 #include <cmocka.h>
 
-/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc after arming fails, so that
- * every growth of a URL being read can be made to run out of memory. */
-void *__real_realloc(void *p, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-static long realloc_fail_in; /* 0: none fails */
-void *__wrap_realloc(void *p, size_t size) {
-  if (realloc_fail_in && --realloc_fail_in == 0)
-    return NULL;
-  return __real_realloc(p, size);
-}
+#include "tests/support/wrap_realloc.h"
 
 struct links {
   char text[16384];
@@ -144,15 +135,15 @@ static void test_out_of_memory_said(void **state) {
     memset(&got, 0, sizeof(got));
     parse_css *p;
     assert_int_equal(parse_css_create(collect, &got, &p), CORE_OK);
-    realloc_fail_in = n;
+    wrap_realloc_fail_in(n);
     core_rc fed = CORE_OK;
     for (size_t off = 0; off < strlen(css); off += 7) { /* a URL's growth across chunks too */
       core_rc rc = parse_css_feed(p, css + off, strlen(css) - off < 7 ? strlen(css) - off : 7);
       fed = fed ? fed : rc;
     }
     core_rc finished = parse_css_finish(p);
-    bool none_failed = realloc_fail_in != 0;
-    realloc_fail_in = 0;
+    bool none_failed = wrap_realloc_pending();
+    wrap_realloc_fail_in(0);
     parse_css_destroy(p);
     if (none_failed) { /* past the sheet's last growth: the whole sheet */
       assert_int_equal(fed, CORE_OK);

@@ -14,16 +14,7 @@
 
 #include <cmocka.h>
 
-/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc after arming fails, ours and
- * (when it is the bundled, static one) libxml2's alike. */
-void *__real_realloc(void *p, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-static long realloc_fail_in; /* 0: none fails */
-void *__wrap_realloc(void *p, size_t size) {
-  if (realloc_fail_in && --realloc_fail_in == 0)
-    return NULL;
-  return __real_realloc(p, size);
-}
+#include "tests/support/wrap_realloc.h"
 
 struct events {
   char text[8192];
@@ -740,14 +731,14 @@ static void test_out_of_memory_in_styles_said(void **state) {
     parse_html *p;
     assert_int_equal(parse_html_create(NULL, collect, &ev, &p), CORE_OK);
     parse_html_hold(p, 0); /* streamed, as a page past the hold is */
-    realloc_fail_in = n;
+    wrap_realloc_fail_in(n);
     core_rc rc = CORE_OK;
     for (size_t off = 0; off < strlen(doc) && !rc; off += 13)
       rc = parse_html_feed(p, doc + off, strlen(doc) - off < 13 ? strlen(doc) - off : 13);
     if (!rc)
       rc = parse_html_finish(p);
-    bool none_failed = realloc_fail_in != 0;
-    realloc_fail_in = 0;
+    bool none_failed = wrap_realloc_pending();
+    wrap_realloc_fail_in(0);
     parse_html_destroy(p);
     if (rc == CORE_OK) {
       if (strcmp(ev.text, whole) != 0)

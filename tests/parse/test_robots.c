@@ -12,17 +12,9 @@
 
 #include <cmocka.h>
 
-#include "tests/parse/robots_cases.h"
+#include "tests/support/wrap_realloc.h"
 
-/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc after arming fails. */
-void *__real_realloc(void *p, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-static long realloc_fail_in; /* 0: none fails */
-void *__wrap_realloc(void *p, size_t size) {
-  if (realloc_fail_in && --realloc_fail_in == 0)
-    return NULL;
-  return __real_realloc(p, size);
-}
+#include "tests/parse/robots_cases.h"
 
 static const char site[] = "# comment line\n"
                            "User-agent: *\n"
@@ -145,10 +137,10 @@ static void test_out_of_memory_said(void **state) {
   long said = 0;
   for (long n = 1;; n++) {
     parse_robots *r = NULL;
-    realloc_fail_in = n;
+    wrap_realloc_fail_in(n);
     core_rc rc = parse_robots_create(text, strlen(text), "crawl", &r);
-    bool none_failed = realloc_fail_in != 0;
-    realloc_fail_in = 0;
+    bool none_failed = wrap_realloc_pending();
+    wrap_realloc_fail_in(0);
     if (rc == CORE_ENOMEM) {
       said++;
       continue;

@@ -12,16 +12,7 @@
 
 #include <cmocka.h>
 
-/* Linked with --wrap=realloc (tests/meson.build): the Nth realloc after arming fails, ours and
- * (when it is the bundled, static one) libxml2's alike. */
-void *__real_realloc(void *p, size_t size);
-void *__wrap_realloc(void *p, size_t size);
-static long realloc_fail_in; /* 0: none fails */
-void *__wrap_realloc(void *p, size_t size) {
-  if (realloc_fail_in && --realloc_fail_in == 0)
-    return NULL;
-  return __real_realloc(p, size);
-}
+#include "tests/support/wrap_realloc.h"
 
 struct entries {
   size_t urls, indexes;
@@ -199,14 +190,14 @@ static void test_out_of_memory_said(void **state) {
     memset(&e, 0, sizeof(e));
     parse_sitemap *sm;
     assert_int_equal(parse_sitemap_create(collect, &e, &sm), CORE_OK);
-    realloc_fail_in = n;
+    wrap_realloc_fail_in(n);
     core_rc rc = CORE_OK;
     for (size_t off = 0; off < strlen(xml) && !rc; off += 9) /* the crawl stops at the first */
       rc = parse_sitemap_feed(sm, xml + off, strlen(xml) - off < 9 ? strlen(xml) - off : 9);
     if (!rc)
       rc = parse_sitemap_finish(sm);
-    bool none_failed = realloc_fail_in != 0;
-    realloc_fail_in = 0;
+    bool none_failed = wrap_realloc_pending();
+    wrap_realloc_fail_in(0);
     parse_sitemap_destroy(sm);
     if (rc == CORE_OK) {
       assert_string_equal(e.text, whole);
