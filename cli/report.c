@@ -70,18 +70,6 @@ core_rc cli_report_create(const char *path, cli_report **out, char *err, size_t 
   return CORE_OK;
 }
 
-static bool grow(void **items, size_t *cap, size_t count, size_t size) {
-  if (count < *cap)
-    return true;
-  size_t want = *cap ? *cap * 2 : 64;
-  void *grown = realloc(*items, want * size);
-  if (!grown)
-    return false;
-  *items = grown;
-  *cap = want;
-  return true;
-}
-
 static size_t *slot_of(size_t *slots, size_t slot_count, char **pages, const char *page) {
   size_t i = (size_t)XXH3_64bits(page, strlen(page)) & (slot_count - 1);
   while (slots[i] && strcmp(pages[slots[i] - 1], page) != 0)
@@ -108,7 +96,8 @@ static bool page_index(cli_report *r, const char *page, size_t *at) {
     return true;
   }
   char *copy = strdup(page);
-  if (!copy || !grow((void **)&r->pages, &r->page_cap, r->page_count, sizeof(*r->pages))) {
+  if (!copy ||
+      !core_array_room((void **)&r->pages, &r->page_cap, r->page_count, sizeof(*r->pages), 64)) {
     free(copy);
     return false;
   }
@@ -120,8 +109,8 @@ static bool page_index(cli_report *r, const char *page, size_t *at) {
 
 static bool mention(cli_report *r, const char *page, size_t broken) {
   size_t at;
-  if (!page_index(r, page, &at) ||
-      !grow((void **)&r->mentions, &r->mention_cap, r->mention_count, sizeof(*r->mentions)))
+  if (!page_index(r, page, &at) || !core_array_room((void **)&r->mentions, &r->mention_cap,
+                                                    r->mention_count, sizeof(*r->mentions), 64))
     return false;
   r->mentions[r->mention_count++] = (struct mention){at, broken};
   return true;
@@ -132,7 +121,7 @@ static core_rc add_locked(cli_report *r, const struct crawl_record *rec) {
     r->left_out++;
     return CORE_OK;
   }
-  if (!grow((void **)&r->links, &r->cap, r->count, sizeof(*r->links)))
+  if (!core_array_room((void **)&r->links, &r->cap, r->count, sizeof(*r->links), 64))
     return CORE_ENOMEM;
   struct broken *b = &r->links[r->count];
   memset(b, 0, sizeof(*b));

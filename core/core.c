@@ -87,6 +87,20 @@ core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len) {
   return CORE_OK;
 }
 
+bool core_array_room(void **items, size_t *cap, size_t count, size_t size, size_t min) {
+  if (count < *cap)
+    return true;
+  size_t want = *cap ? *cap * 2 : min;
+  if (want > SIZE_MAX / size)
+    return false;
+  void *grown = realloc(*items, want * size);
+  if (!grown)
+    return false;
+  *items = grown;
+  *cap = want;
+  return true;
+}
+
 core_rc core_buf_reserve(struct core_buf *buf, size_t size) {
   if (size <= buf->cap)
     return CORE_OK;

@@ -43,6 +43,9 @@ core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len);
 core_rc core_buf_addc(struct core_buf *buf, char c);
 /* Room for at least size bytes (a NUL after them included) in one allocation, within max + 1. */
 core_rc core_buf_reserve(struct core_buf *buf, size_t size);
+/* Room for one more item of size bytes in an array of count (capacity *cap) at *items: it
+ * doubles when full (from min items). False when memory ran out: the array is left as it was. */
+bool core_array_room(void **items, size_t *cap, size_t count, size_t size, size_t min);
 /* Gives back the room the contents do not use (a buffer that will not grow again). */
 void core_buf_shrink(struct core_buf *buf);
 void core_buf_reset(struct core_buf *buf);

@@ -141,18 +141,6 @@ static bool index_room(struct index *ix, size_t count) {
   return true;
 }
 
-static bool room(void **items, size_t *cap, size_t count, size_t size) {
-  if (count < *cap)
-    return true;
-  size_t want = *cap ? *cap * 2 : 256;
-  void *grown = realloc(*items, want * size);
-  if (!grown)
-    return false;
-  *items = grown;
-  *cap = want;
-  return true;
-}
-
 struct wanted {
   const struct crawl_fragments *f;
   const char *text;
@@ -169,7 +157,8 @@ static bool same_string(const void *arg, size_t at) {
 static const char *intern(struct crawl_fragments *f, const char *text, size_t len) {
   uint64_t key = XXH3_64bits(text, len);
   struct wanted w = {f, text, len};
-  if (!room((void **)&f->strings, &f->string_cap, f->string_count, sizeof(*f->strings)) ||
+  if (!core_array_room((void **)&f->strings, &f->string_cap, f->string_count, sizeof(*f->strings),
+                       256) ||
       !index_room(&f->string_index, f->string_count))
     return NULL;
   struct slot *slot = slot_of(&f->string_index, key, same_string, &w);
@@ -207,7 +196,7 @@ core_rc crawl__fragments_page(struct crawl_fragments *f, const char *url, uint64
   uint64_t hash = XXH3_64bits(url, strlen(url));
   pthread_mutex_lock(&f->lock);
   core_rc rc = CORE_ENOMEM;
-  if (room((void **)&f->pages, &f->page_cap, f->page_count, sizeof(*f->pages)) &&
+  if (core_array_room((void **)&f->pages, &f->page_cap, f->page_count, sizeof(*f->pages), 256) &&
       index_room(&f->page_index, f->page_count)) {
     struct slot *slot = slot_of(&f->page_index, hash, any, NULL);
     uint64_t *copy = count && !slot->at ? malloc(count * sizeof(*copy)) : NULL;
@@ -258,9 +247,9 @@ static core_rc add_link(struct crawl_fragments *f, const char *target, const cha
   size_t target_len = strlen(target);
   uint64_t hash = XXH3_64bits(target, target_len), anchor = XXH3_64bits(decoded, n);
   uint64_t key = link_key(hash, anchor);
-  if (!room((void **)&f->links, &f->link_cap, f->link_count, sizeof(*f->links)) ||
+  if (!core_array_room((void **)&f->links, &f->link_cap, f->link_count, sizeof(*f->links), 256) ||
       !index_room(&f->link_index, f->link_count) ||
-      !room((void **)&f->refs, &f->ref_cap, f->ref_count, sizeof(*f->refs)) ||
+      !core_array_room((void **)&f->refs, &f->ref_cap, f->ref_count, sizeof(*f->refs), 256) ||
       f->ref_count >= UINT32_MAX)
     return CORE_ENOMEM;
   struct slot *slot = slot_of(&f->link_index, key, any, NULL);

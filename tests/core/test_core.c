@@ -75,10 +75,33 @@ static void test_extension_lists(void **state) {
   core_list_free(&list);
 }
 
+/* An array's room: made at the minimum, doubled when full, left alone while it has room. */
+static void test_array_room(void **state) {
+  (void)state;
+  int *items = NULL;
+  size_t cap = 0;
+  assert_true(core_array_room((void **)&items, &cap, 0, sizeof(*items), 4));
+  assert_int_equal(cap, 4);
+  int *first = items;
+  for (size_t n = 0; n < 4; n++) {
+    assert_true(core_array_room((void **)&items, &cap, n, sizeof(*items), 4));
+    items[n] = (int)n;
+  }
+  assert_ptr_equal(items, first); /* room enough: not moved */
+  assert_true(core_array_room((void **)&items, &cap, 4, sizeof(*items), 4));
+  assert_int_equal(cap, 8);
+  for (int n = 0; n < 4; n++)
+    assert_int_equal(items[n], n); /* kept through the move */
+  size_t huge = SIZE_MAX / 2 + 1;
+  assert_false(core_array_room((void **)&items, &huge, huge, sizeof(*items), 4));
+  free(items);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_utf8_boundaries),
       cmocka_unit_test(test_extension_lists),
+      cmocka_unit_test(test_array_room),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
