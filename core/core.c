@@ -90,9 +90,9 @@ core_rc core_buf_add(struct core_buf *buf, const void *data, size_t len) {
 bool core_array_room(void **items, size_t *cap, size_t count, size_t size, size_t min) {
   if (count < *cap)
     return true;
+  if (*cap > SIZE_MAX / 2 / size || min > SIZE_MAX / size)
+    return false; /* doubled, it would not fit a size_t's bytes */
   size_t want = *cap ? *cap * 2 : min;
-  if (want > SIZE_MAX / size)
-    return false;
   void *grown = realloc(*items, want * size);
   if (!grown)
     return false;

@@ -3,6 +3,7 @@
 #include "core/core.h"
 
 #include <setjmp.h>
+#include <stdlib.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
