@@ -1105,7 +1105,7 @@ def case_full_temp_dir_keeps_failed_records(tmp):
                        env=dict(os.environ, D=disk, T=tmp), capture_output=True, text=True,
                        timeout=120)
     log = web.stop()
-    expect(p.returncode == 1 and "--jsonl's links: No space left on device" in p.stderr,
+    expect(p.returncode == 1 and "the failed URLs' referrers: No space left on device" in p.stderr,
            f"exit {p.returncode}: {p.stderr[-800:]}")
     with open(os.path.join(tmp, "out")) as f:
         recs = {}
