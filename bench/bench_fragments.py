@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The CPU --check-fragments adds (issue: link checker): the same crawl of a documentation-like
 site with and without it, alternated, crawl's own CPU time (user + system, from wait4) compared
-as a ratio of medians. The site: N pages, each with 40 ids and 40 links to fragments of other
-pages (2 in 100 of them broken), served by nginx-like static files from a threaded Python server
-on loopback (the server's CPU is not crawl's and is not counted).
-Usage: bench/bench_fragments.py CRAWL [PAGES] [ROUNDS]"""
+as a ratio of medians. The site: PAGES pages, each with LINKS ids (a heading and a paragraph
+each) and LINKS links to fragments of other pages (2 in 100 of them broken), served from a
+threaded Python server on loopback (its CPU is not crawl's, and is not counted).
+Usage: bench/bench_fragments.py CRAWL [PAGES] [ROUNDS] [LINKS]"""
 import os
 import statistics
 import subprocess
@@ -18,12 +18,13 @@ import harness  # noqa: E402
 crawl = os.path.abspath(sys.argv[1])
 pages = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+per_page = int(sys.argv[4]) if len(sys.argv) > 4 else 40
 
 
 def page(i):
-    ids = "".join(f'<h2 id="sec-{k}">Section {k}</h2><p>{"text " * 40}</p>' for k in range(40))
+    ids = "".join(f'<h2 id="sec-{k}">Section {k}</h2><p>{"text " * 40}</p>' for k in range(per_page))
     links = "".join(f'<a href="/p{(i * 7 + k) % pages}#sec-{k if (i + k) % 50 else 99}">l</a>'
-                    for k in range(40))
+                    for k in range(per_page))
     return f"<html><body>{ids}{links}<a href=\"/p{(i + 1) % pages}\">next</a></body></html>"
 
 
@@ -43,5 +44,5 @@ try:
 finally:
     site.stop()
 without, with_ = statistics.median(cpu["without"]), statistics.median(cpu["with"])
-print(f"{pages} pages, {rounds} rounds: CPU without {without:.3f} s, with --check-fragments "
+print(f"{pages} pages of {per_page} ids and fragment links, {rounds} rounds: CPU without {without:.3f} s, with --check-fragments "
       f"{with_:.3f} s (median): x{with_ / without:.3f}")

@@ -114,9 +114,13 @@ struct request {
   struct {                     /* --check-fragments: its ids' hashes (fragments.c) */
     uint64_t *hash;
     size_t count, cap;
-    bool lost;        /* more than a page's share, or memory ran out: the page is not judged */
-    const char *from; /* its URL as the run's table keeps it, once it has a link to judge */
+    bool lost; /* more than a page's share, or memory ran out: the page is not judged */
   } anchors;
+  struct { /* --check-fragments: its links with a fragment, handed over when it is done */
+    struct frag_link *links;
+    size_t count, cap;
+    struct core_buf texts;
+  } fragments;
   struct request *prev, *next;
 };
 

@@ -14,9 +14,14 @@ uint64_t crawl__fragment_hash(const char *text, size_t len);
 core_rc crawl__fragments_page(struct crawl_fragments *f, const char *url, uint64_t *anchors,
                               size_t count);
 /* A link of page rq to target (its URL without the fragment), as its href was written (len
- * bytes): kept when the href has a fragment worth judging. A fatal error when memory runs out. */
+ * bytes): kept with rq when the href has a fragment worth judging. A fatal error when memory
+ * runs out. */
 void crawl__fragments_of_link(struct request *rq, const char *target, const char *href, size_t len,
                               struct link_how how);
+/* rq is done: its links go to the run's table, in one go. */
+void crawl__fragments_hand_over(struct request *rq);
+/* Frees what rq kept (after crawl__fragments_hand_over, or instead of it). */
+void crawl__fragments_forget(struct request *rq);
 /* Each kept link whose target was fetched as HTML without the anchor it names: a failed record
  * (cause fragment) through crawl__report of shard c, with the pages linking to it. */
 void crawl__fragments_judge(struct crawl_fragments *f, struct shard *c);

@@ -1,6 +1,7 @@
 /* Requests: made from a queued item, started once the host's address is known (refused when a
  * redirect would lead into a private address), retried with backoff, their failures given a
  * cause. */
+#include "crawl/fragments.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
@@ -72,6 +73,8 @@ void crawl__request_free(struct request *rq) {
     rq->next->prev = rq->prev;
   parse_html_destroy(rq->html);
   free(rq->anchors.hash);
+  crawl__fragments_hand_over(rq); /* the links its page had, whatever became of it */
+  crawl__fragments_forget(rq);
   c->req.long_held -= rq->long_hold;
   parse_css_destroy(rq->css);
   parse_js_destroy(rq->js);
