@@ -586,15 +586,15 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
   size_t url_len = strlen(item->url), from_len = item->from ? strlen(item->from) : 0;
   if (url_len >= UINT32_MAX || from_len >= UINT32_MAX)
     return CORE_EINVAL;
-  struct spill_record rec = {0,
-                             0,
-                             item->flags,
-                             item->not_before,
-                             (uint32_t)url_len,
-                             item->from ? (uint32_t)from_len : UINT32_MAX,
-                             item->depth,
-                             item->attempts,
-                             item->redirects};
+  struct spill_record rec;
+  memset(&rec, 0, sizeof(rec)); /* its padding too: no stale stack bytes go to the file */
+  rec.flags = item->flags;
+  rec.not_before = item->not_before;
+  rec.url_len = (uint32_t)url_len;
+  rec.from_len = item->from ? (uint32_t)from_len : UINT32_MAX;
+  rec.depth = item->depth;
+  rec.attempts = item->attempts;
+  rec.redirects = item->redirects;
   uint64_t at = f->spill_end;
   core_rc rc = core_write_at(f->spill_fd, &rec, sizeof(rec), at);
   rc = rc ? rc : core_write_at(f->spill_fd, item->url, url_len, at + sizeof(rec));

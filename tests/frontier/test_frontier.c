@@ -577,6 +577,22 @@ static void test_spill_refused_keeps_every_page(void **state) {
   seen_destroy(the_seen);
 }
 
+/* A frontier ended with pages and sitemaps still queued frees them all (the sanitizers' run sees
+ * a leak): a crawl stopped by -n or a signal ends so. */
+static void test_destroy_frees_what_is_queued(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a");
+  push(f, a, FRONTIER_PAGE, "http://a/1");
+  push(f, a, FRONTIER_SITEMAP, "http://a/sitemap.xml");
+  push(f, a, FRONTIER_SITEMAP, "http://a/sitemap2.xml");
+  assert_int_equal(frontier_queued(f), 3);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
 /* Draining (the end of a crawl, a host whose lookup failed) reaches spilled pages too. */
 static void test_spill_drains(void **state) {
   (void)state;
@@ -838,6 +854,7 @@ int main(void) {
       cmocka_unit_test(test_depth_gate_spill_out_of_order),
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_refused_keeps_every_page),
+      cmocka_unit_test(test_destroy_frees_what_is_queued),
       cmocka_unit_test(test_spill_drains),
       cmocka_unit_test(test_visit_reaches_spilled_pages),
       cmocka_unit_test(test_take_deeper),
