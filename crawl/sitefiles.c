@@ -122,8 +122,9 @@ static void robots_done(void *arg, const struct fetch_result *res) {
         frontier_push(c->fr, rq->host, hop);
       }
     }
-  } else if (status >= 400 || status < 200 || status >= 300) {
-    hd->robots_state = ROBOTS_KNOWN; /* 4xx: no robots.txt, everything is allowed */
+  } else if (status < 200 || status >= 300) {
+    /* 4xx, or a redirect with no Location (5xx and 429 went above): no robots.txt, all allowed */
+    hd->robots_state = ROBOTS_KNOWN;
   } else {
     parse_robots *robots;
     if (parse_robots_create(rq->body.data ? rq->body.data : "", rq->body.len, c->cfg->product_token,
