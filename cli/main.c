@@ -17,6 +17,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <stdarg.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -223,77 +225,111 @@ static void failure_causes(const struct crawl_stats *s, char *out, size_t size) 
                               (unsigned long long)s->failures[i], crawl_cause_name((crawl_cause)i));
 }
 
-static void print_summary(const struct crawl_stats *s, const struct crawl_config *cfg) {
+/* One line of the summary: "crawl: " and the text, wrapped within width columns (0: not at all)
+ * after a ", " or "; ", never inside a count and its words, each further row indented under the
+ * text; one row as it is when no such place is near enough. On a terminal the summary fits
+ * it; in a log or a pipe each line stays whole, for grep. */
+static void say(int width, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(int width, const char *fmt, ...) {
+  char text[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof(text), fmt, ap);
+  va_end(ap);
+  size_t len = strlen(text);
+  if (len && text[len - 1] == '\n')
+    text[--len] = '\0';
+  const size_t indent = 7; /* "crawl: " */
+  const char *p = text;
+  fputs("crawl: ", stderr);
+  while (width > (int)indent + 20 && strlen(p) > (size_t)width - indent) {
+    const char *cut = NULL;
+    for (const char *q = p; q + 1 < p + (size_t)width - indent && q[1]; q++)
+      if ((q[0] == ',' || q[0] == ';') && q[1] == ' ')
+        cut = q + 1;
+    if (!cut)
+      break;
+    fprintf(stderr, "%.*s\n%*s", (int)(cut - p), p, (int)indent, "");
+    p = cut + 1;
+  }
+  fprintf(stderr, "%s\n", p);
+}
+
+/* The columns the summary may take: standard error's terminal's, at most 80; 0 when it is no
+ * terminal. */
+static int summary_width(void) {
+  struct winsize ws;
+  if (!isatty(STDERR_FILENO) || ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_col == 0)
+    return 0;
+  return ws.ws_col < 80 ? ws.ws_col : 80;
+}
+
+static void print_summary(const struct crawl_stats *s, const struct crawl_config *cfg, int width) {
   double rate = s->seconds > 0 ? (double)s->pages / s->seconds : 0;
   const uint64_t *f = s->fates;
   char causes[160];
   failure_causes(s, causes, sizeof(causes));
   if (s->complete)
-    fprintf(stderr, "crawl: this crawl was complete already: nothing was asked; its counts:\n");
+    say(width, "this crawl was complete already: nothing was asked; its counts:\n");
   char runs[48] = ""; /* a continued crawl's counts and time are all its runs' */
   if (s->runs > 1)
     snprintf(runs, sizeof(runs), " over %llu runs", (unsigned long long)s->runs);
-  fprintf(stderr,
-          "crawl: %llu pages fetched, %llu URLs discovered, %.1f MB in %.2f s%s (%.1f pages/s)\n",
-          (unsigned long long)s->pages, (unsigned long long)s->discovered, (double)s->bytes / 1e6,
-          s->seconds, runs, rate);
-  fprintf(stderr,
-          "crawl: %llu fetched, %llu failed%s%s%s, %llu robots exclusions, %llu cut by depth, "
-          "%llu skipped, %llu over a limit, %llu pending\n",
-          (unsigned long long)f[CRAWL_FATE_FETCHED], (unsigned long long)f[CRAWL_FATE_FAILED],
-          causes[0] ? " (" : "", causes, causes[0] ? ")" : "",
-          (unsigned long long)f[CRAWL_FATE_ROBOTS], (unsigned long long)f[CRAWL_FATE_DEPTH],
-          (unsigned long long)f[CRAWL_FATE_SKIPPED], (unsigned long long)f[CRAWL_FATE_LIMIT],
-          (unsigned long long)f[CRAWL_FATE_PENDING]);
+  say(width, "%llu pages fetched, %llu URLs discovered, %.1f MB in %.2f s%s (%.1f pages/s)\n",
+      (unsigned long long)s->pages, (unsigned long long)s->discovered, (double)s->bytes / 1e6,
+      s->seconds, runs, rate);
+  say(width,
+      "%llu fetched, %llu failed%s%s%s, %llu robots exclusions, %llu cut by depth, "
+      "%llu skipped, %llu over a limit, %llu pending\n",
+      (unsigned long long)f[CRAWL_FATE_FETCHED], (unsigned long long)f[CRAWL_FATE_FAILED],
+      causes[0] ? " (" : "", causes, causes[0] ? ")" : "", (unsigned long long)f[CRAWL_FATE_ROBOTS],
+      (unsigned long long)f[CRAWL_FATE_DEPTH], (unsigned long long)f[CRAWL_FATE_SKIPPED],
+      (unsigned long long)f[CRAWL_FATE_LIMIT], (unsigned long long)f[CRAWL_FATE_PENDING]);
   if (f[CRAWL_FATE_OUTSIDE])
-    fprintf(stderr,
-            "crawl: %llu links out of scope (--print-outside prints them, --check-outside checks "
-            "them)\n",
-            (unsigned long long)f[CRAWL_FATE_OUTSIDE]);
+    say(width,
+        "%llu links out of scope (--print-outside prints them, --check-outside checks "
+        "them)\n",
+        (unsigned long long)f[CRAWL_FATE_OUTSIDE]);
   if (f[CRAWL_FATE_TRAP])
-    fprintf(stderr,
-            "crawl: %llu URLs not followed as spider traps (--max-path-repeat, "
-            "--max-path-segments, --max-query-variants)\n",
-            (unsigned long long)f[CRAWL_FATE_TRAP]);
-  fprintf(stderr, "crawl: %llu retries; %llu too long; %llu not http(s) (mailto:, file:...)\n",
-          (unsigned long long)s->retries, (unsigned long long)s->too_long,
-          (unsigned long long)s->unparsable);
+    say(width,
+        "%llu URLs not followed as spider traps (--max-path-repeat, "
+        "--max-path-segments, --max-query-variants)\n",
+        (unsigned long long)f[CRAWL_FATE_TRAP]);
+  say(width, "%llu retries; %llu too long; %llu not http(s) (mailto:, file:...)\n",
+      (unsigned long long)s->retries, (unsigned long long)s->too_long,
+      (unsigned long long)s->unparsable);
   if (s->speculated)
-    fprintf(stderr,
-            "crawl: %llu pages fetched ahead of their level, before their depth was known\n",
-            (unsigned long long)s->speculated);
+    say(width, "%llu pages fetched ahead of their level, before their depth was known\n",
+        (unsigned long long)s->speculated);
   if (s->ahead_stops)
-    fprintf(stderr,
-            "crawl: fetching ahead of the level being finished stopped %llu times, its links "
-            "held at --queue-memory's budget, and hosts then waited for each level (a larger "
-            "--queue-memory raises it)\n",
-            (unsigned long long)s->ahead_stops);
+    say(width,
+        "fetching ahead of the level being finished stopped %llu times, its links "
+        "held at --queue-memory's budget, and hosts then waited for each level (a larger "
+        "--queue-memory raises it)\n",
+        (unsigned long long)s->ahead_stops);
   if (s->spilled)
-    fprintf(stderr, "crawl: %llu queued URLs waited on disk (past --queue-memory)\n",
-            (unsigned long long)s->spilled);
+    say(width, "%llu queued URLs waited on disk (past --queue-memory)\n",
+        (unsigned long long)s->spilled);
   if (s->spill_refused)
-    fprintf(stderr,
-            "crawl: %llu queued URLs stayed in memory past --queue-memory: the temporary file in "
-            "%s could not take them (%s)\n",
-            (unsigned long long)s->spill_refused, core_temp_dir(),
-            strerror(s->spill_error ? s->spill_error : EIO));
+    say(width,
+        "%llu queued URLs stayed in memory past --queue-memory: the temporary file in "
+        "%s could not take them (%s)\n",
+        (unsigned long long)s->spill_refused, core_temp_dir(),
+        strerror(s->spill_error ? s->spill_error : EIO));
   if (s->queue_full)
-    fprintf(stderr,
-            "crawl: %llu URLs not queued, their fate limit: the queue's spill file was at "
-            "--queue-disk (a larger --queue-disk, or 0, raises it)\n",
-            (unsigned long long)s->queue_full);
+    say(width,
+        "%llu URLs not queued, their fate limit: the queue's spill file was at "
+        "--queue-disk (a larger --queue-disk, or 0, raises it)\n",
+        (unsigned long long)s->queue_full);
   if (s->resumed)
-    fprintf(stderr, "crawl: %llu URLs the last run left queued were queued again\n",
-            (unsigned long long)s->resumed);
+    say(width, "%llu URLs the last run left queued were queued again\n",
+        (unsigned long long)s->resumed);
   if (s->left)
-    fprintf(stderr, "crawl: %llu queued URLs left for the next run: %s%s%s\n",
-            (unsigned long long)s->left,
-            cfg->state_dir ? "'crawl --state " : "run it again with --seen '",
-            cfg->state_dir ? cfg->state_dir : cfg->seen_file, cfg->state_dir ? "' goes on" : "'");
+    say(width, "%llu queued URLs left for the next run: %s%s%s\n", (unsigned long long)s->left,
+        cfg->state_dir ? "'crawl --state " : "run it again with --seen '",
+        cfg->state_dir ? cfg->state_dir : cfg->seen_file, cfg->state_dir ? "' goes on" : "'");
   if (s->broken) {
     /* as wget --spider ends: how many, and which, with the page that links each */
-    fprintf(stderr, "crawl: %llu broken link%s:\n", (unsigned long long)s->broken,
-            s->broken == 1 ? "" : "s");
+    say(width, "%llu broken link%s:\n", (unsigned long long)s->broken, s->broken == 1 ? "" : "s");
     for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && i < s->broken; i++) {
       const struct crawl_broken_link *b = &s->broken_links[i];
       if (b->status)
@@ -311,22 +347,22 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
   if (s->seeds && s->seeds_unreached == s->seeds && proxy && s->failures[CRAWL_CAUSE_CONNECT]) {
     char shown[256]; /* a dead proxy is named, as wget names it */
     fetch_proxy_shown(proxy, shown, sizeof(shown));
-    fprintf(stderr,
-            "crawl: no seed could be fetched: is the proxy %s running? (-v names each "
-            "failure)\n",
-            shown);
+    say(width,
+        "no seed could be fetched: is the proxy %s running? (-v names each "
+        "failure)\n",
+        shown);
   } else if (s->seeds && s->seeds_unreached == s->seeds) {
-    fprintf(stderr, "crawl: no seed could be fetched\n");
+    say(width, "no seed could be fetched\n");
   }
   /* an empty result says why, when filters made it so */
   if (!s->printed && cfg->accept_ext.count && s->discovered)
-    fprintf(stderr,
-            "crawl: no URL found was printed: none of the %llu found has an extension -A names "
-            "(--no-parent, the scope and --depth decide which pages are read)\n",
-            (unsigned long long)s->discovered);
+    say(width,
+        "no URL found was printed: none of the %llu found has an extension -A names "
+        "(--no-parent, the scope and --depth decide which pages are read)\n",
+        (unsigned long long)s->discovered);
   else if (!s->printed && cfg->match.count && s->match_dropped)
-    fprintf(stderr, "crawl: no URL found was printed: --match turned away every link (%llu)\n",
-            (unsigned long long)s->match_dropped);
+    say(width, "no URL found was printed: --match turned away every link (%llu)\n",
+        (unsigned long long)s->match_dropped);
 }
 
 /* -c N keeps up to N connections busy and curl keeps more idle for reuse (fetch/engine.c): with
@@ -693,7 +729,7 @@ int main(int argc, char **argv) {
         break;
     }
     if (!own.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
-      print_summary(&stats, &cfg);
+      print_summary(&stats, &cfg, summary_width());
     /* written at the end and when stopped by a signal: what was found so far */
     if (report && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL &&
         (cli_output_flush(out) != CORE_OK ||

@@ -283,8 +283,8 @@ def case_clean_terminal(tmp):
 def case_status_line_places(tmp):
     """The status line never garbles output (tmux): with `crawl ... | grep ...` on a terminal it
     is not drawn unless --progress asks; in a 40-column pane it is cut to the width, so a redraw
-    never wraps and leaves rows behind. When the URLs go to the same terminal, they scroll above
-    it: every row is a whole URL, the summary or the line itself, left at the bottom. A polite
+    never wraps and leaves rows behind; the summary is wrapped within 80 columns on a terminal.
+    When the URLs go to the same terminal, they scroll above it: every row is a whole URL, the summary or the line itself, left at the bottom. A polite
     crawl's line says how long its busiest host's queue takes at least, and which host."""
     expect(shutil.which("tmux"), "tmux is not installed (scripts/install-deps.sh installs it)")
     web = Web(tmp, hosts=3, pages=60)
@@ -322,13 +322,20 @@ def case_status_line_places(tmp):
     shared = screen_of(f"{base} -d 1 2>&1", 250, "shared")
     rows = [row.rstrip() for row in shared.splitlines() if row.strip()]
     urls = [row for row in rows if row.startswith("http://")]
-    odd = [row for row in rows if not row.startswith(("http://", "crawl: ")) and not
+    odd = [row for row in rows if not row.startswith(("http://", "crawl: ", "       ")) and not
            status.match(row)]
     expect(sorted(urls) == want and not odd, f"rows beside the URLs: {odd[:3]}, "
            f"{len(urls)} URL rows for {len(want)}")
-    expect(status.match(rows[-1] if not rows[-1].startswith("crawl: ") else
-                        [r for r in rows if not r.startswith("crawl: ")][-1]),
-           f"the line is not left below the URLs: {rows[-5:]}")
+    above_summary = [r for r in rows if not r.startswith(("crawl: ", "       "))]
+    expect(status.match(above_summary[-1]), f"the line is not left below the URLs: {rows[-5:]}")
+    # the summary fits an 80-column terminal: wrapped after a comma, each row within the width
+    # (capture-pane -J would join rows the terminal wrapped itself)
+    summary = screen_of(f"{base} -d 1 -o '{os.path.join(tmp, 'out80.txt')}'", 80, "summary")
+    rows = [row.rstrip() for row in summary.splitlines() if row.strip()]
+    told = [row for row in rows if row.startswith("crawl: ") or row.startswith("       ")]
+    expect(told and all(len(row) <= 80 for row in rows) and
+           any(row.startswith("       ") for row in told) and
+           "robots exclusions" in " ".join(told), f"the summary on 80 columns: {told}")
     # a polite crawl's estimate, on a terminal (the raw stream: the line is redrawn in place)
     stream = on_pty([CRAWL, "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0.25", "-d", "2",
                      web.url()], dict(os.environ, TERM="xterm"), stdout_too=True)
