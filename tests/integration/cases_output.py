@@ -120,7 +120,9 @@ def case_usage_errors(tmp):
                        (["--fp-rate", "1e-300", "a.test"], "--fp-rate"),
                        (["--dns-server", "nonsense", "a.test"], "--dns-server"),
                        (["-U", "bot\r\nX-Injected: 1", "a.test"], "--user-agent"),
-                       (["mailto:x@a.test"], "mailto:x@a.test")]:
+                       (["mailto:x@a.test"], "mailto:x@a.test"),
+                       (["--cluster", "redis://127.0.0.1:1/j", "--nodes", "3", "--node", "3",
+                         "a.test"], "--node: a whole number from 0 to 2")]:
         p = subprocess.run([CRAWL, *args], capture_output=True, text=True, timeout=10)
         expect(p.returncode == 2, f"{args}: exit {p.returncode}")
         err = p.stderr.splitlines()
