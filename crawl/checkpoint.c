@@ -225,7 +225,6 @@ void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *ou
                                         {"broken", &s->broken},
                                         {"queue_full", &s->queue_full},
                                         {"seeds_http_failed", &s->seeds_http_failed},
-                                        {"checked_broken", &s->checked_broken},
                                         {"printed", &s->printed},
                                         {"match_dropped", &s->match_dropped},
                                         {"runs", &s->runs}};

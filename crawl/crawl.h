@@ -100,7 +100,6 @@ struct crawl_stats {
   uint64_t failures[CRAWL_CAUSE_COUNT]; /* of the failed ones, by cause */
   uint64_t seeds, seeds_unreached;      /* seeds settled, and those that got no response at all */
   uint64_t seeds_http_failed;           /* seeds that answered with an HTTP error (exit 8) */
-  uint64_t checked_broken;              /* links HEAD checked that failed (kept in checkpoints) */
   uint64_t too_long, unparsable, retries;
   uint64_t printed;       /* URLs found (seeds aside) printed, or recorded: -A left them in */
   uint64_t runs;          /* of a --state crawl, this one included (1 otherwise) */

@@ -118,7 +118,6 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
     s->failures[rec->cause]++;
     if (c->cfg->seen_file)
       crawl__remember_to_forget(c, rec->url);
-    s->checked_broken += (flags & ITEM_HEAD) != 0;
     note_broken(c, rec); /* whatever the cause: a link that leads nowhere is broken */
   }
   bool failed = rec->fate == CRAWL_FATE_FAILED;
