@@ -114,17 +114,15 @@ static bool written_before(struct request *rq, const char *value, size_t len, st
 static void keep_anchor(struct request *rq, const char *value, size_t len) {
   if (rq->anchors.lost)
     return;
-  if (rq->anchors.count == rq->anchors.cap) {
-    size_t cap = rq->anchors.cap ? rq->anchors.cap * 2 : 64;
-    uint64_t *grown = cap <= ANCHORS_MAX ? realloc(rq->anchors.hash, cap * sizeof(*grown)) : NULL;
-    if (!grown) {
-      if (cap <= ANCHORS_MAX) /* lack of memory, not a long page: the crawl would be another */
-        crawl__fatal(rq->shard, "out of memory");
-      rq->anchors.lost = true;
-      return;
-    }
-    rq->anchors.hash = grown;
-    rq->anchors.cap = cap;
+  if (rq->anchors.count == ANCHORS_MAX) {
+    rq->anchors.lost = true; /* more than a page's share: the page is not judged */
+    return;
+  }
+  if (!core_array_room((void **)&rq->anchors.hash, &rq->anchors.cap, rq->anchors.count,
+                       sizeof(*rq->anchors.hash), 64)) {
+    crawl__fatal(rq->shard, "out of memory"); /* not a long page: the crawl would be another */
+    rq->anchors.lost = true;
+    return;
   }
   rq->anchors.hash[rq->anchors.count++] = crawl__fragment_hash(value, len);
 }
