@@ -101,6 +101,42 @@ bool core_array_room(void **items, size_t *cap, size_t count, size_t size, size_
   return true;
 }
 
+/* Moves the value at root down the max-heap of the first n values until no child is larger. */
+static void sift_down(uint64_t *values, size_t root, size_t n) {
+  uint64_t value = values[root];
+  for (size_t child; (child = 2 * root + 1) < n; root = child) {
+    if (child + 1 < n && values[child + 1] > values[child])
+      child++;
+    if (values[child] <= value)
+      break;
+    values[root] = values[child];
+  }
+  values[root] = value;
+}
+
+/* Insertion for a few values; heapsort past them, which no order of the input makes slower (the
+ * hashes sorted here come from a page's author). */
+void core_sort_u64(uint64_t *values, size_t n) {
+  if (n <= 16) {
+    for (size_t i = 1; i < n; i++) {
+      uint64_t value = values[i];
+      size_t j = i;
+      for (; j && values[j - 1] > value; j--)
+        values[j] = values[j - 1];
+      values[j] = value;
+    }
+    return;
+  }
+  for (size_t root = n / 2; root-- > 0;)
+    sift_down(values, root, n);
+  for (size_t end = n - 1; end > 0; end--) {
+    uint64_t largest = values[0];
+    values[0] = values[end];
+    values[end] = largest;
+    sift_down(values, 0, end);
+  }
+}
+
 core_rc core_buf_reserve(struct core_buf *buf, size_t size) {
   if (size <= buf->cap)
     return CORE_OK;

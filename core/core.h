@@ -46,6 +46,9 @@ core_rc core_buf_reserve(struct core_buf *buf, size_t size);
 /* Room for one more item of size bytes in an array of count (capacity *cap) at *items: it
  * doubles when full (from min items). False when memory ran out: the array is left as it was. */
 bool core_array_room(void **items, size_t *cap, size_t count, size_t size, size_t min);
+/* Sorts n values in ascending order, in place, in O(n log n) steps whatever their order. For the
+ * short arrays of hashes a page keeps, where qsort's call for each comparison costs the most. */
+void core_sort_u64(uint64_t *values, size_t n);
 /* Gives back the room the contents do not use (a buffer that will not grow again). */
 void core_buf_shrink(struct core_buf *buf);
 void core_buf_reset(struct core_buf *buf);

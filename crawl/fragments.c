@@ -6,9 +6,10 @@
  *   pages: each HTML page fetched whole, by its URL's hash: the hashes of its ids and <a> names,
  *          sorted (8 bytes an anchor; the page is parsed once however many links point at it);
  *   links: every link with a fragment, as found: its target's and fragment's hashes, the page it
- *          is on and its text. A page hands them over when it is done, in one go; they are only
- *          appended (no lookup per link: the crawl pays a few hashes a link), and sorted at the
- *          end, where each distinct target and fragment is judged once.
+ *          is on and its text (in that page's own buffer). A page hands them over when it is
+ *          done, in one go; they are only appended (no lookup per link: the crawl pays a few
+ *          hashes a link). At the end each link is looked up, and only the broken ones are
+ *          sorted, to tell each broken target and fragment once with all the pages linking to it.
  * A target the crawl did not fetch as HTML (out of scope, failed, not HTML, cut at --max-size)
  * is not judged: its own record says what became of it. */
 #include "crawl/fragments.h"
@@ -28,7 +29,7 @@ struct frag_page {
 };
 
 /* A link found: its target, its fragment (decoded), the page it is on (an index into froms),
- * where its text ("target#fragment") is in texts, and its order among the links. */
+ * where its text ("target#fragment") is in that page's texts. */
 struct frag_link {
   uint64_t target, anchor;
   uint64_t text;
@@ -44,17 +45,23 @@ struct slot {
   size_t at;
 };
 
+/* A page links were found on: its URL, and its links' texts, one after another (each
+ * NUL-terminated), the buffer it filled while it was parsed. */
+struct frag_from {
+  char *url;
+  char *texts;
+};
+
 struct crawl_fragments {
   pthread_mutex_t lock;
   struct frag_page *pages;
   size_t page_count, page_cap;
   struct slot *slots;
-  size_t slot_count; /* a power of two, twice the pages at least */
-  struct frag_link *links;
+  size_t slot_count;       /* a power of two, twice the pages at least */
+  struct frag_link *links; /* by the page they are on, in the order pages handed them over */
   size_t link_count, link_cap;
-  char **froms; /* the pages links were found on, in the order they handed them over */
+  struct frag_from *froms; /* in the order they handed their links over */
   size_t from_count, from_cap;
-  struct core_buf texts;
 };
 
 core_rc crawl__fragments_create(struct crawl_fragments **out) {
@@ -63,7 +70,6 @@ core_rc crawl__fragments_create(struct crawl_fragments **out) {
     free(f);
     return CORE_ENOMEM;
   }
-  core_buf_init(&f->texts, SIZE_MAX / 2);
   *out = f;
   return CORE_OK;
 }
@@ -73,13 +79,14 @@ void crawl__fragments_destroy(struct crawl_fragments *f) {
     return;
   for (size_t i = 0; i < f->page_count; i++)
     free(f->pages[i].anchors);
-  for (size_t i = 0; i < f->from_count; i++)
-    free(f->froms[i]);
+  for (size_t i = 0; i < f->from_count; i++) {
+    free(f->froms[i].url);
+    free(f->froms[i].texts);
+  }
   free(f->pages);
   free(f->slots);
   free(f->links);
   free(f->froms);
-  core_buf_free(&f->texts);
   pthread_mutex_destroy(&f->lock);
   free(f);
 }
@@ -108,18 +115,13 @@ static bool slot_room(struct crawl_fragments *f) {
   return true;
 }
 
-static int by_value(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
 uint64_t crawl__fragment_hash(const char *text, size_t len) {
   return XXH3_64bits(text, len);
 }
 
 core_rc crawl__fragments_page(struct crawl_fragments *f, const char *url, uint64_t *anchors,
                               size_t count) {
-  qsort(anchors, count, sizeof(*anchors), by_value);
+  core_sort_u64(anchors, count);
   uint64_t hash = XXH3_64bits(url, strlen(url));
   uint64_t *copy = count ? malloc(count * sizeof(*copy)) : NULL;
   if (count && !copy)
@@ -182,11 +184,12 @@ void crawl__fragments_of_link(struct request *rq, const char *target, const char
   /* kept with the page until it is done (crawl__fragments_hand_over) */
   size_t target_len = strlen(target);
   struct core_buf *texts = &rq->fragments.texts;
-  if (!rq->fragments.texts.max)
+  if (!texts->max) /* the first: room for the links of a page of documentation, at one go */
     core_buf_init(texts, SIZE_MAX / 2);
   uint64_t at = texts->len;
   if (!core_array_room((void **)&rq->fragments.links, &rq->fragments.cap, rq->fragments.count,
-                       sizeof(*rq->fragments.links), 16) ||
+                       sizeof(*rq->fragments.links), 64) ||
+      (!at && core_buf_reserve(texts, 4096) != CORE_OK) ||
       core_buf_add(texts, target, target_len) || core_buf_addc(texts, '#') ||
       core_buf_add(texts, mark + 1, after) || core_buf_addc(texts, '\0')) {
     crawl__fatal(c, "out of memory");
@@ -208,21 +211,20 @@ void crawl__fragments_hand_over(struct request *rq) {
     return;
   char *from = strdup(rq->url.text);
   bool ok = from != NULL;
+  core_buf_shrink(&rq->fragments.texts); /* kept to the end of the run */
   pthread_mutex_lock(&f->lock);
-  uint64_t base = f->texts.len;
   ok = ok && f->from_count < UINT32_MAX &&
        core_array_room((void **)&f->froms, &f->from_cap, f->from_count, sizeof(*f->froms), 256);
   while (ok && f->link_cap - f->link_count < count)
     ok = core_array_room((void **)&f->links, &f->link_cap, f->link_cap, sizeof(*f->links), 256);
-  ok = ok && core_buf_add(&f->texts, rq->fragments.texts.data, rq->fragments.texts.len) == CORE_OK;
   if (ok) {
     uint32_t page = (uint32_t)f->from_count;
-    f->froms[f->from_count++] = from;
+    f->froms[f->from_count++] = (struct frag_from){from, rq->fragments.texts.data};
     from = NULL;
+    core_buf_init(&rq->fragments.texts, 0); /* its buffer is the table's now */
     for (size_t i = 0; i < count; i++) {
       struct frag_link l = rq->fragments.links[i];
       l.from = page;
-      l.text += base;
       f->links[f->link_count++] = l;
     }
   }
@@ -246,40 +248,62 @@ static const struct frag_page *page_of(const struct crawl_fragments *f, uint64_t
   return at ? &f->pages[at - 1] : NULL;
 }
 
-/* The links by target and fragment, then by the page they are on (the order pages came). */
+static bool has_anchor(const struct frag_page *p, uint64_t anchor) {
+  size_t low = 0, high = p->count; /* the anchors are sorted: the first not below anchor */
+  while (low < high) {
+    size_t middle = low + (high - low) / 2;
+    if (p->anchors[middle] < anchor)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  return low < p->count && p->anchors[low] == anchor;
+}
+
+/* A broken link: its target and fragment, and its place in the table's links (which is also the
+ * order of the pages they are on). */
+struct broken {
+  uint64_t target, anchor;
+  size_t at;
+};
+
+/* By target and fragment, then in the order they were found. */
 static int by_link(const void *a, const void *b) {
-  const struct frag_link *x = a, *y = b;
+  const struct broken *x = a, *y = b;
   if (x->target != y->target)
     return x->target < y->target ? -1 : 1;
   if (x->anchor != y->anchor)
     return x->anchor < y->anchor ? -1 : 1;
-  return x->from < y->from ? -1 : x->from > y->from;
+  return (x->at > y->at) - (x->at < y->at);
 }
 
-/* A broken one: where its run of links starts, and its first page (the order they are told). */
-struct broken {
-  size_t first;
-  uint32_t from;
+/* A broken target and fragment: its run in the sorted broken links. */
+struct run {
+  size_t first, end;
+  size_t at; /* its first link's place: the order the crawl met them */
 };
 
-static int by_from(const void *a, const void *b) {
-  const struct broken *x = a, *y = b;
-  return x->from != y->from ? (x->from < y->from ? -1 : 1)
-                            : (x->first > y->first) - (x->first < y->first);
+static int by_first_link(const void *a, const void *b) {
+  const struct run *x = a, *y = b;
+  return (x->at > y->at) - (x->at < y->at);
 }
 
-static void report_one(struct crawl_fragments *f, struct shard *c, size_t first, size_t end) {
-  const struct frag_link *l = &f->links[first];
+/* One broken target and fragment, the n links to it found (in the order found). */
+static void report_one(struct crawl_fragments *f, struct shard *c, const struct broken *links,
+                       size_t n) {
+  const struct frag_link *l = &f->links[links[0].at];
   const char *from[CRAWL_REFERRERS_SHOWN];
   size_t from_n = 0;
   uint64_t count = 0;
-  for (size_t i = first; i < end; i++)
-    if (i == first || f->links[i].from != f->links[i - 1].from) { /* each page once */
+  for (size_t i = 0; i < n; i++) {
+    uint32_t page = f->links[links[i].at].from;
+    if (i == 0 || page != f->links[links[i - 1].at].from) { /* each page once */
       if (from_n < CRAWL_REFERRERS_SHOWN)
-        from[from_n++] = f->froms[f->links[i].from];
+        from[from_n++] = f->froms[page].url;
       count++;
     }
-  const char *url = f->texts.data + l->text;
+  }
+  const char *url = f->froms[l->from].texts + l->text;
   const char *fragment = strchr(url, '#') + 1;
   char *error = NULL;
   if (asprintf(&error, "no element with id or name '%s' on the page", fragment) < 0) {
@@ -302,33 +326,38 @@ static void report_one(struct crawl_fragments *f, struct shard *c, size_t first,
 
 void crawl__fragments_judge(struct crawl_fragments *f, struct shard *c) {
   pthread_mutex_lock(&f->lock);
-  qsort(f->links, f->link_count, sizeof(*f->links), by_link);
   struct broken *broken = NULL;
   size_t broken_count = 0, broken_cap = 0;
-  for (size_t i = 0, end; i < f->link_count; i = end) {
+  for (size_t i = 0; i < f->link_count; i++) {
     const struct frag_link *l = &f->links[i];
-    for (end = i + 1; end < f->link_count && f->links[end].target == l->target &&
-                      f->links[end].anchor == l->anchor;
-         end++)
-      ;
     const struct frag_page *p = page_of(f, l->target);
-    if (!p || bsearch(&l->anchor, p->anchors, p->count, sizeof(*p->anchors), by_value))
+    if (!p || has_anchor(p, l->anchor))
       continue; /* not fetched as HTML, or there */
     if (!core_array_room((void **)&broken, &broken_cap, broken_count, sizeof(*broken), 64)) {
       crawl__fatal(c, "out of memory");
       break;
     }
-    broken[broken_count++] = (struct broken){i, l->from};
+    broken[broken_count++] = (struct broken){l->target, l->anchor, i};
   }
-  /* told in the order the crawl met them: by the first page that links to each */
-  qsort(broken, broken_count, sizeof(*broken), by_from);
-  for (size_t k = 0; k < broken_count && !c->fatal; k++) {
-    size_t end = broken[k].first + 1;
-    while (end < f->link_count && f->links[end].target == f->links[broken[k].first].target &&
-           f->links[end].anchor == f->links[broken[k].first].anchor)
-      end++;
-    report_one(f, c, broken[k].first, end);
+  qsort(broken, broken_count, sizeof(*broken), by_link);
+  struct run *runs = NULL;
+  size_t run_count = 0, run_cap = 0;
+  for (size_t i = 0, end; i < broken_count && !c->fatal; i = end) {
+    for (end = i + 1; end < broken_count && broken[end].target == broken[i].target &&
+                      broken[end].anchor == broken[i].anchor;
+         end++)
+      ;
+    if (!core_array_room((void **)&runs, &run_cap, run_count, sizeof(*runs), 64)) {
+      crawl__fatal(c, "out of memory");
+      break;
+    }
+    runs[run_count++] = (struct run){i, end, broken[i].at};
   }
+  /* told in the order the crawl met them: by the first link to each */
+  qsort(runs, run_count, sizeof(*runs), by_first_link);
+  for (size_t k = 0; k < run_count && !c->fatal; k++)
+    report_one(f, c, broken + runs[k].first, runs[k].end - runs[k].first);
+  free(runs);
   free(broken);
   pthread_mutex_unlock(&f->lock);
 }

@@ -191,11 +191,6 @@ void crawl__referrers_link(struct request *rq, const char *url) {
   rq->linked.hash[rq->linked.count++] = link_hash(url);
 }
 
-static int compare_hash(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
 void crawl__referrers_page_done(struct request *rq) {
   struct shard *c = rq->shard;
   size_t n = rq->linked.count;
@@ -203,7 +198,7 @@ void crawl__referrers_page_done(struct request *rq) {
   if (n && rq->item && c->referrers.log && !c->referrers.log->settled &&
       !atomic_load(&c->referrers.log->error)) {
     /* a page that links to a URL three times is one referrer */
-    qsort(rq->linked.hash, n, sizeof(uint64_t), compare_hash);
+    core_sort_u64(rq->linked.hash, n);
     size_t kept = 1;
     for (size_t i = 1; i < n; i++)
       if (rq->linked.hash[i] != rq->linked.hash[kept - 1])

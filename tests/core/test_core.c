@@ -98,11 +98,42 @@ static void test_array_room(void **state) {
   free(items);
 }
 
+/* Sorting hashes: every length across the switch from insertion to heapsort, in orders that
+ * are sorted, reversed, all equal and scrambled, each checked against qsort's answer. */
+static int by_value(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+static void test_sort_u64(void **state) {
+  (void)state;
+  enum { MAX = 200 };
+  uint64_t values[MAX], want[MAX];
+  uint64_t mix = 0x9e3779b97f4a7c15ull;
+  for (size_t n = 0; n <= MAX; n++)
+    for (int order = 0; order < 5; order++) {
+      for (size_t i = 0; i < n; i++) {
+        mix ^= mix << 13, mix ^= mix >> 7, mix ^= mix << 17;
+        values[i] = order == 0   ? i
+                    : order == 1 ? n - i
+                    : order == 2 ? 7
+                    : order == 3 ? mix % 5 /* many equal */
+                                 : mix | (i & 1 ? 1ull << 63 : 0);
+      }
+      memcpy(want, values, n * sizeof(*values));
+      qsort(want, n, sizeof(*want), by_value);
+      core_sort_u64(values, n);
+      if (n)
+        assert_memory_equal(values, want, n * sizeof(*values));
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_utf8_boundaries),
       cmocka_unit_test(test_extension_lists),
       cmocka_unit_test(test_array_room),
+      cmocka_unit_test(test_sort_u64),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
