@@ -10,8 +10,12 @@
    per event that grew with the transfers in flight would show.
 4. scale: 50 hosts x 100,000 pages, -n 100,000: peak RSS and CPU per page of a big crawl.
 2 to 4 measure the cost per page, so they run one shard (-j 1).
+5. broad (--broad [SECONDS], alone): 100,000 hosts x 10 plain HTML pages, crawled from one host
+   at -w 1 -D web.test for SECONDS (40) at the defaults, -j 1 -c 64 and -c 1000, and in the same
+   rounds (three, interleaved; medians) 20 hosts x 500 pages of the same HTML crawled whole at
+   -w 0: pages/s and CPU per page of each, and the broad runs' against the site crawl's.
 
-Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)]
+Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)] [--broad [SECONDS]]
 """
 import os
 import re
@@ -26,12 +30,14 @@ from collections import defaultdict
 CRAWL, TESTWEB = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 QUICK = "--quick" in sys.argv
 POLITE_ONLY = "--polite" in sys.argv  # the polite webs alone
+BROAD = "--broad" in sys.argv
 
 
 class Web:
-    def __init__(self, tmp, name, hosts, pages, links=8, seed=None):
+    def __init__(self, tmp, name, hosts, pages, links=8, seed=None, html_only=False):
         self.args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links)]
         self.args += ["--seed", str(seed)] if seed is not None else []
+        self.args += ["--html-only"] if html_only else []
         self.log_path = os.path.join(tmp, name + ".log")
         self.proc = subprocess.Popen([TESTWEB, "serve", *self.args, "--log", self.log_path,
                                       "--max-seconds", "900"],
@@ -201,9 +207,73 @@ def scale(tmp):
     return hosts, pages, limit, (n, printed, wall, cpu * 1000 / max(n, 1), rss / 1024)
 
 
+def crawl_for(args, seconds=None):
+    """Runs crawl (its URLs thrown away), stopped by SIGINT after seconds (None: to its end);
+    returns (pages fetched as its summary counts them, wall s, CPU s, peak RSS MiB)."""
+    started = time.monotonic()
+    proc = subprocess.Popen([CRAWL, "--no-progress", *args], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    if seconds is not None:
+        try:
+            proc.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - started
+    m = re.search(r"(\d+) pages fetched", err)
+    if not m:
+        raise SystemExit(f"crawl {' '.join(args)}: no summary: {err[-300:]}")
+    return int(m.group(1)), wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def broad(tmp, seconds):
+    """The broad web against the site web, interleaved rounds; medians."""
+    import statistics
+    site = Web(tmp, "site", 20, 500, links=10, html_only=True)
+    wide = Web(tmp, "broad", 100000, 10, links=10, html_only=True)
+    runs = {"site": ["-w", "0", "-d", "1000000", "--dns-server", f"127.0.0.1:{site.dns}",
+                     site.seed()]}
+    for name, extra in (("defaults", []), ("-j 1 -c 64", ["-j", "1", "-c", "64"]),
+                        ("-c 1000", ["-c", "1000"])):
+        runs[name] = [*extra, "-w", "1", "-d", "1000000", "-D", "web.test", "--dns-server",
+                      f"127.0.0.1:{wide.dns}", wide.seed()]
+    got = defaultdict(list)
+    try:
+        for _ in range(1 if QUICK else 3):
+            for name, args in runs.items():
+                got[name].append(crawl_for(args, None if name == "site" else seconds))
+    finally:
+        site.stop()
+        wide.proc.send_signal(signal.SIGTERM)
+        wide.proc.wait(timeout=60)
+    rows = []
+    for name, results in got.items():
+        rate = statistics.median(n / wall for n, wall, _, _ in results)
+        cpu_ms = statistics.median(cpu * 1000 / max(n, 1) for n, _, cpu, _ in results)
+        rss = statistics.median(r for _, _, _, r in results)
+        pages = statistics.median(n for n, _, _, _ in results)
+        rows.append((name, pages, rate, cpu_ms, rss))
+    return rows
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
+        if BROAD:
+            at = sys.argv.index("--broad")
+            seconds = float(sys.argv[at + 1]) if len(sys.argv) > at + 1 else 40.0
+            rows = broad(tmp, seconds)
+            site_rate, site_cpu = rows[0][2], rows[0][3]
+            print(f"broad: 100,000 hosts x 10 pages, -w 1 -D web.test, {seconds:g} s each; "
+                  "site: 20 hosts x 500 pages, -w 0, whole")
+            print("| run | pages fetched | pages/s | x site's | CPU ms per page | x site's "
+                  "| peak RSS MiB |")
+            print("|---|---|---|---|---|---|---|")
+            for name, pages, rate, cpu_ms, rss in rows:
+                print(f"| {name} | {pages:,.0f} | {rate:,.0f} | {rate / site_rate:.2f} "
+                      f"| {cpu_ms:.3f} | {cpu_ms / site_cpu:.2f} | {rss:.1f} |")
+            return
         rows, shallow = polite(tmp)
         print("polite: crawl -w DELAY -d 1000000 over the test web")
         print("| web | requests | wall s | ideal s | wall / ideal | discovery bound s | wall / bound "

@@ -160,6 +160,12 @@ static bool crosses_origin(const struct request *rq) {
   return strncmp(item->from, rq->url.origin, n) != 0 || item->from[n] != '/';
 }
 
+/* Whether rq is its host's first page (counted as it was started, schedule.c). */
+static bool first_page(const struct request *rq) {
+  const struct host_data *hd = frontier_host_data(rq->host);
+  return hd && hd->pages_started <= 1;
+}
+
 static void launch(struct request *rq, const char *addr) {
   struct shard *c = rq->shard;
   frontier_kind kind = rq->item->kind;
@@ -180,6 +186,11 @@ static void launch(struct request *rq, const char *addr) {
                                              : c->cfg->max_size,
       .head_only = (rq->item->flags & (ITEM_HEAD | ITEM_GET)) == ITEM_HEAD,
       .no_user_headers = crosses_origin(rq),
+      /* a host's last page closes its connection: kept, it would take the room of one that is
+       * used again (the engine keeps few, doc/design.md, Connections). A host's first page
+       * mostly links to its own: its connection is kept. */
+      .more_for_host = frontier_host_has_queued(rq->host) ||
+                       (kind == FRONTIER_PAGE && first_page(rq)),
       .handler = crawl__handler_for(kind),
       .arg = rq,
       .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),

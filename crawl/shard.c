@@ -103,6 +103,8 @@ void crawl__shard_open(struct shard *c) {
                                      .concurrency = cfg->concurrency,
                                      .engines = crawl__run_shards(c->run),
                                      .per_host = cfg->per_host,
+                                     /* a polite host's next request comes a gap later */
+                                     .idle_keep = 2 * cfg->delay + 5,
                                      .dns_servers = cfg->dns_servers,
                                      .resolves = cfg->resolves,
                                      .resolve_count = cfg->resolve_count,

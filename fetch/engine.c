@@ -18,13 +18,18 @@
  * handle's DNS cache for good (since 7.75, one without a '+' never expires), so once a transfer
  * has used it, the host's next requests go without: curl parsed the entry again for every
  * request (sscanf, an address structure, the cache entry replaced), some 2% of a crawl's CPU.
- * Entries last as long as the engine, one per host and port it reached. */
+ * But curl 7.88's cache is a table of 71 chains that never grows, searched at every transfer's
+ * start: at 15,000 hosts a tenth of a broad crawl's CPU went to walking them. So the engine
+ * keeps at most handed_limit entries: past it, those of the hosts idle longest (no transfer in
+ * flight) are taken back, by a "-HOST:PORT" line on the next transfer's list. */
 struct handed {
   char *host;
   unsigned port;
   char addr[INET6_ADDRSTRLEN];
-  bool used; /* a transfer handed it has resolved through it */
+  bool used;          /* a transfer handed it has resolved through it */
+  unsigned in_flight; /* transfers to it: while any, it stays */
   struct handed *next;
+  struct handed *older, *newer; /* in the engine's idle list, while in_flight is 0 */
 };
 
 struct transfer {
@@ -33,7 +38,7 @@ struct transfer {
   const struct fetch_handler *handler;
   void *arg;
   struct curl_slist *resolve;
-  struct handed *handed; /* the entry resolve hands curl, NULL with none */
+  struct handed *handed; /* its host's entry (counted in its in_flight), NULL with none */
   char content_type[256];
   char *location;
   double retry_after;
@@ -95,10 +100,18 @@ struct fetch_engine {
   loop_timer *timer;
   fetch__dns *dns;
   struct handed **handed; /* by host and port: a chained table, grown at one entry a slot */
-  size_t handed_slots, handed_count;
+  size_t handed_slots, handed_count, handed_limit;
+  struct handed *idle_oldest, *idle_newest; /* entries with no transfer in flight */
+  /* "-HOST:PORT" lines for the next transfer to hand curl, and the last of them (appended to
+   * here: curl_slist_append walks the whole list) */
+  struct curl_slist *taken_back, *taken_back_last;
   struct curl_slist *headers;      /* -H headers for every host */
   struct curl_slist *seed_headers; /* and those only the seeds' hosts get (secret ones) */
   struct transfer *transfers;
+  /* connections curl holds open, busy and idle (its sockets: opened and closed through us), and
+   * how many it may hold before a transfer's connection is closed at its end (see
+   * fetch_engine_create) */
+  size_t open_sockets, keep_limit;
   bool out_of_memory; /* socket_cb could not watch a socket: curl stopped every transfer */
   fetch_capture_cb capture;
   void *capture_arg;
@@ -106,6 +119,7 @@ struct fetch_engine {
 
 static void check_done(fetch_engine *engine);
 static void fail_all(fetch_engine *engine);
+static void handed_done(fetch_engine *engine, struct handed *h);
 
 static void unwatch_sock(fetch_engine *engine, struct sock_watch *sw) {
   loop_unwatch(engine->loop, sw->watch);
@@ -180,9 +194,22 @@ static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *s
   return 0;
 }
 
+/* CURLOPT_OPENSOCKETFUNCTION: curl's sockets are counted, for the connections it keeps. */
+static curl_socket_t open_socket(void *clientp, curlsocktype purpose,
+                                 struct curl_sockaddr *address) {
+  fetch_engine *engine = clientp;
+  (void)purpose;
+  int fd = socket(address->family, address->socktype, address->protocol);
+  if (fd >= 0)
+    engine->open_sockets++;
+  return fd >= 0 ? fd : CURL_SOCKET_BAD;
+}
+
 /* CURLOPT_CLOSESOCKETFUNCTION: a socket leaves the loop before its number is free again. */
 static int close_socket(void *clientp, curl_socket_t s) {
   fetch_engine *engine = clientp;
+  if (engine->open_sockets)
+    engine->open_sockets--;
   if (s >= 0 && (size_t)s < engine->sock_count && engine->socks[s].watch)
     unwatch_sock(engine, &engine->socks[s]);
   return close(s);
@@ -247,18 +274,28 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
   curl_multi_setopt(engine->multi, CURLMOPT_SOCKETDATA, engine);
   curl_multi_setopt(engine->multi, CURLMOPT_TIMERFUNCTION, timer_cb);
   curl_multi_setopt(engine->multi, CURLMOPT_TIMERDATA, engine);
-  curl_multi_setopt(engine->multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, cfg->concurrency);
-  /* keep one idle connection per recently used host, so a polite crawl reuses them; but never
-   * so many that busy and idle ones together would run out of descriptors */
-  long idle = cfg->concurrency * 4 + 64;
+  /* Connections (doc/design.md, Connections): curl 7.88 walks its whole connection cache when a
+   * transfer that kept its connection leaves the multi handle, and again, for the oldest, each
+   * time a connection is made or returned with the cache full: at a few hundred connections
+   * that was most of a broad crawl's CPU. So the engine keeps the cache small itself: a
+   * transfer keeps its connection only when its host has more queued and fewer than keep_limit
+   * connections are open; curl's own limits are set above what that allows, so that they never
+   * walk the cache (the crawl keeps its transfers in flight within --concurrency). The idle
+   * ones kept are never so many that busy and idle together would run out of descriptors. */
+  long keep = cfg->concurrency * 4 + 64 < 256 ? cfg->concurrency * 4 + 64 : 256;
+  long engines = cfg->engines > 1 ? cfg->engines : 1;
+  keep = keep / engines > 4 ? keep / engines : 4; /* the shards' engines keep that in all */
   struct rlimit rl;
   if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
     /* the shards' engines share the process's descriptors: each keeps to its part */
-    rlim_t mine = rl.rlim_cur / (rlim_t)(cfg->engines > 1 ? cfg->engines : 1);
-    if ((rlim_t)(idle + cfg->concurrency + 64) > mine)
-      idle = mine > (rlim_t)(cfg->concurrency + 64 + 16) ? (long)mine - cfg->concurrency - 64 : 16;
+    rlim_t mine = rl.rlim_cur / (rlim_t)engines;
+    if ((rlim_t)(keep + cfg->concurrency + 64) > mine)
+      keep = mine > (rlim_t)(cfg->concurrency + 64 + 16) ? (long)mine - cfg->concurrency - 64 : 16;
   }
-  curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, idle);
+  engine->keep_limit = (size_t)keep;
+  engine->handed_limit = (size_t)keep; /* a host whose connection is kept needs none */
+  /* open at most keep_limit when a transfer starts, and each in flight may add one */
+  curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, keep + cfg->concurrency + 16);
   *out = engine;
   return CORE_OK;
 fail:
@@ -322,6 +359,7 @@ static void release_transfer(struct transfer *t) {
   core_buf_free(&t->body);
   recycle_easy(t->engine, t->easy, t->plain);
   curl_slist_free_all(t->resolve);
+  handed_done(t->engine, t->handed);
   free(t->location);
   free(t);
 }
@@ -345,6 +383,7 @@ void fetch_engine_destroy(fetch_engine *engine) {
       free(h);
     }
   free(engine->handed);
+  curl_slist_free_all(engine->taken_back);
   for (size_t fd = 0; fd < engine->sock_count; fd++)
     if (engine->socks[fd].watch)
       unwatch_sock(engine, &engine->socks[fd]);
@@ -679,6 +718,41 @@ static size_t handed_slot(const char *host, unsigned port, size_t slots) {
   return (XXH3_64bits(host, strlen(host)) + port) & (slots - 1);
 }
 
+static void idle_unlink(fetch_engine *engine, struct handed *h) {
+  *(h->older ? &h->older->newer : &engine->idle_oldest) = h->newer;
+  *(h->newer ? &h->newer->older : &engine->idle_newest) = h->older;
+  h->older = h->newer = NULL;
+}
+
+/* A transfer to h's host has ended: with none left in flight h goes idle, and past the limit
+ * the entries idle longest are taken back from curl. */
+static void handed_done(fetch_engine *engine, struct handed *h) {
+  if (!h || --h->in_flight)
+    return;
+  h->older = engine->idle_newest;
+  h->newer = NULL;
+  *(h->older ? &h->older->newer : &engine->idle_oldest) = h;
+  engine->idle_newest = h;
+  while (engine->handed_count > engine->handed_limit && engine->idle_oldest) {
+    struct handed *old = engine->idle_oldest;
+    idle_unlink(engine, old);
+    struct handed **at = &engine->handed[handed_slot(old->host, old->port, engine->handed_slots)];
+    while (*at != old)
+      at = &(*at)->next;
+    *at = old->next;
+    engine->handed_count--;
+    char line[512];
+    snprintf(line, sizeof(line), "-%s:%u", old->host, old->port);
+    struct curl_slist *node = curl_slist_append(NULL, line);
+    if (node) { /* else curl keeps the entry: only its memory */
+      *(engine->taken_back_last ? &engine->taken_back_last->next : &engine->taken_back) = node;
+      engine->taken_back_last = node;
+    }
+    free(old->host);
+    free(old);
+  }
+}
+
 /* The entry of host and port, made when there is none; NULL when memory runs out or the address
  * is longer than any an address is printed as (then it is handed every time). An address other
  * than the one handed makes it to be handed again (curl replaces its cache entry). */
@@ -709,6 +783,8 @@ static struct handed *handed_entry(fetch_engine *engine, const char *host, unsig
         strcpy(h->addr, addr);
         h->used = false;
       }
+      if (!h->in_flight)
+        idle_unlink(engine, h);
       return h;
     }
   struct handed *h = calloc(1, sizeof(*h));
@@ -727,8 +803,17 @@ static struct handed *handed_entry(fetch_engine *engine, const char *host, unsig
 /* The options that are the same for every transfer of the engine. */
 static void set_engine_options(fetch_engine *engine, CURL *e) {
   const struct fetch_options *cfg = &engine->opts;
+  curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+  curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, engine);
   curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
   curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, engine);
+  /* curl 7.88 walks its whole DNS cache at the end of every transfer to drop expired entries,
+   * and the cache holds an entry for every host handed (struct handed): at 100,000 hosts a
+   * quarter of the crawl's CPU. Its entries never expire; they are its own lookups only when a
+   * proxy resolves names (one) or a host is an address */
+  curl_easy_setopt(e, CURLOPT_DNS_CACHE_TIMEOUT, -1L);
+  if (cfg->idle_keep > 0)
+    curl_easy_setopt(e, CURLOPT_MAXAGE_CONN, (long)(cfg->idle_keep + 0.999));
   curl_easy_setopt(e, CURLOPT_HEADERFUNCTION, header_cb);
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, write_cb);
   curl_easy_setopt(e, CURLOPT_USERAGENT, cfg->user_agent);
@@ -790,25 +875,37 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   }
   if (!idle.plain)
     set_engine_options(engine, t->easy);
-  /* curl is handed the address, until it has it: it never resolves by itself */
+  /* curl is handed the address, until it has it: it never resolves by itself. The entries
+   * taken back go first: curl reads the list in order, at the transfer's start, before any
+   * transfer added after this one starts (so a host taken back and asked for again at once is
+   * handed again after). */
   struct handed *h = rq->addr ? handed_entry(engine, rq->host, rq->port, rq->addr) : NULL;
+  if (h)
+    h->in_flight++;
+  t->handed = h;
+  t->resolve = engine->taken_back;
+  engine->taken_back = engine->taken_back_last = NULL;
   if (rq->addr && (!h || !h->used)) {
     char entry[512];
     bool v6 = strchr(rq->addr, ':') != NULL;
     snprintf(entry, sizeof(entry), v6 ? "%s:%u:[%s]" : "%s:%u:%s", rq->host, rq->port, rq->addr);
-    t->resolve = curl_slist_append(NULL, entry);
-    if (!t->resolve) {
+    struct curl_slist *grown = curl_slist_append(t->resolve, entry);
+    if (!grown) {
       recycle_easy(engine, t->easy, false);
+      curl_slist_free_all(t->resolve);
+      handed_done(engine, h);
       free(t);
       return CORE_ENOMEM;
     }
-    t->handed = h;
+    t->resolve = grown;
   }
   CURL *e = t->easy;
   /* set on every transfer, NULL too: curl reads the list at each transfer's start, and the
    * last transfer's list is freed */
   curl_easy_setopt(e, CURLOPT_RESOLVE, t->resolve);
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
+  curl_easy_setopt(e, CURLOPT_FORBID_REUSE,
+                   rq->more_for_host && engine->open_sockets < engine->keep_limit ? 0L : 1L);
   curl_easy_setopt(e, CURLOPT_PRIVATE, t);
   t->error[0] = '\0';
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->error);
@@ -846,6 +943,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
     recycle_easy(engine, e, false);
     curl_slist_free_all(t->resolve);
+    handed_done(engine, h);
     free(t);
     return CORE_ENOMEM;
   }

@@ -57,8 +57,11 @@ struct fetch_options {
   long concurrency;                /* transfers in flight at most */
   long engines;                    /* engines sharing the process's descriptors (0 or 1: alone) */
   long per_host;                   /* transfers in flight to one host at most */
-  const char *dns_servers;         /* c-ares CSV, NULL for the system's configuration */
-  char *const *resolves;           /* curl-style HOST:PORT:ADDR entries */
+  /* seconds an idle connection waits for its host's next request before it is closed (a polite
+   * crawl's gap and then some); 0: curl's own 118 */
+  double idle_keep;
+  const char *dns_servers; /* c-ares CSV, NULL for the system's configuration */
+  char *const *resolves;   /* curl-style HOST:PORT:ADDR entries */
   size_t resolve_count;
   struct fetch_proxies proxies;
   fetch_cookies *cookies; /* borrowed; NULL: no cookies (--no-cookies) */
@@ -143,8 +146,11 @@ struct fetch_request {
    * (fetch_proxy_resolves) */
   const char *addr;
   uint64_t max_size;
-  bool head_only;                      /* a HEAD request: the response head, no body */
-  bool no_user_headers;                /* none of the -H headers: a redirect to another origin */
+  bool head_only;       /* a HEAD request: the response head, no body */
+  bool no_user_headers; /* none of the -H headers: a redirect to another origin */
+  /* the host has more requests queued: its connection is kept for them, while the engine keeps
+   * few enough (doc/design.md, Connections); otherwise it is closed when the transfer ends */
+  bool more_for_host;
   const struct fetch_login *login;     /* to one of the seeds' hosts; NULL otherwise */
   const struct fetch_handler *handler; /* borrowed until on_done */
   void *arg;

@@ -1116,6 +1116,10 @@ size_t frontier_host_count(const frontier *f) {
   return f->host_count;
 }
 
+bool frontier_host_has_queued(const frontier_host *host) {
+  return host->head || host->sitemap_head || host->spill_head;
+}
+
 double frontier_host_next_time(const frontier_host *host) {
   return host->next_time;
 }

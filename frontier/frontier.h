@@ -148,6 +148,8 @@ size_t frontier_host_count(const frontier *f);
  * origin in *origin (borrowed until the host goes); 0 and NULL when no host has a page queued.
  * It looks at every host: for the status line, twice a second, not for every turn. */
 double frontier_busiest(const frontier *f, const char **origin);
+/* Whether host has anything queued (pages, in memory or spilled, or sitemaps). */
+bool frontier_host_has_queued(const frontier_host *host);
 /* When host may next be contacted (core_now's clock), as its politeness gaps have it. */
 double frontier_host_next_time(const frontier_host *host);
 /* One more page of depth pending, as if popped and not yet released: a page restored from a

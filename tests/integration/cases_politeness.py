@@ -263,6 +263,87 @@ def case_many_connections(tmp):
     expect_same_set([r["url"] for r in recs], web.truth(*seeds), "records")
 
 
+def case_broad_crawl_keeps_few_connections(tmp):
+    """300 hosts at -c 2, each host's root linking to two pages of its own and to the next two
+    hosts; a threaded server counts connections, those open at once at their most, and requests.
+    - Crawled from the first host at -w 0: each host's requests (robots.txt, its root, its two
+      pages) share one connection (fewer connections than 0.4 of the requests: closing a host's
+      connection after its first page, or after every request, fails). Every host is reached
+      through --resolve alone, and there are more than the engine keeps in curl's DNS cache (it
+      takes the oldest back): a host curl had to look up itself would fail, so every page is
+      fetched, each once.
+    - Every host a seed at -w 0.2, so the crawl goes round them all and each waits with more
+      queued: the connections kept idle for their next requests stay within the engine's bound
+      (doc/design.md, Connections: four per transfer in flight and 64, here 72, with the two in
+      flight), not one for each of the 300 hosts, and every page is fetched."""
+    from http.server import BaseHTTPRequestHandler
+    hosts = [f"h{i}.broad.test" for i in range(300)]
+    state = {}
+    lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def setup(self):
+            super().setup()
+            with lock:
+                state["open"] += 1
+                state["connections"] += 1
+                state["most"] = max(state["most"], state["open"])
+
+        def finish(self):
+            with lock:
+                state["open"] -= 1
+            super().finish()
+
+        def do_GET(self):
+            host = self.headers.get("Host", "").split(":")[0]
+            with lock:
+                state["requests"][(host, self.path)] += 1
+            if self.path == "/robots.txt":
+                answer(self, b"User-agent: *\nDisallow:\n", "text/plain")
+                return
+            i = hosts.index(host)
+            if self.path == "/":
+                links = ["/a", "/b"] + [f"http://{hosts[(i + k) % len(hosts)]}:{port}/"
+                                        for k in (1, 2)]
+                body = "".join(f'<a href="{u}">x</a>' for u in links)
+            else:
+                body = "<p>a page</p>"
+            answer(self, f"<html><body>{body}</body></html>".encode(), "text/html")
+
+        def log_message(self, *args):
+            pass
+
+    def crawl(delay, seeds):
+        with lock:
+            state.update(open=0, most=0, connections=0, requests=Counter())
+        resolves = [a for h in hosts for a in ("--resolve", f"{h}:{port}:127.0.0.1")]
+        p = subprocess.run([CRAWL, "--no-progress", "--jsonl", "-w", delay, "-d", "1000",
+                            "-c", "2", *resolves, *seeds], capture_output=True, text=True,
+                           timeout=300)
+        expect(p.returncode == 0, f"-w {delay}: exit {p.returncode}: {p.stderr[-300:]}")
+        want = [f"http://{h}:{port}{path}" for h in hosts for path in ("/", "/a", "/b")]
+        expect_same_set([r["url"] for r in records(p) if r["fate"] == "fetched"], want,
+                        f"-w {delay}: fetched pages")
+        asked = state["requests"]
+        expect(len(asked) == 4 * len(hosts) and max(asked.values()) == 1,
+               f"-w {delay}: {len(asked)} distinct requests, the most asked "
+               f"{max(asked.values())} times")
+        return state["connections"], sum(asked.values()), state["most"]
+
+    server, port = serve_threaded(Handler)
+    try:
+        connections, requests, _ = crawl("0", [f"http://{hosts[0]}:{port}/"])
+        expect(connections < 0.4 * requests, f"{connections} connections for {requests} "
+               "requests: a host's requests did not share one")
+        _, _, most = crawl("0.2", [f"http://{h}:{port}/" for h in hosts])
+        expect(most <= 72 + 2 + 4,
+               f"{most} connections open at once: idle ones were kept past the bound")
+    finally:
+        server.shutdown()
+
+
 def case_pacing(tmp):
     """--rate, --random-wait, --max-time and durations with units, timed from the server's side.
     - -w 100ms keeps 0.1 s between the requests to a host; a duration that is none (5x, 0 for
