@@ -189,8 +189,8 @@ static void launch(struct request *rq, const char *addr) {
       /* a host's last page closes its connection: kept, it would take the room of one that is
        * used again (the engine keeps few, doc/design.md, Connections). A host's first page
        * mostly links to its own: its connection is kept. */
-      .more_for_host = frontier_host_has_queued(rq->host) ||
-                       (kind == FRONTIER_PAGE && first_page(rq)),
+      .more_for_host =
+          frontier_host_has_queued(rq->host) || (kind == FRONTIER_PAGE && first_page(rq)),
       .handler = crawl__handler_for(kind),
       .arg = rq,
       .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),
