@@ -800,6 +800,13 @@ static struct handed *handed_entry(fetch_engine *engine, const char *host, unsig
   return h;
 }
 
+/* An IPv4 address (an IPv6 one cannot be the host of a CURLOPT_RESOLVE entry in curl 7.88: the
+ * host ends at its first colon). */
+static bool is_address(const char *host) {
+  struct in_addr bytes;
+  return inet_pton(AF_INET, host, &bytes) == 1;
+}
+
 /* The options that are the same for every transfer of the engine. */
 static void set_engine_options(fetch_engine *engine, CURL *e) {
   const struct fetch_options *cfg = &engine->opts;
@@ -879,16 +886,23 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
    * taken back go first: curl reads the list in order, at the transfer's start, before any
    * transfer added after this one starts (so a host taken back and asked for again at once is
    * handed again after). */
-  struct handed *h = rq->addr ? handed_entry(engine, rq->host, rq->port, rq->addr) : NULL;
+  /* the proxy is the crawl's choice, made before the lookup it may spare (fetch_proxy_for):
+   * curl is told it, or none */
+  const char *proxy =
+      fetch_proxy_for(&cfg->proxies, strncasecmp(rq->url, "https:", 6) == 0, rq->host);
+  /* a host that is an IPv4 address, reached without a proxy, is handed as itself: curl would
+   * cache an entry of its own for it, which nothing takes back */
+  const char *addr = rq->addr ? rq->addr : !proxy && is_address(rq->host) ? rq->host : NULL;
+  struct handed *h = addr ? handed_entry(engine, rq->host, rq->port, addr) : NULL;
   if (h)
     h->in_flight++;
   t->handed = h;
   t->resolve = engine->taken_back;
   engine->taken_back = engine->taken_back_last = NULL;
-  if (rq->addr && (!h || !h->used)) {
+  if (addr && (!h || !h->used)) {
     char entry[512];
-    bool v6 = strchr(rq->addr, ':') != NULL;
-    snprintf(entry, sizeof(entry), v6 ? "%s:%u:[%s]" : "%s:%u:%s", rq->host, rq->port, rq->addr);
+    bool v6 = strchr(addr, ':') != NULL;
+    snprintf(entry, sizeof(entry), v6 ? "%s:%u:[%s]" : "%s:%u:%s", rq->host, rq->port, addr);
     struct curl_slist *grown = curl_slist_append(t->resolve, entry);
     if (!grown) {
       recycle_easy(engine, t->easy, false);
@@ -934,10 +948,6 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   }
   if (rq->head_only)
     curl_easy_setopt(e, CURLOPT_NOBODY, 1L);
-  /* the proxy is the crawl's choice, made before the lookup it may spare (fetch_proxy_for):
-   * curl is told it, or none */
-  const char *proxy =
-      fetch_proxy_for(&cfg->proxies, strncasecmp(rq->url, "https:", 6) == 0, rq->host);
   curl_easy_setopt(e, CURLOPT_PROXY, proxy ? proxy : "");
   t->proxy = proxy;
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
