@@ -20,8 +20,9 @@
  * request (sscanf, an address structure, the cache entry replaced), some 2% of a crawl's CPU.
  * But curl 7.88's cache is a table of 71 chains that never grows, searched at every transfer's
  * start: at 15,000 hosts a tenth of a broad crawl's CPU went to walking them. So the engine
- * keeps at most handed_limit entries: past it, those of the hosts idle longest (no transfer in
- * flight) are taken back, by a "-HOST:PORT" line on the next transfer's list. */
+ * keeps at most as many entries as connections (keep_limit: a host whose connection is kept
+ * needs none): past it, those of the hosts idle longest (no transfer in flight) are taken back,
+ * by a "-HOST:PORT" line on the next transfer's list. */
 struct handed {
   char *host;
   unsigned port;
@@ -100,7 +101,7 @@ struct fetch_engine {
   loop_timer *timer;
   fetch__dns *dns;
   struct handed **handed; /* by host and port: a chained table, grown at one entry a slot */
-  size_t handed_slots, handed_count, handed_limit;
+  size_t handed_slots, handed_count;
   struct handed *idle_oldest, *idle_newest; /* entries with no transfer in flight */
   /* "-HOST:PORT" lines for the next transfer to hand curl, and the last of them (appended to
    * here: curl_slist_append walks the whole list) */
@@ -293,7 +294,6 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
       keep = mine > (rlim_t)(cfg->concurrency + 64 + 16) ? (long)mine - cfg->concurrency - 64 : 16;
   }
   engine->keep_limit = (size_t)keep;
-  engine->handed_limit = (size_t)keep; /* a host whose connection is kept needs none */
   /* open at most keep_limit when a transfer starts, and each in flight may add one */
   curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, keep + cfg->concurrency + 16);
   *out = engine;
@@ -733,7 +733,7 @@ static void handed_done(fetch_engine *engine, struct handed *h) {
   h->newer = NULL;
   *(h->older ? &h->older->newer : &engine->idle_oldest) = h;
   engine->idle_newest = h;
-  while (engine->handed_count > engine->handed_limit && engine->idle_oldest) {
+  while (engine->handed_count > engine->keep_limit && engine->idle_oldest) {
     struct handed *old = engine->idle_oldest;
     idle_unlink(engine, old);
     struct handed **at = &engine->handed[handed_slot(old->host, old->port, engine->handed_slots)];
