@@ -30,7 +30,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-/* Pages a host may keep in memory whatever the budget, and how many come back at a time. */
+/* Pages a host may keep in memory whatever the budget, and how many come back at a time, while
+ * hosts are few (host_share). */
 #define SPILL_REFILL 64
 
 struct ip_slot {
@@ -806,9 +807,22 @@ static void append_page(frontier *f, struct frontier_host *h, struct frontier_it
   f->pages_in_memory++;
 }
 
+/* The pages a host keeps in memory past the budget, and brings back at a time: SPILL_REFILL
+ * while hosts are few, the budget shared among them when they are many, at least one (the page
+ * that keys the host in the heap). 64 pages for each of 100,000 hosts of a broad crawl held its
+ * whole queue in memory, whatever --queue-memory said (doc/design.md, Memory). */
+static size_t host_share(const frontier *f) {
+  uint64_t budget = f->opts.queue_memory;
+  if (!budget || f->host_count == 0)
+    return SPILL_REFILL;
+  uint64_t share = budget / f->host_count;
+  return share >= SPILL_REFILL ? SPILL_REFILL : share ? (size_t)share : 1;
+}
+
 /* Brings host's spilled pages back once its pages in memory are gone. */
 static void refill(frontier *f, struct frontier_host *h) {
-  for (size_t n = 0; n < SPILL_REFILL && h->spilled && h->pages_in_memory < SPILL_REFILL; n++) {
+  size_t share = host_share(f);
+  for (size_t n = 0; n < share && h->spilled && h->pages_in_memory < share; n++) {
     struct frontier_item *item;
     core_rc rc = spill_take(f, h, &item);
     if (rc) {
@@ -827,7 +841,7 @@ static bool goes_to_spill(const frontier *f, const struct frontier_host *host,
   const struct frontier_item *last = host->tail && !is_setup(host->tail->kind) ? host->tail : NULL;
   return host->spilled
              ? item->depth >= host->spill_tail_depth
-             : budget && f->pages_in_memory >= budget && host->pages_in_memory >= SPILL_REFILL &&
+             : budget && f->pages_in_memory >= budget && host->pages_in_memory >= host_share(f) &&
                    (!last || last->depth <= item->depth);
 }
 
@@ -877,6 +891,16 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
   update(f, host);
 }
 
+/* A page of h has left memory (popped, or taken to be fetched ahead or moved up): its spilled
+ * pages come back when it was the last, or the host would hold pages that nothing brings back
+ * (with one page a host in memory, a page fetched ahead stalled a broad crawl). */
+static void left_memory(frontier *f, struct frontier_host *h) {
+  h->pages_in_memory--;
+  f->pages_in_memory--;
+  if (h->pages_in_memory == 0 && h->spilled)
+    refill(f, h);
+}
+
 /* A page's origin is its host's: the index spans every host. */
 static bool in_host(const struct frontier_host *h, const char *url) {
   size_t len = strlen(h->origin);
@@ -891,8 +915,7 @@ struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, con
   index_remove(f, it);
   unlink_item(host, it);
   f->queued--;
-  host->pages_in_memory--;
-  f->pages_in_memory--;
+  left_memory(f, host);
   gate_count(f, it->depth, -1); /* deeper than the level that asks: the gate stays */
   update(f, host);
   return it;
@@ -906,10 +929,7 @@ static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) 
   f->queued--;
   if (!is_setup(item->kind)) {
     index_remove(f, item);
-    h->pages_in_memory--;
-    f->pages_in_memory--;
-    if (h->pages_in_memory == 0 && h->spilled)
-      refill(f, h);
+    left_memory(f, h);
   }
   if (!h->head && !h->spilled)
     h->unsorted = false;

@@ -525,6 +525,90 @@ static void test_spill_keeps_order_and_fields(void **state) {
   seen_destroy(the_seen);
 }
 
+/* A broad crawl: many hosts of a few pages each. Past the budget a host keeps one page in
+ * memory and brings one back at a time, so the pages in memory stay near the budget or the
+ * host count, not every host's whole queue (a host's share was 64 pages whatever the hosts). */
+static void test_spill_shares_budget_among_many_hosts(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.queue_memory = 500;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  enum { HOSTS = 2000, PAGES = 5 };
+  static frontier_host *hosts[HOSTS];
+  char url[128];
+  for (int i = 0; i < HOSTS; i++) {
+    snprintf(url, sizeof(url), "http://h%d.example", i);
+    hosts[i] = host(f, url);
+  }
+  for (int p = 0; p < PAGES; p++)
+    for (int i = 0; i < HOSTS; i++) {
+      snprintf(url, sizeof(url), "http://h%d.example/%d", i, p);
+      push(f, hosts[i], FRONTIER_PAGE, url);
+    }
+  assert_int_equal(frontier_queued(f), HOSTS * PAGES);
+  size_t in_memory = frontier_queued(f) - frontier_spilled(f);
+  assert_true(in_memory <= HOSTS); /* one a host: the budget is under the hosts' count */
+  static int next_page[HOSTS];
+  memset(next_page, 0, sizeof(next_page));
+  for (int got = 0; got < HOSTS * PAGES; got++) {
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 1, &h);
+    assert_non_null(item);
+    assert_true(frontier_queued(f) - frontier_spilled(f) <= HOSTS);
+    int i, p;
+    assert_int_equal(sscanf(item->url, "http://h%d.example/%d", &i, &p), 2);
+    assert_ptr_equal(h, hosts[i]);
+    assert_int_equal(p, next_page[i]++); /* each host's pages in the order they came */
+    frontier_end(f, h, item, 1, 0);
+    frontier_release(f, 0);
+    frontier_item_free(item);
+  }
+  for (int i = 0; i < HOSTS; i++)
+    assert_int_equal(next_page[i], PAGES);
+  assert_int_equal(frontier_queued(f), 0);
+  assert_int_equal(frontier_spilled(f), 0);
+  assert_int_equal(frontier_error(f), CORE_OK);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
+/* Every page a host has in memory taken out (fetched ahead, or moved up by a redirect): its
+ * spilled pages come back, or nothing would bring them back and the crawl would stall. */
+static void test_taking_every_page_in_memory_brings_spilled_back(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.queue_memory = 1;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example");
+  enum { N = 200 };
+  char url[64];
+  for (int i = 0; i < N; i++) {
+    snprintf(url, sizeof(url), "http://a.example/%d", i);
+    push(f, a, FRONTIER_PAGE, url);
+  }
+  size_t in_memory = frontier_queued(f) - frontier_spilled(f);
+  assert_true(in_memory > 0 && frontier_spilled(f) > 0);
+  for (size_t i = 0; i < in_memory; i++) { /* the first pages are the ones in memory */
+    snprintf(url, sizeof(url), "http://a.example/%zu", i);
+    struct frontier_item *taken = frontier_take_deeper(f, a, url, -1);
+    assert_non_null(taken);
+    frontier_item_free(taken);
+  }
+  for (size_t i = in_memory; i < N; i++) {
+    snprintf(url, sizeof(url), "http://a.example/%zu", i);
+    expect_pop(f, 1, url);
+    end(f, "http://a.example", FRONTIER_PAGE, 1);
+  }
+  expect_pop(f, 1, NULL);
+  assert_int_equal(frontier_queued(f), 0);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
 /* A spill file that stops taking pages (a full disk, here a file size limit): the pages it
  * refused stay in memory, counted and said why, and every page comes back once. (Not in the
  * order they came: the refused ones wait in memory, ahead of those on disk.) */
@@ -853,6 +937,8 @@ int main(void) {
       cmocka_unit_test(test_depth_gate),
       cmocka_unit_test(test_depth_gate_spill_out_of_order),
       cmocka_unit_test(test_spill_keeps_order_and_fields),
+      cmocka_unit_test(test_spill_shares_budget_among_many_hosts),
+      cmocka_unit_test(test_taking_every_page_in_memory_brings_spilled_back),
       cmocka_unit_test(test_spill_refused_keeps_every_page),
       cmocka_unit_test(test_destroy_frees_what_is_queued),
       cmocka_unit_test(test_spill_drains),
