@@ -20,11 +20,11 @@
 #define MAX_PATTERN 4096 /* longer rule values are ignored: no real site needs them */
 
 struct rule {
-  char *pattern; /* normalised */
-  size_t len;
-  bool allow;
-  size_t prefix;     /* the literal part before its first '*' (or '$') */
+  char *pattern;     /* normalised */
+  uint32_t len;      /* at most 3 x MAX_PATTERN */
+  uint32_t prefix;   /* the literal part before its first '*' (or '$') */
   uint64_t needs[4]; /* the bytes its literal parts hold: the path must hold each */
+  bool allow;
 };
 
 struct rule_set {
@@ -33,12 +33,24 @@ struct rule_set {
   double crawl_delay; /* < 0: none */
 };
 
-struct parse_robots {
+/* The file as it is read: both sets of groups, each piece in an allocation of its own. */
+struct robots_draft {
   struct rule_set own; /* groups naming our product token, merged */
   struct rule_set any; /* the "*" groups, merged */
   bool have_own;
   char **sitemaps; /* as written */
   size_t sitemap_count;
+};
+
+/* What a host keeps: the set that applies and the sitemaps, in one allocation (the rules, then
+ * the sitemaps' pointers, then every string), as a crawl of a million hosts keeps a million of
+ * them; the draft of the same file took twice the bytes in eight allocations
+ * (doc/design.md, Memory). */
+struct parse_robots {
+  double crawl_delay; /* < 0: none */
+  size_t rule_count, sitemap_count;
+  char **sitemaps;
+  struct rule rules[];
 };
 
 static bool is_unreserved(unsigned char c) {
@@ -86,13 +98,13 @@ static core_rc add_rule(struct rule_set *set, const char *value, size_t len, boo
   }
   set->rules = grown;
   struct rule *r = &set->rules[set->count++];
-  *r = (struct rule){buf.data ? buf.data : strdup(""), buf.len, allow, 0, {0}};
+  *r = (struct rule){
+      .pattern = buf.data ? buf.data : strdup(""), .len = (uint32_t)buf.len, .allow = allow};
   if (!r->pattern)
     return CORE_ENOMEM;
   size_t literal = r->len && r->pattern[r->len - 1] == '$' ? r->len - 1 : r->len;
-  r->prefix = strcspn(r->pattern, "*");
-  if (r->prefix > literal)
-    r->prefix = literal;
+  size_t prefix = strcspn(r->pattern, "*");
+  r->prefix = (uint32_t)(prefix < literal ? prefix : literal);
   for (size_t i = 0; i < literal; i++) {
     unsigned char c = (unsigned char)r->pattern[i];
     if (c != '*')
@@ -132,28 +144,56 @@ static void trim(const char **s, size_t *len) {
     (*len)--;
 }
 
-void parse_robots_destroy(parse_robots *robots) {
-  if (!robots)
-    return;
-  struct rule_set *sets[] = {&robots->own, &robots->any};
+static void draft_free(struct robots_draft *draft) {
+  struct rule_set *sets[] = {&draft->own, &draft->any};
   for (size_t s = 0; s < 2; s++) {
     for (size_t i = 0; i < sets[s]->count; i++)
       free(sets[s]->rules[i].pattern);
     free(sets[s]->rules);
   }
-  for (size_t i = 0; i < robots->sitemap_count; i++)
-    free(robots->sitemaps[i]);
-  free(robots->sitemaps);
+  for (size_t i = 0; i < draft->sitemap_count; i++)
+    free(draft->sitemaps[i]);
+  free(draft->sitemaps);
+}
+
+void parse_robots_destroy(parse_robots *robots) {
   free(robots);
+}
+
+/* The draft's applying set (its rules in the draft's order) and its sitemaps, in one block. */
+static parse_robots *pack(const struct robots_draft *draft) {
+  const struct rule_set *set = draft->have_own ? &draft->own : &draft->any;
+  size_t bytes = sizeof(parse_robots) + set->count * sizeof(struct rule) +
+                 draft->sitemap_count * sizeof(char *);
+  for (size_t i = 0; i < set->count; i++)
+    bytes += set->rules[i].len + 1;
+  for (size_t i = 0; i < draft->sitemap_count; i++)
+    bytes += strlen(draft->sitemaps[i]) + 1;
+  parse_robots *robots = malloc(bytes);
+  if (!robots)
+    return NULL;
+  robots->crawl_delay = set->crawl_delay;
+  robots->rule_count = set->count;
+  robots->sitemap_count = draft->sitemap_count;
+  robots->sitemaps = (char **)(robots->rules + set->count);
+  char *text = (char *)(robots->sitemaps + draft->sitemap_count);
+  for (size_t i = 0; i < set->count; i++) {
+    robots->rules[i] = set->rules[i];
+    robots->rules[i].pattern = memcpy(text, set->rules[i].pattern, set->rules[i].len + 1);
+    text += set->rules[i].len + 1;
+  }
+  for (size_t i = 0; i < draft->sitemap_count; i++) {
+    size_t n = strlen(draft->sitemaps[i]) + 1;
+    robots->sitemaps[i] = memcpy(text, draft->sitemaps[i], n);
+    text += n;
+  }
+  return robots;
 }
 
 core_rc parse_robots_create(const char *text, size_t len, const char *product_token,
                             parse_robots **out) {
-  parse_robots *robots = calloc(1, sizeof(*robots));
-  if (!robots)
-    return CORE_ENOMEM;
-  robots->own.crawl_delay = -1;
-  robots->any.crawl_delay = -1;
+  struct robots_draft draft = {.own.crawl_delay = -1, .any.crawl_delay = -1};
+  struct robots_draft *robots = &draft;
   if (len > PARSE_ROBOTS_MAX_BYTES)
     len = PARSE_ROBOTS_MAX_BYTES;
   if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
@@ -240,11 +280,11 @@ core_rc parse_robots_create(const char *text, size_t len, const char *product_to
     qsort(robots->own.rules, robots->own.count, sizeof(struct rule), by_precedence);
   if (robots->any.count)
     qsort(robots->any.rules, robots->any.count, sizeof(struct rule), by_precedence);
-  if (rc) {
-    parse_robots_destroy(robots);
-    return rc;
-  }
-  *out = robots;
+  parse_robots *packed = rc ? NULL : pack(&draft);
+  draft_free(&draft);
+  if (!packed)
+    return rc ? rc : CORE_ENOMEM;
+  *out = packed;
   return CORE_OK;
 }
 
@@ -292,8 +332,7 @@ core_rc parse_robots_check(const parse_robots *robots, const char *path, bool *o
   *out = true;
   if (!robots || strcmp(path, "/robots.txt") == 0)
     return CORE_OK;
-  const struct rule_set *set = robots->have_own ? &robots->own : &robots->any;
-  if (!set->count)
+  if (!robots->rule_count)
     return CORE_OK;
   struct core_buf norm;
   core_buf_init(&norm, 3 * strlen(path) + 1);
@@ -308,8 +347,8 @@ core_rc parse_robots_check(const parse_robots *robots, const char *path, bool *o
     has[(unsigned char)p[i] >> 6] |= 1ull << ((unsigned char)p[i] & 63);
   bool allowed = true;
   size_t work = 0;
-  for (size_t i = 0; i < set->count; i++) {
-    const struct rule *r = &set->rules[i];
+  for (size_t i = 0; i < robots->rule_count; i++) {
+    const struct rule *r = &robots->rules[i];
     if (r->prefix > norm.len || memcmp(r->pattern, p, r->prefix) != 0 || (r->needs[0] & ~has[0]) ||
         (r->needs[1] & ~has[1]) || (r->needs[2] & ~has[2]) || (r->needs[3] & ~has[3]))
       continue;
@@ -330,7 +369,7 @@ core_rc parse_robots_check(const parse_robots *robots, const char *path, bool *o
 double parse_robots_crawl_delay(const parse_robots *robots) {
   if (!robots)
     return -1;
-  return robots->have_own ? robots->own.crawl_delay : robots->any.crawl_delay;
+  return robots->crawl_delay;
 }
 
 size_t parse_robots_sitemap_count(const parse_robots *robots) {
