@@ -14,8 +14,6 @@
 void crawl__free_host_data(void *p) {
   struct host_data *hd = p;
   crawl__query_counts_free(hd->queries);
-  free(hd->host);
-  free(hd->addr);
   free(hd->robots_error);
   parse_robots_destroy(hd->robots);
   frontier_item_free(hd->resolving);
@@ -39,12 +37,13 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   }
   if (!created)
     return frontier_host_data(fh);
-  struct host_data *hd = calloc(1, sizeof(*hd));
-  if (!hd || !(hd->host = strdup(u->host))) {
-    free(hd);
+  size_t host_len = strlen(u->host);
+  struct host_data *hd = calloc(1, sizeof(*hd) + host_len + 1);
+  if (!hd) {
     crawl__fatal(c, "out of memory");
     return NULL;
   }
+  memcpy(hd->host, u->host, host_len + 1);
   hd->port = u->port;
   hd->host_is_ip = u->host_is_ip;
   hd->redirected_from = URL_ADDR_NONE;
@@ -91,8 +90,10 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   frontier_end(c->fr, hd->fhost, item, core_now(), 0);
   if (rc == CORE_OK) {
     frontier_item_free(item);
-    if (!(hd->addr = strdup(addr)) || frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
+    if (frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
       crawl__fatal(c, "out of memory");
+    else if (!(hd->addr = frontier_host_addr(hd->fhost)))
+      crawl__fatal(c, "the address of %s was not kept", hd->host);
     else if (c->cfg->robots && hd->robots_state == ROBOTS_PENDING)
       crawl__queue_robots(c, hd->fhost, 0);
     return;

@@ -7,32 +7,34 @@
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 
+/* A host costs what its state needs, as hosts may be a million: one allocation with its name,
+ * fields ordered so that none pads (doc/design.md, Memory). */
 struct host_data {
-  char *host;
-  unsigned port;
-  char *addr; /* NULL until resolved; unused for IP literals */
-  bool host_is_ip;
-  enum robots_state robots_state;
-  double robots_time;       /* when robots_state was last settled */
-  crawl_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
-  char *robots_error;       /* and the error its pages fail with (owned; NULL until then): a
-                             * host costs what its state needs, as hosts may be a million */
-  parse_robots *robots;     /* NULL: everything allowed */
-  int dns_attempts;
-  int robots_attempts;
-  bool dead; /* DNS failed after every retry */
-  /* the first URL settled for it came by a redirect from this kind of address (URL_ADDR_NONE:
-   * not by a redirect, or none yet): its robots.txt is asked only where the redirect may lead */
-  url_addr_kind redirected_from;
-  bool reached; /* a URL of it was settled */
-  long pages_started;
-  long sitemaps_queued; /* --max-sitemaps counts them */
-  bool sitemaps_noted;  /* a note has said that --max-sitemaps or --sitemap-depth cut some */
+  const char *addr;     /* NULL until resolved; unused for IP literals. The frontier's table of
+                         * addresses keeps it, once for all the hosts of one address */
+  char *robots_error;   /* the error its pages fail with (owned; NULL until then) */
+  parse_robots *robots; /* NULL: everything allowed */
   struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
-  bool trap_noted;              /* -v has named a trap rule for this host */
   struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
   struct shard *shard;             /* the one that owns the host */
   frontier_host *fhost;
+  double robots_time; /* when robots_state was last settled */
+  long pages_started;
+  long sitemaps_queued; /* --max-sitemaps counts them */
+  unsigned port;
+  enum robots_state robots_state;
+  crawl_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
+  int dns_attempts;
+  int robots_attempts;
+  /* the first URL settled for it came by a redirect from this kind of address (URL_ADDR_NONE:
+   * not by a redirect, or none yet): its robots.txt is asked only where the redirect may lead */
+  url_addr_kind redirected_from;
+  bool host_is_ip;
+  bool dead;           /* DNS failed after every retry */
+  bool reached;        /* a URL of it was settled */
+  bool sitemaps_noted; /* a note has said that --max-sitemaps or --sitemap-depth cut some */
+  bool trap_noted;     /* -v has named a trap rule for this host */
+  char host[];
 };
 
 /* Whether hd's robots.txt was settled more than ROBOTS_MAX_AGE before now: start_page fetches it

@@ -1,5 +1,8 @@
-/* Asynchronous name resolution with c-ares inside the shared loop: one lookup per host, answers
- * cached for the run. c-ares tells the loop which sockets to watch through its sock_state_cb. */
+/* Asynchronous name resolution with c-ares inside the shared loop: one query per name at a time,
+ * however many ask while it runs. The answer goes to those who asked, who keep it (the crawl keeps
+ * a host's address with the host): the table holds only queries in flight and the --resolve
+ * entries, where it held every name of a broad crawl for the run (doc/design.md, Memory). c-ares
+ * tells the loop which sockets to watch through its sock_state_cb. */
 #include "fetch/fetch-int.h"
 
 #include <arpa/inet.h>
@@ -21,7 +24,7 @@ struct waiter {
 
 struct entry {
   char *host;
-  char *addr; /* NULL while pending */
+  char *addr; /* a --resolve entry's; NULL for a query in flight */
   struct waiter *waiters;
   struct entry *next;
 };
@@ -224,22 +227,16 @@ static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo 
   if (res)
     ares_freeaddrinfo(res);
   struct waiter *waiters = e->waiters;
-  e->waiters = NULL;
-  core_rc rc = CORE_OK;
-  if (status == ARES_SUCCESS && text[0])
-    e->addr = strdup(text);
-  if (!e->addr) {
-    /* failures are not cached: a retry asks again */
-    rc = CORE_EDNS;
-    struct entry **pp = find(dns, e->host);
-    *pp = e->next;
-    free(e->host);
-    free(e);
-  }
+  core_rc rc = status == ARES_SUCCESS && text[0] ? CORE_OK : CORE_EDNS;
+  /* out of the table before the callbacks: one that asks for the name again starts a query */
+  struct entry **pp = find(dns, e->host);
+  *pp = e->next;
+  free(e->host);
+  free(e);
   while (waiters) {
     struct waiter *w = waiters;
     waiters = w->next;
-    w->cb(w->arg, rc, rc ? NULL : e->addr);
+    w->cb(w->arg, rc, rc ? NULL : text);
     free(w);
   }
 }
@@ -273,10 +270,6 @@ core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fet
   }
   struct entry **pp = find(dns, host);
   struct entry *e = *pp;
-  if (e && e->addr) {
-    *addr_now = e->addr;
-    return CORE_OK;
-  }
   struct waiter *w = calloc(1, sizeof(*w));
   if (!w)
     return CORE_ENOMEM;

@@ -74,12 +74,13 @@ void fetch_engine_destroy(fetch_engine *engine);
  * transfer that may be in flight, and those none of the last 4096 transfers took are freed. */
 size_t fetch_engine_idle_handles(const fetch_engine *engine);
 
-/* Called with the address text ("127.0.0.1", "::1") or rc = CORE_EDNS. */
+/* Called with the address text ("127.0.0.1", "::1"; borrowed for the call) or rc = CORE_EDNS. */
 typedef void (*fetch_resolve_cb)(void *arg, core_rc rc, const char *addr);
-/* Resolves host once per run (successes are cached; --resolve entries win). When the answer is
- * known already, *addr_now is set (borrowed until fetch_engine_destroy) and cb is not called;
- * otherwise *addr_now is NULL and cb runs once with the answer, from the loop or, for names
- * c-ares answers locally (/etc/hosts), before fetch_resolve returns. */
+/* Resolves host: one query at a time per name, which every caller while it runs waits for;
+ * answers are not kept (the caller keeps what it needs: the crawl asks once per host).
+ * --resolve entries win: then *addr_now is set (borrowed until fetch_engine_destroy) and cb is
+ * not called; otherwise *addr_now is NULL and cb runs once with the answer, from the loop or, for
+ * names c-ares answers locally (/etc/hosts), before fetch_resolve returns. */
 core_rc fetch_resolve(fetch_engine *engine, const char *host, unsigned port, fetch_resolve_cb cb,
                       void *arg, const char **addr_now);
 

@@ -120,35 +120,37 @@ static void ip_release(frontier_ip_table *t, struct ip_slot *s, double until) {
   pthread_mutex_unlock(&t->lock);
 }
 
+/* One allocation with its origin, fields ordered so that none pads: a broad crawl keeps a
+ * million of them (doc/design.md, Memory). */
 struct frontier_host {
-  char *origin;
   void *data;
   struct frontier_item *head, *tail;
   /* its sitemaps, in a queue of their own: they and its pages take turns (next_of), so that
    * an index of 50,000 sitemaps does not keep the host's pages waiting behind it */
   struct frontier_item *sitemap_head, *sitemap_tail;
-  bool page_turn; /* a sitemap went last: a page goes next, when one may */
-  unsigned in_flight;
-  unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
-  double next_time;         /* earliest start of the next request */
-  double ip_retry;          /* its address was busy: not before this */
-  double crawl_delay;
-  struct ip_slot *ip;
-  size_t pages_in_memory;
-  uint64_t spill_head, spill_tail; /* offsets + 1 of its first and last spilled page; 0: none */
-  int spill_head_depth, spill_tail_depth;
-  size_t spilled;
-  /* its pages are out of depth order (one had to be queued between spilled pages of smaller
-   * and larger depth): the depth gate leaves it alone until its queue empties */
-  bool unsorted;
   /* where its pages deeper than split_depth begin (NULL: none), while split_known: a page of
    * that depth queued behind deeper ones goes there, and a level's redirects come in a row */
   struct frontier_item *split;
+  struct ip_slot *ip;
+  struct frontier_host *next; /* hash chain */
+  double next_time;           /* earliest start of the next request */
+  double ip_retry;            /* its address was busy: not before this */
+  double crawl_delay;
+  double key;
+  uint64_t spill_head, spill_tail; /* offsets + 1 of its first and last spilled page; 0: none */
+  size_t spilled;
+  size_t pages_in_memory;
+  size_t heap_index; /* SIZE_MAX when not in the heap */
+  unsigned in_flight;
+  unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
+  int spill_head_depth, spill_tail_depth;
   int split_depth;
   bool split_known;
-  size_t heap_index; /* SIZE_MAX when not in the heap */
-  double key;
-  struct frontier_host *next; /* hash chain */
+  bool page_turn; /* a sitemap went last: a page goes next, when one may */
+  /* its pages are out of depth order (one had to be queued between spilled pages of smaller
+   * and larger depth): the depth gate leaves it alone until its queue empties */
+  bool unsorted;
+  char origin[];
 };
 
 struct frontier {
@@ -266,7 +268,6 @@ void frontier_destroy(frontier *f) {
       }
       if (f->free_data && h->data)
         f->free_data(h->data);
-      free(h->origin);
       free(h);
     }
   }
@@ -513,11 +514,11 @@ core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, 
   }
   if (f->host_count >= f->host_buckets && grow_hosts(f) == CORE_OK)
     b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
-  struct frontier_host *h = calloc(1, sizeof(*h));
-  if (!h || !(h->origin = strdup(origin))) {
-    free(h);
+  size_t origin_len = strlen(origin);
+  struct frontier_host *h = calloc(1, sizeof(*h) + origin_len + 1);
+  if (!h)
     return CORE_ENOMEM;
-  }
+  memcpy(h->origin, origin, origin_len + 1);
   h->heap_index = SIZE_MAX;
   h->crawl_delay = -1;
   h->next = f->hosts[b];
@@ -547,6 +548,10 @@ core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr)
   host->ip = s;
   update(f, host);
   return CORE_OK;
+}
+
+const char *frontier_host_addr(const frontier_host *host) {
+  return host->ip ? host->ip->addr : NULL;
 }
 
 void frontier_host_set_crawl_delay(frontier_host *host, double seconds) {

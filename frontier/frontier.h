@@ -78,6 +78,9 @@ void *frontier_host_data(const frontier_host *host);
 void frontier_host_set_data(frontier_host *host, void *data);
 /* Hosts sharing an address share the --ip-delay gap. */
 core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr);
+/* The address frontier_host_set_ip gave host, NULL before: borrowed from the table of addresses,
+ * which keeps it until frontier_ip_table_destroy (or the frontier's, when it has its own). */
+const char *frontier_host_addr(const frontier_host *host);
 /* robots.txt Crawl-delay in seconds (capped by --max-delay). */
 void frontier_host_set_crawl_delay(frontier_host *host, double seconds);
 /* No request to host starts before until (Retry-After, backoff). */
