@@ -269,6 +269,7 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
     return; /* it is fetched in its turn instead */
   }
   item->flags = ITEM_SPEC;
+  item->stays_in_memory = true; /* confirm() takes it out to queue it at its level */
   frontier_push(c->fr, hd->fhost, item);
 }
 

@@ -574,6 +574,7 @@ struct spill_record {
   double not_before;
   uint32_t url_len, from_len;
   int32_t depth, attempts, redirects;
+  int32_t taken; /* read back out of turn (spill_take_deeper): its turn passes it over */
 };
 
 static core_rc spill_open(frontier *f) {
@@ -664,26 +665,82 @@ static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, 
   return CORE_OK;
 }
 
-/* Reads host's first spilled page back into a new item. */
+/* One of h's spilled pages is back in memory: its count goes down, and with the last of them
+ * the host's chain ends (pages taken out of turn may be left in it) and, with the run's last,
+ * the file starts over. */
+static void spill_gone(frontier *f, struct frontier_host *h) {
+  if (--h->spilled == 0)
+    h->spill_head = h->spill_tail = 0;
+  if (--f->spilled == 0 && ftruncate(f->spill_fd, 0) == 0)
+    f->spill_end = 0;
+}
+
+/* Reads host's first spilled page back into a new item, passing over those taken already. */
 static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_item **out) {
+  struct spill_record rec;
+  core_rc rc;
+  while (!(rc = core_read_at(f->spill_fd, &rec, sizeof(rec), h->spill_head - 1)) && rec.taken) {
+    h->spill_head = rec.next;
+    h->spill_head_depth = rec.next_depth;
+  }
   struct frontier_item *item;
   uint64_t next;
   int next_depth;
-  core_rc rc = spill_read(f, h->spill_head - 1, &item, &next, &next_depth);
+  rc = rc ? rc : spill_read(f, h->spill_head - 1, &item, &next, &next_depth);
   if (rc)
     return rc;
   h->spill_head = next;
   h->spill_head_depth = next_depth;
-  if (!h->spill_head)
-    h->spill_tail = 0;
-  h->spilled--;
-  if (--f->spilled == 0) {
-    /* every spilled page is back: the file starts over */
-    if (ftruncate(f->spill_fd, 0) == 0)
-      f->spill_end = 0;
-  }
+  spill_gone(f, h);
   *out = item;
   return CORE_OK;
+}
+
+/* Pages a host may have on disk for frontier_take_deeper to look through them: a redirect's
+ * target queued deeper moves up even when it waits on disk, as it does in memory, while that
+ * costs a few reads (a host of a broad crawl has a few pages; with one page a host in memory,
+ * most of them wait on disk). Past it, a target on disk keeps its depth. */
+#define SPILL_SCAN_MAX 256
+
+/* url among host's spilled pages, read back when it is deeper than depth, its record marked
+ * taken; NULL when it is not there (or could not be read: the error is kept). */
+static struct frontier_item *spill_take_deeper(frontier *f, struct frontier_host *h,
+                                               const char *url, int depth) {
+  if (!h->spilled || h->spilled > SPILL_SCAN_MAX)
+    return NULL;
+  size_t url_len = strlen(url);
+  char *text = malloc(url_len + 1);
+  core_rc rc = text ? CORE_OK : CORE_ENOMEM;
+  struct frontier_item *item = NULL;
+  for (uint64_t at = h->spill_head; at && !rc && !item;) {
+    struct spill_record rec;
+    if ((rc = core_read_at(f->spill_fd, &rec, sizeof(rec), at - 1)))
+      break;
+    if (!rec.taken && rec.url_len == url_len && rec.depth > depth &&
+        !(rc = core_read_at(f->spill_fd, text, url_len, at - 1 + sizeof(rec))) &&
+        memcmp(text, url, url_len) == 0) {
+      uint64_t next;
+      int next_depth;
+      int32_t taken = 1;
+      if (!(rc = spill_read(f, at - 1, &item, &next, &next_depth)) &&
+          (rc = core_write_at(f->spill_fd, &taken, sizeof(taken),
+                              at - 1 + offsetof(struct spill_record, taken)))) {
+        frontier_item_free(item);
+        item = NULL;
+      }
+      if (item && at == h->spill_head) {
+        h->spill_head = next;
+        h->spill_head_depth = next_depth;
+      }
+      if (item)
+        spill_gone(f, h);
+    }
+    at = rec.next;
+  }
+  free(text);
+  if (rc && rc != CORE_ENOMEM)
+    f->spill_error = rc;
+  return item;
 }
 
 /* ---- the index of pages in memory ---- */
@@ -844,6 +901,8 @@ static bool goes_to_spill(const frontier *f, const struct frontier_host *host,
                           const struct frontier_item *item) {
   uint64_t budget = f->opts.queue_memory;
   const struct frontier_item *last = host->tail && !is_setup(host->tail->kind) ? host->tail : NULL;
+  if (item->stays_in_memory)
+    return false;
   return host->spilled
              ? item->depth >= host->spill_tail_depth
              : budget && f->pages_in_memory >= budget && host->pages_in_memory >= host_share(f) &&
@@ -915,6 +974,12 @@ static bool in_host(const struct frontier_host *h, const char *url) {
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
                                            int depth) {
   struct frontier_item *it = index_find(f, url);
+  if (!it && (it = spill_take_deeper(f, host, url, depth))) {
+    f->queued--;
+    gate_count(f, it->depth, -1);
+    update(f, host);
+    return it;
+  }
   if (!it || it->depth <= depth || !in_host(host, url))
     return NULL;
   index_remove(f, it);
@@ -1165,7 +1230,12 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
       for (uint64_t at = h->spill_head; at && !rc;) {
         struct frontier_item *item;
         int depth;
-        if ((rc = spill_read(f, at - 1, &item, &at, &depth)) == CORE_OK) {
+        struct spill_record rec;
+        if ((rc = core_read_at(f->spill_fd, &rec, sizeof(rec), at - 1)) == CORE_OK && rec.taken) {
+          at = rec.next; /* taken out of turn: no longer queued here */
+          continue;
+        }
+        if (!rc && (rc = spill_read(f, at - 1, &item, &at, &depth)) == CORE_OK) {
           rc = on_item(arg, h, item);
           frontier_item_free(item);
         }

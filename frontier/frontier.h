@@ -26,6 +26,9 @@ struct frontier_item {
   int depth;
   int attempts;  /* transient failures so far */
   int redirects; /* hops so far in its redirect chain */
+  /* never goes to the spill file: its owner will look for it with frontier_take_deeper, which
+   * finds pages in memory only (a page fetched ahead of its level waits so until confirmed) */
+  bool stays_in_memory;
   double not_before;
   unsigned flags;                    /* the owner's bits, kept as they are */
   struct frontier_item *next, *prev; /* the frontier's: its place in its host's queue */

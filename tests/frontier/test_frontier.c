@@ -609,6 +609,68 @@ static void test_taking_every_page_in_memory_brings_spilled_back(void **state) {
   seen_destroy(the_seen);
 }
 
+static core_rc collect_visit(void *arg, frontier_host *h, const struct frontier_item *item) {
+  (void)h;
+  int *seen = arg;
+  int i;
+  assert_int_equal(sscanf(item->url, "http://a.example/%d", &i), 1);
+  seen[i]++;
+  return CORE_OK;
+}
+
+/* A redirect's target queued deeper moves up when it waits on disk too: frontier_take_deeper
+ * reads it back and its record is passed over at its turn and by a visit (a checkpoint), so it
+ * is neither lost nor fetched twice. One that is not deeper, or was taken already, stays. */
+static void test_take_deeper_from_disk(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.queue_memory = 1;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example");
+  enum { N = 100 };
+  char url[64];
+  for (int i = 0; i < N; i++) {
+    snprintf(url, sizeof(url), "http://a.example/%d", i);
+    struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, NULL, 5);
+    assert_non_null(item);
+    frontier_push(f, a, item);
+  }
+  assert_int_equal(frontier_spilled(f), N - 1); /* one host, a budget of one: one in memory */
+  assert_null(frontier_take_deeper(f, a, "http://a.example/50", 5)); /* not deeper */
+  int taken[] = {50, 1, 99}; /* the middle, the first on disk, the last */
+  for (size_t t = 0; t < 3; t++) {
+    snprintf(url, sizeof(url), "http://a.example/%d", taken[t]);
+    struct frontier_item *item = frontier_take_deeper(f, a, url, 3);
+    assert_non_null(item);
+    assert_string_equal(item->url, url);
+    assert_int_equal(item->depth, 5);
+    frontier_item_free(item);
+    assert_null(frontier_take_deeper(f, a, url, 3)); /* once */
+  }
+  assert_int_equal(frontier_queued(f), N - 3);
+  assert_int_equal(frontier_spilled(f), N - 4);
+  int seen[N] = {0};
+  assert_int_equal(frontier_visit(f, NULL, collect_visit, seen), CORE_OK);
+  for (int i = 0; i < N; i++)
+    assert_int_equal(seen[i], i == 50 || i == 1 || i == 99 ? 0 : 1);
+  for (int i = 0; i < N; i++) {
+    if (i == 50 || i == 1 || i == 99)
+      continue;
+    snprintf(url, sizeof(url), "http://a.example/%d", i);
+    expect_pop(f, 1, url);
+    end(f, "http://a.example", FRONTIER_PAGE, 1);
+    frontier_release(f, 5);
+  }
+  expect_pop(f, 1, NULL);
+  assert_int_equal(frontier_queued(f), 0);
+  assert_int_equal(frontier_spilled(f), 0);
+  assert_int_equal(frontier_error(f), CORE_OK);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
 /* A spill file that stops taking pages (a full disk, here a file size limit): the pages it
  * refused stay in memory, counted and said why, and every page comes back once. (Not in the
  * order they came: the refused ones wait in memory, ahead of those on disk.) */
@@ -939,6 +1001,7 @@ int main(void) {
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_shares_budget_among_many_hosts),
       cmocka_unit_test(test_taking_every_page_in_memory_brings_spilled_back),
+      cmocka_unit_test(test_take_deeper_from_disk),
       cmocka_unit_test(test_spill_refused_keeps_every_page),
       cmocka_unit_test(test_destroy_frees_what_is_queued),
       cmocka_unit_test(test_spill_drains),

@@ -55,6 +55,28 @@ def case_queue_spills(tmp):
     expect_same_set([r["url"] for r in records(p)], web.truth(web.url()), "no spill file, -q")
 
 
+def case_many_hosts_share_queue_memory(tmp):
+    """A broad crawl: 3,000 hosts of 10 pages from one seed, politely (-w 0.05), --queue-memory
+    500. Past the budget a host keeps one page in memory, the rest wait on disk (64 a host, as it
+    was, would have held every page in memory), and a host whose page in memory was taken to be
+    fetched ahead brings its pages back from disk: the crawl ends with the truth's every URL, each
+    requested once. (Before, that host's pages waited for good and the crawl never ended.)"""
+    web = Web(tmp, hosts=3000, pages=10, links=10, markup=("--html-only",))
+    p = crawl(web, "-w", "0.05", "-d", "1000", "--queue-memory", "500", "-D", "web.test",
+              "--jsonl", web.url(), timeout=240)
+    log = web.stop()
+    recs = records(p)
+    truth = web.truth(web.url(), scope="domain")
+    expect_same_set([r["url"] for r in recs], truth, "records")
+    wrong = [r["url"] for r in recs if (r["fate"], r["depth"]) != truth[r["url"]]]
+    expect(not wrong, f"{len(wrong)} records with another fate or depth, e.g. {wrong[:3]}")
+    expect_unique([(r[2], r[3]) for r in log], "request")
+    m = re.search(r"(\d+) queued URLs waited on disk", p.stderr)
+    pages = sum(1 for r in recs if r["fate"] == "fetched")
+    expect(m and int(m.group(1)) >= pages // 4,
+           f"{m.group(1) if m else 0} of {pages} pages waited on disk: {p.stderr}")
+
+
 def case_queue_disk_budget(tmp):
     """--queue-disk: a spill file budget small enough to be reached. The URLs found once the file
     is full are printed but not queued, fate limit with the option in error, and counted in the
