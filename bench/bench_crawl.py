@@ -14,8 +14,15 @@
    at -w 1 -D web.test for SECONDS (40) at the defaults, -j 1 -c 64 and -c 1000, and in the same
    rounds (three, interleaved; medians) 20 hosts x 500 pages of the same HTML crawled whole at
    -w 0: pages/s and CPU per page of each, and the broad runs' against the site crawl's.
+6. broad, whole (--broad-whole [HOSTS], alone): the broad web (HOSTS hosts, 100,000 by default, x 10
+   pages) crawled to its end at the defaults and -w 1 with --jsonl, once: wall time, pages/s, CPU
+   per page, peak RSS, the pages fetched in the crawl's last quarter against its second, and what
+   a polite crawl must hold: gaps under the delay, robots.txt asked more than once, pages asked
+   twice, recall, records whose fate or depth is not the truth's, and the summary against the
+   records.
 
 Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)] [--broad [SECONDS]]
+                      [--broad-whole [HOSTS]]
 """
 import os
 import re
@@ -31,6 +38,7 @@ CRAWL, TESTWEB = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 QUICK = "--quick" in sys.argv
 POLITE_ONLY = "--polite" in sys.argv  # the polite webs alone
 BROAD = "--broad" in sys.argv
+BROAD_WHOLE = "--broad-whole" in sys.argv
 
 
 class Web:
@@ -257,9 +265,80 @@ def broad(tmp, seconds):
     return rows
 
 
+def broad_whole(tmp, hosts):
+    """One crawl of the broad web to its end, checked against the truth."""
+    import json
+    wide = Web(tmp, "broad", hosts, 10, links=10, html_only=True)
+    out = os.path.join(tmp, "records.jsonl")
+    started = time.monotonic()
+    proc = subprocess.Popen([CRAWL, "--no-progress", "-w", "1", "-d", "1000000", "-D", "web.test",
+                             "--dns-server", f"127.0.0.1:{wide.dns}", "--jsonl", "-o", out,
+                             wide.seed()], stderr=subprocess.PIPE, text=True)
+    err = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.monotonic() - started
+    log = wide.stop()
+    truth = {}
+    listing = subprocess.run([TESTWEB, "truth", *wide.args, "--port", str(wide.port), wide.seed()],
+                             check=True, capture_output=True, text=True).stdout
+    for line in listing.splitlines():
+        url, fate, depth = line.split()
+        truth[url] = (fate, int(depth))
+    fates, off, urls = defaultdict(int), 0, set()
+    with open(out) as f:
+        for line in f:
+            r = json.loads(line)
+            if r["fate"] == "outside":
+                continue
+            urls.add(r["url"])
+            fates[r["fate"]] += 1
+            off += truth.get(r["url"]) != (r["fate"], r["depth"])
+    pages = [e for e in log if e[3] != "/robots.txt"]
+    t0, t1 = min(e[0] for e in log), max(e[1] for e in log)
+    quarters = [0] * 4
+    for e in pages:
+        quarters[min(3, int((e[1] - t0) / (t1 - t0) * 4))] += 1
+    robots = defaultdict(int)
+    for e in log:
+        if e[3] == "/robots.txt":
+            robots[e[2]] += 1
+    asked = defaultdict(int)
+    for e in pages:
+        asked[(e[2], e[3])] += 1
+    close = sum(g < 1.0 for host_gaps in gaps_by_host(log).values() for g in host_gaps)
+    fetched_truth = sum(1 for fate, _ in truth.values() if fate == "fetched")
+    m = re.search(r"(\d+) fetched, (\d+) failed", err)
+    summary_ok = bool(m) and int(m.group(1)) == fates["fetched"] and \
+        int(m.group(2)) == fates["failed"]
+    cpu = usage.ru_utime + usage.ru_stime
+    n = fates["fetched"]
+    return dict(hosts=hosts, exit=os.waitstatus_to_exitcode(status), wall=wall, pages=n,
+                rate=n / wall, cpu_ms=cpu * 1000 / max(n, 1), rss=usage.ru_maxrss / 1024,
+                quarters=quarters, close=close, robots_twice=sum(v > 1 for v in robots.values()),
+                asked_twice=sum(v > 1 for v in asked.values()),
+                recall=len(urls & set(truth)) / len(truth), off=off,
+                fetched_truth=fetched_truth, summary_ok=summary_ok)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
+        if BROAD_WHOLE:
+            at = sys.argv.index("--broad-whole")
+            hosts = int(sys.argv[at + 1]) if len(sys.argv) > at + 1 else 100000
+            r = broad_whole(tmp, hosts)
+            q = r["quarters"]
+            print(f"broad, whole: {hosts:,} hosts x 10 pages, -w 1 -D web.test --jsonl, to its end")
+            print("| exit | wall s | pages | pages/s | CPU ms per page | peak RSS MiB "
+                  "| last quarter / second | gaps < 1 s | robots.txt twice | pages asked twice "
+                  "| recall | fate or depth off | summary = records |")
+            print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+            print(f"| {r['exit']} | {r['wall']:.1f} | {r['pages']:,} (truth {r['fetched_truth']:,}) "
+                  f"| {r['rate']:,.0f} | {r['cpu_ms']:.3f} | {r['rss']:.1f} "
+                  f"| {q[3] / max(q[1], 1):.2f} ({q[1]:,}, {q[3]:,}) | {r['close']} "
+                  f"| {r['robots_twice']} | {r['asked_twice']} | {r['recall']:.4f} | {r['off']} "
+                  f"| {'yes' if r['summary_ok'] else 'no'} |")
+            return
         if BROAD:
             at = sys.argv.index("--broad")
             seconds = float(sys.argv[at + 1]) if len(sys.argv) > at + 1 else 40.0

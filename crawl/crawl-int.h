@@ -294,6 +294,7 @@ struct shard {
     char host[128];
   } busiest;
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
+  double hosts_swept;       /* when host.c last looked for idle hosts (crawl__let_idle_hosts_go) */
   bool ahead;               /* pages one level below the gate may start (their links held) */
   struct shard_requests req;
   struct shard_archive archive;

@@ -8,6 +8,7 @@
 #include "crawl/request.h"
 #include "crawl/sitefiles.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,43 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   frontier_item_free(item);
   hd->dead = true;
   drain_dead_host(c, hd);
+}
+
+struct idle_sweep {
+  double idle_since; /* a host whose next turn could have come before this is idle */
+  size_t let_go;
+};
+
+static core_rc let_go_if_idle(void *arg, frontier_host *fh) {
+  struct idle_sweep *sweep = arg;
+  struct host_data *hd = frontier_host_data(fh);
+  if (hd && hd->robots && frontier_host_idle(fh) &&
+      frontier_host_next_time(fh) < sweep->idle_since) {
+    parse_robots_destroy(hd->robots);
+    hd->robots = NULL;
+    hd->robots_time = -INFINITY; /* stale: fetched again before the host's next page */
+    sweep->let_go++;
+  }
+  return CORE_OK;
+}
+
+/* A broad crawl is done with most of its hosts long before it ends: their rules, the largest
+ * part of a host's state, are let go, so that the hosts count against --queue-memory as the
+ * URLs do (doc/design.md, Memory). A look at every host, some nanoseconds each, every
+ * HOST_SWEEP_EVERY seconds; a crawl of fewer hosts than its budget never lets go. */
+void crawl__let_idle_hosts_go(struct shard *c, double now) {
+  if (!c->cfg->robots || !c->queue_memory || now - c->hosts_swept < HOST_SWEEP_EVERY)
+    return;
+  c->hosts_swept = now;
+  if (frontier_host_count(c->fr) <= c->queue_memory)
+    return;
+  struct idle_sweep sweep = {now - HOST_IDLE_AFTER - 30 * c->cfg->delay, 0};
+  frontier_visit(c->fr, let_go_if_idle, NULL, &sweep);
+  if (sweep.let_go)
+    crawl__note(c,
+                "let go of the robots.txt rules of %zu idle hosts: more hosts than "
+                "--queue-memory's share (fetched again should they come back)",
+                sweep.let_go);
 }
 
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {

@@ -49,6 +49,13 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u);
 void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier frees it */
 /* Whether u goes through a proxy that looks its host up: then the crawl does not. */
 bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
+/* Every HOST_SWEEP_EVERY seconds at most, while the shard knows more hosts than its share of
+ * --queue-memory: the hosts idle for HOST_IDLE_AFTER and 30 gaps, with nothing queued or in
+ * flight, let go of their robots.txt rules; should such a host come back, they are fetched again
+ * before its next page, as after their 24 hours. */
+#define HOST_SWEEP_EVERY 10.0
+#define HOST_IDLE_AFTER 5.0
+void crawl__let_idle_hosts_go(struct shard *c, double now);
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
 

@@ -165,6 +165,7 @@ static void shard_loop(struct shard *c) {
     if (shared)
       crawl__shard_receive(c);
     crawl__schedule(c);
+    crawl__let_idle_hosts_go(c, core_now());
     bool again = shared && share_turn(c);
     double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
     crawl__warn_spill_refused(c);

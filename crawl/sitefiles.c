@@ -143,6 +143,8 @@ static void robots_done(void *arg, const struct fetch_result *res) {
     hd->robots_time = core_now();
   if (was_pending && hd->robots_state == ROBOTS_KNOWN)
     crawl__queue_sitemaps(c, hd);
+  /* the Sitemap lines are read: a host keeps its rules alone (doc/design.md, Memory) */
+  hd->robots = parse_robots_without_sitemaps(hd->robots);
   /* only now: the gap to the host's next request follows the Crawl-delay just read */
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   crawl__request_free(rq);

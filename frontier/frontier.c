@@ -1210,6 +1210,10 @@ bool frontier_host_has_queued(const frontier_host *host) {
   return host->head || host->sitemap_head || host->spill_head;
 }
 
+bool frontier_host_idle(const frontier_host *host) {
+  return !frontier_host_has_queued(host) && !host->in_flight && !host->setup_in_flight;
+}
+
 double frontier_host_next_time(const frontier_host *host) {
   return host->next_time;
 }
@@ -1223,6 +1227,11 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
   for (size_t b = 0; b < f->host_buckets; b++) {
     for (struct frontier_host *h = f->hosts[b]; h; h = h->next) {
       core_rc rc = on_host ? on_host(arg, h) : CORE_OK;
+      if (!on_item) {
+        if (rc)
+          return rc;
+        continue;
+      }
       for (const struct frontier_item *it = h->head; it && !rc; it = it->next)
         rc = on_item(arg, h, it);
       for (const struct frontier_item *it = h->sitemap_head; it && !rc; it = it->next)

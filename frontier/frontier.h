@@ -156,14 +156,17 @@ size_t frontier_host_count(const frontier *f);
 double frontier_busiest(const frontier *f, const char **origin);
 /* Whether host has anything queued (pages, in memory or spilled, or sitemaps). */
 bool frontier_host_has_queued(const frontier_host *host);
+/* Whether host has nothing queued and nothing in flight. */
+bool frontier_host_idle(const frontier_host *host);
 /* When host may next be contacted (core_now's clock), as its politeness gaps have it. */
 double frontier_host_next_time(const frontier_host *host);
 /* One more page of depth pending, as if popped and not yet released: a page restored from a
  * checkpoint with its links still held back. frontier_release ends it. */
 void frontier_hold(frontier *f, int depth);
 /* Visits every host (on_host, may be NULL) and then each of its queued items in order, those in
- * the spill file included (read back into a temporary copy). Stops at, and returns, the first
- * result that is not CORE_OK. Nothing is changed. */
+ * the spill file included (read back into a temporary copy; on_item NULL: the hosts alone, and
+ * nothing is read). Stops at, and returns, the first result that is not CORE_OK. Nothing of the
+ * queues is changed (on_host may change the host's data). */
 typedef core_rc (*frontier_host_visitor)(void *arg, frontier_host *host);
 typedef core_rc (*frontier_item_visitor)(void *arg, frontier_host *host,
                                          const struct frontier_item *item);

@@ -171,6 +171,10 @@ double parse_robots_crawl_delay(const parse_robots *robots);
 size_t parse_robots_sitemap_count(const parse_robots *robots);
 /* Borrowed until parse_robots_destroy. */
 const char *parse_robots_sitemap(const parse_robots *robots, size_t index);
+/* The same rules without the Sitemap lines, once they have been read: robots is freed and the
+ * copy returned (robots itself, as it is, when memory runs out). A crawl of many hosts keeps one
+ * for each. */
+parse_robots *parse_robots_without_sitemaps(parse_robots *robots);
 void parse_robots_destroy(parse_robots *robots);
 
 /* The product token of a User-Agent value: its leading run of letters, '_' and '-' ("Foo Bar/1.0"

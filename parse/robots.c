@@ -160,34 +160,44 @@ void parse_robots_destroy(parse_robots *robots) {
   free(robots);
 }
 
-/* The draft's applying set (its rules in the draft's order) and its sitemaps, in one block. */
-static parse_robots *pack(const struct robots_draft *draft) {
-  const struct rule_set *set = draft->have_own ? &draft->own : &draft->any;
-  size_t bytes = sizeof(parse_robots) + set->count * sizeof(struct rule) +
-                 draft->sitemap_count * sizeof(char *);
-  for (size_t i = 0; i < set->count; i++)
-    bytes += set->rules[i].len + 1;
-  for (size_t i = 0; i < draft->sitemap_count; i++)
-    bytes += strlen(draft->sitemaps[i]) + 1;
+/* rules (count of them) and sitemaps in one block; the strings are copied. */
+static parse_robots *pack(const struct rule *rules, size_t count, double crawl_delay,
+                          char *const *sitemaps, size_t sitemap_count) {
+  size_t bytes =
+      sizeof(parse_robots) + count * sizeof(struct rule) + sitemap_count * sizeof(char *);
+  for (size_t i = 0; i < count; i++)
+    bytes += rules[i].len + 1;
+  for (size_t i = 0; i < sitemap_count; i++)
+    bytes += strlen(sitemaps[i]) + 1;
   parse_robots *robots = malloc(bytes);
   if (!robots)
     return NULL;
-  robots->crawl_delay = set->crawl_delay;
-  robots->rule_count = set->count;
-  robots->sitemap_count = draft->sitemap_count;
-  robots->sitemaps = (char **)(robots->rules + set->count);
-  char *text = (char *)(robots->sitemaps + draft->sitemap_count);
-  for (size_t i = 0; i < set->count; i++) {
-    robots->rules[i] = set->rules[i];
-    robots->rules[i].pattern = memcpy(text, set->rules[i].pattern, set->rules[i].len + 1);
-    text += set->rules[i].len + 1;
+  robots->crawl_delay = crawl_delay;
+  robots->rule_count = count;
+  robots->sitemap_count = sitemap_count;
+  robots->sitemaps = (char **)(robots->rules + count);
+  char *text = (char *)(robots->sitemaps + sitemap_count);
+  for (size_t i = 0; i < count; i++) {
+    robots->rules[i] = rules[i];
+    robots->rules[i].pattern = memcpy(text, rules[i].pattern, rules[i].len + 1);
+    text += rules[i].len + 1;
   }
-  for (size_t i = 0; i < draft->sitemap_count; i++) {
-    size_t n = strlen(draft->sitemaps[i]) + 1;
-    robots->sitemaps[i] = memcpy(text, draft->sitemaps[i], n);
+  for (size_t i = 0; i < sitemap_count; i++) {
+    size_t n = strlen(sitemaps[i]) + 1;
+    robots->sitemaps[i] = memcpy(text, sitemaps[i], n);
     text += n;
   }
   return robots;
+}
+
+parse_robots *parse_robots_without_sitemaps(parse_robots *robots) {
+  if (!robots || !robots->sitemap_count)
+    return robots;
+  parse_robots *rules = pack(robots->rules, robots->rule_count, robots->crawl_delay, NULL, 0);
+  if (!rules)
+    return robots; /* they cost their bytes, nothing else */
+  free(robots);
+  return rules;
 }
 
 core_rc parse_robots_create(const char *text, size_t len, const char *product_token,
@@ -280,7 +290,10 @@ core_rc parse_robots_create(const char *text, size_t len, const char *product_to
     qsort(robots->own.rules, robots->own.count, sizeof(struct rule), by_precedence);
   if (robots->any.count)
     qsort(robots->any.rules, robots->any.count, sizeof(struct rule), by_precedence);
-  parse_robots *packed = rc ? NULL : pack(&draft);
+  const struct rule_set *set = draft.have_own ? &draft.own : &draft.any;
+  parse_robots *packed =
+      rc ? NULL
+         : pack(set->rules, set->count, set->crawl_delay, draft.sitemaps, draft.sitemap_count);
   draft_free(&draft);
   if (!packed)
     return rc ? rc : CORE_ENOMEM;

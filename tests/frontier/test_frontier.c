@@ -424,7 +424,7 @@ static void test_depth_gate_spill_out_of_order(void **state) {
   assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
   frontier_host *a = host(f, "http://a");
   char url[64];
-  for (int i = 0; i < 200; i++) { /* 64 in memory, the rest spilled: depth 1, then depth 3 */
+  for (int i = 0; i < 200; i++) { /* one in memory, the rest spilled: depth 1, then depth 3 */
     snprintf(url, sizeof(url), "http://a/%d", i);
     frontier_push(f, a, page_at(url, i < 100 ? 1 : 3));
   }
@@ -525,16 +525,22 @@ static void test_spill_keeps_order_and_fields(void **state) {
   seen_destroy(the_seen);
 }
 
+/* A frontier with no delay and a budget of queue_memory pages in memory, the spill tests'. */
+static frontier *spilling_frontier(uint64_t queue_memory) {
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.queue_memory = queue_memory;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  return f;
+}
+
 /* A broad crawl: many hosts of a few pages each. Past the budget a host keeps one page in
  * memory and brings one back at a time, so the pages in memory stay near the budget or the
  * host count, not every host's whole queue (a host's share was 64 pages whatever the hosts). */
 static void test_spill_shares_budget_among_many_hosts(void **state) {
   (void)state;
-  struct frontier_options cfg = config();
-  cfg.delay = 0;
-  cfg.queue_memory = 500;
-  frontier *f;
-  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier *f = spilling_frontier(500);
   enum { HOSTS = 2000, PAGES = 5 };
   static frontier_host *hosts[HOSTS];
   char url[128];
@@ -578,11 +584,7 @@ static void test_spill_shares_budget_among_many_hosts(void **state) {
  * spilled pages come back, or nothing would bring them back and the crawl would stall. */
 static void test_taking_every_page_in_memory_brings_spilled_back(void **state) {
   (void)state;
-  struct frontier_options cfg = config();
-  cfg.delay = 0;
-  cfg.queue_memory = 1;
-  frontier *f;
-  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier *f = spilling_frontier(1);
   frontier_host *a = host(f, "http://a.example");
   enum { N = 200 };
   char url[64];
@@ -623,11 +625,7 @@ static core_rc collect_visit(void *arg, frontier_host *h, const struct frontier_
  * is neither lost nor fetched twice. One that is not deeper, or was taken already, stays. */
 static void test_take_deeper_from_disk(void **state) {
   (void)state;
-  struct frontier_options cfg = config();
-  cfg.delay = 0;
-  cfg.queue_memory = 1;
-  frontier *f;
-  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier *f = spilling_frontier(1);
   frontier_host *a = host(f, "http://a.example");
   enum { N = 100 };
   char url[64];

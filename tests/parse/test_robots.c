@@ -127,6 +127,25 @@ static void test_crawl_delay_and_sitemaps(void **state) {
   parse_robots_destroy(r);
 }
 
+/* The rules kept without the Sitemap lines, as a crawl keeps them once it has read those: every
+ * case of the table and the Crawl-delay answer as before, and no sitemap is left. */
+static void test_without_sitemaps(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    parse_robots *r;
+    assert_int_equal(parse_robots_create(site, strlen(site), cases[i].token, &r), CORE_OK);
+    double delay = parse_robots_crawl_delay(r);
+    assert_int_equal(parse_robots_sitemap_count(r), 1);
+    r = parse_robots_without_sitemaps(r);
+    assert_int_equal(parse_robots_sitemap_count(r), 0);
+    assert_true(parse_robots_crawl_delay(r) == delay);
+    if (parse_robots_allowed(r, cases[i].path) != cases[i].allowed)
+      fail_msg("case %zu: %s %s should be %s", i, cases[i].token, cases[i].path,
+               cases[i].allowed ? "allowed" : "disallowed");
+    parse_robots_destroy(r);
+  }
+}
+
 /* Memory running out while the rules and sitemaps of a file are kept: the file says so (the
  * crawl ends, doc/behaviour.md), or every rule and sitemap is there. */
 static void test_out_of_memory_said(void **state) {
@@ -265,6 +284,7 @@ int main(void) {
       cmocka_unit_test(test_matching_table),
       cmocka_unit_test(test_rfc9309_table),
       cmocka_unit_test(test_crawl_delay_and_sitemaps),
+      cmocka_unit_test(test_without_sitemaps),
       cmocka_unit_test(test_out_of_memory_said),
       cmocka_unit_test(test_empty_and_odd_files),
       cmocka_unit_test(test_parse_limit),
