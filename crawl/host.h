@@ -54,7 +54,7 @@ bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
  * flight, let go of their robots.txt rules; should such a host come back, they are fetched again
  * before its next page, as after their 24 hours. */
 #define HOST_SWEEP_EVERY 10.0
-#define HOST_IDLE_AFTER 5.0
+#define HOST_IDLE_AFTER 30.0
 void crawl__let_idle_hosts_go(struct shard *c, double now);
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);

@@ -83,7 +83,7 @@ def case_many_hosts_share_queue_memory(tmp):
 
 def case_idle_hosts_let_go_of_robots(tmp):
     """More hosts than --queue-memory (300 hosts, every one a seed, --queue-memory 100): a host
-    idle a while (5 s and 30 gaps) with nothing queued lets go of its robots.txt rules, which -v
+    idle a while (30 s and 30 gaps) with nothing queued lets go of its robots.txt rules, which -v
     says. A link to it found afterwards (on a page held back until -v has said so of all) has them
     fetched again before its page, and they still hold: the disallowed page gets fate robots,
     the allowed one is asked for; that host's robots.txt is asked for twice, any other's once."""
