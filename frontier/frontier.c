@@ -603,10 +603,19 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
   rec.attempts = item->attempts;
   rec.redirects = item->redirects;
   uint64_t at = f->spill_end;
-  core_rc rc = core_write_at(f->spill_fd, &rec, sizeof(rec), at);
-  rc = rc ? rc : core_write_at(f->spill_fd, item->url, url_len, at + sizeof(rec));
+  /* one write of the record: a broad crawl spills most of its pages, and each write is a call
+   * into the kernel */
+  size_t size = sizeof(rec) + url_len + from_len;
+  char stack[1024], *buf = size <= sizeof(stack) ? stack : malloc(size);
+  if (!buf)
+    return CORE_ENOMEM;
+  memcpy(buf, &rec, sizeof(rec));
+  memcpy(buf + sizeof(rec), item->url, url_len);
   if (item->from)
-    rc = rc ? rc : core_write_at(f->spill_fd, item->from, from_len, at + sizeof(rec) + url_len);
+    memcpy(buf + sizeof(rec) + url_len, item->from, from_len);
+  core_rc rc = core_write_at(f->spill_fd, buf, size, at);
+  if (buf != stack)
+    free(buf);
   /* link it from the previous last page: only now is it part of the chain */
   uint64_t link = at + 1;
   struct spill_record linked = {.next = link, .next_depth = item->depth};
@@ -631,7 +640,7 @@ static core_rc spill_append(frontier *f, struct frontier_host *h,
 /* Reads the spilled page at offset at into a new item; *next is the offset + 1 of the host's
  * next spilled page (0: none) and *next_depth its depth. */
 static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, uint64_t *next,
-                          int *next_depth) {
+                          int *next_depth, bool *taken) {
   struct spill_record rec;
   core_rc rc = core_read_at(f->spill_fd, &rec, sizeof(rec), at);
   if (rc)
@@ -641,9 +650,11 @@ static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, 
   if (!item)
     return CORE_ENOMEM;
   char *url = item->url, *from = item->from;
-  rc = core_read_at(f->spill_fd, url, rec.url_len, at + sizeof(rec));
+  /* the URL and from lie one after the other on disk, and in the item with a '\0' between:
+   * one read of both, and from moved up past its '\0' */
+  rc = core_read_at(f->spill_fd, url, rec.url_len + from_len, at + sizeof(rec));
   if (from && !rc)
-    rc = core_read_at(f->spill_fd, from, from_len, at + sizeof(rec) + rec.url_len);
+    memmove(from, url + rec.url_len, from_len);
   if (rc) {
     free(item);
     return rc;
@@ -661,6 +672,8 @@ static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, 
                                  .flags = rec.flags};
   *next = rec.next;
   *next_depth = rec.next_depth;
+  if (taken)
+    *taken = rec.taken != 0;
   *out = item;
   return CORE_OK;
 }
@@ -677,20 +690,19 @@ static void spill_gone(frontier *f, struct frontier_host *h) {
 
 /* Reads host's first spilled page back into a new item, passing over those taken already. */
 static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_item **out) {
-  struct spill_record rec;
-  core_rc rc;
-  while (!(rc = core_read_at(f->spill_fd, &rec, sizeof(rec), h->spill_head - 1)) && rec.taken) {
-    h->spill_head = rec.next;
-    h->spill_head_depth = rec.next_depth;
-  }
   struct frontier_item *item;
-  uint64_t next;
-  int next_depth;
-  rc = rc ? rc : spill_read(f, h->spill_head - 1, &item, &next, &next_depth);
-  if (rc)
-    return rc;
-  h->spill_head = next;
-  h->spill_head_depth = next_depth;
+  bool taken;
+  do {
+    uint64_t next;
+    int next_depth;
+    core_rc rc = spill_read(f, h->spill_head - 1, &item, &next, &next_depth, &taken);
+    if (rc)
+      return rc;
+    h->spill_head = next;
+    h->spill_head_depth = next_depth;
+    if (taken)
+      frontier_item_free(item);
+  } while (taken);
   spill_gone(f, h);
   *out = item;
   return CORE_OK;
@@ -722,7 +734,7 @@ static struct frontier_item *spill_take_deeper(frontier *f, struct frontier_host
       uint64_t next;
       int next_depth;
       int32_t taken = 1;
-      if (!(rc = spill_read(f, at - 1, &item, &next, &next_depth)) &&
+      if (!(rc = spill_read(f, at - 1, &item, &next, &next_depth, NULL)) &&
           (rc = core_write_at(f->spill_fd, &taken, sizeof(taken),
                               at - 1 + offsetof(struct spill_record, taken)))) {
         frontier_item_free(item);
@@ -1239,13 +1251,9 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
       for (uint64_t at = h->spill_head; at && !rc;) {
         struct frontier_item *item;
         int depth;
-        struct spill_record rec;
-        if ((rc = core_read_at(f->spill_fd, &rec, sizeof(rec), at - 1)) == CORE_OK && rec.taken) {
-          at = rec.next; /* taken out of turn: no longer queued here */
-          continue;
-        }
-        if (!rc && (rc = spill_read(f, at - 1, &item, &at, &depth)) == CORE_OK) {
-          rc = on_item(arg, h, item);
+        bool taken;
+        if ((rc = spill_read(f, at - 1, &item, &at, &depth, &taken)) == CORE_OK) {
+          rc = taken ? CORE_OK : on_item(arg, h, item); /* taken out of turn: not queued here */
           frontier_item_free(item);
         }
       }
