@@ -446,6 +446,15 @@ static void test_depth_gate_spill_out_of_order(void **state) {
   seen_destroy(the_seen);
 }
 
+/* Every page came back: nothing queued, nothing left on disk, no error; f and its filter go. */
+static void expect_drained(frontier *f) {
+  assert_int_equal(frontier_queued(f), 0);
+  assert_int_equal(frontier_spilled(f), 0);
+  assert_int_equal(frontier_error(f), CORE_OK);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
 /* Past the memory budget, pages wait in the spill file and come back in order, whole. */
 static void test_spill_keeps_order_and_fields(void **state) {
   (void)state;
@@ -518,11 +527,7 @@ static void test_spill_keeps_order_and_fields(void **state) {
     frontier_item_free(item);
   }
   assert_true(again_seen);
-  assert_int_equal(frontier_queued(f), 0);
-  assert_int_equal(frontier_spilled(f), 0);
-  assert_int_equal(frontier_error(f), CORE_OK);
-  frontier_destroy(f);
-  seen_destroy(the_seen);
+  expect_drained(f);
 }
 
 /* A frontier with no delay and a budget of queue_memory pages in memory, the spill tests'. */
@@ -573,11 +578,7 @@ static void test_spill_shares_budget_among_many_hosts(void **state) {
   }
   for (int i = 0; i < HOSTS; i++)
     assert_int_equal(next_page[i], PAGES);
-  assert_int_equal(frontier_queued(f), 0);
-  assert_int_equal(frontier_spilled(f), 0);
-  assert_int_equal(frontier_error(f), CORE_OK);
-  frontier_destroy(f);
-  seen_destroy(the_seen);
+  expect_drained(f);
 }
 
 /* Every page a host has in memory taken out (fetched ahead, or moved up by a redirect): its
@@ -662,11 +663,7 @@ static void test_take_deeper_from_disk(void **state) {
     frontier_release(f, 5);
   }
   expect_pop(f, 1, NULL);
-  assert_int_equal(frontier_queued(f), 0);
-  assert_int_equal(frontier_spilled(f), 0);
-  assert_int_equal(frontier_error(f), CORE_OK);
-  frontier_destroy(f);
-  seen_destroy(the_seen);
+  expect_drained(f);
 }
 
 /* A spill file that stops taking pages (a full disk, here a file size limit): the pages it
