@@ -188,9 +188,12 @@ static void launch(struct request *rq, const char *addr) {
       .no_user_headers = crosses_origin(rq),
       /* a host's last page closes its connection: kept, it would take the room of one that is
        * used again (the engine keeps few, doc/design.md, Connections). A host's first page
-       * mostly links to its own: its connection is kept. */
-      .more_for_host =
-          frontier_host_has_queued(rq->host) || (kind == FRONTIER_PAGE && first_page(rq)),
+       * mostly links to its own: its connection is kept; so is one that other requests to the
+       * host share (--per-host above 1: their pages' links come, and HTTP/2 runs them all as
+       * streams of it, which a close would end for the next ones). */
+      .more_for_host = frontier_host_has_queued(rq->host) ||
+                       frontier_host_in_flight(rq->host) > 1 ||
+                       (kind == FRONTIER_PAGE && first_page(rq)),
       .handler = crawl__handler_for(kind),
       .arg = rq,
       .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),

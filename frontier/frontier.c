@@ -1222,6 +1222,10 @@ bool frontier_host_has_queued(const frontier_host *host) {
   return host->head || host->sitemap_head || host->spill_head;
 }
 
+unsigned frontier_host_in_flight(const frontier_host *host) {
+  return host->in_flight + host->setup_in_flight;
+}
+
 bool frontier_host_idle(const frontier_host *host) {
   return !frontier_host_has_queued(host) && !host->in_flight && !host->setup_in_flight;
 }

@@ -156,6 +156,8 @@ size_t frontier_host_count(const frontier *f);
 double frontier_busiest(const frontier *f, const char **origin);
 /* Whether host has anything queued (pages, in memory or spilled, or sitemaps). */
 bool frontier_host_has_queued(const frontier_host *host);
+/* Requests to host in flight (popped and not yet ended), its setup steps included. */
+unsigned frontier_host_in_flight(const frontier_host *host);
 /* Whether host has nothing queued and nothing in flight. */
 bool frontier_host_idle(const frontier_host *host);
 /* When host may next be contacted (core_now's clock), as its politeness gaps have it. */
