@@ -986,18 +986,17 @@ static bool in_host(const struct frontier_host *h, const char *url) {
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
                                            int depth) {
   struct frontier_item *it = index_find(f, url);
-  if (!it && (it = spill_take_deeper(f, host, url, depth))) {
-    f->queued--;
-    gate_count(f, it->depth, -1);
-    update(f, host);
-    return it;
-  }
-  if (!it || it->depth <= depth || !in_host(host, url))
+  if (!it) {
+    if (!(it = spill_take_deeper(f, host, url, depth)))
+      return NULL;
+  } else if (it->depth <= depth || !in_host(host, url)) {
     return NULL;
-  index_remove(f, it);
-  unlink_item(host, it);
+  } else {
+    index_remove(f, it);
+    unlink_item(host, it);
+    left_memory(f, host);
+  }
   f->queued--;
-  left_memory(f, host);
   gate_count(f, it->depth, -1); /* deeper than the level that asks: the gate stays */
   update(f, host);
   return it;
@@ -1227,7 +1226,7 @@ unsigned frontier_host_in_flight(const frontier_host *host) {
 }
 
 bool frontier_host_idle(const frontier_host *host) {
-  return !frontier_host_has_queued(host) && !host->in_flight && !host->setup_in_flight;
+  return !frontier_host_has_queued(host) && !frontier_host_in_flight(host);
 }
 
 double frontier_host_next_time(const frontier_host *host) {

@@ -607,9 +607,7 @@ static void test_taking_every_page_in_memory_brings_spilled_back(void **state) {
     end(f, "http://a.example", FRONTIER_PAGE, 1);
   }
   expect_pop(f, 1, NULL);
-  assert_int_equal(frontier_queued(f), 0);
-  frontier_destroy(f);
-  seen_destroy(the_seen);
+  expect_drained(f);
 }
 
 static core_rc collect_visit(void *arg, frontier_host *h, const struct frontier_item *item) {
@@ -632,9 +630,7 @@ static void test_take_deeper_from_disk(void **state) {
   char url[64];
   for (int i = 0; i < N; i++) {
     snprintf(url, sizeof(url), "http://a.example/%d", i);
-    struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, NULL, 5);
-    assert_non_null(item);
-    frontier_push(f, a, item);
+    frontier_push(f, a, page_at(url, 5));
   }
   assert_int_equal(frontier_spilled(f), N - 1); /* one host, a budget of one: one in memory */
   assert_null(frontier_take_deeper(f, a, "http://a.example/50", 5)); /* not deeper */
