@@ -255,6 +255,16 @@ struct shard_stash {
   struct core_buf buf; /* a page, put together or read back */
 };
 
+/* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
+struct shard_hosts {
+  double swept; /* when crawl__let_idle_hosts_go last looked */
+  uint64_t end; /* the rules file's length */
+  int fd;
+  bool open;   /* fd is the file's */
+  bool broken; /* it could not be made or written: rules are let go, fetched again */
+  bool broken_noted;
+};
+
 /* --jsonl: the pages linking to each URL, logged until the failed ones' records are written
  * (referrers.c). */
 struct shard_referrers {
@@ -294,7 +304,6 @@ struct shard {
     char host[128];
   } busiest;
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
-  double hosts_swept;       /* when host.c last looked for idle hosts (crawl__let_idle_hosts_go) */
   bool ahead;               /* pages one level below the gate may start (their links held) */
   struct shard_requests req;
   struct shard_archive archive;
@@ -305,6 +314,7 @@ struct shard {
   struct shard_cut cut;
   struct shard_spec spec;
   struct shard_stash stash;
+  struct shard_hosts hosts;
   struct shard_referrers referrers;
   enum shard_stop stop;
   crawl_end end;

@@ -8,9 +8,11 @@
 #include "crawl/request.h"
 #include "crawl/sitefiles.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void crawl__free_host_data(void *p) {
   struct host_data *hd = p;
@@ -112,36 +114,127 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   drain_dead_host(c, hd);
 }
 
+/* The rules file: a host's rules are appended once and read back as often as it comes back;
+ * rules fetched again take a new place (every 24 hours at most), so the file grows with the
+ * hosts, as the spill file does with the URLs. */
+#define KEPT_LEN_BITS 24 /* the saved rules of a 500 KiB robots.txt take 1.5 MiB at most */
+#define KEPT_AT_MAX (1ull << (64 - KEPT_LEN_BITS))
+
+static void rules_file_broke(struct shard *c, const char *why) {
+  struct shard_hosts *h = &c->hosts;
+  h->broken = true;
+  if (!h->broken_noted)
+    crawl__note(c,
+                "the rules file of idle hosts in %s cannot be used (%s): their robots.txt is "
+                "let go and fetched again should they come back",
+                core_temp_dir(), why);
+  h->broken_noted = true;
+}
+
+/* Puts hd's rules in the rules file (once: rules read back from it are there already). */
+static bool keep_rules(struct shard *c, struct host_data *hd, struct core_buf *buf) {
+  struct shard_hosts *h = &c->hosts;
+  if (hd->robots_kept)
+    return true;
+  if (h->broken)
+    return false;
+  if (!h->open) {
+    h->fd = core_temp_fd("rules");
+    if (h->fd < 0) {
+      rules_file_broke(c, strerror(errno));
+      return false;
+    }
+    h->open = true;
+  }
+  buf->len = 0;
+  core_rc rc = parse_robots_save(hd->robots, buf);
+  if (rc || buf->len >= (1u << KEPT_LEN_BITS) || h->end + buf->len >= KEPT_AT_MAX)
+    return false; /* kept in memory: a rare file this large, or no memory to save it */
+  if ((rc = core_write_at(h->fd, buf->data, buf->len, h->end))) {
+    rules_file_broke(c, strerror(errno));
+    return false;
+  }
+  hd->robots_kept = h->end << KEPT_LEN_BITS | buf->len;
+  h->end += buf->len;
+  return true;
+}
+
+const parse_robots *crawl__host_rules(struct shard *c, struct host_data *hd) {
+  if (hd->robots || !hd->robots_kept)
+    return hd->robots;
+  size_t len = (size_t)(hd->robots_kept & ((1u << KEPT_LEN_BITS) - 1));
+  uint64_t at = hd->robots_kept >> KEPT_LEN_BITS;
+  char *bytes = malloc(len);
+  core_rc rc = bytes ? core_read_at(c->hosts.fd, bytes, len, at) : CORE_ENOMEM;
+  if (!rc)
+    rc = parse_robots_load(bytes, len, &hd->robots);
+  free(bytes);
+  if (rc) {
+    if (rc != CORE_ENOMEM)
+      rules_file_broke(c, rc == CORE_ESYS ? strerror(errno) : "rules that do not read back");
+    hd->robots_kept = 0;
+    hd->robots_time = -INFINITY; /* stale: they are fetched again */
+  }
+  return hd->robots;
+}
+
+void crawl__host_set_rules(struct host_data *hd, parse_robots *robots) {
+  parse_robots_destroy(hd->robots);
+  hd->robots = robots;
+  hd->robots_kept = 0; /* the file's copy is of the old rules */
+}
+
+void crawl__hosts_close(struct shard *c) {
+  if (c->hosts.open)
+    close(c->hosts.fd);
+  c->hosts.open = false;
+}
+
 struct idle_sweep {
+  struct shard *c;
   double idle_since; /* a host whose next turn could have come before this is idle */
-  size_t let_go;
+  size_t kept, let_go;
+  struct core_buf buf; /* one host's rules, saved */
 };
 
 static core_rc let_go_if_idle(void *arg, frontier_host *fh) {
   struct idle_sweep *sweep = arg;
   struct host_data *hd = frontier_host_data(fh);
-  if (hd && hd->robots && frontier_host_idle(fh) &&
-      frontier_host_next_time(fh) < sweep->idle_since) {
-    parse_robots_destroy(hd->robots);
-    hd->robots = NULL;
+  if (!hd || !hd->robots || !frontier_host_idle(fh) ||
+      frontier_host_next_time(fh) >= sweep->idle_since)
+    return CORE_OK;
+  if (keep_rules(sweep->c, hd, &sweep->buf)) {
+    sweep->kept++;
+  } else if (sweep->c->hosts.broken) {
     hd->robots_time = -INFINITY; /* stale: fetched again before the host's next page */
     sweep->let_go++;
+  } else {
+    return CORE_OK;
   }
+  parse_robots_destroy(hd->robots);
+  hd->robots = NULL;
   return CORE_OK;
 }
 
 /* A broad crawl is done with most of its hosts long before it ends: their rules, the largest
- * part of a host's state, are let go, so that the hosts count against --queue-memory as the
+ * part of a host's state, go to disk, so that the hosts count against --queue-memory as the
  * URLs do (doc/design.md, Memory). A look at every host, some nanoseconds each, every
  * HOST_SWEEP_EVERY seconds; a crawl of fewer hosts than its budget never lets go. */
 void crawl__let_idle_hosts_go(struct shard *c, double now) {
-  if (!c->cfg->robots || !c->queue_memory || now - c->hosts_swept < HOST_SWEEP_EVERY)
+  if (!c->cfg->robots || !c->queue_memory || now - c->hosts.swept < HOST_SWEEP_EVERY)
     return;
-  c->hosts_swept = now;
+  c->hosts.swept = now;
   if (frontier_host_count(c->fr) <= c->queue_memory)
     return;
-  struct idle_sweep sweep = {now - HOST_IDLE_AFTER - 30 * c->cfg->delay, 0};
+  struct idle_sweep sweep = {c, now - HOST_IDLE_AFTER - 30 * c->cfg->delay, 0, 0, {0}};
+  core_buf_init(&sweep.buf, 4 * PARSE_ROBOTS_MAX_BYTES);
   frontier_visit(c->fr, let_go_if_idle, NULL, &sweep);
+  core_buf_free(&sweep.buf);
+  if (sweep.kept)
+    crawl__note(c,
+                "kept the robots.txt rules of %zu idle hosts on disk: more hosts than "
+                "--queue-memory's share",
+                sweep.kept);
   if (sweep.let_go)
     crawl__note(c,
                 "let go of the robots.txt rules of %zu idle hosts: more hosts than "

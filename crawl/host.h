@@ -19,6 +19,9 @@ struct host_data {
   struct shard *shard;             /* the one that owns the host */
   frontier_host *fhost;
   double robots_time; /* when robots_state was last settled */
+  /* where robots is kept in the rules file while the host is idle (crawl__let_idle_hosts_go):
+   * its offset << 24 | its length; 0: not there */
+  uint64_t robots_kept;
   long pages_started;
   long sitemaps_queued; /* --max-sitemaps counts them */
   unsigned port;
@@ -51,11 +54,19 @@ void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier 
 bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
 /* Every HOST_SWEEP_EVERY seconds at most, while the shard knows more hosts than its share of
  * --queue-memory: the hosts idle for HOST_IDLE_AFTER and 30 gaps, with nothing queued or in
- * flight, let go of their robots.txt rules; should such a host come back, they are fetched again
- * before its next page, as after their 24 hours. */
+ * flight, keep their robots.txt rules in the shard's rules file, not in memory; should such a
+ * host come back, crawl__host_rules reads them back. Where that file cannot be written, the
+ * rules are let go and fetched again before the host's next page, as after their 24 hours. */
 #define HOST_SWEEP_EVERY 10.0
 #define HOST_IDLE_AFTER 30.0
 void crawl__let_idle_hosts_go(struct shard *c, double now);
+/* hd's robots.txt rules (NULL: none, everything allowed), read back from the rules file when an
+ * idle spell put them there. Should they not read back, they are stale (crawl__robots_stale):
+ * fetched again before the host's next page, and nothing is decided by them meanwhile. */
+const parse_robots *crawl__host_rules(struct shard *c, struct host_data *hd);
+/* The rules of a robots.txt just fetched (taken; NULL: everything allowed), in place of hd's. */
+void crawl__host_set_rules(struct host_data *hd, parse_robots *robots);
+void crawl__hosts_close(struct shard *c); /* the rules file, at the shard's end */
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
 

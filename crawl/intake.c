@@ -689,28 +689,32 @@ void crawl__offer_links_flush(struct request *rq) {
 /* The fate of a queued page settled without a request (a limit reached, the crawl stopped):
  * when a rule of its host's robots.txt, already at hand, excludes it, that is its fate, as in a
  * crawl without the limit or the stop (doc/behaviour.md, Records); otherwise the one given. */
-crawl_fate crawl__unfetched_fate(const struct shard *c, const struct host_data *hd,
+crawl_fate crawl__unfetched_fate(struct shard *c, struct host_data *hd,
                                  const struct frontier_item *item, crawl_fate fate) {
   bool allowed = true; /* lack of memory: the fate given, which makes no rule up */
   if (c->cfg->robots && hd && hd->robots_state == ROBOTS_KNOWN &&
-      parse_robots_check(hd->robots, crawl__path_of(item->url), &allowed) == CORE_OK && !allowed)
+      parse_robots_check(crawl__host_rules(c, hd), crawl__path_of(item->url), &allowed) ==
+          CORE_OK &&
+      !allowed)
     return CRAWL_FATE_ROBOTS;
   return fate;
 }
 
-bool crawl__robots_excludes(const struct shard *c, const struct host_data *hd, const char *path) {
+bool crawl__robots_excludes(struct shard *c, struct host_data *hd, const char *path) {
   /* rules past their age are fetched again before the host's next page (start_page), which
    * checks that page then */
   bool allowed = true; /* lack of memory: queued, and start_page asks again */
-  return c->cfg->robots && hd->robots_state == ROBOTS_KNOWN &&
-         !crawl__robots_stale(hd, core_now()) &&
-         parse_robots_check(hd->robots, path, &allowed) == CORE_OK && !allowed;
+  if (!c->cfg->robots || hd->robots_state != ROBOTS_KNOWN)
+    return false;
+  const parse_robots *rules = crawl__host_rules(c, hd); /* first: rules that do not read back
+                                                         * are stale */
+  return !crawl__robots_stale(hd, core_now()) &&
+         parse_robots_check(rules, path, &allowed) == CORE_OK && !allowed;
 }
 
 /* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
  * it is left for a later run that raises the limit. Frees item. */
-void crawl__settle_over_limit(struct shard *c, const struct host_data *hd,
-                              struct frontier_item *item) {
+void crawl__settle_over_limit(struct shard *c, struct host_data *hd, struct frontier_item *item) {
   crawl_fate fate = crawl__unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
   if (fate == CRAWL_FATE_LIMIT)
     crawl__leave_for_next_run(c, item);

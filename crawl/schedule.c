@@ -73,6 +73,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     crawl__settle_over_limit(c, hd, item);
     return;
   }
+  if (cfg->robots && hd->robots_state == ROBOTS_KNOWN)
+    (void)crawl__host_rules(c, hd); /* rules an idle spell put on disk, back before they decide */
   if (cfg->robots && hd->robots_state != ROBOTS_PENDING && crawl__robots_stale(hd, core_now())) {
     /* the cached robots.txt is too old: fetch it again before this page, which waits behind */
     frontier_cancel(c->fr, fh, item);

@@ -310,6 +310,7 @@ void crawl__shard_close(struct shard *c) {
   free(c->save.prev_path);
   core_buf_free(&c->held.scratch);
   crawl__stash_close(c);
+  crawl__hosts_close(c);
   crawl__close_referrers(c);
   frontier_destroy(c->fr);
   if (!c->scope_borrowed)

@@ -123,7 +123,9 @@ static void robots_done(void *arg, const struct fetch_result *res) {
       }
     }
   } else if (status < 200 || status >= 300) {
-    /* 4xx, or a redirect with no Location (5xx and 429 went above): no robots.txt, all allowed */
+    /* 4xx, or a redirect with no Location (5xx and 429 went above): no robots.txt, all allowed,
+     * whatever an earlier fetch of it said */
+    crawl__host_set_rules(hd, NULL);
     hd->robots_state = ROBOTS_KNOWN;
   } else {
     parse_robots *robots;
@@ -131,8 +133,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
                             &robots) != CORE_OK) {
       crawl__fatal(c, "out of memory");
     } else {
-      parse_robots_destroy(hd->robots);
-      hd->robots = robots;
+      crawl__host_set_rules(hd, robots);
       hd->robots_state = ROBOTS_KNOWN;
       double delay = parse_robots_crawl_delay(robots);
       if (delay >= 0) /* the frontier caps it by --max-delay, where every gap is made */

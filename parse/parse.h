@@ -175,6 +175,11 @@ const char *parse_robots_sitemap(const parse_robots *robots, size_t index);
  * copy returned (robots itself, as it is, when memory runs out). A crawl of many hosts keeps one
  * for each. */
 parse_robots *parse_robots_without_sitemaps(parse_robots *robots);
+/* The rules and Crawl-delay (not the Sitemap lines) as bytes appended to out, and rules made
+ * again from such bytes: a crawl of many hosts keeps an idle host's rules on disk, not in memory
+ * (doc/design.md, Memory). load answers CORE_EFORMAT for bytes save did not write. */
+core_rc parse_robots_save(const parse_robots *robots, struct core_buf *out);
+core_rc parse_robots_load(const void *data, size_t len, parse_robots **out);
 void parse_robots_destroy(parse_robots *robots);
 
 /* The product token of a User-Agent value: its leading run of letters, '_' and '-' ("Foo Bar/1.0"

@@ -83,6 +83,19 @@ static core_rc normalise(const char *s, size_t len, struct core_buf *out) {
   return rc;
 }
 
+/* What a check passes a rule over by: its literal start and the bytes it needs (pattern and len
+ * set). */
+static void index_rule(struct rule *r) {
+  size_t literal = r->len && r->pattern[r->len - 1] == '$' ? r->len - 1 : r->len;
+  size_t prefix = strcspn(r->pattern, "*");
+  r->prefix = (uint32_t)(prefix < literal ? prefix : literal);
+  for (size_t i = 0; i < literal; i++) {
+    unsigned char c = (unsigned char)r->pattern[i];
+    if (c != '*')
+      r->needs[c >> 6] |= 1ull << (c & 63);
+  }
+}
+
 static core_rc add_rule(struct rule_set *set, const char *value, size_t len, bool allow) {
   struct core_buf buf;
   core_buf_init(&buf, 3 * MAX_PATTERN);
@@ -102,14 +115,7 @@ static core_rc add_rule(struct rule_set *set, const char *value, size_t len, boo
       .pattern = buf.data ? buf.data : strdup(""), .len = (uint32_t)buf.len, .allow = allow};
   if (!r->pattern)
     return CORE_ENOMEM;
-  size_t literal = r->len && r->pattern[r->len - 1] == '$' ? r->len - 1 : r->len;
-  size_t prefix = strcspn(r->pattern, "*");
-  r->prefix = (uint32_t)(prefix < literal ? prefix : literal);
-  for (size_t i = 0; i < literal; i++) {
-    unsigned char c = (unsigned char)r->pattern[i];
-    if (c != '*')
-      r->needs[c >> 6] |= 1ull << (c & 63);
-  }
+  index_rule(r);
   return CORE_OK;
 }
 
@@ -198,6 +204,72 @@ parse_robots *parse_robots_without_sitemaps(parse_robots *robots) {
     return robots; /* they cost their bytes, nothing else */
   free(robots);
   return rules;
+}
+
+/* The saved form: a head, then each rule in the order of precedence as its allow byte, its
+ * length and its pattern with the nul after it. Read back by the same build of the same program
+ * (a temporary file), so in the machine's byte order. */
+#define SAVED_MAGIC 0x31425452u /* "RTB1" */
+struct saved_head {
+  uint32_t magic;
+  uint32_t rule_count;
+  double crawl_delay;
+};
+
+core_rc parse_robots_save(const parse_robots *robots, struct core_buf *out) {
+  struct saved_head head = {SAVED_MAGIC, (uint32_t)robots->rule_count, robots->crawl_delay};
+  core_rc rc = core_buf_add(out, &head, sizeof(head));
+  for (size_t i = 0; i < robots->rule_count && !rc; i++) {
+    const struct rule *r = &robots->rules[i];
+    uint8_t allow = r->allow;
+    if (!(rc = core_buf_add(out, &allow, 1)) && !(rc = core_buf_add(out, &r->len, sizeof(r->len))))
+      rc = core_buf_add(out, r->pattern, r->len + 1);
+  }
+  return rc;
+}
+
+core_rc parse_robots_load(const void *data, size_t len, parse_robots **out) {
+  const char *p = data, *end = p + len;
+  struct saved_head head;
+  if (len < sizeof(head))
+    return CORE_EFORMAT;
+  memcpy(&head, p, sizeof(head));
+  p += sizeof(head);
+  /* each rule takes 6 bytes at least: a count beyond that is not the saved form */
+  if (head.magic != SAVED_MAGIC || head.rule_count > (size_t)(end - p) / 6)
+    return CORE_EFORMAT;
+  struct rule *rules = calloc(head.rule_count ? head.rule_count : 1, sizeof(*rules));
+  if (!rules)
+    return CORE_ENOMEM;
+  core_rc rc = CORE_OK;
+  for (uint32_t i = 0; i < head.rule_count && !rc; i++) {
+    struct rule *r = &rules[i];
+    if (end - p < 5) {
+      rc = CORE_EFORMAT;
+      break;
+    }
+    r->allow = *p++ != 0;
+    memcpy(&r->len, p, sizeof(r->len));
+    p += sizeof(r->len);
+    /* the pattern, its nul after it and none inside, as normalise leaves it */
+    if (r->len > 3 * MAX_PATTERN || (size_t)(end - p) <= r->len || p[r->len] != '\0' ||
+        memchr(p, '\0', r->len)) {
+      rc = CORE_EFORMAT;
+      break;
+    }
+    r->pattern = (char *)p;
+    index_rule(r);
+    p += r->len + 1;
+  }
+  if (!rc && p != end)
+    rc = CORE_EFORMAT;
+  parse_robots *robots = rc ? NULL : pack(rules, head.rule_count, head.crawl_delay, NULL, 0);
+  free(rules);
+  if (!rc && !robots)
+    rc = CORE_ENOMEM;
+  if (!rc)
+    *out = robots;
+  return rc;
 }
 
 core_rc parse_robots_create(const char *text, size_t len, const char *product_token,

@@ -8,7 +8,8 @@
  * path positions, where the parser scans with backtracking): the rule with the longest pattern
  * that matches wins, Allow on a tie (RFC 9309 2.2.2), "*" matches any run of characters and a
  * final "$" the end of the path; no matching rule allows. For the product token "other" every
- * path is disallowed. */
+ * path is disallowed. The rules saved and loaded again give the same answers, and the input
+ * itself is given to the loader, which refuses or loads it. */
 #include "parse/parse.h"
 
 #include <stdio.h>
@@ -89,6 +90,14 @@ static void check_rules(const unsigned char *data, size_t size) {
     abort();
   if (parse_robots_create(body, blen, "Other", &other) != CORE_OK)
     abort();
+  /* and the same rules saved and loaded again, as a crawl keeps an idle host's */
+  struct core_buf saved;
+  core_buf_init(&saved, 1 << 20);
+  parse_robots *loaded;
+  if (parse_robots_save(any, &saved) != CORE_OK ||
+      parse_robots_load(saved.data, saved.len, &loaded) != CORE_OK)
+    abort();
+  core_buf_free(&saved);
   for (int p = 0; p < 4 && at < size; p++) {
     char path[MAX_PATH_LEN + 1] = "/";
     size_t len = 1 + data[at++] % (MAX_PATH_LEN - 1);
@@ -101,6 +110,11 @@ static void check_rules(const unsigned char *data, size_t size) {
               body, path, want ? "disallowed" : "allowed", want ? "allowed" : "disallowed");
       abort();
     }
+    if (parse_robots_allowed(loaded, path) != want) {
+      fprintf(stderr, "robots.txt:\n%.*spath %s: the rules loaded again say otherwise\n", (int)blen,
+              body, path);
+      abort();
+    }
     if (parse_robots_allowed(other, path)) {
       fprintf(stderr, "robots.txt:\n%.*spath %s: allowed to the group that disallows all\n",
               (int)blen, body, path);
@@ -108,6 +122,7 @@ static void check_rules(const unsigned char *data, size_t size) {
     }
   }
   parse_robots_destroy(any);
+  parse_robots_destroy(loaded);
   parse_robots_destroy(other);
 }
 
@@ -127,6 +142,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
     (void)parse_robots_crawl_delay(r);
     for (size_t i = 0; i < parse_robots_sitemap_count(r); i++)
       (void)strlen(parse_robots_sitemap(r, i));
+    parse_robots_destroy(r);
+  }
+  /* the input as a saved form: refused or loaded, never read past */
+  if (parse_robots_load(data, size, &r) == CORE_OK) {
+    (void)parse_robots_allowed(r, "/a");
     parse_robots_destroy(r);
   }
   free(product);

@@ -146,6 +146,76 @@ static void test_without_sitemaps(void **state) {
   }
 }
 
+/* Rules saved and loaded again, as a crawl keeps an idle host's on disk: every case of the
+ * table and the Crawl-delay answer as before, and the Sitemap lines are not kept. */
+static void test_saved_and_loaded(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    parse_robots *r, *again;
+    assert_int_equal(parse_robots_create(site, strlen(site), cases[i].token, &r), CORE_OK);
+    struct core_buf saved;
+    core_buf_init(&saved, 1 << 20);
+    assert_int_equal(parse_robots_save(r, &saved), CORE_OK);
+    assert_int_equal(parse_robots_load(saved.data, saved.len, &again), CORE_OK);
+    assert_true(parse_robots_crawl_delay(again) == parse_robots_crawl_delay(r));
+    assert_int_equal(parse_robots_sitemap_count(again), 0);
+    if (parse_robots_allowed(again, cases[i].path) != cases[i].allowed)
+      fail_msg("case %zu: %s %s should be %s once loaded", i, cases[i].token, cases[i].path,
+               cases[i].allowed ? "allowed" : "disallowed");
+    core_buf_free(&saved);
+    parse_robots_destroy(again);
+    parse_robots_destroy(r);
+  }
+}
+
+/* Bytes save did not write are refused, never read as rules: each shorter piece of a saved
+ * form, one byte more, another head, a pattern without its nul or with one inside; a file of no
+ * rules loads as allowing everything. */
+static void test_saved_form_checked(void **state) {
+  (void)state;
+  static const char text[] = "User-agent: *\nDisallow: /x\nAllow: /x/ok\nCrawl-delay: 3\n";
+  parse_robots *r, *again;
+  assert_int_equal(parse_robots_create(text, strlen(text), "crawl", &r), CORE_OK);
+  struct core_buf saved;
+  core_buf_init(&saved, 4096);
+  assert_int_equal(parse_robots_save(r, &saved), CORE_OK);
+  for (size_t len = 0; len < saved.len; len++)
+    if (parse_robots_load(saved.data, len, &again) != CORE_EFORMAT)
+      fail_msg("%zu bytes of %zu loaded", len, saved.len);
+  char *copy = malloc(saved.len + 1);
+  assert_non_null(copy);
+  memcpy(copy, saved.data, saved.len);
+  copy[saved.len] = '\0';
+  assert_int_equal(parse_robots_load(copy, saved.len + 1, &again), CORE_EFORMAT);
+  copy[0] ^= 1; /* the head */
+  assert_int_equal(parse_robots_load(copy, saved.len, &again), CORE_EFORMAT);
+  copy[0] ^= 1;
+  char *nul = memchr(copy + 16 + 5, '\0', saved.len - 16 - 5); /* the first pattern's */
+  assert_non_null(nul);
+  *nul = 'y';
+  assert_int_equal(parse_robots_load(copy, saved.len, &again), CORE_EFORMAT);
+  *nul = '\0';
+  copy[16 + 5 + 1] = '\0'; /* inside it */
+  assert_int_equal(parse_robots_load(copy, saved.len, &again), CORE_EFORMAT);
+  free(copy);
+  assert_int_equal(parse_robots_load(saved.data, saved.len, &again), CORE_OK);
+  assert_false(parse_robots_allowed(again, "/x/no"));
+  assert_true(parse_robots_allowed(again, "/x/ok"));
+  assert_true(parse_robots_crawl_delay(again) == 3);
+  parse_robots_destroy(again);
+  parse_robots_destroy(r);
+  core_buf_free(&saved);
+  assert_int_equal(parse_robots_create("", 0, "crawl", &r), CORE_OK);
+  core_buf_init(&saved, 4096);
+  assert_int_equal(parse_robots_save(r, &saved), CORE_OK);
+  assert_int_equal(parse_robots_load(saved.data, saved.len, &again), CORE_OK);
+  assert_true(parse_robots_allowed(again, "/anything"));
+  assert_true(parse_robots_crawl_delay(again) < 0);
+  parse_robots_destroy(again);
+  parse_robots_destroy(r);
+  core_buf_free(&saved);
+}
+
 /* Memory running out while the rules and sitemaps of a file are kept: the file says so (the
  * crawl ends, doc/behaviour.md), or every rule and sitemap is there. */
 static void test_out_of_memory_said(void **state) {
@@ -285,6 +355,8 @@ int main(void) {
       cmocka_unit_test(test_rfc9309_table),
       cmocka_unit_test(test_crawl_delay_and_sitemaps),
       cmocka_unit_test(test_without_sitemaps),
+      cmocka_unit_test(test_saved_and_loaded),
+      cmocka_unit_test(test_saved_form_checked),
       cmocka_unit_test(test_out_of_memory_said),
       cmocka_unit_test(test_empty_and_odd_files),
       cmocka_unit_test(test_parse_limit),
