@@ -13,7 +13,11 @@
 5. broad (--broad [SECONDS], alone): 100,000 hosts x 10 plain HTML pages, crawled from one host
    at -w 1 -D web.test for SECONDS (40) at the defaults, -j 1 -c 64 and -c 1000, and in the same
    rounds (three, interleaved; medians) 20 hosts x 500 pages of the same HTML crawled whole at
-   -w 0: pages/s and CPU per page of each, and the broad runs' against the site crawl's.
+   -w 0: pages/s and CPU per page of each, and the broad runs' against the site crawl's. Scrapy,
+   when /usr/bin/scrapy is there, crawls the broad web for as long in the same rounds, set up as
+   its "Broad Crawls" page says at the same politeness (bench/peers/scrapy_broad.py); its pages
+   are those the test web's log shows it asked for in the window, and its CPU a page is its
+   whole run's over the pages of its whole run.
 6. broad, whole (--broad-whole [HOSTS], alone): the broad web (HOSTS hosts, 100,000 by default, x 10
    pages) crawled to its end at the defaults and -w 1 with --jsonl, once: wall time, pages/s, CPU
    per page, peak RSS, the pages fetched in the crawl's last quarter against its second, and what
@@ -235,8 +239,42 @@ def crawl_for(args, seconds=None):
     return int(m.group(1)), wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+def log_lines(path):
+    with open(path) as f:
+        return [line.split() for line in f]
+
+
+def peer_for(cmd, seconds, log_path, env=None):
+    """Runs a peer on the broad web, stopped by SIGINT after seconds (a second one 30 s later,
+    should its shutdown hang); returns (pages asked for in the window, requests a page over its
+    whole run, CPU s, peak RSS MiB, the pages of its whole run), counted in the test web's log
+    (its clock is CLOCK_MONOTONIC, as time.monotonic's)."""
+    before = len(log_lines(log_path))
+    started = time.monotonic()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                            cwd=os.path.dirname(cmd[2]))
+    try:
+        proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGINT)
+    _, _, usage = os.wait4(proc.pid, 0)
+    lines = log_lines(log_path)[before:]
+    pages = [r for r in lines if r[3] != "/robots.txt"]
+    window = sum(1 for r in pages if float(r[0]) < started + seconds)
+    return (window, len(lines) / max(len(pages), 1), usage.ru_utime + usage.ru_stime,
+            usage.ru_maxrss / 1024, len(pages))
+
+
+SCRAPY = "/usr/bin/scrapy"
+
+
 def broad(tmp, seconds):
-    """The broad web against the site web, interleaved rounds; medians."""
+    """The broad web against the site web, interleaved rounds; medians. Scrapy, when installed,
+    crawls the broad web in the same rounds at the same politeness (bench/peers/scrapy_broad.py)."""
     import statistics
     site = Web(tmp, "site", 20, 500, links=10, html_only=True)
     wide = Web(tmp, "broad", 100000, 10, links=10, html_only=True)
@@ -246,22 +284,41 @@ def broad(tmp, seconds):
                         ("-c 1000", ["-c", "1000"])):
         runs[name] = [*extra, "-w", "1", "-d", "1000000", "-D", "web.test", "--dns-server",
                       f"127.0.0.1:{wide.dns}", wide.seed()]
+    peers_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers")
+    if os.path.exists(SCRAPY):
+        runs["Scrapy"] = [SCRAPY, "runspider", os.path.join(peers_dir, "scrapy_broad.py"),
+                          "-a", f"start={wide.seed()}", "-a", "domain=web.test",
+                          "-s", "DNS_RESOLVER=scrapy_broad.TestWebResolver",
+                          "-s", f"TESTWEB_DNS=127.0.0.1:{wide.dns}"]
     got = defaultdict(list)
     try:
         for _ in range(1 if QUICK else 3):
             for name, args in runs.items():
-                got[name].append(crawl_for(args, None if name == "site" else seconds))
+                if name == "Scrapy":
+                    env = dict(os.environ, PYTHONPATH=peers_dir)
+                    window, per_page, cpu, rss, whole = peer_for(args, seconds, wide.log_path, env)
+                    got[name].append((window, seconds, cpu * window / max(whole, 1), rss,
+                                      per_page))
+                    continue
+                before = len(log_lines(wide.log_path)) if name != "site" else 0
+                n, wall, cpu, rss = crawl_for(args, None if name == "site" else seconds)
+                per_page = float("nan")
+                if name != "site":
+                    lines = log_lines(wide.log_path)[before:]
+                    per_page = len(lines) / max(1, sum(1 for r in lines if r[3] != "/robots.txt"))
+                got[name].append((n, wall, cpu, rss, per_page))
     finally:
         site.stop()
         wide.proc.send_signal(signal.SIGTERM)
         wide.proc.wait(timeout=60)
     rows = []
     for name, results in got.items():
-        rate = statistics.median(n / wall for n, wall, _, _ in results)
-        cpu_ms = statistics.median(cpu * 1000 / max(n, 1) for n, _, cpu, _ in results)
-        rss = statistics.median(r for _, _, _, r in results)
-        pages = statistics.median(n for n, _, _, _ in results)
-        rows.append((name, pages, rate, cpu_ms, rss))
+        rate = statistics.median(n / wall for n, wall, _, _, _ in results)
+        cpu_ms = statistics.median(cpu * 1000 / max(n, 1) for n, _, cpu, _, _ in results)
+        rss = statistics.median(r[3] for r in results)
+        pages = statistics.median(r[0] for r in results)
+        per_page = statistics.median(r[4] for r in results)
+        rows.append((name, pages, rate, cpu_ms, rss, per_page))
     return rows
 
 
@@ -347,11 +404,17 @@ def main():
             print(f"broad: 100,000 hosts x 10 pages, -w 1 -D web.test, {seconds:g} s each; "
                   "site: 20 hosts x 500 pages, -w 0, whole")
             print("| run | pages fetched | pages/s | x site's | CPU ms per page | x site's "
-                  "| peak RSS MiB |")
-            print("|---|---|---|---|---|---|---|")
-            for name, pages, rate, cpu_ms, rss in rows:
+                  "| peak RSS MiB | requests a page |")
+            print("|---|---|---|---|---|---|---|---|")
+            for name, pages, rate, cpu_ms, rss, per_page in rows:
                 print(f"| {name} | {pages:,.0f} | {rate:,.0f} | {rate / site_rate:.2f} "
-                      f"| {cpu_ms:.3f} | {cpu_ms / site_cpu:.2f} | {rss:.1f} |")
+                      f"| {cpu_ms:.3f} | {cpu_ms / site_cpu:.2f} | {rss:.1f} | {per_page:.3f} |")
+            crawl_rows = {r[0]: r for r in rows}
+            if "Scrapy" in crawl_rows:
+                sc = crawl_rows["Scrapy"]
+                d = crawl_rows["defaults"]
+                print(f"\ncrawl at its defaults against Scrapy: {d[2] / max(sc[2], 1e-9):.1f} x "
+                      f"its pages/s, {d[4] / sc[4]:.2f} x its peak RSS")
             return
         rows, shallow = polite(tmp)
         print("polite: crawl -w DELAY -d 1000000 over the test web")
