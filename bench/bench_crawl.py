@@ -18,15 +18,15 @@
    its "Broad Crawls" page says at the same politeness (bench/peers/scrapy_broad.py); its pages
    are those the test web's log shows it asked for in the window, and its CPU a page is its
    whole run's over the pages of its whole run.
-6. broad, whole (--broad-whole [HOSTS], alone): the broad web (HOSTS hosts, 100,000 by default, x 10
-   pages) crawled to its end at the defaults and -w 1 with --jsonl, once: wall time, pages/s, CPU
+6. broad, whole (--broad-whole [HOSTS [PAGES]], alone): the broad web (HOSTS hosts, 100,000 by
+   default, x PAGES pages, 10 by default; the issue's large web is 1000000 2) crawled to its end at the defaults and -w 1 with --jsonl, once: wall time, pages/s, CPU
    per page, peak RSS, the pages fetched in the crawl's last quarter against its second, and what
    a polite crawl must hold: gaps under the delay, robots.txt asked more than once, pages asked
    twice, recall, records whose fate or depth is not the truth's, and the summary against the
    records.
 
 Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)] [--broad [SECONDS]]
-                      [--broad-whole [HOSTS]]
+                      [--broad-whole [HOSTS [PAGES]]]
 """
 import os
 import re
@@ -239,9 +239,23 @@ def crawl_for(args, seconds=None):
     return int(m.group(1)), wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def log_lines(path):
-    with open(path) as f:
-        return [line.split() for line in f]
+def log_counts(path, since):
+    """The test web's log from byte since on: (its requests, its pages, the pages whose request
+    began before the monotonic time until, where until is given by calling it with a time), read
+    line by line: a list of the lines would grow this process, and a child's peak RSS counts
+    what it shares of its parent's until exec."""
+    def counts(until=float("inf")):
+        requests = pages = early = 0
+        with open(path) as f:
+            f.seek(since)
+            for line in f:
+                started, _, _, page = line.split(" ", 4)[:4]
+                requests += 1
+                if page != "/robots.txt":
+                    pages += 1
+                    early += float(started) < until
+        return requests, pages, early
+    return counts
 
 
 def peer_for(cmd, seconds, log_path, env=None):
@@ -249,24 +263,24 @@ def peer_for(cmd, seconds, log_path, env=None):
     should its shutdown hang); returns (pages asked for in the window, requests a page over its
     whole run, CPU s, peak RSS MiB, the pages of its whole run), counted in the test web's log
     (its clock is CLOCK_MONOTONIC, as time.monotonic's)."""
-    before = len(log_lines(log_path))
+    counts = log_counts(log_path, os.path.getsize(log_path))
     started = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
                             cwd=os.path.dirname(cmd[2]))
-    try:
-        proc.wait(timeout=seconds)
-    except subprocess.TimeoutExpired:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
+    usage = None
+    for signals, wait in ((0, seconds), (1, 30), (2, None)):
+        if signals:
             proc.send_signal(signal.SIGINT)
-    _, _, usage = os.wait4(proc.pid, 0)
-    lines = log_lines(log_path)[before:]
-    pages = [r for r in lines if r[3] != "/robots.txt"]
-    window = sum(1 for r in pages if float(r[0]) < started + seconds)
-    return (window, len(lines) / max(len(pages), 1), usage.ru_utime + usage.ru_stime,
-            usage.ru_maxrss / 1024, len(pages))
+        deadline = None if wait is None else time.monotonic() + wait
+        while usage is None and (deadline is None or time.monotonic() < deadline):
+            pid, _, usage = os.wait4(proc.pid, os.WNOHANG)  # reaped here: its rusage
+            usage = usage if pid else None
+            time.sleep(0 if usage else 0.1)
+        if usage is not None:
+            break
+    requests, pages, window = counts(started + seconds)
+    return (window, requests / max(pages, 1), usage.ru_utime + usage.ru_stime,
+            usage.ru_maxrss / 1024, pages)
 
 
 SCRAPY = "/usr/bin/scrapy"
@@ -300,12 +314,12 @@ def broad(tmp, seconds):
                     got[name].append((window, seconds, cpu * window / max(whole, 1), rss,
                                       per_page))
                     continue
-                before = len(log_lines(wide.log_path)) if name != "site" else 0
+                counts = log_counts(wide.log_path, os.path.getsize(wide.log_path))
                 n, wall, cpu, rss = crawl_for(args, None if name == "site" else seconds)
                 per_page = float("nan")
                 if name != "site":
-                    lines = log_lines(wide.log_path)[before:]
-                    per_page = len(lines) / max(1, sum(1 for r in lines if r[3] != "/robots.txt"))
+                    requests, pages, _ = counts()
+                    per_page = requests / max(pages, 1)
                 got[name].append((n, wall, cpu, rss, per_page))
     finally:
         site.stop()
@@ -322,10 +336,10 @@ def broad(tmp, seconds):
     return rows
 
 
-def broad_whole(tmp, hosts):
+def broad_whole(tmp, hosts, pages_a_host=10):
     """One crawl of the broad web to its end, checked against the truth."""
     import json
-    wide = Web(tmp, "broad", hosts, 10, links=10, html_only=True)
+    wide = Web(tmp, "broad", hosts, pages_a_host, links=10, html_only=True)
     out = os.path.join(tmp, "records.jsonl")
     started = time.monotonic()
     proc = subprocess.Popen([CRAWL, "--no-progress", "-w", "1", "-d", "1000000", "-D", "web.test",
@@ -382,10 +396,12 @@ def main():
     try:
         if BROAD_WHOLE:
             at = sys.argv.index("--broad-whole")
-            hosts = int(sys.argv[at + 1]) if len(sys.argv) > at + 1 else 100000
-            r = broad_whole(tmp, hosts)
+            sizes = [int(a) for a in sys.argv[at + 1:at + 3] if a.isdigit()]
+            hosts, pages_a_host = (sizes + [100000, 10][len(sizes):])[:2]
+            r = broad_whole(tmp, hosts, pages_a_host)
             q = r["quarters"]
-            print(f"broad, whole: {hosts:,} hosts x 10 pages, -w 1 -D web.test --jsonl, to its end")
+            print(f"broad, whole: {hosts:,} hosts x {pages_a_host} pages, -w 1 -D web.test --jsonl, "
+                  "to its end")
             print("| exit | wall s | pages | pages/s | CPU ms per page | peak RSS MiB "
                   "| last quarter / second | gaps < 1 s | robots.txt twice | pages asked twice "
                   "| recall | fate or depth off | summary = records |")

@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -75,11 +76,18 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   return hd;
 }
 
+const char *crawl__host_dns_error(const struct host_data *hd, char *buf, size_t size) {
+  snprintf(buf, size, "DNS lookup failed: %s", hd->dead ? hd->dead : "");
+  return buf;
+}
+
 static void drain_dead_host(struct shard *c, struct host_data *hd) {
+  char why[HOST_DNS_ERROR_MAX];
+  crawl__host_dns_error(hd, why, sizeof(why));
   struct frontier_item *item;
   while ((item = frontier_drain_host(c->fr, hd->fhost))) {
     if (item->kind == FRONTIER_PAGE)
-      crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, "DNS lookup failed");
+      crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, why);
     frontier_item_free(item);
   }
 }
@@ -101,7 +109,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
       crawl__queue_robots(c, hd->fhost, 0);
     return;
   }
-  crawl__note(c, "%s: DNS lookup failed", hd->host);
+  crawl__note(c, "%s: DNS lookup failed: %s", hd->host, addr);
   if (hd->dns_attempts < c->cfg->retries && !c->stop) {
     hd->dns_attempts++;
     c->stats->retries++;
@@ -110,7 +118,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
     return;
   }
   frontier_item_free(item);
-  hd->dead = true;
+  hd->dead = addr;
   drain_dead_host(c, hd);
 }
 
@@ -249,5 +257,5 @@ void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_ite
   const char *addr_now;
   core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
   if (rc || addr_now)
-    on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, addr_now);
+    on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, rc ? core_rc_str(rc) : addr_now);
 }

@@ -16,7 +16,10 @@ struct host_data {
   parse_robots *robots; /* NULL: everything allowed */
   struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
   struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
-  struct shard *shard;             /* the one that owns the host */
+  /* its lookups all failed, after every retry: why, in the resolver's words (static text, see
+   * fetch_resolve_cb); NULL: alive */
+  const char *dead;
+  struct shard *shard; /* the one that owns the host */
   frontier_host *fhost;
   double robots_time; /* when robots_state was last settled */
   /* where robots is kept in the rules file while the host is idle (crawl__let_idle_hosts_go):
@@ -33,7 +36,6 @@ struct host_data {
    * not by a redirect, or none yet): its robots.txt is asked only where the redirect may lead */
   url_addr_kind redirected_from;
   bool host_is_ip;
-  bool dead;           /* DNS failed after every retry */
   bool reached;        /* a URL of it was settled */
   bool sitemaps_noted; /* a note has said that --max-sitemaps or --sitemap-depth cut some */
   bool trap_noted;     /* -v has named a trap rule for this host */
@@ -47,6 +49,9 @@ static inline bool crawl__robots_stale(const struct host_data *hd, double now) {
   return now - hd->robots_time > ROBOTS_MAX_AGE;
 }
 
+/* The error of a dead host's pages, "DNS lookup failed: " and why, in buf. */
+const char *crawl__host_dns_error(const struct host_data *hd, char *buf, size_t size);
+#define HOST_DNS_ERROR_MAX 160
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *crawl__host_for(struct shard *c, const struct url *u);
 void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier frees it */

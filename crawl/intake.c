@@ -471,8 +471,9 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
       hd->redirected_from = (url_addr_kind)(how.via - VIA_REDIRECT);
   }
   if (hd->dead) {
+    char why[HOST_DNS_ERROR_MAX];
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                     "DNS lookup failed");
+                     crawl__host_dns_error(hd, why, sizeof(why)));
     return;
   }
   if (!cfg->jsonl && crawl__robots_excludes(c, hd, u->text + u->path_off)) {
@@ -517,8 +518,9 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
   if (!hd)
     return;
   if (hd->dead) {
+    char why[HOST_DNS_ERROR_MAX];
     crawl__record(c, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                  "DNS lookup failed");
+                  crawl__host_dns_error(hd, why, sizeof(why)));
     return;
   }
   struct frontier_item *item = new_page(c, u->text, from, depth, 0, probe.flags | ITEM_HEAD);

@@ -208,8 +208,10 @@ static void launch(struct request *rq, const char *addr) {
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
   rq->shard->req.lookups--;
+  char why[HOST_DNS_ERROR_MAX];
+  snprintf(why, sizeof(why), "DNS lookup failed: %s", rc ? addr : "");
   if (rc)
-    crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
+    crawl__request_failed_to_start(rq, FETCH_EDNS, why);
   else
     launch(rq, addr);
 }
@@ -228,9 +230,10 @@ void crawl__start_request(struct shard *c, struct request *rq) {
   }
   const char *addr_now;
   c->req.lookups++;
-  if (fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now)) {
-    c->req.lookups--;
-    crawl__request_failed_to_start(rq, FETCH_EDNS, "DNS lookup failed");
+  core_rc rc =
+      fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now);
+  if (rc) {
+    on_request_resolved(rq, CORE_EDNS, core_rc_str(rc)); /* which counts the lookup ended */
   } else if (addr_now) {
     c->req.lookups--;
     launch(rq, addr_now);

@@ -57,7 +57,9 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
   if (hd->dead) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
-    crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, "DNS lookup failed");
+    char why[HOST_DNS_ERROR_MAX];
+    crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
+                       crawl__host_dns_error(hd, why, sizeof(why)));
     frontier_item_free(item);
     return;
   }

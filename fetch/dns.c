@@ -228,6 +228,8 @@ static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo 
     ares_freeaddrinfo(res);
   struct waiter *waiters = e->waiters;
   core_rc rc = status == ARES_SUCCESS && text[0] ? CORE_OK : CORE_EDNS;
+  /* c-ares' texts are its static table's */
+  const char *why = status != ARES_SUCCESS ? ares_strerror(status) : "no address in the answer";
   /* out of the table before the callbacks: one that asks for the name again starts a query */
   struct entry **pp = find(dns, e->host);
   *pp = e->next;
@@ -236,7 +238,7 @@ static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo 
   while (waiters) {
     struct waiter *w = waiters;
     waiters = w->next;
-    w->cb(w->arg, rc, rc ? NULL : text);
+    w->cb(w->arg, rc, rc ? why : text);
     free(w);
   }
 }

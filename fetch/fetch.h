@@ -74,7 +74,9 @@ void fetch_engine_destroy(fetch_engine *engine);
  * transfer that may be in flight, and those none of the last 4096 transfers took are freed. */
 size_t fetch_engine_idle_handles(const fetch_engine *engine);
 
-/* Called with the address text ("127.0.0.1", "::1"; borrowed for the call) or rc = CORE_EDNS. */
+/* Called with the address text ("127.0.0.1", "::1"; borrowed for the call), or with rc =
+ * CORE_EDNS and why in its place: the resolver's words ("Domain name not found"), static text
+ * that lives as long as the program. */
 typedef void (*fetch_resolve_cb)(void *arg, core_rc rc, const char *addr);
 /* Resolves host: one query at a time per name, which every caller while it runs waits for;
  * answers are not kept (the caller keeps what it needs: the crawl asks once per host).
