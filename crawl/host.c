@@ -276,7 +276,7 @@ void crawl__lookup_ended(struct shard *c) {
   if (w->starting)
     return; /* the loop below goes on */
   w->starting = true;
-  while (w->count && c->req.lookups < c->req.lookups_max) {
+  while (w->count && !c->stop && c->req.lookups < c->req.lookups_max) {
     frontier_host *fh = w->hosts[w->head];
     w->head = (w->head + 1) % w->cap;
     w->count--;
