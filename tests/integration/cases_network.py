@@ -781,8 +781,8 @@ def case_protocol_errors(tmp):
 
 def case_private_redirects(tmp):
     """A redirect from a loopback host into a private address (10.77.0.9) is refused before any
-    connection, for a robots.txt and for a page, the error naming --allow-private; with it they
-    are followed. A redirect to another origin (robots.txt's or a page's) carries none of the -H
+    connection, for a robots.txt and for a page (with robots.txt and without), the error naming
+    --allow-private; with it they are followed. A redirect to another origin (robots.txt's or a page's) carries none of the -H
     headers, which every other request has. Run in a network namespace of its own."""
     if not in_private_netns("private_redirects"):
         return
@@ -833,6 +833,14 @@ def case_private_redirects(tmp):
                with_header.get(("h.test", "/robots.txt")) == "yes" and
                with_header.get(("r.h.test", "/after")) == "yes",
                f"-H missing where it belongs: {with_header}")
+        # the page's own check, which robots.txt's refusal came before above
+        p = site.crawl("-w", "0", "--no-robots", "--jsonl", *inside, site.url("c.test"),
+                       check=False)
+        x = {r["url"]: r for r in records(p)}.get(site.url("in.c.test", "/x"))
+        expect(x and x["fate"] == "failed" and refused in x["error"],
+               f"--no-robots: page redirected: {x}")
+        expect(not [r for r in site.log if r[2].startswith("in.")], "--no-robots: a refused "
+               "address was asked")
         p = site.crawl("-w", "0", "--allow-private", "--jsonl", *inside, *seeds)
         fates = {r["url"]: r["fate"] for r in records(p)}
         expect(fates.get(site.url("a.test")) == "fetched" and
