@@ -109,9 +109,3 @@ void crawl__run_count_slot(struct crawl *r) {
 bool crawl__run_slots_full(struct crawl *r, long limit) {
   return atomic_load_explicit(&r->in_flight, memory_order_relaxed) >= limit;
 }
-
-bool crawl__pages_exhausted(const struct shard *c) {
-  if (crawl__run_pages_leased(c->run)) /* the whole run's -n, which the bridge reads */
-    return crawl__run_pages_final(c->run);
-  return c->cfg->max_pages >= 0 && crawl__run_pages_started(c->run) >= c->cfg->max_pages;
-}

@@ -6,8 +6,6 @@
 #include "crawl/crawl-int.h"
 
 long crawl__run_pages_started(const struct crawl *r);
-/* -n is reached: every page it allows was started (with --cluster, in the whole job). */
-bool crawl__pages_exhausted(const struct shard *c);
 /* True for the first shard that asks: one warning for the run, whichever spill file failed. */
 bool crawl__run_warn_spill_once(struct crawl *r);
 /* The same for the stash of links fetched ahead (stash.c). */

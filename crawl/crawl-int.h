@@ -144,16 +144,11 @@ enum shard_stop {
 struct shard_requests {
   struct request *active; /* in flight, a list */
   size_t in_flight;
-  size_t lookups;          /* DNS lookups in flight */
-  size_t lookups_max;      /* at once */
-  struct lookups_waiting { /* hosts whose lookup waits for one of those turns (host.c) */
-    frontier_host **hosts; /* a ring, first in first out */
-    size_t head, count, cap;
-    bool starting; /* crawl__lookup_ended is starting them (a lookup may end at once) */
-  } waiting;
-  bool slot_held;    /* pop_and_start holds a slot of -c for the item it pops */
-  double rate_until; /* --rate: no request of this shard starts before (its last refusal) */
-  size_t long_held;  /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
+  size_t lookups;     /* DNS lookups in flight */
+  size_t lookups_max; /* at once */
+  bool slot_held;     /* pop_and_start holds a slot of -c for the item it pops */
+  double rate_until;  /* --rate: no request of this shard starts before (its last refusal) */
+  size_t long_held;   /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
 };
 
 /* --warc (archive.c). */

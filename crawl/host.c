@@ -2,7 +2,6 @@
  * and its one DNS lookup, retried with backoff ahead of robots.txt; a host whose lookups all
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
-#include "crawl/budget.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
@@ -98,7 +97,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   struct shard *c = hd->shard;
   struct frontier_item *item = hd->resolving;
   hd->resolving = NULL;
-  crawl__lookup_ended(c);
+  c->req.lookups--;
   frontier_end(c->fr, hd->fhost, item, core_now(), 0);
   if (rc == CORE_OK) {
     frontier_item_free(item);
@@ -251,57 +250,9 @@ void crawl__let_idle_hosts_go(struct shard *c, double now) {
                 sweep.let_go);
 }
 
-/* Hosts whose lookup waits for a turn: a ring that doubles when full. */
-static bool wait_for_turn(struct shard *c, frontier_host *fh) {
-  struct lookups_waiting *w = &c->req.waiting;
-  if (w->count == w->cap) {
-    size_t cap = w->cap ? 2 * w->cap : 64;
-    frontier_host **grown = malloc(cap * sizeof(*grown));
-    if (!grown)
-      return false;
-    for (size_t i = 0; i < w->count; i++)
-      grown[i] = w->hosts[(w->head + i) % w->cap];
-    free(w->hosts);
-    w->hosts = grown;
-    w->head = 0;
-    w->cap = cap;
-  }
-  w->hosts[(w->head + w->count++) % w->cap] = fh;
-  return true;
-}
-
-void crawl__lookup_ended(struct shard *c) {
-  struct lookups_waiting *w = &c->req.waiting;
-  c->req.lookups--;
-  if (w->starting)
-    return; /* the loop below goes on */
-  w->starting = true;
-  while (w->count && !c->stop && c->req.lookups < c->req.lookups_max) {
-    frontier_host *fh = w->hosts[w->head];
-    w->head = (w->head + 1) % w->cap;
-    w->count--;
-    struct host_data *hd = frontier_host_data(fh);
-    struct frontier_item *item = hd->resolving;
-    if (crawl__pages_exhausted(c)) { /* no page of it will be fetched: its pages settle */
-      hd->resolving = NULL;
-      frontier_cancel(c->fr, fh, item);
-      frontier_item_free(item);
-    } else {
-      crawl__start_lookup(c, fh, item);
-    }
-  }
-  w->starting = false;
-}
-
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   hd->resolving = item;
-  /* a burst of queries overflows a resolver's socket, and each lost one costs a timeout: past
-   * lookups_max at once, a lookup waits for one in flight to end, its host held in flight by the
-   * frontier meanwhile. (Handed back to the queue for 5 ms at a time, waiting lookups were handed
-   * out again and again: at -c 1000 a tenth of a broad crawl's CPU went to that.) */
-  if (c->req.lookups >= c->req.lookups_max && wait_for_turn(c, fh))
-    return;
   c->req.lookups++;
   const char *addr_now;
   core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);

@@ -72,11 +72,7 @@ const parse_robots *crawl__host_rules(struct shard *c, struct host_data *hd);
 /* The rules of a robots.txt just fetched (taken; NULL: everything allowed), in place of hd's. */
 void crawl__host_set_rules(struct host_data *hd, parse_robots *robots);
 void crawl__hosts_close(struct shard *c); /* the rules file, at the shard's end */
-/* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes; past
- * lookups_max lookups at once, it waits for crawl__lookup_ended to start it. */
+/* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
-/* A lookup of the shard ended (any: a host's, or a redirected robots.txt's): a waiting one
- * starts. */
-void crawl__lookup_ended(struct shard *c);
 
 #endif

@@ -12,7 +12,6 @@
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
-#include "crawl/budget.h"
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
 #include "crawl/sitefiles.h"

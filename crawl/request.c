@@ -207,7 +207,7 @@ static void launch(struct request *rq, const char *addr) {
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
-  crawl__lookup_ended(rq->shard);
+  rq->shard->req.lookups--;
   char why[HOST_DNS_ERROR_MAX];
   snprintf(why, sizeof(why), "DNS lookup failed: %s", rc ? addr : "");
   if (rc)

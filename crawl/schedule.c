@@ -18,6 +18,12 @@
 
 static void release_page(struct shard *c, const struct frontier_item *item);
 
+bool crawl__pages_exhausted(const struct shard *c) {
+  if (crawl__run_pages_leased(c->run)) /* the whole run's -n, which the bridge reads */
+    return crawl__run_pages_final(c->run);
+  return c->cfg->max_pages >= 0 && crawl__run_pages_started(c->run) >= c->cfg->max_pages;
+}
+
 /* -n with --cluster: a page waits while this process has no page leased and the run may still
  * lease it one (another process may give back what it will not use). */
 static bool wait_for_lease(struct shard *c, frontier_host *fh, struct frontier_item *item) {
@@ -149,7 +155,7 @@ static void pop_and_start(struct shard *c);
 
 static bool idle(const struct shard *c) {
   return !crawl__seeds_waiting(c) && c->req.in_flight == 0 && c->req.lookups == 0 &&
-         c->req.waiting.count == 0 && frontier_queued(c->fr) == 0;
+         frontier_queued(c->fr) == 0;
 }
 
 /* Whether replay_held has links to offer now. */
@@ -226,8 +232,14 @@ static void pop_and_start(struct shard *c) {
         if (crawl__pages_exhausted(c)) { /* no page of it will be fetched: its pages settle */
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
+        } else if (c->req.lookups >= c->req.lookups_max) {
+          /* a burst of queries overflows a resolver's socket, and each lost one costs a
+           * timeout: the lookup waits for one in flight to end */
+          frontier_cancel(c->fr, fh, item);
+          item->not_before = now + 0.005;
+          frontier_push(c->fr, fh, item);
         } else {
-          crawl__start_lookup(c, fh, item); /* or it waits for a turn */
+          crawl__start_lookup(c, fh, item);
         }
         break;
       case FRONTIER_ROBOTS:
@@ -257,5 +269,5 @@ bool crawl__finished(const struct shard *c) {
   if (crawl__pages_exhausted(c)) /* with --cluster, once the links held back went their way */
     return !crawl__run_pages_leased(c->run) || !c->held.pages;
   return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->req.lookups == 0 &&
-         c->req.waiting.count == 0 && !c->held.pages;
+         !c->held.pages;
 }

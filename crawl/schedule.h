@@ -5,6 +5,8 @@
 
 #include "crawl/crawl-int.h"
 
+/* -n is reached: every page it allows was started (with --cluster, in the whole job). */
+bool crawl__pages_exhausted(const struct shard *c);
 /* A request began (it takes the slot pop_and_start holds) or ended. */
 void crawl__request_began(struct shard *c);
 void crawl__request_ended(struct shard *c);

@@ -9,7 +9,6 @@
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/restore.h"
-#include "crawl/budget.h"
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
 #include "crawl/speculate.h"

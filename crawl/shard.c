@@ -309,7 +309,6 @@ void crawl__shard_close(struct shard *c) {
   free(c->save.state_path);
   free(c->save.prev_path);
   core_buf_free(&c->held.scratch);
-  free(c->req.waiting.hosts); /* their items are their hosts' (resolving) */
   crawl__stash_close(c);
   crawl__hosts_close(c);
   crawl__close_referrers(c);
