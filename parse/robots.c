@@ -84,7 +84,7 @@ static core_rc normalise(const char *s, size_t len, struct core_buf *out) {
 }
 
 /* What a check passes a rule over by: its literal start and the bytes it needs (pattern and len
- * set). */
+ * set, needs all zero). */
 static void index_rule(struct rule *r) {
   size_t literal = r->len && r->pattern[r->len - 1] == '$' ? r->len - 1 : r->len;
   size_t prefix = strcspn(r->pattern, "*");
