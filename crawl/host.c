@@ -76,14 +76,14 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   return hd;
 }
 
-const char *crawl__host_dns_error(const struct host_data *hd, char *buf, size_t size) {
-  snprintf(buf, size, "DNS lookup failed: %s", hd->dead ? hd->dead : "");
+const char *crawl__dns_error(const char *why, char *buf, size_t size) {
+  snprintf(buf, size, "DNS lookup failed: %s", why);
   return buf;
 }
 
 static void drain_dead_host(struct shard *c, struct host_data *hd) {
   char why[HOST_DNS_ERROR_MAX];
-  crawl__host_dns_error(hd, why, sizeof(why));
+  crawl__dns_error(hd->dead, why, sizeof(why));
   struct frontier_item *item;
   while ((item = frontier_drain_host(c->fr, hd->fhost))) {
     if (item->kind == FRONTIER_PAGE)

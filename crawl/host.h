@@ -49,8 +49,9 @@ static inline bool crawl__robots_stale(const struct host_data *hd, double now) {
   return now - hd->robots_time > ROBOTS_MAX_AGE;
 }
 
-/* The error of a dead host's pages, "DNS lookup failed: " and why, in buf. */
-const char *crawl__host_dns_error(const struct host_data *hd, char *buf, size_t size);
+/* The error of a page whose host could not be looked up, "DNS lookup failed: " and why (a dead
+ * host's dead, a lookup's answer), in buf. */
+const char *crawl__dns_error(const char *why, char *buf, size_t size);
 #define HOST_DNS_ERROR_MAX 160
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *crawl__host_for(struct shard *c, const struct url *u);

@@ -473,7 +473,7 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
   if (hd->dead) {
     char why[HOST_DNS_ERROR_MAX];
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                     crawl__host_dns_error(hd, why, sizeof(why)));
+                     crawl__dns_error(hd->dead, why, sizeof(why)));
     return;
   }
   if (!cfg->jsonl && crawl__robots_excludes(c, hd, u->text + u->path_off)) {
@@ -520,7 +520,7 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
   if (hd->dead) {
     char why[HOST_DNS_ERROR_MAX];
     crawl__record(c, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                  crawl__host_dns_error(hd, why, sizeof(why)));
+                  crawl__dns_error(hd->dead, why, sizeof(why)));
     return;
   }
   struct frontier_item *item = new_page(c, u->text, from, depth, 0, probe.flags | ITEM_HEAD);

@@ -209,9 +209,8 @@ static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
   rq->shard->req.lookups--;
   char why[HOST_DNS_ERROR_MAX];
-  snprintf(why, sizeof(why), "DNS lookup failed: %s", rc ? addr : "");
   if (rc)
-    crawl__request_failed_to_start(rq, FETCH_EDNS, why);
+    crawl__request_failed_to_start(rq, FETCH_EDNS, crawl__dns_error(addr, why, sizeof(why)));
   else
     launch(rq, addr);
 }

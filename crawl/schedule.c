@@ -59,7 +59,7 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     release_page(c, item);
     char why[HOST_DNS_ERROR_MAX];
     crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                       crawl__host_dns_error(hd, why, sizeof(why)));
+                       crawl__dns_error(hd->dead, why, sizeof(why)));
     frontier_item_free(item);
     return;
   }
