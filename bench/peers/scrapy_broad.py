@@ -11,8 +11,7 @@ Three things found while setting it up: DNS_RESOLVER has no effect in a spider's
 twisted's getHostByName asks for ANY records, which the test web's server does not answer; and
 LinkExtractor(allow_domains=...) drops every URL with a port, so allowed_domains filters alone.
 """
-from scrapy.linkextractors import LinkExtractor
-from scrapy.spiders import CrawlSpider, Rule
+from scrapy_spider import BenchSpider
 from twisted.internet import defer
 from twisted.internet.interfaces import IResolverSimple
 from twisted.names import client, dns
@@ -52,10 +51,12 @@ class TestWebResolver:
         raise OSError(f"no address for {name}")
 
 
-class BroadSpider(CrawlSpider):
+class BroadSpider(BenchSpider):
+    """scrapy_spider.py's spider (robots.txt obeyed, every link within the domain followed) with
+    the broad crawl's settings on top."""
     name = "broad"
     custom_settings = {
-        "ROBOTSTXT_OBEY": True,
+        **BenchSpider.custom_settings,
         "CONCURRENT_REQUESTS": 1000,
         "CONCURRENT_REQUESTS_PER_DOMAIN": 1,
         "DOWNLOAD_DELAY": 1.0,
@@ -69,13 +70,4 @@ class BroadSpider(CrawlSpider):
         "SCHEDULER_DISK_QUEUE": "scrapy.squeues.PickleFifoDiskQueue",
         "SCHEDULER_MEMORY_QUEUE": "scrapy.squeues.FifoMemoryQueue",
         "SCHEDULER_PRIORITY_QUEUE": "scrapy.pqueues.DownloaderAwarePriorityQueue",
-        "LOG_LEVEL": "ERROR",
-        "TELNETCONSOLE_ENABLED": False,
-        "REQUEST_FINGERPRINTER_IMPLEMENTATION": "2.7",
     }
-    rules = (Rule(LinkExtractor(), follow=True),)
-
-    def __init__(self, start=None, domain=None, *args, **kwargs):
-        self.allowed_domains = [domain]
-        self.start_urls = start.split(",")
-        super().__init__(*args, **kwargs)
