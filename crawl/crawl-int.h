@@ -257,8 +257,12 @@ struct shard_stash {
 
 /* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
 struct shard_hosts {
-  double swept; /* when crawl__let_idle_hosts_go last looked */
-  uint64_t end; /* the rules file's length */
+  double swept;        /* when crawl__let_idle_hosts_go last looked */
+  double idle_since;   /* its look: a host whose next turn could have come before this is idle */
+  uint64_t end;        /* the rules file's length */
+  uint64_t lost_noted; /* parked hosts that did not read back, said so far */
+  size_t kept, let_go; /* its look: rules put in the rules file, or let go */
+  struct core_buf buf; /* its look: one host's rules, saved */
   int fd;
   bool open;   /* fd is the file's */
   bool broken; /* it could not be made or written: rules are let go, fetched again */

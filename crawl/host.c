@@ -198,56 +198,114 @@ void crawl__hosts_close(struct shard *c) {
   c->hosts.open = false;
 }
 
-struct idle_sweep {
-  struct shard *c;
-  double idle_since; /* a host whose next turn could have come before this is idle */
-  size_t kept, let_go;
-  struct core_buf buf; /* one host's rules, saved */
-};
-
-static core_rc let_go_if_idle(void *arg, frontier_host *fh) {
-  struct idle_sweep *sweep = arg;
+/* Whether hd, idle since before the sweep's idle_since, leaves memory: its rules first go to the
+ * rules file (or are let go, when it cannot be used); then the whole host is parked
+ * (save_host). */
+static bool leaves_if_idle(void *arg, frontier_host *fh) {
+  struct shard *c = arg;
+  struct shard_hosts *h = &c->hosts;
   struct host_data *hd = frontier_host_data(fh);
-  if (!hd || !hd->robots || !frontier_host_idle(fh) ||
-      frontier_host_next_time(fh) >= sweep->idle_since)
-    return CORE_OK;
-  if (keep_rules(sweep->c, hd, &sweep->buf)) {
-    sweep->kept++;
-  } else if (sweep->c->hosts.broken) {
-    hd->robots_time = -INFINITY; /* stale: fetched again before the host's next page */
-    sweep->let_go++;
-  } else {
-    return CORE_OK;
+  if (!hd || frontier_host_next_time(fh) >= h->idle_since)
+    return false;
+  if (hd->robots) {
+    if (keep_rules(c, hd, &h->buf)) {
+      h->kept++;
+    } else if (h->broken) {
+      hd->robots_time = -INFINITY; /* stale: fetched again before the host's next page */
+      h->let_go++;
+    } else {
+      return false;
+    }
+    parse_robots_destroy(hd->robots);
+    hd->robots = NULL;
   }
-  parse_robots_destroy(hd->robots);
-  hd->robots = NULL;
-  return CORE_OK;
+  return !hd->queries && !hd->resolving;
 }
 
-/* A broad crawl is done with most of its hosts long before it ends: their rules, the largest
- * part of a host's state, go to disk, so that the hosts count against --queue-memory as the
- * URLs do (doc/design.md, Memory). A look at every host, some nanoseconds each, every
- * HOST_SWEEP_EVERY seconds; a crawl of fewer hosts than its budget never lets go. */
+/* A parked host's data: the struct as it is (its pointers are to what lives as long as the shard:
+ * its address in the table of addresses, the resolver's static text of a dead host, the shard),
+ * its name, and the error of its robots.txt when it has one. A host with rules in memory, or
+ * counts of --max-query-variants, is not saved (leaves_if_idle). */
+static bool save_host(void *arg, const void *data, struct core_buf *out) {
+  (void)arg;
+  const struct host_data *hd = data;
+  if (hd->robots || hd->queries || hd->resolving)
+    return false;
+  const char *error = hd->robots_error ? hd->robots_error : "";
+  return !core_buf_add(out, hd, sizeof(*hd) + strlen(hd->host) + 1) &&
+         !core_buf_add(out, error, strlen(error) + 1);
+}
+
+static void *load_host(void *arg, frontier_host *fh, const void *bytes, size_t len) {
+  struct shard *c = arg;
+  const char *name = (const char *)bytes + sizeof(struct host_data);
+  size_t name_len = strnlen(name, len - sizeof(struct host_data));
+  const char *error = name + name_len + 1;
+  struct host_data *hd = malloc(sizeof(*hd) + name_len + 1);
+  if (!hd)
+    return NULL;
+  memcpy(hd, bytes, sizeof(*hd) + name_len + 1);
+  hd->robots_error = NULL;
+  if (*error && !(hd->robots_error = strdup(error))) {
+    free(hd);
+    return NULL;
+  }
+  hd->shard = c;
+  hd->fhost = fh;
+  return hd;
+}
+
+void crawl__hosts_open(struct shard *c) {
+  struct frontier_parking parking = {c, leaves_if_idle, save_host, load_host};
+  frontier_set_parking(c->fr, &parking);
+}
+
+/* A broad crawl is done with most of its hosts long before it ends: they go to disk, their rules
+ * to the rules file and the rest to the frontier's host file, so that the hosts count against
+ * --queue-memory as the URLs do (doc/design.md, Memory). A look at every host in memory, some
+ * nanoseconds each, every HOST_SWEEP_EVERY seconds; a crawl of fewer hosts than its budget never
+ * lets go. */
 void crawl__let_idle_hosts_go(struct shard *c, double now) {
-  if (!c->cfg->robots || !c->queue_memory || now - c->hosts.swept < HOST_SWEEP_EVERY)
+  struct shard_hosts *h = &c->hosts;
+  if (!c->queue_memory || now - h->swept < HOST_SWEEP_EVERY)
     return;
-  c->hosts.swept = now;
-  if (frontier_host_count(c->fr) <= c->queue_memory)
+  h->swept = now;
+  if (frontier_hosts_in_memory(c->fr) <= c->queue_memory)
     return;
-  struct idle_sweep sweep = {c, now - HOST_IDLE_AFTER - 30 * c->cfg->delay, 0, 0, {0}};
-  core_buf_init(&sweep.buf, 4 * PARSE_ROBOTS_MAX_BYTES);
-  frontier_visit(c->fr, let_go_if_idle, NULL, &sweep);
-  core_buf_free(&sweep.buf);
-  if (sweep.kept)
+  h->idle_since = now - HOST_IDLE_AFTER - 30 * c->cfg->delay;
+  h->kept = h->let_go = 0;
+  core_buf_init(&h->buf, 4 * PARSE_ROBOTS_MAX_BYTES);
+  size_t parked;
+  core_rc rc = frontier_park_idle(c->fr, &parked);
+  int why = errno;
+  core_buf_free(&h->buf);
+  if (h->kept)
     crawl__note(c,
                 "kept the robots.txt rules of %zu idle hosts on disk: more hosts than "
                 "--queue-memory's share",
-                sweep.kept);
-  if (sweep.let_go)
+                h->kept);
+  if (h->let_go)
     crawl__note(c,
                 "let go of the robots.txt rules of %zu idle hosts: more hosts than "
                 "--queue-memory's share (fetched again should they come back)",
-                sweep.let_go);
+                h->let_go);
+  if (parked)
+    crawl__note(c, "parked %zu idle hosts on disk: more hosts than --queue-memory's share", parked);
+  if (rc == CORE_ENOMEM)
+    crawl__fatal(c, "out of memory");
+  else if (rc)
+    crawl__note(c,
+                "the host file of idle hosts in %s cannot be used (%s): idle hosts stay in "
+                "memory",
+                core_temp_dir(), strerror(why));
+  uint64_t lost = frontier_parked_lost(c->fr);
+  if (lost > h->lost_noted) {
+    crawl__note(c,
+                "%llu parked hosts did not read back from the host file: they were made anew "
+                "(robots.txt fetched again)",
+                (unsigned long long)(lost - h->lost_noted));
+    h->lost_noted = lost;
+  }
 }
 
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {

@@ -137,6 +137,7 @@ void crawl__shard_open(struct shard *c) {
       crawl__fatal(c, "cannot start: %s", core_rc_str(rc));
     return;
   }
+  crawl__hosts_open(c);
   if (c->outboxes)
     frontier_set_outside_gate(c->fr, 0); /* until the others have said what they hold */
   if (first && cfg->cluster)

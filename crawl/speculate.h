@@ -25,6 +25,8 @@ struct spec_outcome {
  * own allocation. */
 struct spec {
   struct spec *next; /* hash chain */
+  /* used only while its item is queued or in flight, when its host cannot be parked (a parked
+   * host is one with neither: frontier_park_idle) */
   frontier_host *host;
   struct request *rq;     /* while it is being fetched */
   struct held_page *held; /* its own links, once fetched (crawl__spec_take_links) */

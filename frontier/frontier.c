@@ -13,7 +13,7 @@
  *
  * The pages in memory are also in an index by URL, so a redirect target queued before as a
  * deeper link is found, and moved up to the redirect's depth, however long its host's queue. */
-#include "frontier/frontier.h"
+#include "frontier/frontier-int.h"
 #include "seen/seen.h"
 
 #include <errno.h>
@@ -120,79 +120,6 @@ static void ip_release(frontier_ip_table *t, struct ip_slot *s, double until) {
   pthread_mutex_unlock(&t->lock);
 }
 
-/* One allocation with its origin, fields ordered so that none pads: a broad crawl keeps a
- * million of them (doc/design.md, Memory). */
-struct frontier_host {
-  void *data;
-  struct frontier_item *head, *tail;
-  /* its sitemaps, in a queue of their own: they and its pages take turns (next_of), so that
-   * an index of 50,000 sitemaps does not keep the host's pages waiting behind it */
-  struct frontier_item *sitemap_head, *sitemap_tail;
-  /* where its pages deeper than split_depth begin (NULL: none), while split_known: a page of
-   * that depth queued behind deeper ones goes there, and a level's redirects come in a row */
-  struct frontier_item *split;
-  struct ip_slot *ip;
-  struct frontier_host *next; /* hash chain */
-  double next_time;           /* earliest start of the next request */
-  double ip_retry;            /* its address was busy: not before this */
-  double crawl_delay;
-  double key;
-  uint64_t spill_head, spill_tail; /* offsets + 1 of its first and last spilled page; 0: none */
-  size_t spilled;
-  size_t pages_in_memory;
-  size_t heap_index; /* SIZE_MAX when not in the heap */
-  unsigned in_flight;
-  unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
-  int spill_head_depth, spill_tail_depth;
-  int split_depth;
-  bool split_known;
-  bool page_turn; /* a sitemap went last: a page goes next, when one may */
-  /* its pages are out of depth order (one had to be queued between spilled pages of smaller
-   * and larger depth): the depth gate leaves it alone until its queue empties */
-  bool unsorted;
-  char origin[];
-};
-
-struct frontier {
-  struct frontier_options opts;
-  uint64_t random; /* --random-wait's generator (splitmix64) state */
-  void (*free_data)(void *);
-  seen_filter *seen;            /* borrowed */
-  struct frontier_host **hosts; /* hash table */
-  size_t host_buckets, host_count;
-  frontier_ip_table *ips; /* opts.ip_table, or one of its own */
-  bool own_ips;
-  struct frontier_host **heap;
-  size_t heap_len, heap_cap;
-  size_t queued;
-  size_t drain_bucket; /* where frontier_drain resumes its scan */
-  size_t pages_in_memory;
-  int spill_fd; /* -1 until the first page spills */
-  uint64_t spill_end;
-  size_t spilled;
-  uint64_t spilled_ever;
-  uint64_t spill_refused; /* pages kept in memory because the spill file could not take them */
-  int spill_errno;        /* why, the first time */
-  core_rc spill_error;    /* a spilled page could not be read back: it would be lost */
-  /* the depth gate: pending[d] pages of depth d are queued, or popped and not yet released */
-  size_t *pending;
-  int pending_cap;
-  int gate;      /* the smallest depth pending (INT_MAX: none); deeper pages wait */
-  int outside;   /* the smallest depth pending elsewhere (other shards); INT_MAX: none */
-  int lookahead; /* pages this many levels deeper may start too (their links held back) */
-  bool gate_off; /* its counts could not grow: no gate, rather than a stalled crawl */
-  /* the pages in memory by URL: open addressing, linear probing, a power of two of slots at most
-   * three quarters full (frontier_take_deeper); index_off when it could not grow. Each slot keeps
-   * its URL's hash: probes and the shift after a removal compare hashes, not the items' URLs,
-   * which they would have to read (a cache miss each) and hash again */
-  struct index_slot {
-    struct frontier_item *item; /* NULL: empty */
-    uint64_t hash;
-  } * index;
-  size_t index_cap, index_count;
-  bool index_off;
-};
-
 /* An item and its strings in one allocation (a queue may hold a hundred thousand of them):
  * url_len and from_len bytes of room, each with its '\0'; from is NULL when has_from is false. */
 static struct frontier_item *item_alloc(size_t url_len, bool has_from, size_t from_len) {
@@ -234,6 +161,7 @@ core_rc frontier_create(const struct frontier_options *opts, seen_filter *seen,
   f->free_data = free_data;
   f->seen = seen;
   f->spill_fd = -1;
+  f->parked.fd = -1;
   f->gate = INT_MAX;
   f->outside = INT_MAX;
   f->host_buckets = 1024;
@@ -271,6 +199,7 @@ void frontier_destroy(frontier *f) {
       free(h);
     }
   }
+  frontier__parked_free(f);
   if (f->own_ips)
     frontier_ip_table_destroy(f->ips);
   free(f->hosts);
@@ -337,6 +266,10 @@ static void heap_remove(frontier *f, struct frontier_host *h) {
   heap_set(f, i, last);
   heap_up(f, i);
   heap_down(f, last->heap_index);
+}
+
+void frontier__heap_leave(frontier *f, struct frontier_host *h) {
+  heap_remove(f, h);
 }
 
 static core_rc heap_insert(frontier *f, struct frontier_host *h) {
@@ -484,7 +417,7 @@ static core_rc grow_hosts(frontier *f) {
     while (f->hosts[b]) {
       struct frontier_host *h = f->hosts[b];
       f->hosts[b] = h->next;
-      size_t nb = XXH3_64bits(h->origin, strlen(h->origin)) % n;
+      size_t nb = (size_t)(XXH3_64bits(h->origin, strlen(h->origin)) % n);
       h->next = table[nb];
       table[nb] = h;
     }
@@ -495,35 +428,52 @@ static core_rc grow_hosts(frontier *f) {
   return CORE_OK;
 }
 
-frontier_host *frontier_host_find(const frontier *f, const char *origin) {
-  size_t b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
-  for (struct frontier_host *h = f->hosts[b]; h; h = h->next)
+size_t frontier__bucket(const frontier *f, uint64_t hash) {
+  return (size_t)(hash % f->host_buckets);
+}
+
+static struct frontier_host *in_memory(const frontier *f, const char *origin, uint64_t hash) {
+  for (struct frontier_host *h = f->hosts[frontier__bucket(f, hash)]; h; h = h->next)
     if (strcmp(h->origin, origin) == 0)
       return h;
   return NULL;
 }
 
+void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash) {
+  if (f->host_count >= f->host_buckets)
+    grow_hosts(f); /* when it cannot, the chains grow longer instead */
+  size_t b = frontier__bucket(f, hash);
+  h->next = f->hosts[b];
+  f->hosts[b] = h;
+  f->host_count++;
+}
+
+frontier_host *frontier_host_find(frontier *f, const char *origin) {
+  uint64_t hash = XXH3_64bits(origin, strlen(origin));
+  struct frontier_host *h = in_memory(f, origin, hash);
+  core_rc rc;
+  return h || !f->parked.count ? h : frontier__unpark(f, origin, hash, &rc);
+}
+
 core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, bool *created) {
-  size_t b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
-  for (struct frontier_host *h = f->hosts[b]; h; h = h->next) {
-    if (strcmp(h->origin, origin) == 0) {
-      *out = h;
-      *created = false;
-      return CORE_OK;
-    }
-  }
-  if (f->host_count >= f->host_buckets && grow_hosts(f) == CORE_OK)
-    b = XXH3_64bits(origin, strlen(origin)) % f->host_buckets;
   size_t origin_len = strlen(origin);
-  struct frontier_host *h = calloc(1, sizeof(*h) + origin_len + 1);
+  uint64_t hash = XXH3_64bits(origin, origin_len);
+  struct frontier_host *h = in_memory(f, origin, hash);
+  core_rc rc = CORE_OK;
+  if (!h && f->parked.count && !(h = frontier__unpark(f, origin, hash, &rc)) && rc)
+    return rc;
+  if (h) {
+    *out = h;
+    *created = false;
+    return CORE_OK;
+  }
+  h = calloc(1, sizeof(*h) + origin_len + 1);
   if (!h)
     return CORE_ENOMEM;
   memcpy(h->origin, origin, origin_len + 1);
   h->heap_index = SIZE_MAX;
   h->crawl_delay = -1;
-  h->next = f->hosts[b];
-  f->hosts[b] = h;
-  f->host_count++;
+  frontier__host_link(f, h, hash);
   *out = h;
   *created = true;
   return CORE_OK;
@@ -1214,6 +1164,10 @@ double frontier_busiest(const frontier *f, const char **origin) {
 }
 
 size_t frontier_host_count(const frontier *f) {
+  return f->host_count + f->parked.count;
+}
+
+size_t frontier_hosts_in_memory(const frontier *f) {
   return f->host_count;
 }
 
@@ -1264,5 +1218,5 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
         return rc;
     }
   }
-  return CORE_OK;
+  return on_host ? frontier__visit_parked(f, on_host, arg) : CORE_OK;
 }

@@ -71,10 +71,12 @@ core_rc frontier_mark_seen(frontier *f, const char *url, bool *was_new);
 core_rc frontier_mark_seen_batch(frontier *f, size_t n, const char *const urls[],
                                  const size_t lens[], bool was_new[]);
 
-/* Finds or creates the host of origin ("http://a.example:8080"); *created tells which. */
+/* Finds or creates the host of origin ("http://a.example:8080"); *created tells which. A parked
+ * host is brought back as it was (its data made again by its owner, struct frontier_parking). */
 core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **host, bool *created);
-/* The host of origin, or NULL when there is none yet. */
-frontier_host *frontier_host_find(const frontier *f, const char *origin);
+/* The host of origin, brought back when parked, or NULL when there is none yet (or memory ran
+ * out bringing it back). */
+frontier_host *frontier_host_find(frontier *f, const char *origin);
 const char *frontier_host_origin(const frontier_host *host);
 void *frontier_host_data(const frontier_host *host);
 /* data is owned by the frontier from here on (see free_data). */
@@ -148,7 +150,10 @@ uint64_t frontier_spilled_ever(const frontier *f);
 uint64_t frontier_spill_refused(const frontier *f, int *error);
 /* CORE_OK, or why a spilled page could not be read back; the crawl must stop then. */
 core_rc frontier_error(const frontier *f);
+/* The hosts known: in memory and parked. */
 size_t frontier_host_count(const frontier *f);
+/* Of those, the ones in memory. */
+size_t frontier_hosts_in_memory(const frontier *f);
 /* The host whose queue takes longest at its pace: its pages times its gap (--delay, or its
  * Crawl-delay up to --max-delay), over the requests it may have in flight. Its seconds, and its
  * origin in *origin (borrowed until the host goes); 0 and NULL when no host has a page queued.
@@ -167,12 +172,40 @@ double frontier_host_next_time(const frontier_host *host);
 void frontier_hold(frontier *f, int depth);
 /* Visits every host (on_host, may be NULL) and then each of its queued items in order, those in
  * the spill file included (read back into a temporary copy; on_item NULL: the hosts alone, and
- * nothing is read). Stops at, and returns, the first result that is not CORE_OK. Nothing of the
- * queues is changed (on_host may change the host's data). */
+ * nothing is read). Parked hosts, which have nothing queued, are visited last, each as a copy
+ * made for the call: what on_host changes of it is not kept. Stops at, and returns, the first
+ * result that is not CORE_OK. Nothing of the queues is changed (on_host may change the data of
+ * a host in memory). */
 typedef core_rc (*frontier_host_visitor)(void *arg, frontier_host *host);
 typedef core_rc (*frontier_item_visitor)(void *arg, frontier_host *host,
                                          const struct frontier_item *item);
 core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item_visitor on_item,
                        void *arg);
+
+/* Parking (doc/design.md, Memory): a broad crawl is done with most of its hosts long before it
+ * ends. An idle host (nothing queued or in flight) may leave memory for the frontier's host file,
+ * an unlinked temporary file, keeping only its place there in an index by its origin (some 20
+ * bytes); frontier_host_get and frontier_host_find bring it back as it was, its politeness
+ * (next_time, Crawl-delay, address) included. Its data goes with it: the owner saves it as bytes
+ * and makes it again from them. */
+struct frontier_parking {
+  void *arg;
+  /* Whether host, idle, leaves memory now (the owner may put its data in a form save takes). */
+  bool (*leaves)(void *arg, frontier_host *host);
+  /* Appends the bytes of data to out; false when it cannot be saved (then the host stays). The
+   * frontier frees data (free_data) once the host is parked. */
+  bool (*save)(void *arg, const void *data, struct core_buf *out);
+  /* The data of host made again from the bytes save gave; NULL when memory runs out. */
+  void *(*load)(void *arg, frontier_host *host, const void *bytes, size_t len);
+};
+/* Turns parking on (parking is copied; its arg is borrowed). */
+void frontier_set_parking(frontier *f, const struct frontier_parking *parking);
+/* Parks each idle host in memory that parking's leaves lets go; *parked counts them. CORE_ESYS
+ * (errno set), once, when the host file cannot be made or written: no host parks for the rest of
+ * the run (leaves is still asked), and those parked stay so. CORE_ENOMEM when the index cannot
+ * grow (the host stays). */
+core_rc frontier_park_idle(frontier *f, size_t *parked);
+/* How many parked hosts did not read back (a damaged file): each was made anew, as unknown. */
+uint64_t frontier_parked_lost(const frontier *f);
 
 #endif

@@ -79,21 +79,26 @@ def case_many_hosts_share_queue_memory(tmp):
            f"{m.group(1) if m else 0} of {pages} pages waited on disk: {p.stderr}")
 
 
-def idle_hosts_run(tmp, temp_dir):
+def idle_hosts_run(tmp, temp_dir, state=None):
     """One crawl of case_idle_hosts_let_go_of_robots, its temporary files in temp_dir: its exit
-    code, standard error, records, the test web's log and the host the late links lead to."""
+    code, standard error, records, the test web's log, the host the late links lead to, and, with
+    --state, the hosts a checkpoint written once they were all put away leaves out."""
     import threading
     import urllib.parse
     web = Web(tmp, hosts=300, pages=2, links=2, markup=("--html-only",))
     late_links = [web.url("s5", "/private/late.html"), web.url("s5", "/p/late.html")]
     opened = threading.Event()
 
+    def held_page():  # comes a line at a time (so that curl's low-speed limit is never met)
+        yield "<html><body>\n"      # until -v has said so of every host; then its links
+        while not opened.wait(timeout=0.5):
+            yield "<!-- " + "waiting " * 32 + "-->\n"
+        yield "".join(f'<a href="{u}">x</a>' for u in late_links)
+
     def respond(host, path, headers):
         if path != "/":
             return None
-        opened.wait(timeout=200)
-        return 200, {"Content-Type": "text/html"}, "".join(f'<a href="{u}">x</a>'
-                                                           for u in late_links)
+        return 200, {"Content-Type": "text/html"}, held_page()
     late = Site(["late.web.test"], respond)
     seeds = os.path.join(tmp, "seeds.txt")
     with open(seeds, "w") as f:
@@ -102,7 +107,8 @@ def idle_hosts_run(tmp, temp_dir):
     out = os.path.join(tmp, "records.jsonl")
     proc = subprocess.Popen([CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}",
                              *late.resolve(), "-v", "-w", "0.01", "-d", "3", "--queue-memory",
-                             "100", "--timeout", "200", "--jsonl", "-o", out, "-i", seeds],
+                             "100", "--timeout", "200", "--jsonl", "-o", out, "-i", seeds,
+                             *(["--state", state, "--checkpoint", "0.2"] if state else [])],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, TMPDIR=temp_dir))
     said, idle = [], 0
@@ -112,6 +118,14 @@ def idle_hosts_run(tmp, temp_dir):
         idle += int(m.group(1)) if m else 0
         if idle >= 300:
             break
+    saved_hosts = None
+    if state:  # a checkpoint written after that: parked hosts are in it as the others are
+        ckpt = os.path.join(state, "checkpoint")
+        before = file_version(ckpt)
+        wait_until(lambda: file_version(ckpt) != before, "a checkpoint", proc)
+        with open(ckpt, "rb") as f:  # lines of text, and the seen filter's bytes
+            saved = {line.split()[3].decode() for line in f if line.startswith(b"host ")}
+        saved_hosts = {web.url(f"s{i}").rstrip("/") for i in range(300)} - saved  # left out
     opened.set()
     err = "".join(said) + proc.stderr.read()
     proc.wait(timeout=120)
@@ -120,17 +134,19 @@ def idle_hosts_run(tmp, temp_dir):
     with open(out) as f:
         recs = {r["url"]: r for r in map(json.loads, f)}
     return proc.returncode, err, [recs.get(u) for u in late_links], log, \
-        urllib.parse.urlsplit(late_links[0]).hostname
+        urllib.parse.urlsplit(late_links[0]).hostname, saved_hosts
 
 
 def case_idle_hosts_let_go_of_robots(tmp):
     """More hosts than --queue-memory (300 hosts, every one a seed, --queue-memory 100): a host
     idle a while (30 s and 30 gaps) with nothing queued keeps its robots.txt rules on disk, not in
-    memory, which -v says. A link to it found afterwards (on a page held back until -v has said so
-    of all) has them read back: they still hold (the disallowed page gets fate robots, the allowed
-    one is asked for) and every host's robots.txt is asked for once; the file is gone at the end.
-    Where no temporary file can be made (a crawl beside it, TMPDIR missing), the rules are let go
-    instead and fetched again, before the page, for the host that comes back, and for it alone."""
+    memory, and is parked there itself (the host file), which -v says. A link to it found
+    afterwards (on a page held back until -v has said so of all) brings it back with its rules:
+    they still hold (the disallowed page gets fate robots, the allowed one is asked for) and every
+    host's robots.txt is asked for once; the files are gone at the end. Where no temporary file
+    can be made (a crawl beside it, TMPDIR missing), the rules are let go instead and fetched
+    again, before the page, for the host that comes back, and for it alone, and hosts stay in
+    memory."""
     import threading
     runs = {}
     kept_dir = os.path.join(tmp, "temp")
@@ -140,14 +156,16 @@ def case_idle_hosts_let_go_of_robots(tmp):
     for name, temp_dir in wanted.items():
         sub = os.path.join(tmp, "run_" + name.replace(" ", "_"))
         os.mkdir(sub)
+        state = os.path.join(sub, "state") if name == "kept" else None
         threads.append(threading.Thread(
-            target=lambda n=name, s=sub, d=temp_dir: runs.update({n: idle_hosts_run(s, d)})))
+            target=lambda n=name, s=sub, d=temp_dir, st=state:
+            runs.update({n: idle_hosts_run(s, d, st)})))
         threads[-1].start()
     for t in threads:
         t.join(timeout=280)
     for name in wanted:
         expect(name in runs, f"{name}: the crawl did not end")
-        code, err, (private, page), log, s5 = runs[name]
+        code, err, (private, page), log, s5, saved_hosts = runs[name]
         expect(code == 0, f"{name}: exit {code}: {err[-2000:]}")
         expect(private and private["fate"] == "robots", f"{name}: the disallowed late page: "
                f"{private}")
@@ -162,10 +180,18 @@ def case_idle_hosts_let_go_of_robots(tmp):
         if name == "kept":
             expect(re.search(r"kept the robots\.txt rules of \d+ idle hosts on disk", err) and
                    "let go of" not in err, f"kept: -v said {err[-2000:]}")
+            parked = sum(int(n) for n in re.findall(r"parked (\d+) idle hosts on disk", err))
+            expect(parked >= 300 and "host file" not in err, f"kept: {parked} hosts parked, -v "
+                   f"said {err[-2000:]}")
+            # each of the 300 hosts began 2 pages: a checkpoint keeps that, parked or not
+            expect(saved_hosts == set(), f"kept: a checkpoint left out {len(saved_hosts)} "
+                   f"hosts, e.g. {sorted(saved_hosts)[:3]}")
             expect(os.listdir(kept_dir) == [], f"left behind: {os.listdir(kept_dir)}")
         else:
             expect(re.search(r"let go of the robots\.txt rules of \d+ idle hosts", err) and
                    "the rules file of idle hosts in " in err, f"let go: -v said {err[-2000:]}")
+            expect("the host file of idle hosts in " in err and "parked" not in err,
+                   f"let go: -v said {err[-2000:]}")
             expect(robots[s5] == 2, f"let go: {s5}'s robots.txt asked for {robots[s5]} times")
             fetched_again = [e for e in log if e[2] == s5 and e[3] == "/robots.txt"][-1]
             expect(asked[0][0] >= fetched_again[1], "let go: the late page was asked for before "

@@ -550,7 +550,10 @@ class Site:
     the header once for each), body) or None for a
     404; it may sleep, as a slow server does. A body given as a list of parts is sent part by
     part, 0.2 s apart, under one Content-Length, or each part a chunk with "Transfer-Encoding":
-    "chunked" among the headers. Every request is logged as (start, end, host, path,
+    "chunked" among the headers. A body given as an iterator is sent chunked, each part as the
+    iterator gives it (a page that comes as something happens, never too slowly for curl's
+    low-speed limit, which a server that only waits would meet). Every request is logged as
+    (start, end, host, path,
     headers), end taken just before the answer is written; in-flight requests are counted, in
     all and per host, at their most."""
 
@@ -592,9 +595,13 @@ class Site:
                         site.log.append((started, time.monotonic(), host, self.path,
                                          {**dict(self.headers.items()), ":scheme": scheme}))
                 status, extra, body = got if got else (404, {}, b"<html>not here</html>")
-                parts = [b.encode() if isinstance(b, str) else b
-                         for b in (body if isinstance(body, list) else [body])]
-                body = b"".join(parts)
+                streamed = hasattr(body, "__next__")
+                if streamed:
+                    extra["Transfer-Encoding"] = "chunked"
+                parts = ((b.encode() if isinstance(b, str) else b for b in body) if streamed else
+                         [b.encode() if isinstance(b, str) else b
+                          for b in (body if isinstance(body, list) else [body])])
+                body = b"" if streamed else b"".join(parts)
                 self.send_response(status)
                 content_type = extra.pop("Content-Type", "text/html")
                 if content_type is not None:  # None: no Content-Type at all
@@ -610,7 +617,8 @@ class Site:
                     for i, part in enumerate(parts if self.command != "HEAD" else []):
                         if i:
                             self.wfile.flush()
-                            time.sleep(0.2)
+                            if not streamed:
+                                time.sleep(0.2)
                         if chunked and part:  # an empty chunk would end the body
                             part = b"%x\r\n%s\r\n" % (len(part), part)
                         self.wfile.write(part)
