@@ -335,13 +335,14 @@ static void on_connect(const redisAsyncContext *ac, int status) {
   lost(l->cl, "cannot connect", ac->errstr);
 }
 
+/* hiredis 0.14 says REDIS_OK only of a link freed by link_close (redisAsyncFree), as the cluster
+ * ends or a try to reach Redis again begins: nothing is lost then. Redis closing the connection
+ * is an error (its end of file). */
 static void on_disconnect(const redisAsyncContext *ac, int status) {
   struct redis_link *l = ac->data;
   l->ac = NULL;
   if (status != REDIS_OK)
     lost(l->cl, "the connection was lost", ac->errstr);
-  else
-    lost(l->cl, "the connection was closed", NULL);
 }
 
 static core_rc link_open(cluster *cl, struct redis_link *l, char *why, size_t why_len) {

@@ -896,17 +896,50 @@ def case_warc_archive(tmp):
         expect(any(u.endswith("/robots.txt") for u in got), f"{name}: no robots.txt archived")
 
 
+def case_warc_full_disk(tmp):
+    """--warc on a disk with no room left (a 64 KiB tmpfs filled, in a mount namespace of the
+    case's own): the archive cannot take its warcinfo record, so the crawl stops with exit 1 and
+    an error naming the file, before it asks the web anything."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None:
+        print("skip: needs root for a small tmpfs in a private mount namespace")
+        sys.exit(77)
+    web = Web(tmp, hosts=1, pages=5)
+    disk = os.path.join(tmp, "disk")
+    os.mkdir(disk)
+    warc = os.path.join(disk, "out.warc")
+    script = ('mount -t tmpfs -o size=64k tmpfs "$D" || exit 90\n'
+              'dd if=/dev/zero of="$D/fill" bs=4k 2> /dev/null\n'  # ends when the disk is full
+              '"$@" > /dev/null 2> "$T/err"; echo $? > "$T/rc"')
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "--warc",
+           warc, web.url()]
+    p = subprocess.run(["unshare", "-m", "sh", "-c", script, "sh", *cmd],
+                       env=dict(os.environ, D=disk, T=tmp), capture_output=True, text=True,
+                       timeout=60)
+    log = web.stop()
+    expect(p.returncode == 0, f"the namespace's script failed ({p.returncode}): {p.stderr}")
+    with open(os.path.join(tmp, "rc")) as f:
+        rc = f.read().strip()
+    with open(os.path.join(tmp, "err")) as f:
+        err = f.read()
+    expect(rc == "1" and f"cannot write '{warc}': No space left on device" in err,
+           f"exit {rc}: {err[-800:]}")
+    expect(not log, f"the web was asked {len(log)} times: {[e[3] for e in log][:5]}")
+
+
 def case_warc_chunked_and_cut(tmp):
     """--warc with bodies a server sends in chunks (Transfer-Encoding: chunked; curl takes the
     chunks off, the record puts them back) and a body cut at --max-size: every digest holds as
     warcio reads them, in FILE and FILE.gz; a chunked payload is the whole body (an empty one
     empty), a cut one its first BYTES bytes, marked WARC-Truncated: length, and its links up to
-    the cut are followed."""
+    the cut are followed. A transfer coding other than chunked (gzip, which curl does not take
+    off) is no chunking: the body is archived as it came."""
     import base64
+    import gzip
     limit = 100000
     big = "".join(f'<p>{"x" * 4990}</p><a href="/at{i}">{i}</a>' for i in range(40))
     pages = {
-        "/": ['<a href="/empty">e</a>', '<a href="/big">b</a>', '<a href="/plain">p</a>'],
+        "/": ['<a href="/empty">e</a>', '<a href="/big">b</a>', '<a href="/plain">p</a>',
+              '<a href="/coded">c</a>'],
         "/empty": [""],
     }
 
@@ -917,6 +950,9 @@ def case_warc_chunked_and_cut(tmp):
             return 200, {}, big
         if path == "/plain" or path.startswith("/at"):
             return 200, {}, "<p>plain</p>"
+        if path == "/coded":  # a transfer coding that is not chunked, whose body ends with the
+            return 200, {"Transfer-Encoding": "gzip", "Connection": "close"}, \
+                gzip.compress(b"<p>coded</p>")  # connection: curl leaves the coding as it is
         return None
 
     site = Site(["w.test"], respond)
@@ -926,7 +962,8 @@ def case_warc_chunked_and_cut(tmp):
             p = site.crawl("-w", "0", "--max-size", str(limit), "--warc", path, site.url("w.test"))
             responses = {r["uri"]: r for r in expect_whole_warc(warc_records(path), name)}
             want = {"/": "".join(pages["/"]).encode(), "/empty": b"",
-                    "/big": big.encode()[:limit], "/plain": b"<p>plain</p>"}
+                    "/big": big.encode()[:limit], "/plain": b"<p>plain</p>",
+                    "/coded": b"<p>coded</p>"}  # warcio takes the gzip off
             for at, body in want.items():
                 r = responses.get(site.url("w.test", at))
                 expect(r and r["status"] == 200, f"{name}: no 200 response for {at}")
