@@ -272,7 +272,7 @@ void crawl__let_idle_hosts_go(struct shard *c, double now) {
   h->swept = now;
   if (frontier_hosts_in_memory(c->fr) <= c->queue_memory)
     return;
-  h->idle_since = now - HOST_IDLE_AFTER - 30 * c->cfg->delay;
+  h->idle_since = now - HOST_IDLE_AFTER - HOST_IDLE_GAPS * c->cfg->delay;
   h->kept = h->let_go = 0;
   core_buf_init(&h->buf, 4 * PARSE_ROBOTS_MAX_BYTES);
   size_t parked;

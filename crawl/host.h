@@ -59,14 +59,15 @@ void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier 
 /* Whether u goes through a proxy that looks its host up: then the crawl does not. */
 bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
 /* Every HOST_SWEEP_EVERY seconds at most, while the shard has more hosts in memory than its
- * share of --queue-memory: the hosts idle for HOST_IDLE_AFTER and 30 gaps, with nothing queued
- * or in flight, keep their robots.txt rules in the shard's rules file, not in memory, and are
- * parked (frontier_park_idle: the rest of the host goes to the frontier's host file); should such
- * a host come back, the frontier brings it back and crawl__host_rules reads its rules back.
+ * share of --queue-memory: the hosts idle for HOST_IDLE_AFTER and HOST_IDLE_GAPS gaps, with nothing
+ * queued or in flight, keep their robots.txt rules in the shard's rules file, not in memory, and
+ * are parked (frontier_park_idle: the rest of the host goes to the frontier's host file); should
+ * such a host come back, the frontier brings it back and crawl__host_rules reads its rules back.
  * Where the rules file cannot be written, the rules are let go and fetched again before the
  * host's next page, as after their 24 hours; where the host file cannot, hosts stay in memory. */
 #define HOST_SWEEP_EVERY 10.0
 #define HOST_IDLE_AFTER 30.0
+#define HOST_IDLE_GAPS 30
 void crawl__let_idle_hosts_go(struct shard *c, double now);
 /* Lets the shard's frontier park idle hosts (above): after frontier_create. */
 void crawl__hosts_open(struct shard *c);
