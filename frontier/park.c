@@ -175,9 +175,10 @@ static bool record_ok(const char *record, size_t size) {
          head.check == record_check(record, size);
 }
 
-/* The host of a record (read and checked), with no data yet and out of every table; NULL when
- * memory runs out. */
-static struct frontier_host *host_of(const char *record, size_t *data_at) {
+/* The host of the record read into the buffer (and checked), its data made again by the owner,
+ * out of every table; NULL when memory runs out. */
+static struct frontier_host *host_of(struct frontier_parked *p) {
+  const char *record = p->buf.data;
   struct record_head head;
   memcpy(&head, record, sizeof(head));
   struct frontier_host *h = malloc(sizeof(*h) + head.origin_len + 1);
@@ -186,11 +187,14 @@ static struct frontier_host *host_of(const char *record, size_t *data_at) {
   memcpy(h, record + sizeof(head), HOST_FIELDS);
   memcpy(h->origin, record + sizeof(head) + HOST_FIELDS, head.origin_len);
   h->origin[head.origin_len] = '\0';
-  h->data = NULL;
   h->head = h->tail = h->sitemap_head = h->sitemap_tail = h->split = NULL;
   h->next = NULL;
   h->heap_index = SIZE_MAX;
-  *data_at = sizeof(head) + HOST_FIELDS + head.origin_len;
+  size_t data_at = sizeof(head) + HOST_FIELDS + head.origin_len;
+  if (!(h->data = p->ops.load(p->ops.arg, h, record + data_at, head.size - data_at))) {
+    free(h);
+    return NULL;
+  }
   return h;
 }
 
@@ -234,15 +238,11 @@ struct frontier_host *frontier__unpark(frontier *f, const char *origin, uint64_t
       i = (i + 1) & mask; /* another origin of the same hash */
       continue;
     }
-    size_t data_at;
-    struct frontier_host *h = host_of(p->buf.data, &data_at);
-    void *data = h ? p->ops.load(p->ops.arg, h, p->buf.data + data_at, head.size - data_at) : NULL;
-    if (!data) {
-      free(h);
+    struct frontier_host *h = host_of(p);
+    if (!h) {
       *rc = CORE_ENOMEM; /* it stays parked */
       return NULL;
     }
-    h->data = data;
     h->parked_at = p->slots[i].at;
     slot_remove(p, i);
     frontier__host_link(f, h, hash);
@@ -261,19 +261,12 @@ core_rc frontier__visit_parked(frontier *f, frontier_host_visitor on_host, void 
       continue; /* forgotten when it is asked for */
     if (rc)
       return rc;
-    size_t data_at;
-    struct record_head head;
-    memcpy(&head, p->buf.data, sizeof(head));
-    struct frontier_host *h = host_of(p->buf.data, &data_at);
-    void *data = h ? p->ops.load(p->ops.arg, h, p->buf.data + data_at, head.size - data_at) : NULL;
-    if (!data) {
-      free(h);
+    struct frontier_host *h = host_of(p);
+    if (!h)
       return CORE_ENOMEM;
-    }
-    h->data = data;
     rc = on_host(arg, h);
     if (f->free_data)
-      f->free_data(data);
+      f->free_data(h->data);
     free(h);
     if (rc)
       return rc;
