@@ -3,12 +3,15 @@
 #include "seen/seen.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -311,6 +314,38 @@ static void test_no_host_file(void **state) {
   free(before);
 }
 
+/* The host file stops taking records (a file size limit standing in for a full disk): the host
+ * that could not be written stays in memory, as it was, parking stops for the run and says why
+ * once, and those parked before still come back. */
+static void test_host_file_write_fails(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = new_frontier(&o);
+  host(f, "http://a", 1);
+  assert_int_equal(park(f), 1);
+  long size = host_file_size(NULL);
+  struct rlimit was;
+  assert_int_equal(getrlimit(RLIMIT_FSIZE, &was), 0);
+  struct rlimit full = {(rlim_t)size, was.rlim_max};
+  void (*had)(int) = signal(SIGXFSZ, SIG_IGN); /* a write past the limit fails with EFBIG */
+  assert_int_equal(setrlimit(RLIMIT_FSIZE, &full), 0);
+  host(f, "http://b", 2);
+  size_t parked;
+  core_rc rc = frontier_park_idle(f, &parked);
+  int why = errno;
+  assert_int_equal(setrlimit(RLIMIT_FSIZE, &was), 0);
+  signal(SIGXFSZ, had);
+  assert_int_equal(rc, CORE_ESYS);
+  assert_int_equal(why, EFBIG);
+  assert_int_equal(parked, 0);
+  assert_int_equal(park(f), 0); /* said once; no more parking */
+  assert_int_equal(frontier_hosts_in_memory(f), 1);
+  assert_int_equal(value_of(frontier_host_find(f, "http://b")), 2);
+  assert_int_equal(value_of(frontier_host_find(f, "http://a")), 1);
+  assert_int_equal(frontier_host_count(f), 2);
+  done(f);
+}
+
 /* A record damaged on disk is not taken for the host: it is forgotten, counted, and the host is
  * made anew when it comes again. */
 static void test_damaged_record_forgotten(void **state) {
@@ -343,6 +378,7 @@ int main(void) {
       cmocka_unit_test(test_visit_reaches_parked_hosts),
       cmocka_unit_test(test_many_hosts_park_and_come_back),
       cmocka_unit_test(test_no_host_file),
+      cmocka_unit_test(test_host_file_write_fails),
       cmocka_unit_test(test_damaged_record_forgotten),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
