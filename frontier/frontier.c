@@ -43,8 +43,8 @@ struct ip_slot {
 
 struct frontier_ip_table {
   pthread_mutex_t lock;
-  struct ip_slot **buckets;
-  size_t bucket_count;
+  struct ip_slot **buckets; /* grown at two addresses a bucket: a broad crawl meets many */
+  size_t bucket_count, slot_count;
 };
 
 core_rc frontier_ip_table_create(frontier_ip_table **out) {
@@ -79,10 +79,32 @@ void frontier_ip_table_destroy(frontier_ip_table *t) {
   free(t);
 }
 
+/* Twice the buckets, under the table's lock; the slots stay where they are (hosts point at
+ * them). When memory runs out the chains grow longer instead. */
+static void ip_table_grow(frontier_ip_table *t) {
+  size_t n = t->bucket_count * 2;
+  struct ip_slot **grown = calloc(n, sizeof(*grown));
+  if (!grown)
+    return;
+  for (size_t b = 0; b < t->bucket_count; b++) {
+    while (t->buckets[b]) {
+      struct ip_slot *s = t->buckets[b];
+      t->buckets[b] = s->next;
+      size_t nb = (size_t)(XXH3_64bits(s->addr, strlen(s->addr)) % n);
+      s->next = grown[nb];
+      grown[nb] = s;
+    }
+  }
+  free(t->buckets);
+  t->buckets = grown;
+  t->bucket_count = n;
+}
+
 /* The slot of addr, made on first sight; NULL when memory runs out. */
 static struct ip_slot *ip_slot_get(frontier_ip_table *t, const char *addr) {
-  size_t b = XXH3_64bits(addr, strlen(addr)) % t->bucket_count;
+  uint64_t hash = XXH3_64bits(addr, strlen(addr));
   pthread_mutex_lock(&t->lock);
+  size_t b = (size_t)(hash % t->bucket_count);
   struct ip_slot *s = t->buckets[b];
   while (s && strcmp(s->addr, addr) != 0)
     s = s->next;
@@ -92,6 +114,8 @@ static struct ip_slot *ip_slot_get(frontier_ip_table *t, const char *addr) {
       atomic_init(&s->next_time, 0);
       s->next = t->buckets[b];
       t->buckets[b] = s;
+      if (++t->slot_count > 2 * t->bucket_count)
+        ip_table_grow(t);
     } else {
       free(s);
       s = NULL;
