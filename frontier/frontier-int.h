@@ -100,8 +100,6 @@ struct frontier {
   struct frontier_parked parked;
 };
 
-/* The slot of a host's origin in the table of hosts in memory. */
-size_t frontier__bucket(const frontier *f, uint64_t hash);
 /* Puts h, made again from its record, in the table of hosts in memory. */
 void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash);
 /* Takes h out of the heap, when it is there. */

@@ -452,12 +452,13 @@ static core_rc grow_hosts(frontier *f) {
   return CORE_OK;
 }
 
-size_t frontier__bucket(const frontier *f, uint64_t hash) {
+/* The slot of a host's origin in the table of hosts in memory. */
+static size_t bucket_of(const frontier *f, uint64_t hash) {
   return (size_t)(hash % f->host_buckets);
 }
 
 static struct frontier_host *in_memory(const frontier *f, const char *origin, uint64_t hash) {
-  for (struct frontier_host *h = f->hosts[frontier__bucket(f, hash)]; h; h = h->next)
+  for (struct frontier_host *h = f->hosts[bucket_of(f, hash)]; h; h = h->next)
     if (strcmp(h->origin, origin) == 0)
       return h;
   return NULL;
@@ -466,7 +467,7 @@ static struct frontier_host *in_memory(const frontier *f, const char *origin, ui
 void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash) {
   if (f->host_count >= f->host_buckets)
     grow_hosts(f); /* when it cannot, the chains grow longer instead */
-  size_t b = frontier__bucket(f, hash);
+  size_t b = bucket_of(f, hash);
   h->next = f->hosts[b];
   f->hosts[b] = h;
   f->host_count++;
