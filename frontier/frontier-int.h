@@ -1,5 +1,7 @@
-/* frontier/: what its files share and no one else sees. frontier.c keeps the queues, the heap of
- * hosts, the depth gate, the spill file and the index of pages; park.c the hosts parked on disk. */
+/* frontier/: what its files share and no one else sees. frontier.c keeps the queues, the table
+ * of hosts and the depth gate; heap.c the heap of hosts by key; ip.c the table of addresses
+ * (--ip-delay); spill.c the spill file; index.c the pages in memory by URL; park.c the hosts
+ * parked on disk. */
 #ifndef CRAWL_FRONTIER_INT_H
 #define CRAWL_FRONTIER_INT_H
 
@@ -100,10 +102,46 @@ struct frontier {
   struct frontier_parked parked;
 };
 
+/* An item and its strings in one allocation: url_len and from_len bytes of room, each with its
+ * '\0'; from is NULL when has_from is false. */
+struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t from_len);
 /* Puts h, made again from its record, in the table of hosts in memory. */
 void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash);
-/* Takes h out of the heap, when it is there. */
+
+/* heap.c: h at key (INFINITY: out of the heap), wherever it was; h out of the heap, when it is
+ * there; the host with the smallest key, NULL when none. */
+void frontier__heap_place(frontier *f, struct frontier_host *h, double key);
 void frontier__heap_leave(frontier *f, struct frontier_host *h);
+struct frontier_host *frontier__heap_top(const frontier *f);
+
+/* ip.c: the slot of addr, made on first sight (NULL when memory runs out); takes the address
+ * for one request at now (false when one is in flight or its gap runs); gives it back, none to
+ * start before until; when it may be asked next (read without the lock); its text. */
+struct ip_slot *frontier__ip_slot(frontier_ip_table *t, const char *addr);
+bool frontier__ip_claim(frontier_ip_table *t, struct ip_slot *s, double now);
+void frontier__ip_release(frontier_ip_table *t, struct ip_slot *s, double until);
+double frontier__ip_next_time(const struct ip_slot *s);
+const char *frontier__ip_addr(const struct ip_slot *s);
+
+/* spill.c: appends item to the back of h's chain on disk (on success the item is no longer
+ * needed); reads h's first spilled page back; takes url out of h's spilled pages when it is
+ * deeper than depth (NULL when not there; a read error is kept in f->spill_error); the bytes
+ * item takes on disk. */
+core_rc frontier__spill_append(frontier *f, struct frontier_host *h,
+                               const struct frontier_item *item);
+core_rc frontier__spill_take(frontier *f, struct frontier_host *h, struct frontier_item **out);
+struct frontier_item *frontier__spill_take_deeper(frontier *f, struct frontier_host *h,
+                                                  const char *url, int depth);
+uint64_t frontier__spill_size(const struct frontier_item *item);
+/* Hands on_item each of h's spilled pages still in turn, read back for the call. */
+core_rc frontier__spill_visit(frontier *f, struct frontier_host *h, frontier_item_visitor on_item,
+                              void *arg);
+
+/* index.c: the pages in memory by URL (an index that cannot grow turns itself off: redirect
+ * targets then keep their links' depth, and nothing is lost). */
+void frontier__index_add(frontier *f, struct frontier_item *item);
+void frontier__index_remove(frontier *f, const struct frontier_item *item);
+struct frontier_item *frontier__index_find(const frontier *f, const char *url);
 
 /* park.c: the host of origin (its hash given) brought back from the host file, linked into the
  * table of hosts; NULL when it is not parked (or did not read back: then it is forgotten, and

@@ -1,26 +1,17 @@
-/* Per-host queues and a min-heap of hosts keyed by the earliest time each may be contacted.
- * Keys that other hosts make stale (a shared IP address) are corrected lazily at pop time.
- *
- * --ip-delay: the hosts of one address take turns, one request at a time with the gap between.
- * The address's clock is in a table that several frontiers (the shards of a crawl, each on its
- * own thread) may share: a pop claims the address under the table's lock, its end gives it back
- * with the gap. A host whose address is busy tries again no sooner than one gap later, the
- * earliest the address can be free, so waiting hosts do not poll.
+/* frontier/frontier.c: per-host queues, the table of hosts and the depth gate. A host's key in
+ * the heap (heap.c) is the earliest time its next item may start; keys that other hosts make
+ * stale (a shared IP address, ip.c) are corrected lazily at pop time.
  *
  * Memory stays bounded however many URLs are queued: past --queue-memory pages in memory, a
- * host's further pages go to the back of its chain in one unlinked temporary file, and come back
- * SPILL_REFILL at a time when its pages in memory run out. Order within a host is kept.
- *
- * The pages in memory are also in an index by URL, so a redirect target queued before as a
- * deeper link is found, and moved up to the redirect's depth, however long its host's queue. */
+ * host's further pages go to the spill file (spill.c) and come back SPILL_REFILL at a time when
+ * its pages in memory run out. The pages in memory are also in an index by URL (index.c), and
+ * hosts idle long enough wait in the host file (park.c). */
 #include "frontier/frontier-int.h"
 #include "seen/seen.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,119 +25,9 @@
  * hosts are few (host_share). */
 #define SPILL_REFILL 64
 
-struct ip_slot {
-  char *addr;
-  _Atomic double next_time; /* read without the lock (heap keys), written under it */
-  bool busy;                /* a request to it is in flight (under the table's lock) */
-  struct ip_slot *next;     /* hash chain */
-};
-
-struct frontier_ip_table {
-  pthread_mutex_t lock;
-  struct ip_slot **buckets; /* grown at two addresses a bucket: a broad crawl meets many */
-  size_t bucket_count, slot_count;
-};
-
-core_rc frontier_ip_table_create(frontier_ip_table **out) {
-  frontier_ip_table *t = calloc(1, sizeof(*t));
-  if (!t || !(t->buckets = calloc(1024, sizeof(*t->buckets)))) {
-    free(t);
-    return CORE_ENOMEM;
-  }
-  if (pthread_mutex_init(&t->lock, NULL) != 0) {
-    free(t->buckets);
-    free(t);
-    return CORE_ESYS;
-  }
-  t->bucket_count = 1024;
-  *out = t;
-  return CORE_OK;
-}
-
-void frontier_ip_table_destroy(frontier_ip_table *t) {
-  if (!t)
-    return;
-  for (size_t b = 0; b < t->bucket_count; b++) {
-    while (t->buckets[b]) {
-      struct ip_slot *s = t->buckets[b];
-      t->buckets[b] = s->next;
-      free(s->addr);
-      free(s);
-    }
-  }
-  pthread_mutex_destroy(&t->lock);
-  free(t->buckets);
-  free(t);
-}
-
-/* Twice the buckets, under the table's lock; the slots stay where they are (hosts point at
- * them). When memory runs out the chains grow longer instead. */
-static void ip_table_grow(frontier_ip_table *t) {
-  size_t n = t->bucket_count * 2;
-  struct ip_slot **grown = calloc(n, sizeof(*grown));
-  if (!grown)
-    return;
-  for (size_t b = 0; b < t->bucket_count; b++) {
-    while (t->buckets[b]) {
-      struct ip_slot *s = t->buckets[b];
-      t->buckets[b] = s->next;
-      size_t nb = (size_t)(XXH3_64bits(s->addr, strlen(s->addr)) % n);
-      s->next = grown[nb];
-      grown[nb] = s;
-    }
-  }
-  free(t->buckets);
-  t->buckets = grown;
-  t->bucket_count = n;
-}
-
-/* The slot of addr, made on first sight; NULL when memory runs out. */
-static struct ip_slot *ip_slot_get(frontier_ip_table *t, const char *addr) {
-  uint64_t hash = XXH3_64bits(addr, strlen(addr));
-  pthread_mutex_lock(&t->lock);
-  size_t b = (size_t)(hash % t->bucket_count);
-  struct ip_slot *s = t->buckets[b];
-  while (s && strcmp(s->addr, addr) != 0)
-    s = s->next;
-  if (!s) {
-    s = calloc(1, sizeof(*s));
-    if (s && (s->addr = strdup(addr))) {
-      atomic_init(&s->next_time, 0);
-      s->next = t->buckets[b];
-      t->buckets[b] = s;
-      if (++t->slot_count > 2 * t->bucket_count)
-        ip_table_grow(t);
-    } else {
-      free(s);
-      s = NULL;
-    }
-  }
-  pthread_mutex_unlock(&t->lock);
-  return s;
-}
-
-/* Takes the address for one request at now: false when one is in flight or its gap runs. */
-static bool ip_claim(frontier_ip_table *t, struct ip_slot *s, double now) {
-  pthread_mutex_lock(&t->lock);
-  bool free_now = !s->busy && atomic_load(&s->next_time) <= now;
-  if (free_now)
-    s->busy = true;
-  pthread_mutex_unlock(&t->lock);
-  return free_now;
-}
-
-/* Gives the address back; with a gap (a request ended at now), none starts before now + gap. */
-static void ip_release(frontier_ip_table *t, struct ip_slot *s, double until) {
-  pthread_mutex_lock(&t->lock);
-  s->busy = false;
-  if (until > atomic_load(&s->next_time))
-    atomic_store(&s->next_time, until);
-  pthread_mutex_unlock(&t->lock);
-}
-
 /* An item and its strings in one allocation (a queue may hold a hundred thousand of them):
  * url_len and from_len bytes of room, each with its '\0'; from is NULL when has_from is false. */
-static struct frontier_item *item_alloc(size_t url_len, bool has_from, size_t from_len) {
+struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t from_len) {
   size_t size = sizeof(struct frontier_item) + url_len + 1 + (has_from ? from_len + 1 : 0);
   struct frontier_item *item = calloc(1, size);
   if (!item)
@@ -159,7 +40,7 @@ static struct frontier_item *item_alloc(size_t url_len, bool has_from, size_t fr
 struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, const char *from,
                                         int depth) {
   size_t url_len = strlen(url), from_len = from ? strlen(from) : 0;
-  struct frontier_item *item = item_alloc(url_len, from != NULL, from_len);
+  struct frontier_item *item = frontier__item_alloc(url_len, from != NULL, from_len);
   if (!item)
     return NULL;
   item->kind = kind;
@@ -244,72 +125,6 @@ core_rc frontier_mark_seen_batch(frontier *f, size_t n, const char *const urls[]
   return seen_add_batch(f->seen, n, urls, lens, was_new);
 }
 
-/* ---- the heap of hosts ---- */
-
-static void heap_set(frontier *f, size_t i, struct frontier_host *h) {
-  f->heap[i] = h;
-  h->heap_index = i;
-}
-
-static void heap_up(frontier *f, size_t i) {
-  struct frontier_host *h = f->heap[i];
-  while (i > 0) {
-    size_t parent = (i - 1) / 2;
-    if (f->heap[parent]->key <= h->key)
-      break;
-    heap_set(f, i, f->heap[parent]);
-    i = parent;
-  }
-  heap_set(f, i, h);
-}
-
-static void heap_down(frontier *f, size_t i) {
-  struct frontier_host *h = f->heap[i];
-  for (;;) {
-    size_t child = 2 * i + 1;
-    if (child >= f->heap_len)
-      break;
-    if (child + 1 < f->heap_len && f->heap[child + 1]->key < f->heap[child]->key)
-      child++;
-    if (f->heap[child]->key >= h->key)
-      break;
-    heap_set(f, i, f->heap[child]);
-    i = child;
-  }
-  heap_set(f, i, h);
-}
-
-static void heap_remove(frontier *f, struct frontier_host *h) {
-  size_t i = h->heap_index;
-  if (i == SIZE_MAX)
-    return;
-  h->heap_index = SIZE_MAX;
-  struct frontier_host *last = f->heap[--f->heap_len];
-  if (i == f->heap_len)
-    return;
-  heap_set(f, i, last);
-  heap_up(f, i);
-  heap_down(f, last->heap_index);
-}
-
-void frontier__heap_leave(frontier *f, struct frontier_host *h) {
-  heap_remove(f, h);
-}
-
-static core_rc heap_insert(frontier *f, struct frontier_host *h) {
-  if (f->heap_len == f->heap_cap) {
-    size_t cap = f->heap_cap ? f->heap_cap * 2 : 64;
-    struct frontier_host **grown = realloc(f->heap, cap * sizeof(*grown));
-    if (!grown)
-      return CORE_ENOMEM;
-    f->heap = grown;
-    f->heap_cap = cap;
-  }
-  heap_set(f, f->heap_len++, h);
-  heap_up(f, h->heap_index);
-  return CORE_OK;
-}
-
 /* A host's setup steps: at the front of its queue, and they hold everything else back. (Its
  * queue holds these and pages; sitemaps have a queue of their own.) */
 static bool is_setup(frontier_kind kind) {
@@ -335,8 +150,7 @@ static double item_key(const frontier *f, const struct frontier_host *h,
     return INFINITY; /* a level of smaller depth is not done */
   double key = fmax(h->next_time, item->not_before);
   if (h->ip)
-    key =
-        fmax(key, fmax(atomic_load_explicit(&h->ip->next_time, memory_order_relaxed), h->ip_retry));
+    key = fmax(key, fmax(frontier__ip_next_time(h->ip), h->ip_retry));
   return key;
 }
 
@@ -363,23 +177,7 @@ static double host_key(const frontier *f, const struct frontier_host *h) {
 }
 
 static void update(frontier *f, struct frontier_host *h) {
-  double key = host_key(f, h);
-  if (isinf(key)) {
-    heap_remove(f, h);
-    return;
-  }
-  if (h->heap_index == SIZE_MAX) {
-    h->key = key;
-    if (heap_insert(f, h) != CORE_OK)
-      h->heap_index = SIZE_MAX; /* retried at the host's next update */
-    return;
-  }
-  double old = h->key;
-  h->key = key;
-  if (key < old)
-    heap_up(f, h->heap_index);
-  else
-    heap_down(f, h->heap_index);
+  frontier__heap_place(f, h, host_key(f, h));
 }
 
 /* ---- the depth gate ----
@@ -517,7 +315,7 @@ void frontier_host_set_data(frontier_host *host, void *data) {
 }
 
 core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr) {
-  struct ip_slot *s = ip_slot_get(f->ips, addr);
+  struct ip_slot *s = frontier__ip_slot(f->ips, addr);
   if (!s)
     return CORE_ENOMEM;
   host->ip = s;
@@ -526,7 +324,7 @@ core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr)
 }
 
 const char *frontier_host_addr(const frontier_host *host) {
-  return host->ip ? host->ip->addr : NULL;
+  return host->ip ? frontier__ip_addr(host->ip) : NULL;
 }
 
 void frontier_host_set_crawl_delay(frontier_host *host, double seconds) {
@@ -537,266 +335,6 @@ void frontier_host_defer(frontier *f, frontier_host *host, double until) {
   if (until > host->next_time)
     host->next_time = until;
   update(f, host);
-}
-
-/* ---- the spill file ---- */
-
-/* A spilled page: this header, then the URL, then from (from_len is UINT32_MAX for none). */
-struct spill_record {
-  uint64_t next;      /* offset + 1 of the host's next spilled page; 0: the last */
-  int32_t next_depth; /* that page's depth */
-  uint32_t flags;
-  double not_before;
-  uint32_t url_len, from_len;
-  int32_t depth, attempts, redirects;
-  int32_t taken; /* read back out of turn (spill_take_deeper): its turn passes it over */
-};
-
-static core_rc spill_open(frontier *f) {
-  int fd = core_temp_fd("queue");
-  if (fd < 0)
-    return CORE_ESYS;
-  f->spill_fd = fd;
-  return CORE_OK;
-}
-
-/* Appends item to the back of host's chain; on success the item is no longer needed. */
-static core_rc spill_append(frontier *f, struct frontier_host *h,
-                            const struct frontier_item *item) {
-  if (f->spill_fd < 0 && spill_open(f) != CORE_OK)
-    return CORE_ESYS;
-  size_t url_len = strlen(item->url), from_len = item->from ? strlen(item->from) : 0;
-  if (url_len >= UINT32_MAX || from_len >= UINT32_MAX)
-    return CORE_EINVAL;
-  struct spill_record rec;
-  memset(&rec, 0, sizeof(rec)); /* its padding too: no stale stack bytes go to the file */
-  rec.flags = item->flags;
-  rec.not_before = item->not_before;
-  rec.url_len = (uint32_t)url_len;
-  rec.from_len = item->from ? (uint32_t)from_len : UINT32_MAX;
-  rec.depth = item->depth;
-  rec.attempts = item->attempts;
-  rec.redirects = item->redirects;
-  uint64_t at = f->spill_end;
-  /* one write of the record: a broad crawl spills most of its pages, and each write is a call
-   * into the kernel */
-  size_t size = sizeof(rec) + url_len + from_len;
-  char stack[1024], *buf = size <= sizeof(stack) ? stack : malloc(size);
-  if (!buf)
-    return CORE_ENOMEM;
-  memcpy(buf, &rec, sizeof(rec));
-  memcpy(buf + sizeof(rec), item->url, url_len);
-  if (item->from)
-    memcpy(buf + sizeof(rec) + url_len, item->from, from_len);
-  core_rc rc = core_write_at(f->spill_fd, buf, size, at);
-  if (buf != stack)
-    free(buf);
-  /* link it from the previous last page: only now is it part of the chain */
-  uint64_t link = at + 1;
-  struct spill_record linked = {.next = link, .next_depth = item->depth};
-  if (!rc && h->spill_tail)
-    rc = core_write_at(f->spill_fd, &linked, offsetof(struct spill_record, flags),
-                       h->spill_tail - 1);
-  if (rc)
-    return rc;
-  f->spill_end = at + sizeof(rec) + url_len + from_len;
-  if (!h->spill_head) {
-    h->spill_head = link;
-    h->spill_head_depth = item->depth;
-  }
-  h->spill_tail = link;
-  h->spill_tail_depth = item->depth;
-  h->spilled++;
-  f->spilled++;
-  f->spilled_ever++;
-  return CORE_OK;
-}
-
-/* Reads the spilled page at offset at into a new item; *next is the offset + 1 of the host's
- * next spilled page (0: none) and *next_depth its depth. */
-static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, uint64_t *next,
-                          int *next_depth, bool *taken) {
-  struct spill_record rec;
-  core_rc rc = core_read_at(f->spill_fd, &rec, sizeof(rec), at);
-  if (rc)
-    return rc;
-  size_t from_len = rec.from_len == UINT32_MAX ? 0 : rec.from_len;
-  struct frontier_item *item = item_alloc(rec.url_len, rec.from_len != UINT32_MAX, from_len);
-  if (!item)
-    return CORE_ENOMEM;
-  char *url = item->url, *from = item->from;
-  /* the URL and from lie one after the other on disk, and in the item with a '\0' between:
-   * one read of both, and from moved up past its '\0' */
-  rc = core_read_at(f->spill_fd, url, rec.url_len + from_len, at + sizeof(rec));
-  if (from && !rc)
-    memmove(from, url + rec.url_len, from_len);
-  if (rc) {
-    free(item);
-    return rc;
-  }
-  url[rec.url_len] = '\0';
-  if (from)
-    from[from_len] = '\0';
-  *item = (struct frontier_item){.kind = FRONTIER_PAGE,
-                                 .url = url,
-                                 .from = from,
-                                 .depth = rec.depth,
-                                 .attempts = rec.attempts,
-                                 .redirects = rec.redirects,
-                                 .not_before = rec.not_before,
-                                 .flags = rec.flags};
-  *next = rec.next;
-  *next_depth = rec.next_depth;
-  if (taken)
-    *taken = rec.taken != 0;
-  *out = item;
-  return CORE_OK;
-}
-
-/* One of h's spilled pages is back in memory: its count goes down, and with the last of them
- * the host's chain ends (pages taken out of turn may be left in it) and, with the run's last,
- * the file starts over. */
-static void spill_gone(frontier *f, struct frontier_host *h) {
-  if (--h->spilled == 0)
-    h->spill_head = h->spill_tail = 0;
-  if (--f->spilled == 0 && ftruncate(f->spill_fd, 0) == 0)
-    f->spill_end = 0;
-}
-
-/* Reads host's first spilled page back into a new item, passing over those taken already. */
-static core_rc spill_take(frontier *f, struct frontier_host *h, struct frontier_item **out) {
-  struct frontier_item *item;
-  bool taken;
-  do {
-    uint64_t next;
-    int next_depth;
-    core_rc rc = spill_read(f, h->spill_head - 1, &item, &next, &next_depth, &taken);
-    if (rc)
-      return rc;
-    h->spill_head = next;
-    h->spill_head_depth = next_depth;
-    if (taken)
-      frontier_item_free(item);
-  } while (taken);
-  spill_gone(f, h);
-  *out = item;
-  return CORE_OK;
-}
-
-/* Pages a host may have on disk for frontier_take_deeper to look through them: a redirect's
- * target queued deeper moves up even when it waits on disk, as it does in memory, while that
- * costs a few reads (a host of a broad crawl has a few pages; with one page a host in memory,
- * most of them wait on disk). Past it, a target on disk keeps its depth. */
-#define SPILL_SCAN_MAX 256
-
-/* url among host's spilled pages, read back when it is deeper than depth, its record marked
- * taken; NULL when it is not there (or could not be read: the error is kept). */
-static struct frontier_item *spill_take_deeper(frontier *f, struct frontier_host *h,
-                                               const char *url, int depth) {
-  if (!h->spilled || h->spilled > SPILL_SCAN_MAX)
-    return NULL;
-  size_t url_len = strlen(url);
-  char *text = malloc(url_len + 1);
-  core_rc rc = text ? CORE_OK : CORE_ENOMEM;
-  struct frontier_item *item = NULL;
-  for (uint64_t at = h->spill_head; at && !rc && !item;) {
-    struct spill_record rec;
-    if ((rc = core_read_at(f->spill_fd, &rec, sizeof(rec), at - 1)))
-      break;
-    if (!rec.taken && rec.url_len == url_len && rec.depth > depth &&
-        !(rc = core_read_at(f->spill_fd, text, url_len, at - 1 + sizeof(rec))) &&
-        memcmp(text, url, url_len) == 0) {
-      uint64_t next;
-      int next_depth;
-      int32_t taken = 1;
-      if (!(rc = spill_read(f, at - 1, &item, &next, &next_depth, NULL)) &&
-          (rc = core_write_at(f->spill_fd, &taken, sizeof(taken),
-                              at - 1 + offsetof(struct spill_record, taken)))) {
-        frontier_item_free(item);
-        item = NULL;
-      }
-      if (item && at == h->spill_head) {
-        h->spill_head = next;
-        h->spill_head_depth = next_depth;
-      }
-      if (item)
-        spill_gone(f, h);
-    }
-    at = rec.next;
-  }
-  free(text);
-  if (rc && rc != CORE_ENOMEM)
-    f->spill_error = rc;
-  return item;
-}
-
-/* ---- the index of pages in memory ---- */
-
-static uint64_t url_hash(const char *url) {
-  return XXH3_64bits(url, strlen(url));
-}
-
-static void index_put(frontier *f, struct frontier_item *item, uint64_t hash) {
-  size_t mask = f->index_cap - 1, i = (size_t)hash & mask;
-  while (f->index[i].item)
-    i = (i + 1) & mask;
-  f->index[i] = (struct index_slot){item, hash};
-  f->index_count++;
-}
-
-static void index_add(frontier *f, struct frontier_item *item) {
-  if (f->index_off)
-    return;
-  if ((f->index_count + 1) * 4 > f->index_cap * 3) {
-    size_t cap = f->index_cap ? f->index_cap * 2 : 1024;
-    struct index_slot *old = f->index, *grown = calloc(cap, sizeof(*grown));
-    size_t old_cap = f->index_cap;
-    if (!grown) { /* redirect targets keep their links' depth from now on; nothing is lost */
-      free(f->index);
-      f->index = NULL;
-      f->index_cap = f->index_count = 0;
-      f->index_off = true;
-      return;
-    }
-    f->index = grown;
-    f->index_cap = cap;
-    f->index_count = 0;
-    for (size_t i = 0; i < old_cap; i++)
-      if (old[i].item)
-        index_put(f, old[i].item, old[i].hash);
-    free(old);
-  }
-  index_put(f, item, url_hash(item->url));
-}
-
-static void index_remove(frontier *f, const struct frontier_item *item) {
-  if (f->index_off)
-    return;
-  size_t mask = f->index_cap - 1, i = (size_t)url_hash(item->url) & mask;
-  while (f->index[i].item != item)
-    i = (i + 1) & mask;
-  /* backward shift: a later entry whose home is not between the hole and itself moves into the
-   * hole, so every probe still reaches what it looks for */
-  for (size_t j = (i + 1) & mask; f->index[j].item; j = (j + 1) & mask) {
-    size_t home = (size_t)f->index[j].hash & mask;
-    if (((j - home) & mask) >= ((j - i) & mask)) {
-      f->index[i] = f->index[j];
-      i = j;
-    }
-  }
-  f->index[i].item = NULL;
-  f->index_count--;
-}
-
-static struct frontier_item *index_find(const frontier *f, const char *url) {
-  if (f->index_off || !f->index_count)
-    return NULL;
-  uint64_t hash = url_hash(url);
-  size_t mask = f->index_cap - 1;
-  for (size_t i = (size_t)hash & mask; f->index[i].item; i = (i + 1) & mask)
-    if (f->index[i].hash == hash && strcmp(f->index[i].item->url, url) == 0)
-      return f->index[i].item;
-  return NULL;
 }
 
 /* ---- queues ---- */
@@ -851,7 +389,7 @@ static void append_page(frontier *f, struct frontier_host *h, struct frontier_it
     h->split_depth = item->depth;
     h->split_known = true;
   }
-  index_add(f, item);
+  frontier__index_add(f, item);
   h->pages_in_memory++;
   f->pages_in_memory++;
 }
@@ -873,7 +411,7 @@ static void refill(frontier *f, struct frontier_host *h) {
   size_t share = host_share(f);
   for (size_t n = 0; n < share && h->spilled && h->pages_in_memory < share; n++) {
     struct frontier_item *item;
-    core_rc rc = spill_take(f, h, &item);
+    core_rc rc = frontier__spill_take(f, h, &item);
     if (rc) {
       f->spill_error = rc; /* the crawl cannot go on without losing pages: it stops */
       return;
@@ -898,9 +436,7 @@ static bool goes_to_spill(const frontier *f, const struct frontier_host *host,
 
 core_rc frontier_push_new(frontier *f, frontier_host *host, struct frontier_item *item) {
   if (!is_setup(item->kind) && f->opts.queue_disk && goes_to_spill(f, host, item)) {
-    uint64_t size =
-        sizeof(struct spill_record) + strlen(item->url) + (item->from ? strlen(item->from) : 0);
-    if (f->spill_end + size > f->opts.queue_disk)
+    if (f->spill_end + frontier__spill_size(item) > f->opts.queue_disk)
       return CORE_ETOOLONG;
   }
   frontier_push(f, host, item);
@@ -928,7 +464,7 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
     gate_count(f, item->depth, 1);
     /* if the file fails, the page stays in memory: memory grows, nothing is lost */
     bool spill = goes_to_spill(f, host, item);
-    if (spill && spill_append(f, host, item) == CORE_OK) {
+    if (spill && frontier__spill_append(f, host, item) == CORE_OK) {
       frontier_item_free(item);
     } else {
       if (spill && !f->spill_refused++)
@@ -960,14 +496,14 @@ static bool in_host(const struct frontier_host *h, const char *url) {
 
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
                                            int depth) {
-  struct frontier_item *it = index_find(f, url);
+  struct frontier_item *it = frontier__index_find(f, url);
   if (!it) {
-    if (!(it = spill_take_deeper(f, host, url, depth)))
+    if (!(it = frontier__spill_take_deeper(f, host, url, depth)))
       return NULL;
   } else if (it->depth <= depth || !in_host(host, url)) {
     return NULL;
   } else {
-    index_remove(f, it);
+    frontier__index_remove(f, it);
     unlink_item(host, it);
     left_memory(f, host);
   }
@@ -984,7 +520,7 @@ static struct frontier_item *unlink_front(frontier *f, struct frontier_host *h) 
   unlink_item(h, item);
   f->queued--;
   if (!is_setup(item->kind)) {
-    index_remove(f, item);
+    frontier__index_remove(f, item);
     left_memory(f, h);
   }
   if (!h->head && !h->spilled)
@@ -1012,15 +548,15 @@ static bool claims_ip(const frontier *f, const struct frontier_host *h, frontier
 }
 
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host) {
-  while (f->heap_len && f->heap[0]->key <= now) {
-    struct frontier_host *h = f->heap[0];
+  struct frontier_host *h;
+  while ((h = frontier__heap_top(f)) && h->key <= now) {
     double key = host_key(f, h);
     if (key > h->key) {
       update(f, h); /* a stale key: another host moved the shared IP's time */
       continue;
     }
     struct frontier_item *next = next_of(f, h, now);
-    if (claims_ip(f, h, next->kind) && !ip_claim(f->ips, h->ip, now)) {
+    if (claims_ip(f, h, next->kind) && !frontier__ip_claim(f->ips, h->ip, now)) {
       /* the address is busy: free at the earliest one gap from now */
       h->ip_retry = now + f->opts.ip_delay;
       update(f, h);
@@ -1087,7 +623,7 @@ void frontier_set_lookahead(frontier *f, int levels) {
 
 void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_item *item) {
   if (claims_ip(f, host, item->kind))
-    ip_release(f->ips, host->ip, 0); /* no request was made: no gap */
+    frontier__ip_release(f->ips, host->ip, 0); /* no request was made: no gap */
   popped_done(host, item);
   update(f, host);
 }
@@ -1117,13 +653,14 @@ void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *
       gap = fmax(gap, fmin(opts->delay_factor * response_seconds, opts->max_delay));
     host->next_time = fmax(host->next_time, now + gap);
     if (claims_ip(f, host, kind))
-      ip_release(f->ips, host->ip, now + opts->ip_delay);
+      frontier__ip_release(f->ips, host->ip, now + opts->ip_delay);
   }
   update(f, host);
 }
 
 double frontier_next_ready(frontier *f) {
-  return f->heap_len ? f->heap[0]->key : INFINITY;
+  const struct frontier_host *h = frontier__heap_top(f);
+  return h ? h->key : INFINITY;
 }
 
 struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
@@ -1230,15 +767,8 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
         rc = on_item(arg, h, it);
       for (const struct frontier_item *it = h->sitemap_head; it && !rc; it = it->next)
         rc = on_item(arg, h, it);
-      for (uint64_t at = h->spill_head; at && !rc;) {
-        struct frontier_item *item;
-        int depth;
-        bool taken;
-        if ((rc = spill_read(f, at - 1, &item, &at, &depth, &taken)) == CORE_OK) {
-          rc = taken ? CORE_OK : on_item(arg, h, item); /* taken out of turn: not queued here */
-          frontier_item_free(item);
-        }
-      }
+      if (!rc)
+        rc = frontier__spill_visit(f, h, on_item, arg);
       if (rc)
         return rc;
     }
