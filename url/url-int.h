@@ -1,4 +1,4 @@
-/* Shared inside url/: the two ways of resolving a link. */
+/* Shared inside url/: the two ways of resolving a link (fast.c's and url.c's). */
 #ifndef CRAWL_URL_INT_H
 #define CRAWL_URL_INT_H
 
