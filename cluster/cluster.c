@@ -10,7 +10,7 @@
  * the oldest batch is the one confirmed): until then it is a link on its way, and a checkpoint
  * must hold it. A node starting again reads its pending entries (those delivered but never
  * acknowledged) before new ones: XREADGROUP with an id of 0 gives the consumer's own history. */
-#include "cluster/cluster.h"
+#include "cluster/cluster-int.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -28,133 +28,6 @@ enum {
   READ_BLOCK_MS = 1000, /* an idle reader asks again once a second */
   KEY_MAX = 96,
 };
-
-static const char GROUP[] = "crawl";
-
-/* Each script runs whole in Redis, on one node's keys (one hash tag). A node's state hash holds
- * its published gate ("-": nothing pending) and idle flag, the entries on their way to it (n) and
- * how many of them hold back each depth (dDEPTH), and a version bumped by every change. */
-
-/* KEYS: the receiver's stream and state; ARGV: the lines, the depth they hold back ("-": none).
- * The append and its count are one step: no moment sees the entry without it. */
-static const char SEND_SCRIPT[] =
-    "redis.call('XADD', KEYS[1], '*', 'l', ARGV[1], 'd', ARGV[2])\n"
-    "redis.call('HINCRBY', KEYS[2], 'n', 1)\n"
-    "if ARGV[2] ~= '-' then redis.call('HINCRBY', KEYS[2], 'd' .. ARGV[2], 1) end\n"
-    "redis.call('HINCRBY', KEYS[2], 'v', 1)\n"
-    "return 1";
-
-/* KEYS: this node's state and its set of entries counted as taken; ARGV: gate, idle, stop, the
- * pages it has started (p), then
- * an id and a depth per entry taken since the last publish. An entry given again after a restart is
- * in the set already and is not counted twice. A stop is kept as Redis's time when it was asked
- * for (in microseconds), so a run that goes on after it (--state) can tell it is an old one. */
-static const char PUBLISH_SCRIPT[] =
-    "for i = 5, #ARGV, 2 do\n"
-    "  if redis.call('SADD', KEYS[2], ARGV[i]) == 1 then\n"
-    "    redis.call('HINCRBY', KEYS[1], 'n', -1)\n"
-    "    if ARGV[i + 1] ~= '-' then\n"
-    "      local f = 'd' .. ARGV[i + 1]\n"
-    "      if redis.call('HINCRBY', KEYS[1], f, -1) <= 0 then redis.call('HDEL', KEYS[1], f) end\n"
-    "    end\n"
-    "  end\n"
-    "end\n"
-    "local stop = '0'\n"
-    "if ARGV[3] == '1' then\n"
-    "  local t = redis.call('TIME')\n"
-    "  stop = t[1] .. string.format('%06d', tonumber(t[2]))\n"
-    "end\n"
-    "redis.call('HSET', KEYS[1], 'gate', ARGV[1], 'idle', ARGV[2], 'stop', stop, 'p', ARGV[4])\n"
-    "redis.call('HINCRBY', KEYS[1], 'v', 1)\n"
-    "return 1";
-
-/* KEYS: the job's hash of pages leased, a field per node; ARGV: the node, the change, the limit.
- * A lease is granted from what the limit leaves over all nodes' leases; a negative change gives
- * back what the node will not use. Returns the change made. */
-static const char LEASE_SCRIPT[] =
-    "local change = tonumber(ARGV[2])\n"
-    "if change > 0 then\n"
-    "  local total = 0\n"
-    "  for _, v in ipairs(redis.call('HVALS', KEYS[1])) do total = total + tonumber(v) end\n"
-    "  change = math.max(0, math.min(change, tonumber(ARGV[3]) - total))\n"
-    "end\n"
-    "if change ~= 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], change) end\n"
-    "return change";
-
-/* KEYS: this node's stream and taken set; ARGV: the group, the id. Acknowledged, the entry is
- * deleted: this node is the stream's only reader, and Redis holds its streams in memory. */
-static const char ACK_SCRIPT[] = "redis.call('XACK', KEYS[1], ARGV[1], ARGV[2])\n"
-                                 "redis.call('XDEL', KEYS[1], ARGV[2])\n"
-                                 "redis.call('SREM', KEYS[2], ARGV[2])\n"
-                                 "return 1";
-
-/* ---- the address ---- */
-
-static bool job_char(char c) {
-  return isalnum((unsigned char)c) || c == '-' || c == '_' || c == '.';
-}
-
-core_rc cluster_address_parse(const char *text, struct cluster_address *out, const char **why) {
-  static const char scheme[] = "redis://";
-  memset(out, 0, sizeof(*out));
-  *why = NULL;
-  if (strncmp(text, scheme, sizeof(scheme) - 1)) {
-    *why = "it must start with redis://";
-    return CORE_EINVAL;
-  }
-  const char *p = text + sizeof(scheme) - 1, *host = p, *host_end;
-  if (*p == '[') { /* an IPv6 address */
-    host = p + 1;
-    host_end = strchr(host, ']');
-    if (!host_end) {
-      *why = "an IPv6 address needs its closing ']'";
-      return CORE_EINVAL;
-    }
-    p = host_end + 1;
-  } else {
-    while (*p && *p != ':' && *p != '/')
-      p++;
-    host_end = p;
-  }
-  size_t host_len = (size_t)(host_end - host);
-  if (!host_len || host_len >= sizeof(out->host)) {
-    *why = host_len ? "the host name is too long" : "it names no host";
-    return CORE_EINVAL;
-  }
-  memcpy(out->host, host, host_len);
-  out->port = 6379;
-  if (*p == ':') {
-    p++;
-    long port = 0;
-    int digits = 0;
-    while (isdigit((unsigned char)*p) && digits < 6) {
-      port = port * 10 + (*p++ - '0');
-      digits++;
-    }
-    if (!digits || port < 1 || port > 65535 || (*p && *p != '/')) {
-      *why = "the port must be a number from 1 to 65535";
-      return CORE_EINVAL;
-    }
-    out->port = (int)port;
-  }
-  if (*p != '/' || !p[1]) {
-    *why = "it names no job: redis://HOST[:PORT]/JOB";
-    return CORE_EINVAL;
-  }
-  const char *job = p + 1;
-  size_t job_len = strlen(job);
-  if (job_len >= sizeof(out->job)) {
-    *why = "the job name is longer than 64 characters";
-    return CORE_EINVAL;
-  }
-  for (size_t i = 0; i < job_len; i++)
-    if (!job_char(job[i])) {
-      *why = "a job name holds only letters, digits, '-', '_' and '.'";
-      return CORE_EINVAL;
-    }
-  memcpy(out->job, job, job_len);
-  return CORE_OK;
-}
 
 /* ---- hiredis on our loop ---- */
 
@@ -470,7 +343,7 @@ static void on_retry(void *arg) {
   char options[KEY_MAX];
   snprintf(options, sizeof(options), "crawl:{%s}:options", cl->opt.address.job);
   const char *exists[] = {"EXISTS", options};
-  const char *group[] = {"XGROUP", "CREATE", cl->own_key, GROUP, "0", "MKSTREAM"};
+  const char *group[] = {"XGROUP", "CREATE", cl->own_key, cluster__group, "0", "MKSTREAM"};
   cl->back_asked = true;
   if (link_open(cl, &cl->writer, why, sizeof(why)) != CORE_OK ||
       link_open(cl, &cl->reader, why, sizeof(why)) != CORE_OK ||
@@ -565,7 +438,7 @@ static void read_more(cluster *cl) {
   snprintf(block, sizeof(block), "%d", READ_BLOCK_MS);
   const char *argv[] = {"XREADGROUP",
                         "GROUP",
-                        GROUP,
+                        cluster__group,
                         cl->consumer,
                         "COUNT",
                         count,
@@ -629,8 +502,9 @@ static bool issue_append(cluster *cl, const struct unconfirmed *u) {
     snprintf(depth, sizeof(depth), "-");
   else
     snprintf(depth, sizeof(depth), "%d", u->depth);
-  const char *argv[] = {"EVAL", SEND_SCRIPT, "2", stream, state, u->data, depth};
-  size_t lens[] = {4, strlen(SEND_SCRIPT), 1, strlen(stream), strlen(state), u->len, strlen(depth)};
+  const char *argv[] = {"EVAL", cluster__send_script, "2", stream, state, u->data, depth};
+  size_t lens[] = {
+      4, strlen(cluster__send_script), 1, strlen(stream), strlen(state), u->len, strlen(depth)};
   if (redisAsyncCommandArgv(cl->writer.ac, on_added, cl, 7, argv, lens) != REDIS_OK) {
     lost(cl, "cannot append", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return false;
@@ -695,7 +569,8 @@ static void on_acked(redisAsyncContext *ac, void *r, void *privdata) {
 core_rc cluster_ack(cluster *cl, const char *id) {
   if (cl->failed || cl->reconnecting || !cl->writer.ac)
     return CORE_ESYS;
-  const char *argv[] = {"EVAL", ACK_SCRIPT, "2", cl->own_key, cl->own_taken, GROUP, id};
+  const char *argv[] = {"EVAL",        cluster__ack_script, "2", cl->own_key,
+                        cl->own_taken, cluster__group,      id};
   if (redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 7, argv, NULL) != REDIS_OK) {
     lost(cl, "cannot acknowledge", cl->writer.ac ? cl->writer.ac->errstr : NULL);
     return CORE_ESYS;
@@ -762,7 +637,7 @@ core_rc cluster_publish(cluster *cl, int gate, bool idle, bool stop) {
   else
     snprintf(gate_text, sizeof(gate_text), "%d", gate < 0 ? 0 : gate);
   argv[0] = "EVAL";
-  argv[1] = PUBLISH_SCRIPT;
+  argv[1] = cluster__publish_script;
   argv[2] = "2";
   argv[3] = cl->own_state;
   argv[4] = cl->own_taken;
@@ -975,7 +850,7 @@ core_rc cluster_lease(cluster *cl, long limit, long change, void (*cb)(void *arg
   snprintf(node, sizeof(node), "%d", cl->opt.node);
   snprintf(change_text, sizeof(change_text), "%ld", change);
   snprintf(limit_text, sizeof(limit_text), "%ld", limit);
-  const char *argv[] = {"EVAL", LEASE_SCRIPT, "1", key, node, change_text, limit_text};
+  const char *argv[] = {"EVAL", cluster__lease_script, "1", key, node, change_text, limit_text};
   if (redisAsyncCommandArgv(cl->writer.ac, on_leased, call, 7, argv, NULL) != REDIS_OK) {
     free(call);
     lost(cl, "cannot lease pages", cl->writer.ac ? cl->writer.ac->errstr : NULL);
@@ -1179,7 +1054,7 @@ core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
   if (!rc)
     rc = link_open(cl, &cl->reader, why, why_len);
   if (!rc) {
-    const char *argv[] = {"XGROUP", "CREATE", cl->own_key, GROUP, "0", "MKSTREAM"};
+    const char *argv[] = {"XGROUP", "CREATE", cl->own_key, cluster__group, "0", "MKSTREAM"};
     if (redisAsyncCommandArgv(cl->reader.ac, on_group, cl, 6, argv, NULL) != REDIS_OK)
       rc = CORE_ENOMEM;
   }
