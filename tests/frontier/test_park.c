@@ -178,7 +178,8 @@ static void test_parked_host_comes_back_as_it_was(void **state) {
   done(f);
 }
 
-/* Only idle hosts park, and only those their owner lets go and can save. */
+/* Only idle hosts park, and only those their owner lets go and can save. A host with sitemaps
+ * queued (and no page) is not idle: they are in memory, and go nowhere when it parks. */
 static void test_busy_and_kept_hosts_stay(void **state) {
   (void)state;
   struct owner o = {0};
@@ -187,25 +188,29 @@ static void test_busy_and_kept_hosts_stay(void **state) {
   frontier_host *flying = host(f, "http://flying", 2);
   host(f, "http://kept", 3);
   host(f, "http://idle", 4);
+  frontier_host *sitemaps = host(f, "http://sitemaps", 5);
   frontier_push(f, flying, frontier_item_new(FRONTIER_PAGE, "http://flying/1", NULL, 0));
   frontier_host *popped;
   struct frontier_item *item = frontier_pop(f, 0, &popped);
   assert_non_null(item);
   assert_ptr_equal(popped, flying);
   frontier_push(f, queued, frontier_item_new(FRONTIER_PAGE, "http://queued/1", NULL, 0));
+  frontier_push(f, sitemaps,
+                frontier_item_new(FRONTIER_SITEMAP, "http://sitemaps/sitemap.xml", NULL, 0));
   o.keep = "http://kept";
   assert_int_equal(park(f), 1); /* idle alone */
   assert_int_equal(o.asked, 2); /* kept and idle: the busy ones are not asked */
-  assert_int_equal(frontier_hosts_in_memory(f), 3);
+  assert_int_equal(frontier_hosts_in_memory(f), 4);
   o.keep = NULL;
   o.refuse_save = true;
   assert_int_equal(park(f), 0); /* kept cannot be saved: it stays */
-  assert_int_equal(frontier_host_count(f), 4);
+  assert_int_equal(frontier_host_count(f), 5);
   frontier_end(f, flying, item, 1, 0.01);
   frontier_release(f, 0);
   frontier_item_free(item);
   o.refuse_save = false;
-  assert_int_equal(park(f), 2); /* kept and flying, now idle; queued still has its page */
+  assert_int_equal(park(f), 2); /* kept and flying, now idle; queued and sitemaps keep theirs */
+  assert_true(frontier_host_has_queued(sitemaps));
   assert_int_equal(value_of(frontier_host_find(f, "http://idle")), 4);
   assert_int_equal(value_of(frontier_host_find(f, "http://flying")), 2);
   assert_int_equal(value_of(frontier_host_find(f, "http://kept")), 3);
