@@ -1,4 +1,4 @@
-"""Integration cases: Which links are found, followed, printed or filtered: elements, CSS, scripts, forms, sitemaps, scope."""
+"""Integration cases: Which links are found, followed, printed or filtered: elements, CSS, scripts, forms, scope (sitemaps are cases_sitemaps.py, link checking cases_checks.py)."""
 import urllib.request
 
 from harness import *  # noqa: F401,F403 (the shared harness)
@@ -57,152 +57,6 @@ def case_domains(tmp):
     expect(hosts == allowed, f"printed hosts {hosts}")
     expect({r[2] for r in log} == allowed, f"requested hosts {set(r[2] for r in log)}")
     expect_same_set(lines(p), web.truth(web.url(), domains=",".join(sorted(allowed))), "-D")
-
-
-def case_sitemaps(tmp):
-    """--sitemaps: robots.txt Sitemap lines and /sitemap.xml, indexes followed, gzip read; their
-    entries are seeds; sitemaps out of scope are not fetched."""
-    web = Web(tmp, hosts=3, pages=30)
-    p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", web.url())
-    log = web.stop()
-    got = lines(p)
-    expect_unique(got, "URL")
-    expect_same_set(got, web.truth(web.url(), sitemaps=True), "--sitemaps")
-    expect(len([u for u in got if "/orphan/" in u]) == 30, "orphan pages missing")
-    expect(not [r for r in log if "elsewhere" in r[2]], "an out-of-scope sitemap was fetched")
-    expect(not [u for u in got if "sitemap" in u], "a sitemap URL was printed")
-    fetched = [r[3] for r in log if r[2] == "s0.web.test"]
-    expect(fetched.index("/robots.txt") < fetched.index("/sitemaps/index.xml"),
-           "a sitemap was fetched before robots.txt")
-
-
-def case_sitemaps_share_turns(tmp):
-    """Sitemaps never starve a crawl. A host whose robots.txt names an index of 300 sitemaps
-    (each listing one page): its pages and its sitemaps take turns, so the seed is fetched among
-    the host's first requests, not after the 300; -n counts pages alone (-n 20: 20 pages, and no
-    sitemap taken for one). An index whose sitemaps are indexes again, for ever, stops at
-    --sitemap-depth (2: three levels fetched) and --max-sitemaps bounds a host's sitemaps (1,000
-    by default, against an index of 1,010); each bound says so on standard error."""
-    def sitemap_index(locs):
-        return ('<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/'
-                'sitemap/0.9">' + "".join(f"<sitemap><loc>{u}</loc></sitemap>" for u in locs) +
-                "</sitemapindex>")
-
-    def urlset(locs):
-        return ('<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
-                + "".join(f"<url><loc>{u}</loc></url>" for u in locs) + "</urlset>")
-
-    def respond(host, path, headers):
-        base = f"http://{host}:{site.port}"
-        xml = {"Content-Type": "application/xml"}
-        if path == "/robots.txt":
-            first = "/nest/0.xml" if host == "nest.test" else "/index.xml"
-            return 200, {"Content-Type": "text/plain"}, f"User-agent: *\nSitemap: {base}{first}\n"
-        if path == "/":
-            return 200, {}, html_links(*[f"/a{i}.html" for i in range(40)])
-        if path == "/index.xml":
-            count = 1010 if host == "many.test" else 300
-            return 200, xml, sitemap_index([f"{base}/sm/{i}.xml" for i in range(count)])
-        if path.startswith("/sm/"):
-            return 200, xml, urlset([f"{base}/p/{path[4:-4]}.html"])
-        if path.startswith("/nest/"):
-            level = int(path[6:-4])
-            return 200, xml, sitemap_index([f"{base}/nest/{level + 1}.xml"])
-        if path.endswith(".html"):
-            return 200, {}, "<p>page</p>"
-        return None
-
-    site = Site(["a.test", "nest.test", "many.test"], respond)
-    try:
-        since = time.monotonic()
-        p = site.crawl("-w", "0", "--sitemaps", "-n", "20", "-d", "1", site.url("a.test"))
-        asked = [path for path in site.paths("a.test", since) if path != "/robots.txt"]
-        pages = [x for x in asked if not x.endswith(".xml")]
-        sitemaps = [x for x in asked if x.endswith(".xml")]
-        expect("/" in asked[:4], f"the seed waited behind sitemaps: {asked[:10]}")
-        expect(len(pages) == 20, f"-n 20 fetched {len(pages)} pages: {pages}")
-        expect(2 <= len(sitemaps) <= 25, f"{len(sitemaps)} sitemaps beside 20 pages: {sitemaps}")
-
-        since = time.monotonic()
-        p = site.crawl("-w", "0", "--sitemaps", "-d", "0", site.url("nest.test"))
-        nested = sorted(x for x in site.paths("nest.test", since) if x.startswith("/nest/"))
-        expect(nested == ["/nest/0.xml", "/nest/1.xml", "/nest/2.xml"],
-               f"--sitemap-depth 2 fetched {nested}")
-        expect("--sitemap-depth 2" in p.stderr, f"no word of the bound: {p.stderr[-300:]!r}")
-
-        since = time.monotonic()
-        p = site.crawl("-w", "0", "--sitemaps", "--max-sitemaps", "5", "-d", "0",
-                       site.url("a.test"))
-        sitemaps = [x for x in site.paths("a.test", since) if x.endswith(".xml")]
-        expect(len(sitemaps) == 5, f"--max-sitemaps 5 fetched {len(sitemaps)}: {sitemaps}")
-        expect("--max-sitemaps 5" in p.stderr, f"no word of the bound: {p.stderr[-300:]!r}")
-        printed = [u for u in lines(p) if "/p/" in u]
-        expect(printed, "the sitemaps fetched gave no page")
-
-        # the default bound, 1,000 sitemaps a host (the index among them), against 1,011
-        since = time.monotonic()
-        p = site.crawl("-w", "0", "--sitemaps", "-d", "0", site.url("many.test"))
-        sitemaps = [x for x in site.paths("many.test", since) if x.endswith(".xml")]
-        expect(len(sitemaps) == 1000, f"by default {len(sitemaps)} sitemaps were fetched")
-        expect("--max-sitemaps 1000" in p.stderr, f"no word of the bound: {p.stderr[-300:]!r}")
-    finally:
-        site.stop()
-
-
-def case_sitemap_corrupt_gzip(tmp):
-    """A gzip sitemap damaged part way (its deflate data holds the first 150 of its 400 entries,
-    then a block of a type that does not exist): with -v a note names it ("corrupt gzip data"),
-    exactly the 150 entries before the damage are crawled, and the crawl ends with exit 0; the
-    same sitemap whole gives every entry."""
-    import gzip
-    import zlib
-    entries = [f"/e/{i}.html" for i in range(400)]
-    kept = 150
-
-    def xml(base, upto=None):
-        head = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns='
-                '"http://www.sitemaps.org/schemas/sitemap/0.9">\n')
-        urls = "".join(f"<url><loc>{base}{e}</loc></url>\n" for e in entries[:upto])
-        return head + urls + ("</urlset>\n" if upto is None else "")
-
-    def damaged(text):
-        # a gzip header, the text in stored deflate blocks (not final), then a final block of
-        # type 3, which deflate reserves: inflate stops there, whatever came before is whole
-        deflate = zlib.compressobj(0, zlib.DEFLATED, -15)
-        data = deflate.compress(text.encode()) + deflate.flush(zlib.Z_SYNC_FLUSH)
-        return b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff" + data + b"\x07" + bytes(16)
-
-    def respond(host, path, headers):
-        base = site.url(host, "")
-        if path == "/robots.txt":
-            return 200, {"Content-Type": "text/plain"}, f"User-agent: *\nSitemap: {base}/map.xml.gz\n"
-        if path == "/map.xml.gz":
-            body = damaged(xml(base, kept)) if host == "bad.test" else gzip.compress(xml(base).encode())
-            return 200, {"Content-Type": "application/gzip"}, body
-        if path == "/" or path.startswith("/e/"):
-            return 200, {}, "<p>entry</p>"
-        return None
-
-    site = Site(["bad.test", "good.test"], respond)
-    try:
-        for host, want in (("bad.test", entries[:kept]), ("good.test", entries)):
-            p = site.crawl("-v", "-w", "0", "-d", "0", "--sitemaps", site.url(host), check=False)
-            expect(p.returncode == 0, f"{host}: exit {p.returncode}: {p.stderr[-300:]}")
-            got = {u for u in p.stdout.split() if "/e/" in u}
-            expect(got == {site.url(host, e) for e in want},
-                   f"{host}: {len(got)} entries crawled, want {len(want)}")
-            noted = "map.xml.gz: corrupt gzip data" in p.stderr
-            expect(noted == (host == "bad.test"), f"{host}: the note: {noted}")
-    finally:
-        site.stop()
-
-
-def case_sitemaps_without_robots(tmp):
-    web = Web(tmp, hosts=2, pages=20)
-    p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", "--no-robots", web.url())
-    web.stop()
-    expect_same_set(lines(p), web.truth(web.url(), sitemaps=True, robots=False),
-                    "--sitemaps --no-robots")
 
 
 def case_page_directives(tmp):
@@ -336,37 +190,6 @@ def case_no_parent(tmp):
     outside = [r for r in log if r[3] != "/robots.txt"
                and (r[2] != "s0.web.test" or not r[3].startswith("/p/"))]
     expect(not outside, f"requests outside the seed's directory: {outside[:3]}")
-
-
-def case_check_skipped(tmp):
-    """--check-skipped: URLs in --skip-ext get a HEAD request, politely, and a fate with its
-    status, so a missing image or PDF is a failure and a broken link; without it they are
-    skipped and never requested."""
-    web = Web(tmp, hosts=1, pages=10)
-    seed = web.url("s0", "/checker/index.html")
-    want = {"/img/1.png": 200, "/img/broken.png": 404, "/f/2.pdf": 200, "/f/gone.pdf": 404}
-    p = crawl(web, "-w", "0.1", "-d", "0", "--check-skipped", "--jsonl", seed, check=False)
-    expect(p.returncode == 8, f"broken checked links: exit {p.returncode}")  # wget's
-    between = time.monotonic()
-    plain = crawl(web, "-w", "0", "-d", "0", "--jsonl", seed)
-    log = web.stop()
-    recs = {r["url"]: r for r in records(p)}
-    for path, status in want.items():
-        r = recs.get(web.url("s0", path))
-        fate = "fetched" if status == 200 else "failed"
-        expect(r and r["fate"] == fate and r["status"] == status, f"{path}: {r}")
-    expect(sorted(web.heads) == sorted(("s0.web.test", path) for path in want),
-           f"HEAD requests {web.heads}")
-    checked = sorted(r for r in log if r[3] in want)
-    expect(len(checked) == 4 and all(r[0] < between for r in checked),
-           f"requests for the skipped URLs {checked}")
-    first = sorted(r for r in log if r[0] < between)
-    gaps = [b[0] - a[1] for a, b in zip(first, first[1:])]
-    expect(min(gaps) >= 0.1, f"HEAD requests closer than --delay: {gaps}")
-    expect("2 broken links:" in p.stderr, f"summary: {p.stderr}")
-    plain_recs = {r["url"]: r for r in records(plain)}
-    expect(all(plain_recs[web.url("s0", path)]["fate"] == "skipped" for path in want),
-           f"without --check-skipped: {plain_recs}")
 
 
 def case_scope_filters(tmp):
@@ -594,33 +417,6 @@ def case_cut_body_invents_no_link(tmp):
                            site.url(host, seed))
             got = sorted(u[len(site.url(host)) - 1:] for u in lines(p))
             expect(got == sorted([seed, whole]), f"{seed}: printed {got}")
-    finally:
-        site.stop()
-
-
-def case_links_to_this_page(tmp):
-    """Links to a place in their own page ("#top", "", " #x ") name the page, seen already: no
-    request, nothing printed twice. Under a <base> they name the base instead, which is fetched
-    (a fragment alone, or an empty href, resolves to the base URL)."""
-    def respond(host, path, headers):
-        if path == "/":
-            return 200, {}, ('<a href="#top">t</a><a href="">e</a><a href=" #x ">x</a>'
-                             '<a href="/in/?q=1">in</a><a href="/far/">far</a>')
-        if path == "/in/?q=1":
-            return 200, {}, '<a href="#here">h</a><a href="">e</a><p id="here">in</p>'
-        if path == "/far/":
-            return 200, {}, '<base href="/based/"><a href="#frag">f</a>'
-        if path == "/based/":
-            return 200, {}, '<p>the base</p>'
-        return None
-
-    site = Site(["a.test"], respond)
-    try:
-        p = site.crawl("-w", "0", site.url("a.test"))
-        want = [site.url("a.test", path) for path in ("/", "/in/?q=1", "/far/", "/based/")]
-        expect(sorted(lines(p)) == sorted(want), f"printed {lines(p)}")
-        expect(sorted(site.paths()) == sorted(["/robots.txt", "/", "/in/?q=1", "/far/", "/based/"]),
-               f"requested {site.paths()}")
     finally:
         site.stop()
 
@@ -869,62 +665,6 @@ def case_text_only_elements(tmp):
         site.stop()
 
 
-def case_outside_links(tmp):
-    """Links out of scope get a fate: one --jsonl record each, fate outside, at the depth where
-    first found, as the truth has them; printed only with --print-outside; counted in the
-    summary. --check-outside requests each once, politely (robots.txt obeyed): HEAD, then GET
-    when HEAD answers 405; fetched or failed, its links not followed, exit 8 when one is broken.
-    --check-skipped falls back to GET the same way."""
-    web = Web(tmp, hosts=2, pages=120)
-    p = crawl(web, "-w", "0", "-d", "4", "--jsonl", web.url())
-    plain = crawl(web, "-w", "0", "-d", "4", web.url())
-    printed = crawl(web, "-w", "0", "-d", "4", "--print-outside", web.url())
-    web.stop()
-    truth = web.truth(web.url(), depth=4, outside=True)
-    outside = {u for u, (fate, _) in truth.items() if fate == "outside"}
-    expect(len(outside) >= 5, f"the test web links out too little: {len(outside)}")
-    got = {r["url"]: (r["fate"], r["depth"]) for r in records(p, outside=True)}
-    expect(got == truth, f"records: {sorted(set(got.items()) ^ set(truth.items()))[:6]}")
-    expect(not outside & set(lines(plain)), "printed out of scope without --print-outside")
-    expect_same_set(lines(printed), set(lines(plain)) | outside, "--print-outside")
-    expect(f"{len(outside)} links out of scope" in plain.stderr, f"summary: {plain.stderr}")
-
-    def respond(host, path, headers):
-        method = site.request.method
-        if host == "a.test" and path == "/":
-            links = [site.url(h, p) for h, p in (("b.test", "/ok"), ("b.test", "/gone"),
-                                                  ("b.test", "/private/x"), ("c.test", "/nohead"))]
-            return 200, {}, html_links(*links, "/pic.png")
-        if path == "/robots.txt":
-            return 200, {"Content-Type": "text/plain"}, "User-agent: *\nDisallow: /private/\n"
-        if path in ("/nohead", "/pic.png") and method == "HEAD":
-            return 405, {}, ""
-        if path in ("/ok", "/nohead"):
-            return 200, {}, html_links("/never-followed")
-        if path == "/pic.png":
-            return 200, {"Content-Type": "image/png"}, "png"
-        return None
-
-    site = Site(["a.test", "b.test", "c.test"], respond)
-    try:
-        p = site.crawl("-w", "0", "--scope", "host", "--check-outside", "--check-skipped",
-                       "--jsonl", site.url("a.test"), check=False)
-        expect(p.returncode == 8, f"a checked link is broken: exit {p.returncode} {p.stderr}")
-        fates = {r["url"]: (r["fate"], r.get("status")) for r in records(p, outside=True)}
-        want = {site.url("a.test"): ("fetched", 200), site.url("b.test", "/ok"): ("fetched", 200),
-                site.url("b.test", "/gone"): ("failed", 404),
-                site.url("b.test", "/private/x"): ("robots", None),
-                site.url("c.test", "/nohead"): ("fetched", 200),
-                site.url("a.test", "/pic.png"): ("fetched", 200)}
-        expect(fates == want, f"--check-outside: {fates}")
-        asked = Counter((h, path) for _, _, h, path, _ in site.log if path != "/robots.txt")
-        expect(asked[("c.test", "/nohead")] == 2 and asked[("a.test", "/pic.png")] == 2 and
-               asked[("b.test", "/ok")] == 1 and not [k for k in asked if "never" in k[1]],
-               f"requests: {asked}")
-    finally:
-        site.stop()
-
-
 def case_page_directives_every_form(tmp):
     """Page directives as servers write them, at -w 0 and in a polite crawl that fetches ahead
     (-w 0.05): a page's links are printed and not followed (fate robots, never requested) for
@@ -981,65 +721,5 @@ def case_page_directives_every_form(tmp):
                 else:
                     expect(r and r["fate"] == "fetched" and f"t-{name}" in asked,
                            f"-w {delay}, {name}: its link was not followed: {r}")
-    finally:
-        site.stop()
-
-
-def case_check_fragments(tmp):
-    """--check-fragments (doc/behaviour.md, Fragments): a link whose #fragment names no id of its
-    fetched HTML target (nor the name of an <a> there) is a broken link, with the pages that
-    link to it, counted, listed and reported like any other, and exit 8. # and #top always
-    exist, a text fragment (#:~:text=) is not checked, a fragment is percent-decoded before it
-    is compared, a target not fetched as HTML (skipped, out of scope) is not judged. On 200
-    pages with 2,000 good fragment links and 50 broken ones, the 50 are found and no other."""
-    pages = 200
-
-    def page(i):
-        ids = "".join(f'<h2 id="s{k}">{k}</h2>' for k in range(10))
-        good = "".join(f'<a href="/p{(i + k) % pages}#s{k}">g</a>' for k in range(10))
-        broken = f'<a href="/p{i + 1}#nope{i}">b</a>' if i < 50 else ""
-        return f"<html><body>{ids}{good}{broken}<a href=\"/p{(i + 1) % pages}\">n</a></body></html>"
-
-    def respond(host, path, headers):
-        if path == "/":
-            return 200, {}, ('<a href="/p0">p</a><a href="/doc#intro">ok</a>'
-                             '<a href="/doc#missing">no</a><a href="#here">here</a>'
-                             '<a href="#nowhere">no</a><p id="here"></p><a href="/doc#top">top</a>'
-                             '<a href="/doc#">empty</a><a href="/doc#caf%C3%A9">decoded</a>'
-                             '<a href="/doc#:~:text=none">text</a><a href="/f.png#x">png</a>'
-                             '<a href="/doc#old">a name</a><a href="/doc#plain">a name only</a>')
-        if path == "/doc":
-            return 200, {}, ('<h1 id="intro">i</h1><a name="old">o</a><span id="caf\u00e9"></span>'
-                             '<p name="plain">a p\'s name names nothing</p>'
-                             '<a href="/#here">back</a><a href="/#gone">gone</a>')
-        if path == "/f.png":
-            return 200, {"Content-Type": "image/png"}, "x"
-        if path.startswith("/p") and path[2:].isdigit() and int(path[2:]) < pages:
-            return 200, {}, page(int(path[2:]))
-        return None
-    site = Site(["frag.test"], respond)
-    try:
-        url = site.url("frag.test")
-        report = os.path.join(tmp, "report.md")
-        p = site.crawl("-w", "0", "-d", "inf", "--check-fragments", "--jsonl", "--report", report,
-                       url, check=False)
-        failed = {r["url"]: r for r in records(p) if r["fate"] == "failed"}
-        want = {f"{url}p{i + 1}#nope{i}" for i in range(50)} | {
-            f"{url}doc#missing", f"{url}#nowhere", f"{url}#gone", f"{url}doc#plain"}
-        expect(set(failed) == want, f"broken: missing {sorted(want - set(failed))[:5]}, "
-               f"more {sorted(set(failed) - want)[:5]}")
-        expect_unique([r["url"] for r in records(p)], "record")
-        expect(p.returncode == 8, f"broken fragments: exit {p.returncode}")
-        r = failed[f"{url}#gone"]
-        expect(r["linked_from"] == [f"{url}doc"] and r["linked_from_count"] == 1 and
-               "gone" in r["error"], f"its record: {r}")
-        expect(f"{len(want)} broken links:" in p.stderr and f"{len(want)} fragment)" in p.stderr,
-               f"summary: {p.stderr}")
-        with open(report) as f:
-            text = f.read()
-        expect(f"- `{url}doc#missing`: fragment: no element" in text, f"report: {text[:600]}")
-        # without the option, nothing is judged
-        p = site.crawl("-w", "0", "-d", "inf", "--jsonl", url)
-        expect(not [r for r in records(p) if r["fate"] == "failed"], "failed without the option")
     finally:
         site.stop()

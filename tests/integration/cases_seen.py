@@ -1,0 +1,214 @@
+"""Integration cases: --seen across runs: what was seen and left queued, a counting filter that forgets failures, a bad file, a kill, the false-positive rate."""
+from harness import *  # noqa: F401,F403 (the shared harness)
+
+
+def case_seen_across_runs(tmp):
+    """--seen: a second run fetches the seeds again but prints only what is new."""
+    web = Web(tmp, hosts=3, pages=40)
+    seen = os.path.join(tmp, "crawl.seen")
+    first = crawl(web, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect_same_set(lines(first), web.truth(web.url()), "first run")
+    expect(os.path.exists(seen), "no --seen file written")
+    between = time.monotonic()  # the server stamps requests with the same clock
+    second = crawl(web, "-w", "0", "-d", "1000", "--seen", seen, web.url())
+    expect(lines(second) == [], f"second run printed {lines(second)[:5]}")
+    # a seed the first run never saw is printed; its links that the first run saw are not
+    new_seed = web.url("s0", "/p/1.html?fresh")
+    after = time.monotonic()
+    third = crawl(web, "-w", "0", "-d", "1", "--seen", seen, new_seed)
+    log = web.stop()
+    expect(lines(third) == [new_seed], f"third run printed {lines(third)}")
+    second_requests = sorted(r[3] for r in log if between < r[0] < after)
+    expect(second_requests == ["/", "/robots.txt"], f"second run requested {second_requests}")
+
+
+def case_seen_counting_forgets_failures(tmp):
+    """--dedupe counting or exact: URLs that failed are forgotten before saving, so the next run
+    retries them, run after run; with bloom they stay recorded."""
+    web = Web(tmp, hosts=1, pages=60)
+    seed = None
+    for page in range(60):
+        url = web.url("s0", "/" if page == 0 else f"/p/{page}.html")
+        truth = web.truth(url, depth=1, scope="host")
+        failed = sorted(u for u, (fate, d) in truth.items() if fate == "failed" and d == 1)
+        if failed:
+            seed = url
+            break
+    expect(seed, "no page links to a missing page")
+    for kind, want in (("counting", failed), ("exact", failed), ("bloom", [])):
+        seen = os.path.join(tmp, kind + ".seen")
+        crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--dedupe", kind, "--seen", seen, seed)
+        # the later runs name no --dedupe: the file's own kind decides, forgetting included
+        for run in ("second", "third"):
+            again = crawl(web, "-w", "0", "-d", "1", "--scope", "host", "--seen", seen, seed)
+            expect(sorted(lines(again)) == want,
+                   f"{kind}: {run} run printed {lines(again)}, want {want}")
+    web.stop()
+
+
+def case_seen_resumes_leftovers(tmp):
+    """--seen with --max-pages: what a run leaves queued, the next run fetches without printing
+    it again, for each filter kind. Run after run, the crawl completes: every URL of the web is
+    printed exactly once over all runs, and no page is fetched by two runs (but the seed and
+    robots.txt, fetched by every run, and with counting or exact the URLs that failed, which are
+    forgotten so that a later run tries them again)."""
+    for kind in ("bloom", "counting", "exact"):
+        web = Web(tmp, hosts=2, pages=50)
+        seen = os.path.join(tmp, kind + ".seen")
+        printed, runs, windows = [], 0, []
+        while True:
+            runs += 1
+            expect(runs <= 15, f"{kind}: still leaving URLs after 15 runs")
+            began = time.monotonic()
+            p = crawl(web, "-w", "0", "-d", "1000", "-n", "12", "--dedupe", kind, "--seen", seen,
+                      web.url())
+            windows.append((began, time.monotonic()))
+            printed += lines(p)
+            if "left for the next run" not in p.stderr:
+                break
+        log = web.stop()
+        truth = web.truth(web.url())
+        retried = {u for u, (fate, _) in truth.items() if fate == "failed" and kind != "bloom"}
+        expect(runs >= 4, f"{kind}: the crawl needed only {runs} runs; -n did not cut it short")
+        expect_unique([u for u in printed if u not in retried], f"{kind}: URL printed across runs")
+        # a set: the failures a counting or exact filter retries are printed again, by design
+        expect_same_set(set(printed), truth, f"{kind}: all runs together")
+        fetched_by = defaultdict(set)
+        for start, _, host, path, _ in log:
+            for run, (a, b) in enumerate(windows):
+                if a <= start <= b:
+                    fetched_by[(host, path)].add(run)
+        twice = [hp for hp, rs in fetched_by.items()
+                 if len(rs) > 1 and hp[1] not in ("/", "/robots.txt")
+                 and f"http://{hp[0]}:{web.port}{hp[1]}" not in retried]
+        expect(not twice, f"{kind}: fetched by more than one run: {twice[:5]}")
+
+
+def case_seen_leftover_seeds_fetched_once(tmp):
+    """--seen: seeds that a run left queued (-n cut it short) are given again as seeds to the
+    next run, which takes them up once: each seed page is requested exactly once by that run,
+    not once as a seed and once more as a URL the last run left."""
+    web = Web(tmp, hosts=3, pages=20)
+    seen = os.path.join(tmp, "crawl.seen")
+    seeds = [web.url("s0"), web.url("s1"), web.url("s2")]
+    first = crawl(web, "-w", "0", "-d", "0", "-n", "1", "--seen", seen, *seeds)
+    expect("left for the next run" in first.stderr, f"-n 1 left no seed: {first.stderr[-500:]}")
+    began = time.monotonic()
+    crawl(web, "-w", "0", "-d", "0", "--seen", seen, *seeds)
+    ended = time.monotonic()
+    log = web.stop()
+    asked = Counter(host for start, _, host, path, _ in log if path == "/" and began <= start <= ended)
+    for host in ("s0", "s1", "s2"):
+        name = f"{host}.web.test"
+        expect(asked[name] == 1, f"the second run asked {name}/ {asked[name]} times: {asked}")
+
+
+def case_seen_resumes_after_interrupt(tmp):
+    """--seen: a crawl stopped by SIGINT leaves its pending URLs in the file; the next run fetches
+    them, and the two runs together print the whole web, each URL once."""
+    web = Web(tmp, hosts=3, pages=150)
+    seen = os.path.join(tmp, "crawl.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+           "--jsonl", "--seen", seen, web.url()]
+    proc = subprocess.Popen(cmd + ["-w", "0.2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    wait_served(web, 8, proc)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=20)
+    expect(proc.returncode == 130, f"exit status {proc.returncode}: {err}")
+    first = inside([json.loads(line) for line in out.splitlines()])
+    pending = {r["url"] for r in first if r["fate"] == "pending"}
+    expect(pending, "nothing was pending at the interrupt")
+    between = time.monotonic()
+    second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
+    log = web.stop()
+    expect(second.returncode == 0, f"second run exited {second.returncode}: {second.stderr}")
+    again = inside([json.loads(line) for line in second.stdout.splitlines()])
+    expect(f"{len(pending)} URLs the last run left queued" in second.stderr,
+           f"second run's summary: {second.stderr}")
+    urls = [r["url"] for r in first + again]
+    truth = web.truth(web.url())
+    expect_unique(urls, "record across the two runs")
+    expect_same_set(urls, truth, "the two runs together")
+    fetched_later = {f"http://{host}:{web.port}{path}" for start, _, host, path, _ in log
+                     if start > between}
+    # a URL queued before its host's robots.txt came may turn out to be excluded: not fetched
+    missed = sorted(u for u in pending if u not in fetched_later and truth[u][0] != "robots")
+    expect(not missed, f"pending URLs the second run did not fetch: {missed[:5]}")
+
+
+def case_seen_bad_file_refused(tmp):
+    """A corrupt or foreign --seen file is refused with one line; it is never overwritten."""
+    web = Web(tmp, hosts=1, pages=10)
+    seen = os.path.join(tmp, "bad.seen")
+    for content in (b"", b"not a seen file at all\n", b"CRWLSEEN\x01\x00\x00\x00"):
+        with open(seen, "wb") as f:
+            f.write(content)
+        p = crawl(web, "-w", "0", "--seen", seen, web.url(), check=False)
+        expect(p.returncode == 1, f"exit {p.returncode} for {content!r}")
+        err = p.stderr.strip().splitlines()
+        expect(len(err) == 1 and "bad.seen" in err[0], f"stderr {p.stderr!r}")
+        expect(p.stdout == "", "crawled despite a bad --seen file")
+        with open(seen, "rb") as f:
+            expect(f.read() == content, "the refused file was changed")
+    web.stop()
+
+
+def case_seen_survives_kill(tmp):
+    """--seen keeps the queue in its periodic saves: a crawl killed with kill -9 after a save,
+    run again with the same file, fetches what the first run had queued; together the two runs
+    print the whole web, each run each URL once. What the first run found after its last save
+    is found and printed again (doc/behaviour.md, The seen filter: --state is the crash-exact
+    way), so a URL may be in both runs' output, but not what the save knew."""
+    web = Web(tmp, hosts=3, pages=150)
+    seen = os.path.join(tmp, "crawl.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+           "--checkpoint", "0.3", "--seen", seen, web.url()]
+    proc = subprocess.Popen(cmd + ["-w", "0.05"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    wait_served(web, 10, proc)  # then a save that holds a queue
+    saved = file_version(seen)
+    wait_until(lambda: file_version(seen) != saved, "a save of the --seen file", proc)
+    proc.kill()
+    out, _ = proc.communicate(timeout=20)
+    second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
+    expect(second.returncode == 0, f"second run exited {second.returncode}: {second.stderr}")
+    expect("URLs the last run left queued were queued again" in second.stderr,
+           f"second run's summary: {second.stderr}")
+    log = web.stop()
+    truth = web.truth(web.url())
+    first_lines, second_lines = out.splitlines(), lines(second)
+    expect_unique(first_lines, "the first run")
+    expect_unique(second_lines, "the second run")
+    expect_same_set(set(first_lines) | set(second_lines), truth, "the two runs together")
+    # printed again: only what was found after the save, far from all the first run printed (a
+    # second run that ignored the file would print every one of them again)
+    again = set(first_lines) & set(second_lines)
+    expect(len(again) < len(first_lines) / 2,
+           f"{len(again)} of the first run's {len(first_lines)} URLs printed again")
+    fetched = {f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log}
+    unfetched = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and u not in fetched)
+    expect(not unfetched, f"pages neither run fetched: {unfetched[:5]}")
+
+
+def case_fp_rate(tmp):
+    """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
+    1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
+    print the ground truth of this small web."""
+    web = Web(tmp, hosts=2, pages=40)
+    sizes = {}
+    for rate in ("1e-2", "1e-9"):
+        seen = os.path.join(tmp, f"{rate}.seen")
+        p = crawl(web, "-w", "0", "-d", "1000", "--expect", "100000", "--fp-rate", rate,
+                  "--seen", seen, web.url())
+        expect_same_set(lines(p), web.truth(web.url()), f"--fp-rate {rate}")
+        sizes[rate] = os.path.getsize(seen)
+    # bits per URL: -log2(p)/ln 2, 9.6 at 1e-2 and 43 at 1e-9
+    expect(sizes["1e-9"] > 3 * sizes["1e-2"], f"--seen sizes {sizes}")
+    # --expect sizes it too: room for 100 times the URLs takes about 100 times the bytes
+    seen = os.path.join(tmp, "small.seen")
+    crawl(web, "-w", "0", "-d", "0", "--expect", "1000", "--fp-rate", "1e-9", "--seen", seen,
+          web.url())
+    web.stop()
+    expect(sizes["1e-9"] > 30 * os.path.getsize(seen),
+           f"--expect 1000: {os.path.getsize(seen)} bytes, --expect 100000: {sizes['1e-9']}")
