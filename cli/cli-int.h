@@ -53,9 +53,17 @@ struct cli_args {
 cli_parse_result cli_args_with_config(int argc, char **argv, struct cli_args *out, char *err,
                                       size_t err_size);
 void cli_args_free(struct cli_args *args);
+/* help.c: --help; crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use;
+ * the --skip-ext list of the defaults, a comma list. */
 void cli_print_help(FILE *out);
-/* crawl's version and those of libcurl, c-ares, libxml2 and libpsl in use. */
 void cli_print_version(FILE *out);
+extern const char cli_default_skip_ext[];
+
+/* wget.c: whether argv holds wget's -np (which getopt would read as -n p); wget's -nv given its
+ * long name in argv; wget's -e COMMAND taken into cfg, or refused in err naming crawl's option. */
+bool cli_has_wget_np(int argc, char **argv);
+void cli_spell_wget_nv(int argc, char **argv);
+bool cli_wget_command(const char *command, struct crawl_config *cfg, char *err, size_t err_size);
 
 /* ---- the report of broken links (--report) ---- */
 typedef struct cli_report cli_report;
