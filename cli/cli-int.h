@@ -59,6 +59,16 @@ void cli_print_help(FILE *out);
 void cli_print_version(FILE *out);
 extern const char cli_default_skip_ext[];
 
+/* values.c: a whole number from min to max; a number of seconds from 0 to max; a duration
+ * (s, ms, m, h; a plain number is seconds) from 0 to max; bytes with k, M or G; a comma list
+ * of extensions as wget users write them (pdf, .pdf, *.pdf), err naming opt when it is not. */
+bool cli_parse_long(const char *s, long min, long max, long *out);
+bool cli_parse_seconds(const char *s, double max, double *out);
+bool cli_parse_duration(const char *s, double max, double *out);
+bool cli_parse_size(const char *s, uint64_t *out);
+bool cli_parse_ext_list(const char *arg, struct core_list *list, const char *opt, char *err,
+                        size_t err_size);
+
 /* wget.c: whether argv holds wget's -np (which getopt would read as -n p); wget's -nv given its
  * long name in argv; wget's -e COMMAND taken into cfg, or refused in err naming crawl's option. */
 bool cli_has_wget_np(int argc, char **argv);
