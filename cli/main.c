@@ -534,6 +534,107 @@ static bool ask_password(struct crawl_config *cfg) {
   return cfg->password != NULL;
 }
 
+/* One crawl per --state directory and per --seen file: a second is refused before it reads or
+ * writes anything there. A new crawl makes its directory first and locks it before it writes a
+ * file in it, so that of two begun at once on one new directory, one is refused and the other's
+ * options are the ones kept. A directory others may write to is refused before anything is read
+ * from it (they could have planted links there). A crawl continued takes its options from its
+ * directory (state_options). Frees args (cfg holds copies); returns -1 to crawl, with
+ * *state_lock the directory's lock (-1: none), else the exit status. The --seen file's lock is
+ * held until the process ends. */
+static int take_state(struct cli_args *args, int argc, char **argv, struct crawl_config *cfg,
+                      struct cli_settings *own, int *state_lock, char *err, size_t err_size) {
+  int seen_lock = -1;
+  struct stat st;
+  if (cfg->state_dir && cfg->seed_count && mkdir(cfg->state_dir, 0700) != 0 && errno != EEXIST) {
+    fprintf(stderr, "crawl: --state '%s': cannot make the directory: %s\n", cfg->state_dir,
+            strerror(errno));
+    cli_args_free(args);
+    return 1;
+  }
+  const char *unsafe = cfg->state_dir ? core_dir_unsafe(cfg->state_dir) : NULL;
+  if (unsafe || (cfg->state_dir && stat(cfg->state_dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+                 !take_lock(cfg->state_dir, "--state", true, state_lock))) {
+    if (unsafe)
+      fprintf(stderr, "crawl: --state '%s': %s\n", cfg->state_dir, unsafe);
+    cli_args_free(args);
+    return 1;
+  }
+  int status = cfg->state_dir ? state_options(args, argc, argv, cfg, own, err, err_size) : -1;
+  cli_args_free(args);
+  if (status < 0 && cfg->state_dir && *state_lock < 0 &&
+      !take_lock(cfg->state_dir, "--state", true, state_lock))
+    status = 1;
+  if (status < 0 && cfg->seen_file && !take_lock(cfg->seen_file, "--seen", false, &seen_lock))
+    status = 1;
+  return status;
+}
+
+/* A seed that is not a URL is a bad value, so a usage error: 0 when every seed is one, else the
+ * exit status (said on standard error). */
+static int check_seeds(const struct crawl_config *cfg) {
+  for (size_t i = 0; i < cfg->seed_count; i++) {
+    struct url u;
+    core_rc rc = url_seed(cfg->seeds[i], cfg->max_url_length, &u);
+    if (rc == CORE_ENOMEM) {
+      fprintf(stderr, "crawl: out of memory\n");
+      return 1;
+    }
+    if (rc) {
+      /* a seed with a userinfo may hold a password: it is not quoted */
+      fprintf(
+          stderr, "crawl: invalid seed URL '%s': %s\nTry 'crawl --help' for more information.\n",
+          has_userinfo(cfg->seeds[i]) ? "(one with a user:password@, not shown)" : cfg->seeds[i],
+          core_rc_str(rc));
+      return 2;
+    }
+    url_free(&u);
+  }
+  return 0;
+}
+
+/* Whether the status line is shown when neither --progress nor --no-progress is given: on a
+ * terminal that can redraw a line (not a dumb one, nor one TERM does not name), when the URLs
+ * (written to fd) go to a file or to that same terminal (they scroll above the line, which is
+ * cleared before each write of them and drawn again after: cli_status_hide); not down a pipe,
+ * whose reader (grep) may write to the terminal between our writes. */
+static bool progress_by_default(int fd) {
+  const char *term = getenv("TERM");
+  bool redraws = isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb") != 0;
+  return redraws && !is_pipe(fd) && (!isatty(fd) || cli_same_terminal(fd, STDERR_FILENO));
+}
+
+/* The exit status of a crawl that ended so (doc/behaviour.md, Exit status), saying on standard
+ * error what a user should know of the end: a --max-time reached, a fatal error (err). */
+static int end_status(crawl_end end, const struct crawl_stats *stats,
+                      const struct crawl_config *cfg, bool quiet, const char *err) {
+  switch (end) {
+    case CRAWL_END_DONE:
+      /* as wget's network failure: the crawl ran, but no seed got any response */
+      return stats->seeds && stats->seeds_unreached == stats->seeds ? 4
+             : stats->seeds_http_failed || (checks_links(cfg) && stats->fates[CRAWL_FATE_FAILED])
+                 ? 8
+                 : 0;
+    case CRAWL_END_PIPE:
+      return 0; /* `crawl ... | head` is a normal way to end */
+    case CRAWL_END_SIGINT:
+      return 130;
+    case CRAWL_END_TIME: /* the time it was given: what is left is pending, or kept */
+      if (!quiet)
+        fprintf(stderr, "crawl: --max-time reached: the crawl stopped there%s\n",
+                cfg->state_dir ? "; 'crawl --state DIR' goes on" : "");
+      return 0;
+    case CRAWL_END_SIGTERM:
+      return 143;
+    case CRAWL_END_SIGHUP:
+      return 129;
+    case CRAWL_END_FATAL:
+      fprintf(stderr, "crawl: %s\n", err);
+      return 1;
+  }
+  return 1;
+}
+
 int main(int argc, char **argv) {
   /* curl converts IDN host names through the locale: it must be able to read UTF-8 */
   if (!setlocale(LC_CTYPE, "C.UTF-8"))
@@ -565,59 +666,14 @@ int main(int argc, char **argv) {
     cli_args_free(&args);
     return parsed == CLI_USAGE ? 2 : parsed == CLI_NOMEM ? 1 : 0;
   }
-  /* a seed that is not a URL is a bad value, so a usage error */
-  for (size_t i = 0; i < cfg.seed_count; i++) {
-    struct url u;
-    core_rc rc = url_seed(cfg.seeds[i], cfg.max_url_length, &u);
-    if (rc == CORE_ENOMEM) {
-      fprintf(stderr, "crawl: out of memory\n");
-      cli_config_free(&cfg, &own);
-      cli_args_free(&args);
-      return 1;
-    }
-    if (rc) {
-      /* a seed with a userinfo may hold a password: it is not quoted */
-      fprintf(stderr,
-              "crawl: invalid seed URL '%s': %s\nTry 'crawl --help' for more information.\n",
-              has_userinfo(cfg.seeds[i]) ? "(one with a user:password@, not shown)" : cfg.seeds[i],
-              core_rc_str(rc));
-      cli_config_free(&cfg, &own);
-      cli_args_free(&args);
-      return 2;
-    }
-    url_free(&u);
-  }
-  /* one crawl per --state directory and per --seen file: a second is refused before it reads
-   * or writes anything there. A new crawl makes its directory first and locks it before it
-   * writes a file in it, so that of two begun at once on one new directory, one is refused
-   * and the other's options are the ones kept. A directory others may write to is refused
-   * before anything is read from it (they could have planted links there). */
-  int state_lock = -1, seen_lock = -1;
-  struct stat st;
-  if (cfg.state_dir && cfg.seed_count && mkdir(cfg.state_dir, 0700) != 0 && errno != EEXIST) {
-    fprintf(stderr, "crawl: --state '%s': cannot make the directory: %s\n", cfg.state_dir,
-            strerror(errno));
+  int seeds_status = check_seeds(&cfg);
+  if (seeds_status) {
     cli_config_free(&cfg, &own);
     cli_args_free(&args);
-    return 1;
+    return seeds_status;
   }
-  const char *unsafe = cfg.state_dir ? core_dir_unsafe(cfg.state_dir) : NULL;
-  if (unsafe || (cfg.state_dir && stat(cfg.state_dir, &st) == 0 && S_ISDIR(st.st_mode) &&
-                 !take_lock(cfg.state_dir, "--state", true, &state_lock))) {
-    if (unsafe)
-      fprintf(stderr, "crawl: --state '%s': %s\n", cfg.state_dir, unsafe);
-    cli_config_free(&cfg, &own);
-    cli_args_free(&args);
-    return 1;
-  }
-  int state_status =
-      cfg.state_dir ? state_options(&args, argc, argv, &cfg, &own, err, sizeof(err)) : -1;
-  cli_args_free(&args); /* cfg holds copies */
-  if (state_status < 0 && cfg.state_dir && state_lock < 0 &&
-      !take_lock(cfg.state_dir, "--state", true, &state_lock))
-    state_status = 1;
-  if (state_status < 0 && cfg.seen_file && !take_lock(cfg.seen_file, "--seen", false, &seen_lock))
-    state_status = 1;
+  int state_lock = -1;
+  int state_status = take_state(&args, argc, argv, &cfg, &own, &state_lock, err, sizeof(err));
   if (state_status >= 0) {
     if (state_lock >= 0)
       close(state_lock);
@@ -666,15 +722,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   struct crawl_stats stats;
-  /* by default on a terminal that can redraw a line: not a dumb one, nor one TERM does not name */
-  const char *term = getenv("TERM");
-  bool redraws = isatty(STDERR_FILENO) && term && *term && strcmp(term, "dumb") != 0;
-  /* and by default when the URLs go to a file, or to that same terminal (they scroll above the
-   * line, which is cleared before each write of them and drawn again after: cli_status_hide);
-   * not down a pipe, whose reader (grep) may write to the terminal between our writes */
-  bool output_allows = !is_pipe(fd) && (!isatty(fd) || cli_same_terminal(fd, STDERR_FILENO));
   bool show_progress =
-      !own.quiet && (own.progress < 0 ? redraws && output_allows : own.progress != 0);
+      !own.quiet && (own.progress < 0 ? progress_by_default(fd) : own.progress != 0);
   if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
       cli_output_create(fd, own.output_file ? own.output_file : "standard output", cfg.jsonl,
                         progress, &out) != CORE_OK) {
@@ -697,37 +746,7 @@ int main(int argc, char **argv) {
                               .note = own.quiet ? NULL : sink_note,
                               .status = cli_status_enabled(progress) ? sink_status : NULL};
     crawl_end end = run_crawl(&cfg, &sink, &stats, err, sizeof(err));
-    switch (end) {
-      case CRAWL_END_DONE:
-        /* as wget's network failure: the crawl ran, but no seed got any response */
-        status = stats.seeds && stats.seeds_unreached == stats.seeds ? 4
-                 : stats.seeds_http_failed || (checks_links(&cfg) && stats.fates[CRAWL_FATE_FAILED])
-                     ? 8
-                     : 0;
-        break;
-      case CRAWL_END_PIPE:
-        status = 0; /* `crawl ... | head` is a normal way to end */
-        break;
-      case CRAWL_END_SIGINT:
-        status = 130;
-        break;
-      case CRAWL_END_TIME: /* the time it was given: what is left is pending, or kept */
-        if (!own.quiet)
-          fprintf(stderr, "crawl: --max-time reached: the crawl stopped there%s\n",
-                  cfg.state_dir ? "; 'crawl --state DIR' goes on" : "");
-        status = 0;
-        break;
-      case CRAWL_END_SIGTERM:
-        status = 143;
-        break;
-      case CRAWL_END_SIGHUP:
-        status = 129;
-        break;
-      case CRAWL_END_FATAL:
-        fprintf(stderr, "crawl: %s\n", err);
-        status = 1;
-        break;
-    }
+    status = end_status(end, &stats, &cfg, own.quiet, err);
     if (!own.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
       print_summary(&stats, &cfg, summary_width());
     /* written at the end and when stopped by a signal: what was found so far */
