@@ -91,6 +91,80 @@ void crawl_destroy(struct crawl *r) {
   crawl__run_destroy(r);
 }
 
+/* The status line's last drawing: the whole crawl's counts, every shard's queue and hosts. */
+static void last_status(const struct crawl_sink *sink, struct shard *shards, int n,
+                        const struct crawl_stats *stats) {
+  struct crawl_progress sum = {0};
+  for (int i = 0; i < n; i++) {
+    struct crawl_progress p;
+    if (shards[i].fr) {
+      crawl__own_progress(&shards[i], &p);
+      sum.queued += p.queued;
+      sum.spilled += p.spilled;
+      sum.hosts += p.hosts;
+    }
+  }
+  sum.pages = stats->pages;
+  sum.failed = stats->fates[CRAWL_FATE_FAILED];
+  sum.elapsed = stats->seconds;
+  sink->status(sink->arg, &sum, true);
+}
+
+/* Shard i of n, its fields set, made ready to open: its share of the budgets, its writer, and
+ * its outboxes to the other shards and processes. A failure is the shard's fatal error
+ * (crawl__fatal), which ends the run before any shard's loop begins. */
+static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
+  const struct crawl_config *cfg = c->cfg;
+  const struct crawl_sink *sink = c->sink;
+  crawl__run_attach(run, i, c, crawl__take_owned);
+  c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
+  c->held.min = INT_MAX;
+  core_buf_init(&c->held.scratch, SIZE_MAX);
+  core_buf_init(&c->referrers.buf, SIZE_MAX / 2);
+  c->ahead = true;
+  /* speculative pages pay off when hosts would otherwise wait for the gate between their
+   * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
+   * --seen and --state save what was accepted, which a speculative page is not, yet */
+  c->held.once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
+  c->spec.on = c->held.once && !cfg->seen_file && !cfg->state_dir &&
+               !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
+  c->end = CRAWL_END_DONE;
+  c->start = c->run_start = start;
+  c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
+  c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
+  c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
+  /* with --seen or --state the shards share one filter (checkpoint.c) */
+  c->seen_expect =
+      n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
+  if (sink->open(sink->arg, i, &c->writer) != CORE_OK) {
+    c->writer = NULL;
+    crawl__fatal(c, "cannot start: out of memory");
+    return;
+  }
+  if (n > 1 || cfg->cluster) {
+    c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
+    if (!c->outboxes) {
+      crawl__fatal(c, "cannot start: out of memory");
+      return;
+    }
+    for (int k = 0; k < n; k++) {
+      core_buf_init(&c->outboxes[k].buf, SIZE_MAX / 2);
+      c->outboxes[k].min = INT_MAX;
+    }
+  }
+  if (cfg->cluster) { /* links for the other processes' hosts */
+    c->remotes = calloc((size_t)cfg->nodes, sizeof(*c->remotes));
+    if (!c->remotes) {
+      crawl__fatal(c, "cannot start: out of memory");
+      return;
+    }
+    for (long k = 0; k < cfg->nodes; k++) {
+      core_buf_init(&c->remotes[k].buf, SIZE_MAX / 2);
+      c->remotes[k].min = INT_MAX;
+    }
+  }
+}
+
 crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {
   const struct crawl_config *cfg = crawl__run_config(run);
   const struct crawl_sink *sink = crawl__run_sink(run);
@@ -129,53 +203,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                         .err_size = err_size,
                         .cookies = cookies,
                         .fragments = fragments};
-    crawl__run_attach(run, i, c, crawl__take_owned);
-    c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
-    c->held.min = INT_MAX;
-    core_buf_init(&c->held.scratch, SIZE_MAX);
-    core_buf_init(&c->referrers.buf, SIZE_MAX / 2);
-    c->ahead = true;
-    /* speculative pages pay off when hosts would otherwise wait for the gate between their
-     * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
-     * --seen and --state save what was accepted, which a speculative page is not, yet */
-    c->held.once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
-    c->spec.on = c->held.once && !cfg->seen_file && !cfg->state_dir &&
-                 !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
-    c->end = CRAWL_END_DONE;
-    c->start = c->run_start = start;
-    c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
-    c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
-    c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
-    /* with --seen or --state the shards share one filter (checkpoint.c) */
-    c->seen_expect =
-        n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
-    if (sink->open(sink->arg, i, &c->writer) != CORE_OK) {
-      c->writer = NULL;
-      crawl__fatal(c, "cannot start: out of memory");
-      continue;
-    }
-    if (n > 1 || cfg->cluster) {
-      c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
-      if (!c->outboxes) {
-        crawl__fatal(c, "cannot start: out of memory");
-        continue;
-      }
-      for (int k = 0; k < n; k++) {
-        core_buf_init(&c->outboxes[k].buf, SIZE_MAX / 2);
-        c->outboxes[k].min = INT_MAX;
-      }
-    }
-    if (cfg->cluster) { /* links for the other processes' hosts */
-      c->remotes = calloc((size_t)cfg->nodes, sizeof(*c->remotes));
-      if (!c->remotes) {
-        crawl__fatal(c, "cannot start: out of memory");
-        continue;
-      }
-      for (long k = 0; k < cfg->nodes; k++) {
-        core_buf_init(&c->remotes[k].buf, SIZE_MAX / 2);
-        c->remotes[k].min = INT_MAX;
-      }
-    }
+    shard_prepare(run, c, i, n, start);
   }
   /* every shard is made here, before any runs: crawl_stop may wake their loops from now on */
   for (int i = 0; i < n; i++)
@@ -262,22 +290,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   stats->seconds = core_now() - (shards[0].start < start ? shards[0].start : start);
   stats->complete = shards[0].save.complete;
   crawl__run_set_running(run, false);
-  if (sink->status && end != CRAWL_END_PIPE && shards[0].fr) {
-    struct crawl_progress sum = {0};
-    for (int i = 0; i < n; i++) {
-      struct crawl_progress p;
-      if (shards[i].fr) {
-        crawl__own_progress(&shards[i], &p);
-        sum.queued += p.queued;
-        sum.spilled += p.spilled;
-        sum.hosts += p.hosts;
-      }
-    }
-    sum.pages = stats->pages;
-    sum.failed = stats->fates[CRAWL_FATE_FAILED];
-    sum.elapsed = stats->seconds;
-    sink->status(sink->arg, &sum, true);
-  }
+  if (sink->status && end != CRAWL_END_PIPE && shards[0].fr)
+    last_status(sink, shards, n, stats);
   for (int i = n - 1; i >= 0; i--)
     crawl__shard_close(&shards[i]);
   /* after every transfer: the jar as the crawl leaves it, stopped or not */
