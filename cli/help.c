@@ -35,6 +35,8 @@ static void print_skip_ext(FILE *out) {
   fputc('\n', out);
 }
 
+static void print_help_keeping(FILE *out);
+
 void cli_print_help(FILE *out) {
   fputs("Usage: crawl [OPTION]... [URL]...\n"
         "Crawl politely from the seed URLs and print every unique URL found, one a line.\n"
@@ -128,8 +130,14 @@ void cli_print_help(FILE *out) {
         "      --user USER[:PASSWORD]  log in to the seeds' hosts (asks for a password\n"
         "                              left out, on the terminal)\n"
         "      --netrc, --netrc-file FILE\n"
-        "                              logins for the seeds' hosts from ~/.netrc or FILE\n"
-        "Dedupe:\n"
+        "                              logins for the seeds' hosts from ~/.netrc or FILE\n",
+        out);
+  print_help_keeping(out);
+}
+
+/* --help from "Dedupe:" on: what a crawl keeps, its scale, its output. */
+static void print_help_keeping(FILE *out) {
+  fputs("Dedupe:\n"
         "      --seen FILE             keep the seen-URL filter in FILE across runs, with\n"
         "                              the URLs a run left queued, which the next run\n"
         "                              fetches\n"

@@ -369,6 +369,86 @@ static core_rc take_attachment(struct reader *r, int fd, uint64_t len) {
   return CORE_OK;
 }
 
+/* Whether a file's header, of format version, is one this crawl reads and its filter could
+ * have written (else why says what is wrong). */
+static bool header_ok(const struct seen__header *hdr, uint32_t version, char *why,
+                      size_t why_size) {
+  if (version != 1 && version != SEEN_VERSION) {
+    say(why, why_size, "format version %u; this crawl reads versions 1 to %u", version,
+        SEEN_VERSION);
+    return false;
+  }
+  bool exact = hdr->kind == SEEN_EXACT;
+  if (hdr->kind != SEEN_BLOOM && hdr->kind != SEEN_COUNTING && !exact) {
+    say(why, why_size, "unknown filter kind %u", (unsigned)hdr->kind);
+    return false;
+  }
+  if (!(hdr->fp_rate >= DBL_MIN && hdr->fp_rate < 1) || hdr->expect == 0 ||
+      (exact ? hdr->layer_count != 0 || hdr->slot_count < 1024 || hdr->slot_count > (1ull << 40) ||
+                   (hdr->slot_count & (hdr->slot_count - 1)) || hdr->count >= hdr->slot_count
+             : hdr->layer_count == 0 || hdr->layer_count > MAX_FILE_LAYERS || hdr->slot_count)) {
+    say(why, why_size, "corrupt header");
+    return false;
+  }
+  return true;
+}
+
+/* Whether an exact filter's table holds as many entries as its header counts (else why says). */
+static bool slots_count_ok(const struct seen__header *hdr, const uint64_t *slots, char *why,
+                           size_t why_size) {
+  uint64_t used = 0;
+  for (uint64_t i = 0; i < hdr->slot_count; i++)
+    used += slots[i] != 0;
+  if (used != hdr->count)
+    say(why, why_size, "corrupt (count %llu, %llu entries)", (unsigned long long)hdr->count,
+        (unsigned long long)used);
+  return used == hdr->count;
+}
+
+enum layer_heads { HEADS_OK, HEADS_CUT, HEADS_CORRUPT };
+
+/* Reads and checks the header of each of hdr's layers into layers, adding the bytes of their
+ * tables to *expected: HEADS_CUT when the file ends first, HEADS_CORRUPT (said in why) when one
+ * is not what the filter would have built. */
+static enum layer_heads take_layer_heads(struct reader *r, const struct seen__header *hdr,
+                                         struct seen__layer_view *layers, uint64_t *expected,
+                                         char *why, size_t why_size) {
+  unsigned want_counter = hdr->kind == SEEN_COUNTING ? 4 : 1;
+  /* the layers a filter builds: the first sized for expect at p/2, each next one for twice the
+   * keys at a quarter of the rate (exact in binary floating point, so compared exactly) */
+  double chain_fp = hdr->fp_rate / 2;
+  uint64_t chain_capacity = hdr->expect;
+  for (unsigned i = 0; i < hdr->layer_count; i++) {
+    unsigned char lh[LAYER_BYTES];
+    if (!take(r, lh, sizeof(lh)))
+      return HEADS_CUT;
+    struct seen__layer_view *v = &layers[i];
+    v->blocks = get64(lh);
+    v->block_bits = get32(lh + 8);
+    v->k = get32(lh + 12);
+    v->counter_bits = get32(lh + 16);
+    v->capacity = get64(lh + 24);
+    v->count = get64(lh + 32);
+    v->fp = bits_double(get64(lh + 40));
+    bool block_ok = v->block_bits == 512 || v->block_bits == 1024 || v->block_bits == 2048;
+    /* at least the classic optimum's bits per key: a layer that claims more keys would make the
+     * next layer, sized from its capacity, far larger than the file */
+    bool roomy = (double)v->capacity * seen__optimum_bits(v->fp) <=
+                 (double)v->blocks * v->block_bits * (1 + 1e-9);
+    if (!block_ok || v->counter_bits != want_counter || v->k < 1 || v->k > 64 || v->blocks < 1 ||
+        v->blocks > (1ull << 40) || v->fp != chain_fp || v->capacity != chain_capacity ||
+        v->count > v->capacity || !roomy || chain_capacity > (1ull << 50)) {
+      say(why, why_size, "corrupt layer %u header", i);
+      return HEADS_CORRUPT;
+    }
+    chain_fp /= 4;
+    chain_capacity *= 2;
+    v->word_count = seen__layer_word_count(v->blocks, v->block_bits, v->counter_bits);
+    *expected += v->word_count * 8;
+  }
+  return HEADS_OK;
+}
+
 core_rc seen_load(const char *path, seen_filter **out, int attachment_fd, char *why,
                   size_t why_size) {
   FILE *f = core_open_read(path);
@@ -416,23 +496,9 @@ core_rc seen_load(const char *path, seen_filter **out, int attachment_fd, char *
       .slot_count = get64(head + 56),
   };
   uint32_t version = get32(head + 8);
-  if (version != 1 && version != SEEN_VERSION) {
-    say(why, why_size, "format version %u; this crawl reads versions 1 to %u", version,
-        SEEN_VERSION);
-    goto done;
-  }
   bool exact = hdr.kind == SEEN_EXACT;
-  if (hdr.kind != SEEN_BLOOM && hdr.kind != SEEN_COUNTING && !exact) {
-    say(why, why_size, "unknown filter kind %u", (unsigned)hdr.kind);
+  if (!header_ok(&hdr, version, why, why_size))
     goto done;
-  }
-  if (!(hdr.fp_rate >= DBL_MIN && hdr.fp_rate < 1) || hdr.expect == 0 ||
-      (exact ? hdr.layer_count != 0 || hdr.slot_count < 1024 || hdr.slot_count > (1ull << 40) ||
-                   (hdr.slot_count & (hdr.slot_count - 1)) || hdr.count >= hdr.slot_count
-             : hdr.layer_count == 0 || hdr.layer_count > MAX_FILE_LAYERS || hdr.slot_count)) {
-    say(why, why_size, "corrupt header");
-    goto done;
-  }
   /* every length is checked against the file's size before anything is allocated */
   bool has_attachment = version >= 2;
   uint64_t expected =
@@ -441,38 +507,13 @@ core_rc seen_load(const char *path, seen_filter **out, int attachment_fd, char *
     say(why, why_size, "truncated (%llu bytes)", (unsigned long long)size);
     goto done;
   }
-  unsigned want_counter = hdr.kind == SEEN_COUNTING ? 4 : 1;
-  /* the layers a filter builds: the first sized for expect at p/2, each next one for twice the
-   * keys at a quarter of the rate (exact in binary floating point, so compared exactly) */
-  double chain_fp = hdr.fp_rate / 2;
-  uint64_t chain_capacity = hdr.expect;
-  for (unsigned i = 0; i < hdr.layer_count; i++) {
-    unsigned char lh[LAYER_BYTES];
-    if (!take(&r, lh, sizeof(lh)))
+  switch (take_layer_heads(&r, &hdr, layers, &expected, why, why_size)) {
+    case HEADS_CUT:
       goto truncated;
-    struct seen__layer_view *v = &layers[i];
-    v->blocks = get64(lh);
-    v->block_bits = get32(lh + 8);
-    v->k = get32(lh + 12);
-    v->counter_bits = get32(lh + 16);
-    v->capacity = get64(lh + 24);
-    v->count = get64(lh + 32);
-    v->fp = bits_double(get64(lh + 40));
-    bool block_ok = v->block_bits == 512 || v->block_bits == 1024 || v->block_bits == 2048;
-    /* at least the classic optimum's bits per key: a layer that claims more keys would make the
-     * next layer, sized from its capacity, far larger than the file */
-    bool roomy = (double)v->capacity * seen__optimum_bits(v->fp) <=
-                 (double)v->blocks * v->block_bits * (1 + 1e-9);
-    if (!block_ok || v->counter_bits != want_counter || v->k < 1 || v->k > 64 || v->blocks < 1 ||
-        v->blocks > (1ull << 40) || v->fp != chain_fp || v->capacity != chain_capacity ||
-        v->count > v->capacity || !roomy || chain_capacity > (1ull << 50)) {
-      say(why, why_size, "corrupt layer %u header", i);
+    case HEADS_CORRUPT:
       goto done;
-    }
-    chain_fp /= 4;
-    chain_capacity *= 2;
-    v->word_count = seen__layer_word_count(v->blocks, v->block_bits, v->counter_bits);
-    expected += v->word_count * 8;
+    case HEADS_OK:
+      break;
   }
   if (exact)
     expected += hdr.slot_count * 8;
@@ -528,16 +569,8 @@ core_rc seen_load(const char *path, seen_filter **out, int attachment_fd, char *
     say(why, why_size, "corrupt (checksum mismatch)");
     goto done;
   }
-  if (exact) {
-    uint64_t used = 0;
-    for (uint64_t i = 0; i < hdr.slot_count; i++)
-      used += slots[i] != 0;
-    if (used != hdr.count) {
-      say(why, why_size, "corrupt (count %llu, %llu entries)", (unsigned long long)hdr.count,
-          (unsigned long long)used);
-      goto done;
-    }
-  }
+  if (exact && !slots_count_ok(&hdr, slots, why, why_size))
+    goto done;
   rc = seen__assemble(&hdr, layers, words, slots, out);
   if (rc == CORE_OK) {
     /* the filter owns the arrays now */
