@@ -654,8 +654,8 @@ static int limit_pace_option(struct parse_state *ps, int c, const char *arg) {
   return CLI_RUN;
 }
 
-/* Options of the network: headers, TLS, DNS, proxies, logins, link checks: NOT_MINE for the others.
- */
+/* Options of the network (headers, TLS, DNS, proxies, logins) and of link checks: NOT_MINE
+ * for the others. */
 static int network_option(struct parse_state *ps, int c, const char *arg) {
   struct crawl_config *cfg = ps->cfg;
   char *err = ps->err;
