@@ -1,6 +1,4 @@
 """Integration cases: A crawl as a link checker: --check-skipped, --check-outside, --check-fragments, and the pages that link each URL."""
-import urllib.request
-
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 

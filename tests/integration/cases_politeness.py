@@ -1,5 +1,4 @@
 """Integration cases: Politeness: delays, Crawl-delay, -c and --per-host, Retry-After, pacing (robots.txt is cases_robots.py)."""
-import glob
 import threading
 
 from harness import *  # noqa: F401,F403 (the shared harness)

@@ -1,6 +1,4 @@
 """Integration cases: Sitemaps: seeds from them, their turns beside pages, corrupt gzip, without robots.txt."""
-import urllib.request
-
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
