@@ -6,13 +6,9 @@
 #include "parse/parse.h"
 
 #include <ares.h>
-#include <curl/curl.h>
-#include <libpsl.h>
-#include <libxml/parser.h>
 
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdarg.h>
 #include <limits.h>
 #include <ctype.h>

@@ -12,7 +12,6 @@
  * acknowledged) before new ones: XREADGROUP with an id of 0 gives the consumer's own history. */
 #include "cluster/cluster-int.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

@@ -12,8 +12,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
