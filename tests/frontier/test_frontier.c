@@ -6,9 +6,7 @@
 #include <limits.h>
 #include <setjmp.h>
 #include <stdbool.h>
-#include <signal.h>
 #include <errno.h>
-#include <sys/resource.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>

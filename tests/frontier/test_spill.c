@@ -5,8 +5,6 @@
 #include "seen/seen.h"
 
 #include <errno.h>
-#include <limits.h>
-#include <math.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
