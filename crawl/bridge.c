@@ -15,7 +15,7 @@
 #include "cluster/cluster.h"
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
-#include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 
@@ -206,7 +206,7 @@ static core_rc count_unfinished(FILE *saved, struct unfinished *u) {
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
-  while (crawl__next_saved(saved, &line, &cap, &s)) {
+  while (crawl__saved_next(saved, &line, &cap, &s)) {
     u->pages += s.kind == SAVED_PAGE || s.kind == SAVED_SITEMAP;
     u->held += s.kind == SAVED_HELD;
     u->links += s.kind == SAVED_LINK || s.kind == SAVED_TRANSIT;

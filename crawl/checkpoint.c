@@ -3,21 +3,7 @@
  *
  * Both save the seen filter with an attachment (seen_save: a temporary file, fsync, rename,
  * then the directory fsync'd, all under a checksum). The attachment is what the crawl still has
- * to do, a line each:
- *   page DEPTH ATTEMPTS REDIRECTS FLAGS WAIT FROM URL     a queued or in-flight page
- *   sitemap DEPTH ATTEMPTS REDIRECTS FLAGS WAIT FROM URL  a queued sitemap
- *   held DEPTH FROM          a page fetched ahead of its level; its links, not yet offered,
- *   link DEPTH HOW URL       follow it one a line
- *   host WAIT STARTED ORIGIN (--state) seconds until the host may be contacted; pages started
- *   stat NAME VALUE          (--state) a counter
- *   broken STATUS FROM URL CAUSE  (--state) a broken link the summary lists (STATUS 0: none)
- *   transit KH DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (mesh.c)
- *   cut DEPTH FLAGS FROM URL  (--state) a URL one level beyond --depth, waiting for its record
- *                            until the last level is done (depthcut.c)
- * HOW (H) is one letter, where the link was found and whether to follow it (crawl__how_code); FLAGS
- * hold where a page was found too (ITEM_VIA). FROM is "-" for none; printed URLs hold no spaces;
- * WAIT is in seconds from the save. Files written before this layout hold "DEPTH FROM URL" lines,
- * read as pages.
+ * to do, a line each, in the layout saved.c reads and writes.
  *
  * A save is made between two events of the loop: every URL accepted by then is in the filter and
  * either settled (its output written out first) or in one of those lines, so a crash loses
@@ -31,6 +17,7 @@
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -49,197 +36,6 @@ void crawl__remember_to_forget(struct shard *c, const char *url) {
   /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
   if (seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
     crawl__fatal(c, "out of memory");
-}
-
-/* DIR/NAME, allocated; NULL when memory runs out. */
-char *crawl__path_in(const char *dir, const char *name) {
-  size_t len = strlen(dir) + strlen(name) + 2;
-  char *p = malloc(len);
-  if (p)
-    snprintf(p, len, "%s/%s", dir, name);
-  return p;
-}
-
-/* An unlinked temporary file: what a save holds may be large, so not in memory. */
-FILE *crawl__temp_stream(const char *name) {
-  int fd = core_temp_fd(name);
-  FILE *f = fd >= 0 ? fdopen(fd, "w+") : NULL;
-  if (!f && fd >= 0)
-    close(fd);
-  return f;
-}
-
-static void put_item(FILE *out, const struct frontier_item *item, unsigned flags, double now) {
-  double wait = item->not_before > now ? item->not_before - now : 0;
-  fprintf(out, "%s %d %d %d %u %.3f %s %s\n", item->kind == FRONTIER_SITEMAP ? "sitemap" : "page",
-          item->depth, item->attempts, item->redirects, flags, wait, item->from ? item->from : "-",
-          item->url);
-}
-
-void crawl__leave_for_next_run(struct shard *c, const struct frontier_item *item) {
-  if (!c->save.path || item->kind != FRONTIER_PAGE || c->save.leftovers_lost)
-    return;
-  if (!c->save.leftovers && !(c->save.leftovers = crawl__temp_stream("left"))) {
-    c->save.leftovers_lost = true;
-    return;
-  }
-  /* --state: a later run of the same crawl meets the same limits, unless its options raise
-   * them; --seen: a later run is a new crawl, whose records are its own */
-  put_item(c->save.leftovers, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0), core_now());
-  c->save.leftover_count++;
-}
-
-static bool parse_int(const char *s, long long min, long long max, long long *out) {
-  char *end;
-  if (!s)
-    return false;
-  errno = 0;
-  long long v = strtoll(s, &end, 10);
-  if (errno || end == s || *end || v < min || v > max)
-    return false;
-  *out = v;
-  return true;
-}
-
-static bool parse_wait(const char *s, double *out) {
-  char *end;
-  if (!s)
-    return false;
-  double v = strtod(s, &end);
-  if (end == s || *end || !(v >= 0 && v <= 1e9))
-    return false;
-  *out = v;
-  return true;
-}
-
-static const char *or_null(const char *from) {
-  return from && strcmp(from, "-") ? from : NULL;
-}
-
-/* One line (no newline), cut into words; false when it is not one of the layout's. */
-bool crawl__parse_saved(char *text, struct saved *out) {
-  char *save = NULL;
-  char *f[8] = {0};
-  size_t n = 0;
-  for (char *w = strtok_r(text, " ", &save); w && n < 8; w = strtok_r(NULL, " ", &save))
-    f[n++] = w;
-  long long a, b, d, flags;
-  *out = (struct saved){0};
-  if (n == 8 && (!strcmp(f[0], "page") || !strcmp(f[0], "sitemap")) &&
-      parse_int(f[1], 0, 1000000000, &d) && parse_int(f[2], 0, 1000, &a) &&
-      parse_int(f[3], 0, 1000, &b) && parse_int(f[4], 0, UINT32_MAX, &flags) &&
-      parse_wait(f[5], &out->wait)) {
-    out->kind = f[0][0] == 'p' ? SAVED_PAGE : SAVED_SITEMAP;
-    out->depth = (int)d;
-    out->attempts = (int)a;
-    out->redirects = (int)b;
-    out->flags = (unsigned)flags;
-    out->from = or_null(f[6]);
-    out->url = f[7];
-    return true;
-  }
-  if (n == 3 && !strcmp(f[0], "held") && parse_int(f[1], 0, 1000000000, &d)) {
-    out->kind = SAVED_HELD;
-    out->depth = (int)d;
-    out->from = f[2];
-    return true;
-  }
-  if (n == 4 && !strcmp(f[0], "link") && parse_int(f[1], 0, 1000000000, &d) && strlen(f[2]) == 1 &&
-      crawl__how_parse(f[2][0], &out->how)) {
-    out->kind = SAVED_LINK;
-    out->depth = (int)d;
-    out->url = f[3];
-    return true;
-  }
-  if (n == 4 && !strcmp(f[0], "host") && parse_wait(f[1], &out->wait) &&
-      parse_int(f[2], 0, INT64_MAX, &out->value)) {
-    out->kind = SAVED_HOST;
-    out->url = f[3];
-    return true;
-  }
-  if (n == 3 && !strcmp(f[0], "stat") && parse_int(f[2], 0, INT64_MAX, &out->value)) {
-    out->kind = SAVED_STAT;
-    out->url = f[1];
-    return true;
-  }
-  if ((n == 4 || (n == 5 && parse_int(f[4], 0, CRAWL_CAUSE_COUNT - 1, &flags))) &&
-      !strcmp(f[0], "broken") && parse_int(f[1], 0, 999, &out->value)) {
-    out->kind = SAVED_BROKEN;
-    out->flags = n == 5 ? (unsigned)flags : CRAWL_CAUSE_HTTP; /* the cause, older files' HTTP */
-    out->from = or_null(f[2]);
-    out->url = f[3];
-    return true;
-  }
-  if (n == 6 && !strcmp(f[0], "transit") && strlen(f[1]) == 2 && strchr("LRSP", f[1][0]) &&
-      crawl__how_parse(f[1][1], &out->how) && parse_int(f[2], 0, 1000000000, &d) &&
-      parse_int(f[3], 0, 1000, &b)) {
-    out->kind = SAVED_TRANSIT;
-    out->flags = (unsigned char)f[1][0];
-    out->depth = (int)d;
-    out->redirects = (int)b;
-    out->from = or_null(f[4]);
-    out->url = f[5];
-    return true;
-  }
-  if (n == 5 && !strcmp(f[0], "cut") && parse_int(f[1], 0, 1000000000, &d) &&
-      parse_int(f[2], 0, UINT32_MAX, &flags)) {
-    out->kind = SAVED_CUT;
-    out->depth = (int)d;
-    out->flags = (unsigned)flags;
-    out->from = or_null(f[3]);
-    out->url = f[4];
-    return true;
-  }
-  if (n == 3 && parse_int(f[0], 0, 1000000000, &d)) { /* the layout before this one */
-    out->kind = SAVED_PAGE;
-    out->depth = (int)d;
-    out->from = or_null(f[1]);
-    out->url = f[2];
-    return true;
-  }
-  return false;
-}
-
-bool crawl__next_saved(FILE *in, char **line, size_t *cap, struct saved *out) {
-  ssize_t len;
-  while ((len = getline(line, cap, in)) > 0) {
-    if ((*line)[len - 1] == '\n')
-      (*line)[len - 1] = 0;
-    /* written by this code, under a checksum: a line that does not parse is skipped */
-    if (crawl__parse_saved(*line, out))
-      return true;
-  }
-  return false;
-}
-
-void crawl__stats_counters(struct crawl_stats *s, struct crawl_stats_counter *out, size_t *n) {
-  struct crawl_stats_counter fixed[] = {{"pages", &s->pages},
-                                        {"discovered", &s->discovered},
-                                        {"seeds", &s->seeds},
-                                        {"seeds_unreached", &s->seeds_unreached},
-                                        {"too_long", &s->too_long},
-                                        {"unparsable", &s->unparsable},
-                                        {"retries", &s->retries},
-                                        {"spilled", &s->spilled},
-                                        {"bytes", &s->bytes},
-                                        {"broken", &s->broken},
-                                        {"queue_full", &s->queue_full},
-                                        {"seeds_http_failed", &s->seeds_http_failed},
-                                        {"printed", &s->printed},
-                                        {"match_dropped", &s->match_dropped},
-                                        {"runs", &s->runs}};
-  size_t k = 0;
-  for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
-    out[k++] = fixed[i];
-  for (int i = 0; i < CRAWL_FATE_COUNT; i++) {
-    snprintf(out[k].name, sizeof(out[k].name), "fate.%s", crawl_fate_name((crawl_fate)i));
-    out[k++].at = &s->fates[i];
-  }
-  for (int i = 0; i < CRAWL_CAUSE_COUNT; i++) {
-    snprintf(out[k].name, sizeof(out[k].name), "cause.%s", crawl_cause_name((crawl_cause)i));
-    out[k++].at = &s->failures[i];
-  }
-  *n = k;
 }
 
 struct snapshot {
@@ -262,45 +58,28 @@ static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_ite
   (void)fh;
   struct snapshot *s = arg;
   if (item->kind == FRONTIER_PAGE || item->kind == FRONTIER_SITEMAP) {
-    put_item(s->out, item, item->flags, s->now);
+    crawl__saved_put_item(s->out, item, item->flags, s->now);
     s->pages += item->kind == FRONTIER_PAGE;
   }
   /* a host's lookup and robots.txt are queued again when the next run meets the host */
   return CORE_OK;
 }
 
-/* Copies what the run left by a limit (crawl__leave_for_next_run) into out. */
-static bool copy_leftovers(struct shard *c, FILE *out) {
-  if (!c->save.leftovers)
-    return true;
-  if (fflush(c->save.leftovers) != 0)
-    return false;
-  char buf[65536];
-  off_t at = 0;
-  ssize_t got;
-  while ((got = pread(fileno(c->save.leftovers), buf, sizeof(buf), at)) > 0) {
-    if (fwrite(buf, 1, (size_t)got, out) != (size_t)got)
-      return false;
-    at += got;
-  }
-  return got == 0;
-}
-
 static void put_unfed(struct shard *c, const char *url, void *arg) {
   (void)c;
   struct frontier_item item = {.kind = FRONTIER_PAGE, .url = (char *)url};
-  put_item(arg, &item, ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT, 0);
+  crawl__saved_put_item(arg, &item, ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT, 0);
 }
 
 /* One shard's lines: its counters (with --state), queues, requests in flight, held links and what
  * a limit left for the next run. Adds its queued pages to *pages. */
 static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *pages) {
-  struct snapshot s = {out, now, c->save.leftover_count};
+  struct snapshot s = {out, now, crawl__saved_left_count(c)};
   bool whole = c->cfg->state_dir != NULL;
   if (whole) {
     struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
     size_t n;
-    crawl__stats_counters(c->stats, list, &n);
+    crawl__saved_counters(c->stats, list, &n);
     for (size_t i = 0; i < n; i++)
       fprintf(out, "stat %s %llu\n", list[i].name, (unsigned long long)*list[i].at);
     for (size_t i = 0; i < CRAWL_BROKEN_SHOWN && c->stats->broken_links[i].url; i++) {
@@ -330,7 +109,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
     crawl__seeds_unfed_each(c, put_unfed, out);
   /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records
    * across a kill (a --seen run is a new crawl, with records of its own) */
-  if (rc == CORE_OK && (!copy_leftovers(c, out) || (whole && !crawl__save_cut(c, out))))
+  if (rc == CORE_OK && (!crawl__saved_copy_left(c, out) || (whole && !crawl__save_cut(c, out))))
     rc = CORE_ESYS;
   *pages += s.pages;
   return rc;
@@ -339,7 +118,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
 /* Everything every shard still has to do, in a temporary file ready for seen_save (c is the
  * first shard; the others are paused or waiting at a barrier); NULL with errno set. */
 static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
-  FILE *out = crawl__temp_stream("save");
+  FILE *out = crawl__saved_temp_stream("save");
   if (!out)
     return NULL;
   double now = core_now();
@@ -430,7 +209,7 @@ static bool save(struct shard *c, uint64_t *pages) {
     c->save.damaged = false;
   if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
-    char *path = crawl__path_in(c->cfg->state_dir, "cookies");
+    char *path = crawl__saved_path_in(c->cfg->state_dir, "cookies");
     if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK)
       crawl__warn(c, "--state: cannot save the cookies: %s",
                   path ? strerror(errno) : "out of memory");
@@ -473,7 +252,7 @@ void crawl__final_save(struct shard *c) {
   unsigned long mark = crawl__bridge_mark(c);
   bool saved = false;
   c->save.final = true;
-  if (c->save.leftovers_lost && !c->fatal)
+  if (crawl__saved_left_lost(c) && !c->fatal)
     crawl__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
                  c->cfg->state_dir ? "--state" : "--seen");
   else if (!(saved = save(c, &pages)) && !c->fatal)
@@ -503,7 +282,7 @@ core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out,
     return rc;
   }
   char *kept =
-      cfg->state_dir && cfg->state_resume ? crawl__path_in(cfg->state_dir, "cookies") : NULL;
+      cfg->state_dir && cfg->state_resume ? crawl__saved_path_in(cfg->state_dir, "cookies") : NULL;
   struct stat st; /* there, and not a link (curl would follow it) */
   if (kept && lstat(kept, &st) == 0) {
     if (!S_ISLNK(st.st_mode)) {
@@ -572,8 +351,8 @@ core_rc crawl__open_seen(struct shard *c) {
   char why[1024] = "";
   if (cfg->state_dir) {
     c->save.every = cfg->checkpoint;
-    if (!(c->save.state_path = crawl__path_in(cfg->state_dir, "checkpoint")) ||
-        !(c->save.prev_path = crawl__path_in(cfg->state_dir, "checkpoint.prev"))) {
+    if (!(c->save.state_path = crawl__saved_path_in(cfg->state_dir, "checkpoint")) ||
+        !(c->save.prev_path = crawl__saved_path_in(cfg->state_dir, "checkpoint.prev"))) {
       crawl__fatal(c, "out of memory");
       return CORE_ENOMEM;
     }
@@ -601,7 +380,7 @@ core_rc crawl__open_seen(struct shard *c) {
     return CORE_ESYS;
   }
   if (c->save.path) {
-    if (!(c->save.resumable = crawl__temp_stream("resume"))) {
+    if (!(c->save.resumable = crawl__saved_temp_stream("resume"))) {
       crawl__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save.path,
                    strerror(errno));
       return CORE_ESYS;

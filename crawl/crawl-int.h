@@ -188,12 +188,16 @@ struct shard_save {
   bool damaged;    /* DIR/checkpoint could not be read (the run goes on from the one before): the
                       next save must not keep it as the one before */
   FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
-  FILE *leftovers; /* pages a limit kept from being fetched, for the next run (made when needed) */
-  uint64_t leftover_count;
-  bool leftovers_lost;  /* that file could not be made */
   uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
   uint64_t output_keep; /* the same for -o FILE (crawl__cut_output) */
   uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
+};
+
+/* Pages a limit kept from being fetched, for the next run (saved.c) */
+struct shard_left {
+  FILE *file; /* made when needed */
+  uint64_t count;
+  bool lost; /* that file could not be made */
 };
 
 /* Pages done ahead of their level (held.c), by their depth, each level first in first out: a level
@@ -314,6 +318,7 @@ struct shard {
   struct shard_logins logins;
   struct shard_seeds seeds;
   struct shard_save save;
+  struct shard_left left;
   struct shard_held held;
   struct shard_cut cut;
   struct shard_spec spec;

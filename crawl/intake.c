@@ -2,7 +2,7 @@
  * or not (scope, filters, trap guards), checked against the seen filter a batch at a time, and
  * settled: printed and queued, or given its fate at once. Depth order comes first: links of a
  * page fetched ahead of its level are held (held.c) until the gate reaches it. */
-#include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -719,7 +719,7 @@ bool crawl__robots_excludes(struct shard *c, struct host_data *hd, const char *p
 void crawl__settle_over_limit(struct shard *c, struct host_data *hd, struct frontier_item *item) {
   crawl_fate fate = crawl__unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
   if (fate == CRAWL_FATE_LIMIT)
-    crawl__leave_for_next_run(c, item);
+    crawl__saved_leave(c, item);
   crawl__record_item(c, item, fate, 0, NULL);
   frontier_item_free(item);
 }

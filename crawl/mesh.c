@@ -24,7 +24,6 @@
  * so each is between two turns, writes what they hold (links on their way between shards
  * included), and gives them back. */
 #include "crawl/run-int.h"
-#include "crawl/checkpoint.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/run.h"

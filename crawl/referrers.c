@@ -10,7 +10,7 @@
  * The log is a sequence of blocks, in this machine's byte order (the file never leaves it):
  *   'P' u32 LEN u32 N, the page's URL (LEN bytes), N u64 hashes   a page and the links on it
  *   'F' u32 LEN, LEN bytes: a failed URL's record (put_record)    a record waiting */
-#include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
@@ -72,7 +72,7 @@ void crawl__open_referrers(struct shard *c) {
   /* the checkpoint says how much of the file stays: what came after it is made again */
   uint64_t keep = cfg->state_resume && c->save.links_keep != UINT64_MAX ? c->save.links_keep : 0;
   struct stat st;
-  log->path = crawl__path_in(cfg->state_dir, "links");
+  log->path = crawl__saved_path_in(cfg->state_dir, "links");
   /* never through a link planted at its name (doc/behaviour.md, State) */
   log->fd = log->path ? open(log->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600) : -1;
   c->referrers.log = log; /* closed by crawl__close_referrers, whatever follows */

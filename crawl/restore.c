@@ -1,7 +1,7 @@
 /* Continuing a kept crawl: the lines of a checkpoint handed to the shards that own them now, and
  * each shard's queue, hosts, counters and held links set up again from them. */
 #include "crawl/budget.h"
-#include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -100,7 +100,7 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
   /* each shard that wrote the checkpoint counted its own: this run's first shard adds them up */
   struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
   size_t n;
-  crawl__stats_counters(c->stats, list, &n);
+  crawl__saved_counters(c->stats, list, &n);
   for (size_t i = 0; i < n; i++)
     if (!strcmp(list[i].name, s->url))
       *list[i].at += (uint64_t)s->value;
@@ -127,7 +127,7 @@ void crawl__restore_seeds_fed(struct shard *c) {
   size_t cap = 0;
   struct saved s;
   /* the run's counters come first (write_snapshot): the reading stops where they end */
-  while (crawl__next_saved(c->save.resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
+  while (crawl__saved_next(c->save.resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
     if (!strcmp(s.url, "seeds_fed"))
       c->seeds.next = seeds_fed_at(s.value, c->cfg->seed_count);
   free(line);
@@ -140,7 +140,7 @@ void crawl__restore(struct shard *c) {
   struct saved s;
   struct held_page *hp = NULL;
   double now = core_now();
-  while (!c->fatal && crawl__next_saved(c->save.resumable, &line, &cap, &s)) {
+  while (!c->fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
     switch (s.kind) {
       case SAVED_PAGE:
       case SAVED_SITEMAP:
@@ -196,7 +196,7 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
     return CORE_ENOMEM;
   core_rc rc = CORE_OK;
   for (int i = 0; i < n && rc == CORE_OK; i++)
-    if (!(parts[i] = crawl__temp_stream("resume")))
+    if (!(parts[i] = crawl__saved_temp_stream("resume")))
       rc = CORE_ESYS;
   char *line = NULL, *copy = NULL;
   size_t cap = 0, copy_cap = 0;
@@ -219,7 +219,7 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
       copy[len - 1] = 0;
     struct saved sv;
     int to = 0;
-    if (crawl__parse_saved(copy, &sv)) {
+    if (crawl__saved_parse(copy, &sv)) {
       switch (sv.kind) {
         case SAVED_PAGE:
         case SAVED_SITEMAP:

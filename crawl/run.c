@@ -3,6 +3,7 @@
 #include "crawl/run-int.h"
 #include "crawl/archive.h"
 #include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/fragments.h"
 #include "crawl/report.h"
 #include "crawl/intake.h"
@@ -44,8 +45,8 @@ static uint64_t part_of(uint64_t total, int n, int i) {
 static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
   struct crawl_stats_counter a[CRAWL_STATS_COUNTERS_MAX], b[CRAWL_STATS_COUNTERS_MAX];
   size_t n, m;
-  crawl__stats_counters(sum, a, &n);
-  crawl__stats_counters(s, b, &m);
+  crawl__saved_counters(sum, a, &n);
+  crawl__saved_counters(s, b, &m);
   for (size_t i = 0; i < n && i < m; i++)
     *a[i].at += *b[i].at;
   sum->resumed += s->resumed;

@@ -1,7 +1,7 @@
 /* Scheduling: which queued item starts next, within -c, --rate, -n and each host's politeness,
  * and when the shard has nothing left to do. */
 #include "crawl/budget.h"
-#include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -141,7 +141,7 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
       frontier_push(c->fr, fh, item); /* ... until pushed back */
       return;
     }
-    crawl__leave_for_next_run(c, item);
+    crawl__saved_leave(c, item);
     crawl__record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
     crawl__request_free(rq);
     return;

@@ -1,6 +1,6 @@
 /* Seeds enter the queue a window at a time (doc/behaviour.md, Memory); what a run leaves queued is
  * settled or kept for the next run. */
-#include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/held.h"
 #include "crawl/intake.h"
 #include "crawl/logins.h"
@@ -78,7 +78,7 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   struct saved s;
   const char *held_from = NULL;
   char *from_copy = NULL;
-  while (!c->fatal && crawl__next_saved(c->save.resumable, &line, &cap, &s)) {
+  while (!c->fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
     if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
       free(from_copy);
       held_from = from_copy = strdup(s.from);

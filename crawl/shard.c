@@ -4,6 +4,7 @@
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -305,8 +306,7 @@ void crawl__shard_close(struct shard *c) {
   seen_destroy(c->sitemaps_seen);
   if (c->save.resumable)
     fclose(c->save.resumable);
-  if (c->save.leftovers)
-    fclose(c->save.leftovers);
+  crawl__saved_left_close(c);
   free(c->save.state_path);
   free(c->save.prev_path);
   core_buf_free(&c->held.scratch);

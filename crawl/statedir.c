@@ -1,6 +1,6 @@
 /* A --state directory: the options kept in DIR/options, and the lock that keeps one crawl at a
  * time on a directory or a --seen file. */
-#include "crawl/checkpoint.h"
+#include "crawl/saved.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -31,8 +31,8 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
     say(why, why_size, "%s%s", unsafe, "");
     return CORE_EINVAL;
   }
-  char *path = crawl__path_in(dir, "options"), *ckpt = crawl__path_in(dir, "checkpoint"),
-       *tmp = NULL;
+  char *path = crawl__saved_path_in(dir, "options"),
+       *ckpt = crawl__saved_path_in(dir, "checkpoint"), *tmp = NULL;
   core_rc rc = path && ckpt ? CORE_OK : CORE_ENOMEM;
   if (rc == CORE_OK && (access(path, F_OK) == 0 || access(ckpt, F_OK) == 0)) {
     say(why, why_size,
@@ -85,7 +85,7 @@ core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char
     say(why, why_size, "%s%s", unsafe, "");
     return CORE_EINVAL;
   }
-  char *path = crawl__path_in(dir, "options");
+  char *path = crawl__saved_path_in(dir, "options");
   FILE *f = path ? core_open_read(path) : NULL;
   if (!f) {
     core_rc rc = !path ? CORE_ENOMEM : errno == ENOENT ? CORE_ENOTFOUND : CORE_ESYS;
