@@ -109,3 +109,9 @@ void crawl__run_count_slot(struct crawl *r) {
 bool crawl__run_slots_full(struct crawl *r, long limit) {
   return atomic_load_explicit(&r->in_flight, memory_order_relaxed) >= limit;
 }
+
+bool crawl__run_pages_exhausted(const struct crawl *r, long max_pages) {
+  if (crawl__run_pages_leased(r)) /* the whole run's -n, which the bridge reads */
+    return crawl__run_pages_final(r);
+  return max_pages >= 0 && crawl__run_pages_started(r) >= max_pages;
+}

@@ -33,6 +33,9 @@ bool crawl__run_take_rate(struct crawl *r, double now, double *next);
 void crawl__run_give_rate(struct crawl *r, double taken);
 void crawl__run_give_slot(struct crawl *r, long limit, int self);
 bool crawl__run_slots_full(struct crawl *r, long limit);
+/* -n is reached: every page it allows (max_pages, < 0 for none) was started (with --cluster, in
+ * the whole job). */
+bool crawl__run_pages_exhausted(const struct crawl *r, long max_pages);
 /* One more in flight whatever the limit (a request that began without a slot). */
 void crawl__run_count_slot(struct crawl *r);
 

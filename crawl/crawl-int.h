@@ -149,6 +149,9 @@ struct shard_requests {
   bool slot_held;     /* pop_and_start holds a slot of -c for the item it pops */
   double rate_until;  /* --rate: no request of this shard starts before (its last refusal) */
   size_t long_held;   /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
+  /* the handler of each kind of request (by frontier_kind): page.c's and sitefiles.c's, given
+   * at set-up (shard.c) */
+  const struct fetch_handler *handlers[FRONTIER_SITEMAP + 1];
 };
 
 /* --warc (archive.c). */

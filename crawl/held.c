@@ -18,7 +18,6 @@
  * and depth of struct held_link, a link held costs some 22 bytes, where a polite crawl of pages
  * with 30 links each holds a million of them at once. */
 #include "crawl/held.h"
-#include "crawl/intake.h"
 #include "crawl/notes.h"
 #include "crawl/speculate.h"
 
@@ -372,33 +371,29 @@ void crawl__held_free(struct shard *c, struct held_page *hp) {
   free(hp);
 }
 
-/* Offers the links of pages done ahead of their level once the level has come (all of them
- * when nothing else is left to wait for), and lets pages run ahead while the held links stay
- * within the queue's memory budget. */
-void crawl__replay_held(struct shard *c, bool all) {
-  while (c->held.pages && (all || c->held.min <= frontier_gate(c->fr))) {
-    struct held_page *hp = crawl__held_take(c);
-    forget_copies(&c->held, hp);
-    if (crawl__held_waits(hp)) /* a speculative page's record first, at its depth now */
-      crawl__spec_settle(c, hp, c->stop != STOP_NOW);
-    for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
-      /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
-      const struct held_link *l = &hp->links[i];
-      if (l->text == HELD_GONE)
-        continue; /* an earlier copy offered it */
-      const char *text = held_whole(&c->held, hp, l->text);
-      struct url u;
-      core_rc rc = url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
-      if (rc == CORE_ENOMEM)
-        crawl__fatal(c, "out of memory");
-      if (rc)
-        continue;
-      crawl__offer(c, &u, hp->from, l->depth, 0, OFFER_LINK, held_how(hp, l->text));
-      url_free(&u);
-    }
-    frontier_release(c->fr, hp->depth);
-    crawl__held_free(c, hp);
-  }
+struct held_page *crawl__held_due(struct shard *c, bool all) {
+  if (!c->held.pages || !(all || c->held.min <= frontier_gate(c->fr)))
+    return NULL;
+  struct held_page *hp = crawl__held_take(c);
+  forget_copies(&c->held, hp);
+  return hp;
+}
+
+const char *crawl__held_link(struct shard *c, const struct held_page *hp, size_t i,
+                             struct link_how *how) {
+  const struct held_link *l = &hp->links[i];
+  if (l->text == HELD_GONE)
+    return NULL; /* an earlier copy offered it */
+  *how = held_how(hp, l->text);
+  return held_whole(&c->held, hp, l->text);
+}
+
+void crawl__held_done(struct shard *c, struct held_page *hp) {
+  frontier_release(c->fr, hp->depth);
+  crawl__held_free(c, hp);
+}
+
+void crawl__held_replayed(struct shard *c) {
   set_lookahead(c);
 }
 

@@ -63,7 +63,15 @@ void crawl__held_seal(struct held_page *hp);          /* its links are all in: a
 void crawl__append_held(struct shard *c, struct held_page *hp); /* kept, in depth order */
 /* A queued held page whose page turned out shallower: it moves to depth, pending there. */
 void crawl__held_move(struct shard *c, struct held_page *hp, int depth);
-/* Offers the links of pages done ahead of their level once it has come (all: every one). */
-void crawl__replay_held(struct shard *c, bool all);
+/* Replaying (intake.c's crawl__intake_replay_held pulls): the next held page whose level has come
+ * (all: any), taken out of the held pages, or NULL; its link i, put together again (valid until
+ * the next call) with how it was found, or NULL for a link an earlier copy offered; the page
+ * done with (its depth released, freed); and once a replay ends, how far ahead pages may start
+ * now. */
+struct held_page *crawl__held_due(struct shard *c, bool all);
+const char *crawl__held_link(struct shard *c, const struct held_page *hp, size_t i,
+                             struct link_how *how);
+void crawl__held_done(struct shard *c, struct held_page *hp);
+void crawl__held_replayed(struct shard *c);
 
 #endif

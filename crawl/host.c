@@ -2,11 +2,10 @@
  * and its one DNS lookup, retried with backoff ahead of robots.txt; a host whose lookups all
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
+#include "crawl/mesh.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
-#include "crawl/request.h"
-#include "crawl/sitefiles.h"
 
 #include <errno.h>
 #include <math.h>
@@ -69,10 +68,10 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   }
   /* robots.txt is queued once the address is known (on_host_resolved): a host waiting for its
    * lookup holds one item, not two, as a crawl of many seed hosts holds them all at once */
-  if (c->cfg->robots && !looked_up && !crawl__queue_robots(c, fh, 0))
+  if (c->cfg->robots && !looked_up && !crawl__host_queue_robots(c, fh, 0))
     return NULL;
   if (!c->cfg->robots)
-    crawl__queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
+    crawl__host_queue_sitemaps(c, hd); /* with robots.txt, they wait for its Sitemap lines */
   return hd;
 }
 
@@ -106,14 +105,14 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
     else if (!(hd->addr = frontier_host_addr(hd->fhost)))
       crawl__fatal(c, "the address of %s was not kept", hd->host);
     else if (c->cfg->robots && hd->robots_state == ROBOTS_PENDING)
-      crawl__queue_robots(c, hd->fhost, 0);
+      crawl__host_queue_robots(c, hd->fhost, 0);
     return;
   }
   crawl__note(c, "%s: DNS lookup failed: %s", hd->host, addr);
   if (hd->dns_attempts < c->cfg->retries && !c->stop) {
     hd->dns_attempts++;
     c->stats->retries++;
-    item->not_before = core_now() + crawl__backoff(c->cfg, hd->dns_attempts);
+    item->not_before = core_now() + crawl__host_backoff(c->cfg, hd->dns_attempts);
     frontier_push(c->fr, hd->fhost, item);
     return;
   }
@@ -316,4 +315,112 @@ void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_ite
   core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
   if (rc || addr_now)
     on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, rc ? core_rc_str(rc) : addr_now);
+}
+
+bool crawl__host_robots_excludes(struct shard *c, struct host_data *hd, const char *path) {
+  /* rules past their age are fetched again before the host's next page (start_page), which
+   * checks that page then */
+  bool allowed = true; /* lack of memory: queued, and start_page asks again */
+  if (!c->cfg->robots || hd->robots_state != ROBOTS_KNOWN)
+    return false;
+  const parse_robots *rules = crawl__host_rules(c, hd); /* first: rules that do not read back
+                                                         * are stale */
+  return !crawl__robots_stale(hd, core_now()) &&
+         parse_robots_check(rules, path, &allowed) == CORE_OK && !allowed;
+}
+
+double crawl__host_backoff(const struct crawl_config *cfg, int attempts) {
+  /* 0.5 s, 1 s, 2 s, ... capped by --max-delay */
+  return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
+}
+
+/* A URL on the host's origin ("http://a.example:8080" + "/robots.txt"); caller frees. */
+static char *origin_url(frontier_host *fh, const char *path) {
+  const char *origin = frontier_host_origin(fh);
+  size_t size = strlen(origin) + strlen(path) + 1;
+  char *url = malloc(size);
+  if (url)
+    snprintf(url, size, "%s%s", origin, path);
+  return url;
+}
+
+bool crawl__host_queue_robots(struct shard *c, frontier_host *fh, double not_before) {
+  char *url = origin_url(fh, "/robots.txt");
+  struct frontier_item *item = url ? frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0) : NULL;
+  free(url);
+  if (!item) {
+    crawl__fatal(c, "out of memory");
+    return false;
+  }
+  item->not_before = not_before;
+  frontier_push(c->fr, fh, item);
+  return true;
+}
+
+void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const char *loc,
+                               int depth) {
+  struct url u;
+  core_rc rc = url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u);
+  if (rc == CORE_ENOMEM) {
+    crawl__fatal(c, "out of memory"); /* the sitemap would be lost without a word */
+    return;
+  }
+  if (rc != CORE_OK) {
+    crawl__note(c, "sitemap '%s' is not a usable URL", loc);
+    return;
+  }
+  /* a sitemap of another shard's host is its owner's to fetch, once */
+  if (url_scope_contains(c->scope, u.host) &&
+      !crawl__send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
+                              (struct link_how){VIA_NONE, true}))
+    crawl__host_queue_sitemap_url(c, &u, depth);
+  url_free(&u);
+}
+
+/* Sitemaps are bounded per host and in nesting (doc/behaviour.md, Sitemaps): an index of
+ * indexes for ever, or of 50,000 sitemaps, would take the host's turns for good. */
+void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int depth) {
+  bool first = false;
+  if (seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
+    crawl__fatal(c, "out of memory");
+    return;
+  }
+  if (!first)
+    return;
+  struct host_data *hd = crawl__host_for(c, u);
+  bool too_deep = depth > c->cfg->sitemap_depth;
+  if (hd && (too_deep || hd->sitemaps_queued >= c->cfg->max_sitemaps)) {
+    if (!hd->sitemaps_noted)
+      crawl__warn(c,
+                  "%s: sitemaps past %s %ld left unfetched (this one: %s); the option raises the "
+                  "bound",
+                  hd->host, too_deep ? "--sitemap-depth" : "--max-sitemaps",
+                  too_deep ? c->cfg->sitemap_depth : c->cfg->max_sitemaps, u->text);
+    hd->sitemaps_noted = true;
+    return;
+  }
+  struct frontier_item *item =
+      hd ? frontier_item_new(FRONTIER_SITEMAP, u->text, NULL, depth) : NULL;
+  if (hd && item)
+    hd->sitemaps_queued++;
+  if (!hd || !item) {
+    frontier_item_free(item);
+    crawl__fatal(c, "out of memory");
+  } else {
+    frontier_push(c->fr, hd->fhost, item);
+  }
+}
+
+void crawl__host_queue_sitemaps(struct shard *c, struct host_data *hd) {
+  if (!c->cfg->sitemaps)
+    return;
+  for (size_t i = 0; i < parse_robots_sitemap_count(hd->robots); i++)
+    crawl__host_queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i), 0);
+  char *url = origin_url(hd->fhost, "/sitemap.xml");
+  if (!url) {
+    crawl__fatal(c, "out of memory");
+    return;
+  }
+  crawl__host_queue_sitemap(c, NULL, url, 0);
+  free(url);
 }

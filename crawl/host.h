@@ -44,7 +44,7 @@ struct host_data {
 
 /* Whether hd's robots.txt was settled more than ROBOTS_MAX_AGE before now: start_page fetches it
  * again before the host's next page, and nothing is decided by the old rules in the meantime
- * (crawl__robots_excludes). */
+ * (crawl__host_robots_excludes). */
 static inline bool crawl__robots_stale(const struct host_data *hd, double now) {
   return now - hd->robots_time > ROBOTS_MAX_AGE;
 }
@@ -80,5 +80,22 @@ void crawl__host_set_rules(struct host_data *hd, parse_robots *robots);
 void crawl__hosts_close(struct shard *c); /* the rules file, at the shard's end */
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
+
+/* Whether path, on hd, is excluded by a robots.txt at hand (fetched and not yet past its age). */
+bool crawl__host_robots_excludes(struct shard *c, struct host_data *hd, const char *path);
+/* The wait before a retry after attempts failed: 0.5 s, 1 s, 2 s, ... capped by --max-delay. */
+double crawl__host_backoff(const struct crawl_config *cfg, int attempts);
+
+/* Queues a fetch of the host's robots.txt, ahead of its pages, not before not_before. False (with
+ * the crawl ended as fatal) when memory runs out. */
+bool crawl__host_queue_robots(struct shard *c, frontier_host *fh, double not_before);
+/* With --sitemaps: queues the host's sitemaps (robots.txt Sitemap lines and /sitemap.xml). */
+void crawl__host_queue_sitemaps(struct shard *c, struct host_data *hd);
+/* Queues one sitemap URL (resolved against base) unless it is out of scope or queued before;
+ * depth: the index levels above it. */
+void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const char *loc, int depth);
+/* A sitemap URL this shard owns, queued unless it was before, or past --max-sitemaps for its host
+ * or --sitemap-depth (depth: index levels above it; a note says what was left). */
+void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int depth);
 
 #endif

@@ -2,6 +2,7 @@
  * or not (scope, filters, trap guards), checked against the seen filter a batch at a time, and
  * settled: printed and queued, or given its fate at once. Depth order comes first: links of a
  * page fetched ahead of its level are held (held.c) until the gate reaches it. */
+#include "crawl/budget.h"
 #include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
@@ -12,9 +13,7 @@
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
-#include "crawl/schedule.h"
 #include "crawl/seed.h"
-#include "crawl/sitefiles.h"
 #include "crawl/speculate.h"
 
 #include <stdlib.h>
@@ -454,7 +453,7 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
     confirm(c, spec, from, depth, redirects, probe.flags);
     return;
   }
-  if (kind == OFFER_SEED && !hd && crawl__pages_exhausted(c) &&
+  if (kind == OFFER_SEED && !hd && crawl__run_pages_exhausted(c->run, c->cfg->max_pages) &&
       !frontier_host_find(c->fr, u->origin)) {
     /* a seed fed after -n was reached (feed_seeds): settled as its page would be once popped,
      * without making a host that would never be asked anything */
@@ -476,7 +475,7 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
                      crawl__dns_error(hd->dead, why, sizeof(why)));
     return;
   }
-  if (!cfg->jsonl && crawl__robots_excludes(c, hd, u->text + u->path_off)) {
+  if (!cfg->jsonl && crawl__host_robots_excludes(c, hd, u->text + u->path_off)) {
     /* queued, it would wait for its host's turn only to be dropped, and hold its level (the
      * depth gate) and the crawl's end until then. With --jsonl, whose records say depths, it
      * is queued: a redirect of the level above may still give it that level (lower_queued) */
@@ -554,7 +553,7 @@ void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, 
 void crawl__take_owned(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
                        int depth, int redirects, struct link_how how) {
   if (kind == LINK_SITEMAP)
-    crawl__queue_sitemap_url(c, u, depth);
+    crawl__host_queue_sitemap_url(c, u, depth);
   else if (kind == LINK_AHEAD)
     crawl__spec_consider(c, u, page, depth, how.follow);
   else
@@ -688,6 +687,14 @@ void crawl__offer_links_flush(struct request *rq) {
   b->count = 0;
 }
 
+/* The path and query of a printed URL: from the first '/' after its authority (a printed
+ * userinfo has its '/' percent-encoded). */
+static const char *path_of(const char *url) {
+  const char *authority = strstr(url, "://");
+  const char *path = authority ? strchr(authority + 3, '/') : NULL;
+  return path ? path : "/";
+}
+
 /* The fate of a queued page settled without a request (a limit reached, the crawl stopped):
  * when a rule of its host's robots.txt, already at hand, excludes it, that is its fate, as in a
  * crawl without the limit or the stop (doc/behaviour.md, Records); otherwise the one given. */
@@ -695,23 +702,10 @@ crawl_fate crawl__unfetched_fate(struct shard *c, struct host_data *hd,
                                  const struct frontier_item *item, crawl_fate fate) {
   bool allowed = true; /* lack of memory: the fate given, which makes no rule up */
   if (c->cfg->robots && hd && hd->robots_state == ROBOTS_KNOWN &&
-      parse_robots_check(crawl__host_rules(c, hd), crawl__path_of(item->url), &allowed) ==
-          CORE_OK &&
+      parse_robots_check(crawl__host_rules(c, hd), path_of(item->url), &allowed) == CORE_OK &&
       !allowed)
     return CRAWL_FATE_ROBOTS;
   return fate;
-}
-
-bool crawl__robots_excludes(struct shard *c, struct host_data *hd, const char *path) {
-  /* rules past their age are fetched again before the host's next page (start_page), which
-   * checks that page then */
-  bool allowed = true; /* lack of memory: queued, and start_page asks again */
-  if (!c->cfg->robots || hd->robots_state != ROBOTS_KNOWN)
-    return false;
-  const parse_robots *rules = crawl__host_rules(c, hd); /* first: rules that do not read back
-                                                         * are stale */
-  return !crawl__robots_stale(hd, core_now()) &&
-         parse_robots_check(rules, path, &allowed) == CORE_OK && !allowed;
 }
 
 /* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
@@ -722,4 +716,32 @@ void crawl__settle_over_limit(struct shard *c, struct host_data *hd, struct fron
     crawl__saved_leave(c, item);
   crawl__record_item(c, item, fate, 0, NULL);
   frontier_item_free(item);
+}
+
+/* Offers the links of pages done ahead of their level once the level has come (all of them
+ * when nothing else is left to wait for), and lets pages run ahead while the held links stay
+ * within the queue's memory budget. */
+void crawl__intake_replay_held(struct shard *c, bool all) {
+  struct held_page *hp;
+  while ((hp = crawl__held_due(c, all))) {
+    if (crawl__held_waits(hp)) /* a speculative page's record first, at its depth now */
+      crawl__spec_settle(c, hp, c->stop != STOP_NOW);
+    for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
+      /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
+      struct link_how how;
+      const char *text = crawl__held_link(c, hp, i, &how);
+      if (!text)
+        continue;
+      struct url u;
+      core_rc rc = url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
+      if (rc == CORE_ENOMEM)
+        crawl__fatal(c, "out of memory");
+      if (rc)
+        continue;
+      crawl__offer(c, &u, hp->from, hp->links[i].depth, 0, OFFER_LINK, how);
+      url_free(&u);
+    }
+    crawl__held_done(c, hp);
+  }
+  crawl__held_replayed(c);
 }

@@ -26,7 +26,6 @@
 #include "crawl/run-int.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
-#include "crawl/run.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

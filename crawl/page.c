@@ -7,7 +7,6 @@
 #include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
-#include "crawl/schedule.h"
 #include "crawl/speculate.h"
 
 #include <stdlib.h>
@@ -317,14 +316,6 @@ static void page_body(void *arg, const char *data, size_t len) {
   crawl__offer_links_flush(rq);
 }
 
-bool crawl__cut_short(struct request *rq) {
-  /* its parser's links were dropped since the crawl began stopping at once (a fatal error ends
-   * one turn of the loop in which this answer came too): reported fetched, it would take them
-   * along. It stays among the requests cut short, which a --state save keeps to be made again,
-   * and the end reports as pending */
-  return rq->shard->stop == STOP_NOW;
-}
-
 static void page_done(void *arg, const struct fetch_result *res) {
   struct request *rq = arg;
   struct shard *c = rq->shard;
@@ -334,7 +325,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
   frontier_end(c->fr, rq->host, item, now, res->seconds);
   if (res->error == FETCH_ENOMEM) /* ends the crawl at once: the page is asked again */
     crawl__fatal(c, "out of memory");
-  if (crawl__cut_short(rq))
+  if (crawl__request_cut_short(rq))
     return;
   if (res->error != FETCH_OK) {
     crawl__note(c, "%s: %s", item->url, res->error_text);
@@ -420,8 +411,3 @@ static void page_done(void *arg, const struct fetch_result *res) {
 }
 
 const struct fetch_handler crawl__page_handler = {page_head, page_body, page_done};
-
-void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {
-  struct fetch_result res = {.error = error, .error_text = why};
-  crawl__handler_for(rq->item->kind)->on_done(rq, &res);
-}

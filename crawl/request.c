@@ -1,30 +1,23 @@
 /* Requests: made from a queued item, started once the host's address is known (refused when a
  * redirect would lead into a private address), retried with backoff, their failures given a
  * cause. */
+#include "crawl/budget.h"
 #include "crawl/fragments.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/logins.h"
-#include "crawl/page.h"
 #include "crawl/referrers.h"
 #include "crawl/request.h"
-#include "crawl/schedule.h"
-#include "crawl/sitefiles.h"
 #include "crawl/speculate.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-double crawl__backoff(const struct crawl_config *cfg, int attempts) {
-  /* 0.5 s, 1 s, 2 s, ... capped by --max-delay */
-  return fmin(cfg->max_delay, 0.5 * ldexp(1.0, attempts - 1));
-}
-
 double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after) {
   double now = core_now();
-  double wait = crawl__backoff(c->cfg, attempts);
+  double wait = crawl__host_backoff(c->cfg, attempts);
   if (retry_after >= 0) {
     /* the server asked the whole host to wait, not only this URL (never past --max-delay: the
      * callers give up on a longer wait, crawl__retry_after_too_long) */
@@ -84,17 +77,6 @@ void crawl__request_free(struct request *rq) {
   core_buf_free(&rq->body);
   frontier_item_free(rq->item);
   free(rq);
-}
-
-const struct fetch_handler *crawl__handler_for(frontier_kind kind) {
-  switch (kind) {
-    case FRONTIER_ROBOTS:
-      return &crawl__robots_handler;
-    case FRONTIER_SITEMAP:
-      return &crawl__sitemap_handler;
-    default:
-      return &crawl__page_handler;
-  }
 }
 
 static const char *addr_kind_name(url_addr_kind kind) {
@@ -194,7 +176,7 @@ static void launch(struct request *rq, const char *addr) {
       .more_for_host = frontier_host_has_queued(rq->host) ||
                        frontier_host_in_flight(rq->host) > 1 ||
                        (kind == FRONTIER_PAGE && first_page(rq)),
-      .handler = crawl__handler_for(kind),
+      .handler = rq->shard->req.handlers[kind],
       .arg = rq,
       .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),
   };
@@ -294,4 +276,30 @@ crawl_cause crawl__cause_of(fetch_error error) {
 
 bool crawl__is_transient_error(fetch_error error) {
   return error == FETCH_EDNS || error == FETCH_ECONNECT || error == FETCH_ETIMEOUT;
+}
+
+void crawl__request_began(struct shard *c) {
+  c->req.in_flight++;
+  if (c->req.slot_held)
+    c->req.slot_held = false; /* the request has it now */
+  else
+    crawl__run_count_slot(c->run); /* begun elsewhere: counted all the same, so its end balances */
+}
+
+void crawl__request_ended(struct shard *c) {
+  c->req.in_flight--;
+  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
+}
+
+bool crawl__request_cut_short(struct request *rq) {
+  /* its parser's links were dropped since the crawl began stopping at once (a fatal error ends
+   * one turn of the loop in which this answer came too): reported fetched, it would take them
+   * along. It stays among the requests cut short, which a --state save keeps to be made again,
+   * and the end reports as pending */
+  return rq->shard->stop == STOP_NOW;
+}
+
+void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {
+  struct fetch_result res = {.error = error, .error_text = why};
+  rq->shard->req.handlers[rq->item->kind]->on_done(rq, &res);
 }

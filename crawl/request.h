@@ -5,7 +5,6 @@
 
 #include "crawl/crawl-int.h"
 
-double crawl__backoff(const struct crawl_config *cfg, int attempts);
 /* When the next try of a transient failure may start: the backoff for its attempts, or the
  * server's Retry-After (seconds, < 0 for none; at most --max-delay, see below) when longer, which
  * also holds back the whole host. */
@@ -29,7 +28,12 @@ bool crawl__is_transient_error(fetch_error error);
  * false when its retries are spent. */
 bool crawl__retry(struct shard *c, struct request *rq, double retry_after);
 bool crawl__is_transient_status(long status);
-/* The fetch handler of a queued item's kind (a page, robots.txt, a sitemap). */
-const struct fetch_handler *crawl__handler_for(frontier_kind kind);
+/* A request began (it takes the slot pop_and_start holds) or ended. */
+void crawl__request_began(struct shard *c);
+void crawl__request_ended(struct shard *c);
+/* At a transfer's end: whether the crawl stops at once, the request then left cut short. */
+bool crawl__request_cut_short(struct request *rq);
+/* Ends rq through its handler as a transfer that failed with error before any response. */
+void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why);
 
 #endif

@@ -17,8 +17,6 @@
  *
  * Here too the files they go to (DIR/NAME, unlinked temporary files) and the pages a limit
  * kept from being fetched, which wait in a file of their own until the next save. */
-#include "crawl/mesh.h"
-#include "crawl/report.h"
 #include "crawl/saved.h"
 
 #include <errno.h>

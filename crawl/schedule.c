@@ -3,7 +3,6 @@
 #include "crawl/budget.h"
 #include "crawl/saved.h"
 #include "crawl/depthcut.h"
-#include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
@@ -17,12 +16,6 @@
 #include <string.h>
 
 static void release_page(struct shard *c, const struct frontier_item *item);
-
-bool crawl__pages_exhausted(const struct shard *c) {
-  if (crawl__run_pages_leased(c->run)) /* the whole run's -n, which the bridge reads */
-    return crawl__run_pages_final(c->run);
-  return c->cfg->max_pages >= 0 && crawl__run_pages_started(c->run) >= c->cfg->max_pages;
-}
 
 /* -n with --cluster: a page waits while this process has no page leased and the run may still
  * lease it one (another process may give back what it will not use). */
@@ -43,14 +36,6 @@ static void release_page(struct shard *c, const struct frontier_item *item) {
     frontier_release(c->fr, item->depth);
 }
 
-/* The path and query of a printed URL: from the first '/' after its authority (a printed
- * userinfo has its '/' percent-encoded). */
-const char *crawl__path_of(const char *url) {
-  const char *authority = strstr(url, "://");
-  const char *path = authority ? strchr(authority + 3, '/') : NULL;
-  return path ? path : "/";
-}
-
 static void start_page(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   const struct crawl_config *cfg = c->cfg;
@@ -68,7 +53,7 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
   /* -n and --max-pages-per-host count pages: a sitemap is never one of them, and is of no use
    * once no page may be fetched */
   bool page = item->kind == FRONTIER_PAGE;
-  if (crawl__pages_exhausted(c) ||
+  if (crawl__run_pages_exhausted(c->run, c->cfg->max_pages) ||
       (page && cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
@@ -83,7 +68,7 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     release_page(c, item); /* and pending again once pushed back */
     hd->robots_state = ROBOTS_PENDING;
     hd->robots_attempts = 0;
-    if (crawl__queue_robots(c, fh, 0))
+    if (crawl__host_queue_robots(c, fh, 0))
       frontier_push(c->fr, fh, item);
     else
       frontier_item_free(item);
@@ -134,7 +119,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
   if (page && !crawl__run_take_page(c->run, cfg->max_pages)) {
     /* another shard took the last page -n allowed (or leased) since the check above */
     frontier_cancel(c->fr, fh, item);
-    if (!crawl__pages_exhausted(c)) { /* --cluster: it waits for the next lease */
+    if (!crawl__run_pages_exhausted(
+            c->run, c->cfg->max_pages)) { /* --cluster: it waits for the next lease */
       rq->item = NULL;
       crawl__request_free(rq); /* its depth is no longer pending ... */
       item->not_before = core_now() + LEASE_WAIT;
@@ -179,19 +165,6 @@ void crawl__schedule(struct shard *c) {
                  core_rc_str(frontier_error(c->fr)));
 }
 
-void crawl__request_began(struct shard *c) {
-  c->req.in_flight++;
-  if (c->req.slot_held)
-    c->req.slot_held = false; /* the request has it now */
-  else
-    crawl__run_count_slot(c->run); /* begun elsewhere: counted all the same, so its end balances */
-}
-
-void crawl__request_ended(struct shard *c) {
-  c->req.in_flight--;
-  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
-}
-
 /* The slot pop_and_start took, when no request took it. */
 static void give_slot_back(struct shard *c) {
   if (!c->req.slot_held)
@@ -205,8 +178,8 @@ static void pop_and_start(struct shard *c) {
   double now = core_now();
   /* -n across processes reached: what pages fetched ahead found goes to its owners now, while
    * every process still runs (see finished) */
-  crawl__replay_held(c, (idle(c) && !c->outboxes) ||
-                            (crawl__run_pages_leased(c->run) && crawl__run_pages_final(c->run)));
+  crawl__intake_replay_held(c, (idle(c) && !c->outboxes) || (crawl__run_pages_leased(c->run) &&
+                                                             crawl__run_pages_final(c->run)));
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
   while (!c->stop && crawl__run_take_slot(c->run, c->cfg->concurrency)) {
@@ -229,7 +202,8 @@ static void pop_and_start(struct shard *c) {
     }
     switch (item->kind) {
       case FRONTIER_RESOLVE:
-        if (crawl__pages_exhausted(c)) { /* no page of it will be fetched: its pages settle */
+        if (crawl__run_pages_exhausted(
+                c->run, c->cfg->max_pages)) { /* no page of it will be fetched: its pages settle */
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
         } else if (c->req.lookups >= c->req.lookups_max) {
@@ -243,7 +217,7 @@ static void pop_and_start(struct shard *c) {
         }
         break;
       case FRONTIER_ROBOTS:
-        if (crawl__pages_exhausted(c)) {
+        if (crawl__run_pages_exhausted(c->run, c->cfg->max_pages)) {
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
         } else {
@@ -266,7 +240,8 @@ bool crawl__finished(const struct shard *c) {
     return false;
   if (c->stop)
     return true;
-  if (crawl__pages_exhausted(c)) /* with --cluster, once the links held back went their way */
+  if (crawl__run_pages_exhausted(
+          c->run, c->cfg->max_pages)) /* with --cluster, once the links held back went their way */
     return !crawl__run_pages_leased(c->run) || !c->held.pages;
   return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->req.lookups == 0 &&
          !c->held.pages;

@@ -1,5 +1,6 @@
 /* Seeds enter the queue a window at a time (doc/behaviour.md, Memory); what a run leaves queued is
  * settled or kept for the next run. */
+#include "crawl/budget.h"
 #include "crawl/saved.h"
 #include "crawl/held.h"
 #include "crawl/intake.h"
@@ -9,7 +10,6 @@
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/restore.h"
-#include "crawl/schedule.h"
 #include "crawl/seed.h"
 #include "crawl/speculate.h"
 
@@ -28,7 +28,9 @@ static void record_unfed(struct shard *c, const char *url, void *arg) {
 
 void crawl__settle_leftovers(struct shard *c, bool with_records) {
   crawl_fate fate =
-      c->end == CRAWL_END_DONE && crawl__pages_exhausted(c) ? CRAWL_FATE_LIMIT : CRAWL_FATE_PENDING;
+      c->end == CRAWL_END_DONE && crawl__run_pages_exhausted(c->run, c->cfg->max_pages)
+          ? CRAWL_FATE_LIMIT
+          : CRAWL_FATE_PENDING;
   if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
     crawl__seeds_unfed_each(c, record_unfed, NULL);
   while (c->req.active) {
@@ -173,7 +175,7 @@ static void seeds_fed(struct shard *c) {
 void crawl__feed_seeds(struct shard *c) {
   if (!crawl__seeds_waiting(c) || c->stop || c->fatal)
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
-  bool all = crawl__pages_exhausted(c);
+  bool all = crawl__run_pages_exhausted(c->run, c->cfg->max_pages);
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
   while (c->seeds.next < c->cfg->seed_count && !c->fatal &&
          (all || frontier_pending(c->fr, 0) < window)) {

@@ -12,12 +12,14 @@
 #include "crawl/logins.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/page.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
 #include "crawl/shard.h"
+#include "crawl/sitefiles.h"
 #include "crawl/stash.h"
 
 #include <errno.h>
@@ -86,11 +88,21 @@ static bool share_turn(struct shard *c) {
   return frontier_gate(c->fr) > before;
 }
 
+/* What a later stage of the engine hands back to an earlier one goes through what the earlier
+ * one is given here (doc/design.md, The engine's pipeline), never by calling it by name. */
+static void hand_over(struct shard *c) {
+  c->req.handlers[FRONTIER_PAGE] = &crawl__page_handler;
+  c->req.handlers[FRONTIER_RESOLVE] = &crawl__page_handler; /* never a request: a lookup */
+  c->req.handlers[FRONTIER_ROBOTS] = &crawl__robots_handler;
+  c->req.handlers[FRONTIER_SITEMAP] = &crawl__sitemap_handler;
+}
+
 /* Makes everything a shard needs: its loop, fetch engine, frontier, scope and filters; shard 0
  * also watches the output's reader. */
 void crawl__shard_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   core_rc rc;
+  hand_over(c);
   if (crawl__open_seen(c) != CORE_OK)
     return; /* a --seen file that cannot be used is refused, never overwritten */
   struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
@@ -248,7 +260,7 @@ static void shard_end(struct shard *c) {
    * now: they are found links, printed and then queued or settled like the rest */
   bool pausing = cfg->state_dir && c->end != CRAWL_END_DONE;
   if (c->fr && !pausing)
-    crawl__replay_held(c, true);
+    crawl__intake_replay_held(c, true);
   if (crawl__run_shards(c->run) > 1)
     deliver_last_links(c);
   /* no redirect comes any more: the URLs cut beyond --depth are settled (a paused --state crawl

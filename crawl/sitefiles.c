@@ -2,11 +2,8 @@
  * host and obeyed, and with --sitemaps its sitemaps (sitemaps.org), whose entries are seeds. */
 #include "crawl/host.h"
 #include "crawl/intake.h"
-#include "crawl/mesh.h"
 #include "crawl/notes.h"
-#include "crawl/page.h"
 #include "crawl/request.h"
-#include "crawl/schedule.h"
 #include "crawl/sitefiles.h"
 
 #include <stdio.h>
@@ -30,29 +27,6 @@ static void robots_body(void *arg, const char *data, size_t len) {
     crawl__fatal(rq->shard, "out of memory");
 }
 
-/* A URL on the host's origin ("http://a.example:8080" + "/robots.txt"); caller frees. */
-static char *origin_url(frontier_host *fh, const char *path) {
-  const char *origin = frontier_host_origin(fh);
-  size_t size = strlen(origin) + strlen(path) + 1;
-  char *url = malloc(size);
-  if (url)
-    snprintf(url, size, "%s%s", origin, path);
-  return url;
-}
-
-bool crawl__queue_robots(struct shard *c, frontier_host *fh, double not_before) {
-  char *url = origin_url(fh, "/robots.txt");
-  struct frontier_item *item = url ? frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0) : NULL;
-  free(url);
-  if (!item) {
-    crawl__fatal(c, "out of memory");
-    return false;
-  }
-  item->not_before = not_before;
-  frontier_push(c->fr, fh, item);
-  return true;
-}
-
 /* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds.
  * After the last retry the host's pages fail with the cause, which names robots.txt. */
 static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause cause,
@@ -62,8 +36,8 @@ static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause 
       !crawl__retry_after_too_long(c, rq->host, retry_after)) {
     hd->robots_attempts++;
     c->stats->retries++;
-    crawl__queue_robots(c, rq->host,
-                        crawl__retry_at(c, rq->host, hd->robots_attempts, retry_after));
+    crawl__host_queue_robots(c, rq->host,
+                             crawl__retry_at(c, rq->host, hd->robots_attempts, retry_after));
     return;
   }
   hd->robots_state = ROBOTS_DISALLOW_ALL;
@@ -143,7 +117,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   if (hd->robots_state != ROBOTS_PENDING)
     hd->robots_time = core_now();
   if (was_pending && hd->robots_state == ROBOTS_KNOWN)
-    crawl__queue_sitemaps(c, hd);
+    crawl__host_queue_sitemaps(c, hd);
   /* the Sitemap lines are read: a host keeps its rules alone (doc/design.md, Memory) */
   hd->robots = parse_robots_without_sitemaps(hd->robots);
   /* only now: the gap to the host's next request follows the Crawl-delay just read */
@@ -172,75 +146,6 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
 
 /* ---- sitemaps ---- */
 
-/* Queues one sitemap URL (resolved against base) unless it is out of scope or queued before;
- * depth: the index levels above it. */
-static void queue_sitemap(struct shard *c, const struct url *base, const char *loc, int depth) {
-  struct url u;
-  core_rc rc = url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u);
-  if (rc == CORE_ENOMEM) {
-    crawl__fatal(c, "out of memory"); /* the sitemap would be lost without a word */
-    return;
-  }
-  if (rc != CORE_OK) {
-    crawl__note(c, "sitemap '%s' is not a usable URL", loc);
-    return;
-  }
-  /* a sitemap of another shard's host is its owner's to fetch, once */
-  if (url_scope_contains(c->scope, u.host) &&
-      !crawl__send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
-                              (struct link_how){VIA_NONE, true}))
-    crawl__queue_sitemap_url(c, &u, depth);
-  url_free(&u);
-}
-
-/* Sitemaps are bounded per host and in nesting (doc/behaviour.md, Sitemaps): an index of
- * indexes for ever, or of 50,000 sitemaps, would take the host's turns for good. */
-void crawl__queue_sitemap_url(struct shard *c, const struct url *u, int depth) {
-  bool first = false;
-  if (seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
-    return;
-  }
-  if (!first)
-    return;
-  struct host_data *hd = crawl__host_for(c, u);
-  bool too_deep = depth > c->cfg->sitemap_depth;
-  if (hd && (too_deep || hd->sitemaps_queued >= c->cfg->max_sitemaps)) {
-    if (!hd->sitemaps_noted)
-      crawl__warn(c,
-                  "%s: sitemaps past %s %ld left unfetched (this one: %s); the option raises the "
-                  "bound",
-                  hd->host, too_deep ? "--sitemap-depth" : "--max-sitemaps",
-                  too_deep ? c->cfg->sitemap_depth : c->cfg->max_sitemaps, u->text);
-    hd->sitemaps_noted = true;
-    return;
-  }
-  struct frontier_item *item =
-      hd ? frontier_item_new(FRONTIER_SITEMAP, u->text, NULL, depth) : NULL;
-  if (hd && item)
-    hd->sitemaps_queued++;
-  if (!hd || !item) {
-    frontier_item_free(item);
-    crawl__fatal(c, "out of memory");
-  } else {
-    frontier_push(c->fr, hd->fhost, item);
-  }
-}
-
-void crawl__queue_sitemaps(struct shard *c, struct host_data *hd) {
-  if (!c->cfg->sitemaps)
-    return;
-  for (size_t i = 0; i < parse_robots_sitemap_count(hd->robots); i++)
-    queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i), 0);
-  char *url = origin_url(hd->fhost, "/sitemap.xml");
-  if (!url) {
-    crawl__fatal(c, "out of memory");
-    return;
-  }
-  queue_sitemap(c, NULL, url, 0);
-  free(url);
-}
-
 /* An entry is a seed (depth 0) found on the sitemap; an index entry is one more sitemap. */
 static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *loc) {
   struct request *rq = arg;
@@ -248,7 +153,7 @@ static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *l
   if (c->stop == STOP_NOW)
     return;
   if (event == PARSE_SITEMAP_INDEX) /* one level below the index */
-    queue_sitemap(c, &rq->url, loc, rq->item->depth + 1);
+    crawl__host_queue_sitemap(c, &rq->url, loc, rq->item->depth + 1);
   else
     crawl__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0,
                       (struct link_how){VIA_SITEMAP, true});
@@ -293,7 +198,7 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   if (res->error == FETCH_ENOMEM) /* ends the crawl at once: the sitemap is asked again */
     crawl__fatal(c, "out of memory");
-  if (crawl__cut_short(rq))
+  if (crawl__request_cut_short(rq))
     return;
   if (res->error != FETCH_OK) {
     if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))

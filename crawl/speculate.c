@@ -260,7 +260,7 @@ void crawl__spec_consider(struct shard *c, const struct url *u, const char *from
       URL_TRAP_NONE)
     return; /* a spider trap is not followed (settle gives its fate), nor fetched ahead */
   struct host_data *hd = crawl__host_for(c, u);
-  if (!hd || hd->dead || crawl__robots_excludes(c, hd, u->text + u->path_off))
+  if (!hd || hd->dead || crawl__host_robots_excludes(c, hd, u->text + u->path_off))
     return; /* an excluded page is never fetched: its level settles it */
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
   struct spec *e = item ? spec_insert(c, u->text, len, hd->fhost, true) : NULL;
