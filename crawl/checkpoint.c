@@ -32,12 +32,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-void crawl__remember_to_forget(struct shard *c, const char *url) {
-  /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
-  if (seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
-    crawl__fatal(c, "out of memory");
-}
-
 struct snapshot {
   FILE *out;
   double now;

@@ -14,8 +14,6 @@ void crawl__final_save(struct shard *c);
  * with err saying why. */
 core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out, char *err,
                             size_t err_size);
-/* A URL that failed: forgotten before the last save when the filter can remove. */
-void crawl__remember_to_forget(struct shard *c, const char *url);
 /* A continued --state crawl: -o FILE cut back to its length at the checkpoint continued from,
  * before anything is written to it. */
 void crawl__cut_output(struct shard *c);

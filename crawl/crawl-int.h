@@ -71,7 +71,7 @@ struct link_batch {
 
 struct spec;         /* speculate.h */
 struct host_data;    /* host.h */
-struct query_counts; /* intake.c */
+struct query_counts; /* queries.c */
 struct held_page;    /* held.h */
 struct crawl;        /* mesh.c: what the shards of a crawl share */
 
@@ -149,9 +149,6 @@ struct shard_requests {
   bool slot_held;     /* pop_and_start holds a slot of -c for the item it pops */
   double rate_until;  /* --rate: no request of this shard starts before (its last refusal) */
   size_t long_held;   /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
-  /* the handler of each kind of request (by frontier_kind): page.c's and sitefiles.c's, given
-   * at set-up (shard.c) */
-  const struct fetch_handler *handlers[FRONTIER_SITEMAP + 1];
 };
 
 /* --warc (archive.c). */
@@ -284,6 +281,27 @@ struct shard_referrers {
   struct core_buf buf;      /* this shard's part not yet written to the file */
 };
 
+/* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
+enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
+
+/* What a later stage of the engine hands back to an earlier one, each given at set-up (shard.c's
+ * hand_over), so that no file calls one above it by name (doc/design.md, The engine's pipeline). */
+struct shard_hooks {
+  /* request.c: the handler of each kind of request (by frontier_kind), page.c's and sitefiles.c's
+   */
+  const struct fetch_handler *handlers[FRONTIER_SITEMAP + 1];
+  /* report.c: a speculative page's record, kept until it is confirmed (speculate.c) */
+  void (*spec_record)(struct shard *c, const struct crawl_record *rec);
+  /* report.c: a failed URL's record, kept until every page linking to it is known (referrers.c);
+   * false when it is written at once */
+  bool (*failed_record)(struct shard *c, const struct crawl_record *rec);
+  /* intake.c: a link to a seed not offered yet, offered as the seed (seed.c); false for none */
+  bool (*seed_found)(struct shard *c, const struct url *u);
+  /* speculate.c: a redirect a confirmed speculative page kept, offered now (intake.c) */
+  void (*offer)(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
+                enum offer_kind kind, struct link_how how);
+};
+
 struct shard {
   const struct crawl_config *cfg;
   struct crawl *run;             /* shared with the other shards */
@@ -316,6 +334,7 @@ struct shard {
   } busiest;
   loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
   bool ahead;               /* pages one level below the gate may start (their links held) */
+  struct shard_hooks hooks;
   struct shard_requests req;
   struct shard_archive archive;
   struct shard_logins logins;
@@ -342,8 +361,5 @@ struct shard {
  * or a redirect target is offered, a sitemap queued, a held link considered for fetching ahead. */
 typedef void crawl_take_fn(struct shard *c, enum link_kind kind, const struct url *u,
                            const char *page, int depth, int redirects, struct link_how how);
-
-/* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
-enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 
 #endif

@@ -3,7 +3,7 @@
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
 #include "crawl/mesh.h"
-#include "crawl/intake.h"
+#include "crawl/queries.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
 
@@ -16,7 +16,7 @@
 
 void crawl__free_host_data(void *p) {
   struct host_data *hd = p;
-  crawl__query_counts_free(hd->queries);
+  crawl__queries_free(hd->queries);
   free(hd->robots_error);
   parse_robots_destroy(hd->robots);
   frontier_item_free(hd->resolving);

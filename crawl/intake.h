@@ -38,7 +38,6 @@ crawl_fate crawl__unfetched_fate(struct shard *c, struct host_data *hd,
 /* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
  * left for a later run. Frees item. */
 void crawl__settle_over_limit(struct shard *c, struct host_data *hd, struct frontier_item *item);
-void crawl__query_counts_free(struct query_counts *q);
 
 /* Offers the links of pages done ahead of their level once it has come (all: every one). */
 void crawl__intake_replay_held(struct shard *c, bool all);

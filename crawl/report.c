@@ -1,11 +1,8 @@
 /* Fates and records: every URL's one record through the sink, the counts the summary gives, the
  * broken links it lists, and the engine's notes and errors. */
 #include "crawl/budget.h"
-#include "crawl/checkpoint.h"
 #include "crawl/notes.h"
-#include "crawl/referrers.h"
 #include "crawl/report.h"
-#include "crawl/speculate.h"
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -98,12 +95,19 @@ const char *crawl__via_name(unsigned via) {
   }
 }
 
+/* A URL that failed: forgotten before the last save when the filter can remove (--seen). */
+static void remember_to_forget(struct shard *c, const char *url) {
+  /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
+  if (seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
+    crawl__fatal(c, "out of memory");
+}
+
 /* Every settled fate passes here: counted, written as a record (unless ITEM_QUIET), and
  * remembered when --seen must forget it. flags are the URL's item flags (its via among them). */
 void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
   rec->via = crawl__via_name(ITEM_VIA(flags));
   if (flags & ITEM_SPEC) { /* not accepted yet: reported when confirmed */
-    crawl__spec_keep_record(c, rec);
+    c->hooks.spec_record(c, rec);
     return;
   }
   struct crawl_stats *s = c->stats;
@@ -117,14 +121,14 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
   if (rec->fate == CRAWL_FATE_FAILED) {
     s->failures[rec->cause]++;
     if (c->cfg->seen_file)
-      crawl__remember_to_forget(c, rec->url);
+      remember_to_forget(c, rec->url);
     note_broken(c, rec); /* whatever the cause: a link that leads nowhere is broken */
   }
   bool failed = rec->fate == CRAWL_FATE_FAILED;
   if ((!c->cfg->jsonl && !(failed && c->cfg->report)) || (flags & ITEM_QUIET))
     return;
   /* a failed URL's record waits until every page linking to it is known (referrers.c) */
-  if (failed && crawl__referrers_keep_failed(c, rec))
+  if (failed && c->hooks.failed_record(c, rec))
     return;
   crawl__write_record(c, rec);
 }

@@ -176,7 +176,7 @@ static void launch(struct request *rq, const char *addr) {
       .more_for_host = frontier_host_has_queued(rq->host) ||
                        frontier_host_in_flight(rq->host) > 1 ||
                        (kind == FRONTIER_PAGE && first_page(rq)),
-      .handler = rq->shard->req.handlers[kind],
+      .handler = rq->shard->hooks.handlers[kind],
       .arg = rq,
       .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),
   };
@@ -301,5 +301,5 @@ bool crawl__request_cut_short(struct request *rq) {
 
 void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {
   struct fetch_result res = {.error = error, .error_text = why};
-  rq->shard->req.handlers[rq->item->kind]->on_done(rq, &res);
+  rq->shard->hooks.handlers[rq->item->kind]->on_done(rq, &res);
 }

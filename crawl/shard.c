@@ -19,6 +19,7 @@
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
 #include "crawl/shard.h"
+#include "crawl/speculate.h"
 #include "crawl/sitefiles.h"
 #include "crawl/stash.h"
 
@@ -91,10 +92,15 @@ static bool share_turn(struct shard *c) {
 /* What a later stage of the engine hands back to an earlier one goes through what the earlier
  * one is given here (doc/design.md, The engine's pipeline), never by calling it by name. */
 static void hand_over(struct shard *c) {
-  c->req.handlers[FRONTIER_PAGE] = &crawl__page_handler;
-  c->req.handlers[FRONTIER_RESOLVE] = &crawl__page_handler; /* never a request: a lookup */
-  c->req.handlers[FRONTIER_ROBOTS] = &crawl__robots_handler;
-  c->req.handlers[FRONTIER_SITEMAP] = &crawl__sitemap_handler;
+  struct shard_hooks *h = &c->hooks;
+  h->handlers[FRONTIER_PAGE] = &crawl__page_handler;
+  h->handlers[FRONTIER_RESOLVE] = &crawl__page_handler; /* never a request: a lookup */
+  h->handlers[FRONTIER_ROBOTS] = &crawl__robots_handler;
+  h->handlers[FRONTIER_SITEMAP] = &crawl__sitemap_handler;
+  h->spec_record = crawl__spec_keep_record;
+  h->failed_record = crawl__referrers_keep_failed;
+  h->seed_found = crawl__seed_found_early;
+  h->offer = crawl__offer;
 }
 
 /* Makes everything a shard needs: its loop, fetch engine, frontier, scope and filters; shard 0

@@ -26,7 +26,6 @@
  * lowers it (crawl__spec_lower). */
 #include "crawl/held.h"
 #include "crawl/host.h"
-#include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
@@ -587,7 +586,7 @@ void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int d
   struct url target;
   if (offer_redirect && o->redirect && c->stop != STOP_NOW &&
       url_resolve(NULL, o->redirect, strlen(o->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
-    crawl__offer(c, &target, e->url, depth, o->redirects, OFFER_REDIRECT, o->redirect_how);
+    c->hooks.offer(c, &target, e->url, depth, o->redirects, OFFER_REDIRECT, o->redirect_how);
     url_free(&target);
   }
 }
