@@ -284,8 +284,9 @@ struct shard_referrers {
 /* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
 enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 
-/* What a later stage of the engine hands back to an earlier one, each given at set-up (shard.c's
- * hand_over), so that no file calls one above it by name (doc/design.md, The engine's pipeline). */
+/* What a later stage of the engine hands back to an earlier one, each given at set-up (run.c's
+ * wire_hooks), so that no file calls one above it by name (doc/design.md, The engine's
+ * pipeline). */
 struct shard_hooks {
   /* request.c: the handler of each kind of request (by frontier_kind), page.c's and sitefiles.c's
    */

@@ -9,10 +9,13 @@
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/page.h"
 #include "crawl/referrers.h"
 #include "crawl/restore.h"
 #include "crawl/run.h"
 #include "crawl/shard.h"
+#include "crawl/seed.h"
+#include "crawl/sitefiles.h"
 #include "crawl/speculate.h"
 
 /* The most shards a crawl runs: more threads than that would only share the same cores. */
@@ -111,12 +114,27 @@ static void last_status(const struct crawl_sink *sink, struct shard *shards, int
   sink->status(sink->arg, &sum, true);
 }
 
+/* What a later stage of the engine hands back to an earlier one goes through what the earlier
+ * one is given here (doc/design.md, The engine's pipeline), never by calling it by name. */
+static void wire_hooks(struct shard *c) {
+  struct shard_hooks *h = &c->hooks;
+  h->handlers[FRONTIER_PAGE] = &crawl__page_handler;
+  h->handlers[FRONTIER_RESOLVE] = &crawl__page_handler; /* never a request: a lookup */
+  h->handlers[FRONTIER_ROBOTS] = &crawl__robots_handler;
+  h->handlers[FRONTIER_SITEMAP] = &crawl__sitemap_handler;
+  h->spec_record = crawl__spec_keep_record;
+  h->failed_record = crawl__referrers_keep_failed;
+  h->seed_found = crawl__seed_found_early;
+  h->offer = crawl__offer;
+}
+
 /* Shard i of n, its fields set, made ready to open: its share of the budgets, its writer, and
  * its outboxes to the other shards and processes. A failure is the shard's fatal error
  * (crawl__fatal), which ends the run before any shard's loop begins. */
 static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
   const struct crawl_config *cfg = c->cfg;
   const struct crawl_sink *sink = c->sink;
+  wire_hooks(c);
   crawl__run_attach(run, i, c, crawl__take_owned);
   c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
   c->held.min = INT_MAX;

@@ -12,7 +12,6 @@
 #include "crawl/logins.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
-#include "crawl/page.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
@@ -20,7 +19,6 @@
 #include "crawl/seed.h"
 #include "crawl/shard.h"
 #include "crawl/speculate.h"
-#include "crawl/sitefiles.h"
 #include "crawl/stash.h"
 
 #include <errno.h>
@@ -89,26 +87,11 @@ static bool share_turn(struct shard *c) {
   return frontier_gate(c->fr) > before;
 }
 
-/* What a later stage of the engine hands back to an earlier one goes through what the earlier
- * one is given here (doc/design.md, The engine's pipeline), never by calling it by name. */
-static void hand_over(struct shard *c) {
-  struct shard_hooks *h = &c->hooks;
-  h->handlers[FRONTIER_PAGE] = &crawl__page_handler;
-  h->handlers[FRONTIER_RESOLVE] = &crawl__page_handler; /* never a request: a lookup */
-  h->handlers[FRONTIER_ROBOTS] = &crawl__robots_handler;
-  h->handlers[FRONTIER_SITEMAP] = &crawl__sitemap_handler;
-  h->spec_record = crawl__spec_keep_record;
-  h->failed_record = crawl__referrers_keep_failed;
-  h->seed_found = crawl__seed_found_early;
-  h->offer = crawl__offer;
-}
-
 /* Makes everything a shard needs: its loop, fetch engine, frontier, scope and filters; shard 0
  * also watches the output's reader. */
 void crawl__shard_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   core_rc rc;
-  hand_over(c);
   if (crawl__open_seen(c) != CORE_OK)
     return; /* a --seen file that cannot be used is refused, never overwritten */
   struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
