@@ -17,14 +17,14 @@ static void archive(void *arg, const struct fetch_capture *x) {
     return;
   struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
                             x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
-  crawl__run_warc_lock(c->run); /* one exchange's two records stay together */
+  crawl__mesh_warc_lock(c->run); /* one exchange's two records stay together */
   core_rc rc = warc_write_exchange(c->archive.writer, &e);
   int err = warc_errno(c->archive.writer);
-  crawl__run_warc_unlock(c->run);
+  crawl__mesh_warc_unlock(c->run);
   if (rc == CORE_ESYS)
-    crawl__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err));
+    crawl__notes_fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err));
   else if (rc == CORE_ENOMEM)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   /* CORE_EINVAL: a URL no header can hold; curl sends no such request */
 }
 
@@ -36,7 +36,7 @@ static bool carries_logins(const struct crawl_config *cfg) {
          (cfg->proxy_https && strchr(cfg->proxy_https, '@'));
 }
 
-core_rc crawl__open_warc(struct shard *c) {
+core_rc crawl__archive_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   if (!cfg->warc_file)
     return CORE_OK;
@@ -46,7 +46,7 @@ core_rc crawl__open_warc(struct shard *c) {
   core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, c->save.warc_keep, gzip,
                          carries_logins(cfg), &c->archive.writer, why, sizeof(why));
   if (rc) {
-    crawl__fatal(c, "--warc '%s': %s", cfg->warc_file, why);
+    crawl__notes_fatal(c, "--warc '%s': %s", cfg->warc_file, why);
     return rc;
   }
   const curl_version_info_data *curl = curl_version_info(CURLVERSION_NOW);
@@ -58,15 +58,15 @@ core_rc crawl__open_warc(struct shard *c) {
            CRAWL_VERSION, curl->version, cfg->robots ? "obey" : "ignore", cfg->user_agent);
   rc = warc_write_info(c->archive.writer, fields);
   if (rc) {
-    crawl__fatal(c, "cannot write '%s': %s", cfg->warc_file,
-                 rc == CORE_ESYS ? strerror(warc_errno(c->archive.writer)) : "out of memory");
+    crawl__notes_fatal(c, "cannot write '%s': %s", cfg->warc_file,
+                       rc == CORE_ESYS ? strerror(warc_errno(c->archive.writer)) : "out of memory");
     return rc;
   }
   fetch_engine_capture(c->engine, archive, c);
   return CORE_OK;
 }
 
-void crawl__share_warc(struct shard *first, struct shard *c) {
+void crawl__archive_share(struct shard *first, struct shard *c) {
   if (!first->archive.writer)
     return;
   c->archive.writer = first->archive.writer;
@@ -74,7 +74,7 @@ void crawl__share_warc(struct shard *first, struct shard *c) {
   fetch_engine_capture(c->engine, archive, c);
 }
 
-void crawl__close_warc(struct shard *c) {
+void crawl__archive_close(struct shard *c) {
   if (c->archive.shared)
     c->archive.writer = NULL;
   if (!c->archive.writer)
@@ -83,5 +83,5 @@ void crawl__close_warc(struct shard *c) {
   core_rc rc = warc_close(c->archive.writer);
   c->archive.writer = NULL;
   if (rc && !c->fatal)
-    crawl__fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
+    crawl__notes_fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
 }

@@ -4,10 +4,10 @@
 
 #include "crawl/crawl-int.h"
 
-core_rc crawl__open_warc(struct shard *c);
+core_rc crawl__archive_open(struct shard *c);
 /* Another shard writes to first's --warc file too (under the run's lock). */
-void crawl__share_warc(struct shard *first, struct shard *c);
+void crawl__archive_share(struct shard *first, struct shard *c);
 /* Closes the file (only the shard that opened it: the others let go of it). */
-void crawl__close_warc(struct shard *c);
+void crawl__archive_close(struct shard *c);
 
 #endif

@@ -49,7 +49,7 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
   struct bridge *b = arg;
   struct shard *c = b->c;
   struct crawl *r = c->run;
-  int shards = crawl__run_shards(r);
+  int shards = crawl__mesh_shards(r);
   const char *p = lines, *end = lines + len;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -67,17 +67,17 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
                      ? url_resolve_in(NULL, url, (size_t)(nl - url), SIZE_MAX / 4, NULL, &u)
                      : CORE_EFORMAT;
     if (rc == CORE_ENOMEM) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return;
     }
     if (rc == CORE_OK) {
-      struct shard_outbox *o = &b->route[crawl__owner(c, u.host)];
+      struct shard_outbox *o = &b->route[crawl__mesh_owner(c, u.host)];
       url_free(&u);
       if (core_buf_add(&o->buf, p, (size_t)(nl - p) + 1)) {
-        crawl__fatal(c, "out of memory");
+        crawl__notes_fatal(c, "out of memory");
         return;
       }
-      int held = crawl__line_holds((enum link_kind)p[0], (int)depth);
+      int held = crawl__mesh_line_holds((enum link_kind)p[0], (int)depth);
       if (held < o->min)
         o->min = held;
     }
@@ -87,7 +87,7 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
     struct shard_outbox *o = &b->route[s];
     if (!o->buf.len)
       continue;
-    crawl__run_deliver(r, s, o->buf.data, o->buf.len, o->min);
+    crawl__mesh_deliver(r, s, o->buf.data, o->buf.len, o->min);
     core_buf_reset(&o->buf);
     o->min = INT_MAX;
   }
@@ -97,21 +97,21 @@ static void on_error(void *arg, const char *message) {
   struct bridge *b = arg;
   const char *state = b->c->cfg->state_dir;
   if (state) /* its checkpoint is saved at the stop: the command that goes on from it */
-    crawl__fatal(b->c, "--cluster: %s; once Redis answers, 'crawl --state %s' goes on", message,
-                 state);
+    crawl__notes_fatal(b->c, "--cluster: %s; once Redis answers, 'crawl --state %s' goes on",
+                       message, state);
   else
-    crawl__fatal(b->c, "--cluster: %s", message);
+    crawl__notes_fatal(b->c, "--cluster: %s", message);
 }
 
 static void on_wait(void *arg, const char *message) {
   struct bridge *b = arg;
-  crawl__warn(b->c, "--cluster: %s; waiting for it up to %g s (--cluster-wait)", message,
-              b->c->cfg->cluster_wait);
+  crawl__notes_warn(b->c, "--cluster: %s; waiting for it up to %g s (--cluster-wait)", message,
+                    b->c->cfg->cluster_wait);
 }
 
 static void on_back(void *arg) {
   struct bridge *b = arg;
-  crawl__warn(b->c, "--cluster: Redis answers again: the crawl goes on");
+  crawl__notes_warn(b->c, "--cluster: Redis answers again: the crawl goes on");
   /* what Redis counted of this node's lease is set again from the pages it began: a lease asked
    * for or given back while it was away may have been lost */
   b->lease_reset = false;
@@ -124,13 +124,13 @@ static void on_view(void *arg, const struct cluster_view *view) {
   if (!view->consistent)
     return; /* the next turn asks again */
   /* every page -n allows has been started: nothing leased is left anywhere */
-  if (crawl__run_pages_leased(b->c->run) && view->pages >= b->c->cfg->max_pages)
-    crawl__run_set_pages_final(b->c->run);
+  if (crawl__budget_pages_leased(b->c->run) && view->pages >= b->c->cfg->max_pages)
+    crawl__budget_set_pages_final(b->c->run);
   if (view->done) {
     cluster_mark_ended(b->cl);
     b->ended = true;
   }
-  crawl__run_view_read(b->c->run, view->others_gate, view->done);
+  crawl__mesh_view_read(b->c->run, view->others_gate, view->done);
   if (view->stop)
     crawl_stop(b->c->run, CRAWL_END_SIGINT);
 }
@@ -139,7 +139,7 @@ static void send_remote(void *arg, int node, const char *lines, size_t len, int 
   struct bridge *b = arg;
   core_rc rc = cluster_send(b->cl, node, lines, len, min);
   if (rc && rc != CORE_ESYS) /* CORE_ESYS: on_error said why */
-    crawl__fatal(b->c, "--cluster: cannot send links: %s", core_rc_str(rc));
+    crawl__notes_fatal(b->c, "--cluster: cannot send links: %s", core_rc_str(rc));
 }
 
 /* One line for each item: a name and the item, for items that may hold commas (patterns). */
@@ -226,25 +226,28 @@ static core_rc count_unfinished(FILE *saved, struct unfinished *u) {
 static core_rc join_ended(struct shard *c, const char *job) {
   struct unfinished u = {0};
   if (!c->save.restored || !c->save.resumable) {
-    crawl__fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name", job);
+    crawl__notes_fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name",
+                       job);
     return CORE_EINVAL;
   }
   if (count_unfinished(c->save.resumable, &u) != CORE_OK) {
-    crawl__fatal(c, "--state: cannot read the checkpoint back: %s", strerror(errno));
+    crawl__notes_fatal(c, "--state: cannot read the checkpoint back: %s", strerror(errno));
     return CORE_ESYS;
   }
   if (u.pages || u.held || u.links) {
-    crawl__fatal(c,
-                 "--cluster: the job '%s' has ended, but this node's state holds what it had not "
-                 "finished (%ld queued pages, %ld held pages, %ld links on their way): the job "
-                 "cannot take them up any more, and they would be lost; the state is left as it "
-                 "was",
-                 job, u.pages, u.held, u.links);
+    crawl__notes_fatal(
+        c,
+        "--cluster: the job '%s' has ended, but this node's state holds what it had not "
+        "finished (%ld queued pages, %ld held pages, %ld links on their way): the job "
+        "cannot take them up any more, and they would be lost; the state is left as it "
+        "was",
+        job, u.pages, u.held, u.links);
     return CORE_EINVAL;
   }
-  crawl__warn(c, "--cluster: the job '%s' is complete, and so was this node's part of it", job);
-  for (int i = 0; i < crawl__run_shards(c->run); i++)
-    crawl__run_shard(c->run, i)->save.complete = true;
+  crawl__notes_warn(c, "--cluster: the job '%s' is complete, and so was this node's part of it",
+                    job);
+  for (int i = 0; i < crawl__mesh_shards(c->run); i++)
+    crawl__mesh_shard(c->run, i)->save.complete = true;
   return CORE_OK;
 }
 
@@ -258,16 +261,16 @@ static core_rc join_waiting(struct shard *c, struct cluster_options *opt, const 
   bool waited = false;
   for (;;) {
     core_rc rc = cluster_job_join(&opt->address, options, ended, &opt->since_us, err, err_size);
-    crawl__shard_sync_stop(c);
+    crawl__mesh_sync_stop(c);
     double left = deadline - core_now();
     if (rc != CORE_ESYS || c->stop != STOP_NONE || left <= 0) {
       if (waited && rc == CORE_OK)
-        crawl__warn(c, "--cluster: Redis answers: the crawl goes on");
+        crawl__notes_warn(c, "--cluster: Redis answers: the crawl goes on");
       return rc;
     }
     if (!waited)
-      crawl__warn(c, "--cluster: %s; waiting for it up to %g s (--cluster-wait)", err,
-                  c->cfg->cluster_wait);
+      crawl__notes_warn(c, "--cluster: %s; waiting for it up to %g s (--cluster-wait)", err,
+                        c->cfg->cluster_wait);
     waited = true;
     double nap = pause < left ? pause : left; /* the last try is at the bound */
     struct timespec ts = {.tv_sec = (time_t)nap,
@@ -286,7 +289,7 @@ core_rc crawl__bridge_open(struct shard *c) {
                                 .wait = cfg->cluster_wait};
   const char *why;
   if (cluster_address_parse(cfg->cluster, &opt.address, &why) != CORE_OK) {
-    crawl__fatal(c, "--cluster: %s", why);
+    crawl__notes_fatal(c, "--cluster: %s", why);
     return CORE_EINVAL;
   }
   char err[512] = "";
@@ -300,7 +303,7 @@ core_rc crawl__bridge_open(struct shard *c) {
   if (rc == CORE_OK && ended)
     return join_ended(c, opt.address.job);
   struct bridge *b = rc == CORE_OK ? calloc(1, sizeof(*b)) : NULL;
-  int shards = crawl__run_shards(c->run);
+  int shards = crawl__mesh_shards(c->run);
   if (rc == CORE_OK && (!b || !(b->route = calloc((size_t)shards, sizeof(*b->route))))) {
     free(b);
     b = NULL;
@@ -322,9 +325,9 @@ core_rc crawl__bridge_open(struct shard *c) {
   }
   if (rc) {
     if (err[0])
-      crawl__fatal(c, "--cluster: %s", err);
+      crawl__notes_fatal(c, "--cluster: %s", err);
     else
-      crawl__fatal(c, "--cluster: cannot start: %s", core_rc_str(rc));
+      crawl__notes_fatal(c, "--cluster: cannot start: %s", core_rc_str(rc));
   }
   return rc;
 }
@@ -333,7 +336,7 @@ static void on_lease(void *arg, long granted) {
   struct bridge *b = arg;
   b->lease_pending = false;
   if (granted > 0)
-    crawl__run_lease_add(b->c->run, granted);
+    crawl__budget_lease_add(b->c->run, granted);
   else /* nothing left to lease now: another process may give some back */
     b->lease_retry_at = core_now() + LEASE_WAIT;
 }
@@ -346,29 +349,29 @@ static void on_lease(void *arg, long granted) {
 static void lease_turn(struct bridge *b, bool idle, double now) {
   static const double LEASE_HELD = 0.2;
   struct crawl *r = b->c->run;
-  long limit = b->c->cfg->max_pages, started = crawl__run_pages_started(r);
+  long limit = b->c->cfg->max_pages, started = crawl__budget_pages_started(r);
   if (started != b->pages_seen || !b->pages_seen_at) {
     b->pages_seen = started;
     b->pages_seen_at = now;
   }
   if (!b->lease_reset) {
-    if (cluster_lease_reset(b->cl, crawl__run_pages_started(r)) != CORE_OK)
+    if (cluster_lease_reset(b->cl, crawl__budget_pages_started(r)) != CORE_OK)
       return;
     b->lease_reset = true;
     b->lease_block = limit / (4 * (long)b->c->cfg->nodes);
     b->lease_block = b->lease_block < 1 ? 1 : b->lease_block > 256 ? 256 : b->lease_block;
   }
-  bool held = crawl__run_lease_left(r) > 0 && now - b->pages_seen_at > LEASE_HELD;
+  bool held = crawl__budget_lease_left(r) > 0 && now - b->pages_seen_at > LEASE_HELD;
   if (idle || held) {
-    long unused = crawl__run_lease_take_back(r);
+    long unused = crawl__budget_lease_take_back(r);
     if (unused > 0 && cluster_lease(b->cl, limit, -unused, NULL, NULL) != CORE_OK)
       return;
     if (held) { /* the others first */
       b->lease_retry_at = now + LEASE_HELD;
       b->pages_seen_at = now;
     }
-  } else if (!crawl__run_pages_final(r) && !b->lease_pending && now >= b->lease_retry_at &&
-             crawl__run_lease_left(r) <= b->lease_block / 2) {
+  } else if (!crawl__budget_pages_final(r) && !b->lease_pending && now >= b->lease_retry_at &&
+             crawl__budget_lease_left(r) <= b->lease_block / 2) {
     if (cluster_lease(b->cl, limit, b->lease_block, on_lease, b) == CORE_OK)
       b->lease_pending = true;
   }
@@ -378,23 +381,23 @@ double crawl__bridge_turn(struct shard *c) {
   struct bridge *b = c->bridge;
   if (!b || !b->cl || c->fatal)
     return IDLE_WAIT;
-  crawl__run_take_remote(c->run, send_remote, b);
+  crawl__mesh_take_remote(c->run, send_remote, b);
   cluster_flush(b->cl);
   double now = core_now();
   bool due = !b->view_pending && now - b->view_at >= VIEW_EVERY;
-  bool leased = crawl__run_pages_leased(c->run);
+  bool leased = crawl__budget_pages_leased(c->run);
   int gate = INT_MAX;
   bool idle = false;
   if (due || leased) /* the process's state is read (under the run's lock) when it is needed */
-    crawl__run_node_state(c->run, &gate, &idle);
+    crawl__mesh_node_state(c->run, &gate, &idle);
   if (leased)
     lease_turn(b, idle || c->stop, now);
   if (!due)
     return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
-  cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
+  cluster_set_pages(b->cl, crawl__budget_pages_started(c->run));
   if (cluster_publish(b->cl, gate, idle && !c->stop, c->stop != STOP_NONE) != CORE_OK)
     return IDLE_WAIT;
-  crawl__run_view_asked(c->run);
+  crawl__mesh_view_asked(c->run);
   if (cluster_view(b->cl, on_view, b)) {
     b->view_pending = true;
     b->view_at = now;
@@ -408,7 +411,7 @@ unsigned long crawl__bridge_mark(struct shard *c) {
 
 static void put_unconfirmed(void *arg, int node, const char *lines, size_t len) {
   (void)node; /* each line names its URL, whose host names its node */
-  crawl__put_transit(arg, lines, len);
+  crawl__mesh_put_transit(arg, lines, len);
 }
 
 void crawl__bridge_write_transit(struct shard *c, FILE *out) {
@@ -433,10 +436,10 @@ void crawl__bridge_close(struct shard *c) {
     /* the last publish and acknowledgements reach Redis before this process goes */
     int gate;
     bool idle;
-    crawl__run_node_state(c->run, &gate, &idle);
-    crawl__run_take_remote(c->run, send_remote, b);
+    crawl__mesh_node_state(c->run, &gate, &idle);
+    crawl__mesh_take_remote(c->run, send_remote, b);
     cluster_flush(b->cl);
-    cluster_set_pages(b->cl, crawl__run_pages_started(c->run));
+    cluster_set_pages(b->cl, crawl__budget_pages_started(c->run));
     /* a stopped process is not idle: what it has not done waits for it (--state) */
     cluster_publish(b->cl, gate, idle && !c->stop, c->stop != STOP_NONE);
     if (b->ended) /* the job's streams emptied, its keys gone a week later */
@@ -446,7 +449,7 @@ void crawl__bridge_close(struct shard *c) {
       loop_run_once(c->loop, 0.05);
   }
   cluster_destroy(b->cl);
-  for (int s = 0; s < crawl__run_shards(c->run); s++)
+  for (int s = 0; s < crawl__mesh_shards(c->run); s++)
     core_buf_free(&b->route[s].buf);
   free(b->route);
   free(b);

@@ -5,19 +5,19 @@
 #include "crawl/budget.h"
 #include "crawl/mesh.h"
 
-bool crawl__run_warn_spill_once(struct crawl *r) {
+bool crawl__budget_warn_spill_once(struct crawl *r) {
   return !atomic_exchange(&r->spill_warned, true);
 }
 
-bool crawl__run_warn_stash_once(struct crawl *r) {
+bool crawl__budget_warn_stash_once(struct crawl *r) {
   return !atomic_exchange(&r->stash_warned, true);
 }
 
-long crawl__run_pages_started(const struct crawl *r) {
+long crawl__budget_pages_started(const struct crawl *r) {
   return atomic_load_explicit(&r->pages_started, memory_order_relaxed);
 }
 
-void crawl__run_set_pages_started(struct crawl *r, long pages) {
+void crawl__budget_set_pages_started(struct crawl *r, long pages) {
   atomic_store(&r->pages_started, pages);
 }
 
@@ -31,7 +31,7 @@ static bool take_one(atomic_long *counter, long limit) {
   return true;
 }
 
-bool crawl__run_take_page(struct crawl *r, long max_pages) {
+bool crawl__budget_take_page(struct crawl *r, long max_pages) {
   if (!r->pages_leased)
     return take_one(&r->pages_started, max_pages);
   long left = atomic_load_explicit(&r->pages_lease, memory_order_relaxed);
@@ -43,38 +43,38 @@ bool crawl__run_take_page(struct crawl *r, long max_pages) {
   return true;
 }
 
-bool crawl__run_pages_leased(const struct crawl *r) {
+bool crawl__budget_pages_leased(const struct crawl *r) {
   return r->pages_leased;
 }
 
-bool crawl__run_pages_final(const struct crawl *r) {
+bool crawl__budget_pages_final(const struct crawl *r) {
   return atomic_load(&r->pages_final);
 }
 
-long crawl__run_lease_left(const struct crawl *r) {
+long crawl__budget_lease_left(const struct crawl *r) {
   return atomic_load(&r->pages_lease);
 }
 
-void crawl__run_lease_add(struct crawl *r, long pages) {
+void crawl__budget_lease_add(struct crawl *r, long pages) {
   atomic_fetch_add(&r->pages_lease, pages);
   if (pages > 0 && r->count > 1)
-    crawl__wake_others(r, 0);
+    crawl__mesh_wake_others(r, 0);
 }
 
-long crawl__run_lease_take_back(struct crawl *r) {
+long crawl__budget_lease_take_back(struct crawl *r) {
   return atomic_exchange(&r->pages_lease, 0);
 }
 
-void crawl__run_set_pages_final(struct crawl *r) {
+void crawl__budget_set_pages_final(struct crawl *r) {
   if (!atomic_exchange(&r->pages_final, true) && r->count > 1)
-    crawl__wake_others(r, 0);
+    crawl__mesh_wake_others(r, 0);
 }
 
-bool crawl__run_take_slot(struct crawl *r, long limit) {
+bool crawl__budget_take_slot(struct crawl *r, long limit) {
   return take_one(&r->in_flight, limit);
 }
 
-bool crawl__run_take_rate(struct crawl *r, double now, double *next) {
+bool crawl__budget_take_rate(struct crawl *r, double now, double *next) {
   double rate = r->cfg->rate;
   if (rate <= 0)
     return true;
@@ -87,7 +87,7 @@ bool crawl__run_take_rate(struct crawl *r, double now, double *next) {
   return ok;
 }
 
-void crawl__run_give_rate(struct crawl *r, double taken) {
+void crawl__budget_give_rate(struct crawl *r, double taken) {
   if (r->cfg->rate <= 0)
     return;
   pthread_mutex_lock(&r->lock);
@@ -96,22 +96,22 @@ void crawl__run_give_rate(struct crawl *r, double taken) {
   pthread_mutex_unlock(&r->lock);
 }
 
-void crawl__run_give_slot(struct crawl *r, long limit, int self) {
+void crawl__budget_give_slot(struct crawl *r, long limit, int self) {
   /* from full to not: another shard may be waiting for a slot */
   if (atomic_fetch_sub(&r->in_flight, 1) >= limit && r->count > 1)
-    crawl__wake_others(r, self);
+    crawl__mesh_wake_others(r, self);
 }
 
-void crawl__run_count_slot(struct crawl *r) {
+void crawl__budget_count_slot(struct crawl *r) {
   atomic_fetch_add(&r->in_flight, 1);
 }
 
-bool crawl__run_slots_full(struct crawl *r, long limit) {
+bool crawl__budget_slots_full(struct crawl *r, long limit) {
   return atomic_load_explicit(&r->in_flight, memory_order_relaxed) >= limit;
 }
 
-bool crawl__run_pages_exhausted(const struct crawl *r, long max_pages) {
-  if (crawl__run_pages_leased(r)) /* the whole run's -n, which the bridge reads */
-    return crawl__run_pages_final(r);
-  return max_pages >= 0 && crawl__run_pages_started(r) >= max_pages;
+bool crawl__budget_pages_exhausted(const struct crawl *r, long max_pages) {
+  if (crawl__budget_pages_leased(r)) /* the whole run's -n, which the bridge reads */
+    return crawl__budget_pages_final(r);
+  return max_pages >= 0 && crawl__budget_pages_started(r) >= max_pages;
 }

@@ -5,38 +5,39 @@
 
 #include "crawl/crawl-int.h"
 
-long crawl__run_pages_started(const struct crawl *r);
+long crawl__budget_pages_started(const struct crawl *r);
 /* True for the first shard that asks: one warning for the run, whichever spill file failed. */
-bool crawl__run_warn_spill_once(struct crawl *r);
+bool crawl__budget_warn_spill_once(struct crawl *r);
 /* The same for the stash of links fetched ahead (stash.c). */
-bool crawl__run_warn_stash_once(struct crawl *r);
-void crawl__run_set_pages_started(struct crawl *r, long pages);
+bool crawl__budget_warn_stash_once(struct crawl *r);
+void crawl__budget_set_pages_started(struct crawl *r, long pages);
 /* One page more under -n (max_pages, < 0 for none) across all shards; false when none is left
- * (with --cluster: none leased, which the run may still lease or not, crawl__run_pages_final). */
-bool crawl__run_take_page(struct crawl *r, long max_pages);
+ * (with --cluster: none leased, which the run may still lease or not, crawl__budget_pages_final).
+ */
+bool crawl__budget_take_page(struct crawl *r, long max_pages);
 /* -n with --cluster (bridge.c): pages are leased from the whole run's limit in Redis. */
-bool crawl__run_pages_leased(const struct crawl *r);
-bool crawl__run_pages_final(const struct crawl *r);
-void crawl__run_set_pages_final(struct crawl *r);
-long crawl__run_lease_left(const struct crawl *r);
-void crawl__run_lease_add(struct crawl *r, long pages);
+bool crawl__budget_pages_leased(const struct crawl *r);
+bool crawl__budget_pages_final(const struct crawl *r);
+void crawl__budget_set_pages_final(struct crawl *r);
+long crawl__budget_lease_left(const struct crawl *r);
+void crawl__budget_lease_add(struct crawl *r, long pages);
 /* What the lease still allows, taken back (0 left): to give back to the run. */
-long crawl__run_lease_take_back(struct crawl *r);
+long crawl__budget_lease_take_back(struct crawl *r);
 /* -c across shards: a slot for one more request (false when limit are in flight), given back
  * when it ends (waking the others when all were taken). */
-bool crawl__run_take_slot(struct crawl *r, long limit);
+bool crawl__budget_take_slot(struct crawl *r, long limit);
 /* --rate: whether a request may start now (taking its turn), else false with *next the moment
  * the next one may. Always true without --rate. */
-bool crawl__run_take_rate(struct crawl *r, double now, double *next);
-/* Gives back the turn crawl__run_take_rate took (taken: the *next it gave), when no request
+bool crawl__budget_take_rate(struct crawl *r, double now, double *next);
+/* Gives back the turn crawl__budget_take_rate took (taken: the *next it gave), when no request
  * followed. */
-void crawl__run_give_rate(struct crawl *r, double taken);
-void crawl__run_give_slot(struct crawl *r, long limit, int self);
-bool crawl__run_slots_full(struct crawl *r, long limit);
+void crawl__budget_give_rate(struct crawl *r, double taken);
+void crawl__budget_give_slot(struct crawl *r, long limit, int self);
+bool crawl__budget_slots_full(struct crawl *r, long limit);
 /* -n is reached: every page it allows (max_pages, < 0 for none) was started (with --cluster, in
  * the whole job). */
-bool crawl__run_pages_exhausted(const struct crawl *r, long max_pages);
+bool crawl__budget_pages_exhausted(const struct crawl *r, long max_pages);
 /* One more in flight whatever the limit (a request that began without a slot). */
-void crawl__run_count_slot(struct crawl *r);
+void crawl__budget_count_slot(struct crawl *r);
 
 #endif

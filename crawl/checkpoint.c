@@ -11,9 +11,9 @@
  *
  * With several shards there is still one file: they share one filter (each asks it only about
  * its own hosts), and the first shard saves while every other is paused between two turns
- * (crawl__run_pause), writing each shard's lines and the links on their way between them. Each
+ * (crawl__mesh_pause), writing each shard's lines and the links on their way between them. Each
  * line says what it is about, not which shard wrote it, so a run with another number of shards
- * loads the file too: crawl__split_saved hands each line to the shard that owns it now. */
+ * loads the file too: crawl__restore_split hands each line to the shard that owns it now. */
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
@@ -95,7 +95,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
         const char *rest;
         struct link_how how;
         int shared = (int)crawl__held_text(hp, i, &rest, &how);
-        fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__how_code(how), shared,
+        fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__mesh_how_code(how), shared,
                 hp->from, rest);
       }
     }
@@ -103,7 +103,8 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
     crawl__seeds_unfed_each(c, put_unfed, out);
   /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records
    * across a kill (a --seen run is a new crawl, with records of its own) */
-  if (rc == CORE_OK && (!crawl__saved_copy_left(c, out) || (whole && !crawl__save_cut(c, out))))
+  if (rc == CORE_OK &&
+      (!crawl__saved_copy_left(c, out) || (whole && !crawl__depthcut_save(c, out))))
     rc = CORE_ESYS;
   *pages += s.pages;
   return rc;
@@ -117,7 +118,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     return NULL;
   double now = core_now();
   if (c->cfg->state_dir) { /* what the run counts once */
-    fprintf(out, "stat pages_started %ld\n", crawl__run_pages_started(c->run));
+    fprintf(out, "stat pages_started %ld\n", crawl__budget_pages_started(c->run));
     uint64_t warc_bytes;
     if (c->archive.writer &&
         warc_sync(c->archive.writer, &warc_bytes) == CORE_OK) /* its records up to now stay */
@@ -131,23 +132,23 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     fprintf(out, "stat ms %.0f\n", (now - c->start) * 1000);
     /* every seed before this one was offered (each shard feeds its own: the least of them) */
     size_t fed = c->cfg->seed_count;
-    for (int i = 0; i < crawl__run_shards(c->run); i++)
-      if (crawl__run_shard(c->run, i)->seeds.next < fed)
-        fed = crawl__run_shard(c->run, i)->seeds.next;
+    for (int i = 0; i < crawl__mesh_shards(c->run); i++)
+      if (crawl__mesh_shard(c->run, i)->seeds.next < fed)
+        fed = crawl__mesh_shard(c->run, i)->seeds.next;
     fprintf(out, "stat seeds_fed %zu\n", fed);
   }
   *pages = 0;
   core_rc rc = CORE_OK;
-  int n = crawl__run_shards(c->run);
+  int n = crawl__mesh_shards(c->run);
   for (int i = 0; i < n && rc == CORE_OK; i++)
-    rc = write_part(crawl__run_shard(c->run, i), out, now, pages);
-  if (n > 1 || crawl__run_is_cluster(c->run)) {
-    crawl__run_write_transit(c->run, out);
+    rc = write_part(crawl__mesh_shard(c->run, i), out, now, pages);
+  if (n > 1 || crawl__mesh_is_cluster(c->run)) {
+    crawl__mesh_write_transit(c->run, out);
     crawl__bridge_write_transit(c, out);
   }
   /* a crawl that ended by itself with nothing left: continued, it says so and asks nothing */
   if (c->cfg->state_dir && c->save.final && !c->stop && c->end == CRAWL_END_DONE && !*pages &&
-      !crawl__run_is_cluster(c->run))
+      !crawl__mesh_is_cluster(c->run))
     fprintf(out, "stat complete 1\n");
   if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
     int saved = rc == CORE_OK || rc == CORE_ESYS ? errno : EIO;
@@ -165,28 +166,28 @@ static bool save(struct shard *c, uint64_t *pages) {
   /* the URLs printed before this moment leave our buffers first: after a crash, the next run
    * does not print them again. Should one not be written (a full disk), the save would count as
    * settled a URL whose line is lost: the save before stays instead */
-  for (int i = 0; i < crawl__run_shards(c->run); i++) {
-    const struct shard *s = crawl__run_shard(c->run, i);
+  for (int i = 0; i < crawl__mesh_shards(c->run); i++) {
+    const struct shard *s = crawl__mesh_shard(c->run, i);
     if (s->writer && s->sink->flush(s->writer, c->cfg->state_dir != NULL) != CORE_OK) {
       int err = s->sink->error(s->sink->arg);
-      crawl__warn(c, "%s not saved: %s could not be written%s", what, s->sink->name,
-                  c->cfg->state_dir ? "; the checkpoint before stays" : "");
+      crawl__notes_warn(c, "%s not saved: %s could not be written%s", what, s->sink->name,
+                        c->cfg->state_dir ? "; the checkpoint before stays" : "");
       /* the output is gone: a reader that left ends the crawl quietly (check_output), any
        * other error is the fatal one, named as such */
       if (err != EPIPE && !c->fatal)
-        crawl__fatal(c, "cannot write %s: %s", s->sink->name, strerror(err ? err : EIO));
+        crawl__notes_fatal(c, "cannot write %s: %s", s->sink->name, strerror(err ? err : EIO));
       return false;
     }
   }
   /* the failed URLs' records waiting in the link log, as the lines printed */
   if (!crawl__referrers_flush_all(c, c->cfg->state_dir != NULL)) {
-    crawl__warn(c, "%s not saved: its link log could not be written%s", what,
-                c->cfg->state_dir ? "; the checkpoint before stays" : "");
+    crawl__notes_warn(c, "%s not saved: its link log could not be written%s", what,
+                      c->cfg->state_dir ? "; the checkpoint before stays" : "");
     return false;
   }
   FILE *snap = write_snapshot(c, pages);
   if (!snap) {
-    crawl__warn(c, "%s: cannot write down the URLs still queued: %s", what, strerror(errno));
+    crawl__notes_warn(c, "%s: cannot write down the URLs still queued: %s", what, strerror(errno));
     return false;
   }
   /* a damaged checkpoint is not kept as the one before: the whole one stays there until a save
@@ -194,7 +195,7 @@ static bool save(struct shard *c, uint64_t *pages) {
   if (c->save.prev_path && !c->save.damaged) {
     unlink(c->save.prev_path);
     if (link(c->save.path, c->save.prev_path) != 0 && errno != ENOENT)
-      crawl__warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
+      crawl__notes_warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
   }
   char why[512] = "";
   core_rc rc = seen_save(c->seen, c->save.path, fileno(snap), why, sizeof(why));
@@ -205,61 +206,61 @@ static bool save(struct shard *c, uint64_t *pages) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
     char *path = crawl__saved_path_in(c->cfg->state_dir, "cookies");
     if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK)
-      crawl__warn(c, "--state: cannot save the cookies: %s",
-                  path ? strerror(errno) : "out of memory");
+      crawl__notes_warn(c, "--state: cannot save the cookies: %s",
+                        path ? strerror(errno) : "out of memory");
     free(path);
   }
   if (rc == CORE_OK)
     return true;
-  crawl__warn(c, "%s: %s%s", what, why[0] ? why : "out of memory",
-              c->save.prev_path ? "; the checkpoint before stays" : "");
+  crawl__notes_warn(c, "%s: %s%s", what, why[0] ? why : "out of memory",
+                    c->save.prev_path ? "; the checkpoint before stays" : "");
   return false;
 }
 
-void crawl__on_save_timer(void *arg) {
+void crawl__checkpoint_on_timer(void *arg) {
   struct shard *c = arg; /* the first shard */
   uint64_t pages;
-  if (crawl__run_pause(c->run)) {
+  if (crawl__mesh_pause(c->run)) {
     unsigned long mark = crawl__bridge_mark(c);
     if (save(c, &pages))
       crawl__bridge_saved(c, mark);
-    crawl__run_resume(c->run);
+    crawl__mesh_resume(c->run);
   }
   loop_timer_start(c->save.timer, core_now() + c->save.every);
 }
 
-void crawl__cut_output(struct shard *c) {
+void crawl__checkpoint_cut_output(struct shard *c) {
   if (!c->cfg->state_resume || c->save.output_keep == UINT64_MAX || !c->sink->cut_back)
     return;
   if (c->sink->cut_back(c->sink->arg, c->save.output_keep) != CORE_OK)
-    crawl__fatal(c, "cannot cut %s back to its last checkpoint: %s", c->sink->name,
-                 strerror(errno));
+    crawl__notes_fatal(c, "cannot cut %s back to its last checkpoint: %s", c->sink->name,
+                       strerror(errno));
 }
 
-void crawl__final_save(struct shard *c) {
+void crawl__checkpoint_final(struct shard *c) {
   /* c is the first shard, the others wait at a barrier. A filter that can remove forgets what
    * failed, so the next run tries it again (the saves before kept it: the run itself still counts
    * it seen); a --state crawl is one crawl */
   if (!c->cfg->state_dir && seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
   bool saved = false;
   c->save.final = true;
   if (crawl__saved_left_lost(c) && !c->fatal)
-    crawl__fatal(c, "%s: cannot make a temporary file for the URLs left queued",
-                 c->cfg->state_dir ? "--state" : "--seen");
+    crawl__notes_fatal(c, "%s: cannot make a temporary file for the URLs left queued",
+                       c->cfg->state_dir ? "--state" : "--seen");
   else if (!(saved = save(c, &pages)) && !c->fatal)
-    crawl__fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
-                 c->cfg->state_dir ? c->cfg->state_dir : c->save.path);
+    crawl__notes_fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
+                       c->cfg->state_dir ? c->cfg->state_dir : c->save.path);
   else
     c->stats->left = pages;
   if (saved)
     crawl__bridge_saved(c, mark);
 }
 
-core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out, char *err,
-                            size_t err_size) {
+core_rc crawl__checkpoint_cookies_open(const struct crawl_config *cfg, fetch_cookies **out,
+                                       char *err, size_t err_size) {
   *out = NULL;
   if (cfg->no_cookies)
     return CORE_OK;
@@ -315,7 +316,7 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
   c->save.damaged = rc != CORE_ENOTFOUND;
   if (c->save.damaged)
-    crawl__warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
+    crawl__notes_warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
   if (ftruncate(fileno(c->save.resumable), 0) != 0 || fseek(c->save.resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
   char prev_why[256] = "";
@@ -335,11 +336,11 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
 static core_rc share(struct shard *c, bool shared) {
   core_rc rc = shared ? seen_share(c->seen) : CORE_OK;
   if (rc)
-    crawl__fatal(c, "cannot share the seen filter: %s", core_rc_str(rc));
+    crawl__notes_fatal(c, "cannot share the seen filter: %s", core_rc_str(rc));
   return rc;
 }
 
-core_rc crawl__open_seen(struct shard *c) {
+core_rc crawl__checkpoint_open_seen(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   const char *what = cfg->state_dir ? "--state" : "--seen";
   char why[1024] = "";
@@ -347,7 +348,7 @@ core_rc crawl__open_seen(struct shard *c) {
     c->save.every = cfg->checkpoint;
     if (!(c->save.state_path = crawl__saved_path_in(cfg->state_dir, "checkpoint")) ||
         !(c->save.prev_path = crawl__saved_path_in(cfg->state_dir, "checkpoint.prev"))) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return CORE_ENOMEM;
     }
     c->save.path = c->save.state_path;
@@ -356,11 +357,11 @@ core_rc crawl__open_seen(struct shard *c) {
     c->save.path = cfg->seen_file;
   }
   if (c->save.path && c->shard > 0) {
-    /* the first shard's filter: it loaded the file (crawl__split_saved hands this shard its
+    /* the first shard's filter: it loaded the file (crawl__restore_split hands this shard its
      * part), and it saves it */
-    const struct shard *first = crawl__run_shard(c->run, 0);
+    const struct shard *first = crawl__mesh_shard(c->run, 0);
     if (!first->seen) {
-      crawl__fatal(c, "cannot start: the first shard could not open %s", what);
+      crawl__notes_fatal(c, "cannot start: the first shard could not open %s", what);
       return CORE_EINVAL;
     }
     c->seen = first->seen;
@@ -368,54 +369,57 @@ core_rc crawl__open_seen(struct shard *c) {
     c->save.restored = first->save.restored;
     return CORE_OK;
   }
-  bool shared = c->save.path && crawl__run_shards(c->run) > 1;
+  bool shared = c->save.path && crawl__mesh_shards(c->run) > 1;
   if (c->save.path && seen_check_writable(c->save.path, why, sizeof(why)) != CORE_OK) {
-    crawl__fatal(c, "%s '%s': %s", what, c->save.path, why[0] ? why : "out of memory");
+    crawl__notes_fatal(c, "%s '%s': %s", what, c->save.path, why[0] ? why : "out of memory");
     return CORE_ESYS;
   }
   if (c->save.path) {
     if (!(c->save.resumable = crawl__saved_temp_stream("resume"))) {
-      crawl__fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save.path,
-                   strerror(errno));
+      crawl__notes_fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save.path,
+                         strerror(errno));
       return CORE_ESYS;
     }
     /* under the lock: a save's temporary file left by a killed process is no one's now */
     size_t leftovers = seen_remove_leftovers(c->save.path);
     if (leftovers)
-      crawl__note(c, "%s: removed %zu temporary file%s a killed run left beside '%s'", what,
-                  leftovers, leftovers == 1 ? "" : "s", c->save.path);
+      crawl__notes_verbose(c, "%s: removed %zu temporary file%s a killed run left beside '%s'",
+                           what, leftovers, leftovers == 1 ? "" : "s", c->save.path);
     core_rc rc = load(c, c->save.path, c->save.prev_path, why, sizeof(why));
     if (rc == CORE_OK) {
       struct seen_info info;
       seen_info(c->seen, &info);
       if (cfg->dedupe_given && info.kind != cfg->dedupe) {
-        crawl__fatal(c,
-                     "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
-                     "file)",
-                     what, c->save.path, seen_kind_name(info.kind), seen_kind_name(cfg->dedupe),
-                     seen_kind_name(info.kind));
+        crawl__notes_fatal(
+            c,
+            "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
+            "file)",
+            what, c->save.path, seen_kind_name(info.kind), seen_kind_name(cfg->dedupe),
+            seen_kind_name(info.kind));
         return CORE_EFORMAT;
       }
       c->save.restored = cfg->state_dir != NULL;
       return share(c, shared);
     }
     if (rc != CORE_ENOTFOUND) {
-      crawl__fatal(c, "%s '%s': %s", what, c->save.path, rc == CORE_ENOMEM ? "out of memory" : why);
+      crawl__notes_fatal(c, "%s '%s': %s", what, c->save.path,
+                         rc == CORE_ENOMEM ? "out of memory" : why);
       return rc;
     }
     /* killed before its first checkpoint: the crawl begins again, and every exchange the --warc
      * file holds (perhaps a torn one last) is made again */
     if (cfg->state_resume)
-      crawl__warn(c,
-                  "--state '%s': the crawl kept there was stopped before its first checkpoint: "
-                  "it starts over from its seeds",
-                  cfg->state_dir);
+      crawl__notes_warn(
+          c,
+          "--state '%s': the crawl kept there was stopped before its first checkpoint: "
+          "it starts over from its seeds",
+          cfg->state_dir);
     c->save.warc_keep = 0;
     c->save.output_keep = 0;
     c->save.links_keep = 0;
   }
   core_rc rc = seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
-    crawl__fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
+    crawl__notes_fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc ? rc : share(c, shared);
 }

@@ -6,16 +6,16 @@
 #include "crawl/crawl-int.h"
 
 /* --seen and --state */
-core_rc crawl__open_seen(struct shard *c);
-void crawl__on_save_timer(void *arg);
-void crawl__final_save(struct shard *c);
+core_rc crawl__checkpoint_open_seen(struct shard *c);
+void crawl__checkpoint_on_timer(void *arg);
+void crawl__checkpoint_final(struct shard *c);
 /* The run's cookie jar (doc/network.md, Cookies): *out NULL with --no-cookies; else filled from
  * --load-cookies, then from a continued --state crawl's DIR/cookies. CORE_ESYS or CORE_ENOMEM
  * with err saying why. */
-core_rc crawl__cookies_open(const struct crawl_config *cfg, fetch_cookies **out, char *err,
-                            size_t err_size);
+core_rc crawl__checkpoint_cookies_open(const struct crawl_config *cfg, fetch_cookies **out,
+                                       char *err, size_t err_size);
 /* A continued --state crawl: -o FILE cut back to its length at the checkpoint continued from,
  * before anything is written to it. */
-void crawl__cut_output(struct shard *c);
+void crawl__checkpoint_cut_output(struct shard *c);
 
 #endif

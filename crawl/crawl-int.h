@@ -36,12 +36,12 @@
  * parsed, so nothing waits on the network. */
 enum { LINK_BATCH = 32 };
 
-/* Where a URL was found, as --jsonl's via names it (crawl__via_name): VIA_NONE when not known (a
- * link an older version saved); a redirect, VIA_REDIRECT plus the url_addr_kind of the host that
- * redirected (URL_ADDR_NONE: not known, a proxy connected), checked where its target is fetched
- * (doc/network.md, Private addresses); or past VIA_PAGE one of a page's parse_via. The number
- * rides in an item's flags and in the lines between shards and in saves (crawl__how_code): values
- * are only ever appended. */
+/* Where a URL was found, as --jsonl's via names it (crawl__report_via_name): VIA_NONE when not
+ * known (a link an older version saved); a redirect, VIA_REDIRECT plus the url_addr_kind of the
+ * host that redirected (URL_ADDR_NONE: not known, a proxy connected), checked where its target is
+ * fetched (doc/network.md, Private addresses); or past VIA_PAGE one of a page's parse_via. The
+ * number rides in an item's flags and in the lines between shards and in saves
+ * (crawl__mesh_how_code): values are only ever appended. */
 enum via {
   VIA_NONE,
   VIA_SEED,
@@ -56,11 +56,11 @@ struct link_how {
   unsigned char via;
   bool follow;
 };
-const char *crawl__via_name(unsigned via);
+const char *crawl__report_via_name(unsigned via);
 /* One letter for a link_how in a line: upper case when followed, the letter the via; "0" and "1"
  * of older lines read as followed or not, via unknown. */
-char crawl__how_code(struct link_how how);
-bool crawl__how_parse(char code, struct link_how *how);
+char crawl__mesh_how_code(struct link_how how);
+bool crawl__mesh_how_parse(char code, struct link_how *how);
 
 struct link_batch {
   struct url urls[LINK_BATCH];
@@ -189,7 +189,7 @@ struct shard_save {
                       next save must not keep it as the one before */
   FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
   uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
-  uint64_t output_keep; /* the same for -o FILE (crawl__cut_output) */
+  uint64_t output_keep; /* the same for -o FILE (crawl__checkpoint_cut_output) */
   uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
 };
 
@@ -261,7 +261,7 @@ struct shard_stash {
 
 /* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
 struct shard_hosts {
-  double swept;        /* when crawl__let_idle_hosts_go last looked */
+  double swept;        /* when crawl__hosts_let_idle_go last looked */
   double idle_since;   /* its look: a host whose next turn could have come before this is idle */
   uint64_t end;        /* the rules file's length */
   uint64_t lost_noted; /* parked hosts that did not read back, said so far */
@@ -358,8 +358,9 @@ struct shard {
   size_t err_size;
 };
 
-/* Where a link that reached its owner goes, given at attach (intake.c's crawl__take_owned): a link
- * or a redirect target is offered, a sitemap queued, a held link considered for fetching ahead. */
+/* Where a link that reached its owner goes, given at attach (intake.c's crawl__intake_take_owned):
+ * a link or a redirect target is offered, a sitemap queued, a held link considered for fetching
+ * ahead. */
 typedef void crawl_take_fn(struct shard *c, enum link_kind kind, const struct url *u,
                            const char *page, int depth, int redirects, struct link_how how);
 

@@ -13,22 +13,22 @@
 
 /* A URL one level beyond --depth: its record waits in a temporary file until no page within
  * the depth is pending (see settle_cut), for a redirect of the last level may still reach it. */
-void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *url,
-                const char *from, int depth) {
+void crawl__depthcut_add(struct shard *c, const struct frontier_item *probe, const char *url,
+                         const char *from, int depth) {
   bool fresh;
   if (depth != c->cfg->depth + 1 || c->cfg->depth >= INT_MAX - 1) {
-    crawl__record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0, NULL);
+    crawl__report_record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0, NULL);
     return;
   }
   /* a Bloom filter: a false positive (one in a million) costs one fetch a redirect made again */
   if ((!c->cut.all && seen_create(SEEN_BLOOM, 4096, 1e-6, 0x5eed, &c->cut.all) != CORE_OK) ||
       seen_add(c->cut.all, url, strlen(url), &fresh) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   if (!c->cut.records && !(c->cut.records = tmpfile())) {
-    crawl__record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0,
-                  NULL); /* no room to wait: as before */
+    crawl__report_record(c, probe, url, from, depth, CRAWL_FATE_DEPTH, 0,
+                         NULL); /* no room to wait: as before */
     return;
   }
   fprintf(c->cut.records, "%u %s %s\n", probe->flags, from ? from : "-", url);
@@ -38,14 +38,14 @@ void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *
 /* A redirect within --depth reaching a URL cut one level beyond it: fetched after all, at the
  * redirect's depth (doc/behaviour.md, Depth: a redirect target keeps the depth of the URL that
  * redirected). */
-bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth) {
+bool crawl__depthcut_rescued(struct shard *c, const struct url *u, int depth) {
   size_t len = strlen(u->text);
   bool fresh;
   if (!c->cut.all || depth > c->cfg->depth || !seen_contains(c->cut.all, u->text, len))
     return false;
   if ((!c->cut.rescued && seen_create(SEEN_EXACT, 64, 0.5, 0, &c->cut.rescued) != CORE_OK) ||
       seen_add(c->cut.rescued, u->text, len, &fresh) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return false;
   }
   return fresh;
@@ -83,22 +83,22 @@ static void record_cut(struct shard *c, unsigned flags, const char *from, const 
                        void *arg) {
   (void)arg;
   struct frontier_item probe = {.flags = flags};
-  crawl__record(c, &probe, url, from, c->cfg->depth + 1, CRAWL_FATE_DEPTH, 0, NULL);
+  crawl__report_record(c, &probe, url, from, c->cfg->depth + 1, CRAWL_FATE_DEPTH, 0, NULL);
 }
 
 /* The records of the URLs cut beyond --depth, once no page within it is pending (or at the end):
  * those a redirect reached were fetched instead. */
-void crawl__settle_cut(struct shard *c) {
+void crawl__depthcut_settle(struct shard *c) {
   if (!c->cut.pending)
     return;
   if (!each_cut(c, record_cut, NULL)) {
-    crawl__fatal(c, "cannot read back the URLs cut beyond --depth from a temporary file: %s",
-                 strerror(errno));
+    crawl__notes_fatal(c, "cannot read back the URLs cut beyond --depth from a temporary file: %s",
+                       strerror(errno));
     return;
   }
   c->cut.pending = 0;
   if (ftruncate(fileno(c->cut.records), 0) != 0 || fseek(c->cut.records, 0, SEEK_SET) != 0)
-    crawl__fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
+    crawl__notes_fatal(c, "cannot reuse a temporary file: %s", strerror(errno));
 }
 
 static void save_cut(struct shard *c, unsigned flags, const char *from, const char *url,
@@ -106,6 +106,6 @@ static void save_cut(struct shard *c, unsigned flags, const char *from, const ch
   fprintf(arg, "cut %ld %u %s %s\n", c->cfg->depth + 1, flags, from ? from : "-", url);
 }
 
-bool crawl__save_cut(struct shard *c, FILE *out) {
+bool crawl__depthcut_save(struct shard *c, FILE *out) {
   return !c->cut.pending || each_cut(c, save_cut, out);
 }

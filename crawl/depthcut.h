@@ -5,14 +5,15 @@
 
 #include "crawl/crawl-int.h"
 
-/* A URL one level beyond --depth waits for its record (crawl__cut) until no page
- * within the depth is pending (crawl__settle_cut); a redirect within it may rescue it first. */
-void crawl__cut(struct shard *c, const struct frontier_item *probe, const char *url,
-                const char *from, int depth);
-bool crawl__rescued_from_cut(struct shard *c, const struct url *u, int depth);
-void crawl__settle_cut(struct shard *c);
+/* A URL one level beyond --depth waits for its record (crawl__depthcut_add) until no page
+ * within the depth is pending (crawl__depthcut_settle); a redirect within it may rescue it first.
+ */
+void crawl__depthcut_add(struct shard *c, const struct frontier_item *probe, const char *url,
+                         const char *from, int depth);
+bool crawl__depthcut_rescued(struct shard *c, const struct url *u, int depth);
+void crawl__depthcut_settle(struct shard *c);
 /* A checkpoint's "cut" lines: the URLs cut and still waiting for their record, which a run that
- * continues cuts again (crawl__cut). False when they cannot be read back (errno set). */
-bool crawl__save_cut(struct shard *c, FILE *out);
+ * continues cuts again (crawl__depthcut_add). False when they cannot be read back (errno set). */
+bool crawl__depthcut_save(struct shard *c, FILE *out);
 
 #endif

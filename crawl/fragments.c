@@ -115,7 +115,7 @@ static bool slot_room(struct crawl_fragments *f) {
   return true;
 }
 
-uint64_t crawl__fragment_hash(const char *text, size_t len) {
+uint64_t crawl__fragments_hash(const char *text, size_t len) {
   return XXH3_64bits(text, len);
 }
 
@@ -192,7 +192,7 @@ void crawl__fragments_of_link(struct request *rq, const char *target, const char
       (!at && core_buf_reserve(texts, 4096) != CORE_OK) ||
       core_buf_add(texts, target, target_len) || core_buf_addc(texts, '#') ||
       core_buf_add(texts, mark + 1, after) || core_buf_addc(texts, '\0')) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   rq->fragments.links[rq->fragments.count++] =
@@ -232,7 +232,7 @@ void crawl__fragments_hand_over(struct request *rq) {
   free(from);
   rq->fragments.count = 0;
   if (!ok)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
 }
 
 void crawl__fragments_forget(struct request *rq) {
@@ -307,7 +307,7 @@ static void report_one(struct crawl_fragments *f, struct shard *c, const struct 
   const char *fragment = strchr(url, '#') + 1;
   char *error = NULL;
   if (asprintf(&error, "no element with id or name '%s' on the page", fragment) < 0) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   struct crawl_record rec = {.url = url,
@@ -334,7 +334,7 @@ void crawl__fragments_judge(struct crawl_fragments *f, struct shard *c) {
     if (!p || has_anchor(p, l->anchor))
       continue; /* not fetched as HTML, or there */
     if (!core_array_room((void **)&broken, &broken_cap, broken_count, sizeof(*broken), 64)) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       break;
     }
     broken[broken_count++] = (struct broken){l->target, l->anchor, i};
@@ -348,7 +348,7 @@ void crawl__fragments_judge(struct crawl_fragments *f, struct shard *c) {
          end++)
       ;
     if (!core_array_room((void **)&runs, &run_cap, run_count, sizeof(*runs), 64)) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       break;
     }
     runs[run_count++] = (struct run){i, end, broken[i].at};

@@ -9,7 +9,7 @@ struct crawl_fragments;
 core_rc crawl__fragments_create(struct crawl_fragments **out);
 void crawl__fragments_destroy(struct crawl_fragments *f);
 /* The hash an anchor (an id, an <a>'s name) is kept by. */
-uint64_t crawl__fragment_hash(const char *text, size_t len);
+uint64_t crawl__fragments_hash(const char *text, size_t len);
 /* An HTML page fetched whole: its anchors' hashes (sorted here, in place). */
 core_rc crawl__fragments_page(struct crawl_fragments *f, const char *url, uint64_t *anchors,
                               size_t count);

@@ -39,11 +39,11 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
   struct held_page *hp = calloc(1, sizeof(*hp));
   if (!hp || !(hp->from = strdup(from))) {
     free(hp);
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return NULL;
   }
   /* at most the held-link budget of URLs at their longest, and within a link's offset */
-  uint64_t budget = crawl__ahead_budget(c), per_link = (uint64_t)c->cfg->max_url_length + 3;
+  uint64_t budget = crawl__held_ahead_budget(c), per_link = (uint64_t)c->cfg->max_url_length + 3;
   uint64_t most = budget < (HELD_GONE - 1) / per_link ? budget * per_link : HELD_GONE - 1;
   core_buf_init(&hp->texts, (size_t)most);
   hp->depth = depth;
@@ -94,7 +94,7 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
     size_t cap = hp->cap ? hp->cap * 2 : 8;
     struct held_link *links = realloc(hp->links, cap * sizeof(*links));
     if (!links) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return;
     }
     hp->links = links;
@@ -106,7 +106,7 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
   size_t len = strlen(url);
   /* room to put it together again (held_whole) is made now, where a failure can be told */
   if (core_buf_reserve(&c->held.scratch, len + 1) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   size_t at = hp->texts.len;
@@ -115,7 +115,7 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
       core_buf_addc(&hp->texts, (char)shared) != CORE_OK ||
       core_buf_add(&hp->texts, url + shared, len - shared + 1) != CORE_OK) {
     hp->texts.len = at;
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   hp->links[hp->count++] = (struct held_link){(uint32_t)at, depth};
@@ -282,7 +282,7 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
 
 static void link_held(struct shard *c, struct held_page *hp);
 
-void crawl__append_held(struct shard *c, struct held_page *hp) {
+void crawl__held_append(struct shard *c, struct held_page *hp) {
   if (hp->depth >= c->held.level_count) {
     int n = c->held.level_count ? c->held.level_count : 16;
     while (n <= hp->depth && n < INT_MAX / 2)
@@ -291,7 +291,7 @@ void crawl__append_held(struct shard *c, struct held_page *hp) {
         n > hp->depth ? realloc(c->held.levels, (size_t)n * sizeof(*grown)) : NULL;
     if (!grown) {
       /* its links are lost to the run: it is fatal, as any lack of memory */
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return;
     }
     memset(grown + c->held.level_count, 0, (size_t)(n - c->held.level_count) * sizeof(*grown));
@@ -355,7 +355,7 @@ void crawl__held_move(struct shard *c, struct held_page *hp, int depth) {
 
 void crawl__held_queue(struct shard *c, struct held_page *hp) {
   frontier_hold(c->fr, hp->depth);
-  crawl__append_held(c, hp);
+  crawl__held_append(c, hp);
 }
 
 static void set_lookahead(struct shard *c);
@@ -403,9 +403,9 @@ void crawl__held_replayed(struct shard *c) {
  * offered and a crawl this far ahead is busy anyway, and it would hold 7 MB more at 100,000
  * pages); and every level, for speculative pages, while their links kept in memory (those the
  * stash could not take, stash.c) stay within ten times it (on again at five). Speculative pages
- * themselves are made only while they number under the budget (crawl__spec_consider), but those
- * made are still fetched past that: their number does not grow by fetching them, and hosts would
- * wait for the gate instead.
+ * themselves are made only while they number under the budget (crawl__speculate_consider), but
+ * those made are still fetched past that: their number does not grow by fetching them, and hosts
+ * would wait for the gate instead.
  *
  * The budget is twice the shard's part of --queue-memory, 50,000 at the default with two
  * shards. A held link costs some 22 bytes (see the top of this file), plus 16 to 23 for its slot
@@ -415,12 +415,12 @@ void crawl__held_replayed(struct shard *c) {
  * of speculative pages, and the pages' notes in the stash's file. A polite crawl of 1,000 hosts
  * whose pages carry 30 links each, most of them to the same pages of their host, needs most of
  * that to keep every host busy (bench/README.md, Polite crawls). */
-uint64_t crawl__ahead_budget(const struct shard *c) {
+uint64_t crawl__held_ahead_budget(const struct shard *c) {
   return c->queue_memory ? 2 * c->queue_memory : UINT64_MAX / 2;
 }
 
 static void set_lookahead(struct shard *c) {
-  uint64_t budget = crawl__ahead_budget(c);
+  uint64_t budget = crawl__held_ahead_budget(c);
   size_t real = c->held.links - c->spec.links;
   /* each stop is counted: the summary names the option that raises the budget */
   uint64_t most = c->held.once ? budget * 2 : budget;

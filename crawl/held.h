@@ -41,7 +41,7 @@ static inline bool crawl__held_waits(const struct held_page *hp) {
  * shard's part of --queue-memory, which pays off in polite crawls, where what is merely queued
  * only waits. The queue of a crawl that fetches pages ahead spills at it too (crawl__shard_open):
  * a page fetched ahead must be found again in the queue. */
-uint64_t crawl__ahead_budget(const struct shard *c);
+uint64_t crawl__held_ahead_budget(const struct shard *c);
 
 /* Held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
@@ -60,7 +60,7 @@ size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest,
                         struct link_how *how);
 void crawl__held_at(struct held_page *hp, int depth); /* its page's depth turned out to be depth */
 void crawl__held_seal(struct held_page *hp);          /* its links are all in: arrays shrink */
-void crawl__append_held(struct shard *c, struct held_page *hp); /* kept, in depth order */
+void crawl__held_append(struct shard *c, struct held_page *hp); /* kept, in depth order */
 /* A queued held page whose page turned out shallower: it moves to depth, pending there. */
 void crawl__held_move(struct shard *c, struct held_page *hp, int depth);
 /* Replaying (intake.c's crawl__intake_replay_held pulls): the next held page whose level has come

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void crawl__free_host_data(void *p) {
+void crawl__host_free(void *p) {
   struct host_data *hd = p;
   crawl__queries_free(hd->queries);
   free(hd->robots_error);
@@ -25,7 +25,7 @@ void crawl__free_host_data(void *p) {
 
 /* Whether a request to u goes through a proxy that looks its host up: then the crawl does not
  * (doc/network.md, Proxies). */
-bool crawl__proxy_resolves(const struct shard *c, const struct url *u) {
+bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u) {
   struct fetch_proxies proxies = {c->cfg->proxy_http, c->cfg->proxy_https, c->cfg->noproxy};
   const char *proxy = fetch_proxy_for(&proxies, u->https, u->host);
   return proxy && fetch_proxy_resolves(proxy);
@@ -35,7 +35,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   frontier_host *fh;
   bool created;
   if (frontier_host_get(c->fr, u->origin, &fh, &created) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return NULL;
   }
   if (!created)
@@ -43,7 +43,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   size_t host_len = strlen(u->host);
   struct host_data *hd = calloc(1, sizeof(*hd) + host_len + 1);
   if (!hd) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return NULL;
   }
   memcpy(hd->host, u->host, host_len + 1);
@@ -54,14 +54,14 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
   frontier_host_set_data(fh, hd);
-  bool looked_up = !hd->host_is_ip && !crawl__proxy_resolves(c, u);
+  bool looked_up = !hd->host_is_ip && !crawl__host_proxy_resolves(c, u);
   if (!looked_up) {
     /* an address, or a name only its proxy looks up: the host is its own --ip-delay group */
     frontier_host_set_ip(c->fr, fh, hd->host);
   } else {
     struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, u->origin, NULL, 0);
     if (!resolve) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return NULL;
     }
     frontier_push(c->fr, fh, resolve);
@@ -75,18 +75,18 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   return hd;
 }
 
-const char *crawl__dns_error(const char *why, char *buf, size_t size) {
+const char *crawl__host_dns_error(const char *why, char *buf, size_t size) {
   snprintf(buf, size, "DNS lookup failed: %s", why);
   return buf;
 }
 
 static void drain_dead_host(struct shard *c, struct host_data *hd) {
   char why[HOST_DNS_ERROR_MAX];
-  crawl__dns_error(hd->dead, why, sizeof(why));
+  crawl__host_dns_error(hd->dead, why, sizeof(why));
   struct frontier_item *item;
   while ((item = frontier_drain_host(c->fr, hd->fhost))) {
     if (item->kind == FRONTIER_PAGE)
-      crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, why);
+      crawl__report_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, why);
     frontier_item_free(item);
   }
 }
@@ -101,14 +101,14 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   if (rc == CORE_OK) {
     frontier_item_free(item);
     if (frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     else if (!(hd->addr = frontier_host_addr(hd->fhost)))
-      crawl__fatal(c, "the address of %s was not kept", hd->host);
+      crawl__notes_fatal(c, "the address of %s was not kept", hd->host);
     else if (c->cfg->robots && hd->robots_state == ROBOTS_PENDING)
       crawl__host_queue_robots(c, hd->fhost, 0);
     return;
   }
-  crawl__note(c, "%s: DNS lookup failed: %s", hd->host, addr);
+  crawl__notes_verbose(c, "%s: DNS lookup failed: %s", hd->host, addr);
   if (hd->dns_attempts < c->cfg->retries && !c->stop) {
     hd->dns_attempts++;
     c->stats->retries++;
@@ -131,10 +131,11 @@ static void rules_file_broke(struct shard *c, const char *why) {
   struct shard_hosts *h = &c->hosts;
   h->broken = true;
   if (!h->broken_noted)
-    crawl__note(c,
-                "the rules file of idle hosts in %s cannot be used (%s): their robots.txt is "
-                "let go and fetched again should they come back",
-                core_temp_dir(), why);
+    crawl__notes_verbose(
+        c,
+        "the rules file of idle hosts in %s cannot be used (%s): their robots.txt is "
+        "let go and fetched again should they come back",
+        core_temp_dir(), why);
   h->broken_noted = true;
 }
 
@@ -264,7 +265,7 @@ void crawl__hosts_open(struct shard *c) {
  * --queue-memory as the URLs do (doc/design.md, Memory). A look at every host in memory, some
  * nanoseconds each, every HOST_SWEEP_EVERY seconds; a crawl of fewer hosts than its budget never
  * lets go. */
-void crawl__let_idle_hosts_go(struct shard *c, double now) {
+void crawl__hosts_let_idle_go(struct shard *c, double now) {
   struct shard_hosts *h = &c->hosts;
   if (!c->queue_memory || now - h->swept < HOST_SWEEP_EVERY)
     return;
@@ -279,35 +280,38 @@ void crawl__let_idle_hosts_go(struct shard *c, double now) {
   int why = errno;
   core_buf_free(&h->buf);
   if (h->kept)
-    crawl__note(c,
-                "kept the robots.txt rules of %zu idle hosts on disk: more hosts than "
-                "--queue-memory's share",
-                h->kept);
+    crawl__notes_verbose(c,
+                         "kept the robots.txt rules of %zu idle hosts on disk: more hosts than "
+                         "--queue-memory's share",
+                         h->kept);
   if (h->let_go)
-    crawl__note(c,
-                "let go of the robots.txt rules of %zu idle hosts: more hosts than "
-                "--queue-memory's share (fetched again should they come back)",
-                h->let_go);
+    crawl__notes_verbose(c,
+                         "let go of the robots.txt rules of %zu idle hosts: more hosts than "
+                         "--queue-memory's share (fetched again should they come back)",
+                         h->let_go);
   if (parked)
-    crawl__note(c, "parked %zu idle hosts on disk: more hosts than --queue-memory's share", parked);
+    crawl__notes_verbose(c, "parked %zu idle hosts on disk: more hosts than --queue-memory's share",
+                         parked);
   if (rc == CORE_ENOMEM)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   else if (rc)
-    crawl__note(c,
-                "the host file of idle hosts in %s cannot be used (%s): idle hosts stay in "
-                "memory",
-                core_temp_dir(), strerror(why));
+    crawl__notes_verbose(
+        c,
+        "the host file of idle hosts in %s cannot be used (%s): idle hosts stay in "
+        "memory",
+        core_temp_dir(), strerror(why));
   uint64_t lost = frontier_parked_lost(c->fr);
   if (lost > h->lost_noted) {
-    crawl__note(c,
-                "%llu parked hosts did not read back from the host file: they were made anew "
-                "(robots.txt fetched again)",
-                (unsigned long long)(lost - h->lost_noted));
+    crawl__notes_verbose(
+        c,
+        "%llu parked hosts did not read back from the host file: they were made anew "
+        "(robots.txt fetched again)",
+        (unsigned long long)(lost - h->lost_noted));
     h->lost_noted = lost;
   }
 }
 
-void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
+void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   hd->resolving = item;
   c->req.lookups++;
@@ -325,7 +329,7 @@ bool crawl__host_robots_excludes(struct shard *c, struct host_data *hd, const ch
     return false;
   const parse_robots *rules = crawl__host_rules(c, hd); /* first: rules that do not read back
                                                          * are stale */
-  return !crawl__robots_stale(hd, core_now()) &&
+  return !crawl__host_robots_stale(hd, core_now()) &&
          parse_robots_check(rules, path, &allowed) == CORE_OK && !allowed;
 }
 
@@ -349,7 +353,7 @@ bool crawl__host_queue_robots(struct shard *c, frontier_host *fh, double not_bef
   struct frontier_item *item = url ? frontier_item_new(FRONTIER_ROBOTS, url, NULL, 0) : NULL;
   free(url);
   if (!item) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return false;
   }
   item->not_before = not_before;
@@ -362,17 +366,17 @@ void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const ch
   struct url u;
   core_rc rc = url_resolve(base, loc, strlen(loc), c->cfg->max_url_length, &u);
   if (rc == CORE_ENOMEM) {
-    crawl__fatal(c, "out of memory"); /* the sitemap would be lost without a word */
+    crawl__notes_fatal(c, "out of memory"); /* the sitemap would be lost without a word */
     return;
   }
   if (rc != CORE_OK) {
-    crawl__note(c, "sitemap '%s' is not a usable URL", loc);
+    crawl__notes_verbose(c, "sitemap '%s' is not a usable URL", loc);
     return;
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
   if (url_scope_contains(c->scope, u.host) &&
-      !crawl__send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
-                              (struct link_how){VIA_NONE, true}))
+      !crawl__mesh_send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
+                                   (struct link_how){VIA_NONE, true}))
     crawl__host_queue_sitemap_url(c, &u, depth);
   url_free(&u);
 }
@@ -382,7 +386,7 @@ void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const ch
 void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int depth) {
   bool first = false;
   if (seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   if (!first)
@@ -391,11 +395,12 @@ void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int dep
   bool too_deep = depth > c->cfg->sitemap_depth;
   if (hd && (too_deep || hd->sitemaps_queued >= c->cfg->max_sitemaps)) {
     if (!hd->sitemaps_noted)
-      crawl__warn(c,
-                  "%s: sitemaps past %s %ld left unfetched (this one: %s); the option raises the "
-                  "bound",
-                  hd->host, too_deep ? "--sitemap-depth" : "--max-sitemaps",
-                  too_deep ? c->cfg->sitemap_depth : c->cfg->max_sitemaps, u->text);
+      crawl__notes_warn(
+          c,
+          "%s: sitemaps past %s %ld left unfetched (this one: %s); the option raises the "
+          "bound",
+          hd->host, too_deep ? "--sitemap-depth" : "--max-sitemaps",
+          too_deep ? c->cfg->sitemap_depth : c->cfg->max_sitemaps, u->text);
     hd->sitemaps_noted = true;
     return;
   }
@@ -405,7 +410,7 @@ void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int dep
     hd->sitemaps_queued++;
   if (!hd || !item) {
     frontier_item_free(item);
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   } else {
     frontier_push(c->fr, hd->fhost, item);
   }
@@ -418,7 +423,7 @@ void crawl__host_queue_sitemaps(struct shard *c, struct host_data *hd) {
     crawl__host_queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i), 0);
   char *url = origin_url(hd->fhost, "/sitemap.xml");
   if (!url) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   crawl__host_queue_sitemap(c, NULL, url, 0);

@@ -22,7 +22,7 @@ struct host_data {
   struct shard *shard; /* the one that owns the host */
   frontier_host *fhost;
   double robots_time; /* when robots_state was last settled */
-  /* where robots is kept in the rules file while the host is idle (crawl__let_idle_hosts_go):
+  /* where robots is kept in the rules file while the host is idle (crawl__hosts_let_idle_go):
    * its offset << 24 | its length; 0: not there */
   uint64_t robots_kept;
   long pages_started;
@@ -45,19 +45,19 @@ struct host_data {
 /* Whether hd's robots.txt was settled more than ROBOTS_MAX_AGE before now: start_page fetches it
  * again before the host's next page, and nothing is decided by the old rules in the meantime
  * (crawl__host_robots_excludes). */
-static inline bool crawl__robots_stale(const struct host_data *hd, double now) {
+static inline bool crawl__host_robots_stale(const struct host_data *hd, double now) {
   return now - hd->robots_time > ROBOTS_MAX_AGE;
 }
 
 /* The error of a page whose host could not be looked up, "DNS lookup failed: " and why (a dead
  * host's dead, a lookup's answer), in buf. */
-const char *crawl__dns_error(const char *why, char *buf, size_t size);
+const char *crawl__host_dns_error(const char *why, char *buf, size_t size);
 #define HOST_DNS_ERROR_MAX 160
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *crawl__host_for(struct shard *c, const struct url *u);
-void crawl__free_host_data(void *p); /* a frontier host's data, as the frontier frees it */
+void crawl__host_free(void *p); /* a frontier host's data, as the frontier frees it */
 /* Whether u goes through a proxy that looks its host up: then the crawl does not. */
-bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
+bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u);
 /* Every HOST_SWEEP_EVERY seconds at most, while the shard has more hosts in memory than its
  * share of --queue-memory: the hosts idle for HOST_IDLE_AFTER and HOST_IDLE_GAPS gaps, with nothing
  * queued or in flight, keep their robots.txt rules in the shard's rules file, not in memory, and
@@ -68,18 +68,18 @@ bool crawl__proxy_resolves(const struct shard *c, const struct url *u);
 #define HOST_SWEEP_EVERY 10.0
 #define HOST_IDLE_AFTER 30.0
 #define HOST_IDLE_GAPS 30
-void crawl__let_idle_hosts_go(struct shard *c, double now);
+void crawl__hosts_let_idle_go(struct shard *c, double now);
 /* Lets the shard's frontier park idle hosts (above): after frontier_create. */
 void crawl__hosts_open(struct shard *c);
 /* hd's robots.txt rules (NULL: none, everything allowed), read back from the rules file when an
- * idle spell put them there. Should they not read back, they are stale (crawl__robots_stale):
+ * idle spell put them there. Should they not read back, they are stale (crawl__host_robots_stale):
  * fetched again before the host's next page, and nothing is decided by them meanwhile. */
 const parse_robots *crawl__host_rules(struct shard *c, struct host_data *hd);
 /* The rules of a robots.txt just fetched (taken; NULL: everything allowed), in place of hd's. */
 void crawl__host_set_rules(struct host_data *hd, parse_robots *robots);
 void crawl__hosts_close(struct shard *c); /* the rules file, at the shard's end */
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
-void crawl__start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
+void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
 
 /* Whether path, on hd, is excluded by a robots.txt at hand (fetched and not yet past its age). */
 bool crawl__host_robots_excludes(struct shard *c, struct host_data *hd, const char *path);

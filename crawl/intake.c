@@ -56,7 +56,7 @@ static bool trapped(struct shard *c, const struct url *u, const char *from, stru
       bool failed = false;
       if (!query_trapped(c, u, from, (size_t)(query - path), hd, &failed)) {
         if (failed)
-          crawl__fatal(c, "out of memory");
+          crawl__notes_fatal(c, "out of memory");
         return false;
       }
       snprintf(why, why_size, "--max-query-variants %ld: more query strings under this path",
@@ -69,8 +69,9 @@ static bool trapped(struct shard *c, const struct url *u, const char *from, stru
   if (!known || !known->trap_noted) {
     if (known)
       known->trap_noted = true;
-    crawl__note(c, "%s: not following URLs that look like a spider trap (%s), the first %s",
-                u->host, why, u->text);
+    crawl__notes_verbose(c,
+                         "%s: not following URLs that look like a spider trap (%s), the first %s",
+                         u->host, why, u->text);
   }
   return true;
 }
@@ -96,7 +97,7 @@ static bool under_a_seed(const struct shard *c, const struct url *u) {
 }
 
 /* Whether a URL found (not a seed) passes the scope and the user's filters. */
-bool crawl__admitted(const struct shard *c, const struct url *u, enum offer_kind kind) {
+bool crawl__intake_admitted(const struct shard *c, const struct url *u, enum offer_kind kind) {
   const struct crawl_config *cfg = c->cfg;
   if (kind == OFFER_SEED)
     return true;
@@ -127,7 +128,7 @@ static struct frontier_item *new_page(struct shard *c, const char *url, const ch
                                       int redirects, unsigned flags) {
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, from, depth);
   if (!item) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return NULL;
   }
   item->redirects = redirects;
@@ -181,15 +182,15 @@ static bool lower_in_flight(struct shard *c, const struct url *u, const char *fr
   return false;
 }
 
-const struct link_how crawl__seed_how = {VIA_SEED, true};
+const struct link_how crawl__intake_seed_how = {VIA_SEED, true};
 
 /* A URL settled without a fetch: a speculative fetch of it is dropped. */
 static void settle_unfetched(struct shard *c, struct spec *spec, const struct frontier_item *probe,
                              const char *url, const char *from, int depth, crawl_fate fate,
                              crawl_cause cause, const char *error) {
   if (spec)
-    crawl__spec_cancel(c, spec);
-  crawl__record(c, probe, url, from, depth, fate, cause, error);
+    crawl__speculate_cancel(c, spec);
+  crawl__report_record(c, probe, url, from, depth, fate, cause, error);
 }
 
 /* A speculative page offered for real at depth: from now on an accepted page like any other.
@@ -201,22 +202,22 @@ static void settle_unfetched(struct shard *c, struct spec *spec, const struct fr
 static void confirm(struct shard *c, struct spec *e, const char *from, int depth, int redirects,
                     unsigned flags) {
   if (e->done) {
-    struct held_page *hp = crawl__spec_take_links(c, e);
+    struct held_page *hp = crawl__speculate_take_links(c, e);
     if (depth > frontier_gate(c->fr)) {
       if (!hp && !(hp = crawl__held_new(c, e->url, depth)))
         return;
       crawl__held_at(hp, depth);
-      if (crawl__spec_wait(c, e, hp, from, flags))
+      if (crawl__speculate_wait(c, e, hp, from, flags))
         crawl__held_queue(c, hp);
       else
         crawl__held_free(c, hp);
       return;
     }
-    crawl__spec_report(c, e, from, depth, flags, true);
+    crawl__speculate_report(c, e, from, depth, flags, true);
     crawl__held_at(hp, depth);
     if (hp)
       crawl__held_queue(c, hp);
-    crawl__spec_remove(c, e);
+    crawl__speculate_remove(c, e);
     return;
   }
   struct frontier_item *item = new_page(c, e->url, from, depth, redirects, flags);
@@ -231,7 +232,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
     frontier_item_free(rq->item);
     rq->item = item;
     rq->spec = NULL;
-    crawl__spec_remove(c, e);
+    crawl__speculate_remove(c, e);
     return;
   }
   frontier_host *host = e->host;
@@ -241,7 +242,7 @@ static void confirm(struct shard *c, struct spec *e, const char *from, int depth
     item->not_before = old->not_before;
     frontier_item_free(old);
   }
-  crawl__spec_remove(c, e);
+  crawl__speculate_remove(c, e);
   frontier_push(c->fr, host, item);
 }
 
@@ -254,8 +255,8 @@ static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
   return !cfg->accept_ext.count || (ext[0] && core_list_has_ext(&cfg->accept_ext, ext));
 }
 
-void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char *from, int depth,
-                   int redirects, enum offer_kind kind, struct link_how how) {
+void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, const char *from,
+                          int depth, int redirects, enum offer_kind kind, struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
   if (fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT) && c->hooks.seed_found(c, u))
     return;
@@ -272,10 +273,10 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
   /* seeds are always fetched, but printed only when new (--seen); so are the URLs an earlier
    * run left queued, which it printed */
   /* a redirect's target found first one level deeper: it moves up, wherever it waits */
-  if (!fresh && kind == OFFER_REDIRECT && !crawl__spec_lower(c, u->text, from, depth, how) &&
+  if (!fresh && kind == OFFER_REDIRECT && !crawl__speculate_lower(c, u->text, from, depth, how) &&
       !lower_in_flight(c, u, from, depth, redirects, how))
     lower_queued(c, u, from, depth, redirects, how);
-  bool rescue = !fresh && kind == OFFER_REDIRECT && crawl__rescued_from_cut(c, u, depth);
+  bool rescue = !fresh && kind == OFFER_REDIRECT && crawl__depthcut_rescued(c, u, depth);
   if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)
     return;
   char ext[64];
@@ -285,13 +286,13 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
     c->stats->discovered++;
     c->stats->printed += printable && kind != OFFER_SEED;
     if (printable && !cfg->jsonl)
-      crawl__check_output(c, c->sink->url(c->writer, u->text));
+      crawl__report_check_output(c, c->sink->url(c->writer, u->text));
   }
   struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0) |
                                          (unsigned)how.via << ITEM_VIA_SHIFT};
   /* fetched already, ahead of its level, when it is a speculative page */
-  struct spec *spec = fresh ? crawl__spec_find(c, u->text) : NULL;
+  struct spec *spec = fresh ? crawl__speculate_find(c, u->text) : NULL;
   if (!how.follow) {
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_ROBOTS, 0, NULL);
     return;
@@ -311,8 +312,8 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
   }
   if (depth > cfg->depth && !(probe.flags & ITEM_HEAD)) {
     if (spec)
-      crawl__spec_cancel(c, spec);
-    crawl__cut(c, &probe, u->text, from, depth);
+      crawl__speculate_cancel(c, spec);
+    crawl__depthcut_add(c, &probe, u->text, from, depth);
     return;
   }
   if (u->unfetchable) {
@@ -336,13 +337,13 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
     confirm(c, spec, from, depth, redirects, probe.flags);
     return;
   }
-  if (kind == OFFER_SEED && !hd && crawl__run_pages_exhausted(c->run, c->cfg->max_pages) &&
+  if (kind == OFFER_SEED && !hd && crawl__budget_pages_exhausted(c->run, c->cfg->max_pages) &&
       !frontier_host_find(c->fr, u->origin)) {
     /* a seed fed after -n was reached (feed_seeds): settled as its page would be once popped,
      * without making a host that would never be asked anything */
     struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
     if (item)
-      crawl__settle_over_limit(c, NULL, item);
+      crawl__intake_settle_over_limit(c, NULL, item);
     return;
   }
   if (!hd && !(hd = crawl__host_for(c, u)))
@@ -355,7 +356,7 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
   if (hd->dead) {
     char why[HOST_DNS_ERROR_MAX];
     settle_unfetched(c, spec, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                     crawl__dns_error(hd->dead, why, sizeof(why)));
+                     crawl__host_dns_error(hd->dead, why, sizeof(why)));
     return;
   }
   if (!cfg->jsonl && crawl__host_robots_excludes(c, hd, u->text + u->path_off)) {
@@ -372,10 +373,11 @@ void crawl__settle(struct shard *c, const struct url *u, bool fresh, const char 
   c->stats->queue_full++;
   if (!c->queue_disk_noted) {
     c->queue_disk_noted = true;
-    crawl__note(c, "the queue's spill file is at --queue-disk: URLs found from now on are not "
-                   "queued (fate limit) until it drains; a larger --queue-disk raises it");
+    crawl__notes_verbose(
+        c, "the queue's spill file is at --queue-disk: URLs found from now on are not "
+           "queued (fate limit) until it drains; a larger --queue-disk raises it");
   }
-  crawl__record_item(c, item, CRAWL_FATE_LIMIT, 0, "--queue-disk: the queue's spill file is full");
+  crawl__report_item(c, item, CRAWL_FATE_LIMIT, 0, "--queue-disk: the queue's spill file is full");
   frontier_item_free(item);
 }
 
@@ -389,11 +391,11 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
   url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
   if (printable && cfg->print_outside && !cfg->jsonl)
-    crawl__check_output(c, c->sink->url(c->writer, u->text));
+    crawl__report_check_output(c, c->sink->url(c->writer, u->text));
   struct frontier_item probe = {.flags = (printable ? 0 : ITEM_QUIET) | (unsigned)how.via
                                                                             << ITEM_VIA_SHIFT};
   if (!cfg->check_outside || u->unfetchable) {
-    crawl__record(c, &probe, u->text, from, depth, CRAWL_FATE_OUTSIDE, 0, NULL);
+    crawl__report_record(c, &probe, u->text, from, depth, CRAWL_FATE_OUTSIDE, 0, NULL);
     return;
   }
   struct host_data *hd = crawl__host_for(c, u);
@@ -401,8 +403,8 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
     return;
   if (hd->dead) {
     char why[HOST_DNS_ERROR_MAX];
-    crawl__record(c, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                  crawl__dns_error(hd->dead, why, sizeof(why)));
+    crawl__report_record(c, &probe, u->text, from, depth, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
+                         crawl__host_dns_error(hd->dead, why, sizeof(why)));
     return;
   }
   struct frontier_item *item = new_page(c, u->text, from, depth, 0, probe.flags | ITEM_HEAD);
@@ -412,41 +414,41 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another
  * shard's URL goes to that shard, which decides. */
-void crawl__offer(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
-                  enum offer_kind kind, struct link_how how) {
-  if (!crawl__admitted(c, u, kind))
+void crawl__intake_offer(struct shard *c, const struct url *u, const char *from, int depth,
+                         int redirects, enum offer_kind kind, struct link_how how) {
+  if (!crawl__intake_admitted(c, u, kind))
     return;
   if (c->outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
-      crawl__send_if_foreign(c, u, from, depth, redirects,
-                             kind == OFFER_REDIRECT ? LINK_REDIRECT : LINK_FOUND, how))
+      crawl__mesh_send_if_foreign(c, u, from, depth, redirects,
+                                  kind == OFFER_REDIRECT ? LINK_REDIRECT : LINK_FOUND, how))
     return;
-  crawl__offer_owned(c, u, from, depth, redirects, kind, how);
+  crawl__intake_offer_owned(c, u, from, depth, redirects, kind, how);
 }
 
-void crawl__offer_owned(struct shard *c, const struct url *u, const char *from, int depth,
-                        int redirects, enum offer_kind kind, struct link_how how) {
+void crawl__intake_offer_owned(struct shard *c, const struct url *u, const char *from, int depth,
+                               int redirects, enum offer_kind kind, struct link_how how) {
   bool fresh;
   if (frontier_mark_seen(c->fr, u->text, &fresh) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
-  crawl__settle(c, u, fresh, from, depth, redirects, kind, how);
+  crawl__intake_settle(c, u, fresh, from, depth, redirects, kind, how);
 }
 
-void crawl__take_owned(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
-                       int depth, int redirects, struct link_how how) {
+void crawl__intake_take_owned(struct shard *c, enum link_kind kind, const struct url *u,
+                              const char *page, int depth, int redirects, struct link_how how) {
   if (kind == LINK_SITEMAP)
     crawl__host_queue_sitemap_url(c, u, depth);
   else if (kind == LINK_AHEAD)
-    crawl__spec_consider(c, u, page, depth, how.follow);
+    crawl__speculate_consider(c, u, page, depth, how.follow);
   else
-    crawl__offer_owned(c, u, page, depth, redirects,
-                       kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, how);
+    crawl__intake_offer_owned(c, u, page, depth, redirects,
+                              kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, how);
 }
 
 /* href resolved against base into *u, or false with the reason counted (and noted with -v). */
-bool crawl__resolve_href(struct shard *c, const struct url *base, const char *href, size_t len,
-                         const char *charset, const char *from, struct url *u) {
+bool crawl__intake_resolve_href(struct shard *c, const struct url *base, const char *href,
+                                size_t len, const char *charset, const char *from, struct url *u) {
   core_rc rc = url_resolve_in(base, href, len, c->cfg->max_url_length, charset, u);
   /* a link's user:password@ is never printed, nor sent (doc/network.md, Logins); it can only be
    * before the path, where an '@' is looked for */
@@ -458,23 +460,23 @@ bool crawl__resolve_href(struct shard *c, const struct url *base, const char *hr
   if (rc == CORE_ETOOLONG) {
     c->stats->too_long++;
   } else if (rc == CORE_ENOMEM) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   } else {
     /* other schemes (mailto:, javascript:) land here too: they are never printed */
     c->stats->unparsable++;
     if (c->cfg->verbose && len < 200)
-      crawl__note(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
+      crawl__notes_verbose(c, "not followed: '%.*s' on %s", (int)len, href, from ? from : "(seed)");
   }
   return false;
 }
 
-void crawl__offer_link(struct request *rq, const struct url *base, const char *href, size_t len,
-                       const char *charset, int depth, struct link_how how) {
+void crawl__intake_offer_link(struct request *rq, const struct url *base, const char *href,
+                              size_t len, const char *charset, int depth, struct link_how how) {
   struct shard *c = rq->shard;
   struct link_batch *b = &rq->links;
-  if (!crawl__resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
+  if (!crawl__intake_resolve_href(c, base, href, len, charset, rq->item->url, &b->urls[b->count]))
     return;
-  if (!crawl__admitted(c, &b->urls[b->count], OFFER_LINK)) {
+  if (!crawl__intake_admitted(c, &b->urls[b->count], OFFER_LINK)) {
     url_free(&b->urls[b->count]);
     return;
   }
@@ -483,7 +485,7 @@ void crawl__offer_link(struct request *rq, const struct url *base, const char *h
   b->depth[b->count] = depth;
   b->how[b->count] = how;
   if (++b->count == LINK_BATCH)
-    crawl__offer_links_flush(rq);
+    crawl__intake_flush(rq);
 }
 
 /* The batch's printed forms and their lengths, as the seen filter takes a batch. */
@@ -511,14 +513,14 @@ static void hold_links(struct request *rq) {
     if (seen[i])
       continue;
     crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->how[i]);
-    crawl__spec_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->how[i].follow);
+    crawl__speculate_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->how[i].follow);
   }
   for (size_t i = 0; i < b->count; i++)
     url_free(&b->urls[i]);
   b->count = 0;
 }
 
-void crawl__offer_links_flush(struct request *rq) {
+void crawl__intake_flush(struct request *rq) {
   struct shard *c = rq->shard;
   struct link_batch *b = &rq->links;
   if (b->count == 0)
@@ -545,7 +547,8 @@ void crawl__offer_links_flush(struct request *rq) {
   if (c->outboxes) {                                  /* links of other shards' hosts go to them */
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
-      if (crawl__send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND, b->how[i])) {
+      if (crawl__mesh_send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND,
+                                      b->how[i])) {
         url_free(&b->urls[i]);
         continue;
       }
@@ -562,9 +565,9 @@ void crawl__offer_links_flush(struct request *rq) {
   bool fresh[LINK_BATCH];
   batch_texts(b, urls, lens);
   if (frontier_mark_seen_batch(c->fr, b->count, urls, lens, fresh) != CORE_OK)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   for (size_t i = 0; i < b->count; i++) {
-    crawl__settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->how[i]);
+    crawl__intake_settle(c, &b->urls[i], fresh[i], from, b->depth[i], 0, OFFER_LINK, b->how[i]);
     url_free(&b->urls[i]);
   }
   b->count = 0;
@@ -581,8 +584,8 @@ static const char *path_of(const char *url) {
 /* The fate of a queued page settled without a request (a limit reached, the crawl stopped):
  * when a rule of its host's robots.txt, already at hand, excludes it, that is its fate, as in a
  * crawl without the limit or the stop (doc/behaviour.md, Records); otherwise the one given. */
-crawl_fate crawl__unfetched_fate(struct shard *c, struct host_data *hd,
-                                 const struct frontier_item *item, crawl_fate fate) {
+crawl_fate crawl__intake_unfetched_fate(struct shard *c, struct host_data *hd,
+                                        const struct frontier_item *item, crawl_fate fate) {
   bool allowed = true; /* lack of memory: the fate given, which makes no rule up */
   if (c->cfg->robots && hd && hd->robots_state == ROBOTS_KNOWN &&
       parse_robots_check(crawl__host_rules(c, hd), path_of(item->url), &allowed) == CORE_OK &&
@@ -593,11 +596,12 @@ crawl_fate crawl__unfetched_fate(struct shard *c, struct host_data *hd,
 
 /* A page a limit keeps from being fetched (hd NULL: its host was never made): its record, and
  * it is left for a later run that raises the limit. Frees item. */
-void crawl__settle_over_limit(struct shard *c, struct host_data *hd, struct frontier_item *item) {
-  crawl_fate fate = crawl__unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
+void crawl__intake_settle_over_limit(struct shard *c, struct host_data *hd,
+                                     struct frontier_item *item) {
+  crawl_fate fate = crawl__intake_unfetched_fate(c, hd, item, CRAWL_FATE_LIMIT);
   if (fate == CRAWL_FATE_LIMIT)
     crawl__saved_leave(c, item);
-  crawl__record_item(c, item, fate, 0, NULL);
+  crawl__report_item(c, item, fate, 0, NULL);
   frontier_item_free(item);
 }
 
@@ -608,7 +612,7 @@ void crawl__intake_replay_held(struct shard *c, bool all) {
   struct held_page *hp;
   while ((hp = crawl__held_due(c, all))) {
     if (crawl__held_waits(hp)) /* a speculative page's record first, at its depth now */
-      crawl__spec_settle(c, hp, c->stop != STOP_NOW);
+      crawl__speculate_settle(c, hp, c->stop != STOP_NOW);
     for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       struct link_how how;
@@ -618,10 +622,10 @@ void crawl__intake_replay_held(struct shard *c, bool all) {
       struct url u;
       core_rc rc = url_resolve_in(NULL, text, strlen(text), c->cfg->max_url_length, NULL, &u);
       if (rc == CORE_ENOMEM)
-        crawl__fatal(c, "out of memory");
+        crawl__notes_fatal(c, "out of memory");
       if (rc)
         continue;
-      crawl__offer(c, &u, hp->from, hp->links[i].depth, 0, OFFER_LINK, how);
+      crawl__intake_offer(c, &u, hp->from, hp->links[i].depth, 0, OFFER_LINK, how);
       url_free(&u);
     }
     crawl__held_done(c, hp);

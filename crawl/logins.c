@@ -16,7 +16,7 @@ struct seed_login {
   char *user, *password; /* a seed's own userinfo, owned; else the config's */
 };
 
-core_rc crawl__seed_url(const char *seed, size_t max_len, struct url *out) {
+core_rc crawl__logins_seed_url(const char *seed, size_t max_len, struct url *out) {
   core_rc rc = url_seed(seed, max_len, out);
   if (rc == CORE_OK && strchr(out->text, '@') &&
       (rc = url_take_userinfo(out, NULL, NULL)) != CORE_OK)
@@ -68,7 +68,8 @@ core_rc crawl__logins_open(struct shard *c) {
       continue; /* refused before the crawl began */
     struct seed_login *l = &list[n];
     if ((rc = url_take_userinfo(&u, &l->user, &l->password)) == CORE_OK &&
-        crawl__owner(c, u.host) == c->shard && crawl__node_of(c->run, u.host) == (int)cfg->node) {
+        crawl__mesh_owner(c, u.host) == c->shard &&
+        crawl__mesh_node_of(c->run, u.host) == (int)cfg->node) {
       if (!(l->key = login_key(u.https, u.host, u.port)))
         rc = CORE_ENOMEM;
       /* the seed's own login first, else --user, else the netrc file's */
@@ -103,8 +104,8 @@ void crawl__logins_close(struct shard *c) {
   c->logins.count = 0;
 }
 
-const struct fetch_login *crawl__login_for(const struct shard *c, bool https, const char *host,
-                                           unsigned port) {
+const struct fetch_login *crawl__logins_for(const struct shard *c, bool https, const char *host,
+                                            unsigned port) {
   if (!c->logins.count)
     return NULL;
   char key[300];

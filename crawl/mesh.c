@@ -1,8 +1,9 @@
 /* The shards of a crawl (-j N): each a thread with its own loop, fetch engine, frontier and seen
  * filter, owning the hosts whose name hashes to it. What they share is here, in struct crawl (the
  * public handle of crawl/crawl.h): the inboxes through which a link found by one shard reaches its
- * host's owner, the depth gate across shards, -n and -c, --ip-delay's clocks, the lock of the
- * --warc file, the stop (crawl_stop), and the test for the end of the crawl.
+ * host's owner, the depth gate across shards, --ip-delay's clocks, the lock of the --warc file,
+ * the stop (crawl_stop), and the test for the end of the crawl. What they count together (-n, -c,
+ * --rate) is budget.c's.
  *
  * A link for another shard's host is written into an outbox, one line per link, and the outboxes
  * go to their owners' inboxes once per turn of the loop: a batch of text lines, as could cross a
@@ -31,18 +32,18 @@
 #include <string.h>
 #include <xxhash.h>
 
-void crawl__wake(struct crawl *r, int i) {
+void crawl__mesh_wake(struct crawl *r, int i) {
   if (r->slots[i].shard && r->slots[i].shard->loop)
     loop_wake(r->slots[i].shard->loop);
 }
 
-void crawl__wake_others(struct crawl *r, int self) {
+void crawl__mesh_wake_others(struct crawl *r, int self) {
   for (int i = 0; i < r->count; i++)
     if (i != self)
-      crawl__wake(r, i);
+      crawl__mesh_wake(r, i);
 }
 
-core_rc crawl__run_create(int shards, struct crawl **out) {
+core_rc crawl__mesh_create(int shards, struct crawl **out) {
   struct crawl *r = calloc(1, sizeof(*r));
   if (!r || !(r->slots = calloc((size_t)shards, sizeof(*r->slots))) ||
       !(r->owned = calloc((size_t)shards, sizeof(*r->owned)))) {
@@ -86,19 +87,19 @@ core_rc crawl__run_create(int shards, struct crawl **out) {
   return CORE_OK;
 }
 
-frontier_ip_table *crawl__run_ip_table(const struct crawl *r) {
+frontier_ip_table *crawl__mesh_ip_table(const struct crawl *r) {
   return r->ips;
 }
 
-const struct crawl_config *crawl__run_config(const struct crawl *r) {
+const struct crawl_config *crawl__mesh_config(const struct crawl *r) {
   return r->cfg;
 }
 
-const struct crawl_sink *crawl__run_sink(const struct crawl *r) {
+const struct crawl_sink *crawl__mesh_sink(const struct crawl *r) {
   return r->sink;
 }
 
-void crawl__run_set_running(struct crawl *r, bool running) {
+void crawl__mesh_set_running(struct crawl *r, bool running) {
   pthread_mutex_lock(&r->lock);
   r->running = running;
   pthread_mutex_unlock(&r->lock);
@@ -114,22 +115,22 @@ void crawl_stop(struct crawl *r, crawl_end end) {
   }
   if (r->running)
     for (int i = 0; i < r->count; i++)
-      crawl__wake(r, i);
+      crawl__mesh_wake(r, i);
   pthread_mutex_unlock(&r->lock);
 }
 
-void crawl__run_time_up(struct crawl *r) {
+void crawl__mesh_time_up(struct crawl *r) {
   pthread_mutex_lock(&r->lock);
   if (!r->stop) { /* once, from whichever shard sees it first; never a second stop */
     r->stop = STOP_FINISHING;
     r->end = CRAWL_END_TIME;
     for (int i = 0; r->running && i < r->count; i++)
-      crawl__wake(r, i);
+      crawl__mesh_wake(r, i);
   }
   pthread_mutex_unlock(&r->lock);
 }
 
-void crawl__run_destroy(struct crawl *r) {
+void crawl__mesh_destroy(struct crawl *r) {
   if (!r)
     return;
   for (int i = 0; i < r->count; i++) {
@@ -155,26 +156,26 @@ void crawl__run_destroy(struct crawl *r) {
   free(r);
 }
 
-int crawl__run_shards(const struct crawl *r) {
+int crawl__mesh_shards(const struct crawl *r) {
   return r->count;
 }
 
-void crawl__run_attach(struct crawl *r, int shard, struct shard *c, crawl_take_fn *take) {
+void crawl__mesh_attach(struct crawl *r, int shard, struct shard *c, crawl_take_fn *take) {
   r->slots[shard].shard = c;
   r->slots[shard].take = take;
   c->run = r;
   c->shard = shard;
 }
 
-struct shard *crawl__run_shard(const struct crawl *r, int i) {
+struct shard *crawl__mesh_shard(const struct crawl *r, int i) {
   return r->slots[i].shard;
 }
 
-void crawl__run_set_pausable(struct crawl *r) {
+void crawl__mesh_set_pausable(struct crawl *r) {
   r->pausable = r->count > 1;
 }
 
-void crawl__run_take_turn(struct shard *c) {
+void crawl__mesh_take_turn(struct shard *c) {
   struct crawl *r = c->run;
   if (!r->pausable || c->shard == 0)
     return;
@@ -187,7 +188,7 @@ void crawl__run_take_turn(struct shard *c) {
   pthread_mutex_unlock(&r->lock);
 }
 
-void crawl__run_give_turn(struct shard *c) {
+void crawl__mesh_give_turn(struct shard *c) {
   struct crawl *r = c->run;
   if (!r->pausable || c->shard == 0)
     return;
@@ -207,7 +208,7 @@ static void take_back(struct crawl *r, int self) {
     pthread_mutex_lock(&r->slots[self].turn);
 }
 
-bool crawl__run_pause(struct crawl *r) {
+bool crawl__mesh_pause(struct crawl *r) {
   if (!r->pausable)
     return true;
   pthread_mutex_lock(&r->lock);
@@ -223,16 +224,16 @@ bool crawl__run_pause(struct crawl *r) {
   return true;
 }
 
-void crawl__run_resume(struct crawl *r) {
+void crawl__mesh_resume(struct crawl *r) {
   for (int i = r->count - 1; r->pausable && i >= 1; i--)
     pthread_mutex_unlock(&r->slots[i].turn);
 }
 
-void crawl__run_warc_lock(struct crawl *r) {
+void crawl__mesh_warc_lock(struct crawl *r) {
   pthread_mutex_lock(&r->warc_lock);
 }
 
-void crawl__run_warc_unlock(struct crawl *r) {
+void crawl__mesh_warc_unlock(struct crawl *r) {
   pthread_mutex_unlock(&r->warc_lock);
 }
 
@@ -241,11 +242,11 @@ void crawl__run_warc_unlock(struct crawl *r) {
  * all of them. XXH3 has no seed: every run, and every process of a cluster, agrees. With --cluster
  * the same hash picks the process first (hash mod nodes) and then its shard (the rest of the hash),
  * so each process may run any number of shards. */
-int crawl__node_of(const struct crawl *r, const char *host) {
+int crawl__mesh_node_of(const struct crawl *r, const char *host) {
   return r->nodes == 1 ? 0 : (int)(XXH3_64bits(host, strlen(host)) % (uint64_t)r->nodes);
 }
 
-bool crawl__run_is_cluster(const struct crawl *r) {
+bool crawl__mesh_is_cluster(const struct crawl *r) {
   return r->cfg && r->cfg->cluster;
 }
 
@@ -269,7 +270,7 @@ static struct host_owner *owner_slot(struct crawl *r, uint64_t h, uint64_t *foun
  * shard of two, and -j 2 ran at 0.67 of its possible rate). The others met then keep a slot too,
  * placed by hash, so no later link to them takes the lock. Past those, the hash decides, which
  * spreads many hosts evenly. Once given, an owner never changes within the run. */
-int crawl__owner(struct shard *c, const char *host) {
+int crawl__mesh_owner(struct shard *c, const char *host) {
   struct crawl *r = c->run;
   if (r->count == 1)
     return 0;
@@ -288,7 +289,8 @@ int crawl__owner(struct shard *c, const char *host) {
   } else {
     owner = hashed_owner(r, h);
     /* a host of another process, or out of scope, fetches nothing here: no load to spread */
-    if (crawl__node_of(r, host) == r->node && (!c->scope || url_scope_contains(c->scope, host))) {
+    if (crawl__mesh_node_of(r, host) == r->node &&
+        (!c->scope || url_scope_contains(c->scope, host))) {
       for (int i = 0; i < r->count; i++)
         if (r->owned[i] < r->owned[owner])
           owner = i;
@@ -305,11 +307,11 @@ int crawl__owner(struct shard *c, const char *host) {
 _Static_assert(VIA_COUNT <= 26, "a via is one letter in a line");
 _Static_assert(VIA_COUNT <= 32, "a via is five bits of an item's flags");
 
-char crawl__how_code(struct link_how how) {
+char crawl__mesh_how_code(struct link_how how) {
   return (char)((how.follow ? 'A' : 'a') + how.via);
 }
 
-bool crawl__how_parse(char code, struct link_how *how) {
+bool crawl__mesh_how_parse(char code, struct link_how *how) {
   if (code == '0' || code == '1') {
     *how = (struct link_how){VIA_NONE, code == '1'};
     return true;
@@ -369,40 +371,40 @@ static size_t line_head(char *out, enum link_kind kind, char how, int depth, int
   return (size_t)(p - out);
 }
 
-bool crawl__send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
-                            int redirects, enum link_kind kind, struct link_how how) {
+bool crawl__mesh_send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
+                                 int redirects, enum link_kind kind, struct link_how how) {
   struct shard_outbox *o;
   int to = -1; /* a shard of this process; -1 for another process */
-  int node = crawl__node_of(c->run, u->host);
+  int node = crawl__mesh_node_of(c->run, u->host);
   if (node != c->run->node) {
     o = &c->remotes[node];
   } else {
-    to = crawl__owner(c, u->host);
+    to = crawl__mesh_owner(c, u->host);
     if (to == c->shard)
       return false;
     o = &c->outboxes[to];
   }
   char head[64];
-  size_t n = line_head(head, kind, crawl__how_code(how), depth, redirects);
+  size_t n = line_head(head, kind, crawl__mesh_how_code(how), depth, redirects);
   const char *f = from ? from : "-";
   if (core_buf_add(&o->buf, head, n) || core_buf_add(&o->buf, f, strlen(f)) ||
       core_buf_addc(&o->buf, ' ') || core_buf_add(&o->buf, u->text, strlen(u->text)) ||
       core_buf_addc(&o->buf, '\n')) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return true;
   }
-  int held = crawl__line_holds(kind, depth);
+  int held = crawl__mesh_line_holds(kind, depth);
   if (held < o->min)
     o->min = held;
   /* the owner may take them now: this is what the end of the turn would send */
   if (to >= 0 && o->buf.len >= OUTBOX_BATCH_BYTES && !flush_outbox(c, to))
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   return true;
 }
 
 /* Until its owner queues it, a page counts as pending at its finder's depth (a sitemap, as any
  * setup step, holds no depth back; nor does a page to fetch ahead, not accepted yet). */
-int crawl__line_holds(enum link_kind kind, int depth) {
+int crawl__mesh_line_holds(enum link_kind kind, int depth) {
   if (kind == LINK_SITEMAP || kind == LINK_AHEAD)
     return INT_MAX;
   return depth > 0 ? depth - 1 : 0;
@@ -430,7 +432,7 @@ static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int
     r->idle_count--;
   }
   pthread_mutex_unlock(&r->lock);
-  crawl__wake(r, to);
+  crawl__mesh_wake(r, to);
   return true;
 }
 
@@ -443,7 +445,7 @@ static void flush_remotes(struct shard *c) {
       continue;
     struct remote_batch *b = malloc(sizeof(*b) + o->buf.len);
     if (!b) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return;
     }
     *b = (struct remote_batch){.node = node, .min = o->min, .len = o->buf.len};
@@ -458,26 +460,26 @@ static void flush_remotes(struct shard *c) {
       r->remote_min = o->min;
     pthread_mutex_unlock(&r->lock);
     if (c->shard != 0)
-      crawl__wake(r, 0);
+      crawl__mesh_wake(r, 0);
     core_buf_reset(&o->buf);
     o->min = INT_MAX;
   }
 }
 
-void crawl__shard_flush(struct shard *c) {
+void crawl__mesh_flush(struct shard *c) {
   struct crawl *r = c->run;
   if (!c->outboxes)
     return;
   flush_remotes(c);
   for (int to = 0; to < r->count; to++) {
     if (!flush_outbox(c, to)) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return;
     }
   }
 }
 
-bool crawl__shard_outbox_empty(const struct shard *c) {
+bool crawl__mesh_outbox_empty(const struct shard *c) {
   for (int to = 0; c->outboxes && to < c->run->count; to++)
     if (c->outboxes[to].buf.len)
       return false;
@@ -487,9 +489,10 @@ bool crawl__shard_outbox_empty(const struct shard *c) {
   return true;
 }
 
-void crawl__run_take_remote(struct crawl *r,
-                            void (*fn)(void *arg, int node, const char *lines, size_t len, int min),
-                            void *arg) {
+void crawl__mesh_take_remote(struct crawl *r,
+                             void (*fn)(void *arg, int node, const char *lines, size_t len,
+                                        int min),
+                             void *arg) {
   pthread_mutex_lock(&r->lock);
   struct remote_batch *b = r->remote_head;
   r->remote_head = r->remote_tail = NULL;
@@ -506,7 +509,7 @@ void crawl__run_take_remote(struct crawl *r,
   }
 }
 
-void crawl__run_view_asked(struct crawl *r) {
+void crawl__mesh_view_asked(struct crawl *r) {
   pthread_mutex_lock(&r->lock);
   if (r->sent_min < r->viewing_min)
     r->viewing_min = r->sent_min;
@@ -514,7 +517,7 @@ void crawl__run_view_asked(struct crawl *r) {
   pthread_mutex_unlock(&r->lock);
 }
 
-void crawl__run_view_read(struct crawl *r, int gate, bool done) {
+void crawl__mesh_view_read(struct crawl *r, int gate, bool done) {
   pthread_mutex_lock(&r->lock);
   bool rose = gate > r->cluster_gate;
   r->cluster_gate = gate;
@@ -523,15 +526,15 @@ void crawl__run_view_read(struct crawl *r, int gate, bool done) {
     r->done = true;
   pthread_mutex_unlock(&r->lock);
   if (rose || done)
-    crawl__wake_others(r, 0);
+    crawl__mesh_wake_others(r, 0);
 }
 
-void crawl__run_deliver(struct crawl *r, int to, const char *lines, size_t len, int min) {
+void crawl__mesh_deliver(struct crawl *r, int to, const char *lines, size_t len, int min) {
   if (!to_inbox(r, to, lines, len, min))
-    crawl__fatal(r->slots[0].shard, "out of memory");
+    crawl__notes_fatal(r->slots[0].shard, "out of memory");
 }
 
-void crawl__run_node_state(struct crawl *r, int *gate, bool *idle) {
+void crawl__mesh_node_state(struct crawl *r, int *gate, bool *idle) {
   pthread_mutex_lock(&r->lock);
   int g = r->remote_min;
   if (r->sent_min < g)
@@ -556,7 +559,7 @@ void crawl__run_node_state(struct crawl *r, int *gate, bool *idle) {
 static void take_line(struct shard *c, char *line) {
   enum link_kind kind = (enum link_kind)line[0];
   struct link_how how;
-  if (!kind || !crawl__how_parse(line[1], &how))
+  if (!kind || !crawl__mesh_how_parse(line[1], &how))
     return;
   char *p = line + 2, *end;
   long depth = strtol(p, &end, 10);
@@ -567,7 +570,8 @@ static void take_line(struct shard *c, char *line) {
   if (!url)
     return;
   *url++ = '\0';
-  crawl__take_link(c, kind, how, (int)depth, (int)redirects, strcmp(from, "-") ? from : NULL, url);
+  crawl__mesh_take_link(c, kind, how, (int)depth, (int)redirects, strcmp(from, "-") ? from : NULL,
+                        url);
 }
 
 static void take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
@@ -577,12 +581,13 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
    * way (tests/fuzz/fuzz_url_fast.c) */
   core_rc rc = url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u);
   if (rc == CORE_ENOMEM)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   if (rc)
     return;
   /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
    * links to other processes, another node (one from an inbox is this shard's own) */
-  if (saved && c->outboxes && crawl__send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
+  if (saved && c->outboxes &&
+      crawl__mesh_send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
     url_free(&u);
     return;
   }
@@ -590,17 +595,17 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
   url_free(&u);
 }
 
-void crawl__take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
-                      int redirects, const char *page, const char *url) {
+void crawl__mesh_take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
+                           int redirects, const char *page, const char *url) {
   take_link(c, kind, how, depth, redirects, page, url, false);
 }
 
-void crawl__take_saved_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
-                            int redirects, const char *page, const char *url) {
+void crawl__mesh_take_saved_link(struct shard *c, enum link_kind kind, struct link_how how,
+                                 int depth, int redirects, const char *page, const char *url) {
   take_link(c, kind, how, depth, redirects, page, url, true);
 }
 
-void crawl__put_transit(FILE *out, const char *text, size_t len) {
+void crawl__mesh_put_transit(FILE *out, const char *text, size_t len) {
   const char *p = text, *end = text + len;
   while (p < end) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -613,24 +618,24 @@ void crawl__put_transit(FILE *out, const char *text, size_t len) {
   }
 }
 
-void crawl__run_write_transit(struct crawl *r, FILE *out) {
+void crawl__mesh_write_transit(struct crawl *r, FILE *out) {
   pthread_mutex_lock(&r->lock);
   for (int i = 0; i < r->count; i++)
     for (const struct shard_batch *b = r->slots[i].head; b; b = b->next)
-      crawl__put_transit(out, b->data, b->len);
+      crawl__mesh_put_transit(out, b->data, b->len);
   for (const struct remote_batch *b = r->remote_head; b; b = b->next)
-    crawl__put_transit(out, b->data, b->len);
+    crawl__mesh_put_transit(out, b->data, b->len);
   pthread_mutex_unlock(&r->lock);
   for (int i = 0; i < r->count; i++) {
     const struct shard *c = r->slots[i].shard;
     for (int to = 0; c && c->outboxes && to < r->count; to++)
-      crawl__put_transit(out, c->outboxes[to].buf.data, c->outboxes[to].buf.len);
+      crawl__mesh_put_transit(out, c->outboxes[to].buf.data, c->outboxes[to].buf.len);
     for (int node = 0; c && c->remotes && node < r->nodes; node++)
-      crawl__put_transit(out, c->remotes[node].buf.data, c->remotes[node].buf.len);
+      crawl__mesh_put_transit(out, c->remotes[node].buf.data, c->remotes[node].buf.len);
   }
 }
 
-void crawl__shard_receive(struct shard *c) {
+void crawl__mesh_receive(struct shard *c) {
   struct crawl *r = c->run;
   struct shard_slot *s = &r->slots[c->shard];
   /* stopping at once (a fatal error, a second signal): the batches stay in the inbox, where the
@@ -670,7 +675,7 @@ void crawl__shard_receive(struct shard *c) {
   }
 }
 
-int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress) {
+int crawl__mesh_publish(struct shard *c, const struct crawl_progress *progress) {
   struct crawl *r = c->run;
   struct shard_slot *self = &r->slots[c->shard];
   int local = frontier_local_gate(c->fr);
@@ -698,28 +703,28 @@ int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress)
   }
   pthread_mutex_unlock(&r->lock);
   if (after > before)
-    crawl__wake_others(r, c->shard); /* their gate may move */
+    crawl__mesh_wake_others(r, c->shard); /* their gate may move */
   return outside;
 }
 
-bool crawl__shard_idle(struct shard *c) {
+bool crawl__mesh_idle(struct shard *c) {
   struct crawl *r = c->run;
   struct shard_slot *self = &r->slots[c->shard];
   pthread_mutex_lock(&r->lock);
   if (!self->head && !self->idle) {
     self->idle = true;
     /* with --cluster the end is the whole run's, which the first shard reads from Redis */
-    if (++r->idle_count == r->count && !crawl__run_is_cluster(r))
+    if (++r->idle_count == r->count && !crawl__mesh_is_cluster(r))
       r->done = true;
   }
   bool done = r->done;
   pthread_mutex_unlock(&r->lock);
   if (done)
-    crawl__wake_others(r, c->shard);
+    crawl__mesh_wake_others(r, c->shard);
   return done;
 }
 
-bool crawl__run_done(struct shard *c) {
+bool crawl__mesh_done(struct shard *c) {
   struct crawl *r = c->run;
   pthread_mutex_lock(&r->lock);
   bool done = r->done;
@@ -727,7 +732,7 @@ bool crawl__run_done(struct shard *c) {
   return done;
 }
 
-void crawl__shard_sync_stop(struct shard *c) {
+void crawl__mesh_sync_stop(struct shard *c) {
   struct crawl *r = c->run;
   bool raised = false;
   pthread_mutex_lock(&r->lock);
@@ -743,17 +748,17 @@ void crawl__shard_sync_stop(struct shard *c) {
   }
   pthread_mutex_unlock(&r->lock);
   if (raised)
-    crawl__wake_others(r, c->shard);
+    crawl__mesh_wake_others(r, c->shard);
 }
 
-crawl_end crawl__run_end(struct crawl *r) {
+crawl_end crawl__mesh_end(struct crawl *r) {
   pthread_mutex_lock(&r->lock);
   crawl_end end = r->end;
   pthread_mutex_unlock(&r->lock);
   return end;
 }
 
-void crawl__run_progress(struct crawl *r, struct crawl_progress *sum) {
+void crawl__mesh_progress(struct crawl *r, struct crawl_progress *sum) {
   *sum = (struct crawl_progress){0};
   pthread_mutex_lock(&r->lock);
   for (int i = 0; i < r->count; i++) {
@@ -783,7 +788,7 @@ static void barrier_locked(struct crawl *r) {
     pthread_cond_wait(&r->turn, &r->lock);
 }
 
-void crawl__run_barrier(struct crawl *r, int self) {
+void crawl__mesh_barrier(struct crawl *r, int self) {
   let_go(r, self);
   pthread_mutex_lock(&r->lock);
   barrier_locked(r);
@@ -791,7 +796,7 @@ void crawl__run_barrier(struct crawl *r, int self) {
   take_back(r, self);
 }
 
-void crawl__run_leave(struct crawl *r) {
+void crawl__mesh_leave(struct crawl *r) {
   pthread_mutex_lock(&r->lock);
   if (--r->members > 0 && r->arrived >= r->members) {
     r->arrived = 0;
@@ -803,7 +808,7 @@ void crawl__run_leave(struct crawl *r) {
 
 /* Three slots: round k counts in slot k % 3 and clears the next one, which no shard can still be
  * reading (all of them passed round k - 1's barrier after reading round k - 2's answer). */
-bool crawl__run_any(struct crawl *r, int self, int round, bool mine) {
+bool crawl__mesh_any(struct crawl *r, int self, int round, bool mine) {
   int slot = round % 3;
   let_go(r, self);
   pthread_mutex_lock(&r->lock);

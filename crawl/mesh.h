@@ -1,100 +1,101 @@
-/* crawl/mesh.c: what the shards of a crawl share: inboxes, the depth gate across shards, -n, -c,
- * --rate, the pause a save needs, stop and the end. What it offers the other files of the engine.
- */
+/* crawl/mesh.c: what the shards of a crawl share: inboxes, the depth gate across shards, the pause
+ * a save needs, stop and the end (-n, -c and --rate are budget.c's). What it offers the other
+ * files of the engine. */
 #ifndef CRAWL_MESH_H
 #define CRAWL_MESH_H
 
 #include "crawl/crawl-int.h"
 
-core_rc crawl__run_create(int shards, struct crawl **out);
-const struct crawl_config *crawl__run_config(const struct crawl *r);
-const struct crawl_sink *crawl__run_sink(const struct crawl *r);
+core_rc crawl__mesh_create(int shards, struct crawl **out);
+const struct crawl_config *crawl__mesh_config(const struct crawl *r);
+const struct crawl_sink *crawl__mesh_sink(const struct crawl *r);
 /* --ip-delay's clocks, which every shard's frontier shares; NULL without it. */
-frontier_ip_table *crawl__run_ip_table(const struct crawl *r);
+frontier_ip_table *crawl__mesh_ip_table(const struct crawl *r);
 /* Whether the shards' loops exist (crawl_stop wakes them only then). */
-void crawl__run_set_running(struct crawl *r, bool running);
-void crawl__run_destroy(struct crawl *r);
-int crawl__run_shards(const struct crawl *r);
-void crawl__run_attach(struct crawl *r, int shard, struct shard *c, crawl_take_fn *take);
+void crawl__mesh_set_running(struct crawl *r, bool running);
+void crawl__mesh_destroy(struct crawl *r);
+int crawl__mesh_shards(const struct crawl *r);
+void crawl__mesh_attach(struct crawl *r, int shard, struct shard *c, crawl_take_fn *take);
 /* Shard i (NULL until attached). */
-struct shard *crawl__run_shard(const struct crawl *r, int i);
+struct shard *crawl__mesh_shard(const struct crawl *r, int i);
 /* --max-time ran out: the run stops as an interrupt stops it, once (CRAWL_END_TIME). */
-void crawl__run_time_up(struct crawl *r);
+void crawl__mesh_time_up(struct crawl *r);
 
 /* --seen and --state with several shards: every shard but the first runs holding its turn, from
- * crawl__run_take_turn (on its thread, its loop made) to crawl__run_give_turn, and lets go of it
+ * crawl__mesh_take_turn (on its thread, its loop made) to crawl__mesh_give_turn, and lets go of it
  * only where it waits (its loop's wait, the barriers). */
-void crawl__run_set_pausable(struct crawl *r);
-void crawl__run_take_turn(struct shard *c);
-void crawl__run_give_turn(struct shard *c);
-/* From the first shard only: takes every other shard's turn, so none runs until crawl__run_resume
+void crawl__mesh_set_pausable(struct crawl *r);
+void crawl__mesh_take_turn(struct shard *c);
+void crawl__mesh_give_turn(struct shard *c);
+/* From the first shard only: takes every other shard's turn, so none runs until crawl__mesh_resume
  * and what each holds may be read. False (nothing taken) while a shard has not begun. */
-bool crawl__run_pause(struct crawl *r);
-void crawl__run_resume(struct crawl *r);
+bool crawl__mesh_pause(struct crawl *r);
+void crawl__mesh_resume(struct crawl *r);
 /* While paused: the links on their way between shards (inboxes and outboxes) and to other
  * processes (--cluster), as saved lines "transit KH DEPTH REDIRECTS FROM URL". */
-void crawl__run_write_transit(struct crawl *r, FILE *out);
+void crawl__mesh_write_transit(struct crawl *r, FILE *out);
 /* Each line of text (len bytes of lines ending in '\n') as "transit LINE". */
-void crawl__put_transit(FILE *out, const char *text, size_t len);
+void crawl__mesh_put_transit(FILE *out, const char *text, size_t len);
 /* A link on its way, taken up by this shard (its host's owner); page NULL for none. */
-void crawl__take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
-                      int redirects, const char *page, const char *url);
+void crawl__mesh_take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
+                           int redirects, const char *page, const char *url);
 /* The same for a link a save kept on its way: one for another process's host (--cluster) goes
  * on to that process. */
-void crawl__take_saved_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
-                            int redirects, const char *page, const char *url);
+void crawl__mesh_take_saved_link(struct shard *c, enum link_kind kind, struct link_how how,
+                                 int depth, int redirects, const char *page, const char *url);
 /* The shard that owns host in its process (always 0 for a crawl of one). */
-int crawl__owner(struct shard *c, const char *host);
+int crawl__mesh_owner(struct shard *c, const char *host);
 /* The process of a --cluster crawl that owns host (0 without --cluster). */
-int crawl__node_of(const struct crawl *r, const char *host);
-bool crawl__run_is_cluster(const struct crawl *r);
+int crawl__mesh_node_of(const struct crawl *r, const char *host);
+bool crawl__mesh_is_cluster(const struct crawl *r);
 /* --cluster, from the first shard (bridge.c): takes the links found for other processes, each
  * batch with the smallest depth it holds back; they count as sent until a view asked for after
  * them is read. */
-void crawl__run_take_remote(struct crawl *r,
-                            void (*fn)(void *arg, int node, const char *lines, size_t len, int min),
-                            void *arg);
-void crawl__run_view_asked(struct crawl *r);
+void crawl__mesh_take_remote(struct crawl *r,
+                             void (*fn)(void *arg, int node, const char *lines, size_t len,
+                                        int min),
+                             void *arg);
+void crawl__mesh_view_asked(struct crawl *r);
 /* A view of the run came: gate, what other processes hold back; done, the whole run's end. */
-void crawl__run_view_read(struct crawl *r, int gate, bool done);
+void crawl__mesh_view_read(struct crawl *r, int gate, bool done);
 /* Lines from another process for shard to (its inbox; min as in an outbox). */
-void crawl__run_deliver(struct crawl *r, int to, const char *lines, size_t len, int min);
+void crawl__mesh_deliver(struct crawl *r, int to, const char *lines, size_t len, int min);
 /* This process's smallest pending depth (links for other processes included) and whether every
  * shard is idle with nothing on its way. */
-void crawl__run_node_state(struct crawl *r, int *gate, bool *idle);
+void crawl__mesh_node_state(struct crawl *r, int *gate, bool *idle);
 /* Sends u to its owner when that is another shard and returns true; false when it is this shard's
  * own. */
-bool crawl__send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
-                            int redirects, enum link_kind kind, struct link_how how);
+bool crawl__mesh_send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
+                                 int redirects, enum link_kind kind, struct link_how how);
 /* The depth a link on its way holds back (INT_MAX: none): kind and depth as in its line. */
-int crawl__line_holds(enum link_kind kind, int depth);
+int crawl__mesh_line_holds(enum link_kind kind, int depth);
 /* Hands the outboxes to their owners. */
-void crawl__shard_flush(struct shard *c);
-bool crawl__shard_outbox_empty(const struct shard *c);
+void crawl__mesh_flush(struct shard *c);
+bool crawl__mesh_outbox_empty(const struct shard *c);
 /* Offers what other shards sent. */
-void crawl__shard_receive(struct shard *c);
-/* Publishes the shard's pending depths and counts (after crawl__shard_flush); returns the smallest
+void crawl__mesh_receive(struct shard *c);
+/* Publishes the shard's pending depths and counts (after crawl__mesh_flush); returns the smallest
  * depth pending elsewhere. */
-int crawl__shard_publish(struct shard *c, const struct crawl_progress *progress);
+int crawl__mesh_publish(struct shard *c, const struct crawl_progress *progress);
 /* The shard has nothing left to do: true when no shard has (the crawl is over). */
-bool crawl__shard_idle(struct shard *c);
-bool crawl__run_done(struct shard *c);
+bool crawl__mesh_idle(struct shard *c);
+bool crawl__mesh_done(struct shard *c);
 /* Shares this shard's stop with all, or takes up one another shard asked for. */
-void crawl__shard_sync_stop(struct shard *c);
-crawl_end crawl__run_end(struct crawl *r);
-void crawl__run_progress(struct crawl *r, struct crawl_progress *sum);
+void crawl__mesh_sync_stop(struct shard *c);
+crawl_end crawl__mesh_end(struct crawl *r);
+void crawl__mesh_progress(struct crawl *r, struct crawl_progress *sum);
 /* Waits until every shard has called it (nothing to wait for with one shard); self, the caller,
  * lets go of its turn meanwhile. */
-void crawl__run_barrier(struct crawl *r, int self);
+void crawl__mesh_barrier(struct crawl *r, int self);
 /* Around each write to the --warc file, which the shards share. */
-void crawl__run_warc_lock(struct crawl *r);
-void crawl__run_warc_unlock(struct crawl *r);
+void crawl__mesh_warc_lock(struct crawl *r);
+void crawl__mesh_warc_unlock(struct crawl *r);
 /* A shard that never ran (its thread could not start): the barriers stop waiting for it. */
-void crawl__run_leave(struct crawl *r);
+void crawl__mesh_leave(struct crawl *r);
 /* A barrier that also tells whether any shard passed mine as true; round counts from 0. */
-bool crawl__run_any(struct crawl *r, int self, int round, bool mine);
+bool crawl__mesh_any(struct crawl *r, int self, int round, bool mine);
 /* The shards' loops woken: shard i, or all but self. */
-void crawl__wake(struct crawl *r, int i);
-void crawl__wake_others(struct crawl *r, int self);
+void crawl__mesh_wake(struct crawl *r, int i);
+void crawl__mesh_wake_others(struct crawl *r, int self);
 
 #endif

@@ -5,7 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-void crawl__fatal(struct shard *c, const char *fmt, ...) {
+void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
   if (c->fatal)
     return;
   va_list ap;
@@ -25,7 +25,7 @@ static void say(struct shard *c, const char *fmt, va_list ap) {
   }
 }
 
-void crawl__note(struct shard *c, const char *fmt, ...) {
+void crawl__notes_verbose(struct shard *c, const char *fmt, ...) {
   if (!c->cfg->verbose || !c->sink->note)
     return;
   va_list ap;
@@ -34,7 +34,7 @@ void crawl__note(struct shard *c, const char *fmt, ...) {
   va_end(ap);
 }
 
-void crawl__warn(struct shard *c, const char *fmt, ...) {
+void crawl__notes_warn(struct shard *c, const char *fmt, ...) {
   if (!c->sink->note) /* -q: none */
     return;
   va_list ap;

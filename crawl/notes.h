@@ -5,10 +5,12 @@
 #include "crawl/crawl-int.h"
 
 /* Ends the crawl as fatal, with the error (printf-style) the run reports; the first one wins. */
-void crawl__fatal(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void crawl__notes_fatal(struct shard *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* A -v note: one line, only with -v. */
-void crawl__note(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void crawl__notes_verbose(struct shard *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* A line on standard error, unless -q: what the user must know while the crawl runs. */
-void crawl__warn(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void crawl__notes_warn(struct shard *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

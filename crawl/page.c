@@ -42,7 +42,7 @@ static void on_css_event(void *arg, parse_event event, const char *value, size_t
   if (rq->shard->stop == STOP_NOW || event != PARSE_LINK)
     return;
   struct link_how how = {VIA_PAGE + (rq->css ? PARSE_VIA_CSS : PARSE_VIA_JS), !rq->nofollow};
-  crawl__offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, how);
+  crawl__intake_offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, how);
 }
 
 /* The charset parameter of a Content-Type, copied into out ("" when absent). */
@@ -98,7 +98,7 @@ static bool written_before(struct request *rq, const char *value, size_t len, st
     written_forget(rq);
     rq->written_charset = charset;
   }
-  uint64_t seed = (unsigned char)crawl__how_code(how);      /* one letter for each way found */
+  uint64_t seed = (unsigned char)crawl__mesh_how_code(how); /* one letter for each way found */
   uint64_t hash = XXH3_64bits_withSeed(value, n, seed) | 1; /* 0: a free slot */
   uint64_t *slot = &rq->written[(hash >> 1) % (sizeof(rq->written) / sizeof(rq->written[0]))];
   if (*slot == hash)
@@ -119,16 +119,17 @@ static void keep_anchor(struct request *rq, const char *value, size_t len) {
   }
   if (!core_array_room((void **)&rq->anchors.hash, &rq->anchors.cap, rq->anchors.count,
                        sizeof(*rq->anchors.hash), 64)) {
-    crawl__fatal(rq->shard, "out of memory"); /* not a long page: the crawl would be another */
+    crawl__notes_fatal(rq->shard,
+                       "out of memory"); /* not a long page: the crawl would be another */
     rq->anchors.lost = true;
     return;
   }
-  rq->anchors.hash[rq->anchors.count++] = crawl__fragment_hash(value, len);
+  rq->anchors.hash[rq->anchors.count++] = crawl__fragments_hash(value, len);
 }
 
 /* --check-fragments: a link with a #fragment that is not offered (it names this page, or the
  * page offered its target already with another fragment), kept with its target resolved here;
- * an offered one is kept by crawl__offer_link, which resolves it anyway. */
+ * an offered one is kept by crawl__intake_offer_link, which resolves it anyway. */
 static void keep_fragment_link(struct request *rq, const struct url *base, const char *value,
                                size_t len, const char *charset, struct link_how how) {
   struct shard *c = rq->shard;
@@ -178,7 +179,7 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
           keep_fragment_link(rq, base, value, len, charset, how);
         return;
       }
-      crawl__offer_link(rq, base, value, len, charset, rq->item->depth + 1, how);
+      crawl__intake_offer_link(rq, base, value, len, charset, rq->item->depth + 1, how);
       return;
     }
   }
@@ -220,7 +221,7 @@ static bool start_html(struct request *rq, const char *charset, int64_t length) 
   if (parse_html_create_in(rq->shard->html_pool, charset, on_html_event, rq, &rq->html) !=
       CORE_OK) { /* memory alone: the page's links would be lost without a word */
     rq->html = NULL;
-    crawl__fatal(rq->shard, "out of memory");
+    crawl__notes_fatal(rq->shard, "out of memory");
     return false;
   }
   if (rq->shard->cfg->js)
@@ -239,7 +240,7 @@ static void feed_html(struct request *rq, const char *data, size_t len) {
   hold_up_to(rq, rq->html_bytes);
   /* only memory fails (a bad byte decodes as U+FFFD): the page's later links would be lost */
   if (parse_html_feed(rq->html, data, len) != CORE_OK)
-    crawl__fatal(rq->shard, "out of memory");
+    crawl__notes_fatal(rq->shard, "out of memory");
 }
 
 /* A type that says nothing: the body's first bytes tell (the MIME Sniffing Standard's unknown
@@ -272,7 +273,7 @@ static bool page_head(void *arg, const struct fetch_head *head) {
   if (parse && is_css_type(head->content_type)) {
     if (parse_css_create(on_css_event, rq, &rq->css) != CORE_OK) {
       rq->css = NULL;
-      crawl__fatal(rq->shard, "out of memory");
+      crawl__notes_fatal(rq->shard, "out of memory");
       return false;
     }
     return true;
@@ -280,7 +281,7 @@ static bool page_head(void *arg, const struct fetch_head *head) {
   if (parse && rq->shard->cfg->js && is_js_type(head->content_type)) {
     if (parse_js_create(on_css_event, rq, &rq->js) != CORE_OK) { /* links as a sheet's */
       rq->js = NULL;
-      crawl__fatal(rq->shard, "out of memory");
+      crawl__notes_fatal(rq->shard, "out of memory");
       return false;
     }
     return true;
@@ -298,7 +299,7 @@ static void page_body(void *arg, const char *data, size_t len) {
     size_t take = PARSE_SNIFF_BYTES - rq->body.len;
     take = take < len ? take : len;
     if (core_buf_add(&rq->body, data, take) != CORE_OK) {
-      crawl__fatal(rq->shard, "out of memory"); /* the page would be sniffed on half of it */
+      crawl__notes_fatal(rq->shard, "out of memory"); /* the page would be sniffed on half of it */
       return;
     }
     if (rq->body.len < PARSE_SNIFF_BYTES)
@@ -310,10 +311,10 @@ static void page_body(void *arg, const char *data, size_t len) {
   if (rq->html)
     feed_html(rq, data, len);
   else if (rq->css && parse_css_feed(rq->css, data, len) == CORE_ENOMEM)
-    crawl__fatal(rq->shard, "out of memory"); /* the sheet's later links would be lost */
+    crawl__notes_fatal(rq->shard, "out of memory"); /* the sheet's later links would be lost */
   else if (rq->js)
     parse_js_feed(rq->js, data, len);
-  crawl__offer_links_flush(rq);
+  crawl__intake_flush(rq);
 }
 
 static void page_done(void *arg, const struct fetch_result *res) {
@@ -324,14 +325,15 @@ static void page_done(void *arg, const struct fetch_result *res) {
   crawl__request_ended(c);
   frontier_end(c->fr, rq->host, item, now, res->seconds);
   if (res->error == FETCH_ENOMEM) /* ends the crawl at once: the page is asked again */
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   if (crawl__request_cut_short(rq))
     return;
   if (res->error != FETCH_OK) {
-    crawl__note(c, "%s: %s", item->url, res->error_text);
-    if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1))) {
-      crawl__spec_adopt(c, rq); /* a failure ahead of the gate waits for its level too */
-      crawl__record_item(c, item, CRAWL_FATE_FAILED, crawl__cause_of(res->error), res->error_text);
+    crawl__notes_verbose(c, "%s: %s", item->url, res->error_text);
+    if (!(crawl__request_transient_error(res->error) && crawl__request_retry(c, rq, -1))) {
+      crawl__speculate_adopt(c, rq); /* a failure ahead of the gate waits for its level too */
+      crawl__report_item(c, item, CRAWL_FATE_FAILED, crawl__request_cause_of(res->error),
+                         res->error_text);
     }
     crawl__request_free(rq);
     return;
@@ -344,20 +346,21 @@ static void page_done(void *arg, const struct fetch_result *res) {
     sniffed(rq);
   if (rq->html) { /* only memory fails: its links would be lost to the run, as any lack of it */
     if ((res->truncated ? parse_html_cut(rq->html) : parse_html_finish(rq->html)) != CORE_OK)
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
   } else if (rq->css && !res->truncated) {
     if (parse_css_finish(rq->css) == CORE_ENOMEM)
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
   } else if (rq->js && !res->truncated)
     parse_js_finish(rq->js);
-  crawl__offer_links_flush(rq);
+  crawl__intake_flush(rq);
   long status = res->head.status;
   bool head = (item->flags & (ITEM_HEAD | ITEM_GET)) == ITEM_HEAD;
-  crawl__note(c, "%s%s -> %ld %s %llu B %.0f ms%s%s", head ? "HEAD " : "", item->url, status,
-              rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes, res->seconds * 1000,
-              res->truncated ? " (cut)" : "",
-              rq->html && parse_html_outgrew(rq->html) ? " (parsed as it came)" : "");
-  if (crawl__is_transient_status(status) && crawl__retry(c, rq, res->head.retry_after)) {
+  crawl__notes_verbose(c, "%s%s -> %ld %s %llu B %.0f ms%s%s", head ? "HEAD " : "", item->url,
+                       status, rq->type[0] ? rq->type : "-", (unsigned long long)res->bytes,
+                       res->seconds * 1000, res->truncated ? " (cut)" : "",
+                       rq->html && parse_html_outgrew(rq->html) ? " (parsed as it came)" : "");
+  if (crawl__request_transient_status(status) &&
+      crawl__request_retry(c, rq, res->head.retry_after)) {
     crawl__request_free(rq);
     return;
   }
@@ -379,7 +382,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
                              .ms = res->seconds * 1000};
   char error[96];
   if (status >= 400 || status < 100) {
-    crawl__http_error(c, status, res->head.retry_after, error, sizeof(error));
+    crawl__request_http_error(c, status, res->head.retry_after, error, sizeof(error));
     rec.fate = CRAWL_FATE_FAILED;
     rec.cause = CRAWL_CAUSE_HTTP;
     rec.error = error;
@@ -387,25 +390,26 @@ static void page_done(void *arg, const struct fetch_result *res) {
   /* a redirect's record names its target, which is then offered like a link */
   struct url target = {0};
   bool redirect = status >= 300 && status < 400 && res->head.location &&
-                  crawl__resolve_href(c, &rq->url, res->head.location, strlen(res->head.location),
-                                      NULL, item->url, &target);
+                  crawl__intake_resolve_href(c, &rq->url, res->head.location,
+                                             strlen(res->head.location), NULL, item->url, &target);
   rec.location = redirect ? target.text : NULL;
   if (redirect) /* its target is a link found there (doc/behaviour.md, Records) */
     crawl__referrers_link(rq, target.text);
-  crawl__spec_adopt(c, rq); /* ahead of the gate: its record waits for its level */
+  crawl__speculate_adopt(c, rq); /* ahead of the gate: its record waits for its level */
   crawl__report(c, item->flags, &rec);
   /* its anchors, for the links to it with a fragment: a page whole, of a response that is one */
   if (c->fragments && rq->html && !res->truncated && !rq->anchors.lost && status >= 200 &&
       status < 300 &&
       crawl__fragments_page(c->fragments, item->url, rq->anchors.hash, rq->anchors.count) !=
           CORE_OK)
-    crawl__fatal(c, "out of memory");
-  /* its target remembers what kind of address sent it there (crawl__start_request checks) */
+    crawl__notes_fatal(c, "out of memory");
+  /* its target remembers what kind of address sent it there (crawl__request_start checks) */
   struct link_how how = {(unsigned char)(VIA_REDIRECT + rq->addr_kind), true};
   if (redirect && (item->flags & ITEM_SPEC))
-    crawl__spec_keep_redirect(c, item->url, target.text, item->redirects + 1, how);
+    crawl__speculate_keep_redirect(c, item->url, target.text, item->redirects + 1, how);
   else if (redirect)
-    crawl__offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT, how);
+    crawl__intake_offer(c, &target, item->url, item->depth, item->redirects + 1, OFFER_REDIRECT,
+                        how);
   url_free(&target);
   crawl__request_free(rq);
 }

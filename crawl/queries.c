@@ -119,10 +119,11 @@ bool crawl__queries_trapped(struct shard *c, struct query_counts **qp, const str
     e->hops = hops;
   if (e->hops >= QUERY_CARRY_HOPS && e->grown > QUERY_TRAP_VARIANTS && !q->carrying) {
     q->carrying = true;
-    crawl__note(c,
-                "%s: a query string carried on from path to path grows new ones on each (a "
-                "calendar, a session id): at most %d query strings a path from now on",
-                u->host, QUERY_TRAP_VARIANTS);
+    crawl__notes_verbose(
+        c,
+        "%s: a query string carried on from path to path grows new ones on each (a "
+        "calendar, a session id): at most %d query strings a path from now on",
+        u->host, QUERY_TRAP_VARIANTS);
   }
   return e->chain > (uint64_t)crawl__queries_most(q, c->cfg);
 }

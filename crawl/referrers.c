@@ -45,23 +45,23 @@ static const char *log_name(const struct referrer_log *log) {
   return log->path ? log->path : "the temporary file of the failed URLs' referrers";
 }
 
-void crawl__open_referrers(struct shard *c) {
+void crawl__referrers_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   if ((!cfg->jsonl && !cfg->report) || c->save.complete)
     return;
   struct referrer_log *log = calloc(1, sizeof(*log));
   if (!log || pthread_mutex_init(&log->lock, NULL) != 0) {
     free(log);
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   if (!cfg->state_dir) {
     log->fd = core_temp_fd("links");
     if (log->fd < 0) {
-      crawl__warn(c,
-                  "--jsonl: no temporary file in %s for the links of pages (%s): records of "
-                  "failed URLs are written without linked_from",
-                  core_temp_dir(), strerror(errno));
+      crawl__notes_warn(c,
+                        "--jsonl: no temporary file in %s for the links of pages (%s): records of "
+                        "failed URLs are written without linked_from",
+                        core_temp_dir(), strerror(errno));
       pthread_mutex_destroy(&log->lock);
       free(log);
       return;
@@ -75,29 +75,29 @@ void crawl__open_referrers(struct shard *c) {
   log->path = crawl__saved_path_in(cfg->state_dir, "links");
   /* never through a link planted at its name (doc/behaviour.md, State) */
   log->fd = log->path ? open(log->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600) : -1;
-  c->referrers.log = log; /* closed by crawl__close_referrers, whatever follows */
+  c->referrers.log = log; /* closed by crawl__referrers_close, whatever follows */
   if (!log->path) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   } else if (log->fd < 0 || fstat(log->fd, &st) != 0) {
-    crawl__fatal(c, "--state: cannot open '%s': %s", log->path, core_open_error(errno));
+    crawl__notes_fatal(c, "--state: cannot open '%s': %s", log->path, core_open_error(errno));
   } else if ((uint64_t)st.st_size < keep) {
-    crawl__fatal(c,
-                 "--state: '%s' holds %lld bytes, fewer than the %llu its checkpoint counts: "
-                 "the file was damaged",
-                 log->path, (long long)st.st_size, (unsigned long long)keep);
+    crawl__notes_fatal(c,
+                       "--state: '%s' holds %lld bytes, fewer than the %llu its checkpoint counts: "
+                       "the file was damaged",
+                       log->path, (long long)st.st_size, (unsigned long long)keep);
   } else if (ftruncate(log->fd, (off_t)keep) != 0) {
-    crawl__fatal(c, "--state: cannot cut '%s' back to its checkpoint: %s", log->path,
-                 strerror(errno));
+    crawl__notes_fatal(c, "--state: cannot cut '%s' back to its checkpoint: %s", log->path,
+                       strerror(errno));
   }
   log->size = keep;
 }
 
-void crawl__share_referrers(struct shard *first, struct shard *c) {
+void crawl__referrers_share(struct shard *first, struct shard *c) {
   c->referrers.log = first->referrers.log;
   c->referrers.shared = true;
 }
 
-void crawl__close_referrers(struct shard *c) {
+void crawl__referrers_close(struct shard *c) {
   core_buf_free(&c->referrers.buf);
   struct referrer_log *log = c->referrers.log;
   c->referrers.log = NULL;
@@ -142,8 +142,8 @@ static bool write_buffer(struct referrer_log *log, struct core_buf *buf) {
 static void flush_own(struct shard *c) {
   if (c->referrers.buf.len >= REFERRERS_FLUSH_AT &&
       !write_buffer(c->referrers.log, &c->referrers.buf))
-    crawl__fatal(c, "cannot write %s: %s", log_name(c->referrers.log),
-                 strerror(c->referrers.log->error));
+    crawl__notes_fatal(c, "cannot write %s: %s", log_name(c->referrers.log),
+                       strerror(c->referrers.log->error));
 }
 
 bool crawl__referrers_flush_all(struct shard *c, bool durable) {
@@ -151,13 +151,13 @@ bool crawl__referrers_flush_all(struct shard *c, bool durable) {
   if (!log)
     return true;
   bool ok = true;
-  for (int i = 0; i < crawl__run_shards(c->run) && ok; i++)
-    ok = write_buffer(log, &crawl__run_shard(c->run, i)->referrers.buf);
+  for (int i = 0; i < crawl__mesh_shards(c->run) && ok; i++)
+    ok = write_buffer(log, &crawl__mesh_shard(c->run, i)->referrers.buf);
   if (ok && durable && fdatasync(log->fd) != 0)
     atomic_store(&log->error, errno ? errno : EIO);
   ok = ok && !log->error;
   if (!ok && !c->fatal)
-    crawl__fatal(c, "cannot write %s: %s", log_name(log), strerror(log->error));
+    crawl__notes_fatal(c, "cannot write %s: %s", log_name(log), strerror(log->error));
   return ok;
 }
 
@@ -182,7 +182,7 @@ void crawl__referrers_link(struct request *rq, const char *url) {
     size_t cap = rq->linked.cap ? 2 * rq->linked.cap : 32;
     uint64_t *hash = realloc(rq->linked.hash, cap * sizeof(*hash));
     if (!hash) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return;
     }
     rq->linked.hash = hash;
@@ -211,7 +211,7 @@ void crawl__referrers_page_done(struct request *rq) {
     rc = rc ? rc : core_buf_add(b, url, head[0]);
     rc = rc ? rc : core_buf_add(b, rq->linked.hash, kept * sizeof(uint64_t));
     if (rc)
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     else
       flush_own(c);
   }
@@ -268,7 +268,7 @@ bool crawl__referrers_keep_failed(struct shard *c, const struct crawl_record *re
   if (!c->referrers.log || c->referrers.log->settled)
     return false;
   if (put_record(&c->referrers.buf, rec) != CORE_OK) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return false; /* written at once, then: it is not lost */
   }
   flush_own(c);
@@ -437,8 +437,8 @@ static bool read_all(struct shard *c, struct slice *s, bool pages, char *chunk) 
   struct referrer_log *log = c->referrers.log;
   struct log_reader file = {.fd = log->fd, .end = log->size, .chunk = chunk};
   bool whole = read_log(s, &file, pages);
-  for (int i = 0; i < crawl__run_shards(c->run); i++) {
-    const struct core_buf *b = &crawl__run_shard(c->run, i)->referrers.buf;
+  for (int i = 0; i < crawl__mesh_shards(c->run); i++) {
+    const struct core_buf *b = &crawl__mesh_shard(c->run, i)->referrers.buf;
     struct log_reader mem = {.fd = -1, .mem = b->data, .end = b->len};
     whole = read_log(s, &mem, pages) && whole;
   }
@@ -493,7 +493,7 @@ static void write_slice(struct shard *c, struct slice *s) {
                                .linked_from = from,
                                .linked_from_n = e->from_n,
                                .linked_count = e->count};
-    crawl__write_record(c, &rec);
+    crawl__report_write(c, &rec);
   }
 }
 
@@ -512,7 +512,7 @@ void crawl__referrers_settle(struct shard *c) {
   core_buf_init(&s.pages, SIZE_MAX / 2);
   core_buf_init(&s.scratch, SIZE_MAX / 2);
   if (!s.entries || !s.table || !s.hashes || !chunk) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   } else {
     bool whole = true;
     for (;; s.first += SETTLE_SLICE) {
@@ -530,10 +530,10 @@ void crawl__referrers_settle(struct shard *c) {
         break;
     }
     if (s.nomem)
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     else if (!whole)
-      crawl__warn(c, "%s could not be read whole: records after its damage are missing",
-                  log_name(log));
+      crawl__notes_warn(c, "%s could not be read whole: records after its damage are missing",
+                        log_name(log));
   }
   core_buf_free(&s.records);
   core_buf_free(&s.pages);

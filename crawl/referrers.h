@@ -9,9 +9,9 @@
  * (DIR/links with --state, cut back to the checkpoint's length; a temporary file otherwise) and
  * shared with the others. Without a file to keep it, records are written at once, without
  * linked_from. */
-void crawl__open_referrers(struct shard *c);
-void crawl__share_referrers(struct shard *first, struct shard *c);
-void crawl__close_referrers(struct shard *c);
+void crawl__referrers_open(struct shard *c);
+void crawl__referrers_share(struct shard *first, struct shard *c);
+void crawl__referrers_close(struct shard *c);
 
 /* A link (or a redirect's target) of rq's page: its page's links are logged together when the
  * request ends (crawl__referrers_page_done), each once. */

@@ -9,14 +9,15 @@
 #include <string.h>
 
 /* Memory past --queue-memory is the user's to know at once, not at the end. */
-void crawl__warn_spill_refused(struct shard *c) {
+void crawl__report_spill_refused(struct shard *c) {
   int err = 0;
-  if (!frontier_spill_refused(c->fr, &err) || !crawl__run_warn_spill_once(c->run))
+  if (!frontier_spill_refused(c->fr, &err) || !crawl__budget_warn_spill_once(c->run))
     return;
-  crawl__warn(c,
-              "the queue's spill file in %s cannot be written (%s): queued URLs stay in memory "
-              "past --queue-memory (TMPDIR names another directory)",
-              core_temp_dir(), strerror(err ? err : EIO));
+  crawl__notes_warn(
+      c,
+      "the queue's spill file in %s cannot be written (%s): queued URLs stay in memory "
+      "past --queue-memory (TMPDIR names another directory)",
+      core_temp_dir(), strerror(err ? err : EIO));
 }
 
 static const char *const fate_names[] = {
@@ -40,7 +41,7 @@ const char *crawl_cause_name(crawl_cause cause) {
 }
 
 /* A reader that went away (EPIPE) ends the crawl quietly; any other write error is fatal. */
-void crawl__check_output(struct shard *c, core_rc rc) {
+void crawl__report_check_output(struct shard *c, core_rc rc) {
   if (rc == CORE_OK)
     return;
   int err = c->sink->error(c->sink->arg);
@@ -49,9 +50,9 @@ void crawl__check_output(struct shard *c, core_rc rc) {
       c->end = CRAWL_END_PIPE;
     c->stop = STOP_NOW;
   } else if (err) {
-    crawl__fatal(c, "cannot write %s: %s", c->sink->name, strerror(err));
+    crawl__notes_fatal(c, "cannot write %s: %s", c->sink->name, strerror(err));
   } else {
-    crawl__fatal(c, "cannot write %s: %s", c->sink->name, core_rc_str(rc));
+    crawl__notes_fatal(c, "cannot write %s: %s", c->sink->name, core_rc_str(rc));
   }
 }
 
@@ -59,12 +60,12 @@ void crawl__check_output(struct shard *c, core_rc rc) {
 static void note_broken(struct shard *c, const struct crawl_record *rec) {
   struct crawl_stats *s = c->stats;
   if (rec->status)
-    crawl__note(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
-                rec->from ? rec->from : "(a seed)");
+    crawl__notes_verbose(c, "broken link: %s (HTTP %ld), linked from %s", rec->url, rec->status,
+                         rec->from ? rec->from : "(a seed)");
   else
-    crawl__note(c, "broken link: %s (%s: %s), linked from %s", rec->url,
-                crawl_cause_name(rec->cause), rec->error ? rec->error : "failed",
-                rec->from ? rec->from : "(a seed)");
+    crawl__notes_verbose(c, "broken link: %s (%s: %s), linked from %s", rec->url,
+                         crawl_cause_name(rec->cause), rec->error ? rec->error : "failed",
+                         rec->from ? rec->from : "(a seed)");
   if (s->broken < CRAWL_BROKEN_SHOWN) {
     struct crawl_broken_link *b = &s->broken_links[s->broken];
     b->url = strdup(rec->url);
@@ -75,14 +76,14 @@ static void note_broken(struct shard *c, const struct crawl_record *rec) {
       free(b->url);
       free(b->from);
       *b = (struct crawl_broken_link){0};
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
       return;
     }
   }
   s->broken++;
 }
 
-const char *crawl__via_name(unsigned via) {
+const char *crawl__report_via_name(unsigned via) {
   switch (via) {
     case VIA_SEED:
       return "seed";
@@ -99,13 +100,13 @@ const char *crawl__via_name(unsigned via) {
 static void remember_to_forget(struct shard *c, const char *url) {
   /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
   if (seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
 }
 
 /* Every settled fate passes here: counted, written as a record (unless ITEM_QUIET), and
  * remembered when --seen must forget it. flags are the URL's item flags (its via among them). */
 void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
-  rec->via = crawl__via_name(ITEM_VIA(flags));
+  rec->via = crawl__report_via_name(ITEM_VIA(flags));
   if (flags & ITEM_SPEC) { /* not accepted yet: reported when confirmed */
     c->hooks.spec_record(c, rec);
     return;
@@ -130,21 +131,21 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
   /* a failed URL's record waits until every page linking to it is known (referrers.c) */
   if (failed && c->hooks.failed_record(c, rec))
     return;
-  crawl__write_record(c, rec);
+  crawl__report_write(c, rec);
 }
 
-void crawl__write_record(struct shard *c, const struct crawl_record *rec) {
+void crawl__report_write(struct shard *c, const struct crawl_record *rec) {
   if (c->cfg->jsonl)
-    crawl__check_output(c, c->sink->record(c->writer, rec));
+    crawl__report_check_output(c, c->sink->record(c->writer, rec));
   if (c->cfg->report && rec->fate == CRAWL_FATE_FAILED && c->sink->broken &&
       c->sink->broken(c->sink->arg, rec) != CORE_OK)
-    crawl__fatal(c, "out of memory"); /* the report would lack a broken link */
+    crawl__notes_fatal(c, "out of memory"); /* the report would lack a broken link */
 }
 
 /* A fate without a response: cause and error matter for CRAWL_FATE_FAILED only. */
-void crawl__record(struct shard *c, const struct frontier_item *item, const char *url,
-                   const char *from, int depth, crawl_fate fate, crawl_cause cause,
-                   const char *error) {
+void crawl__report_record(struct shard *c, const struct frontier_item *item, const char *url,
+                          const char *from, int depth, crawl_fate fate, crawl_cause cause,
+                          const char *error) {
   if (item && item->kind == FRONTIER_SITEMAP)
     return; /* a sitemap is no discovered URL: it has no fate to report */
   if (item && (item->flags & ITEM_LEFT) && fate == CRAWL_FATE_LIMIT)
@@ -154,7 +155,7 @@ void crawl__record(struct shard *c, const struct frontier_item *item, const char
   crawl__report(c, item ? item->flags : 0, &rec);
 }
 
-void crawl__record_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
+void crawl__report_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
                         crawl_cause cause, const char *error) {
-  crawl__record(c, item, item->url, item->from, item->depth, fate, cause, error);
+  crawl__report_record(c, item, item->url, item->from, item->depth, fate, cause, error);
 }

@@ -6,18 +6,19 @@
 #include "crawl/crawl-int.h"
 
 /* Every settled fate passes through crawl__report (counted, written as a record unless
- * ITEM_QUIET); crawl__record and crawl__record_item make the record of a fate without a response.
- * crawl__check_output ends the crawl on a write error (quietly when the reader went away). */
+ * ITEM_QUIET); crawl__report_record and crawl__report_item make the record of a fate without a
+ * response. crawl__report_check_output ends the crawl on a write error (quietly when the reader
+ * went away). */
 void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec);
-void crawl__record(struct shard *c, const struct frontier_item *item, const char *url,
-                   const char *from, int depth, crawl_fate fate, crawl_cause cause,
-                   const char *error);
-void crawl__record_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
+void crawl__report_record(struct shard *c, const struct frontier_item *item, const char *url,
+                          const char *from, int depth, crawl_fate fate, crawl_cause cause,
+                          const char *error);
+void crawl__report_item(struct shard *c, const struct frontier_item *item, crawl_fate fate,
                         crawl_cause cause, const char *error);
-void crawl__check_output(struct shard *c, core_rc rc);
+void crawl__report_check_output(struct shard *c, core_rc rc);
 /* A settled record to the output (--jsonl) and, failed, to --report's. */
-void crawl__write_record(struct shard *c, const struct crawl_record *rec);
+void crawl__report_write(struct shard *c, const struct crawl_record *rec);
 /* Says once, at once, that the queue could not spill to disk. */
-void crawl__warn_spill_refused(struct shard *c);
+void crawl__report_spill_refused(struct shard *c);
 
 #endif

@@ -15,12 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after) {
+double crawl__request_retry_at(struct shard *c, frontier_host *host, int attempts,
+                               double retry_after) {
   double now = core_now();
   double wait = crawl__host_backoff(c->cfg, attempts);
   if (retry_after >= 0) {
     /* the server asked the whole host to wait, not only this URL (never past --max-delay: the
-     * callers give up on a longer wait, crawl__retry_after_too_long) */
+     * callers give up on a longer wait, crawl__request_retry_after_too_long) */
     frontier_host_defer(c->fr, host, now + retry_after);
     wait = fmax(wait, retry_after);
   }
@@ -47,14 +48,14 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
 
 void crawl__request_free(struct request *rq) {
   struct shard *c = rq->shard;
-  crawl__offer_links_flush(rq); /* empty unless a parser was cut short: its links still count */
+  crawl__intake_flush(rq); /* empty unless a parser was cut short: its links still count */
   crawl__referrers_page_done(rq);
   if (rq->held)
     crawl__held_seal(rq->held);
   if (rq->spec)
-    crawl__spec_request_ended(c, rq);
+    crawl__speculate_request_ended(c, rq);
   if (rq->held) { /* its depth stays pending until its links are offered */
-    crawl__append_held(c, rq->held);
+    crawl__held_append(c, rq->held);
   } else if (rq->gate_depth >= 0) {
     frontier_release(c->fr, rq->gate_depth);
   }
@@ -178,7 +179,7 @@ static void launch(struct request *rq, const char *addr) {
                        (kind == FRONTIER_PAGE && first_page(rq)),
       .handler = rq->shard->hooks.handlers[kind],
       .arg = rq,
-      .login = crawl__login_for(c, rq->url.https, rq->url.host, rq->url.port),
+      .login = crawl__logins_for(c, rq->url.https, rq->url.host, rq->url.port),
   };
   core_rc rc = fetch_start(c->engine, &fr);
   if (rc == CORE_ENOMEM) /* the crawl ends, and the URL is kept (page_done) */
@@ -192,16 +193,16 @@ static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   rq->shard->req.lookups--;
   char why[HOST_DNS_ERROR_MAX];
   if (rc)
-    crawl__request_failed_to_start(rq, FETCH_EDNS, crawl__dns_error(addr, why, sizeof(why)));
+    crawl__request_failed_to_start(rq, FETCH_EDNS, crawl__host_dns_error(addr, why, sizeof(why)));
   else
     launch(rq, addr);
 }
 
 /* Starts rq, looking its host up first when it is not the queue's own (a redirected robots.txt). */
-void crawl__start_request(struct shard *c, struct request *rq) {
+void crawl__request_start(struct shard *c, struct request *rq) {
   struct host_data *hd = frontier_host_data(rq->host);
   crawl__request_began(c);
-  if (crawl__proxy_resolves(c, &rq->url)) {
+  if (crawl__host_proxy_resolves(c, &rq->url)) {
     launch(rq, NULL);
     return;
   }
@@ -221,20 +222,20 @@ void crawl__start_request(struct shard *c, struct request *rq) {
   }
 }
 
-bool crawl__is_transient_status(long status) {
+bool crawl__request_transient_status(long status) {
   return status == 408 || status == 429 || status == 500 || status == 502 || status == 503 ||
          status == 504;
 }
 
-void crawl__http_error(const struct shard *c, long status, double retry_after, char *out,
-                       size_t size) {
+void crawl__request_http_error(const struct shard *c, long status, double retry_after, char *out,
+                               size_t size) {
   if (retry_after > c->cfg->max_delay)
     snprintf(out, size, "HTTP %ld, Retry-After %.0f s beyond --max-delay", status, retry_after);
   else
     snprintf(out, size, "HTTP %ld", status);
 }
 
-bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double retry_after) {
+bool crawl__request_retry_after_too_long(struct shard *c, frontier_host *host, double retry_after) {
   if (retry_after <= c->cfg->max_delay)
     return false;
   /* the server asks for longer than --max-delay: asking again sooner would be rude, waiting
@@ -244,20 +245,20 @@ bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double re
   return true;
 }
 
-bool crawl__retry(struct shard *c, struct request *rq, double retry_after) {
+bool crawl__request_retry(struct shard *c, struct request *rq, double retry_after) {
   struct frontier_item *item = rq->item;
   if (item->attempts >= c->cfg->retries || c->stop || (rq->spec && rq->spec->cancelled) ||
-      crawl__retry_after_too_long(c, rq->host, retry_after))
+      crawl__request_retry_after_too_long(c, rq->host, retry_after))
     return false;
   item->attempts++;
   c->stats->retries++;
-  item->not_before = crawl__retry_at(c, rq->host, item->attempts, retry_after);
+  item->not_before = crawl__request_retry_at(c, rq->host, item->attempts, retry_after);
   frontier_push(c->fr, rq->host, item);
   rq->item = NULL;
   return true;
 }
 
-crawl_cause crawl__cause_of(fetch_error error) {
+crawl_cause crawl__request_cause_of(fetch_error error) {
   switch (error) {
     case FETCH_EDNS:
       return CRAWL_CAUSE_DNS;
@@ -274,7 +275,7 @@ crawl_cause crawl__cause_of(fetch_error error) {
   }
 }
 
-bool crawl__is_transient_error(fetch_error error) {
+bool crawl__request_transient_error(fetch_error error) {
   return error == FETCH_EDNS || error == FETCH_ECONNECT || error == FETCH_ETIMEOUT;
 }
 
@@ -283,12 +284,13 @@ void crawl__request_began(struct shard *c) {
   if (c->req.slot_held)
     c->req.slot_held = false; /* the request has it now */
   else
-    crawl__run_count_slot(c->run); /* begun elsewhere: counted all the same, so its end balances */
+    crawl__budget_count_slot(
+        c->run); /* begun elsewhere: counted all the same, so its end balances */
 }
 
 void crawl__request_ended(struct shard *c) {
   c->req.in_flight--;
-  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
+  crawl__budget_give_slot(c->run, c->cfg->concurrency, c->shard);
 }
 
 bool crawl__request_cut_short(struct request *rq) {

@@ -8,26 +8,27 @@
 /* When the next try of a transient failure may start: the backoff for its attempts, or the
  * server's Retry-After (seconds, < 0 for none; at most --max-delay, see below) when longer, which
  * also holds back the whole host. */
-double crawl__retry_at(struct shard *c, frontier_host *host, int attempts, double retry_after);
+double crawl__request_retry_at(struct shard *c, frontier_host *host, int attempts,
+                               double retry_after);
 /* Whether a Retry-After (seconds, < 0 for none) asks for longer than --max-delay: then the
  * request is not tried again (its host waits --max-delay). */
-bool crawl__retry_after_too_long(struct shard *c, frontier_host *host, double retry_after);
+bool crawl__request_retry_after_too_long(struct shard *c, frontier_host *host, double retry_after);
 /* A failed response's error: "HTTP 503", or with a Retry-After past --max-delay, which is why it
  * was not tried again, "HTTP 503, Retry-After 120 s beyond --max-delay". */
-void crawl__http_error(const struct shard *c, long status, double retry_after, char *out,
-                       size_t size);
+void crawl__request_http_error(const struct shard *c, long status, double retry_after, char *out,
+                               size_t size);
 /* A request for item on host; it takes ownership of item. Freed with crawl__request_free. */
 struct request *crawl__request_new(struct shard *c, frontier_host *host,
                                    struct frontier_item *item);
 void crawl__request_free(struct request *rq);
-void crawl__start_request(struct shard *c, struct request *rq);
-crawl_cause crawl__cause_of(fetch_error error);
+void crawl__request_start(struct shard *c, struct request *rq);
+crawl_cause crawl__request_cause_of(fetch_error error);
 /* DNS, connection and timeouts: retried under --retries (doc/behaviour.md, Failures). */
-bool crawl__is_transient_error(fetch_error error);
+bool crawl__request_transient_error(fetch_error error);
 /* Puts a request's item back at the end of its host queue after a transient failure, or returns
  * false when its retries are spent. */
-bool crawl__retry(struct shard *c, struct request *rq, double retry_after);
-bool crawl__is_transient_status(long status);
+bool crawl__request_retry(struct shard *c, struct request *rq, double retry_after);
+bool crawl__request_transient_status(long status);
 /* A request began (it takes the slot pop_and_start holds) or ended. */
 void crawl__request_began(struct shard *c);
 void crawl__request_ended(struct shard *c);

@@ -32,14 +32,14 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
   core_rc rc = url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u);
   if (rc) {
     if (rc == CORE_ENOMEM)
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     return;
   }
   struct host_data *hd = crawl__host_for(c, &u);
   frontier_kind kind = s->kind == SAVED_SITEMAP ? FRONTIER_SITEMAP : FRONTIER_PAGE;
   struct frontier_item *item = hd ? frontier_item_new(kind, u.text, s->from, s->depth) : NULL;
   if (hd && !item)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   if (item) {
     item->attempts = s->attempts;
     item->redirects = s->redirects;
@@ -62,7 +62,7 @@ static void restore_cut(struct shard *c, struct saved *s, double now) {
     return;
   }
   struct frontier_item probe = {.flags = s->flags};
-  crawl__cut(c, &probe, s->url, s->from, s->depth);
+  crawl__depthcut_add(c, &probe, s->url, s->from, s->depth);
 }
 
 /* The seed to feed from, of a "stat seeds_fed" line (checked: the seeds are the saved ones). */
@@ -72,7 +72,7 @@ static size_t seeds_fed_at(long long value, size_t seed_count) {
 
 static void restore_counter(struct shard *c, const struct saved *s, double now) {
   if (!strcmp(s->url, "pages_started")) {
-    crawl__run_set_pages_started(c->run, (long)s->value);
+    crawl__budget_set_pages_started(c->run, (long)s->value);
     return;
   }
   if (!strcmp(s->url, "warc_bytes")) {
@@ -88,7 +88,7 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
     return;
   }
   if (!strcmp(s->url, "complete")) {
-    c->save.complete = !crawl__run_is_cluster(c->run);
+    c->save.complete = !crawl__mesh_is_cluster(c->run);
     return;
   }
   if (!strcmp(s->url, "seeds_fed"))
@@ -116,7 +116,7 @@ static void restore_broken(struct shard *c, const struct saved *s) {
     b->status = (long)s->value;
     b->cause = (crawl_cause)s->flags;
     if (!b->url || (s->from && !b->from))
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     return;
   }
 }
@@ -165,8 +165,8 @@ void crawl__restore(struct shard *c) {
         restore_broken(c, &s);
         break;
       case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
-        crawl__take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
-                               s.url);
+        crawl__mesh_take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
+                                    s.url);
         break;
       case SAVED_CUT:
         restore_cut(c, &s, now);
@@ -175,7 +175,7 @@ void crawl__restore(struct shard *c) {
   }
   free(line);
   if (ferror(c->save.resumable))
-    crawl__fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
+    crawl__notes_fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
 }
 
 /* The shard that owns the host of a saved URL or origin (the first when it does not parse: that
@@ -184,12 +184,12 @@ static int owner_of(struct shard *c, const char *url) {
   struct url u;
   if (url_resolve_in(NULL, url, strlen(url), SIZE_MAX / 4, NULL, &u) != CORE_OK)
     return 0;
-  int owner = crawl__owner(c, u.host);
+  int owner = crawl__mesh_owner(c, u.host);
   url_free(&u);
   return owner;
 }
 
-core_rc crawl__split_saved(struct shard *shards, int n) {
+core_rc crawl__restore_split(struct shard *shards, int n) {
   FILE *all = shards[0].save.resumable;
   FILE **parts = calloc((size_t)n, sizeof(*parts));
   if (!parts)
@@ -244,7 +244,7 @@ core_rc crawl__split_saved(struct shard *shards, int n) {
             shards[0].save.links_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
             for (int i = 0; i < n; i++)
-              shards[i].save.complete = !crawl__run_is_cluster(shards[i].run);
+              shards[i].save.complete = !crawl__mesh_is_cluster(shards[i].run);
           if (!strcmp(sv.url, "seeds_fed")) /* and each feeds its seeds from there on */
             for (int i = 0; i < n; i++)
               shards[i].seeds.next = seeds_fed_at(sv.value, shards[i].cfg->seed_count);

@@ -12,6 +12,6 @@ void crawl__restore(struct shard *c);
 void crawl__restore_seeds_fed(struct shard *c);
 /* With several shards: hands each line of the first shard's loaded save to the shard that owns it
  * (each shard's own c->save.resumable), whatever the number of shards that wrote it. */
-core_rc crawl__split_saved(struct shard *shards, int n);
+core_rc crawl__restore_split(struct shard *shards, int n);
 
 #endif

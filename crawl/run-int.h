@@ -17,7 +17,7 @@ struct shard_batch {
 struct shard_slot {
   struct shard *shard;
   crawl_take_fn *take;  /* where the links that reach it go */
-  pthread_mutex_t turn; /* held by its thread except where it waits (see crawl__run_pause) */
+  pthread_mutex_t turn; /* held by its thread except where it waits (see crawl__mesh_pause) */
   bool began;           /* its thread holds its turn: it may be paused */
   struct shard_batch *head, *tail; /* the inbox */
   int inbox_min;                   /* smallest depth its inbox's links count at; INT_MAX: none */
@@ -26,8 +26,8 @@ struct shard_slot {
   struct crawl_progress progress; /* its counts, as of its last turn */
 };
 
-/* The first hosts a run meets, each with its shard (crawl__owner). A slot is free while its hash
- * is 0; once set it never changes, so it is read without the lock. */
+/* The first hosts a run meets, each with its shard (crawl__mesh_owner). A slot is free while its
+ * hash is 0; once set it never changes, so it is read without the lock. */
 #define RUN_HOST_SLOTS 256
 struct host_owner {
   _Atomic uint64_t hash;
@@ -61,8 +61,8 @@ struct crawl {
   atomic_long in_flight;    /* -c: requests in flight in all shards */
   atomic_bool spill_warned; /* a spill file could not be written, and it was said */
   atomic_bool stash_warned; /* the same of a stash of links fetched ahead (stash.c) */
-  bool pausable;            /* the shards run holding their turns (crawl__run_set_pausable) */
-  /* the barrier of the crawl's end (crawl__run_barrier), and the answers of crawl__run_any */
+  bool pausable;            /* the shards run holding their turns (crawl__mesh_set_pausable) */
+  /* the barrier of the crawl's end (crawl__mesh_barrier), and the answers of crawl__mesh_any */
   pthread_cond_t turn;
   int members, arrived;
   unsigned long generation;

@@ -35,7 +35,7 @@ void crawl_stats_free(struct crawl_stats *stats) {
 }
 
 /* How many shards: -j. */
-int crawl__shard_count(const struct crawl_config *cfg) {
+int crawl__run_shard_count(const struct crawl_config *cfg) {
   return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
 }
 
@@ -71,7 +71,7 @@ static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
 
 core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink,
                      struct crawl **out) {
-  core_rc rc = crawl__run_create(crawl__shard_count(cfg), out);
+  core_rc rc = crawl__mesh_create(crawl__run_shard_count(cfg), out);
   if (rc == CORE_OK) {
     (*out)->cfg = cfg;
     (*out)->sink = sink;
@@ -82,7 +82,7 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
       (*out)->pages_leased = cfg->max_pages >= 0;
     }
     if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
-      crawl__run_destroy(*out);
+      crawl__mesh_destroy(*out);
       *out = NULL;
     }
   }
@@ -92,7 +92,7 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
 void crawl_destroy(struct crawl *r) {
   if (r)
     frontier_ip_table_destroy(r->ips);
-  crawl__run_destroy(r);
+  crawl__mesh_destroy(r);
 }
 
 /* The status line's last drawing: the whole crawl's counts, every shard's queue and hosts. */
@@ -102,7 +102,7 @@ static void last_status(const struct crawl_sink *sink, struct shard *shards, int
   for (int i = 0; i < n; i++) {
     struct crawl_progress p;
     if (shards[i].fr) {
-      crawl__own_progress(&shards[i], &p);
+      crawl__shard_own_progress(&shards[i], &p);
       sum.queued += p.queued;
       sum.spilled += p.spilled;
       sum.hosts += p.hosts;
@@ -120,22 +120,22 @@ static void wire_hooks(struct shard *c) {
   struct shard_hooks *h = &c->hooks;
   h->handlers[FRONTIER_PAGE] = &crawl__page_handler;
   h->handlers[FRONTIER_RESOLVE] = &crawl__page_handler; /* never a request: a lookup */
-  h->handlers[FRONTIER_ROBOTS] = &crawl__robots_handler;
-  h->handlers[FRONTIER_SITEMAP] = &crawl__sitemap_handler;
-  h->spec_record = crawl__spec_keep_record;
+  h->handlers[FRONTIER_ROBOTS] = &crawl__sitefiles_robots_handler;
+  h->handlers[FRONTIER_SITEMAP] = &crawl__sitefiles_sitemap_handler;
+  h->spec_record = crawl__speculate_keep_record;
   h->failed_record = crawl__referrers_keep_failed;
   h->seed_found = crawl__seed_found_early;
-  h->offer = crawl__offer;
+  h->offer = crawl__intake_offer;
 }
 
 /* Shard i of n, its fields set, made ready to open: its share of the budgets, its writer, and
  * its outboxes to the other shards and processes. A failure is the shard's fatal error
- * (crawl__fatal), which ends the run before any shard's loop begins. */
+ * (crawl__notes_fatal), which ends the run before any shard's loop begins. */
 static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
   const struct crawl_config *cfg = c->cfg;
   const struct crawl_sink *sink = c->sink;
   wire_hooks(c);
-  crawl__run_attach(run, i, c, crawl__take_owned);
+  crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
   c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
   c->held.min = INT_MAX;
   core_buf_init(&c->held.scratch, SIZE_MAX);
@@ -157,13 +157,13 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
       n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
   if (sink->open(sink->arg, i, &c->writer) != CORE_OK) {
     c->writer = NULL;
-    crawl__fatal(c, "cannot start: out of memory");
+    crawl__notes_fatal(c, "cannot start: out of memory");
     return;
   }
   if (n > 1 || cfg->cluster) {
     c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
     if (!c->outboxes) {
-      crawl__fatal(c, "cannot start: out of memory");
+      crawl__notes_fatal(c, "cannot start: out of memory");
       return;
     }
     for (int k = 0; k < n; k++) {
@@ -174,7 +174,7 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   if (cfg->cluster) { /* links for the other processes' hosts */
     c->remotes = calloc((size_t)cfg->nodes, sizeof(*c->remotes));
     if (!c->remotes) {
-      crawl__fatal(c, "cannot start: out of memory");
+      crawl__notes_fatal(c, "cannot start: out of memory");
       return;
     }
     for (long k = 0; k < cfg->nodes; k++) {
@@ -185,14 +185,14 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
 }
 
 crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {
-  const struct crawl_config *cfg = crawl__run_config(run);
-  const struct crawl_sink *sink = crawl__run_sink(run);
-  int n = crawl__run_shards(run);
+  const struct crawl_config *cfg = crawl__mesh_config(run);
+  const struct crawl_sink *sink = crawl__mesh_sink(run);
+  int n = crawl__mesh_shards(run);
   double start = core_now();
   memset(stats, 0, sizeof(*stats));
   err[0] = '\0';
   fetch_cookies *cookies; /* one jar for every shard: a session is the crawl's, not a thread's */
-  if (crawl__cookies_open(cfg, &cookies, err, err_size) != CORE_OK)
+  if (crawl__checkpoint_cookies_open(cfg, &cookies, err, err_size) != CORE_OK)
     return CRAWL_END_FATAL;
   struct crawl_fragments *fragments = NULL; /* --check-fragments: one table, every shard's */
   if (cfg->check_fragments && crawl__fragments_create(&fragments) != CORE_OK) {
@@ -231,21 +231,21 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   if (n > 1 && (cfg->seen_file || cfg->state_dir)) {
     /* one save for all: each shard takes up its part of the last one, and is paused for the
      * next ones */
-    core_rc rc = shards[0].save.resumable ? crawl__split_saved(shards, n) : CORE_OK;
+    core_rc rc = shards[0].save.resumable ? crawl__restore_split(shards, n) : CORE_OK;
     if (rc != CORE_OK)
-      crawl__fatal(&shards[0], "%s: cannot hand the saved URLs to the shards: %s",
-                   cfg->state_dir ? "--state" : "--seen", core_rc_str(rc));
-    crawl__run_set_pausable(run);
+      crawl__notes_fatal(&shards[0], "%s: cannot hand the saved URLs to the shards: %s",
+                         cfg->state_dir ? "--state" : "--seen", core_rc_str(rc));
+    crawl__mesh_set_pausable(run);
   }
-  crawl__run_set_running(run, true);
+  crawl__mesh_set_running(run, true);
   /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
    * read, in shard_loop) */
   if (n > 1 && !shards[0].fatal)
-    crawl__cut_output(&shards[0]);
-  if (n > 1 && !shards[0].fatal && crawl__open_warc(&shards[0]) == CORE_OK)
+    crawl__checkpoint_cut_output(&shards[0]);
+  if (n > 1 && !shards[0].fatal && crawl__archive_open(&shards[0]) == CORE_OK)
     for (int i = 1; i < n; i++)
       if (shards[i].engine)
-        crawl__share_warc(&shards[0], &shards[i]);
+        crawl__archive_share(&shards[0], &shards[i]);
   pthread_t threads[CRAWL_THREADS_MAX];
   bool started[CRAWL_THREADS_MAX] = {false};
   /* a shard that could not open (a refused --cluster join, say) or a failed start ends the run
@@ -253,7 +253,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   bool refused = false;
   for (int i = 0; i < n; i++)
     if (shards[i].fatal) {
-      crawl__shard_sync_stop(&shards[i]);
+      crawl__mesh_sync_stop(&shards[i]);
       refused = true;
     }
   for (int i = 0; i < n; i++)
@@ -261,24 +261,24 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   /* --jsonl's link log, one for all; not touched by a run that cannot start, whose checkpoint
    * may not have been read (it says how much of DIR/links stays) */
   if (n > 1 && !refused) {
-    crawl__open_referrers(&shards[0]);
+    crawl__referrers_open(&shards[0]);
     for (int i = 1; i < n; i++)
-      crawl__share_referrers(&shards[0], &shards[i]);
+      crawl__referrers_share(&shards[0], &shards[i]);
   }
   for (int i = 1; i < n && i < CRAWL_THREADS_MAX; i++) {
     if (pthread_create(&threads[i], NULL, crawl__shard_main, &shards[i]) == 0) {
       started[i] = true;
     } else {
       /* a shard that cannot run would leave its hosts uncrawled: the crawl stops */
-      crawl__fatal(&shards[0], "cannot start a thread for shard %d: %s", i, strerror(errno));
-      crawl__run_leave(run);
+      crawl__notes_fatal(&shards[0], "cannot start a thread for shard %d: %s", i, strerror(errno));
+      crawl__mesh_leave(run);
     }
   }
   crawl__shard_main(&shards[0]);
   for (int i = 1; i < n; i++)
     if (started[i])
       pthread_join(threads[i], NULL);
-  crawl_end end = n > 1 ? crawl__run_end(run) : shards[0].end;
+  crawl_end end = n > 1 ? crawl__mesh_end(run) : shards[0].end;
   if (n > 1)
     for (int i = 0; i < n && end != CRAWL_END_FATAL; i++)
       if (shards[i].fatal)
@@ -288,7 +288,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   if (fragments && end != CRAWL_END_FATAL && end != CRAWL_END_PIPE && !shards[0].refused) {
     crawl__fragments_judge(fragments, &shards[0]);
     if (shards[0].writer)
-      crawl__check_output(&shards[0], sink->flush(shards[0].writer, false));
+      crawl__report_check_output(&shards[0], sink->flush(shards[0].writer, false));
     if (shards[0].fatal) {
       end = CRAWL_END_FATAL;
       if (!err[0])
@@ -299,8 +299,9 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     if (shards[i].fatal && !err[0])
       snprintf(err, err_size, "%s", shards[i].err);
     if (n > 1 && shards[i].fr) /* -v: how the hosts, and so the work, were spread */
-      crawl__note(&shards[0], "shard %d of %d: %llu pages of %zu hosts", i + 1, n,
-                  (unsigned long long)shard_stats[i].pages, frontier_host_count(shards[i].fr));
+      crawl__notes_verbose(&shards[0], "shard %d of %d: %llu pages of %zu hosts", i + 1, n,
+                           (unsigned long long)shard_stats[i].pages,
+                           frontier_host_count(shards[i].fr));
     add_stats(stats, &shard_stats[i]);
     crawl_stats_free(&shard_stats[i]);
   }
@@ -308,7 +309,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
    * its runs before took) */
   stats->seconds = core_now() - (shards[0].start < start ? shards[0].start : start);
   stats->complete = shards[0].save.complete;
-  crawl__run_set_running(run, false);
+  crawl__mesh_set_running(run, false);
   if (sink->status && end != CRAWL_END_PIPE && shards[0].fr)
     last_status(sink, shards, n, stats);
   for (int i = n - 1; i >= 0; i--)

@@ -5,6 +5,6 @@
 #include "crawl/crawl-int.h"
 
 /* How many shards cfg asks for. */
-int crawl__shard_count(const struct crawl_config *cfg);
+int crawl__run_shard_count(const struct crawl_config *cfg);
 
 #endif

@@ -20,8 +20,8 @@ static void release_page(struct shard *c, const struct frontier_item *item);
 /* -n with --cluster: a page waits while this process has no page leased and the run may still
  * lease it one (another process may give back what it will not use). */
 static bool wait_for_lease(struct shard *c, frontier_host *fh, struct frontier_item *item) {
-  if (!crawl__run_pages_leased(c->run) || crawl__run_pages_final(c->run) ||
-      crawl__run_lease_left(c->run) > 0)
+  if (!crawl__budget_pages_leased(c->run) || crawl__budget_pages_final(c->run) ||
+      crawl__budget_lease_left(c->run) > 0)
     return false;
   frontier_cancel(c->fr, fh, item);
   release_page(c, item); /* and pending again once pushed back */
@@ -43,8 +43,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
     char why[HOST_DNS_ERROR_MAX];
-    crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
-                       crawl__dns_error(hd->dead, why, sizeof(why)));
+    crawl__report_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS,
+                       crawl__host_dns_error(hd->dead, why, sizeof(why)));
     frontier_item_free(item);
     return;
   }
@@ -53,16 +53,17 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
   /* -n and --max-pages-per-host count pages: a sitemap is never one of them, and is of no use
    * once no page may be fetched */
   bool page = item->kind == FRONTIER_PAGE;
-  if (crawl__run_pages_exhausted(c->run, c->cfg->max_pages) ||
+  if (crawl__budget_pages_exhausted(c->run, c->cfg->max_pages) ||
       (page && cfg->max_pages_per_host >= 0 && hd->pages_started >= cfg->max_pages_per_host)) {
     frontier_cancel(c->fr, fh, item);
     release_page(c, item);
-    crawl__settle_over_limit(c, hd, item);
+    crawl__intake_settle_over_limit(c, hd, item);
     return;
   }
   if (cfg->robots && hd->robots_state == ROBOTS_KNOWN)
     (void)crawl__host_rules(c, hd); /* rules an idle spell put on disk, back before they decide */
-  if (cfg->robots && hd->robots_state != ROBOTS_PENDING && crawl__robots_stale(hd, core_now())) {
+  if (cfg->robots && hd->robots_state != ROBOTS_PENDING &&
+      crawl__host_robots_stale(hd, core_now())) {
     /* the cached robots.txt is too old: fetch it again before this page, which waits behind */
     frontier_cancel(c->fr, fh, item);
     release_page(c, item); /* and pending again once pushed back */
@@ -75,17 +76,17 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
     return;
   }
   struct request *rq = crawl__request_new(c, fh, item);
-  if (rq && (item->flags & ITEM_SPEC) && (rq->spec = crawl__spec_find(c, item->url)))
+  if (rq && (item->flags & ITEM_SPEC) && (rq->spec = crawl__speculate_find(c, item->url)))
     rq->spec->rq = rq;
   core_rc rc =
       rq ? url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) : CORE_ENOMEM;
   if (rc) {
     frontier_cancel(c->fr, fh, item);
     if (rc == CORE_ENOMEM) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     } else {
       /* a printed URL always parses again (fuzzed); should one not, it fails alone */
-      crawl__record_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_OTHER, "unusable URL");
+      crawl__report_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_OTHER, "unusable URL");
     }
     if (rq) {
       crawl__request_free(rq);
@@ -99,27 +100,27 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
   if (hd->robots_state == ROBOTS_DISALLOW_ALL) {
     /* not a rule: the host's robots.txt could not be fetched, which is a failure to report */
     frontier_cancel(c->fr, fh, item);
-    crawl__record_item(c, item, CRAWL_FATE_FAILED, hd->robots_cause, hd->robots_error);
+    crawl__report_item(c, item, CRAWL_FATE_FAILED, hd->robots_cause, hd->robots_error);
     crawl__request_free(rq);
     return;
   }
   bool allowed;
   if (parse_robots_check(hd->robots, path, &allowed) != CORE_OK) {
     frontier_cancel(c->fr, fh, item); /* as any lack of memory here: the crawl ends */
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     crawl__request_free(rq);
     return;
   }
   if (!allowed) {
     frontier_cancel(c->fr, fh, item);
-    crawl__record_item(c, item, CRAWL_FATE_ROBOTS, 0, NULL);
+    crawl__report_item(c, item, CRAWL_FATE_ROBOTS, 0, NULL);
     crawl__request_free(rq);
     return;
   }
-  if (page && !crawl__run_take_page(c->run, cfg->max_pages)) {
+  if (page && !crawl__budget_take_page(c->run, cfg->max_pages)) {
     /* another shard took the last page -n allowed (or leased) since the check above */
     frontier_cancel(c->fr, fh, item);
-    if (!crawl__run_pages_exhausted(
+    if (!crawl__budget_pages_exhausted(
             c->run, c->cfg->max_pages)) { /* --cluster: it waits for the next lease */
       rq->item = NULL;
       crawl__request_free(rq); /* its depth is no longer pending ... */
@@ -128,13 +129,13 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
       return;
     }
     crawl__saved_leave(c, item);
-    crawl__record_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
+    crawl__report_item(c, item, CRAWL_FATE_LIMIT, 0, NULL);
     crawl__request_free(rq);
     return;
   }
   if (page)
     hd->pages_started++;
-  crawl__start_request(c, rq);
+  crawl__request_start(c, rq);
 }
 
 static void pop_and_start(struct shard *c);
@@ -153,16 +154,16 @@ void crawl__schedule(struct shard *c) {
   /* pages settled without a request (robots.txt rules, limits) can move the gate or leave the
    * crawl idle: their held links are offered in the same turn, not after a wait */
   for (int round = 0; round < 8; round++) {
-    crawl__feed_seeds(c);
+    crawl__seed_feed(c);
     pop_and_start(c);
     if (c->stop || c->fatal || !replay_due(c))
       break;
   }
   if (c->cut.pending && frontier_gate(c->fr) > c->cfg->depth)
-    crawl__settle_cut(c);
+    crawl__depthcut_settle(c);
   if (frontier_error(c->fr) != CORE_OK)
-    crawl__fatal(c, "cannot read queued URLs back from their temporary file: %s",
-                 core_rc_str(frontier_error(c->fr)));
+    crawl__notes_fatal(c, "cannot read queued URLs back from their temporary file: %s",
+                       core_rc_str(frontier_error(c->fr)));
 }
 
 /* The slot pop_and_start took, when no request took it. */
@@ -170,7 +171,7 @@ static void give_slot_back(struct shard *c) {
   if (!c->req.slot_held)
     return;
   c->req.slot_held = false;
-  crawl__run_give_slot(c->run, c->cfg->concurrency, c->shard);
+  crawl__budget_give_slot(c->run, c->cfg->concurrency, c->shard);
 }
 
 /* Offers the held links whose level has come, then starts what the frontier has ready. */
@@ -178,16 +179,16 @@ static void pop_and_start(struct shard *c) {
   double now = core_now();
   /* -n across processes reached: what pages fetched ahead found goes to its owners now, while
    * every process still runs (see finished) */
-  crawl__intake_replay_held(c, (idle(c) && !c->outboxes) || (crawl__run_pages_leased(c->run) &&
-                                                             crawl__run_pages_final(c->run)));
+  crawl__intake_replay_held(c, (idle(c) && !c->outboxes) || (crawl__budget_pages_leased(c->run) &&
+                                                             crawl__budget_pages_final(c->run)));
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
-  while (!c->stop && crawl__run_take_slot(c->run, c->cfg->concurrency)) {
+  while (!c->stop && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
     c->req.slot_held = true;
     /* --rate: a turn is taken before the pop (so no item goes back to its queue out of order)
      * and given back when what was popped makes no request */
     double rate_next;
-    if (!crawl__run_take_rate(c->run, now, &rate_next)) {
+    if (!crawl__budget_take_rate(c->run, now, &rate_next)) {
       c->req.rate_until = rate_next;
       give_slot_back(c);
       break;
@@ -195,14 +196,14 @@ static void pop_and_start(struct shard *c) {
     frontier_host *fh;
     struct frontier_item *item = frontier_pop(c->fr, now, &fh);
     if (!item || item->kind == FRONTIER_RESOLVE)
-      crawl__run_give_rate(c->run, rate_next);
+      crawl__budget_give_rate(c->run, rate_next);
     if (!item) {
       give_slot_back(c);
       break;
     }
     switch (item->kind) {
       case FRONTIER_RESOLVE:
-        if (crawl__run_pages_exhausted(
+        if (crawl__budget_pages_exhausted(
                 c->run, c->cfg->max_pages)) { /* no page of it will be fetched: its pages settle */
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
@@ -213,15 +214,15 @@ static void pop_and_start(struct shard *c) {
           item->not_before = now + 0.005;
           frontier_push(c->fr, fh, item);
         } else {
-          crawl__start_lookup(c, fh, item);
+          crawl__host_start_lookup(c, fh, item);
         }
         break;
       case FRONTIER_ROBOTS:
-        if (crawl__run_pages_exhausted(c->run, c->cfg->max_pages)) {
+        if (crawl__budget_pages_exhausted(c->run, c->cfg->max_pages)) {
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
         } else {
-          crawl__start_robots(c, fh, item);
+          crawl__sitefiles_start_robots(c, fh, item);
         }
         break;
       case FRONTIER_PAGE:
@@ -233,16 +234,16 @@ static void pop_and_start(struct shard *c) {
   }
 }
 
-bool crawl__finished(const struct shard *c) {
+bool crawl__schedule_finished(const struct shard *c) {
   if (c->stop == STOP_NOW)
     return true;
   if (c->req.in_flight)
     return false;
   if (c->stop)
     return true;
-  if (crawl__run_pages_exhausted(
+  if (crawl__budget_pages_exhausted(
           c->run, c->cfg->max_pages)) /* with --cluster, once the links held back went their way */
-    return !crawl__run_pages_leased(c->run) || !c->held.pages;
+    return !crawl__budget_pages_leased(c->run) || !c->held.pages;
   return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->req.lookups == 0 &&
          !c->held.pages;
 }

@@ -5,7 +5,7 @@
 
 #include "crawl/crawl-int.h"
 
-void crawl__schedule(struct shard *c);       /* starts what may start now, or waits for it */
-bool crawl__finished(const struct shard *c); /* nothing queued, in flight or held */
+void crawl__schedule(struct shard *c); /* starts what may start now, or waits for it */
+bool crawl__schedule_finished(const struct shard *c); /* nothing queued, in flight or held */
 
 #endif

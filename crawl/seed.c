@@ -20,15 +20,15 @@
 static void record_unfed(struct shard *c, const char *url, void *arg) {
   (void)arg;
   struct frontier_item probe = {.flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT};
-  crawl__record(c, &probe, url, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
+  crawl__report_record(c, &probe, url, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
 }
 
 /* What is still in flight or queued was accepted: every one gets its record, unless the output
  * is gone or a --state crawl only pauses (its records come when it goes on). */
 
-void crawl__settle_leftovers(struct shard *c, bool with_records) {
+void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
   crawl_fate fate =
-      c->end == CRAWL_END_DONE && crawl__run_pages_exhausted(c->run, c->cfg->max_pages)
+      c->end == CRAWL_END_DONE && crawl__budget_pages_exhausted(c->run, c->cfg->max_pages)
           ? CRAWL_FATE_LIMIT
           : CRAWL_FATE_PENDING;
   if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
@@ -37,13 +37,13 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
     struct request *rq = c->req.active;
     if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
         !(rq->item->flags & ITEM_SPEC))
-      crawl__record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
+      crawl__report_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
     crawl__request_free(rq);
   }
   struct held_page *hp;
   while ((hp = crawl__held_take(c))) {         /* kept by the save (--state), or offered already */
     if (crawl__held_waits(hp) && with_records) /* fetched: its record, without its links */
-      crawl__spec_settle(c, hp, false);
+      crawl__speculate_settle(c, hp, false);
     crawl__held_free(c, hp);
   }
   free(c->held.levels);
@@ -56,11 +56,11 @@ void crawl__settle_leftovers(struct shard *c, bool with_records) {
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {
     if (item->kind == FRONTIER_PAGE && with_records && !(item->flags & ITEM_SPEC))
-      crawl__record_item(c, item, crawl__unfetched_fate(c, frontier_host_data(fh), item, fate), 0,
-                         NULL);
+      crawl__report_item(
+          c, item, crawl__intake_unfetched_fate(c, frontier_host_data(fh), item, fate), 0, NULL);
     frontier_item_free(item);
   }
-  crawl__spec_free_all(c); /* what was never confirmed was never accepted */
+  crawl__speculate_free_all(c); /* what was never confirmed was never accepted */
   if (c->cut.records)
     fclose(c->cut.records);
   c->cut.records = NULL;
@@ -94,23 +94,24 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
       continue;
     if (s.kind == SAVED_LINK) {
       if (held_from)
-        crawl__offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.how);
+        crawl__intake_offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.how);
     } else if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
-      crawl__offer(c, &u, s.from, s.depth, s.redirects,
-                   s.flags == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, s.how);
+      crawl__intake_offer(c, &u, s.from, s.depth, s.redirects,
+                          s.flags == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, s.how);
     } else if (!seen_contains(given, u.text, strlen(u.text)) &&
-               crawl__admitted(c, &u, OFFER_RESUME)) {
+               crawl__intake_admitted(c, &u, OFFER_RESUME)) {
       /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
       c->stats->resumed++;
-      crawl__offer(c, &u, s.from, s.depth, 0, OFFER_RESUME,
-                   (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
+      crawl__intake_offer(c, &u, s.from, s.depth, 0, OFFER_RESUME,
+                          (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
     }
     url_free(&u);
   }
   free(from_copy);
   free(line);
   if (ferror(c->save.resumable))
-    crawl__fatal(c, "--seen: cannot read back the URLs the last run left: %s", strerror(errno));
+    crawl__notes_fatal(c, "--seen: cannot read back the URLs the last run left: %s",
+                       strerror(errno));
   /* the file keeps them until this run's next save replaces them */
 }
 
@@ -140,7 +141,7 @@ static core_rc add_seed_dir(struct shard *c, const struct url *u) {
 static size_t seed_window(const struct shard *c) {
   size_t window = 4 * (size_t)c->cfg->concurrency;
   window = window < 1024 ? 1024 : window;
-  return window / (size_t)crawl__run_shards(c->run) + 1;
+  return window / (size_t)crawl__mesh_shards(c->run) + 1;
 }
 
 bool crawl__seeds_waiting(const struct shard *c) {
@@ -150,9 +151,9 @@ bool crawl__seeds_waiting(const struct shard *c) {
 /* Whether cfg->seeds[i] parses into *u as a seed this shard owns and has not offered yet (and
  * takes it off that list when take); *u is to be freed when true. */
 static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
-  core_rc rc = crawl__seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u);
+  core_rc rc = crawl__logins_seed_url(c->cfg->seeds[i], c->cfg->max_url_length, u);
   if (rc == CORE_ENOMEM) /* the seed would be lost: the crawl ends, and a --state run keeps it */
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   if (rc != CORE_OK) /* one that is no URL was refused at the start */
     return false;
   bool unfed = take ? seen_remove(c->seeds.unfed, u->text, strlen(u->text)) == CORE_OK
@@ -172,16 +173,16 @@ static void seeds_fed(struct shard *c) {
 
 /* Offers the next seeds this shard owns while fewer than seed_window pages of depth 0 are
  * pending (all of them once -n is reached: settle makes no host for them then). */
-void crawl__feed_seeds(struct shard *c) {
+void crawl__seed_feed(struct shard *c) {
   if (!crawl__seeds_waiting(c) || c->stop || c->fatal)
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
-  bool all = crawl__run_pages_exhausted(c->run, c->cfg->max_pages);
+  bool all = crawl__budget_pages_exhausted(c->run, c->cfg->max_pages);
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
   while (c->seeds.next < c->cfg->seed_count && !c->fatal &&
          (all || frontier_pending(c->fr, 0) < window)) {
     struct url u;
     if (unfed_seed(c, c->seeds.next++, true, &u)) {
-      crawl__offer(c, &u, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
+      crawl__intake_offer(c, &u, NULL, 0, 0, OFFER_SEED, crawl__intake_seed_how);
       url_free(&u);
     }
   }
@@ -193,7 +194,7 @@ void crawl__feed_seeds(struct shard *c) {
 bool crawl__seed_found_early(struct shard *c, const struct url *u) {
   if (!crawl__seeds_waiting(c) || seen_remove(c->seeds.unfed, u->text, strlen(u->text)) != CORE_OK)
     return false;
-  crawl__settle(c, u, true, NULL, 0, 0, OFFER_SEED, crawl__seed_how);
+  crawl__intake_settle(c, u, true, NULL, 0, 0, OFFER_SEED, crawl__intake_seed_how);
   return true;
 }
 
@@ -210,18 +211,18 @@ void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const c
 
 /* The scope, made by the first shard from every seed and read by all (shard_open makes the
  * shards one after the other, before any runs). */
-core_rc crawl__open_scope(struct shard *c) {
+core_rc crawl__seed_open_scope(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   if (c->shard > 0) {
-    c->scope = crawl__run_shard(c->run, 0)->scope;
+    c->scope = crawl__mesh_shard(c->run, 0)->scope;
     c->scope_borrowed = true;
     return c->scope ? CORE_OK : CORE_EINVAL;
   }
   core_rc rc = url_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope);
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
     struct url u;
-    if ((rc = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u)) != CORE_OK) {
-      crawl__fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
+    if ((rc = crawl__logins_seed_url(cfg->seeds[i], cfg->max_url_length, &u)) != CORE_OK) {
+      crawl__notes_fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
       return rc;
     }
     rc = url_scope_add_seed(c->scope, u.host);
@@ -248,7 +249,7 @@ core_rc crawl__seed_all(struct shard *c) {
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
     struct url u;
     bool first;
-    core_rc parsed = crawl__seed_url(cfg->seeds[i], cfg->max_url_length, &u);
+    core_rc parsed = crawl__logins_seed_url(cfg->seeds[i], cfg->max_url_length, &u);
     if (parsed == CORE_ENOMEM) { /* skipped, the seed would be lost */
       rc = parsed;
       break;
@@ -257,8 +258,8 @@ core_rc crawl__seed_all(struct shard *c) {
       continue;
     if (cfg->no_parent)
       rc = add_seed_dir(c, &u);
-    if (rc == CORE_OK && i >= c->seeds.next && crawl__owner(c, u.host) == c->shard &&
-        crawl__node_of(c->run, u.host) == (int)cfg->node &&
+    if (rc == CORE_OK && i >= c->seeds.next && crawl__mesh_owner(c, u.host) == c->shard &&
+        crawl__mesh_node_of(c->run, u.host) == (int)cfg->node &&
         !(c->save.restored && seen_contains(c->seen, u.text, strlen(u.text))))
       rc = seen_add(c->seeds.unfed, u.text, strlen(u.text), &first);
     if (rc == CORE_OK && given)
@@ -275,7 +276,7 @@ core_rc crawl__seed_all(struct shard *c) {
   if (c->save.restored)
     crawl__restore(c);
   frontier_hold(c->fr, 0); /* depth 1 waits for every seed, as if all had been queued first */
-  crawl__feed_seeds(c);    /* the first window now */
+  crawl__seed_feed(c);     /* the first window now */
   if (given)               /* the URLs the last run left (--seen), after the seeds */
     take_up_leftovers(c, given);
   seen_destroy(given);

@@ -9,13 +9,14 @@
  * while seeds were fed a window at a time), in the order given. */
 void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
                              void *arg);
-core_rc crawl__open_scope(struct shard *c); /* the scope, made by the first shard, read by all */
-core_rc crawl__seed_all(struct shard *c);   /* the set of seeds this shard owns, to be fed */
+core_rc
+crawl__seed_open_scope(struct shard *c);  /* the scope, made by the first shard, read by all */
+core_rc crawl__seed_all(struct shard *c); /* the set of seeds this shard owns, to be fed */
 bool crawl__seeds_waiting(const struct shard *c); /* seeds this shard owns not offered yet */
-void crawl__feed_seeds(struct shard *c); /* offers seeds while fewer than a window are pending */
+void crawl__seed_feed(struct shard *c); /* offers seeds while fewer than a window are pending */
 /* A link to a seed not offered yet makes it a seed now (true), as if it had come first. */
 bool crawl__seed_found_early(struct shard *c, const struct url *u);
 /* Settles what is queued or in flight at the end: pending (or limit) records, or leftovers. */
-void crawl__settle_leftovers(struct shard *c, bool with_records);
+void crawl__seed_settle_leftovers(struct shard *c, bool with_records);
 
 #endif

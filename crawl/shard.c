@@ -31,9 +31,9 @@ static void on_progress(void *arg) {
   struct shard *c = arg;
   struct crawl_progress p;
   if (c->outboxes)
-    crawl__run_progress(c->run, &p);
+    crawl__mesh_progress(c->run, &p);
   else
-    crawl__own_progress(c, &p);
+    crawl__shard_own_progress(c, &p);
   p.elapsed = core_now() - c->start;
   c->sink->status(c->sink->arg, &p, false);
   loop_timer_start(c->progress_timer, core_now() + 0.5);
@@ -48,7 +48,7 @@ static void on_output_event(void *arg, int fd, unsigned events) {
   loop_unwatch(c->loop, c->output_watch);
   c->output_watch = NULL;
   c->sink->reader_gone(c->sink->arg);
-  crawl__check_output(c, CORE_ESYS);
+  crawl__report_check_output(c, CORE_ESYS);
 }
 
 static core_rc watch_output(struct shard *c) {
@@ -59,7 +59,7 @@ static core_rc watch_output(struct shard *c) {
 }
 
 /* This shard's counts for the status line. */
-void crawl__own_progress(struct shard *c, struct crawl_progress *p) {
+void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
   p->pages = c->stats->pages;
   p->failed = c->stats->fates[CRAWL_FATE_FAILED];
   p->queued = frontier_queued(c->fr);
@@ -80,10 +80,10 @@ void crawl__own_progress(struct shard *c, struct crawl_progress *p) {
  * pages wait for is then the smallest depth pending anywhere. True when that gate rose. */
 static bool share_turn(struct shard *c) {
   struct crawl_progress p;
-  crawl__shard_flush(c);
-  crawl__own_progress(c, &p);
+  crawl__mesh_flush(c);
+  crawl__shard_own_progress(c, &p);
   int before = frontier_gate(c->fr);
-  frontier_set_outside_gate(c->fr, crawl__shard_publish(c, &p));
+  frontier_set_outside_gate(c->fr, crawl__mesh_publish(c, &p));
   return frontier_gate(c->fr) > before;
 }
 
@@ -92,7 +92,7 @@ static bool share_turn(struct shard *c) {
 void crawl__shard_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   core_rc rc;
-  if (crawl__open_seen(c) != CORE_OK)
+  if (crawl__checkpoint_open_seen(c) != CORE_OK)
     return; /* a --seen file that cannot be used is refused, never overwritten */
   struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
                                      .product_token = cfg->product_token,
@@ -103,7 +103,7 @@ void crawl__shard_open(struct shard *c) {
                                      .insecure = cfg->insecure,
                                      .cacert = cfg->cacert,
                                      .concurrency = cfg->concurrency,
-                                     .engines = crawl__run_shards(c->run),
+                                     .engines = crawl__mesh_shards(c->run),
                                      .per_host = cfg->per_host,
                                      /* a polite host's next request comes a gap later */
                                      .idle_keep = 2 * cfg->delay + 5,
@@ -118,25 +118,25 @@ void crawl__shard_open(struct shard *c) {
       .max_delay = cfg->max_delay,
       .ip_delay = cfg->ip_delay,
       .random_wait = cfg->random_wait,
-      .ip_table = crawl__run_ip_table(c->run),
+      .ip_table = crawl__mesh_ip_table(c->run),
       .per_host = cfg->per_host,
       /* the ahead budget: a page fetched ahead must be found again in the queue (speculate.c) */
-      .queue_memory = c->spec.on && c->queue_memory ? crawl__ahead_budget(c) : c->queue_memory,
+      .queue_memory = c->spec.on && c->queue_memory ? crawl__held_ahead_budget(c) : c->queue_memory,
       .queue_disk = c->queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
       (rc = parse_html_pool_create(&c->html_pool)) ||
-      (rc = frontier_create(&frontier_opts, c->seen, crawl__free_host_data, &c->fr)) ||
-      (rc = crawl__open_scope(c)) ||
+      (rc = frontier_create(&frontier_opts, c->seen, crawl__host_free, &c->fr)) ||
+      (rc = crawl__seed_open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
-      (rc = loop_timer_create(c->loop, crawl__on_save_timer, c, &c->save.timer)) ||
+      (rc = loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer)) ||
       (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen) : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
-      crawl__fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
+      crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
-      crawl__fatal(c, "cannot start: %s", core_rc_str(rc));
+      crawl__notes_fatal(c, "cannot start: %s", core_rc_str(rc));
     return;
   }
   crawl__hosts_open(c);
@@ -153,51 +153,52 @@ static void shard_loop(struct shard *c) {
   if (c->save.path && c->shard == 0) /* the first shard saves for all */
     loop_timer_start(c->save.timer, core_now() + c->save.every);
   if (crawl__seed_all(c) != CORE_OK)
-    crawl__fatal(c, "cannot queue the seeds: out of memory");
+    crawl__notes_fatal(c, "cannot queue the seeds: out of memory");
   c->save.begun = !c->fatal;
   /* a crawl of one shard (of a --cluster too: it has outboxes) read its checkpoint just now */
-  if (!c->fatal && crawl__run_shards(c->run) == 1) {
-    crawl__cut_output(c); /* nothing was written yet: the first flush comes after a turn */
-    crawl__open_warc(c);  /* after the checkpoint was read: it says how much of the file stays */
-    crawl__open_referrers(c); /* so does --jsonl's link log */
+  if (!c->fatal && crawl__mesh_shards(c->run) == 1) {
+    crawl__checkpoint_cut_output(
+        c);                 /* nothing was written yet: the first flush comes after a turn */
+    crawl__archive_open(c); /* after the checkpoint was read: it says how much of the file stays */
+    crawl__referrers_open(c); /* so does --jsonl's link log */
   }
   while (!c->fatal && !c->save.complete) { /* a crawl continued once complete asks nothing */
-    crawl__shard_sync_stop(c);             /* a stop asked for by crawl_stop or by another shard */
-    if (c->stop == STOP_NOW || (shared && crawl__run_done(c)))
+    crawl__mesh_sync_stop(c);              /* a stop asked for by crawl_stop or by another shard */
+    if (c->stop == STOP_NOW || (shared && crawl__mesh_done(c)))
       break;
     if (shared)
-      crawl__shard_receive(c);
+      crawl__mesh_receive(c);
     crawl__schedule(c);
-    crawl__let_idle_hosts_go(c, core_now());
+    crawl__hosts_let_idle_go(c, core_now());
     bool again = shared && share_turn(c);
     double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
-    crawl__warn_spill_refused(c);
-    crawl__check_output(c, c->sink->flush(c->writer, false));
-    crawl__shard_sync_stop(c);
-    if (crawl__finished(c) &&
-        (!shared || c->stop == STOP_NOW || (crawl__shard_outbox_empty(c) && crawl__shard_idle(c))))
+    crawl__report_spill_refused(c);
+    crawl__report_check_output(c, c->sink->flush(c->writer, false));
+    crawl__mesh_sync_stop(c);
+    if (crawl__schedule_finished(c) &&
+        (!shared || c->stop == STOP_NOW || (crawl__mesh_outbox_empty(c) && crawl__mesh_idle(c))))
       break;
     double now = core_now();
     double wait = frontier_next_ready(c->fr) - now;
     if (c->cfg->max_time > 0) { /* --max-time: the run ends as an interrupt would, in time */
       double left = c->run_start + c->cfg->max_time - now;
       if (left <= 0 && !c->stop)
-        crawl__run_time_up(c->run);
+        crawl__mesh_time_up(c->run);
       if (left > 0 && wait > left)
         wait = left;
     }
     if (c->req.rate_until > now && wait < c->req.rate_until - now)
       wait = c->req.rate_until - now; /* --rate: nothing starts before then */
-    if (wait > 1.0 || c->stop || crawl__run_slots_full(c->run, c->cfg->concurrency))
+    if (wait > 1.0 || c->stop || crawl__budget_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
     if (wait > most)
       wait = most; /* --cluster: the first shard asks Redis how the run goes */
     if (again)
       wait = 0; /* pages the gate held may start now */
     if (loop_run_once(c->loop, wait < 0 ? 0 : wait) != CORE_OK)
-      crawl__fatal(c, "event loop failed: %s", strerror(errno));
+      crawl__notes_fatal(c, "event loop failed: %s", strerror(errno));
   }
-  crawl__shard_sync_stop(c); /* a fatal error stops the others */
+  crawl__mesh_sync_stop(c); /* a fatal error stops the others */
 }
 
 /* The end of a crawl of several shards: the links still on their way (held ones offered now, those
@@ -208,21 +209,21 @@ static void deliver_last_links(struct shard *c) {
     /* the save keeps the requests cut short, to be made again, and settle_leftovers ends them
      * after it; what their parsers found so far goes on its way now */
     for (struct request *rq = c->req.active; rq; rq = rq->next)
-      crawl__offer_links_flush(rq);
+      crawl__intake_flush(rq);
   } else {
     while (c->req.active) {
       struct request *rq = c->req.active;
       bool records = c->end != CRAWL_END_PIPE;
       if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
-        crawl__record_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
+        crawl__report_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
       crawl__request_free(rq);
     }
   }
   for (int round = 0;; round++) {
-    crawl__shard_flush(c);
-    crawl__run_barrier(c->run, c->shard);
-    crawl__shard_receive(c);
-    if (!crawl__run_any(c->run, c->shard, round, !crawl__shard_outbox_empty(c)))
+    crawl__mesh_flush(c);
+    crawl__mesh_barrier(c->run, c->shard);
+    crawl__mesh_receive(c);
+    if (!crawl__mesh_any(c->run, c->shard, round, !crawl__mesh_outbox_empty(c)))
       break;
   }
 }
@@ -232,8 +233,8 @@ static void deliver_last_links(struct shard *c) {
  * none is made: a run that cannot start (Redis down, a fatal error) leaves the files as they
  * were. Read after a barrier, which orders it after each shard's own write. */
 static bool all_begun(const struct crawl *r) {
-  for (int i = 0; i < crawl__run_shards(r); i++)
-    if (!crawl__run_shard(r, i)->fr || !crawl__run_shard(r, i)->save.begun)
+  for (int i = 0; i < crawl__mesh_shards(r); i++)
+    if (!crawl__mesh_shard(r, i)->fr || !crawl__mesh_shard(r, i)->save.begun)
       return false;
   return true;
 }
@@ -243,19 +244,19 @@ static void shard_end(struct shard *c) {
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
   fetch_engine_destroy(c->engine);
   c->engine = NULL;
-  crawl__run_barrier(c->run, c->shard); /* no shard writes to the --warc file any more */
-  crawl__close_warc(c);
+  crawl__mesh_barrier(c->run, c->shard); /* no shard writes to the --warc file any more */
+  crawl__archive_close(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
   bool pausing = cfg->state_dir && c->end != CRAWL_END_DONE;
   if (c->fr && !pausing)
     crawl__intake_replay_held(c, true);
-  if (crawl__run_shards(c->run) > 1)
+  if (crawl__mesh_shards(c->run) > 1)
     deliver_last_links(c);
   /* no redirect comes any more: the URLs cut beyond --depth are settled (a paused --state crawl
    * keeps them waiting in its checkpoint, for the run that continues it) */
   if (c->fr && c->end != CRAWL_END_PIPE && !pausing)
-    crawl__settle_cut(c);
+    crawl__depthcut_settle(c);
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
   int spill_error = 0;
   c->stats->spill_refused += c->fr ? frontier_spill_refused(c->fr, &spill_error) : 0;
@@ -263,7 +264,7 @@ static void shard_end(struct shard *c) {
     c->stats->spill_error = spill_error;
   /* first: it keeps what is still to do. The first shard saves every shard's part, while the
    * others wait between two barriers */
-  int shards = crawl__run_shards(c->run);
+  int shards = crawl__mesh_shards(c->run);
   bool saving = cfg->seen_file || cfg->state_dir;
   /* the final save is the last: the loop still turns after it (crawl__bridge_close waits on it
    * for Redis), and a periodic save then would read the other shards' queues while they free
@@ -271,30 +272,30 @@ static void shard_end(struct shard *c) {
   if (c->save.timer)
     loop_timer_stop(c->save.timer);
   if (saving && shards > 1)
-    crawl__run_barrier(c->run, c->shard);
+    crawl__mesh_barrier(c->run, c->shard);
   if (c->shard == 0 && c->save.path && all_begun(c->run) && c->seen) {
     /* a --state crawl at its end writes the records that waited for their referrers, before
      * the save that says it is complete; a paused one keeps them waiting in DIR/links */
     if (cfg->state_dir && c->end == CRAWL_END_DONE)
       crawl__referrers_settle(c);
-    crawl__final_save(c);
+    crawl__checkpoint_final(c);
   }
   if (saving && shards > 1)
-    crawl__run_barrier(c->run, c->shard);
+    crawl__mesh_barrier(c->run, c->shard);
   if (c->fr)
-    crawl__settle_leftovers(c, c->end != CRAWL_END_PIPE && !pausing);
+    crawl__seed_settle_leftovers(c, c->end != CRAWL_END_PIPE && !pausing);
   if (c->fr && frontier_error(c->fr) != CORE_OK)
-    crawl__fatal(c, "cannot read queued URLs back from their temporary file: %s",
-                 core_rc_str(frontier_error(c->fr)));
+    crawl__notes_fatal(c, "cannot read queued URLs back from their temporary file: %s",
+                       core_rc_str(frontier_error(c->fr)));
   if (c->writer && c->end != CRAWL_END_PIPE)
-    crawl__check_output(c, c->sink->flush(c->writer, false));
+    crawl__report_check_output(c, c->sink->flush(c->writer, false));
   /* any other crawl, stopped or not, writes them now: every page it parsed is known */
   if (c->referrers.log && !cfg->state_dir) {
     if (shards > 1)
-      crawl__run_barrier(c->run, c->shard);
+      crawl__mesh_barrier(c->run, c->shard);
     if (c->shard == 0 && c->end != CRAWL_END_PIPE) {
       crawl__referrers_settle(c);
-      crawl__check_output(c, c->sink->flush(c->writer, false));
+      crawl__report_check_output(c, c->sink->flush(c->writer, false));
     }
   }
 }
@@ -313,7 +314,7 @@ void crawl__shard_close(struct shard *c) {
   core_buf_free(&c->held.scratch);
   crawl__stash_close(c);
   crawl__hosts_close(c);
-  crawl__close_referrers(c);
+  crawl__referrers_close(c);
   frontier_destroy(c->fr);
   if (!c->scope_borrowed)
     url_scope_destroy(c->scope);
@@ -328,7 +329,7 @@ void crawl__shard_close(struct shard *c) {
   if (c->writer)
     c->sink->close(c->sink->arg, c->writer);
   if (c->outboxes)
-    for (int i = 0; i < crawl__run_shards(c->run); i++)
+    for (int i = 0; i < crawl__mesh_shards(c->run); i++)
       core_buf_free(&c->outboxes[i].buf);
   free(c->outboxes);
   if (c->remotes)
@@ -341,14 +342,14 @@ void crawl__shard_close(struct shard *c) {
 /* A shard's whole crawl, on its own thread (shard 0 on the caller's). */
 void *crawl__shard_main(void *arg) {
   struct shard *c = arg;
-  crawl__run_take_turn(c);
+  crawl__mesh_take_turn(c);
   if (parse_thread_begin() != CORE_OK)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   if (!c->fatal && !c->refused)
     shard_loop(c);
   else
-    crawl__shard_sync_stop(c);
+    crawl__mesh_sync_stop(c);
   shard_end(c);
-  crawl__run_give_turn(c);
+  crawl__mesh_give_turn(c);
   return NULL;
 }

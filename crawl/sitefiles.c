@@ -24,7 +24,7 @@ static void robots_body(void *arg, const char *data, size_t len) {
   size_t room = rq->body.max - rq->body.len;
   /* rules cut short would allow what the rest disallows: the crawl ends instead */
   if (core_buf_add(&rq->body, data, len < room ? len : room) != CORE_OK)
-    crawl__fatal(rq->shard, "out of memory");
+    crawl__notes_fatal(rq->shard, "out of memory");
 }
 
 /* 5xx, a network error or too many redirects: everything is disallowed until a retry succeeds.
@@ -33,11 +33,11 @@ static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause 
                                const char *why, double retry_after) {
   struct host_data *hd = frontier_host_data(rq->host);
   if (hd->robots_attempts < c->cfg->retries && !c->stop &&
-      !crawl__retry_after_too_long(c, rq->host, retry_after)) {
+      !crawl__request_retry_after_too_long(c, rq->host, retry_after)) {
     hd->robots_attempts++;
     c->stats->retries++;
-    crawl__host_queue_robots(c, rq->host,
-                             crawl__retry_at(c, rq->host, hd->robots_attempts, retry_after));
+    crawl__host_queue_robots(
+        c, rq->host, crawl__request_retry_at(c, rq->host, hd->robots_attempts, retry_after));
     return;
   }
   hd->robots_state = ROBOTS_DISALLOW_ALL;
@@ -55,7 +55,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   if (res->error == FETCH_ENOMEM || c->stop == STOP_NOW) { /* the crawl ends (robots_body's
                                                             * lack of memory, say) */
     if (res->error == FETCH_ENOMEM)
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
     crawl__request_free(rq);
     return;
@@ -64,16 +64,16 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   long status = res->head.status;
   char why[96];
   if (res->error == FETCH_OK) /* its status says what it means: 404 allows all, 5xx and 429 none */
-    crawl__note(c, "%s -> HTTP %ld, %llu B", rq->item->url, res->head.status,
-                (unsigned long long)res->bytes);
+    crawl__notes_verbose(c, "%s -> HTTP %ld, %llu B", rq->item->url, res->head.status,
+                         (unsigned long long)res->bytes);
   else
-    crawl__note(c, "%s -> %s", rq->item->url, res->error_text);
+    crawl__notes_verbose(c, "%s -> %s", rq->item->url, res->error_text);
   if (res->error != FETCH_OK) {
-    robots_unavailable(c, rq, crawl__cause_of(res->error), res->error_text, -1);
+    robots_unavailable(c, rq, crawl__request_cause_of(res->error), res->error_text, -1);
   } else if (status >= 500 || status < 100 || status == 429) {
     /* unreachable (RFC 9309 2.3.1.4); 429 too, though a 4xx: the server asks for fewer
      * requests, and allowing everything then would answer it with more */
-    crawl__http_error(c, status, res->head.retry_after, why, sizeof(why));
+    crawl__request_http_error(c, status, res->head.retry_after, why, sizeof(why));
     robots_unavailable(c, rq, CRAWL_CAUSE_HTTP, why, res->head.retry_after);
   } else if (status >= 300 && status < 400 && res->head.location) {
     /* RFC 9309 2.3.1.2: follow at least five redirects, possibly to another host */
@@ -83,14 +83,14 @@ static void robots_done(void *arg, const struct fetch_result *res) {
       robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "too many redirects", -1);
     } else if ((resolved = url_resolve(&rq->url, res->head.location, strlen(res->head.location),
                                        c->cfg->max_url_length, &next)) == CORE_ENOMEM) {
-      crawl__fatal(c, "out of memory"); /* not the host's robots.txt's fault */
+      crawl__notes_fatal(c, "out of memory"); /* not the host's robots.txt's fault */
     } else if (resolved != CORE_OK) {
       robots_unavailable(c, rq, CRAWL_CAUSE_OTHER, "unusable redirect", -1);
     } else {
       struct frontier_item *hop = frontier_item_new(FRONTIER_ROBOTS, next.text, NULL, 0);
       url_free(&next);
       if (!hop) {
-        crawl__fatal(c, "out of memory");
+        crawl__notes_fatal(c, "out of memory");
       } else {
         hop->redirects = rq->item->redirects + 1;
         frontier_push(c->fr, rq->host, hop);
@@ -105,7 +105,7 @@ static void robots_done(void *arg, const struct fetch_result *res) {
     parse_robots *robots;
     if (parse_robots_create(rq->body.data ? rq->body.data : "", rq->body.len, c->cfg->product_token,
                             &robots) != CORE_OK) {
-      crawl__fatal(c, "out of memory");
+      crawl__notes_fatal(c, "out of memory");
     } else {
       crawl__host_set_rules(hd, robots);
       hd->robots_state = ROBOTS_KNOWN;
@@ -125,14 +125,15 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   crawl__request_free(rq);
 }
 
-const struct fetch_handler crawl__robots_handler = {robots_head, robots_body, robots_done};
+const struct fetch_handler crawl__sitefiles_robots_handler = {robots_head, robots_body,
+                                                              robots_done};
 
-void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_item *item) {
+void crawl__sitefiles_start_robots(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct request *rq = crawl__request_new(c, fh, item);
   if (!rq) {
     frontier_cancel(c->fr, fh, item);
     frontier_item_free(item);
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return;
   }
   if (url_resolve(NULL, item->url, strlen(item->url), SIZE_MAX / 4, &rq->url) != CORE_OK) {
@@ -141,7 +142,7 @@ void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_ite
     crawl__request_failed_to_start(rq, FETCH_EOTHER, "unusable redirect");
     return;
   }
-  crawl__start_request(c, rq);
+  crawl__request_start(c, rq);
 }
 
 /* ---- sitemaps ---- */
@@ -155,8 +156,8 @@ static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *l
   if (event == PARSE_SITEMAP_INDEX) /* one level below the index */
     crawl__host_queue_sitemap(c, &rq->url, loc, rq->item->depth + 1);
   else
-    crawl__offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0,
-                      (struct link_how){VIA_SITEMAP, true});
+    crawl__intake_offer_link(rq, &rq->url, loc, strlen(loc), NULL, 0,
+                             (struct link_how){VIA_SITEMAP, true});
 }
 
 static bool sitemap_head(void *arg, const struct fetch_head *head) {
@@ -168,7 +169,7 @@ static bool sitemap_head(void *arg, const struct fetch_head *head) {
   if (rc != CORE_OK) {
     rq->sitemap = NULL;
     if (rc == CORE_ENOMEM) /* its entries would be lost without a word: the crawl ends */
-      crawl__fatal(rq->shard, "out of memory");
+      crawl__notes_fatal(rq->shard, "out of memory");
     return false;
   }
   return true;
@@ -179,13 +180,13 @@ static void sitemap_body(void *arg, const char *data, size_t len) {
   if (!rq->sitemap)
     return;
   core_rc rc = parse_sitemap_feed(rq->sitemap, data, len);
-  crawl__offer_links_flush(rq);
+  crawl__intake_flush(rq);
   if (rc == CORE_ENOMEM) {
-    crawl__fatal(rq->shard, "out of memory"); /* its entries would be lost: the crawl ends */
+    crawl__notes_fatal(rq->shard, "out of memory"); /* its entries would be lost: the crawl ends */
     parse_sitemap_destroy(rq->sitemap);
     rq->sitemap = NULL;
   } else if (rc == CORE_EFORMAT) {
-    crawl__note(rq->shard, "%s: corrupt gzip data", rq->item->url);
+    crawl__notes_verbose(rq->shard, "%s: corrupt gzip data", rq->item->url);
     parse_sitemap_destroy(rq->sitemap); /* entries before the damage were kept */
     rq->sitemap = NULL;
   }
@@ -197,31 +198,34 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
   crawl__request_ended(c);
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   if (res->error == FETCH_ENOMEM) /* ends the crawl at once: the sitemap is asked again */
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   if (crawl__request_cut_short(rq))
     return;
   if (res->error != FETCH_OK) {
-    if (!(crawl__is_transient_error(res->error) && crawl__retry(c, rq, -1)))
-      crawl__note(c, "%s: %s", rq->item->url, res->error_text);
+    if (!(crawl__request_transient_error(res->error) && crawl__request_retry(c, rq, -1)))
+      crawl__notes_verbose(c, "%s: %s", rq->item->url, res->error_text);
     crawl__request_free(rq);
     return;
   }
   c->stats->pages++;
   c->stats->bytes += res->bytes;
-  if (crawl__is_transient_status(res->head.status) && crawl__retry(c, rq, res->head.retry_after)) {
+  if (crawl__request_transient_status(res->head.status) &&
+      crawl__request_retry(c, rq, res->head.retry_after)) {
     crawl__request_free(rq);
     return;
   }
   if (rq->sitemap) {
     if (parse_sitemap_finish(rq->sitemap) == CORE_ENOMEM)
-      crawl__fatal(c, "out of memory");
-    crawl__offer_links_flush(rq);
-    crawl__note(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
-                parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)" : "");
+      crawl__notes_fatal(c, "out of memory");
+    crawl__intake_flush(rq);
+    crawl__notes_verbose(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
+                         parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)"
+                                                              : "");
   } else {
-    crawl__note(c, "%s -> %ld", rq->item->url, res->head.status);
+    crawl__notes_verbose(c, "%s -> %ld", rq->item->url, res->head.status);
   }
   crawl__request_free(rq);
 }
 
-const struct fetch_handler crawl__sitemap_handler = {sitemap_head, sitemap_body, sitemap_done};
+const struct fetch_handler crawl__sitefiles_sitemap_handler = {sitemap_head, sitemap_body,
+                                                               sitemap_done};

@@ -4,8 +4,8 @@
 
 #include "crawl/crawl-int.h"
 
-extern const struct fetch_handler crawl__robots_handler;
-extern const struct fetch_handler crawl__sitemap_handler;
-void crawl__start_robots(struct shard *c, frontier_host *fh, struct frontier_item *item);
+extern const struct fetch_handler crawl__sitefiles_robots_handler;
+extern const struct fetch_handler crawl__sitefiles_sitemap_handler;
+void crawl__sitefiles_start_robots(struct shard *c, frontier_host *fh, struct frontier_item *item);
 
 #endif

@@ -12,18 +12,18 @@
  * The depth gate keeps every unconfirmed page's level unsettled: the held page that names it is
  * pending one level up, so its links are always held (checked in intake.c).
  *
- * Confirmed, or accepted and fetched ahead of the gate (crawl__spec_adopt), a page's depth can
+ * Confirmed, or accepted and fetched ahead of the gate (crawl__speculate_adopt), a page's depth can
  * still shrink by one: a redirect of the level above, answered later, may name it, and a redirect
  * target has the redirect's depth (doc/behaviour.md, Depth). So until the gate reaches its
  * level its record waits in the held page of its links, and the entry stays here, where the
- * redirect finds it (crawl__spec_lower).
+ * redirect finds it (crawl__speculate_lower).
  *
  * A polite crawl of pages with dozens of links keeps tens of thousands of entries at once. So from
  * its request's end an entry waits in the stash (stash.c), a temporary file: its outcome, its
  * links, and once confirmed what it waits with. Only its URL's hash, its place there and the held
  * page it waits in stay in memory (struct spec_stashed, 24 bytes). It comes back when a link
- * confirms it (crawl__spec_find), when its level comes (crawl__spec_settle), or when a redirect
- * lowers it (crawl__spec_lower). */
+ * confirms it (crawl__speculate_find), when its level comes (crawl__speculate_settle), or when a
+ * redirect lowers it (crawl__speculate_lower). */
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
@@ -114,7 +114,7 @@ static bool spec_known(struct shard *c, const char *url) {
 
 static struct spec *bring_back(struct shard *c, const char *url, uint64_t hash, bool waiting);
 
-struct spec *crawl__spec_find(struct shard *c, const char *url) {
+struct spec *crawl__speculate_find(struct shard *c, const char *url) {
   uint64_t hash = url_hash(url);
   struct spec *e = live_find(c, url, hash);
   /* a confirmed one waiting in the stash is never found fresh again */
@@ -170,7 +170,7 @@ static void free_outcome(struct spec_outcome *o) {
 /* e's outcome, made when it is first kept; NULL when memory runs out (fatal). */
 static struct spec_outcome *outcome_of(struct shard *c, struct spec *e) {
   if (!e->outcome && !(e->outcome = calloc(1, sizeof(*e->outcome))))
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   return e->outcome;
 }
 
@@ -185,16 +185,16 @@ static void free_entry(struct shard *c, struct spec *e) {
   free(e);
 }
 
-void crawl__spec_remove(struct shard *c, struct spec *e) {
+void crawl__speculate_remove(struct shard *c, struct spec *e) {
   unlink_entry(c, e);
   c->spec.count--;
   free_entry(c, e);
 }
 
-void crawl__spec_free_all(struct shard *c) {
+void crawl__speculate_free_all(struct shard *c) {
   for (size_t b = 0; c->spec.table && b < c->spec.buckets; b++)
     while (c->spec.table[b])
-      crawl__spec_remove(c, c->spec.table[b]);
+      crawl__speculate_remove(c, c->spec.table[b]);
   free(c->spec.table);
   c->spec.table = NULL;
   for (size_t i = 0; i < c->spec.stashed_slots; i++)
@@ -229,21 +229,22 @@ static struct spec *spec_insert(struct shard *c, const char *url, size_t len, fr
   return e;
 }
 
-void crawl__spec_consider(struct shard *c, const struct url *u, const char *from, int depth,
-                          bool follow) {
+void crawl__speculate_consider(struct shard *c, const struct url *u, const char *from, int depth,
+                               bool follow) {
   const struct crawl_config *cfg = c->cfg;
   /* within the budget of fetching ahead (twice --queue-memory): under it in speculative pages,
    * their kept links under ten times it (see set_lookahead), and never so many queued that a
    * page would go to the spill file, at the budget (a speculative page must be found again in the
    * queue): a quarter of it is left for what the crawl queues meanwhile */
-  uint64_t budget = crawl__ahead_budget(c);
+  uint64_t budget = crawl__held_ahead_budget(c);
   if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
     return;
   if (!url_scope_contains(c->scope, u->host))
     return; /* out of scope: recorded when its level comes, never fetched ahead */
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
-  if (crawl__send_if_foreign(c, u, from, depth, 0, LINK_AHEAD, (struct link_how){VIA_NONE, true}))
+  if (crawl__mesh_send_if_foreign(c, u, from, depth, 0, LINK_AHEAD,
+                                  (struct link_how){VIA_NONE, true}))
     return;
   if (!c->spec.ahead || c->spec.count >= budget || frontier_spilled(c->fr) ||
       frontier_queued(c->fr) >= budget / 4 * 3)
@@ -278,7 +279,7 @@ static char *copy_or_null(const char *s, bool *failed) {
   return copy;
 }
 
-void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
+void crawl__speculate_keep_record(struct shard *c, const struct crawl_record *rec) {
   struct spec *e = live_find(c, rec->url, url_hash(rec->url));
   struct spec_outcome *o;
   if (!e || e->cancelled || e->done || !(o = outcome_of(c, e)))
@@ -296,23 +297,23 @@ void crawl__spec_keep_record(struct shard *c, const struct crawl_record *rec) {
   o->error = copy_or_null(rec->error, &failed);
   e->done = true;
   if (failed)
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
 }
 
-void crawl__spec_keep_redirect(struct shard *c, const char *url, const char *target, int redirects,
-                               struct link_how how) {
+void crawl__speculate_keep_redirect(struct shard *c, const char *url, const char *target,
+                                    int redirects, struct link_how how) {
   struct spec *e = live_find(c, url, url_hash(url));
   struct spec_outcome *o;
   if (!e || e->cancelled || !(o = outcome_of(c, e)))
     return;
   free(o->redirect);
   if (!(o->redirect = strdup(target)))
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
   o->redirects = redirects;
   o->redirect_how = how;
 }
 
-bool crawl__spec_adopt(struct shard *c, struct request *rq) {
+bool crawl__speculate_adopt(struct shard *c, struct request *rq) {
   const struct crawl_config *cfg = c->cfg;
   struct frontier_item *item = rq->item;
   if (!cfg->jsonl || rq->spec || (item->flags & ITEM_SPEC) ||
@@ -337,8 +338,8 @@ static void adopted_ended(struct shard *c, struct request *rq) {
   e->rq = NULL;
   const struct frontier_item *item = rq->item;
   if (!e->done || (!rq->held && !(rq->held = crawl__held_new(c, e->url, rq->gate_depth))) ||
-      !crawl__spec_wait(c, e, rq->held, item->from, item->flags & ~ITEM_SPEC))
-    crawl__spec_remove(c, e); /* out of memory (fatal already) */
+      !crawl__speculate_wait(c, e, rq->held, item->from, item->flags & ~ITEM_SPEC))
+    crawl__speculate_remove(c, e); /* out of memory (fatal already) */
 }
 
 /* An entry as the stash keeps it: this head, then its strings' bytes in the order of len. */
@@ -391,7 +392,7 @@ static struct spec *entry_from_note(struct shard *c, const char *note, size_t le
   struct outcome_note n;
   struct spec_outcome *o = calloc(1, sizeof(*o));
   if (!o) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return NULL;
   }
   bool failed = len < sizeof(n), nomem = false; /* damaged, or memory ran out */
@@ -414,8 +415,8 @@ static struct spec *entry_from_note(struct shard *c, const char *note, size_t le
   if (!e) {
     free_outcome(o);
     free(from);
-    crawl__fatal(c, failed ? "a page fetched ahead came back from its temporary file damaged"
-                           : "out of memory");
+    crawl__notes_fatal(c, failed ? "a page fetched ahead came back from its temporary file damaged"
+                                 : "out of memory");
     return NULL;
   }
   o->bytes = n.bytes;
@@ -523,7 +524,7 @@ static void keep_fetched(struct shard *c, struct spec *e, struct held_page *hp) 
   c->spec.links += hp ? hp->count : 0;
 }
 
-struct held_page *crawl__spec_take_links(struct shard *c, struct spec *e) {
+struct held_page *crawl__speculate_take_links(struct shard *c, struct spec *e) {
   struct held_page *hp = e->held;
   if (hp)
     c->spec.links -= hp->count;
@@ -531,7 +532,7 @@ struct held_page *crawl__spec_take_links(struct shard *c, struct spec *e) {
   return hp;
 }
 
-void crawl__spec_request_ended(struct shard *c, struct request *rq) {
+void crawl__speculate_request_ended(struct shard *c, struct request *rq) {
   struct spec *e = rq->spec;
   if (e->accepted) {
     adopted_ended(c, rq);
@@ -546,13 +547,13 @@ void crawl__spec_request_ended(struct shard *c, struct request *rq) {
   } else {                         /* dropped, or given back for a retry (queued again) */
     crawl__held_free(c, hp);
     if (rq->item)
-      crawl__spec_remove(c, e);
+      crawl__speculate_remove(c, e);
   }
   frontier_release(c->fr, rq->gate_depth);
   rq->gate_depth = -1;
 }
 
-void crawl__spec_cancel(struct shard *c, struct spec *e) {
+void crawl__speculate_cancel(struct shard *c, struct spec *e) {
   if (e->rq) {
     e->cancelled = true; /* dropped when its request ends */
     return;
@@ -561,11 +562,11 @@ void crawl__spec_cancel(struct shard *c, struct spec *e) {
     struct frontier_item *old = frontier_take_deeper(c->fr, e->host, e->url, -1);
     frontier_item_free(old);
   }
-  crawl__spec_remove(c, e);
+  crawl__speculate_remove(c, e);
 }
 
-void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int depth,
-                        unsigned flags, bool offer_redirect) {
+void crawl__speculate_report(struct shard *c, struct spec *e, const char *from, int depth,
+                             unsigned flags, bool offer_redirect) {
   const struct spec_outcome *o = e->outcome;
   if (!o)
     return; /* it could not be read back: the crawl ends with that error */
@@ -591,10 +592,10 @@ void crawl__spec_report(struct shard *c, struct spec *e, const char *from, int d
   }
 }
 
-bool crawl__spec_wait(struct shard *c, struct spec *e, struct held_page *hp, const char *from,
-                      unsigned flags) {
+bool crawl__speculate_wait(struct shard *c, struct spec *e, struct held_page *hp, const char *from,
+                           unsigned flags) {
   if (from && !(e->from = strdup(from))) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return false;
   }
   e->flags = flags;
@@ -605,25 +606,25 @@ bool crawl__spec_wait(struct shard *c, struct spec *e, struct held_page *hp, con
   return true;
 }
 
-void crawl__spec_settle(struct shard *c, struct held_page *hp, bool offer_redirect) {
+void crawl__speculate_settle(struct shard *c, struct held_page *hp, bool offer_redirect) {
   if (hp->page_hash) { /* in the stash: the slot of its hash that names hp */
     size_t mask = c->spec.stashed_slots - 1, i = hp->page_hash & mask;
     while (c->spec.stashed[i].hash && c->spec.stashed[i].waiting != hp)
       i = (i + 1) & mask;
     if (!c->spec.stashed[i].hash)
-      crawl__fatal(c, "the record of a page fetched ahead was lost"); /* never expected */
+      crawl__notes_fatal(c, "the record of a page fetched ahead was lost"); /* never expected */
     if (!c->spec.stashed[i].hash || !bring_back_slot(c, i))
       return; /* not read back: the crawl ends with that error */
   }
   struct spec *e = hp->page;
   hp->page = NULL;
-  crawl__spec_report(c, e, e->from, hp->depth, e->flags, offer_redirect);
+  crawl__speculate_report(c, e, e->from, hp->depth, e->flags, offer_redirect);
   e->waiting = NULL;
-  crawl__spec_remove(c, e);
+  crawl__speculate_remove(c, e);
 }
 
-bool crawl__spec_lower(struct shard *c, const char *url, const char *from, int depth,
-                       struct link_how how) {
+bool crawl__speculate_lower(struct shard *c, const char *url, const char *from, int depth,
+                            struct link_how how) {
   uint64_t hash = url_hash(url);
   struct spec *e = live_find(c, url, hash);
   if (!e) /* waiting in the stash: back in memory, to move */
@@ -632,7 +633,7 @@ bool crawl__spec_lower(struct shard *c, const char *url, const char *from, int d
     return false;
   char *copy = from ? strdup(from) : NULL;
   if (from && !copy) {
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return false;
   }
   /* from now on found by the redirect: its page and its via, as a queued page moved up */

@@ -36,12 +36,13 @@ struct stash_head {
 /* No entry goes to the file any more; those in it stay readable. Said once for the run. */
 static void give_up(struct shard *c, const char *why) {
   c->stash.broken = true;
-  if (!crawl__run_warn_stash_once(c->run))
+  if (!crawl__budget_warn_stash_once(c->run))
     return;
-  crawl__warn(c,
-              "no room for pages fetched ahead in a temporary file in %s (%s): what they keep "
-              "for their confirmation stays in memory",
-              core_temp_dir(), why);
+  crawl__notes_warn(
+      c,
+      "no room for pages fetched ahead in a temporary file in %s (%s): what they keep "
+      "for their confirmation stays in memory",
+      core_temp_dir(), why);
 }
 
 /* Segment seg keeps no entry: its room goes back to the file system, and when it is the one being
@@ -159,8 +160,8 @@ bool crawl__stash_take(struct shard *c, uint64_t at, const char **note, size_t *
   struct stash_head head;
   *page = NULL;
   if (!read_entry(s, at, &head)) {
-    crawl__fatal(c, "cannot read back a page fetched ahead from a temporary file in %s: %s",
-                 core_temp_dir(), strerror(errno));
+    crawl__notes_fatal(c, "cannot read back a page fetched ahead from a temporary file in %s: %s",
+                       core_temp_dir(), strerror(errno));
     return false;
   }
   free_place(s, at);
@@ -176,7 +177,7 @@ bool crawl__stash_take(struct shard *c, uint64_t at, const char **note, size_t *
   hp->links = head.count ? malloc(head.count * sizeof(*hp->links)) : NULL;
   if ((head.count && !hp->links) || core_buf_add(&hp->texts, texts, head.texts) != CORE_OK) {
     crawl__held_free(c, hp);
-    crawl__fatal(c, "out of memory");
+    crawl__notes_fatal(c, "out of memory");
     return false;
   }
   if (head.count)

@@ -59,11 +59,11 @@ static void take(struct shard *c, enum link_kind kind, const struct url *u, cons
 
 /* ---- what mesh.c calls of the rest of the engine ---- */
 
-int crawl__shard_count(const struct crawl_config *cfg) {
+int crawl__run_shard_count(const struct crawl_config *cfg) {
   return (int)cfg->threads;
 }
 
-void crawl__fatal(struct shard *c, const char *fmt, ...) {
+void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
   (void)fmt;
   c->fatal = true;
   c->stop = STOP_NOW;
@@ -81,11 +81,11 @@ static struct fixture *make_run(int n) {
   struct fixture *f = calloc(1, sizeof(*f));
   assert_non_null(f);
   f->n = n;
-  assert_int_equal(crawl__run_create(n, &f->run), CORE_OK);
+  assert_int_equal(crawl__mesh_create(n, &f->run), CORE_OK);
   struct frontier_options opts = {.per_host = 1};
   for (int i = 0; i < n; i++) {
     struct shard *c = &f->shards[i];
-    crawl__run_attach(f->run, i, c, take);
+    crawl__mesh_attach(f->run, i, c, take);
     assert_int_equal(loop_create(&c->loop), CORE_OK);
     assert_int_equal(frontier_create(&opts, NULL, NULL, &c->fr), CORE_OK);
     c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
@@ -108,7 +108,7 @@ static void free_run(struct fixture *f) {
     frontier_destroy(c->fr);
     loop_destroy(c->loop);
   }
-  crawl__run_destroy(f->run);
+  crawl__mesh_destroy(f->run);
   free(f);
 }
 
@@ -116,7 +116,7 @@ static void free_run(struct fixture *f) {
 static void host_owned_by(struct shard *c, int want, char *out, size_t size) {
   for (int i = 0; i < 1000; i++) {
     snprintf(out, size, "h%d.web.test", i);
-    if (crawl__owner(c, out) == want)
+    if (crawl__mesh_owner(c, out) == want)
       return;
   }
   fail_msg("no host for shard %d", want);
@@ -136,7 +136,7 @@ static const struct link_how follow_a = {VIA_PAGE + PARSE_VIA_A, true},
                              redirect = {VIA_REDIRECT, true};
 
 static bool prefetch_sent(struct shard *c, const struct url *u) {
-  return crawl__send_if_foreign(c, u, "http://page.test/", 2, 0, LINK_AHEAD, follow_a);
+  return crawl__mesh_send_if_foreign(c, u, "http://page.test/", 2, 0, LINK_AHEAD, follow_a);
 }
 
 /* The i-th offer the stand-in recorded is this one. */
@@ -153,7 +153,7 @@ static void expect_offer(int i, const char *url, const char *from, int depth, in
 
 static int publish(struct shard *c) {
   struct crawl_progress p = {0};
-  return crawl__shard_publish(c, &p);
+  return crawl__mesh_publish(c, &p);
 }
 
 static void test_owner_is_the_same_for_every_shard(void **state) {
@@ -163,10 +163,10 @@ static void test_owner_is_the_same_for_every_shard(void **state) {
   for (int i = 0; i < 200; i++) {
     char host[64];
     snprintf(host, sizeof(host), "s%d.web.test", i);
-    int owner = crawl__owner(&f->shards[0], host);
+    int owner = crawl__mesh_owner(&f->shards[0], host);
     assert_true(owner >= 0 && owner < 4);
     for (int k = 1; k < 4; k++)
-      assert_int_equal(crawl__owner(&f->shards[k], host), owner);
+      assert_int_equal(crawl__mesh_owner(&f->shards[k], host), owner);
     seen[owner]++;
   }
   for (int k = 0; k < 4; k++)
@@ -183,7 +183,7 @@ static void test_few_hosts_spread_over_shards(void **state) {
                                       "docs3.python.test"};
   int owned[2] = {0}, first[4];
   for (int i = 0; i < 4; i++) {
-    first[i] = crawl__owner(&f->shards[i % 2], hosts[i]);
+    first[i] = crawl__mesh_owner(&f->shards[i % 2], hosts[i]);
     owned[first[i]]++;
   }
   assert_int_equal(owned[0], 2);
@@ -191,7 +191,7 @@ static void test_few_hosts_spread_over_shards(void **state) {
   for (int round = 0; round < 3; round++)
     for (int i = 0; i < 4; i++)
       for (int k = 0; k < 2; k++)
-        assert_int_equal(crawl__owner(&f->shards[k], hosts[i]), first[i]);
+        assert_int_equal(crawl__mesh_owner(&f->shards[k], hosts[i]), first[i]);
   free_run(f);
 }
 
@@ -203,14 +203,14 @@ static void test_link_reaches_its_owner_whole(void **state) {
   host_owned_by(a, 0, mine, sizeof(mine));
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
-  assert_false(crawl__send_if_foreign(a, &own, NULL, 1, 0, LINK_FOUND, follow_a));
-  assert_true(crawl__send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, LINK_REDIRECT,
-                                     nofollow_img));
-  assert_true(crawl__send_if_foreign(a, &other, NULL, 0, 0, LINK_SITEMAP, follow_a));
-  assert_false(crawl__shard_outbox_empty(a));
-  crawl__shard_flush(a);
-  assert_true(crawl__shard_outbox_empty(a));
-  crawl__shard_receive(b);
+  assert_false(crawl__mesh_send_if_foreign(a, &own, NULL, 1, 0, LINK_FOUND, follow_a));
+  assert_true(crawl__mesh_send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, LINK_REDIRECT,
+                                          nofollow_img));
+  assert_true(crawl__mesh_send_if_foreign(a, &other, NULL, 0, 0, LINK_SITEMAP, follow_a));
+  assert_false(crawl__mesh_outbox_empty(a));
+  crawl__mesh_flush(a);
+  assert_true(crawl__mesh_outbox_empty(a));
+  crawl__mesh_receive(b);
   assert_int_equal(offer_count, 1);
   expect_offer(0, other.text, "http://from.test/a%20b", 4, 2, OFFER_REDIRECT, nofollow_img);
   assert_int_equal(sitemap_count, 1);
@@ -232,15 +232,15 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct url u = url_on(host_b, "/deep");
-  assert_true(crawl__send_if_foreign(a, &u, "http://page.test/", 4, 0, LINK_FOUND, follow_a));
+  assert_true(crawl__mesh_send_if_foreign(a, &u, "http://page.test/", 4, 0, LINK_FOUND, follow_a));
   /* a page to fetch ahead is no accepted page: it holds no depth back */
   assert_true(prefetch_sent(a, &u));
   /* sent and a's page done (nothing pending at a any more): the link still holds depth 3 */
-  crawl__shard_flush(a);
+  crawl__mesh_flush(a);
   assert_int_equal(publish(a), 3);
   assert_int_equal(publish(c), 3);
   /* b takes it: until b publishes, the link still counts */
-  crawl__shard_receive(b);
+  crawl__mesh_receive(b);
   assert_int_equal(publish(c), 3);
   assert_int_equal(offers[0].depth, 4);
   assert_int_equal(prefetch_count, 1);
@@ -267,18 +267,18 @@ static void test_many_links_go_in_batches(void **state) {
     char path[64];
     snprintf(path, sizeof(path), "/a/rather/long/path/to/page/%d.html", i);
     struct url u = url_on(theirs, path);
-    assert_true(crawl__send_if_foreign(a, &u, "http://page.test/of/its/links.html", 3, 0,
-                                       LINK_FOUND, follow_a));
+    assert_true(crawl__mesh_send_if_foreign(a, &u, "http://page.test/of/its/links.html", 3, 0,
+                                            LINK_FOUND, follow_a));
     url_free(&u);
   }
   /* some 400 KB of lines: all but the last batch's worth is in b's inbox already */
   assert_true(a->outboxes[1].buf.cap <= 256 * 1024);
   assert_int_equal(publish(c), 2);
-  crawl__shard_receive(b);
+  crawl__mesh_receive(b);
   int before_flush = offer_count;
   assert_true(before_flush > LINKS / 2 && before_flush < LINKS);
-  crawl__shard_flush(a);
-  crawl__shard_receive(b);
+  crawl__mesh_flush(a);
+  crawl__mesh_receive(b);
   assert_int_equal(offer_count, LINKS);
   expect_offer(0, offers[0].url, "http://page.test/of/its/links.html", 3, 0, OFFER_LINK, follow_a);
   assert_non_null(strstr(offers[0].url, "/page/0.html"));
@@ -297,15 +297,15 @@ static void test_the_run_ends_only_when_all_are_idle_and_empty(void **state) {
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct url u = url_on(host_b, "/");
   /* b goes idle; a, busy, sends it a link, then goes idle: b is busy again, the run goes on */
-  assert_false(crawl__shard_idle(b));
-  assert_true(crawl__send_if_foreign(a, &u, NULL, 1, 0, LINK_FOUND, follow_a));
-  crawl__shard_flush(a);
-  assert_false(crawl__shard_idle(a));
-  assert_false(crawl__run_done(a));
-  assert_false(crawl__shard_idle(b)); /* its inbox is not empty */
-  crawl__shard_receive(b);
-  assert_true(crawl__shard_idle(b));
-  assert_true(crawl__run_done(a));
+  assert_false(crawl__mesh_idle(b));
+  assert_true(crawl__mesh_send_if_foreign(a, &u, NULL, 1, 0, LINK_FOUND, follow_a));
+  crawl__mesh_flush(a);
+  assert_false(crawl__mesh_idle(a));
+  assert_false(crawl__mesh_done(a));
+  assert_false(crawl__mesh_idle(b)); /* its inbox is not empty */
+  crawl__mesh_receive(b);
+  assert_true(crawl__mesh_idle(b));
+  assert_true(crawl__mesh_done(a));
   url_free(&u);
   free_run(f);
 }
@@ -315,10 +315,10 @@ static void test_pages_limit_is_shared(void **state) {
   struct fixture *f = make_run(2);
   int taken = 0;
   for (int i = 0; i < 10; i++)
-    taken += crawl__run_take_page(f->run, 7);
+    taken += crawl__budget_take_page(f->run, 7);
   assert_int_equal(taken, 7);
-  assert_int_equal(crawl__run_pages_started(f->run), 7);
-  assert_true(crawl__run_take_page(f->run, -1)); /* no limit */
+  assert_int_equal(crawl__budget_pages_started(f->run), 7);
+  assert_true(crawl__budget_take_page(f->run, -1)); /* no limit */
   free_run(f);
 }
 
@@ -328,15 +328,15 @@ static void test_stop_reaches_every_shard(void **state) {
   struct shard *a = &f->shards[0], *b = &f->shards[1];
   a->stop = STOP_FINISHING;
   a->end = CRAWL_END_SIGINT;
-  crawl__shard_sync_stop(a);
-  crawl__shard_sync_stop(b);
+  crawl__mesh_sync_stop(a);
+  crawl__mesh_sync_stop(b);
   assert_int_equal(b->stop, STOP_FINISHING);
   assert_int_equal(b->end, CRAWL_END_SIGINT);
   b->stop = STOP_NOW; /* a second signal */
-  crawl__shard_sync_stop(b);
-  crawl__shard_sync_stop(a);
+  crawl__mesh_sync_stop(b);
+  crawl__mesh_sync_stop(a);
   assert_int_equal(a->stop, STOP_NOW);
-  assert_int_equal(crawl__run_end(f->run), CRAWL_END_SIGINT);
+  assert_int_equal(crawl__mesh_end(f->run), CRAWL_END_SIGINT);
   free_run(f);
 }
 
@@ -346,16 +346,16 @@ static void test_crawl_stop_twice(void **state) {
   (void)state;
   struct fixture *f = make_run(2);
   struct shard *a = &f->shards[0], *b = &f->shards[1];
-  crawl__run_set_running(f->run, true);
+  crawl__mesh_set_running(f->run, true);
   crawl_stop(f->run, CRAWL_END_SIGTERM);
-  crawl__shard_sync_stop(a);
+  crawl__mesh_sync_stop(a);
   assert_int_equal(a->stop, 1);
   assert_int_equal(a->end, CRAWL_END_SIGTERM);
   crawl_stop(f->run, CRAWL_END_SIGINT);
-  crawl__shard_sync_stop(b);
+  crawl__mesh_sync_stop(b);
   assert_int_equal(b->stop, 2);
   assert_int_equal(b->end, CRAWL_END_SIGTERM);
-  crawl__run_set_running(f->run, false);
+  crawl__mesh_set_running(f->run, false);
   free_run(f);
 }
 
@@ -369,15 +369,15 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct url sent = url_on(theirs, "/sent?a=1%20"), held = url_on(theirs, "/held");
   assert_true(
-      crawl__send_if_foreign(a, &sent, "http://from.test/a", 3, 2, LINK_REDIRECT, redirect));
-  crawl__shard_flush(a); /* in b's inbox */
+      crawl__mesh_send_if_foreign(a, &sent, "http://from.test/a", 3, 2, LINK_REDIRECT, redirect));
+  crawl__mesh_flush(a); /* in b's inbox */
   assert_true(
-      crawl__send_if_foreign(a, &held, NULL, 5, 0, LINK_FOUND, nofollow_img)); /* a's outbox */
+      crawl__mesh_send_if_foreign(a, &held, NULL, 5, 0, LINK_FOUND, nofollow_img)); /* a's outbox */
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
   assert_non_null(out);
-  crawl__run_write_transit(f->run, out);
+  crawl__mesh_write_transit(f->run, out);
   fclose(out);
   /* taken up as a restore would: each line by its owner */
   int lines = 0;
@@ -388,8 +388,8 @@ static void test_links_in_transit_are_saved_whole(void **state) {
     assert_int_equal(
         sscanf(line, "transit %2s %d %d %255s %255s", kf, &depth, &redirects, from, url), 5);
     struct link_how how;
-    assert_true(crawl__how_parse(kf[1], &how));
-    crawl__take_link(b, kf[0], how, depth, redirects, strcmp(from, "-") ? from : NULL, url);
+    assert_true(crawl__mesh_how_parse(kf[1], &how));
+    crawl__mesh_take_link(b, kf[0], how, depth, redirects, strcmp(from, "-") ? from : NULL, url);
   }
   free(text);
   assert_int_equal(lines, 2);
@@ -408,21 +408,21 @@ static void test_link_how_is_one_letter_both_ways(void **state) {
   for (unsigned via = 0; via < VIA_COUNT; via++)
     for (int follow = 0; follow < 2; follow++) {
       struct link_how how = {(unsigned char)via, follow == 1}, back = {0};
-      char code = crawl__how_code(how);
+      char code = crawl__mesh_how_code(how);
       assert_true(isalpha((unsigned char)code));
-      assert_true(crawl__how_parse(code, &back));
+      assert_true(crawl__mesh_how_parse(code, &back));
       assert_int_equal(back.via, via);
       assert_int_equal(back.follow, follow == 1);
     }
   struct link_how old;
-  assert_true(crawl__how_parse('1', &old));
+  assert_true(crawl__mesh_how_parse('1', &old));
   assert_true(old.follow && old.via == VIA_NONE);
-  assert_true(crawl__how_parse('0', &old));
+  assert_true(crawl__mesh_how_parse('0', &old));
   assert_false(old.follow);
-  assert_false(crawl__how_parse('A' + VIA_COUNT, &old));
-  assert_false(crawl__how_parse('a' + VIA_COUNT, &old));
-  assert_false(crawl__how_parse('2', &old));
-  assert_false(crawl__how_parse('\0', &old));
+  assert_false(crawl__mesh_how_parse('A' + VIA_COUNT, &old));
+  assert_false(crawl__mesh_how_parse('a' + VIA_COUNT, &old));
+  assert_false(crawl__mesh_how_parse('2', &old));
+  assert_false(crawl__mesh_how_parse('\0', &old));
 }
 
 /* The second shard of a pausable run, on its own thread: turns that change its state (a count,
@@ -436,28 +436,28 @@ struct turner {
 
 static void *turn_loop(void *arg) {
   struct turner *t = arg;
-  crawl__run_take_turn(t->c);
+  crawl__mesh_take_turn(t->c);
   while (!atomic_load(&t->stop)) {
     t->turns++;
     loop_run_once(t->c->loop, 0.001);
   }
-  crawl__run_barrier(t->c->run, t->c->shard);
-  crawl__run_give_turn(t->c);
+  crawl__mesh_barrier(t->c->run, t->c->shard);
+  crawl__mesh_give_turn(t->c);
   return NULL;
 }
 
 static void test_pause_holds_every_other_shard_between_turns(void **state) {
   (void)state;
   struct fixture *f = make_run(2);
-  crawl__run_set_pausable(f->run);
+  crawl__mesh_set_pausable(f->run);
   /* a shard that has not begun may still have a checkpoint to restore: no pause yet */
-  assert_false(crawl__run_pause(f->run));
+  assert_false(crawl__mesh_pause(f->run));
   struct turner t = {.c = &f->shards[1]};
   atomic_init(&t.stop, false);
   pthread_t thread;
   assert_int_equal(pthread_create(&thread, NULL, turn_loop, &t), 0);
   int tries = 0;
-  while (!crawl__run_pause(f->run)) {
+  while (!crawl__mesh_pause(f->run)) {
     assert_true(++tries < 10000);
     struct timespec ms = {0, 1000000};
     nanosleep(&ms, NULL);
@@ -466,13 +466,13 @@ static void test_pause_holds_every_other_shard_between_turns(void **state) {
   struct timespec wait = {0, 30000000};
   nanosleep(&wait, NULL);
   assert_int_equal(t.turns, before); /* paused: no turn ran */
-  crawl__run_resume(f->run);
+  crawl__mesh_resume(f->run);
   for (tries = 0;; tries++) { /* resumed: it runs again */
     assert_true(tries < 10000);
     nanosleep(&wait, NULL);
-    assert_true(crawl__run_pause(f->run));
+    assert_true(crawl__mesh_pause(f->run));
     long now = t.turns;
-    crawl__run_resume(f->run);
+    crawl__mesh_resume(f->run);
     if (now > before)
       break;
   }
@@ -480,13 +480,13 @@ static void test_pause_holds_every_other_shard_between_turns(void **state) {
   /* waiting at a barrier, the shard lets go of its turn: a pause still comes through */
   for (tries = 0;; tries++) {
     assert_true(tries < 10000);
-    assert_true(crawl__run_pause(f->run));
-    crawl__run_resume(f->run);
+    assert_true(crawl__mesh_pause(f->run));
+    crawl__mesh_resume(f->run);
     if (tries > 3)
       break;
     nanosleep(&wait, NULL);
   }
-  crawl__run_barrier(f->run, 0);
+  crawl__mesh_barrier(f->run, 0);
   assert_int_equal(pthread_join(thread, NULL), 0);
   free_run(f);
 }

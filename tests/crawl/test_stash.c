@@ -29,7 +29,7 @@ static int warnings;
 static char warning[512];
 static bool stash_warned;
 
-void crawl__fatal(struct shard *c, const char *fmt, ...) {
+void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(fatal_message, sizeof(fatal_message), fmt, ap);
@@ -37,7 +37,7 @@ void crawl__fatal(struct shard *c, const char *fmt, ...) {
   c->fatal = true;
 }
 
-void crawl__warn(struct shard *c, const char *fmt, ...) {
+void crawl__notes_warn(struct shard *c, const char *fmt, ...) {
   (void)c;
   va_list ap;
   va_start(ap, fmt);
@@ -46,7 +46,7 @@ void crawl__warn(struct shard *c, const char *fmt, ...) {
   warnings++;
 }
 
-bool crawl__run_warn_stash_once(struct crawl *r) {
+bool crawl__budget_warn_stash_once(struct crawl *r) {
   (void)r;
   bool first = !stash_warned;
   stash_warned = true;
