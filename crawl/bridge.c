@@ -15,9 +15,9 @@
 #include "cluster/cluster.h"
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
-#include "crawl/saved.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/saved.h"
 
 #include <errno.h>
 #include <limits.h>

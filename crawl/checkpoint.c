@@ -17,13 +17,13 @@
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
-#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
+#include "crawl/saved.h"
 #include "crawl/seed.h"
 #include <errno.h>
 #include <stdlib.h>

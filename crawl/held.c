@@ -19,7 +19,6 @@
  * with 30 links each holds a million of them at once. */
 #include "crawl/held.h"
 #include "crawl/notes.h"
-#include "crawl/speculate.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -3,8 +3,8 @@
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
 #include "crawl/mesh.h"
-#include "crawl/queries.h"
 #include "crawl/notes.h"
+#include "crawl/queries.h"
 #include "crawl/report.h"
 
 #include <errno.h>

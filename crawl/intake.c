@@ -3,17 +3,17 @@
  * settled: printed and queued, or given its fate at once. Depth order comes first: links of a
  * page fetched ahead of its level are held (held.c) until the gate reaches it. */
 #include "crawl/budget.h"
-#include "crawl/saved.h"
 #include "crawl/depthcut.h"
+#include "crawl/fragments.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
-#include "crawl/fragments.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/queries.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
+#include "crawl/saved.h"
 #include "crawl/speculate.h"
 
 #include <stdlib.h>

@@ -10,11 +10,11 @@
  * The log is a sequence of blocks, in this machine's byte order (the file never leaves it):
  *   'P' u32 LEN u32 N, the page's URL (LEN bytes), N u64 hashes   a page and the links on it
  *   'F' u32 LEN, LEN bytes: a failed URL's record (put_record)    a record waiting */
-#include "crawl/saved.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
+#include "crawl/saved.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,13 +1,13 @@
 /* Continuing a kept crawl: the lines of a checkpoint handed to the shards that own them now, and
  * each shard's queue, hosts, counters and held links set up again from them. */
 #include "crawl/budget.h"
-#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/restore.h"
+#include "crawl/saved.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,13 +1,13 @@
 /* Scheduling: which queued item starts next, within -c, --rate, -n and each host's politeness,
  * and when the shard has nothing left to do. */
 #include "crawl/budget.h"
-#include "crawl/saved.h"
 #include "crawl/depthcut.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
+#include "crawl/saved.h"
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
 #include "crawl/sitefiles.h"

@@ -1,7 +1,6 @@
 /* Seeds enter the queue a window at a time (doc/behaviour.md, Memory); what a run leaves queued is
  * settled or kept for the next run. */
 #include "crawl/budget.h"
-#include "crawl/saved.h"
 #include "crawl/held.h"
 #include "crawl/intake.h"
 #include "crawl/logins.h"
@@ -10,6 +9,7 @@
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/restore.h"
+#include "crawl/saved.h"
 #include "crawl/seed.h"
 #include "crawl/speculate.h"
 

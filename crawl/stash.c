@@ -9,10 +9,10 @@
  * punched in it), so the file holds about what is stashed, not all that ever was. An entry larger
  * than a segment (thousands of links) stays in memory, as does every one once the file cannot be
  * made or written (a full disk): the stash saves memory, and losing it loses nothing else. */
-#include "crawl/stash.h"
 #include "crawl/budget.h"
 #include "crawl/held.h"
 #include "crawl/notes.h"
+#include "crawl/stash.h"
 
 #include <errno.h>
 #include <fcntl.h>
