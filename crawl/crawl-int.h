@@ -71,6 +71,9 @@ struct link_batch {
 
 struct spec;         /* speculate.h */
 struct host_data;    /* host.h */
+struct shard_hosts;  /* host.c */
+struct shard_left;   /* saved.c */
+struct shard_logins; /* logins.c */
 struct query_counts; /* queries.c */
 struct held_page;    /* held.h */
 struct crawl;        /* mesh.c: what the shards of a crawl share */
@@ -157,12 +160,6 @@ struct shard_archive {
   bool shared; /* another shard's, which closes it */
 };
 
-/* What the seeds' hosts alone are sent (logins.c). */
-struct shard_logins {
-  struct seed_login *table; /* the seeds' hosts this shard owns, by key */
-  size_t count;
-};
-
 /* Seeds enter the frontier a window at a time (seed.c), so a million seeds on a million hosts do
  * not make a million hosts at once: cfg->seeds before next were offered, each by the shard that
  * owns it; while some wait (unfed), depth 0 stays pending in the gate. */
@@ -191,13 +188,6 @@ struct shard_save {
   uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
   uint64_t output_keep; /* the same for -o FILE (crawl__checkpoint_cut_output) */
   uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
-};
-
-/* Pages a limit kept from being fetched, for the next run (saved.c) */
-struct shard_left {
-  FILE *file; /* made when needed */
-  uint64_t count;
-  bool lost; /* that file could not be made */
 };
 
 /* Pages done ahead of their level (held.c), by their depth, each level first in first out: a level
@@ -257,20 +247,6 @@ struct shard_stash {
   uint32_t *live;      /* pages kept in each segment of the file */
   size_t segments;     /* entries of live */
   struct core_buf buf; /* a page, put together or read back */
-};
-
-/* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
-struct shard_hosts {
-  double swept;        /* when crawl__hosts_let_idle_go last looked */
-  double idle_since;   /* its look: a host whose next turn could have come before this is idle */
-  uint64_t end;        /* the rules file's length */
-  uint64_t lost_noted; /* parked hosts that did not read back, said so far */
-  size_t kept, let_go; /* its look: rules put in the rules file, or let go */
-  struct core_buf buf; /* its look: one host's rules, saved */
-  int fd;
-  bool open;   /* fd is the file's */
-  bool broken; /* it could not be made or written: rules are let go, fetched again */
-  bool broken_noted;
 };
 
 /* --jsonl: the pages linking to each URL, logged until the failed ones' records are written
@@ -338,15 +314,15 @@ struct shard {
   struct shard_hooks hooks;
   struct shard_requests req;
   struct shard_archive archive;
-  struct shard_logins logins;
+  struct shard_logins *logins; /* logins.c's; NULL: no seed has a login */
   struct shard_seeds seeds;
   struct shard_save save;
-  struct shard_left left;
+  struct shard_left *left; /* saved.c's; NULL until a page is left */
   struct shard_held held;
   struct shard_cut cut;
   struct shard_spec spec;
   struct shard_stash stash;
-  struct shard_hosts hosts;
+  struct shard_hosts *hosts; /* host.c's */
   struct shard_referrers referrers;
   enum shard_stop stop;
   crawl_end end;

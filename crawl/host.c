@@ -14,6 +14,20 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
+struct shard_hosts {
+  double swept;        /* when crawl__hosts_let_idle_go last looked */
+  double idle_since;   /* its look: a host whose next turn could have come before this is idle */
+  uint64_t end;        /* the rules file's length */
+  uint64_t lost_noted; /* parked hosts that did not read back, said so far */
+  size_t kept, let_go; /* its look: rules put in the rules file, or let go */
+  struct core_buf buf; /* its look: one host's rules, saved */
+  int fd;
+  bool open;   /* fd is the file's */
+  bool broken; /* it could not be made or written: rules are let go, fetched again */
+  bool broken_noted;
+};
+
 void crawl__host_free(void *p) {
   struct host_data *hd = p;
   crawl__queries_free(hd->queries);
@@ -128,7 +142,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
 #define KEPT_AT_MAX (1ull << (64 - KEPT_LEN_BITS))
 
 static void rules_file_broke(struct shard *c, const char *why) {
-  struct shard_hosts *h = &c->hosts;
+  struct shard_hosts *h = c->hosts;
   h->broken = true;
   if (!h->broken_noted)
     crawl__notes_verbose(
@@ -141,7 +155,7 @@ static void rules_file_broke(struct shard *c, const char *why) {
 
 /* Puts hd's rules in the rules file (once: rules read back from it are there already). */
 static bool keep_rules(struct shard *c, struct host_data *hd, struct core_buf *buf) {
-  struct shard_hosts *h = &c->hosts;
+  struct shard_hosts *h = c->hosts;
   if (hd->robots_kept)
     return true;
   if (h->broken)
@@ -173,7 +187,7 @@ const parse_robots *crawl__host_rules(struct shard *c, struct host_data *hd) {
   size_t len = (size_t)(hd->robots_kept & ((1u << KEPT_LEN_BITS) - 1));
   uint64_t at = hd->robots_kept >> KEPT_LEN_BITS;
   char *bytes = malloc(len);
-  core_rc rc = bytes ? core_read_at(c->hosts.fd, bytes, len, at) : CORE_ENOMEM;
+  core_rc rc = bytes ? core_read_at(c->hosts->fd, bytes, len, at) : CORE_ENOMEM;
   if (!rc)
     rc = parse_robots_load(bytes, len, &hd->robots);
   free(bytes);
@@ -193,9 +207,13 @@ void crawl__host_set_rules(struct host_data *hd, parse_robots *robots) {
 }
 
 void crawl__hosts_close(struct shard *c) {
-  if (c->hosts.open)
-    close(c->hosts.fd);
-  c->hosts.open = false;
+  struct shard_hosts *h = c->hosts;
+  if (!h)
+    return;
+  if (h->open)
+    close(h->fd);
+  free(h);
+  c->hosts = NULL;
 }
 
 /* Whether hd, idle since before the sweep's idle_since, leaves memory: its rules first go to the
@@ -203,7 +221,7 @@ void crawl__hosts_close(struct shard *c) {
  * (save_host). */
 static bool leaves_if_idle(void *arg, frontier_host *fh) {
   struct shard *c = arg;
-  struct shard_hosts *h = &c->hosts;
+  struct shard_hosts *h = c->hosts;
   struct host_data *hd = frontier_host_data(fh);
   if (!hd || frontier_host_next_time(fh) >= h->idle_since)
     return false;
@@ -255,9 +273,12 @@ static void *load_host(void *arg, frontier_host *fh, const void *bytes, size_t l
   return hd;
 }
 
-void crawl__hosts_open(struct shard *c) {
+core_rc crawl__hosts_open(struct shard *c) {
+  if (!(c->hosts = calloc(1, sizeof(*c->hosts))))
+    return CORE_ENOMEM;
   struct frontier_parking parking = {c, leaves_if_idle, save_host, load_host};
   frontier_set_parking(c->fr, &parking);
+  return CORE_OK;
 }
 
 /* A broad crawl is done with most of its hosts long before it ends: they go to disk, their rules
@@ -266,7 +287,7 @@ void crawl__hosts_open(struct shard *c) {
  * nanoseconds each, every HOST_SWEEP_EVERY seconds; a crawl of fewer hosts than its budget never
  * lets go. */
 void crawl__hosts_let_idle_go(struct shard *c, double now) {
-  struct shard_hosts *h = &c->hosts;
+  struct shard_hosts *h = c->hosts;
   if (!c->queue_memory || now - h->swept < HOST_SWEEP_EVERY)
     return;
   h->swept = now;

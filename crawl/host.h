@@ -70,7 +70,7 @@ bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u);
 #define HOST_IDLE_GAPS 30
 void crawl__hosts_let_idle_go(struct shard *c, double now);
 /* Lets the shard's frontier park idle hosts (above): after frontier_create. */
-void crawl__hosts_open(struct shard *c);
+core_rc crawl__hosts_open(struct shard *c);
 /* hd's robots.txt rules (NULL: none, everything allowed), read back from the rules file when an
  * idle spell put them there. Should they not read back, they are stale (crawl__host_robots_stale):
  * fetched again before the host's next page, and nothing is decided by them meanwhile. */

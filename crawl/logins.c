@@ -10,6 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What the seeds' hosts alone are sent (logins.c). */
+struct shard_logins {
+  struct seed_login *table; /* the seeds' hosts this shard owns, by key */
+  size_t count;
+};
+
 struct seed_login {
   char *key; /* "scheme host port" */
   struct fetch_login login;
@@ -91,22 +97,30 @@ core_rc crawl__logins_open(struct shard *c) {
     return rc;
   }
   qsort(list, n, sizeof(*list), by_key);
-  c->logins.table = list;
-  c->logins.count = n; /* a host seeded twice: bsearch finds one of them */
+  if (!(c->logins = malloc(sizeof(*c->logins)))) {
+    for (size_t i = 0; i < n; i++)
+      free_login(&list[i]);
+    free(list);
+    return CORE_ENOMEM;
+  }
+  c->logins->table = list;
+  c->logins->count = n; /* a host seeded twice: bsearch finds one of them */
   return CORE_OK;
 }
 
 void crawl__logins_close(struct shard *c) {
-  for (size_t i = 0; i < c->logins.count; i++)
-    free_login(&c->logins.table[i]);
-  free(c->logins.table);
-  c->logins.table = NULL;
-  c->logins.count = 0;
+  if (!c->logins)
+    return;
+  for (size_t i = 0; i < c->logins->count; i++)
+    free_login(&c->logins->table[i]);
+  free(c->logins->table);
+  free(c->logins);
+  c->logins = NULL;
 }
 
 const struct fetch_login *crawl__logins_for(const struct shard *c, bool https, const char *host,
                                             unsigned port) {
-  if (!c->logins.count)
+  if (!c->logins || !c->logins->count)
     return NULL;
   char key[300];
   if ((size_t)snprintf(key, sizeof(key), "%s %s %u", https ? "https" : "http", host, port) >=
@@ -114,6 +128,6 @@ const struct fetch_login *crawl__logins_for(const struct shard *c, bool https, c
     return NULL; /* longer than any host name */
   struct seed_login probe = {.key = key};
   const struct seed_login *l =
-      bsearch(&probe, c->logins.table, c->logins.count, sizeof(*l), by_key);
+      bsearch(&probe, c->logins->table, c->logins->count, sizeof(*l), by_key);
   return l ? &l->login : NULL;
 }

@@ -17,12 +17,20 @@
  *
  * Here too the files they go to (DIR/NAME, unlinked temporary files) and the pages a limit
  * kept from being fetched, which wait in a file of their own until the next save. */
+#include "crawl/notes.h"
 #include "crawl/saved.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* Pages a limit kept from being fetched, for the next run (saved.c) */
+struct shard_left {
+  FILE *file; /* made when needed */
+  uint64_t count;
+  bool lost; /* that file could not be made */
+};
 
 /* DIR/NAME, allocated; NULL when memory runs out. */
 char *crawl__saved_path_in(const char *dir, const char *name) {
@@ -51,17 +59,21 @@ void crawl__saved_put_item(FILE *out, const struct frontier_item *item, unsigned
 }
 
 void crawl__saved_leave(struct shard *c, const struct frontier_item *item) {
-  if (!c->save.path || item->kind != FRONTIER_PAGE || c->left.lost)
+  if (!c->save.path || item->kind != FRONTIER_PAGE || (c->left && c->left->lost))
     return;
-  if (!c->left.file && !(c->left.file = crawl__saved_temp_stream("left"))) {
-    c->left.lost = true;
+  if (!c->left && !(c->left = calloc(1, sizeof(*c->left)))) {
+    crawl__notes_fatal(c, "out of memory"); /* the page would not be left for the next run */
+    return;
+  }
+  if (!c->left->file && !(c->left->file = crawl__saved_temp_stream("left"))) {
+    c->left->lost = true;
     return;
   }
   /* --state: a later run of the same crawl meets the same limits, unless its options raise
    * them; --seen: a later run is a new crawl, whose records are its own */
-  crawl__saved_put_item(c->left.file, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0),
+  crawl__saved_put_item(c->left->file, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0),
                         core_now());
-  c->left.count++;
+  c->left->count++;
 }
 
 static bool parse_int(const char *s, long long min, long long max, long long *out) {
@@ -218,14 +230,14 @@ void crawl__saved_counters(struct crawl_stats *s, struct crawl_stats_counter *ou
 }
 
 bool crawl__saved_copy_left(struct shard *c, FILE *out) {
-  if (!c->left.file)
+  if (!c->left || !c->left->file)
     return true;
-  if (fflush(c->left.file) != 0)
+  if (fflush(c->left->file) != 0)
     return false;
   char buf[65536];
   off_t at = 0;
   ssize_t got;
-  while ((got = pread(fileno(c->left.file), buf, sizeof(buf), at)) > 0) {
+  while ((got = pread(fileno(c->left->file), buf, sizeof(buf), at)) > 0) {
     if (fwrite(buf, 1, (size_t)got, out) != (size_t)got)
       return false;
     at += got;
@@ -234,15 +246,18 @@ bool crawl__saved_copy_left(struct shard *c, FILE *out) {
 }
 
 uint64_t crawl__saved_left_count(const struct shard *c) {
-  return c->left.count;
+  return c->left ? c->left->count : 0;
 }
 
 bool crawl__saved_left_lost(const struct shard *c) {
-  return c->left.lost;
+  return c->left && c->left->lost;
 }
 
 void crawl__saved_left_close(struct shard *c) {
-  if (c->left.file)
-    fclose(c->left.file);
-  c->left.file = NULL;
+  if (!c->left)
+    return;
+  if (c->left->file)
+    fclose(c->left->file);
+  free(c->left);
+  c->left = NULL;
 }

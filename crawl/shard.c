@@ -132,14 +132,14 @@ void crawl__shard_open(struct shard *c) {
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
       (rc = loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer)) ||
       (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen) : CORE_OK) ||
-      (rc = crawl__logins_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
+      (rc = crawl__logins_open(c)) || (rc = crawl__hosts_open(c)) ||
+      (rc = first ? watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
       crawl__notes_fatal(c, "cannot start: %s", core_rc_str(rc));
     return;
   }
-  crawl__hosts_open(c);
   if (c->outboxes)
     frontier_set_outside_gate(c->fr, 0); /* until the others have said what they hold */
   if (first && cfg->cluster)
