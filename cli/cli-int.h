@@ -33,9 +33,6 @@ cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args 
                                    struct crawl_config *cfg, struct cli_settings *own,
                                    struct cli_notes *notes, char *err, size_t err_size);
 void cli_config_free(struct crawl_config *cfg, struct cli_settings *own);
-/* err gets the message, cut to size. */
-void cli_set_err(char *err, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
 
 /* ---- the configuration file ---- */
 /* The arguments to parse: argv[0], the configuration file's options (from_file of them, each
@@ -68,6 +65,9 @@ bool cli_parse_duration(const char *s, double max, double *out);
 bool cli_parse_size(const char *s, uint64_t *out);
 bool cli_parse_ext_list(const char *arg, struct core_list *list, const char *opt, char *err,
                         size_t err_size);
+/* values.c: err gets the message, cut to size. */
+void cli_set_err(char *err, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* wget.c: whether argv holds wget's -np (which getopt would read as -n p); wget's -nv given its
  * long name in argv; wget's -e COMMAND taken into cfg, or refused in err naming crawl's option. */

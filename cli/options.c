@@ -9,7 +9,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <limits.h>
 #include <ctype.h>
 #include <stdlib.h>
@@ -181,13 +180,6 @@ static const struct option long_options[] = {
     {"max-redirect", required_argument, NULL, OPT_MAX_REDIRS},
     {NULL, 0, NULL, 0},
 };
-
-void cli_set_err(char *err, size_t size, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, size, fmt, ap);
-  va_end(ap);
-}
 
 /* A path option: not empty; the last one given wins. */
 static bool set_path(char **field, const char *arg, const char *opt, const char *what, char *err,

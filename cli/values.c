@@ -1,14 +1,24 @@
 /* cli/values.c: the values options take (doc/behaviour.md, Option values): whole numbers in a
- * range, seconds, durations with a unit, sizes with a unit, lists of extensions. */
+ * range, seconds, durations with a unit, sizes with a unit, lists of extensions; and the error
+ * message every option's refusal is written with (cli_set_err). */
 #include "cli/cli-int.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+void cli_set_err(char *err, size_t size, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, size, fmt, ap);
+  va_end(ap);
+}
 
 bool cli_parse_long(const char *s, long min, long max, long *out) {
   char *end;
