@@ -102,11 +102,15 @@ struct frontier {
   struct frontier_parked parked;
 };
 
-/* An item and its strings in one allocation: url_len and from_len bytes of room, each with its
+/* item.c: an item and its strings in one allocation: url_len and from_len bytes of room, each with
+ * its
  * '\0'; from is NULL when has_from is false. */
 struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t from_len);
-/* Puts h, made again from its record, in the table of hosts in memory. */
+/* hosts.c: puts h (new, or made again from its record) in the table of hosts in memory; the host
+ * of origin (of hash hash) there, or NULL. */
 void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash);
+struct frontier_host *frontier__host_in_memory(const frontier *f, const char *origin,
+                                               uint64_t hash);
 
 /* heap.c: h at key (INFINITY: out of the heap), wherever it was; h out of the heap, when it is
  * there; the host with the smallest key, NULL when none. */

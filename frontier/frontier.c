@@ -1,6 +1,7 @@
-/* frontier/frontier.c: per-host queues, the table of hosts and the depth gate. A host's key in
- * the heap (heap.c) is the earliest time its next item may start; keys that other hosts make
- * stale (a shared IP address, ip.c) are corrected lazily at pop time.
+/* frontier/frontier.c: per-host queues and the depth gate (the table of hosts is hosts.c's, an
+ * item's allocation item.c's). A host's key in the heap (heap.c) is the earliest time its next
+ * item may start; keys that other hosts make stale (a shared IP address, ip.c) are corrected
+ * lazily at pop time.
  *
  * Memory stays bounded however many URLs are queued: past --queue-memory pages in memory, a
  * host's further pages go to the spill file (spill.c) and come back SPILL_REFILL at a time when
@@ -22,36 +23,6 @@
 /* Pages a host may keep in memory whatever the budget, and how many come back at a time, while
  * hosts are few (host_share). */
 #define SPILL_REFILL 64
-
-/* An item and its strings in one allocation (a queue may hold a hundred thousand of them):
- * url_len and from_len bytes of room, each with its '\0'; from is NULL when has_from is false. */
-struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t from_len) {
-  size_t size = sizeof(struct frontier_item) + url_len + 1 + (has_from ? from_len + 1 : 0);
-  struct frontier_item *item = calloc(1, size);
-  if (!item)
-    return NULL;
-  item->url = (char *)(item + 1);
-  item->from = has_from ? item->url + url_len + 1 : NULL;
-  return item;
-}
-
-struct frontier_item *frontier_item_new(frontier_kind kind, const char *url, const char *from,
-                                        int depth) {
-  size_t url_len = strlen(url), from_len = from ? strlen(from) : 0;
-  struct frontier_item *item = frontier__item_alloc(url_len, from != NULL, from_len);
-  if (!item)
-    return NULL;
-  item->kind = kind;
-  item->depth = depth;
-  memcpy(item->url, url, url_len + 1);
-  if (from)
-    memcpy(item->from, from, from_len + 1);
-  return item;
-}
-
-void frontier_item_free(struct frontier_item *item) {
-  free(item); /* its strings with it */
-}
 
 core_rc frontier_create(const struct frontier_options *opts, seen_filter *seen,
                         void (*free_data)(void *), frontier **out) {
@@ -228,50 +199,9 @@ static void gate_count(frontier *f, int depth, int delta) {
 
 /* ---- hosts ---- */
 
-static core_rc grow_hosts(frontier *f) {
-  size_t n = f->host_buckets * 2;
-  struct frontier_host **table = calloc(n, sizeof(*table));
-  if (!table)
-    return CORE_ENOMEM;
-  for (size_t b = 0; b < f->host_buckets; b++) {
-    while (f->hosts[b]) {
-      struct frontier_host *h = f->hosts[b];
-      f->hosts[b] = h->next;
-      size_t nb = (size_t)(XXH3_64bits(h->origin, strlen(h->origin)) % n);
-      h->next = table[nb];
-      table[nb] = h;
-    }
-  }
-  free(f->hosts);
-  f->hosts = table;
-  f->host_buckets = n;
-  return CORE_OK;
-}
-
-/* The slot of a host's origin in the table of hosts in memory. */
-static size_t bucket_of(const frontier *f, uint64_t hash) {
-  return (size_t)(hash % f->host_buckets);
-}
-
-static struct frontier_host *in_memory(const frontier *f, const char *origin, uint64_t hash) {
-  for (struct frontier_host *h = f->hosts[bucket_of(f, hash)]; h; h = h->next)
-    if (strcmp(h->origin, origin) == 0)
-      return h;
-  return NULL;
-}
-
-void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash) {
-  if (f->host_count >= f->host_buckets)
-    grow_hosts(f); /* when it cannot, the chains grow longer instead */
-  size_t b = bucket_of(f, hash);
-  h->next = f->hosts[b];
-  f->hosts[b] = h;
-  f->host_count++;
-}
-
 frontier_host *frontier_host_find(frontier *f, const char *origin) {
   uint64_t hash = XXH3_64bits(origin, strlen(origin));
-  struct frontier_host *h = in_memory(f, origin, hash);
+  struct frontier_host *h = frontier__host_in_memory(f, origin, hash);
   core_rc rc;
   return h || !f->parked.count ? h : frontier__unpark(f, origin, hash, &rc);
 }
@@ -279,7 +209,7 @@ frontier_host *frontier_host_find(frontier *f, const char *origin) {
 core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, bool *created) {
   size_t origin_len = strlen(origin);
   uint64_t hash = XXH3_64bits(origin, origin_len);
-  struct frontier_host *h = in_memory(f, origin, hash);
+  struct frontier_host *h = frontier__host_in_memory(f, origin, hash);
   core_rc rc = CORE_OK;
   if (!h && f->parked.count && !(h = frontier__unpark(f, origin, hash, &rc)) && rc)
     return rc;
@@ -729,18 +659,6 @@ size_t frontier_host_count(const frontier *f) {
 
 size_t frontier_hosts_in_memory(const frontier *f) {
   return f->host_count;
-}
-
-bool frontier_host_has_queued(const frontier_host *host) {
-  return host->head || host->sitemap_head || host->spill_head;
-}
-
-unsigned frontier_host_in_flight(const frontier_host *host) {
-  return host->in_flight + host->setup_in_flight;
-}
-
-bool frontier_host_idle(const frontier_host *host) {
-  return !frontier_host_has_queued(host) && !frontier_host_in_flight(host);
 }
 
 double frontier_host_next_time(const frontier_host *host) {
