@@ -1,5 +1,8 @@
 """Integration cases: --cluster: processes sharing one crawl through Redis."""
+import contextlib
+
 from harness import *  # noqa: F401,F403 (the shared harness)
+from cluster_harness import *  # noqa: F401,F403 (Redis and the nodes of a cluster run)
 
 
 def case_cluster_nodes(tmp):

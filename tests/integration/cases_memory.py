@@ -1,4 +1,5 @@
 """Integration cases: Memory and disk: the spill file and its budget, the seen filter's size, many seed hosts."""
+import contextlib
 
 from harness import *  # noqa: F401,F403 (the shared harness)
 

@@ -1,4 +1,6 @@
 """Integration cases: Keeping a crawl: signals, --state killed and continued (--seen is cases_seen.py, WARC cases_warc.py)."""
+import contextlib
+
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
