@@ -134,59 +134,95 @@ static unsigned hash_str(const char *s) {
   return h;
 }
 
+/* A host outside the web: its pages, each with no links. */
+static void handle_outside(struct conn *c, char *body, const char *path) {
+  int page;
+  char tail[8];
+  if (sscanf(path, "/p/%d.htm%1[l]", &page, tail) == 2) {
+    int n = snprintf(body, BODY_CAP, "<html><body>outside page %d</body></html>\n", page);
+    respond(c, 200, "text/html", NULL, body, (size_t)n);
+  } else {
+    respond(c, 404, "text/plain", NULL, "not found\n", 10);
+  }
+}
+
+/* The hosts of the domain that are not the web's: one that fails once a path, one with a
+ * Crawl-delay, one whose robots.txt is down; any other is unknown. */
+static void handle_special_host(struct server *s, struct conn *c, const char *host,
+                                const char *path) {
+  struct web *w = &s->web;
+  char special[160];
+  snprintf(special, sizeof(special), "flaky.%s", w->domain);
+  if (strcasecmp(host, special) == 0) {
+    unsigned slot = hash_str(path) % sizeof(s->flaky_seen);
+    if (!s->flaky_seen[slot]++) {
+      respond(c, 503, "text/plain", "Retry-After: 1\r\n", "try again\n", 10);
+      return;
+    }
+    if (strcmp(path, "/robots.txt") == 0) {
+      respond(c, 404, "text/plain", NULL, "none\n", 5);
+      return;
+    }
+    const char *html = "<html><body><a href=\"/p/1.html\">one</a></body></html>\n";
+    respond(c, 200, "text/html", NULL, html, strlen(html));
+    return;
+  }
+  snprintf(special, sizeof(special), "crawldelay.%s", w->domain);
+  if (strcasecmp(host, special) == 0) {
+    if (strcmp(path, "/robots.txt") == 0) {
+      const char *robots = "User-agent: *\nCrawl-delay: 0.5\nDisallow: /private/\n";
+      respond(c, 200, "text/plain", NULL, robots, strlen(robots));
+    } else {
+      const char *html = "<html><body><a href=\"/p/1.html\">1</a><a href=\"/p/2.html\">2</a>"
+                         "<a href=\"/p/3.html\">3</a></body></html>\n";
+      respond(c, 200, "text/html", NULL, html, strlen(html));
+    }
+    return;
+  }
+  snprintf(special, sizeof(special), "robots5xx.%s", w->domain);
+  if (strcasecmp(host, special) == 0) {
+    if (strcmp(path, "/robots.txt") == 0)
+      respond(c, 503, "text/plain", NULL, "down\n", 5);
+    else
+      respond(c, 200, "text/html", NULL, "<html></html>\n", 14);
+    return;
+  }
+  respond(c, 404, "text/plain", NULL, "unknown host\n", 13);
+}
+
+/* A host's sitemap served gzipped as a file, not as a transfer encoding: the crawler must
+ * inflate it itself. */
+static void respond_gzip_sitemap(struct server *s, struct conn *c, int hi) {
+  char *xml = malloc(BODY_CAP);
+  size_t n = xml ? web_sitemap(&s->web, hi, "/sitemaps/part.xml", xml, BODY_CAP) : 0;
+  z_stream z;
+  memset(&z, 0, sizeof(z));
+  if (n && deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
+    z.next_in = (unsigned char *)xml;
+    z.avail_in = (uInt)n;
+    z.next_out = (unsigned char *)s->body;
+    z.avail_out = BODY_CAP;
+    deflate(&z, Z_FINISH);
+    respond(c, 200, "application/gzip", NULL, s->body, BODY_CAP - z.avail_out);
+    deflateEnd(&z);
+  } else {
+    respond(c, 500, "text/plain", NULL, "gzip failed\n", 12);
+  }
+  free(xml);
+}
+
 static void handle(struct server *s, struct conn *c, const char *host, const char *path) {
   struct web *w = &s->web;
   bool outside;
   int hi = web_host_index(w, host, &outside);
-  char special[160];
   int page;
   char tail[8];
   if (outside) {
-    if (sscanf(path, "/p/%d.htm%1[l]", &page, tail) == 2) {
-      int n = snprintf(s->body, BODY_CAP, "<html><body>outside page %d</body></html>\n", page);
-      respond(c, 200, "text/html", NULL, s->body, (size_t)n);
-    } else {
-      respond(c, 404, "text/plain", NULL, "not found\n", 10);
-    }
+    handle_outside(c, s->body, path);
     return;
   }
   if (hi < 0) {
-    snprintf(special, sizeof(special), "flaky.%s", w->domain);
-    if (strcasecmp(host, special) == 0) {
-      unsigned slot = hash_str(path) % sizeof(s->flaky_seen);
-      if (!s->flaky_seen[slot]++) {
-        respond(c, 503, "text/plain", "Retry-After: 1\r\n", "try again\n", 10);
-        return;
-      }
-      if (strcmp(path, "/robots.txt") == 0) {
-        respond(c, 404, "text/plain", NULL, "none\n", 5);
-        return;
-      }
-      const char *html = "<html><body><a href=\"/p/1.html\">one</a></body></html>\n";
-      respond(c, 200, "text/html", NULL, html, strlen(html));
-      return;
-    }
-    snprintf(special, sizeof(special), "crawldelay.%s", w->domain);
-    if (strcasecmp(host, special) == 0) {
-      if (strcmp(path, "/robots.txt") == 0) {
-        const char *robots = "User-agent: *\nCrawl-delay: 0.5\nDisallow: /private/\n";
-        respond(c, 200, "text/plain", NULL, robots, strlen(robots));
-      } else {
-        const char *html = "<html><body><a href=\"/p/1.html\">1</a><a href=\"/p/2.html\">2</a>"
-                           "<a href=\"/p/3.html\">3</a></body></html>\n";
-        respond(c, 200, "text/html", NULL, html, strlen(html));
-      }
-      return;
-    }
-    snprintf(special, sizeof(special), "robots5xx.%s", w->domain);
-    if (strcasecmp(host, special) == 0) {
-      if (strcmp(path, "/robots.txt") == 0)
-        respond(c, 503, "text/plain", NULL, "down\n", 5);
-      else
-        respond(c, 200, "text/html", NULL, "<html></html>\n", 14);
-      return;
-    }
-    respond(c, 404, "text/plain", NULL, "unknown host\n", 13);
+    handle_special_host(s, c, host, path);
     return;
   }
   char q[1024];
@@ -252,23 +288,7 @@ static void handle(struct server *s, struct conn *c, const char *host, const cha
                        "</head><body>moving</body></html>\n";
     respond(c, 200, "text/html", NULL, html, strlen(html));
   } else if (strcmp(q, "/sitemaps/part.xml.gz") == 0) {
-    /* served as a file, not as a transfer encoding: the crawler must inflate it itself */
-    char *xml = malloc(BODY_CAP);
-    size_t n = xml ? web_sitemap(w, hi, "/sitemaps/part.xml", xml, BODY_CAP) : 0;
-    z_stream z;
-    memset(&z, 0, sizeof(z));
-    if (n && deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK) {
-      z.next_in = (unsigned char *)xml;
-      z.avail_in = (uInt)n;
-      z.next_out = (unsigned char *)s->body;
-      z.avail_out = BODY_CAP;
-      deflate(&z, Z_FINISH);
-      respond(c, 200, "application/gzip", NULL, s->body, BODY_CAP - z.avail_out);
-      deflateEnd(&z);
-    } else {
-      respond(c, 500, "text/plain", NULL, "gzip failed\n", 12);
-    }
-    free(xml);
+    respond_gzip_sitemap(s, c, hi);
   } else if (web_sitemap(w, hi, q, s->body, BODY_CAP) > 0) {
     respond(c, 200, "application/xml", NULL, s->body, web_sitemap(w, hi, q, s->body, BODY_CAP));
   } else if (sscanf(q, "/orphan/%d.htm%1[l]", &page, tail) == 2 && page >= 0 &&
