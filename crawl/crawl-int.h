@@ -211,15 +211,6 @@ struct shard_held {
   bool once; /* URLs held once (a polite crawl: with no delay held links are few and brief) */
 };
 
-/* URLs one level beyond --depth (depthcut.c): their fate waits until no page within it is pending,
- * as a redirect of the last level may still reach one (which is then fetched at its depth). */
-struct shard_cut {
-  seen_filter *all;     /* every one of them (a Bloom filter) */
-  seen_filter *rescued; /* those a redirect reached */
-  FILE *records;        /* their records, to settle when the last level is done */
-  uint64_t pending;
-};
-
 /* Speculative fetches (speculate.c). */
 struct shard_spec {
   bool on;             /* made in this crawl */
@@ -319,7 +310,7 @@ struct shard {
   struct shard_save save;
   struct shard_left *left; /* saved.c's; NULL until a page is left */
   struct shard_held held;
-  struct shard_cut cut;
+  struct shard_cut *cut; /* depthcut.c's; NULL until a URL is cut */
   struct shard_spec spec;
   struct shard_stash stash;
   struct shard_hosts *hosts; /* host.c's */

@@ -15,5 +15,9 @@ void crawl__depthcut_settle(struct shard *c);
 /* A checkpoint's "cut" lines: the URLs cut and still waiting for their record, which a run that
  * continues cuts again (crawl__depthcut_add). False when they cannot be read back (errno set). */
 bool crawl__depthcut_save(struct shard *c, FILE *out);
+/* Whether URLs cut wait for their record. */
+bool crawl__depthcut_pending(const struct shard *c);
+/* Lets go of the URLs cut (their records settled or saved). */
+void crawl__depthcut_close(struct shard *c);
 
 #endif

@@ -437,3 +437,12 @@ static void set_lookahead(struct shard *c) {
   }
   frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec.ahead ? SPEC_LEVELS : 1);
 }
+
+void crawl__held_close(struct shard *c) {
+  free(c->held.levels);
+  c->held.levels = NULL;
+  c->held.level_count = 0;
+  free(c->held.copies);
+  c->held.copies = NULL;
+  c->held.copy_slots = c->held.copy_count = 0;
+}

@@ -73,5 +73,7 @@ const char *crawl__held_link(struct shard *c, const struct held_page *hp, size_t
                              struct link_how *how);
 void crawl__held_done(struct shard *c, struct held_page *hp);
 void crawl__held_replayed(struct shard *c);
+/* Frees the tables of held pages, once every held page was taken (crawl__held_take). */
+void crawl__held_close(struct shard *c);
 
 #endif

@@ -159,7 +159,7 @@ void crawl__schedule(struct shard *c) {
     if (c->stop || c->fatal || !replay_due(c))
       break;
   }
-  if (c->cut.pending && frontier_gate(c->fr) > c->cfg->depth)
+  if (crawl__depthcut_pending(c) && frontier_gate(c->fr) > c->cfg->depth)
     crawl__depthcut_settle(c);
   if (frontier_error(c->fr) != CORE_OK)
     crawl__notes_fatal(c, "cannot read queued URLs back from their temporary file: %s",

@@ -1,6 +1,7 @@
 /* Seeds enter the queue a window at a time (doc/behaviour.md, Memory); what a run leaves queued is
  * settled or kept for the next run. */
 #include "crawl/budget.h"
+#include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/intake.h"
 #include "crawl/logins.h"
@@ -46,12 +47,7 @@ void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
       crawl__speculate_settle(c, hp, false);
     crawl__held_free(c, hp);
   }
-  free(c->held.levels);
-  c->held.levels = NULL;
-  c->held.level_count = 0;
-  free(c->held.copies);
-  c->held.copies = NULL;
-  c->held.copy_slots = c->held.copy_count = 0;
+  crawl__held_close(c);
   frontier_host *fh;
   struct frontier_item *item;
   while ((item = frontier_drain(c->fr, &fh))) {
@@ -61,12 +57,7 @@ void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
     frontier_item_free(item);
   }
   crawl__speculate_free_all(c); /* what was never confirmed was never accepted */
-  if (c->cut.records)
-    fclose(c->cut.records);
-  c->cut.records = NULL;
-  seen_destroy(c->cut.all);
-  seen_destroy(c->cut.rescued);
-  c->cut.all = c->cut.rescued = NULL;
+  crawl__depthcut_close(c);
 }
 
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each

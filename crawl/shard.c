@@ -309,6 +309,7 @@ void crawl__shard_close(struct shard *c) {
   if (c->save.resumable)
     fclose(c->save.resumable);
   crawl__saved_left_close(c);
+  crawl__depthcut_close(c); /* settled by then, or let go: a shard that never ran */
   free(c->save.state_path);
   free(c->save.prev_path);
   core_buf_free(&c->held.scratch);
