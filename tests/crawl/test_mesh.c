@@ -1,12 +1,12 @@
 /* The shards' hand-over (crawl/mesh.c), without the crawl around it: which shard owns a host, a
  * link on its way holding back the depth gate of every shard, the end of the crawl only when all
  * are idle with empty inboxes, -n shared, and what a save of every shard needs: the links on their
- * way written whole, and a pause that finds every other shard between two turns. The crawl's own
- * steps are stand-ins here that record what reached them. */
+ * way written whole, and a pause that finds every other shard between two turns. Built with
+ * budget.c and notes.c, the files mesh.c uses; where a link reaches its owner is the take function
+ * given at attach, as run.c gives intake.c's, here one that records what reached it. */
 #include "crawl/budget.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
-#include "crawl/run.h"
 #include "url/url.h"
 
 #include <ctype.h>
@@ -55,18 +55,6 @@ static void take(struct shard *c, enum link_kind kind, const struct url *u, cons
   o->redirects = redirects;
   o->kind = kind == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK;
   o->how = how;
-}
-
-/* ---- what mesh.c calls of the rest of the engine ---- */
-
-int crawl__run_shard_count(const struct crawl_config *cfg) {
-  return (int)cfg->threads;
-}
-
-void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
-  (void)fmt;
-  c->fatal = true;
-  c->stop = STOP_NOW;
 }
 
 /* ---- a run of shards with nothing but their loops and frontiers ---- */
@@ -204,15 +192,16 @@ static void test_link_reaches_its_owner_whole(void **state) {
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
   assert_false(crawl__mesh_send_if_foreign(a, &own, NULL, 1, 0, LINK_FOUND, follow_a));
-  assert_true(crawl__mesh_send_if_foreign(a, &other, "http://from.test/a%20b", 4, 2, LINK_REDIRECT,
-                                          nofollow_img));
+  /* numbers of several digits, nines among them, written and read back as they were */
+  assert_true(crawl__mesh_send_if_foreign(a, &other, "http://from.test/a%20b", 1999, 19,
+                                          LINK_REDIRECT, nofollow_img));
   assert_true(crawl__mesh_send_if_foreign(a, &other, NULL, 0, 0, LINK_SITEMAP, follow_a));
   assert_false(crawl__mesh_outbox_empty(a));
   crawl__mesh_flush(a);
   assert_true(crawl__mesh_outbox_empty(a));
   crawl__mesh_receive(b);
   assert_int_equal(offer_count, 1);
-  expect_offer(0, other.text, "http://from.test/a%20b", 4, 2, OFFER_REDIRECT, nofollow_img);
+  expect_offer(0, other.text, "http://from.test/a%20b", 1999, 19, OFFER_REDIRECT, nofollow_img);
   assert_int_equal(sitemap_count, 1);
   url_free(&own);
   url_free(&other);

@@ -2,10 +2,10 @@
  * (or none) put and taken back whole in any order across many segments of the file; the file's room
  * given back as segments empty, so a long crawl's file holds about what is stashed; a page too
  * large for a segment, or a file that cannot be made, stays in memory (said once); a damaged file
- * is a fatal error, never a crash. Held pages here are plain stand-ins for held.c's. */
-#include "crawl/budget.h"
+ * is a fatal error, never a crash. Built with held.c, notes.c, budget.c and mesh.c, the files it
+ * uses, not with stand-ins for them. */
 #include "crawl/held.h"
-#include "crawl/notes.h"
+#include "crawl/mesh.h"
 #include "crawl/stash.h"
 
 #include <setjmp.h>
@@ -22,55 +22,19 @@
 
 enum { SEGMENT = 64 * 1024 }; /* stash.c's STASH_SEGMENT */
 
-/* ---- what stash.c calls of the rest of the engine ---- */
+/* ---- the shard around the stash ---- */
 
+static struct crawl_config cfg;
+static struct crawl_sink sink;
+static struct crawl *run; /* one a case: the stash's warning is said once a run */
 static char fatal_message[512];
 static int warnings;
 static char warning[512];
-static bool stash_warned;
 
-void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(fatal_message, sizeof(fatal_message), fmt, ap);
-  va_end(ap);
-  c->fatal = true;
-}
-
-void crawl__notes_warn(struct shard *c, const char *fmt, ...) {
-  (void)c;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(warning, sizeof(warning), fmt, ap);
-  va_end(ap);
+static void on_note(void *arg, const char *text) {
+  (void)arg;
+  snprintf(warning, sizeof(warning), "%s", text);
   warnings++;
-}
-
-bool crawl__budget_warn_stash_once(struct crawl *r) {
-  (void)r;
-  bool first = !stash_warned;
-  stash_warned = true;
-  return first;
-}
-
-struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) {
-  (void)c;
-  struct held_page *hp = calloc(1, sizeof(*hp));
-  assert_non_null(hp);
-  assert_non_null(hp->from = strdup(from));
-  core_buf_init(&hp->texts, 1 << 20);
-  hp->depth = depth;
-  return hp;
-}
-
-void crawl__held_free(struct shard *c, struct held_page *hp) {
-  if (!hp)
-    return;
-  c->held.links -= hp->count - hp->gone;
-  core_buf_free(&hp->texts);
-  free(hp->links);
-  free(hp->from);
-  free(hp);
 }
 
 /* ---- pages ---- */
@@ -153,7 +117,15 @@ static void reset(struct shard *c) {
   memset(c, 0, sizeof(*c));
   fatal_message[0] = warning[0] = '\0';
   warnings = 0;
-  stash_warned = false;
+  crawl__mesh_destroy(run);
+  assert_int_equal(crawl__mesh_create(1, &run), CORE_OK);
+  cfg = (struct crawl_config){.max_url_length = 4096};
+  sink = (struct crawl_sink){.note = on_note};
+  c->cfg = &cfg;
+  c->run = run;
+  c->sink = &sink;
+  c->err = fatal_message;
+  c->err_size = sizeof(fatal_message);
 }
 
 /* ---- cases ---- */
@@ -339,5 +311,7 @@ int main(void) {
       cmocka_unit_test(test_no_file_keeps_pages_in_memory),
       cmocka_unit_test(test_a_damaged_file_is_fatal),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  int failed = cmocka_run_group_tests(tests, NULL, NULL);
+  crawl__mesh_destroy(run);
+  return failed;
 }
