@@ -423,3 +423,16 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
     crawl__notes_fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc ? rc : share(c, shared);
 }
+
+void crawl__checkpoint_prepare(struct shard *c) {
+  c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
+}
+
+void crawl__checkpoint_close(struct shard *c) {
+  if (c->save.resumable)
+    fclose(c->save.resumable);
+  c->save.resumable = NULL;
+  free(c->save.state_path);
+  free(c->save.prev_path);
+  c->save.state_path = c->save.prev_path = NULL;
+}

@@ -18,4 +18,8 @@ core_rc crawl__checkpoint_cookies_open(const struct crawl_config *cfg, fetch_coo
  * before anything is written to it. */
 void crawl__checkpoint_cut_output(struct shard *c);
 
+/* Sets the saves up for a shard (before it opens: nothing kept is cut yet), and lets go of what
+ * they held at its close. */
+void crawl__checkpoint_prepare(struct shard *c);
+void crawl__checkpoint_close(struct shard *c);
 #endif

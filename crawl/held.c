@@ -439,10 +439,18 @@ static void set_lookahead(struct shard *c) {
 }
 
 void crawl__held_close(struct shard *c) {
+  core_buf_free(&c->held.scratch);
   free(c->held.levels);
   c->held.levels = NULL;
   c->held.level_count = 0;
   free(c->held.copies);
   c->held.copies = NULL;
   c->held.copy_slots = c->held.copy_count = 0;
+}
+
+void crawl__held_prepare(struct shard *c) {
+  const struct crawl_config *cfg = c->cfg;
+  c->held.min = INT_MAX;
+  core_buf_init(&c->held.scratch, SIZE_MAX);
+  c->held.once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
 }

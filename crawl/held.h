@@ -73,7 +73,10 @@ const char *crawl__held_link(struct shard *c, const struct held_page *hp, size_t
                              struct link_how *how);
 void crawl__held_done(struct shard *c, struct held_page *hp);
 void crawl__held_replayed(struct shard *c);
-/* Frees the tables of held pages, once every held page was taken (crawl__held_take). */
+/* Frees the tables of held pages, once every held page was taken (crawl__held_take); again at
+ * the shard's close, which changes nothing then. */
 void crawl__held_close(struct shard *c);
 
+/* Sets the held pages up for a shard (before it opens). */
+void crawl__held_prepare(struct shard *c);
 #endif

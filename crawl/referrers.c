@@ -543,3 +543,7 @@ void crawl__referrers_settle(struct shard *c) {
   free(s.table);
   free(s.entries);
 }
+
+void crawl__referrers_prepare(struct shard *c) {
+  core_buf_init(&c->referrers.buf, SIZE_MAX / 2);
+}

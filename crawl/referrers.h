@@ -34,4 +34,6 @@ bool crawl__referrers_kept(const struct shard *c, uint64_t *bytes);
  * this are written at once. */
 void crawl__referrers_settle(struct shard *c);
 
+/* Sets this shard's part of the link log up (before it opens). */
+void crawl__referrers_prepare(struct shard *c);
 #endif

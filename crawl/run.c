@@ -4,6 +4,7 @@
 #include "crawl/archive.h"
 #include "crawl/checkpoint.h"
 #include "crawl/fragments.h"
+#include "crawl/held.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -136,17 +137,11 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   const struct crawl_sink *sink = c->sink;
   wire_hooks(c);
   crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
-  c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
-  c->held.min = INT_MAX;
-  core_buf_init(&c->held.scratch, SIZE_MAX);
-  core_buf_init(&c->referrers.buf, SIZE_MAX / 2);
+  crawl__checkpoint_prepare(c);
+  crawl__held_prepare(c);
+  crawl__speculate_prepare(c); /* after the held links' */
+  crawl__referrers_prepare(c);
   c->ahead = true;
-  /* speculative pages pay off when hosts would otherwise wait for the gate between their
-   * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU.
-   * --seen and --state save what was accepted, which a speculative page is not, yet */
-  c->held.once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
-  c->spec.on = c->held.once && !cfg->seen_file && !cfg->state_dir &&
-               !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
   c->end = CRAWL_END_DONE;
   c->start = c->run_start = start;
   c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;

@@ -273,3 +273,13 @@ core_rc crawl__seed_all(struct shard *c) {
   seen_destroy(given);
   return CORE_OK;
 }
+
+void crawl__seed_close(struct shard *c) {
+  for (size_t i = 0; i < c->seeds.dir_count; i++)
+    free(c->seeds.dirs[i]);
+  free(c->seeds.dirs);
+  c->seeds.dirs = NULL;
+  c->seeds.dir_count = 0;
+  seen_destroy(c->seeds.unfed);
+  c->seeds.unfed = NULL;
+}

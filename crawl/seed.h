@@ -19,4 +19,6 @@ bool crawl__seed_found_early(struct shard *c, const struct url *u);
 /* Settles what is queued or in flight at the end: pending (or limit) records, or leftovers. */
 void crawl__seed_settle_leftovers(struct shard *c, bool with_records);
 
+/* Lets go of the seeds' state at the shard's close. */
+void crawl__seed_close(struct shard *c);
 #endif

@@ -306,13 +306,10 @@ void crawl__shard_close(struct shard *c) {
   if (!c->seen_borrowed)
     seen_destroy(c->seen);
   seen_destroy(c->sitemaps_seen);
-  if (c->save.resumable)
-    fclose(c->save.resumable);
+  crawl__checkpoint_close(c);
   crawl__saved_left_close(c);
   crawl__depthcut_close(c); /* settled by then, or let go: a shard that never ran */
-  free(c->save.state_path);
-  free(c->save.prev_path);
-  core_buf_free(&c->held.scratch);
+  crawl__held_close(c);
   crawl__stash_close(c);
   crawl__hosts_close(c);
   crawl__referrers_close(c);
@@ -321,10 +318,7 @@ void crawl__shard_close(struct shard *c) {
     url_scope_destroy(c->scope);
   if (c->output_watch)
     loop_unwatch(c->loop, c->output_watch);
-  for (size_t i = 0; i < c->seeds.dir_count; i++)
-    free(c->seeds.dirs[i]);
-  free(c->seeds.dirs);
-  seen_destroy(c->seeds.unfed);
+  crawl__seed_close(c);
   fetch_engine_destroy(c->engine);
   loop_destroy(c->loop);
   if (c->writer)

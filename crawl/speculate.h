@@ -83,4 +83,6 @@ bool crawl__speculate_lower(struct shard *c, const char *url, const char *from, 
                             struct link_how how);
 void crawl__speculate_free_all(struct shard *c);
 
+/* Whether this shard fetches ahead, set once the held links are set up (crawl__held_prepare). */
+void crawl__speculate_prepare(struct shard *c);
 #endif
