@@ -283,3 +283,14 @@ void crawl__seed_close(struct shard *c) {
   seen_destroy(c->seeds.unfed);
   c->seeds.unfed = NULL;
 }
+
+void crawl__seed_leave_queued(struct shard *c) {
+  frontier_host *fh;
+  struct frontier_item *item;
+  while ((item = frontier_drain(c->fr, &fh))) {
+    if (item->kind == FRONTIER_PAGE && !(item->flags & ITEM_SPEC))
+      crawl__intake_settle_over_limit(c, frontier_host_data(fh), item);
+    else
+      frontier_item_free(item);
+  }
+}

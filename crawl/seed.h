@@ -21,4 +21,10 @@ void crawl__seed_settle_leftovers(struct shard *c, bool with_records);
 
 /* Lets go of the seeds' state at the shard's close. */
 void crawl__seed_close(struct shard *c);
+/* A crawl that ended with -n spent and pages still queued: each gets its record now, as a page
+ * the limit stopped at its turn would (robots when its host's rules exclude it, else limit), and
+ * those of the limit are left for the next run as that page would be, before the last save
+ * (doc/behaviour.md, Keeping a crawl). */
+void crawl__seed_leave_queued(struct shard *c);
+
 #endif

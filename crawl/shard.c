@@ -266,6 +266,13 @@ static void shard_end(struct shard *c) {
    * others wait between two barriers */
   int shards = crawl__mesh_shards(c->run);
   bool saving = cfg->seen_file || cfg->state_dir;
+  /* a crawl that ended with -n spent settles its queued pages before the save, as the limit
+   * would have at their turn: the save then holds their records and counts, and keeps the pages
+   * for the next run as already settled (ITEM_LEFT), which settles them the same way again
+   * without a second record */
+  if (c->fr && saving && c->end == CRAWL_END_DONE &&
+      crawl__budget_pages_exhausted(c->run, cfg->max_pages))
+    crawl__seed_leave_queued(c);
   /* the final save is the last: the loop still turns after it (crawl__bridge_close waits on it
    * for Redis), and a periodic save then would read the other shards' queues while they free
    * them (a crash, seen as SIGSEGV in snap_host with --cluster -j 4) */

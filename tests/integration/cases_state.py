@@ -447,12 +447,32 @@ def case_state_with_limits(tmp):
     """--state with -n, --max-pages-per-host and --depth, paused and continued several times:
     the limits hold over all the runs together as in one uninterrupted run. -n 40: 40 page
     requests in all, 40 fetched or failed records, the rest limit; --max-pages-per-host 20: 20
-    requests to every host; -d 3: the ground truth's records. No page is fetched twice."""
+    requests to every host; -d 3: the ground truth's records. No page is fetched twice. Continued
+    once more after it ended, the pages -n left meet the same limit: none is fetched, none gets a
+    second record or another fate, and the summary counts what the last run's counted."""
     for args in (["-n", "40"], ["--max-pages-per-host", "20"], ["-d", "3"]):
         web = Web(tmp, hosts=3, pages=150, seed=4)
         state = os.path.join(tmp, "state" + args[0])
         out = os.path.join(tmp, "out" + args[0])
-        recs, log = paused_runs(web, state, out, *args, count=8)
+        run_paused(state_cmd(web, state, "--jsonl", "-o", out, *args, interval=0.2, delay="0.04"),
+                   state, args, web.served, 8, 4)
+        if args[0] == "-n":
+            with open(out) as f:
+                ended = f.read()
+            last = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
+                                  timeout=120)
+            again = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True,
+                                   timeout=120)
+            expect(again.returncode == 0,
+                   f"-n: continued after its end, exit {again.returncode}: {again.stderr}")
+            with open(out) as f:
+                expect(f.read() == ended, "-n: continued after its end, the records changed")
+            counts = [re.search(r"\d+ fetched.*pending", p.stderr) for p in (last, again)]
+            expect(all(counts) and counts[0].group(0) == counts[1].group(0),
+                   f"-n: continued after its end, the counts changed: {last.stderr} / {again.stderr}")
+        with open(out) as f:
+            recs = inside([json.loads(line) for line in f])
+        log = web.stop()
         pages = [(h, path) for _, _, h, path, _ in log if path != "/robots.txt"]
         expect_unique(pages, f"{args}: request")
         expect_unique([r["url"] for r in recs], f"{args}: record")
