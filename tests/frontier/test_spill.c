@@ -281,10 +281,7 @@ static void test_spill_refused_keeps_every_page(void **state) {
     frontier_release(f, item->depth);
     frontier_item_free(item);
   }
-  assert_int_equal(frontier_queued(f), 0);
-  assert_int_equal(frontier_error(f), CORE_OK);
-  frontier_destroy(f);
-  seen_destroy(the_seen);
+  expect_drained(f);
 }
 
 /* Draining (the end of a crawl, a host whose lookup failed) reaches spilled pages too. */
