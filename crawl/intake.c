@@ -18,7 +18,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
 /* Whether u, a URL new to the crawl whose path (path_len bytes) has a query, breaks
  * --max-query-variants, found on the page from (NULL for none). *hd is u's host, made when

@@ -4,7 +4,6 @@
 #include "crawl/notes.h"
 #include "crawl/report.h"
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
