@@ -16,171 +16,6 @@
 #include <strings.h>
 #include <unistd.h>
 
-enum {
-  OPT_SITEMAPS = 256,
-  OPT_SCOPE,
-  OPT_EXCLUDE_DOMAINS,
-  OPT_SKIP_EXT,
-  OPT_MATCH,
-  OPT_EXCLUDE,
-  OPT_MAX_PAGES_PER_HOST,
-  OPT_MAX_URL_LENGTH,
-  OPT_MAX_PATH_REPEAT,
-  OPT_MAX_PATH_SEGMENTS,
-  OPT_MAX_QUERY_VARIANTS,
-  OPT_DELAY_FACTOR,
-  OPT_MAX_DELAY,
-  OPT_IP_DELAY,
-  OPT_PER_HOST,
-  OPT_NO_ROBOTS,
-  OPT_TIMEOUT,
-  OPT_CONNECT_TIMEOUT,
-  OPT_RETRIES,
-  OPT_MAX_SIZE,
-  OPT_MAX_REDIRS,
-  OPT_MAX_SITEMAPS,
-  OPT_SITEMAP_DEPTH,
-  OPT_NO_PARENT,
-  OPT_CACERT,
-  OPT_CHECK_SKIPPED,
-  OPT_RESOLVE,
-  OPT_DNS_SERVER,
-  OPT_PROXY,
-  OPT_NOPROXY,
-  OPT_NO_COOKIES,
-  OPT_USER,
-  OPT_RATE,
-  OPT_JS,
-  OPT_ALLOW_PRIVATE,
-  OPT_FAIL_ON_BROKEN,
-  OPT_PRINT_OUTSIDE,
-  OPT_CHECK_OUTSIDE,
-  OPT_RANDOM_WAIT,
-  OPT_MAX_TIME,
-  OPT_NETRC,
-  OPT_NETRC_FILE,
-  OPT_LOAD_COOKIES,
-  OPT_SAVE_COOKIES,
-  OPT_EXPECT,
-  OPT_QUEUE_MEMORY,
-  OPT_QUEUE_DISK,
-  OPT_SEEN,
-  OPT_STATE,
-  OPT_WARC,
-  OPT_CLUSTER,
-  OPT_NODES,
-  OPT_NODE,
-  OPT_CLUSTER_WAIT,
-  OPT_CHECKPOINT,
-  OPT_DEDUPE,
-  OPT_FP_RATE,
-  OPT_JSONL,
-  OPT_PROGRESS,
-  OPT_NO_PROGRESS,
-  OPT_WGET_NOTHING,
-  OPT_REPORT,
-  OPT_CHECK_FRAGMENTS,
-  OPT_HELP,
-  OPT_VERSION,
-};
-
-static const struct option long_options[] = {
-    {"input", required_argument, NULL, 'i'},
-    {"sitemaps", no_argument, NULL, OPT_SITEMAPS},
-    {"max-sitemaps", required_argument, NULL, OPT_MAX_SITEMAPS},
-    {"sitemap-depth", required_argument, NULL, OPT_SITEMAP_DEPTH},
-    {"scope", required_argument, NULL, OPT_SCOPE},
-    {"domains", required_argument, NULL, 'D'},
-    {"exclude-domains", required_argument, NULL, OPT_EXCLUDE_DOMAINS},
-    {"accept-ext", required_argument, NULL, 'A'},
-    {"reject-ext", required_argument, NULL, 'R'},
-    {"skip-ext", required_argument, NULL, OPT_SKIP_EXT},
-    {"match", required_argument, NULL, OPT_MATCH},
-    {"exclude", required_argument, NULL, OPT_EXCLUDE},
-    {"no-parent", no_argument, NULL, OPT_NO_PARENT},
-    {"depth", required_argument, NULL, 'd'},
-    {"level", required_argument, NULL, 'd'}, /* wget's */
-    {"recursive", no_argument, NULL, 'r'},   /* wget's: crawl always is */
-    {"max-pages", required_argument, NULL, 'n'},
-    {"max-pages-per-host", required_argument, NULL, OPT_MAX_PAGES_PER_HOST},
-    {"max-url-length", required_argument, NULL, OPT_MAX_URL_LENGTH},
-    {"max-path-repeat", required_argument, NULL, OPT_MAX_PATH_REPEAT},
-    {"max-path-segments", required_argument, NULL, OPT_MAX_PATH_SEGMENTS},
-    {"max-query-variants", required_argument, NULL, OPT_MAX_QUERY_VARIANTS},
-    {"delay", required_argument, NULL, 'w'},
-    {"wait", required_argument, NULL, 'w'}, /* wget's */
-    {"delay-factor", required_argument, NULL, OPT_DELAY_FACTOR},
-    {"max-delay", required_argument, NULL, OPT_MAX_DELAY},
-    {"ip-delay", required_argument, NULL, OPT_IP_DELAY},
-    {"per-host", required_argument, NULL, OPT_PER_HOST},
-    {"concurrency", required_argument, NULL, 'c'},
-    {"no-robots", no_argument, NULL, OPT_NO_ROBOTS},
-    {"user-agent", required_argument, NULL, 'U'},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"connect-timeout", required_argument, NULL, OPT_CONNECT_TIMEOUT},
-    {"retries", required_argument, NULL, OPT_RETRIES},
-    {"max-size", required_argument, NULL, OPT_MAX_SIZE},
-    {"max-redirs", required_argument, NULL, OPT_MAX_REDIRS},
-    {"check-skipped", no_argument, NULL, OPT_CHECK_SKIPPED},
-    {"header", required_argument, NULL, 'H'},
-    {"insecure", no_argument, NULL, 'k'},
-    {"cacert", required_argument, NULL, OPT_CACERT},
-    {"resolve", required_argument, NULL, OPT_RESOLVE},
-    {"dns-server", required_argument, NULL, OPT_DNS_SERVER},
-    {"proxy", required_argument, NULL, OPT_PROXY},
-    {"noproxy", required_argument, NULL, OPT_NOPROXY},
-    {"no-cookies", no_argument, NULL, OPT_NO_COOKIES},
-    {"user", required_argument, NULL, OPT_USER},
-    {"rate", required_argument, NULL, OPT_RATE},
-    {"js", no_argument, NULL, OPT_JS},
-    {"allow-private", no_argument, NULL, OPT_ALLOW_PRIVATE},
-    {"fail-on-broken", no_argument, NULL, OPT_FAIL_ON_BROKEN},
-    {"print-outside", no_argument, NULL, OPT_PRINT_OUTSIDE},
-    {"check-outside", no_argument, NULL, OPT_CHECK_OUTSIDE},
-    {"check-fragments", no_argument, NULL, OPT_CHECK_FRAGMENTS},
-    {"random-wait", no_argument, NULL, OPT_RANDOM_WAIT},
-    {"max-time", required_argument, NULL, OPT_MAX_TIME},
-    {"netrc", no_argument, NULL, OPT_NETRC},
-    {"netrc-file", required_argument, NULL, OPT_NETRC_FILE},
-    {"load-cookies", required_argument, NULL, OPT_LOAD_COOKIES},
-    {"save-cookies", required_argument, NULL, OPT_SAVE_COOKIES},
-    {"seen", required_argument, NULL, OPT_SEEN},
-    {"state", required_argument, NULL, OPT_STATE},
-    {"warc", required_argument, NULL, OPT_WARC},
-    {"threads", required_argument, NULL, 'j'},
-    {"cluster", required_argument, NULL, OPT_CLUSTER},
-    {"nodes", required_argument, NULL, OPT_NODES},
-    {"node", required_argument, NULL, OPT_NODE},
-    {"cluster-wait", required_argument, NULL, OPT_CLUSTER_WAIT},
-    {"checkpoint", required_argument, NULL, OPT_CHECKPOINT},
-    {"dedupe", required_argument, NULL, OPT_DEDUPE},
-    {"expect", required_argument, NULL, OPT_EXPECT},
-    {"queue-memory", required_argument, NULL, OPT_QUEUE_MEMORY},
-    {"queue-disk", required_argument, NULL, OPT_QUEUE_DISK},
-    {"fp-rate", required_argument, NULL, OPT_FP_RATE},
-    {"output", required_argument, NULL, 'o'},
-    {"jsonl", no_argument, NULL, OPT_JSONL},
-    {"report", required_argument, NULL, OPT_REPORT},
-    {"quiet", no_argument, NULL, 'q'},
-    {"verbose", no_argument, NULL, 'v'},
-    {"progress", no_argument, NULL, OPT_PROGRESS},
-    {"no-progress", no_argument, NULL, OPT_NO_PROGRESS},
-    {"config", required_argument, NULL, OPT_WGET_NOTHING}, /* read before: cli_args_with_config */
-    {"no-config", no_argument, NULL, OPT_WGET_NOTHING},
-    {"help", no_argument, NULL, OPT_HELP},
-    {"version", no_argument, NULL, OPT_VERSION},
-    /* wget's spellings (doc/wget.md) */
-    {"spider", no_argument, NULL, OPT_WGET_NOTHING},     /* what crawl does */
-    {"no-verbose", no_argument, NULL, OPT_WGET_NOTHING}, /* one line a URL is the default */
-    {"execute", required_argument, NULL, 'e'},
-    {"tries", required_argument, NULL, 't'},
-    {"no-check-certificate", no_argument, NULL, 'k'},
-    {"accept-regex", required_argument, NULL, OPT_MATCH},
-    {"reject-regex", required_argument, NULL, OPT_EXCLUDE},
-    {"max-redirect", required_argument, NULL, OPT_MAX_REDIRS},
-    {NULL, 0, NULL, 0},
-};
-
 /* A path option: not empty; the last one given wins. */
 static bool set_path(char **field, const char *arg, const char *opt, const char *what, char *err,
                      size_t err_size) {
@@ -410,14 +245,47 @@ static bool spaceless(const struct core_list *list) {
     return CLI_USAGE;                                                                              \
   } while (0)
 
-static cli_parse_result parse_options(int argc, char **argv, struct crawl_config *cfg,
-                                      struct cli_settings *own, struct cli_notes *notes, char *err,
-                                      size_t err_size);
+/* getopt's spellings, made from the table of options: its long options (NULL-ended) and its
+ * letters, each followed by ':' when it takes a value. */
+struct getopt_spellings {
+  struct option *longs;
+  char letters[128];
+};
+
+static bool getopt_spellings_make(struct getopt_spellings *out) {
+  out->longs = calloc(cli_option_count + 1, sizeof(*out->longs));
+  if (!out->longs)
+    return false;
+  size_t n = 0;
+  out->letters[n++] = ':'; /* a missing value is ':', not '?' */
+  for (size_t i = 0; i < cli_option_count; i++) {
+    const struct cli_option *o = &cli_options[i];
+    int has_arg = o->value ? required_argument : no_argument;
+    out->longs[i] = (struct option){o->name, has_arg, NULL, o->id};
+    if (o->letter_too && n + 3 <= sizeof(out->letters)) {
+      out->letters[n++] = (char)o->id;
+      if (o->value)
+        out->letters[n++] = ':';
+    }
+  }
+  out->letters[n] = '\0';
+  return true;
+}
+
+static cli_parse_result parse_options(int argc, char **argv, const struct getopt_spellings *how,
+                                      struct crawl_config *cfg, struct cli_settings *own,
+                                      struct cli_notes *notes, char *err, size_t err_size);
 
 cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args *from,
                                    struct crawl_config *cfg, struct cli_settings *own,
                                    struct cli_notes *notes, char *err, size_t err_size) {
-  cli_parse_result parsed = parse_options(argc, argv, cfg, own, notes, err, err_size);
+  struct getopt_spellings how;
+  if (!getopt_spellings_make(&how)) {
+    cli_set_err(err, err_size, "out of memory");
+    return CLI_NOMEM;
+  }
+  cli_parse_result parsed = parse_options(argc, argv, &how, cfg, own, notes, err, err_size);
+  free(how.longs);
   /* every "out of memory" of the parse, whatever step met it, is no usage error */
   if (parsed == CLI_USAGE && strcmp(err, "out of memory") == 0)
     return CLI_NOMEM;
@@ -605,8 +473,7 @@ static int limit_pace_option(struct parse_state *ps, int c, const char *arg) {
     case 'U':
       ps->user_agent = arg;
       break;
-    case 'T': /* wget's */
-    case OPT_TIMEOUT:
+    case 'T':
       if (!cli_parse_duration(arg, 86400, &cfg->timeout) || cfg->timeout < 0.001)
         USAGE("invalid value '%s' for --timeout: a duration such as 2, 500ms, 1.5s, 10m or 1h, "
               "more than 0, up to a day",
@@ -635,6 +502,8 @@ static int limit_pace_option(struct parse_state *ps, int c, const char *arg) {
         return CLI_USAGE;
       break;
     case OPT_WGET_NOTHING:
+    case OPT_CONFIG: /* read before the others (config.c) */
+    case OPT_NO_CONFIG:
       break;
     default:
       return NOT_MINE;
@@ -906,11 +775,9 @@ static int keeping_output_option(struct parse_state *ps, int c, const char *arg)
       own->progress = 0;
       break;
     case 'h':
-    case OPT_HELP:
       cli_print_help(stdout);
       return CLI_EXIT_OK;
     case 'V':
-    case OPT_VERSION:
       cli_print_version(stdout);
       return CLI_EXIT_OK;
     case ':':
@@ -923,9 +790,9 @@ static int keeping_output_option(struct parse_state *ps, int c, const char *arg)
   return CLI_RUN;
 }
 
-static cli_parse_result parse_options(int argc, char **argv, struct crawl_config *cfg,
-                                      struct cli_settings *own, struct cli_notes *notes, char *err,
-                                      size_t err_size) {
+static cli_parse_result parse_options(int argc, char **argv, const struct getopt_spellings *how,
+                                      struct crawl_config *cfg, struct cli_settings *own,
+                                      struct cli_notes *notes, char *err, size_t err_size) {
   set_defaults(cfg, own);
   struct parse_state ps = {.cfg = cfg,
                            .own = own,
@@ -941,14 +808,12 @@ static cli_parse_result parse_options(int argc, char **argv, struct crawl_config
     USAGE("unknown option '-np': crawl's is --no-parent");
   cli_spell_wget_nv(argc, argv);
   int index;
-  while ((index = -1, c = getopt_long(argc, argv, ":i:D:A:R:d:l:n:rw:c:j:U:H:ko:qve:t:T:hV",
-                                      long_options, &index)) != -1) {
+  while ((index = -1, c = getopt_long(argc, argv, how->letters, how->longs, &index)) != -1) {
     const char *arg = optarg;
-    int typed = index >= 0 ? abbreviation(argv, optind, &long_options[index]) : 0;
+    int typed = index >= 0 ? abbreviation(argv, optind, &how->longs[index]) : 0;
     if (typed) /* the name alone: a value after '=' may be a secret */
       USAGE("unknown option '--%.*s': long options are given by their full names (--%s?)", typed,
-            argv[optind - 1 - (optarg && optarg == argv[optind - 1])] + 2,
-            long_options[index].name);
+            argv[optind - 1 - (optarg && optarg == argv[optind - 1])] + 2, how->longs[index].name);
     int rc = seed_scope_option(&ps, c, arg);
     if (rc == NOT_MINE)
       rc = limit_pace_option(&ps, c, arg);

@@ -41,11 +41,21 @@ def case_install_kit(tmp):
     jsonl_help = help_text.split("      --jsonl ")[1][:400]
     expect(not [f for f in fields if not re.search(rf"\b{f}\b", jsonl_help)],
            f"--help does not list the record fields: {jsonl_help!r}")
+    # --state completes a directory, --warc a file, -T nothing (a value of its own)
+    os.mkdir(os.path.join(tmp, "state-dir"))
+    open(os.path.join(tmp, "state-file"), "w").close()
     script = (f"source '{paths['share/bash-completion/completions/crawl']}'; "
               "COMP_WORDS=(crawl --no-pa); COMP_CWORD=1; _crawl; echo \"${COMPREPLY[*]}\"; "
-              "COMP_WORDS=(crawl --scope do); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"")
-    out = subprocess.run(["bash", "--norc", "-c", script], capture_output=True, text=True).stdout
-    expect(out.split("\n")[:2] == ["--no-parent", "domain"], f"completion gave {out!r}")
+              "COMP_WORDS=(crawl --scope do); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"; "
+              "COMP_WORDS=(crawl --state state-); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"; "
+              "COMP_WORDS=(crawl --warc state-); COMP_CWORD=2; _crawl; echo \"${COMPREPLY[*]}\"; "
+              "COMP_WORDS=(crawl -T -); COMP_CWORD=2; COMPREPLY=(); _crawl; echo \"${COMPREPLY[*]}\"")
+    out = subprocess.run(["bash", "--norc", "-c", script], capture_output=True, text=True,
+                         cwd=tmp).stdout
+    lines = out.split("\n")
+    expect(lines[:3] == ["--no-parent", "domain", "state-dir"] and
+           sorted(lines[3].split()) == ["state-dir", "state-file"] and lines[4] == "",
+           f"completion gave {out!r}")
     version = subprocess.run([CRAWL, "--version"], capture_output=True, text=True).stdout
     for lib in ("libcurl", "c-ares", "libxml2", "libpsl"):
         expect(re.search(lib + r" \d+\.\d+", version), f"--version lacks {lib}: {version!r}")

@@ -110,6 +110,7 @@ def case_usage_errors(tmp):
                        (["ftp://a.test/"], "ftp://a.test/"), (["--max-size", "10Q", "a.test"], "--max-size"),
                        (["--resolve", "bad", "a.test"], "--resolve"), (["--match", "(", "a.test"], "--match"),
                        (["-c", "0", "a.test"], "--concurrency"), (["--timeout"], "--timeout"),
+                       (["-T", "0", "a.test"], "--timeout"),
                        (["-d", "infinite", "a.test"], "--depth"),
                        (["-A", "*.p?f", "a.test"], "--accept-ext"),
                        (["-R", "tar.", "a.test"], "--reject-ext"),
@@ -134,7 +135,7 @@ def case_usage_errors(tmp):
         p = subprocess.run([CRAWL, "-U", agent, "a.test"], capture_output=True, text=True,
                            timeout=10)
         expect(p.returncode == 2 and why in p.stderr, f"-U {agent!r}: {p.stderr!r}")
-    for flag in ("--help", "--version"):
+    for flag in ("--help", "--version", "-h", "-V"):
         p = subprocess.run([CRAWL, flag], capture_output=True, text=True, timeout=10)
         expect(p.returncode == 0 and p.stdout and not p.stderr, f"{flag}: {p.returncode}")
 
