@@ -2,6 +2,8 @@
  * parameters and the path, so the server and the ground-truth walker agree by construction. */
 #include "tests/testweb/web.h"
 
+#include <errno.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -388,4 +390,16 @@ size_t web_sitemap(const struct web *w, int host, const char *path, char *out, s
       n += snprintf(out + n, size - (size_t)n, "</urlset>\n");
   }
   return n > 0 ? (size_t)n : 0;
+}
+
+void web_die(const char *what) {
+  fprintf(stderr, "testweb: %s: %s\n", what, strerror(errno));
+  exit(1);
+}
+
+unsigned web_hash_str(const char *s) {
+  unsigned h = 2166136261u;
+  while (*s)
+    h = (h ^ (unsigned char)*s++) * 16777619u;
+  return h;
 }

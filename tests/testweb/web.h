@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <regex.h>
 #include <strings.h>
 
 #define WEB_OUTSIDE_HOSTS 3
@@ -56,5 +57,42 @@ size_t web_sitemap(const struct web *w, int host, const char *path, char *out, s
 /* testweb discovery (discovery.c): prints each host reachable from s0's root with the earliest
  * moment a crawler with this per-host delay could first contact it; 0 when done. */
 int discovery_run(const struct web *w, double delay);
+
+/* testweb truth (truth.c): the crawl simulated in the crawler's own order, breadth first, with
+ * the filters a crawl is given; prints every URL it should print, each with its fate. */
+struct truth_url {
+  char *url;
+  int depth;
+  const char *fate;
+};
+
+struct truth {
+  struct web *web;
+  int depth;
+  int scope; /* 0 host, 1 domain, 2 any */
+  bool robots;
+  bool sitemaps;
+  bool no_parent;
+  bool outside;        /* --outside: links out of scope are URLs too, with the fate outside */
+  const char *domains; /* -D: comma list of suffixes; NULL for --scope */
+  const char *exclude_domains; /* --exclude-domains */
+  regex_t *match, *exclude;    /* --match, --exclude (one each here) */
+  size_t max_url_length;       /* --max-url-length: longer URLs are dropped; 0 for none */
+  char parent_dirs[16][300];   /* --no-parent: each seed up to the last '/' of its path */
+  int parent_dir_count;
+  bool *host_queued; /* per web host: a URL of it was queued, so its sitemaps were read */
+  char seed_host[160];
+  struct truth_url *urls;
+  size_t count, cap;
+  size_t *slots; /* open addressing: index + 1 into urls, 0 when empty */
+  size_t slot_count;
+  size_t lowered; /* URLs whose depth a redirect lowered after a link had found them */
+};
+int truth_run(struct web *w, struct truth *filters, char **seeds, int seed_count);
+
+/* Shared by the server and the walkers: the message and errno on standard error, exit 1; a
+ * string's FNV-1a hash. */
+void web_die(const char *what);
+unsigned web_hash_str(const char *s);
 
 #endif
