@@ -9,17 +9,24 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* A shard's --warc file: its own, or the first shard's (shared, which that one closes). */
+struct shard_archive {
+  warc_writer *writer;
+  bool shared;
+};
 
 static void archive(void *arg, const struct fetch_capture *x) {
   struct shard *c = arg;
-  if (!c->archive.writer || c->fatal)
+  if (!c->archive || c->fatal)
     return;
   struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
                             x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
   crawl__mesh_warc_lock(c->run); /* one exchange's two records stay together */
-  core_rc rc = warc_write_exchange(c->archive.writer, &e);
-  int err = warc_errno(c->archive.writer);
+  core_rc rc = warc_write_exchange(c->archive->writer, &e);
+  int err = warc_errno(c->archive->writer);
   crawl__mesh_warc_unlock(c->run);
   if (rc == CORE_ESYS)
     crawl__notes_fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err));
@@ -43,8 +50,12 @@ core_rc crawl__archive_open(struct shard *c) {
   size_t len = strlen(cfg->warc_file);
   bool gzip = len > 3 && strcmp(cfg->warc_file + len - 3, ".gz") == 0;
   char why[256] = "";
+  if (!(c->archive = calloc(1, sizeof(*c->archive)))) {
+    crawl__notes_fatal(c, "out of memory");
+    return CORE_ENOMEM;
+  }
   core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, c->save.warc_keep, gzip,
-                         carries_logins(cfg), &c->archive.writer, why, sizeof(why));
+                         carries_logins(cfg), &c->archive->writer, why, sizeof(why));
   if (rc) {
     crawl__notes_fatal(c, "--warc '%s': %s", cfg->warc_file, why);
     return rc;
@@ -56,10 +67,11 @@ core_rc crawl__archive_open(struct shard *c) {
            "conformsTo: https://iipc.github.io/warc-specifications/specifications/warc-format/"
            "warc-1.1/\r\nrobots: %s\r\nhttp-header-user-agent: %s\r\n",
            CRAWL_VERSION, curl->version, cfg->robots ? "obey" : "ignore", cfg->user_agent);
-  rc = warc_write_info(c->archive.writer, fields);
+  rc = warc_write_info(c->archive->writer, fields);
   if (rc) {
     crawl__notes_fatal(c, "cannot write '%s': %s", cfg->warc_file,
-                       rc == CORE_ESYS ? strerror(warc_errno(c->archive.writer)) : "out of memory");
+                       rc == CORE_ESYS ? strerror(warc_errno(c->archive->writer))
+                                       : "out of memory");
     return rc;
   }
   fetch_engine_capture(c->engine, archive, c);
@@ -67,21 +79,30 @@ core_rc crawl__archive_open(struct shard *c) {
 }
 
 void crawl__archive_share(struct shard *first, struct shard *c) {
-  if (!first->archive.writer)
+  if (!first->archive || !first->archive->writer)
     return;
-  c->archive.writer = first->archive.writer;
-  c->archive.shared = true;
+  if (!(c->archive = calloc(1, sizeof(*c->archive)))) {
+    crawl__notes_fatal(c, "out of memory");
+    return;
+  }
+  c->archive->writer = first->archive->writer;
+  c->archive->shared = true;
   fetch_engine_capture(c->engine, archive, c);
 }
 
+bool crawl__archive_kept(struct shard *c, uint64_t *bytes) {
+  return c->archive && c->archive->writer && warc_sync(c->archive->writer, bytes) == CORE_OK;
+}
+
 void crawl__archive_close(struct shard *c) {
-  if (c->archive.shared)
-    c->archive.writer = NULL;
-  if (!c->archive.writer)
+  struct shard_archive *a = c->archive;
+  c->archive = NULL;
+  warc_writer *writer = a && !a->shared ? a->writer : NULL;
+  free(a);
+  if (!writer)
     return;
-  int err = warc_errno(c->archive.writer);
-  core_rc rc = warc_close(c->archive.writer);
-  c->archive.writer = NULL;
+  int err = warc_errno(writer);
+  core_rc rc = warc_close(writer);
   if (rc && !c->fatal)
     crawl__notes_fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
 }

@@ -7,6 +7,9 @@
 core_rc crawl__archive_open(struct shard *c);
 /* Another shard writes to first's --warc file too (under the run's lock). */
 void crawl__archive_share(struct shard *first, struct shard *c);
+/* Writes what the file holds to disk: its length to *bytes, which a checkpoint keeps. False with
+ * no --warc, or when it cannot. */
+bool crawl__archive_kept(struct shard *c, uint64_t *bytes);
 /* Closes the file (only the shard that opened it: the others let go of it). */
 void crawl__archive_close(struct shard *c);
 

@@ -16,6 +16,7 @@
  * loads the file too: crawl__restore_split hands each line to the shard that owns it now. */
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
+#include "crawl/archive.h"
 #include "crawl/checkpoint.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
@@ -86,19 +87,18 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
   for (const struct request *rq = c->req.active; rq && rc == CORE_OK; rq = rq->next)
     if (rq->item) /* started, not settled: fetched again */
       snap_item(&s, rq->host, rq->item);
-  for (int level = 0; level < c->held.level_count; level++)
-    for (const struct held_page *hp = c->held.levels[level].head; hp; hp = hp->next) {
-      fprintf(out, "held %d %s\n", hp->depth, hp->from);
-      for (size_t i = 0; i < hp->count; i++) {
-        if (hp->links[i].text == HELD_GONE) /* an earlier page holds it */
-          continue;
-        const char *rest;
-        struct link_how how;
-        int shared = (int)crawl__held_text(hp, i, &rest, &how);
-        fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__mesh_how_code(how), shared,
-                hp->from, rest);
-      }
+  for (const struct held_page *hp = crawl__held_next(c, NULL); hp; hp = crawl__held_next(c, hp)) {
+    fprintf(out, "held %d %s\n", hp->depth, hp->from);
+    for (size_t i = 0; i < hp->count; i++) {
+      if (hp->links[i].text == HELD_GONE) /* an earlier page holds it */
+        continue;
+      const char *rest;
+      struct link_how how;
+      int shared = (int)crawl__held_text(hp, i, &rest, &how);
+      fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__mesh_how_code(how), shared,
+              hp->from, rest);
     }
+  }
   if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */
     crawl__seeds_unfed_each(c, put_unfed, out);
   /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records
@@ -120,8 +120,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
   if (c->cfg->state_dir) { /* what the run counts once */
     fprintf(out, "stat pages_started %ld\n", crawl__budget_pages_started(c->run));
     uint64_t warc_bytes;
-    if (c->archive.writer &&
-        warc_sync(c->archive.writer, &warc_bytes) == CORE_OK) /* its records up to now stay */
+    if (crawl__archive_kept(c, &warc_bytes)) /* its records up to now stay */
       fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
     uint64_t output_bytes; /* and so do the lines written up to now, flushed (save) */
     if (c->sink->kept && c->sink->kept(c->sink->arg, &output_bytes) == CORE_OK)

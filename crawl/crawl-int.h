@@ -69,14 +69,18 @@ struct link_batch {
   size_t count;
 };
 
-struct spec;         /* speculate.h */
-struct host_data;    /* host.h */
-struct shard_hosts;  /* host.c */
-struct shard_left;   /* saved.c */
-struct shard_logins; /* logins.c */
-struct query_counts; /* queries.c */
-struct held_page;    /* held.h */
-struct crawl;        /* mesh.c: what the shards of a crawl share */
+struct spec;            /* speculate.h */
+struct host_data;       /* host.h */
+struct shard_hosts;     /* host.c */
+struct shard_left;      /* saved.c */
+struct shard_stash;     /* stash.c */
+struct shard_referrers; /* referrers.c */
+struct shard_archive;   /* archive.c */
+struct shard_held;      /* held.c */
+struct shard_logins;    /* logins.c */
+struct query_counts;    /* queries.c */
+struct held_page;       /* held.h */
+struct crawl;           /* mesh.c: what the shards of a crawl share */
 
 /* Links for one other shard, sent once per turn (mesh.c). */
 struct shard_outbox {
@@ -154,12 +158,6 @@ struct shard_requests {
   size_t long_held;   /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
 };
 
-/* --warc (archive.c). */
-struct shard_archive {
-  warc_writer *writer;
-  bool shared; /* another shard's, which closes it */
-};
-
 /* Seeds enter the frontier a window at a time (seed.c), so a million seeds on a million hosts do
  * not make a million hosts at once: cfg->seeds before next were offered, each by the shard that
  * owns it; while some wait (unfed), depth 0 stays pending in the gate. */
@@ -190,27 +188,6 @@ struct shard_save {
   uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
 };
 
-/* Pages done ahead of their level (held.c), by their depth, each level first in first out: a level
- * is offered when the gate reaches it, whatever deeper pages were done before. */
-struct shard_held {
-  struct held_level {
-    struct held_page *head, *tail;
-  } * levels;
-  int level_count; /* entries of levels */
-  int min;         /* the smallest depth with a held page; INT_MAX for none */
-  size_t pages;
-  size_t links;
-  /* every URL held in a queued page, once: where its first copy in replay order is (held.c) */
-  struct held_copy {
-    struct held_page *page; /* NULL: a free slot */
-    uint32_t link;
-    uint32_t hash; /* the low half of the URL's: its slot, and most of what tells URLs apart */
-  } * copies;
-  size_t copy_slots, copy_count; /* copy_slots a power of two, or 0 */
-  struct core_buf scratch;       /* a held link's printed form, put together (held.c) */
-  bool once; /* URLs held once (a polite crawl: with no delay held links are few and brief) */
-};
-
 /* Speculative fetches (speculate.c). */
 struct shard_spec {
   bool on;             /* made in this crawl */
@@ -227,25 +204,6 @@ struct shard_spec {
   } * stashed;
   size_t stashed_slots, stashed_count; /* stashed_slots a power of two, or 0 */
   struct core_buf note;                /* an outcome, put together for the stash (speculate.c) */
-};
-
-/* The links of speculative pages, in a temporary file until their page is confirmed (stash.c). */
-struct shard_stash {
-  int fd;
-  bool open;           /* fd is the file's */
-  bool broken;         /* it could not be made or written: no page goes there any more */
-  uint64_t end;        /* where the next page goes */
-  uint32_t *live;      /* pages kept in each segment of the file */
-  size_t segments;     /* entries of live */
-  struct core_buf buf; /* a page, put together or read back */
-};
-
-/* --jsonl: the pages linking to each URL, logged until the failed ones' records are written
- * (referrers.c). */
-struct shard_referrers {
-  struct referrer_log *log; /* the run's, opened and closed by the first shard; NULL: none */
-  bool shared;              /* it is the first shard's */
-  struct core_buf buf;      /* this shard's part not yet written to the file */
 };
 
 /* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
@@ -304,17 +262,17 @@ struct shard {
   bool ahead;               /* pages one level below the gate may start (their links held) */
   struct shard_hooks hooks;
   struct shard_requests req;
-  struct shard_archive archive;
-  struct shard_logins *logins; /* logins.c's; NULL: no seed has a login */
+  struct shard_archive *archive; /* archive.c's; NULL: no --warc */
+  struct shard_logins *logins;   /* logins.c's; NULL: no seed has a login */
   struct shard_seeds seeds;
   struct shard_save save;
   struct shard_left *left; /* saved.c's; NULL until a page is left */
-  struct shard_held held;
-  struct shard_cut *cut; /* depthcut.c's; NULL until a URL is cut */
+  struct shard_held *held; /* held.c's */
+  struct shard_cut *cut;   /* depthcut.c's; NULL until a URL is cut */
   struct shard_spec spec;
-  struct shard_stash stash;
-  struct shard_hosts *hosts; /* host.c's */
-  struct shard_referrers referrers;
+  struct shard_stash *stash;         /* stash.c's; NULL until a page is stashed */
+  struct shard_hosts *hosts;         /* host.c's */
+  struct shard_referrers *referrers; /* referrers.c's */
   enum shard_stop stop;
   crawl_end end;
   double start;

@@ -25,6 +25,27 @@
 #include <string.h>
 #include <xxhash.h>
 
+/* Pages done ahead of their level (held.c), by their depth, each level first in first out: a level
+ * is offered when the gate reaches it, whatever deeper pages were done before. */
+struct shard_held {
+  struct held_level {
+    struct held_page *head, *tail;
+  } * levels;
+  int level_count; /* entries of levels */
+  int min;         /* the smallest depth with a held page; INT_MAX for none */
+  size_t pages;
+  size_t links;
+  /* every URL held in a queued page, once: where its first copy in replay order is (held.c) */
+  struct held_copy {
+    struct held_page *page; /* NULL: a free slot */
+    uint32_t link;
+    uint32_t hash; /* the low half of the URL's: its slot, and most of what tells URLs apart */
+  } * copies;
+  size_t copy_slots, copy_count; /* copy_slots a power of two, or 0 */
+  struct core_buf scratch;       /* a held link's printed form, put together (held.c) */
+  bool once; /* URLs held once (a polite crawl: with no delay held links are few and brief) */
+};
+
 /* Sets a held page, and the links in it, at the depth its page turned out to have. */
 void crawl__held_at(struct held_page *hp, int depth) {
   if (!hp)
@@ -104,7 +125,7 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
     shared++;
   size_t len = strlen(url);
   /* room to put it together again (held_whole) is made now, where a failure can be told */
-  if (core_buf_reserve(&c->held.scratch, len + 1) != CORE_OK) {
+  if (core_buf_reserve(&c->held->scratch, len + 1) != CORE_OK) {
     crawl__notes_fatal(c, "out of memory");
     return;
   }
@@ -118,7 +139,7 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
     return;
   }
   hp->links[hp->count++] = (struct held_link){(uint32_t)at, depth};
-  c->held.links++;
+  c->held->links++;
 }
 
 /* A page's links are all in: its arrays shrink to what they hold, as held pages may wait long and
@@ -220,7 +241,7 @@ static bool note_dropped(struct held_page *hp, uint64_t hash, struct link_how ho
 /* Keeps of hp's links those whose URL no earlier queued page holds, and takes over the URLs
  * held only deeper; the kept texts move down over the dropped ones. */
 static void keep_first_copies(struct shard *c, struct held_page *hp) {
-  struct shard_held *h = &c->held;
+  struct shard_held *h = c->held;
   size_t kept = 0, out = 0;
   for (size_t l = 0; l < hp->count; l++) {
     struct held_link link = hp->links[l];
@@ -258,7 +279,7 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
 /* hp moved up a level: a URL it dropped for a copy of its old level, offered later than hp
  * now, comes back to hp (a 64-bit hash names it: two URLs of one hash are not expected). */
 static void take_back_dropped(struct shard *c, struct held_page *hp) {
-  struct shard_held *h = &c->held;
+  struct shard_held *h = c->held;
   for (size_t d = 0; h->copy_slots && d < hp->dropped_count && !c->fatal; d++) {
     struct held_copy *k = copy_slot(h, NULL, hp->dropped[d].hash);
     if (!k->page || k->page == hp || k->page->depth <= hp->depth)
@@ -282,43 +303,43 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
 static void link_held(struct shard *c, struct held_page *hp);
 
 void crawl__held_append(struct shard *c, struct held_page *hp) {
-  if (hp->depth >= c->held.level_count) {
-    int n = c->held.level_count ? c->held.level_count : 16;
+  if (hp->depth >= c->held->level_count) {
+    int n = c->held->level_count ? c->held->level_count : 16;
     while (n <= hp->depth && n < INT_MAX / 2)
       n *= 2;
     struct held_level *grown =
-        n > hp->depth ? realloc(c->held.levels, (size_t)n * sizeof(*grown)) : NULL;
+        n > hp->depth ? realloc(c->held->levels, (size_t)n * sizeof(*grown)) : NULL;
     if (!grown) {
       /* its links are lost to the run: it is fatal, as any lack of memory */
       crawl__notes_fatal(c, "out of memory");
       return;
     }
-    memset(grown + c->held.level_count, 0, (size_t)(n - c->held.level_count) * sizeof(*grown));
-    c->held.levels = grown;
-    c->held.level_count = n;
+    memset(grown + c->held->level_count, 0, (size_t)(n - c->held->level_count) * sizeof(*grown));
+    c->held->levels = grown;
+    c->held->level_count = n;
   }
-  if (c->held.once && hp->count < UINT32_MAX)
+  if (c->held->once && hp->count < UINT32_MAX)
     keep_first_copies(c, hp);
   link_held(c, hp);
 }
 
 /* Puts hp at the end of its level. */
 static void link_held(struct shard *c, struct held_page *hp) {
-  struct held_level *l = &c->held.levels[hp->depth];
+  struct held_level *l = &c->held->levels[hp->depth];
   hp->next = NULL;
   if (l->tail)
     l->tail->next = hp;
   else
     l->head = hp;
   l->tail = hp;
-  c->held.pages++;
-  if (hp->depth < c->held.min)
-    c->held.min = hp->depth;
+  c->held->pages++;
+  if (hp->depth < c->held->min)
+    c->held->min = hp->depth;
 }
 
 /* Takes hp, which follows prev (NULL: the first), out of its level. */
 static void unlink_held(struct shard *c, struct held_page *hp, struct held_page *prev) {
-  struct held_level *l = &c->held.levels[hp->depth];
+  struct held_level *l = &c->held->levels[hp->depth];
   if (prev)
     prev->next = hp->next;
   else
@@ -326,24 +347,24 @@ static void unlink_held(struct shard *c, struct held_page *hp, struct held_page 
   if (l->tail == hp)
     l->tail = prev;
   hp->next = NULL;
-  if (--c->held.pages == 0)
-    c->held.min = INT_MAX;
+  if (--c->held->pages == 0)
+    c->held->min = INT_MAX;
   else
-    while (!c->held.levels[c->held.min].head)
-      c->held.min++;
+    while (!c->held->levels[c->held->min].head)
+      c->held->min++;
 }
 
 struct held_page *crawl__held_take(struct shard *c) {
-  if (!c->held.pages)
+  if (!c->held->pages)
     return NULL;
-  struct held_page *hp = c->held.levels[c->held.min].head;
+  struct held_page *hp = c->held->levels[c->held->min].head;
   unlink_held(c, hp, NULL);
   return hp;
 }
 
 void crawl__held_move(struct shard *c, struct held_page *hp, int depth) {
   struct held_page *prev = NULL;
-  for (struct held_page *p = c->held.levels[hp->depth].head; p != hp; p = p->next)
+  for (struct held_page *p = c->held->levels[hp->depth].head; p != hp; p = p->next)
     prev = p;
   unlink_held(c, hp, prev);
   frontier_move_pending(c->fr, hp->depth, depth);
@@ -362,7 +383,7 @@ static void set_lookahead(struct shard *c);
 void crawl__held_free(struct shard *c, struct held_page *hp) {
   if (!hp)
     return;
-  c->held.links -= hp->count - hp->gone;
+  c->held->links -= hp->count - hp->gone;
   core_buf_free(&hp->texts);
   free(hp->dropped);
   free(hp->links);
@@ -371,10 +392,10 @@ void crawl__held_free(struct shard *c, struct held_page *hp) {
 }
 
 struct held_page *crawl__held_due(struct shard *c, bool all) {
-  if (!c->held.pages || !(all || c->held.min <= frontier_gate(c->fr)))
+  if (!c->held->pages || !(all || c->held->min <= frontier_gate(c->fr)))
     return NULL;
   struct held_page *hp = crawl__held_take(c);
-  forget_copies(&c->held, hp);
+  forget_copies(c->held, hp);
   return hp;
 }
 
@@ -384,7 +405,7 @@ const char *crawl__held_link(struct shard *c, const struct held_page *hp, size_t
   if (l->text == HELD_GONE)
     return NULL; /* an earlier copy offered it */
   *how = held_how(hp, l->text);
-  return held_whole(&c->held, hp, l->text);
+  return held_whole(c->held, hp, l->text);
 }
 
 void crawl__held_done(struct shard *c, struct held_page *hp) {
@@ -420,9 +441,9 @@ uint64_t crawl__held_ahead_budget(const struct shard *c) {
 
 static void set_lookahead(struct shard *c) {
   uint64_t budget = crawl__held_ahead_budget(c);
-  size_t real = c->held.links - c->spec.links;
+  size_t real = c->held->links - c->spec.links;
   /* each stop is counted: the summary names the option that raises the budget */
-  uint64_t most = c->held.once ? budget * 2 : budget;
+  uint64_t most = c->held->once ? budget * 2 : budget;
   if (real >= most) {
     c->stats->ahead_stops += c->ahead;
     c->ahead = false;
@@ -439,18 +460,59 @@ static void set_lookahead(struct shard *c) {
 }
 
 void crawl__held_close(struct shard *c) {
-  core_buf_free(&c->held.scratch);
-  free(c->held.levels);
-  c->held.levels = NULL;
-  c->held.level_count = 0;
-  free(c->held.copies);
-  c->held.copies = NULL;
-  c->held.copy_slots = c->held.copy_count = 0;
+  if (!c->held)
+    return;
+  core_buf_free(&c->held->scratch);
+  free(c->held->levels);
+  c->held->levels = NULL;
+  c->held->level_count = 0;
+  free(c->held->copies);
+  c->held->copies = NULL;
+  c->held->copy_slots = c->held->copy_count = 0;
+}
+
+void crawl__held_free_all(struct shard *c) {
+  crawl__held_close(c);
+  free(c->held);
+  c->held = NULL;
+}
+
+size_t crawl__held_pages(const struct shard *c) {
+  return c->held ? c->held->pages : 0;
+}
+
+size_t crawl__held_links(const struct shard *c) {
+  return c->held ? c->held->links : 0;
+}
+
+void crawl__held_count_links(struct shard *c, size_t n) {
+  c->held->links += n;
+}
+
+int crawl__held_min(const struct shard *c) {
+  return c->held ? c->held->min : INT_MAX;
+}
+
+bool crawl__held_once(const struct shard *c) {
+  return c->held && c->held->once;
+}
+
+struct held_page *crawl__held_next(const struct shard *c, const struct held_page *hp) {
+  if (hp && hp->next)
+    return hp->next;
+  for (int level = hp ? hp->depth + 1 : 0; c->held && level < c->held->level_count; level++)
+    if (c->held->levels[level].head)
+      return c->held->levels[level].head;
+  return NULL;
 }
 
 void crawl__held_prepare(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  c->held.min = INT_MAX;
-  core_buf_init(&c->held.scratch, SIZE_MAX);
-  c->held.once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
+  if (!(c->held = calloc(1, sizeof(*c->held)))) {
+    crawl__notes_fatal(c, "cannot start: out of memory");
+    return;
+  }
+  c->held->min = INT_MAX;
+  core_buf_init(&c->held->scratch, SIZE_MAX);
+  c->held->once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
 }

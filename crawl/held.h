@@ -77,6 +77,18 @@ void crawl__held_replayed(struct shard *c);
  * the shard's close, which changes nothing then. */
 void crawl__held_close(struct shard *c);
 
-/* Sets the held pages up for a shard (before it opens). */
+/* Sets the held pages up for a shard (before it opens; memory running out is its fatal error),
+ * and lets go of them at its end. */
 void crawl__held_prepare(struct shard *c);
+void crawl__held_free_all(struct shard *c);
+/* Pages held, the links they hold in memory, the smallest depth of one (INT_MAX: none), and
+ * whether a URL is held once (a polite crawl, crawl__held_prepare). */
+size_t crawl__held_pages(const struct shard *c);
+size_t crawl__held_links(const struct shard *c);
+int crawl__held_min(const struct shard *c);
+bool crawl__held_once(const struct shard *c);
+/* n links are held in memory again (the stash gave a page back). */
+void crawl__held_count_links(struct shard *c, size_t n);
+/* The held page after hp (NULL: the first), by depth then in order; NULL after the last. */
+struct held_page *crawl__held_next(const struct shard *c, const struct held_page *hp);
 #endif

@@ -41,13 +41,21 @@ struct referrer_log {
   bool settled;     /* the records were written: a failure from now on is written at once */
 };
 
+/* --jsonl: the pages linking to each URL, logged until the failed ones' records are written
+ * (referrers.c). */
+struct shard_referrers {
+  struct referrer_log *log; /* the run's, opened and closed by the first shard; NULL: none */
+  bool shared;              /* it is the first shard's */
+  struct core_buf buf;      /* this shard's part not yet written to the file */
+};
+
 static const char *log_name(const struct referrer_log *log) {
   return log->path ? log->path : "the temporary file of the failed URLs' referrers";
 }
 
 void crawl__referrers_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  if ((!cfg->jsonl && !cfg->report) || c->save.complete)
+  if ((!cfg->jsonl && !cfg->report) || c->save.complete || !c->referrers)
     return;
   struct referrer_log *log = calloc(1, sizeof(*log));
   if (!log || pthread_mutex_init(&log->lock, NULL) != 0) {
@@ -66,7 +74,7 @@ void crawl__referrers_open(struct shard *c) {
       free(log);
       return;
     }
-    c->referrers.log = log;
+    c->referrers->log = log;
     return;
   }
   /* the checkpoint says how much of the file stays: what came after it is made again */
@@ -75,7 +83,7 @@ void crawl__referrers_open(struct shard *c) {
   log->path = crawl__saved_path_in(cfg->state_dir, "links");
   /* never through a link planted at its name (doc/behaviour.md, State) */
   log->fd = log->path ? open(log->path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600) : -1;
-  c->referrers.log = log; /* closed by crawl__referrers_close, whatever follows */
+  c->referrers->log = log; /* closed by crawl__referrers_close, whatever follows */
   if (!log->path) {
     crawl__notes_fatal(c, "out of memory");
   } else if (log->fd < 0 || fstat(log->fd, &st) != 0) {
@@ -93,15 +101,22 @@ void crawl__referrers_open(struct shard *c) {
 }
 
 void crawl__referrers_share(struct shard *first, struct shard *c) {
-  c->referrers.log = first->referrers.log;
-  c->referrers.shared = true;
+  if (!c->referrers || !first->referrers)
+    return;
+  c->referrers->log = first->referrers->log;
+  c->referrers->shared = true;
 }
 
 void crawl__referrers_close(struct shard *c) {
-  core_buf_free(&c->referrers.buf);
-  struct referrer_log *log = c->referrers.log;
-  c->referrers.log = NULL;
-  if (!log || c->referrers.shared)
+  struct shard_referrers *r = c->referrers;
+  c->referrers = NULL;
+  if (!r)
+    return;
+  core_buf_free(&r->buf);
+  struct referrer_log *log = r->log;
+  bool shared = r->shared;
+  free(r);
+  if (!log || shared)
     return;
   if (log->fd >= 0)
     close(log->fd);
@@ -140,19 +155,19 @@ static bool write_buffer(struct referrer_log *log, struct core_buf *buf) {
 }
 
 static void flush_own(struct shard *c) {
-  if (c->referrers.buf.len >= REFERRERS_FLUSH_AT &&
-      !write_buffer(c->referrers.log, &c->referrers.buf))
-    crawl__notes_fatal(c, "cannot write %s: %s", log_name(c->referrers.log),
-                       strerror(c->referrers.log->error));
+  if (c->referrers->buf.len >= REFERRERS_FLUSH_AT &&
+      !write_buffer(c->referrers->log, &c->referrers->buf))
+    crawl__notes_fatal(c, "cannot write %s: %s", log_name(c->referrers->log),
+                       strerror(c->referrers->log->error));
 }
 
 bool crawl__referrers_flush_all(struct shard *c, bool durable) {
-  struct referrer_log *log = c->referrers.log;
+  struct referrer_log *log = c->referrers ? c->referrers->log : NULL;
   if (!log)
     return true;
   bool ok = true;
   for (int i = 0; i < crawl__mesh_shards(c->run) && ok; i++)
-    ok = write_buffer(log, &crawl__mesh_shard(c->run, i)->referrers.buf);
+    ok = write_buffer(log, &crawl__mesh_shard(c->run, i)->referrers->buf);
   if (ok && durable && fdatasync(log->fd) != 0)
     atomic_store(&log->error, errno ? errno : EIO);
   ok = ok && !log->error;
@@ -164,9 +179,9 @@ bool crawl__referrers_flush_all(struct shard *c, bool durable) {
 bool crawl__referrers_kept(const struct shard *c, uint64_t *bytes) {
   /* once its records are written, nothing in it is needed again: a crawl continued after (a
    * --cluster node's) starts it anew rather than write them twice */
-  if (!c->referrers.log || c->referrers.log->settled)
+  if (!crawl__referrers_logged(c) || c->referrers->log->settled)
     return false;
-  *bytes = c->referrers.log->size;
+  *bytes = c->referrers->log->size;
   return true;
 }
 
@@ -176,7 +191,7 @@ static uint64_t link_hash(const char *url) {
 
 void crawl__referrers_link(struct request *rq, const char *url) {
   struct shard *c = rq->shard;
-  if (!c->referrers.log || !rq->item)
+  if (!crawl__referrers_logged(c) || !rq->item)
     return;
   if (rq->linked.count == rq->linked.cap) {
     size_t cap = rq->linked.cap ? 2 * rq->linked.cap : 32;
@@ -195,8 +210,8 @@ void crawl__referrers_page_done(struct request *rq) {
   struct shard *c = rq->shard;
   size_t n = rq->linked.count;
   /* after a write failed (the crawl ends as fatal) only the records are kept, in the buffer */
-  if (n && rq->item && c->referrers.log && !c->referrers.log->settled &&
-      !atomic_load(&c->referrers.log->error)) {
+  if (n && rq->item && crawl__referrers_logged(c) && !c->referrers->log->settled &&
+      !atomic_load(&c->referrers->log->error)) {
     /* a page that links to a URL three times is one referrer */
     core_sort_u64(rq->linked.hash, n);
     size_t kept = 1;
@@ -205,7 +220,7 @@ void crawl__referrers_page_done(struct request *rq) {
         rq->linked.hash[kept++] = rq->linked.hash[i];
     const char *url = rq->item->url;
     uint32_t head[2] = {(uint32_t)strlen(url), (uint32_t)kept};
-    struct core_buf *b = &c->referrers.buf;
+    struct core_buf *b = &c->referrers->buf;
     core_rc rc = core_buf_addc(b, BLOCK_PAGE);
     rc = rc ? rc : core_buf_add(b, head, sizeof(head));
     rc = rc ? rc : core_buf_add(b, url, head[0]);
@@ -265,9 +280,9 @@ static core_rc put_record(struct core_buf *b, const struct crawl_record *rec) {
 }
 
 bool crawl__referrers_keep_failed(struct shard *c, const struct crawl_record *rec) {
-  if (!c->referrers.log || c->referrers.log->settled)
+  if (!crawl__referrers_logged(c) || c->referrers->log->settled)
     return false;
-  if (put_record(&c->referrers.buf, rec) != CORE_OK) {
+  if (put_record(&c->referrers->buf, rec) != CORE_OK) {
     crawl__notes_fatal(c, "out of memory");
     return false; /* written at once, then: it is not lost */
   }
@@ -434,11 +449,11 @@ static bool read_log(struct slice *s, struct log_reader *r, bool pages) {
 
 /* Every source in turn: the file, then each shard's buffer. */
 static bool read_all(struct shard *c, struct slice *s, bool pages, char *chunk) {
-  struct referrer_log *log = c->referrers.log;
+  struct referrer_log *log = c->referrers->log;
   struct log_reader file = {.fd = log->fd, .end = log->size, .chunk = chunk};
   bool whole = read_log(s, &file, pages);
   for (int i = 0; i < crawl__mesh_shards(c->run); i++) {
-    const struct core_buf *b = &crawl__mesh_shard(c->run, i)->referrers.buf;
+    const struct core_buf *b = &crawl__mesh_shard(c->run, i)->referrers->buf;
     struct log_reader mem = {.fd = -1, .mem = b->data, .end = b->len};
     whole = read_log(s, &mem, pages) && whole;
   }
@@ -498,7 +513,7 @@ static void write_slice(struct shard *c, struct slice *s) {
 }
 
 void crawl__referrers_settle(struct shard *c) {
-  struct referrer_log *log = c->referrers.log;
+  struct referrer_log *log = c->referrers ? c->referrers->log : NULL;
   if (!log || log->settled)
     return;
   crawl__referrers_flush_all(c, false); /* what cannot be written is read from the buffers */
@@ -545,5 +560,13 @@ void crawl__referrers_settle(struct shard *c) {
 }
 
 void crawl__referrers_prepare(struct shard *c) {
-  core_buf_init(&c->referrers.buf, SIZE_MAX / 2);
+  if (!(c->referrers = calloc(1, sizeof(*c->referrers)))) {
+    crawl__notes_fatal(c, "cannot start: out of memory");
+    return;
+  }
+  core_buf_init(&c->referrers->buf, SIZE_MAX / 2);
+}
+
+bool crawl__referrers_logged(const struct shard *c) {
+  return c->referrers && c->referrers->log;
 }

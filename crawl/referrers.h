@@ -36,4 +36,6 @@ void crawl__referrers_settle(struct shard *c);
 
 /* Sets this shard's part of the link log up (before it opens). */
 void crawl__referrers_prepare(struct shard *c);
+/* Whether the shard logs the pages linking to each URL (--jsonl). */
+bool crawl__referrers_logged(const struct shard *c);
 #endif

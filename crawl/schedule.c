@@ -2,6 +2,7 @@
  * and when the shard has nothing left to do. */
 #include "crawl/budget.h"
 #include "crawl/depthcut.h"
+#include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
@@ -147,7 +148,7 @@ static bool idle(const struct shard *c) {
 
 /* Whether replay_held has links to offer now. */
 static bool replay_due(const struct shard *c) {
-  return c->held.pages && (c->held.min <= frontier_gate(c->fr) || idle(c));
+  return crawl__held_pages(c) && (crawl__held_min(c) <= frontier_gate(c->fr) || idle(c));
 }
 
 void crawl__schedule(struct shard *c) {
@@ -243,7 +244,7 @@ bool crawl__schedule_finished(const struct shard *c) {
     return true;
   if (crawl__budget_pages_exhausted(
           c->run, c->cfg->max_pages)) /* with --cluster, once the links held back went their way */
-    return !crawl__budget_pages_leased(c->run) || !c->held.pages;
+    return !crawl__budget_pages_leased(c->run) || !crawl__held_pages(c);
   return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->req.lookups == 0 &&
-         !c->held.pages;
+         !crawl__held_pages(c);
 }

@@ -297,7 +297,7 @@ static void shard_end(struct shard *c) {
   if (c->writer && c->end != CRAWL_END_PIPE)
     crawl__report_check_output(c, c->sink->flush(c->writer, false));
   /* any other crawl, stopped or not, writes them now: every page it parsed is known */
-  if (c->referrers.log && !cfg->state_dir) {
+  if (crawl__referrers_logged(c) && !cfg->state_dir) {
     if (shards > 1)
       crawl__mesh_barrier(c->run, c->shard);
     if (c->shard == 0 && c->end != CRAWL_END_PIPE) {
@@ -316,7 +316,7 @@ void crawl__shard_close(struct shard *c) {
   crawl__checkpoint_close(c);
   crawl__saved_left_close(c);
   crawl__depthcut_close(c); /* settled by then, or let go: a shard that never ran */
-  crawl__held_close(c);
+  crawl__held_free_all(c);
   crawl__stash_close(c);
   crawl__hosts_close(c);
   crawl__referrers_close(c);

@@ -648,8 +648,8 @@ void crawl__speculate_prepare(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   /* speculative pages pay off when hosts would otherwise wait for the gate between their
    * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU (held
-   * links are held once, c->held.once, exactly then). --seen and --state save what was accepted,
-   * which a speculative page is not, yet */
-  c->spec.on = c->held.once && !cfg->seen_file && !cfg->state_dir &&
+   * links are held once, crawl__held_once, exactly then). --seen and --state save what was
+   * accepted, which a speculative page is not, yet */
+  c->spec.on = crawl__held_once(c) && !cfg->seen_file && !cfg->state_dir &&
                !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
 }

@@ -33,9 +33,20 @@ struct stash_head {
 };
 #define STASH_NO_PAGE UINT32_MAX
 
+/* The shard's stash: made at its first entry. */
+struct shard_stash {
+  int fd;
+  bool open;           /* fd is the file's */
+  bool broken;         /* it could not be made or written: no page goes there any more */
+  uint64_t end;        /* where the next page goes */
+  uint32_t *live;      /* pages kept in each segment of the file */
+  size_t segments;     /* entries of live */
+  struct core_buf buf; /* a page, put together or read back */
+};
+
 /* No entry goes to the file any more; those in it stay readable. Said once for the run. */
 static void give_up(struct shard *c, const char *why) {
-  c->stash.broken = true;
+  c->stash->broken = true;
   if (!crawl__budget_warn_stash_once(c->run))
     return;
   crawl__notes_warn(
@@ -81,7 +92,9 @@ static bool live_room(struct shard_stash *s, size_t seg) {
 
 bool crawl__stash_put(struct shard *c, const void *note, size_t note_len, struct held_page *hp,
                       uint64_t *at) {
-  struct shard_stash *s = &c->stash;
+  if (!c->stash && !(c->stash = calloc(1, sizeof(*c->stash))))
+    return false; /* out of memory: it stays there */
+  struct shard_stash *s = c->stash;
   size_t from = hp ? strlen(hp->from) : 0;
   size_t size = sizeof(struct stash_head) + note_len +
                 (hp ? hp->count * sizeof(*hp->links) + hp->texts.len + from + 1 : 0);
@@ -156,7 +169,7 @@ static bool read_entry(struct shard_stash *s, uint64_t at, struct stash_head *he
 
 bool crawl__stash_take(struct shard *c, uint64_t at, const char **note, size_t *note_len,
                        struct held_page **page) {
-  struct shard_stash *s = &c->stash;
+  struct shard_stash *s = c->stash;
   struct stash_head head;
   *page = NULL;
   if (!read_entry(s, at, &head)) {
@@ -183,21 +196,28 @@ bool crawl__stash_take(struct shard *c, uint64_t at, const char **note, size_t *
   if (head.count)
     memcpy(hp->links, links, head.count * sizeof(*hp->links));
   hp->count = hp->cap = head.count;
-  c->held.links += head.count;
+  crawl__held_count_links(c, head.count);
   core_buf_shrink(&hp->texts);
   *page = hp;
   return true;
 }
 
 void crawl__stash_drop(struct shard *c, uint64_t at) {
-  free_place(&c->stash, at);
+  free_place(c->stash, at);
+}
+
+int crawl__stash_fd(const struct shard *c) {
+  return c->stash && c->stash->open ? c->stash->fd : -1;
 }
 
 void crawl__stash_close(struct shard *c) {
-  struct shard_stash *s = &c->stash;
+  struct shard_stash *s = c->stash;
+  if (!s)
+    return;
   if (s->open)
     close(s->fd);
   free(s->live);
   core_buf_free(&s->buf);
-  *s = (struct shard_stash){0};
+  free(s);
+  c->stash = NULL;
 }

@@ -26,6 +26,8 @@ bool crawl__stash_take(struct shard *c, uint64_t at, const char **note, size_t *
 /* The entry stashed at at is no longer wanted (its speculative page was dropped, or the crawl
  * ends): its place is free again. */
 void crawl__stash_drop(struct shard *c, uint64_t at);
+/* The stash's file, -1 before its first entry (its tests damage it). */
+int crawl__stash_fd(const struct shard *c);
 void crawl__stash_close(struct shard *c);
 
 #endif

@@ -47,7 +47,8 @@ static void world_free(struct world *w) {
   while ((hp = crawl__held_take(&w->shard)))
     crawl__held_free(&w->shard, hp);
   crawl__held_close(&w->shard);
-  assert_int_equal(w->shard.held.links, 0);
+  assert_int_equal(crawl__held_links(&w->shard), 0);
+  crawl__held_free_all(&w->shard);
   frontier_destroy(w->shard.fr);
   assert_string_equal(w->err, "");
   free(w);
@@ -91,8 +92,8 @@ static void test_levels_in_order_when_the_gate_comes(void **state) {
   hold(w, "http://a.test/deep", 2, (const char *[]){"http://a.test/d1", NULL}, via_a);
   hold(w, "http://a.test/one", 1, (const char *[]){"http://a.test/o1", NULL}, via_a);
   hold(w, "http://a.test/two", 1, (const char *[]){"http://a.test/t1", NULL}, via_img);
-  assert_int_equal(w->shard.held.pages, 3);
-  assert_int_equal(w->shard.held.links, 3);
+  assert_int_equal(crawl__held_pages(&w->shard), 3);
+  assert_int_equal(crawl__held_links(&w->shard), 3);
   char got[512];
   replay(w, false, got, sizeof(got));
   assert_string_equal(got, ""); /* level 0 pending: nothing is due */
@@ -105,8 +106,8 @@ static void test_levels_in_order_when_the_gate_comes(void **state) {
   assert_string_equal(got, "http://a.test/deep 2: http://a.test/d1");
   replay(w, false, got, sizeof(got));
   assert_string_equal(got, "");
-  assert_int_equal(w->shard.held.pages, 0);
-  assert_int_equal(w->shard.held.links, 0);
+  assert_int_equal(crawl__held_pages(&w->shard), 0);
+  assert_int_equal(crawl__held_links(&w->shard), 0);
   assert_int_equal(frontier_gate(w->shard.fr), INT_MAX);
   world_free(w);
 }
@@ -137,7 +138,7 @@ static void test_each_url_once_in_a_polite_crawl(void **state) {
   /* one of the same level, later, drops its copy */
   hold(w, "http://a.test/q1", 1, (const char *[]){"http://a.test/a", "http://a.test/c", NULL},
        via_a);
-  assert_int_equal(w->shard.held.links, 4);
+  assert_int_equal(crawl__held_links(&w->shard), 4);
   frontier_release(w->shard.fr, 0);
   char got[512];
   replay(w, false, got, sizeof(got));
@@ -146,7 +147,7 @@ static void test_each_url_once_in_a_polite_crawl(void **state) {
   assert_string_equal(got, "http://a.test/q1 1: http://a.test/c");
   replay(w, false, got, sizeof(got));
   assert_string_equal(got, "http://a.test/p2 2: http://a.test/b");
-  assert_int_equal(w->shard.held.links, 0);
+  assert_int_equal(crawl__held_links(&w->shard), 0);
   world_free(w);
 }
 
@@ -173,10 +174,10 @@ static void test_page_moves_up_a_level(void **state) {
   hold(w, "http://a.test/s", 2, (const char *[]){"http://a.test/stays", NULL}, via_a);
   /* a redirect of level 0 named it: its page is of depth 1, and comes first */
   struct held_page *r = NULL;
-  for (int level = 0; level < w->shard.held.level_count && !r; level++)
-    for (struct held_page *hp = w->shard.held.levels[level].head; hp; hp = hp->next)
-      if (!strcmp(hp->from, "http://a.test/r"))
-        r = hp;
+  for (struct held_page *hp = crawl__held_next(&w->shard, NULL); hp && !r;
+       hp = crawl__held_next(&w->shard, hp))
+    if (!strcmp(hp->from, "http://a.test/r"))
+      r = hp;
   assert_non_null(r);
   crawl__held_move(&w->shard, r, 1);
   frontier_release(w->shard.fr, 0);
@@ -203,9 +204,9 @@ static void test_moved_page_takes_back_what_it_dropped(void **state) {
   crawl__held_add(&w->shard, waits, "http://a.test/b", 3, via_a);
   crawl__held_seal(waits);
   crawl__held_queue(&w->shard, waits);
-  assert_int_equal(w->shard.held.links, 3); /* its x dropped for the first page's */
+  assert_int_equal(crawl__held_links(&w->shard), 3); /* its x dropped for the first page's */
   crawl__held_move(&w->shard, waits, 1);
-  assert_int_equal(w->shard.held.links, 3);
+  assert_int_equal(crawl__held_links(&w->shard), 3);
   frontier_release(w->shard.fr, 0);
   char got[256];
   replay(w, false, got, sizeof(got));

@@ -55,7 +55,7 @@ static struct held_page *make_page(struct shard *c, unsigned n) {
     assert_int_equal(core_buf_add(&hp->texts, text, (size_t)len + 1), CORE_OK);
   }
   hp->count = hp->cap = count;
-  c->held.links += count;
+  crawl__held_count_links(c, count);
   return hp;
 }
 
@@ -78,7 +78,7 @@ static void expect_page(struct shard *c, const struct held_page *hp, unsigned n)
 /* Bytes of the file on the disk (its holes take none). */
 static uint64_t file_room(const struct shard *c) {
   struct stat st;
-  assert_int_equal(fstat(c->stash.fd, &st), 0);
+  assert_int_equal(fstat(crawl__stash_fd(c), &st), 0);
   return (uint64_t)st.st_blocks * 512;
 }
 
@@ -98,7 +98,7 @@ static void take(struct shard *c, uint64_t at, unsigned n) {
   const char *note;
   size_t note_len;
   struct held_page *hp;
-  size_t held = c->held.links;
+  size_t held = crawl__held_links(c);
   assert_true(crawl__stash_take(c, at, &note, &note_len, &hp));
   char want[32];
   int len = snprintf(want, sizeof(want), "note %u", n);
@@ -109,7 +109,7 @@ static void take(struct shard *c, uint64_t at, unsigned n) {
     return;
   }
   expect_page(c, hp, n);
-  assert_int_equal(c->held.links, held + hp->count);
+  assert_int_equal(crawl__held_links(c), held + hp->count);
   crawl__held_free(c, hp);
 }
 
@@ -126,6 +126,7 @@ static void reset(struct shard *c) {
   c->sink = &sink;
   c->err = fatal_message;
   c->err_size = sizeof(fatal_message);
+  crawl__held_prepare(c);
 }
 
 /* ---- cases ---- */
@@ -145,7 +146,7 @@ static void test_pages_come_back_whole(void **state) {
     assert_true(put(&c, n, &at[n]));
     order[n] = n;
   }
-  assert_int_equal(c.held.links, 0); /* no longer held in memory */
+  assert_int_equal(crawl__held_links(&c), 0); /* no longer held in memory */
   assert_true(file_room(&c) > 20 * SEGMENT);
   srand(7);
   for (unsigned n = PAGES - 1; n > 0; n--) {
@@ -159,6 +160,7 @@ static void test_pages_come_back_whole(void **state) {
   assert_true(file_room(&c) <= SEGMENT);
   assert_int_equal(warnings, 0);
   crawl__stash_close(&c);
+  crawl__held_free_all(&c);
   free(at);
   free(order);
 }
@@ -189,6 +191,7 @@ static void test_the_file_holds_what_waits(void **state) {
   /* 200 pages of at most some 2.5 KB each, and the segments they share with the ones gone */
   assert_true(most <= 16 * SEGMENT);
   crawl__stash_close(&c);
+  crawl__held_free_all(&c);
 }
 
 /* The first segment emptied while later ones still keep pages: the pages put next go where no
@@ -214,6 +217,7 @@ static void test_no_page_is_written_over(void **state) {
       take(&c, at[n], n);
   assert_false(c.fatal);
   crawl__stash_close(&c);
+  crawl__held_free_all(&c);
 }
 
 /* A page larger than a segment stays in memory, the caller's still; no warning. */
@@ -243,6 +247,7 @@ static void test_a_page_too_large_stays(void **state) {
   crawl__held_free(&c, hp);
   take(&c, at, 1);
   crawl__stash_close(&c);
+  crawl__held_free_all(&c);
 }
 
 /* $TMPDIR names no directory: pages stay in memory, each the caller's still, and it is said once,
@@ -269,6 +274,7 @@ static void test_no_file_keeps_pages_in_memory(void **state) {
   assert_non_null(strstr(warning, "/nonexistent-crawl-stash-dir (No such file or directory)"));
   assert_false(c.fatal);
   crawl__stash_close(&c);
+  crawl__held_free_all(&c);
 }
 
 /* The file cut short, or overwritten with nonsense: taking a page back is a fatal error that says
@@ -283,7 +289,8 @@ static void test_a_damaged_file_is_fatal(void **state) {
   /* nonsense where the second page's head is: counts far past a segment */
   unsigned char junk[16];
   memset(junk, 0xff, sizeof(junk));
-  assert_int_equal(pwrite(c.stash.fd, junk, sizeof(junk), (off_t)second), (ssize_t)sizeof(junk));
+  assert_int_equal(pwrite(crawl__stash_fd(&c), junk, sizeof(junk), (off_t)second),
+                   (ssize_t)sizeof(junk));
   const char *note;
   size_t note_len;
   struct held_page *hp;
@@ -294,12 +301,13 @@ static void test_a_damaged_file_is_fatal(void **state) {
   assert_non_null(strstr(fatal_message, "Invalid argument"));
   /* cut before the first page's end */
   c.fatal = false;
-  assert_int_equal(ftruncate(c.stash.fd, (off_t)(first + 20)), 0);
+  assert_int_equal(ftruncate(crawl__stash_fd(&c), (off_t)(first + 20)), 0);
   assert_false(crawl__stash_take(&c, first, &note, &note_len, &hp));
   assert_null(hp);
   assert_true(c.fatal);
   assert_non_null(strstr(fatal_message, "Input/output error"));
   crawl__stash_close(&c);
+  crawl__held_free_all(&c);
 }
 
 int main(void) {
