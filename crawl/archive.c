@@ -20,7 +20,7 @@ struct shard_archive {
 
 static void archive(void *arg, const struct fetch_capture *x) {
   struct shard *c = arg;
-  if (!c->archive || c->fatal)
+  if (!c->archive || c->life.fatal)
     return;
   struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
                             x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
@@ -74,7 +74,7 @@ core_rc crawl__archive_open(struct shard *c) {
                                        : "out of memory");
     return rc;
   }
-  fetch_engine_capture(c->engine, archive, c);
+  fetch_engine_capture(c->fetch.engine, archive, c);
   return CORE_OK;
 }
 
@@ -87,7 +87,7 @@ void crawl__archive_share(struct shard *first, struct shard *c) {
   }
   c->archive->writer = first->archive->writer;
   c->archive->shared = true;
-  fetch_engine_capture(c->engine, archive, c);
+  fetch_engine_capture(c->fetch.engine, archive, c);
 }
 
 bool crawl__archive_kept(struct shard *c, uint64_t *bytes) {
@@ -103,6 +103,6 @@ void crawl__archive_close(struct shard *c) {
     return;
   int err = warc_errno(writer);
   core_rc rc = warc_close(writer);
-  if (rc && !c->fatal)
+  if (rc && !c->life.fatal)
     crawl__notes_fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
 }

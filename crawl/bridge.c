@@ -263,7 +263,7 @@ static core_rc join_waiting(struct shard *c, struct cluster_options *opt, const 
     core_rc rc = cluster_job_join(&opt->address, options, ended, &opt->since_us, err, err_size);
     crawl__mesh_sync_stop(c);
     double left = deadline - core_now();
-    if (rc != CORE_ESYS || c->stop != STOP_NONE || left <= 0) {
+    if (rc != CORE_ESYS || c->life.stop != STOP_NONE || left <= 0) {
       if (waited && rc == CORE_OK)
         crawl__notes_warn(c, "--cluster: Redis answers: the crawl goes on");
       return rc;
@@ -315,7 +315,7 @@ core_rc crawl__bridge_open(struct shard *c) {
       core_buf_init(&b->route[s].buf, SIZE_MAX / 4);
       b->route[s].min = INT_MAX;
     }
-    c->bridge = b;
+    c->mesh.bridge = b;
     struct cluster_handler handler = {.on_batch = on_batch,
                                       .on_error = on_error,
                                       .on_wait = on_wait,
@@ -378,8 +378,8 @@ static void lease_turn(struct bridge *b, bool idle, double now) {
 }
 
 double crawl__bridge_turn(struct shard *c) {
-  struct bridge *b = c->bridge;
-  if (!b || !b->cl || c->fatal)
+  struct bridge *b = c->mesh.bridge;
+  if (!b || !b->cl || c->life.fatal)
     return IDLE_WAIT;
   crawl__mesh_take_remote(c->run, send_remote, b);
   cluster_flush(b->cl);
@@ -391,11 +391,11 @@ double crawl__bridge_turn(struct shard *c) {
   if (due || leased) /* the process's state is read (under the run's lock) when it is needed */
     crawl__mesh_node_state(c->run, &gate, &idle);
   if (leased)
-    lease_turn(b, idle || c->stop, now);
+    lease_turn(b, idle || c->life.stop, now);
   if (!due)
     return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
   cluster_set_pages(b->cl, crawl__budget_pages_started(c->run));
-  if (cluster_publish(b->cl, gate, idle && !c->stop, c->stop != STOP_NONE) != CORE_OK)
+  if (cluster_publish(b->cl, gate, idle && !c->life.stop, c->life.stop != STOP_NONE) != CORE_OK)
     return IDLE_WAIT;
   crawl__mesh_view_asked(c->run);
   if (cluster_view(b->cl, on_view, b)) {
@@ -406,7 +406,7 @@ double crawl__bridge_turn(struct shard *c) {
 }
 
 unsigned long crawl__bridge_mark(struct shard *c) {
-  return c->bridge && c->bridge->cl ? cluster_ack_mark(c->bridge->cl) : 0;
+  return c->mesh.bridge && c->mesh.bridge->cl ? cluster_ack_mark(c->mesh.bridge->cl) : 0;
 }
 
 static void put_unconfirmed(void *arg, int node, const char *lines, size_t len) {
@@ -415,12 +415,12 @@ static void put_unconfirmed(void *arg, int node, const char *lines, size_t len) 
 }
 
 void crawl__bridge_write_transit(struct shard *c, FILE *out) {
-  if (c->bridge && c->bridge->cl)
-    cluster_each_unconfirmed(c->bridge->cl, put_unconfirmed, out);
+  if (c->mesh.bridge && c->mesh.bridge->cl)
+    cluster_each_unconfirmed(c->mesh.bridge->cl, put_unconfirmed, out);
 }
 
 void crawl__bridge_saved(struct shard *c, unsigned long mark) {
-  struct bridge *b = c->bridge;
+  struct bridge *b = c->mesh.bridge;
   if (!b || !b->cl)
     return;
   /* one checkpoint late: the run after a torn checkpoint loads the one before it */
@@ -429,10 +429,10 @@ void crawl__bridge_saved(struct shard *c, unsigned long mark) {
 }
 
 void crawl__bridge_close(struct shard *c) {
-  struct bridge *b = c->bridge;
+  struct bridge *b = c->mesh.bridge;
   if (!b)
     return;
-  if (b->cl && !c->fatal) {
+  if (b->cl && !c->life.fatal) {
     /* the last publish and acknowledgements reach Redis before this process goes */
     int gate;
     bool idle;
@@ -441,11 +441,11 @@ void crawl__bridge_close(struct shard *c) {
     cluster_flush(b->cl);
     cluster_set_pages(b->cl, crawl__budget_pages_started(c->run));
     /* a stopped process is not idle: what it has not done waits for it (--state) */
-    cluster_publish(b->cl, gate, idle && !c->stop, c->stop != STOP_NONE);
+    cluster_publish(b->cl, gate, idle && !c->life.stop, c->life.stop != STOP_NONE);
     if (b->ended) /* the job's streams emptied, its keys gone a week later */
       cluster_forget(b->cl);
     double end = core_now() + 5;
-    while (!cluster_settled(b->cl) && core_now() < end && !c->fatal)
+    while (!cluster_settled(b->cl) && core_now() < end && !c->life.fatal)
       loop_run_once(c->loop, 0.05);
   }
   cluster_destroy(b->cl);
@@ -453,5 +453,5 @@ void crawl__bridge_close(struct shard *c) {
     core_buf_free(&b->route[s].buf);
   free(b->route);
   free(b);
-  c->bridge = NULL;
+  c->mesh.bridge = NULL;
 }

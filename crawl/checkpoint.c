@@ -123,12 +123,12 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     if (crawl__archive_kept(c, &warc_bytes)) /* its records up to now stay */
       fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
     uint64_t output_bytes; /* and so do the lines written up to now, flushed (save) */
-    if (c->sink->kept && c->sink->kept(c->sink->arg, &output_bytes) == CORE_OK)
+    if (c->out.sink->kept && c->out.sink->kept(c->out.sink->arg, &output_bytes) == CORE_OK)
       fprintf(out, "stat output_bytes %llu\n", (unsigned long long)output_bytes);
     uint64_t links_bytes; /* and the link log's blocks, written with them (save) */
     if (crawl__referrers_kept(c, &links_bytes))
       fprintf(out, "stat links_bytes %llu\n", (unsigned long long)links_bytes);
-    fprintf(out, "stat ms %.0f\n", (now - c->start) * 1000);
+    fprintf(out, "stat ms %.0f\n", (now - c->life.start) * 1000);
     /* every seed before this one was offered (each shard feeds its own: the least of them) */
     size_t fed = c->cfg->seed_count;
     for (int i = 0; i < crawl__mesh_shards(c->run); i++)
@@ -146,8 +146,8 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     crawl__bridge_write_transit(c, out);
   }
   /* a crawl that ended by itself with nothing left: continued, it says so and asks nothing */
-  if (c->cfg->state_dir && c->save.final && !c->stop && c->end == CRAWL_END_DONE && !*pages &&
-      !crawl__mesh_is_cluster(c->run))
+  if (c->cfg->state_dir && c->save.final && !c->life.stop && c->life.end == CRAWL_END_DONE &&
+      !*pages && !crawl__mesh_is_cluster(c->run))
     fprintf(out, "stat complete 1\n");
   if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
     int saved = rc == CORE_OK || rc == CORE_ESYS ? errno : EIO;
@@ -167,14 +167,14 @@ static bool save(struct shard *c, uint64_t *pages) {
    * settled a URL whose line is lost: the save before stays instead */
   for (int i = 0; i < crawl__mesh_shards(c->run); i++) {
     const struct shard *s = crawl__mesh_shard(c->run, i);
-    if (s->writer && s->sink->flush(s->writer, c->cfg->state_dir != NULL) != CORE_OK) {
-      int err = s->sink->error(s->sink->arg);
-      crawl__notes_warn(c, "%s not saved: %s could not be written%s", what, s->sink->name,
+    if (s->out.writer && s->out.sink->flush(s->out.writer, c->cfg->state_dir != NULL) != CORE_OK) {
+      int err = s->out.sink->error(s->out.sink->arg);
+      crawl__notes_warn(c, "%s not saved: %s could not be written%s", what, s->out.sink->name,
                         c->cfg->state_dir ? "; the checkpoint before stays" : "");
       /* the output is gone: a reader that left ends the crawl quietly (check_output), any
        * other error is the fatal one, named as such */
-      if (err != EPIPE && !c->fatal)
-        crawl__notes_fatal(c, "cannot write %s: %s", s->sink->name, strerror(err ? err : EIO));
+      if (err != EPIPE && !c->life.fatal)
+        crawl__notes_fatal(c, "cannot write %s: %s", s->out.sink->name, strerror(err ? err : EIO));
       return false;
     }
   }
@@ -197,14 +197,14 @@ static bool save(struct shard *c, uint64_t *pages) {
       crawl__notes_warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
   }
   char why[512] = "";
-  core_rc rc = seen_save(c->seen, c->save.path, fileno(snap), why, sizeof(why));
+  core_rc rc = seen_save(c->filter.seen, c->save.path, fileno(snap), why, sizeof(why));
   fclose(snap);
   if (rc == CORE_OK)
     c->save.damaged = false;
-  if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
+  if (rc == CORE_OK && c->fetch.cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
     char *path = crawl__saved_path_in(c->cfg->state_dir, "cookies");
-    if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK)
+    if (!path || fetch_cookies_save(c->fetch.cookies, path) != CORE_OK)
       crawl__notes_warn(c, "--state: cannot save the cookies: %s",
                         path ? strerror(errno) : "out of memory");
     free(path);
@@ -229,10 +229,10 @@ void crawl__checkpoint_on_timer(void *arg) {
 }
 
 void crawl__checkpoint_cut_output(struct shard *c) {
-  if (!c->cfg->state_resume || c->save.output_keep == UINT64_MAX || !c->sink->cut_back)
+  if (!c->cfg->state_resume || c->save.output_keep == UINT64_MAX || !c->out.sink->cut_back)
     return;
-  if (c->sink->cut_back(c->sink->arg, c->save.output_keep) != CORE_OK)
-    crawl__notes_fatal(c, "cannot cut %s back to its last checkpoint: %s", c->sink->name,
+  if (c->out.sink->cut_back(c->out.sink->arg, c->save.output_keep) != CORE_OK)
+    crawl__notes_fatal(c, "cannot cut %s back to its last checkpoint: %s", c->out.sink->name,
                        strerror(errno));
 }
 
@@ -240,16 +240,16 @@ void crawl__checkpoint_final(struct shard *c) {
   /* c is the first shard, the others wait at a barrier. A filter that can remove forgets what
    * failed, so the next run tries it again (the saves before kept it: the run itself still counts
    * it seen); a --state crawl is one crawl */
-  if (!c->cfg->state_dir && seen_forget_marked(c->seen) != CORE_OK && !c->fatal)
+  if (!c->cfg->state_dir && seen_forget_marked(c->filter.seen) != CORE_OK && !c->life.fatal)
     crawl__notes_fatal(c, "out of memory");
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
   bool saved = false;
   c->save.final = true;
-  if (crawl__saved_left_lost(c) && !c->fatal)
+  if (crawl__saved_left_lost(c) && !c->life.fatal)
     crawl__notes_fatal(c, "%s: cannot make a temporary file for the URLs left queued",
                        c->cfg->state_dir ? "--state" : "--seen");
-  else if (!(saved = save(c, &pages)) && !c->fatal)
+  else if (!(saved = save(c, &pages)) && !c->life.fatal)
     crawl__notes_fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
                        c->cfg->state_dir ? c->cfg->state_dir : c->save.path);
   else
@@ -309,7 +309,7 @@ static uint64_t random_seed(void) {
  * be read). */
 static core_rc load(struct shard *c, const char *path, const char *prev, char *why,
                     size_t why_size) {
-  core_rc rc = seen_load(path, &c->seen, fileno(c->save.resumable), why, why_size);
+  core_rc rc = seen_load(path, &c->filter.seen, fileno(c->save.resumable), why, why_size);
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
@@ -319,7 +319,8 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
   if (ftruncate(fileno(c->save.resumable), 0) != 0 || fseek(c->save.resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
   char prev_why[256] = "";
-  core_rc before = seen_load(prev, &c->seen, fileno(c->save.resumable), prev_why, sizeof(prev_why));
+  core_rc before =
+      seen_load(prev, &c->filter.seen, fileno(c->save.resumable), prev_why, sizeof(prev_why));
   if (before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND)
     return rc; /* why names the damaged checkpoint: there is none before it */
   if (before != CORE_OK && before != CORE_ENOMEM) { /* both unreadable: name the one before too */
@@ -333,7 +334,7 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
 
 /* The filter that every shard asks, each about its own hosts, when there are several. */
 static core_rc share(struct shard *c, bool shared) {
-  core_rc rc = shared ? seen_share(c->seen) : CORE_OK;
+  core_rc rc = shared ? seen_share(c->filter.seen) : CORE_OK;
   if (rc)
     crawl__notes_fatal(c, "cannot share the seen filter: %s", core_rc_str(rc));
   return rc;
@@ -359,12 +360,12 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
     /* the first shard's filter: it loaded the file (crawl__restore_split hands this shard its
      * part), and it saves it */
     const struct shard *first = crawl__mesh_shard(c->run, 0);
-    if (!first->seen) {
+    if (!first->filter.seen) {
       crawl__notes_fatal(c, "cannot start: the first shard could not open %s", what);
       return CORE_EINVAL;
     }
-    c->seen = first->seen;
-    c->seen_borrowed = true;
+    c->filter.seen = first->filter.seen;
+    c->filter.seen_borrowed = true;
     c->save.restored = first->save.restored;
     return CORE_OK;
   }
@@ -387,7 +388,7 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
     core_rc rc = load(c, c->save.path, c->save.prev_path, why, sizeof(why));
     if (rc == CORE_OK) {
       struct seen_info info;
-      seen_info(c->seen, &info);
+      seen_info(c->filter.seen, &info);
       if (cfg->dedupe_given && info.kind != cfg->dedupe) {
         crawl__notes_fatal(
             c,
@@ -417,7 +418,8 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
     c->save.output_keep = 0;
     c->save.links_keep = 0;
   }
-  core_rc rc = seen_create(cfg->dedupe, c->seen_expect, cfg->fp_rate, random_seed(), &c->seen);
+  core_rc rc =
+      seen_create(cfg->dedupe, c->share.seen_expect, cfg->fp_rate, random_seed(), &c->filter.seen);
   if (rc)
     crawl__notes_fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc ? rc : share(c, shared);

@@ -230,57 +230,71 @@ struct shard_hooks {
 
 struct shard {
   const struct crawl_config *cfg;
-  struct crawl *run;             /* shared with the other shards */
-  int shard;                     /* this one's index */
-  struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
-  struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
-  struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
-  uint64_t queue_memory;         /* its part of --queue-memory (0: no limit) */
-  uint64_t queue_disk;           /* its part of --queue-disk, for its spill file (0: no limit) */
-  bool queue_disk_noted;         /* -v has said the spill file is full */
-  uint64_t seen_expect;          /* its part of --expect */
-  const struct crawl_sink *sink;
-  void *writer; /* this shard's, from sink->open */
+  struct crawl *run; /* shared with the other shards */
+  int shard;         /* this one's index */
   struct crawl_stats *stats;
   event_loop *loop;
-  fetch_engine *engine;
-  parse_html_pool *html_pool; /* the parsers of this shard's pages, kept from one to the next */
-  fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
   frontier *fr;
-  url_scope *scope;           /* the first shard's, read by all */
-  bool scope_borrowed;        /* it is: the first shard frees it */
-  seen_filter *seen;          /* with --seen or --state and several shards, the first's (shared) */
-  bool seen_borrowed;         /* it is: the first shard frees it */
-  seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
   struct crawl_fragments *fragments; /* --check-fragments: the run's table (run.c owns it) */
-  loop_timer *progress_timer;
-  struct { /* the status line's estimate (frontier_busiest), looked for twice a second at most */
-    double next, left;
-    char host[128];
-  } busiest;
-  loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
-  bool ahead;               /* pages one level below the gate may start (their links held) */
+  bool ahead; /* pages one level below the gate may start (their links held) */
+  struct {    /* what it hands to other shards and processes (mesh.c, bridge.c) */
+    struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
+    struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
+    struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
+  } mesh;
+  struct {                 /* its part of the run's bounds (run.c) */
+    uint64_t queue_memory; /* of --queue-memory (0: no limit) */
+    uint64_t queue_disk;   /* of --queue-disk, for its spill file (0: no limit) */
+    bool queue_disk_noted; /* -v has said the spill file is full */
+    uint64_t seen_expect;  /* of --expect */
+  } share;
+  struct {               /* what a URL must pass (intake.c) */
+    url_scope *scope;    /* the first shard's, read by all */
+    bool scope_borrowed; /* it is: the first shard frees it */
+    seen_filter *seen;   /* with --seen or --state and several shards, the first's (shared) */
+    bool seen_borrowed;  /* it is: the first shard frees it */
+    seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
+  } filter;
+  struct { /* where its records go (report.c) */
+    const struct crawl_sink *sink;
+    void *writer;             /* this shard's, from sink->open */
+    loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
+  } out;
+  struct { /* the status line's (shard.c) */
+    loop_timer *progress_timer;
+    struct { /* its estimate (frontier_busiest), looked for twice a second at most */
+      double next, left;
+      char host[128];
+    } busiest;
+  } progress;
+  struct { /* how it goes and ends (shard.c, notes.c) */
+    enum shard_stop stop;
+    crawl_end end;
+    double start;
+    double run_start; /* when this run began (--max-time), whatever the crawl took before */
+    bool fatal;
+    bool refused; /* another shard could not open: this one's loop never begins */
+    char *err;
+    size_t err_size;
+  } life;
+  struct { /* what fetches and parses (run.c sets it up, shard.c opens it) */
+    fetch_engine *engine;
+    parse_html_pool *html_pool; /* the parsers of this shard's pages, kept from one to the next */
+    fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
+  } fetch;
   struct shard_hooks hooks;
   struct shard_requests req;
-  struct shard_archive *archive; /* archive.c's; NULL: no --warc */
-  struct shard_logins *logins;   /* logins.c's; NULL: no seed has a login */
   struct shard_seeds seeds;
   struct shard_save save;
-  struct shard_left *left; /* saved.c's; NULL until a page is left */
-  struct shard_held *held; /* held.c's */
-  struct shard_cut *cut;   /* depthcut.c's; NULL until a URL is cut */
   struct shard_spec spec;
+  struct shard_logins *logins;       /* logins.c's; NULL: no seed has a login */
+  struct shard_left *left;           /* saved.c's; NULL until a page is left */
+  struct shard_held *held;           /* held.c's */
+  struct shard_cut *cut;             /* depthcut.c's; NULL until a URL is cut */
   struct shard_stash *stash;         /* stash.c's; NULL until a page is stashed */
   struct shard_hosts *hosts;         /* host.c's */
   struct shard_referrers *referrers; /* referrers.c's */
-  enum shard_stop stop;
-  crawl_end end;
-  double start;
-  double run_start; /* when this run began (--max-time), whatever the crawl took before */
-  bool fatal;
-  bool refused; /* another shard could not open: this one's loop never begins */
-  char *err;
-  size_t err_size;
+  struct shard_archive *archive;     /* archive.c's; NULL: no --warc */
 };
 
 /* Where a link that reached its owner goes, given at attach (intake.c's crawl__intake_take_owned):

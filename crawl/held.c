@@ -280,7 +280,7 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
  * now, comes back to hp (a 64-bit hash names it: two URLs of one hash are not expected). */
 static void take_back_dropped(struct shard *c, struct held_page *hp) {
   struct shard_held *h = c->held;
-  for (size_t d = 0; h->copy_slots && d < hp->dropped_count && !c->fatal; d++) {
+  for (size_t d = 0; h->copy_slots && d < hp->dropped_count && !c->life.fatal; d++) {
     struct held_copy *k = copy_slot(h, NULL, hp->dropped[d].hash);
     if (!k->page || k->page == hp || k->page->depth <= hp->depth)
       continue;
@@ -288,7 +288,7 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
     /* in the scratch buffer, which held_add only makes room in: it has room for it already */
     crawl__held_add(c, hp, held_whole(h, from, from->links[k->link].text), hp->depth + 1,
                     hp->dropped[d].how);
-    if (c->fatal)
+    if (c->life.fatal)
       return;
     from->links[k->link].text = HELD_GONE;
     from->gone++;
@@ -436,7 +436,7 @@ void crawl__held_replayed(struct shard *c) {
  * whose pages carry 30 links each, most of them to the same pages of their host, needs most of
  * that to keep every host busy (bench/README.md, Polite crawls). */
 uint64_t crawl__held_ahead_budget(const struct shard *c) {
-  return c->queue_memory ? 2 * c->queue_memory : UINT64_MAX / 2;
+  return c->share.queue_memory ? 2 * c->share.queue_memory : UINT64_MAX / 2;
 }
 
 static void set_lookahead(struct shard *c) {

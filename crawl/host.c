@@ -123,7 +123,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
     return;
   }
   crawl__notes_verbose(c, "%s: DNS lookup failed: %s", hd->host, addr);
-  if (hd->dns_attempts < c->cfg->retries && !c->stop) {
+  if (hd->dns_attempts < c->cfg->retries && !c->life.stop) {
     hd->dns_attempts++;
     c->stats->retries++;
     item->not_before = core_now() + crawl__host_backoff(c->cfg, hd->dns_attempts);
@@ -288,10 +288,10 @@ core_rc crawl__hosts_open(struct shard *c) {
  * lets go. */
 void crawl__hosts_let_idle_go(struct shard *c, double now) {
   struct shard_hosts *h = c->hosts;
-  if (!c->queue_memory || now - h->swept < HOST_SWEEP_EVERY)
+  if (!c->share.queue_memory || now - h->swept < HOST_SWEEP_EVERY)
     return;
   h->swept = now;
-  if (frontier_hosts_in_memory(c->fr) <= c->queue_memory)
+  if (frontier_hosts_in_memory(c->fr) <= c->share.queue_memory)
     return;
   h->idle_since = now - HOST_IDLE_AFTER - HOST_IDLE_GAPS * c->cfg->delay;
   h->kept = h->let_go = 0;
@@ -337,7 +337,7 @@ void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontie
   hd->resolving = item;
   c->req.lookups++;
   const char *addr_now;
-  core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
+  core_rc rc = fetch_resolve(c->fetch.engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
   if (rc || addr_now)
     on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, rc ? core_rc_str(rc) : addr_now);
 }
@@ -395,7 +395,7 @@ void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const ch
     return;
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
-  if (url_scope_contains(c->scope, u.host) &&
+  if (url_scope_contains(c->filter.scope, u.host) &&
       !crawl__mesh_send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
                                    (struct link_how){VIA_NONE, true}))
     crawl__host_queue_sitemap_url(c, &u, depth);
@@ -406,7 +406,7 @@ void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const ch
  * indexes for ever, or of 50,000 sitemaps, would take the host's turns for good. */
 void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int depth) {
   bool first = false;
-  if (seen_add(c->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
+  if (seen_add(c->filter.sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
     crawl__notes_fatal(c, "out of memory");
     return;
   }

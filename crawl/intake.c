@@ -102,9 +102,10 @@ bool crawl__intake_admitted(const struct shard *c, const struct url *u, enum off
     return true;
   /* a link or redirect out of scope goes on, to be recorded once as outside (settle) */
   bool found = kind == OFFER_LINK || kind == OFFER_REDIRECT;
-  if (!found && !url_scope_contains(c->scope, u->host))
+  if (!found && !url_scope_contains(c->filter.scope, u->host))
     return false;
-  if (cfg->no_parent && !under_a_seed(c, u) && (!found || url_scope_contains(c->scope, u->host)))
+  if (cfg->no_parent && !under_a_seed(c, u) &&
+      (!found || url_scope_contains(c->filter.scope, u->host)))
     return false;
   if (cfg->reject_ext.count) { /* every link of every page comes here: the extension only then */
     char ext[64];
@@ -261,7 +262,7 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     return;
   /* out of scope: new ones only, checked once a URL, not on every link to it */
   if ((kind == OFFER_LINK || kind == OFFER_REDIRECT) &&
-      (!fresh || !url_scope_contains(c->scope, u->host))) {
+      (!fresh || !url_scope_contains(c->filter.scope, u->host))) {
     if (fresh) {
       settle_outside(c, u, from, depth, how);
       return;
@@ -285,7 +286,7 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     c->stats->discovered++;
     c->stats->printed += printable && kind != OFFER_SEED;
     if (printable && !cfg->jsonl)
-      crawl__report_check_output(c, c->sink->url(c->writer, u->text));
+      crawl__report_check_output(c, c->out.sink->url(c->out.writer, u->text));
   }
   struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0) |
@@ -370,8 +371,8 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     return;
   /* the spill file is at --queue-disk: the page is not queued, and says why */
   c->stats->queue_full++;
-  if (!c->queue_disk_noted) {
-    c->queue_disk_noted = true;
+  if (!c->share.queue_disk_noted) {
+    c->share.queue_disk_noted = true;
     crawl__notes_verbose(
         c, "the queue's spill file is at --queue-disk: URLs found from now on are not "
            "queued (fate limit) until it drains; a larger --queue-disk raises it");
@@ -390,7 +391,7 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
   url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
   if (printable && cfg->print_outside && !cfg->jsonl)
-    crawl__report_check_output(c, c->sink->url(c->writer, u->text));
+    crawl__report_check_output(c, c->out.sink->url(c->out.writer, u->text));
   struct frontier_item probe = {.flags = (printable ? 0 : ITEM_QUIET) | (unsigned)how.via
                                                                             << ITEM_VIA_SHIFT};
   if (!cfg->check_outside || u->unfetchable) {
@@ -417,7 +418,7 @@ void crawl__intake_offer(struct shard *c, const struct url *u, const char *from,
                          int redirects, enum offer_kind kind, struct link_how how) {
   if (!crawl__intake_admitted(c, u, kind))
     return;
-  if (c->outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
+  if (c->mesh.outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
       crawl__mesh_send_if_foreign(c, u, from, depth, redirects,
                                   kind == OFFER_REDIRECT ? LINK_REDIRECT : LINK_FOUND, how))
     return;
@@ -507,8 +508,8 @@ static void hold_links(struct request *rq) {
   size_t lens[LINK_BATCH];
   bool seen[LINK_BATCH];
   batch_texts(b, urls, lens);
-  seen_contains_batch(c->seen, b->count, urls, lens, seen);
-  for (size_t i = 0; i < b->count && !c->fatal; i++) {
+  seen_contains_batch(c->filter.seen, b->count, urls, lens, seen);
+  for (size_t i = 0; i < b->count && !c->life.fatal; i++) {
     if (seen[i])
       continue;
     crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->how[i]);
@@ -524,7 +525,7 @@ void crawl__intake_flush(struct request *rq) {
   struct link_batch *b = &rq->links;
   if (b->count == 0)
     return;
-  if (c->stop == STOP_NOW) {
+  if (c->life.stop == STOP_NOW) {
     /* stopping at once (a fatal error, a second signal, the output gone): nothing more is
      * printed or queued, and nothing is marked seen either, or a save would keep as seen a URL
      * no run ever queues. The page they came from is made again (page_done) */
@@ -536,14 +537,14 @@ void crawl__intake_flush(struct request *rq) {
   for (size_t i = 0; i < b->count; i++) /* each link names its page, seen before or not */
     crawl__referrers_link(rq, b->urls[i].text);
   /* a page fetched ahead of its level holds its links back until the level comes */
-  if (rq->gate_depth >= 0 && rq->item && !c->fatal &&
+  if (rq->gate_depth >= 0 && rq->item && !c->life.fatal &&
       (rq->held || rq->gate_depth > frontier_gate(c->fr))) {
     hold_links(rq);
     if (b->count == 0)
       return;
   }
   const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
-  if (c->outboxes) {                                  /* links of other shards' hosts go to them */
+  if (c->mesh.outboxes) {                             /* links of other shards' hosts go to them */
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
       if (crawl__mesh_send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND,
@@ -611,8 +612,8 @@ void crawl__intake_replay_held(struct shard *c, bool all) {
   struct held_page *hp;
   while ((hp = crawl__held_due(c, all))) {
     if (crawl__held_waits(hp)) /* a speculative page's record first, at its depth now */
-      crawl__speculate_settle(c, hp, c->stop != STOP_NOW);
-    for (size_t i = 0; i < hp->count && c->stop != STOP_NOW && !c->fatal; i++) {
+      crawl__speculate_settle(c, hp, c->life.stop != STOP_NOW);
+    for (size_t i = 0; i < hp->count && c->life.stop != STOP_NOW && !c->life.fatal; i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       struct link_how how;
       const char *text = crawl__held_link(c, hp, i, &how);

@@ -290,7 +290,7 @@ int crawl__mesh_owner(struct shard *c, const char *host) {
     owner = hashed_owner(r, h);
     /* a host of another process, or out of scope, fetches nothing here: no load to spread */
     if (crawl__mesh_node_of(r, host) == r->node &&
-        (!c->scope || url_scope_contains(c->scope, host))) {
+        (!c->filter.scope || url_scope_contains(c->filter.scope, host))) {
       for (int i = 0; i < r->count; i++)
         if (r->owned[i] < r->owned[owner])
           owner = i;
@@ -327,7 +327,7 @@ static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int
 
 /* A shard's lines for shard to, sent on as one batch; false when out of memory. */
 static bool flush_outbox(struct shard *c, int to) {
-  struct shard_outbox *o = &c->outboxes[to];
+  struct shard_outbox *o = &c->mesh.outboxes[to];
   if (!o->buf.len)
     return true;
   if (!to_inbox(c->run, to, o->buf.data, o->buf.len, o->min))
@@ -377,12 +377,12 @@ bool crawl__mesh_send_if_foreign(struct shard *c, const struct url *u, const cha
   int to = -1; /* a shard of this process; -1 for another process */
   int node = crawl__mesh_node_of(c->run, u->host);
   if (node != c->run->node) {
-    o = &c->remotes[node];
+    o = &c->mesh.remotes[node];
   } else {
     to = crawl__mesh_owner(c, u->host);
     if (to == c->shard)
       return false;
-    o = &c->outboxes[to];
+    o = &c->mesh.outboxes[to];
   }
   char head[64];
   size_t n = line_head(head, kind, crawl__mesh_how_code(how), depth, redirects);
@@ -439,8 +439,8 @@ static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int
 /* Lines for other processes go to the first shard, which appends them to Redis (bridge.c). */
 static void flush_remotes(struct shard *c) {
   struct crawl *r = c->run;
-  for (int node = 0; c->remotes && node < r->nodes; node++) {
-    struct shard_outbox *o = &c->remotes[node];
+  for (int node = 0; c->mesh.remotes && node < r->nodes; node++) {
+    struct shard_outbox *o = &c->mesh.remotes[node];
     if (!o->buf.len)
       continue;
     struct remote_batch *b = malloc(sizeof(*b) + o->buf.len);
@@ -468,7 +468,7 @@ static void flush_remotes(struct shard *c) {
 
 void crawl__mesh_flush(struct shard *c) {
   struct crawl *r = c->run;
-  if (!c->outboxes)
+  if (!c->mesh.outboxes)
     return;
   flush_remotes(c);
   for (int to = 0; to < r->count; to++) {
@@ -480,11 +480,11 @@ void crawl__mesh_flush(struct shard *c) {
 }
 
 bool crawl__mesh_outbox_empty(const struct shard *c) {
-  for (int to = 0; c->outboxes && to < c->run->count; to++)
-    if (c->outboxes[to].buf.len)
+  for (int to = 0; c->mesh.outboxes && to < c->run->count; to++)
+    if (c->mesh.outboxes[to].buf.len)
       return false;
-  for (int node = 0; c->remotes && node < c->run->nodes; node++)
-    if (c->remotes[node].buf.len)
+  for (int node = 0; c->mesh.remotes && node < c->run->nodes; node++)
+    if (c->mesh.remotes[node].buf.len)
       return false;
   return true;
 }
@@ -586,7 +586,7 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
     return;
   /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
    * links to other processes, another node (one from an inbox is this shard's own) */
-  if (saved && c->outboxes &&
+  if (saved && c->mesh.outboxes &&
       crawl__mesh_send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
     url_free(&u);
     return;
@@ -628,10 +628,10 @@ void crawl__mesh_write_transit(struct crawl *r, FILE *out) {
   pthread_mutex_unlock(&r->lock);
   for (int i = 0; i < r->count; i++) {
     const struct shard *c = r->slots[i].shard;
-    for (int to = 0; c && c->outboxes && to < r->count; to++)
-      crawl__mesh_put_transit(out, c->outboxes[to].buf.data, c->outboxes[to].buf.len);
-    for (int node = 0; c && c->remotes && node < r->nodes; node++)
-      crawl__mesh_put_transit(out, c->remotes[node].buf.data, c->remotes[node].buf.len);
+    for (int to = 0; c && c->mesh.outboxes && to < r->count; to++)
+      crawl__mesh_put_transit(out, c->mesh.outboxes[to].buf.data, c->mesh.outboxes[to].buf.len);
+    for (int node = 0; c && c->mesh.remotes && node < r->nodes; node++)
+      crawl__mesh_put_transit(out, c->mesh.remotes[node].buf.data, c->mesh.remotes[node].buf.len);
   }
 }
 
@@ -640,7 +640,7 @@ void crawl__mesh_receive(struct shard *c) {
   struct shard_slot *s = &r->slots[c->shard];
   /* stopping at once (a fatal error, a second signal): the batches stay in the inbox, where the
    * last save (--state, --seen) finds them as links on their way, instead of being dropped */
-  if (c->stop == STOP_NOW || c->fatal)
+  if (c->life.stop == STOP_NOW || c->life.fatal)
     return;
   pthread_mutex_lock(&r->lock);
   struct shard_batch *b = s->head;
@@ -650,7 +650,7 @@ void crawl__mesh_receive(struct shard *c) {
   while (b) {
     struct shard_batch *next = b->next;
     char *p = b->data, *end = b->data + b->len;
-    while (p < end && c->stop != STOP_NOW && !c->fatal) {
+    while (p < end && c->life.stop != STOP_NOW && !c->life.fatal) {
       char *nl = memchr(p, '\n', (size_t)(end - p));
       *nl = '\0';
       take_line(c, p);
@@ -736,15 +736,15 @@ void crawl__mesh_sync_stop(struct shard *c) {
   struct crawl *r = c->run;
   bool raised = false;
   pthread_mutex_lock(&r->lock);
-  if (c->stop > r->stop) {
-    r->stop = c->stop;
-    if (r->end == CRAWL_END_DONE || c->end == CRAWL_END_FATAL)
-      r->end = c->end;
+  if (c->life.stop > r->stop) {
+    r->stop = c->life.stop;
+    if (r->end == CRAWL_END_DONE || c->life.end == CRAWL_END_FATAL)
+      r->end = c->life.end;
     raised = true;
-  } else if (r->stop > c->stop) {
-    c->stop = r->stop;
-    if (c->end == CRAWL_END_DONE)
-      c->end = r->end;
+  } else if (r->stop > c->life.stop) {
+    c->life.stop = r->stop;
+    if (c->life.end == CRAWL_END_DONE)
+      c->life.end = r->end;
   }
   pthread_mutex_unlock(&r->lock);
   if (raised)

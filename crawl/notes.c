@@ -6,27 +6,27 @@
 #include <stdlib.h>
 
 void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
-  if (c->fatal)
+  if (c->life.fatal)
     return;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(c->err, c->err_size, fmt, ap);
+  vsnprintf(c->life.err, c->life.err_size, fmt, ap);
   va_end(ap);
-  c->fatal = true;
-  c->stop = STOP_NOW;
-  c->end = CRAWL_END_FATAL;
+  c->life.fatal = true;
+  c->life.stop = STOP_NOW;
+  c->life.end = CRAWL_END_FATAL;
 }
 
 static void say(struct shard *c, const char *fmt, va_list ap) {
   char *text = NULL; /* as long as it is: a URL may be 2,048 bytes or more */
   if (vasprintf(&text, fmt, ap) >= 0) {
-    c->sink->note(c->sink->arg, text);
+    c->out.sink->note(c->out.sink->arg, text);
     free(text);
   }
 }
 
 void crawl__notes_verbose(struct shard *c, const char *fmt, ...) {
-  if (!c->cfg->verbose || !c->sink->note)
+  if (!c->cfg->verbose || !c->out.sink->note)
     return;
   va_list ap;
   va_start(ap, fmt);
@@ -35,7 +35,7 @@ void crawl__notes_verbose(struct shard *c, const char *fmt, ...) {
 }
 
 void crawl__notes_warn(struct shard *c, const char *fmt, ...) {
-  if (!c->sink->note) /* -q: none */
+  if (!c->out.sink->note) /* -q: none */
     return;
   va_list ap;
   va_start(ap, fmt);

@@ -39,7 +39,7 @@ static bool is_css_type(const char *type) {
 /* A link in a fetched style sheet, or (--js) script: resolved against the file's own URL. */
 static void on_css_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
-  if (rq->shard->stop == STOP_NOW || event != PARSE_LINK)
+  if (rq->shard->life.stop == STOP_NOW || event != PARSE_LINK)
     return;
   struct link_how how = {VIA_PAGE + (rq->css ? PARSE_VIA_CSS : PARSE_VIA_JS), !rq->nofollow};
   crawl__intake_offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, how);
@@ -147,7 +147,7 @@ static void keep_fragment_link(struct request *rq, const struct url *base, const
 static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
   struct shard *c = rq->shard;
-  if (c->stop == STOP_NOW)
+  if (c->life.stop == STOP_NOW)
     return;
   switch (event) {
     case PARSE_ANCHOR:
@@ -218,7 +218,7 @@ static void hold_up_to(struct request *rq, uint64_t bytes) {
 
 /* length: the body's, from its head, or -1 when unknown. */
 static bool start_html(struct request *rq, const char *charset, int64_t length) {
-  if (parse_html_create_in(rq->shard->html_pool, charset, on_html_event, rq, &rq->html) !=
+  if (parse_html_create_in(rq->shard->fetch.html_pool, charset, on_html_event, rq, &rq->html) !=
       CORE_OK) { /* memory alone: the page's links would be lost without a word */
     rq->html = NULL;
     crawl__notes_fatal(rq->shard, "out of memory");
@@ -364,7 +364,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
     crawl__request_free(rq);
     return;
   }
-  if (head && (status == 405 || status == 501) && !c->stop) {
+  if (head && (status == 405 || status == 501) && !c->life.stop) {
     /* a server that refuses HEAD is asked with GET, in the link's next turn on its host */
     item->flags |= ITEM_GET;
     frontier_push(c->fr, rq->host, item);

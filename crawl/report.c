@@ -43,15 +43,15 @@ const char *crawl_cause_name(crawl_cause cause) {
 void crawl__report_check_output(struct shard *c, core_rc rc) {
   if (rc == CORE_OK)
     return;
-  int err = c->sink->error(c->sink->arg);
+  int err = c->out.sink->error(c->out.sink->arg);
   if (err == EPIPE) {
-    if (!c->stop)
-      c->end = CRAWL_END_PIPE;
-    c->stop = STOP_NOW;
+    if (!c->life.stop)
+      c->life.end = CRAWL_END_PIPE;
+    c->life.stop = STOP_NOW;
   } else if (err) {
-    crawl__notes_fatal(c, "cannot write %s: %s", c->sink->name, strerror(err));
+    crawl__notes_fatal(c, "cannot write %s: %s", c->out.sink->name, strerror(err));
   } else {
-    crawl__notes_fatal(c, "cannot write %s: %s", c->sink->name, core_rc_str(rc));
+    crawl__notes_fatal(c, "cannot write %s: %s", c->out.sink->name, core_rc_str(rc));
   }
 }
 
@@ -98,7 +98,7 @@ const char *crawl__report_via_name(unsigned via) {
 /* A URL that failed: forgotten before the last save when the filter can remove (--seen). */
 static void remember_to_forget(struct shard *c, const char *url) {
   /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
-  if (seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
+  if (seen_mark_forget(c->filter.seen, url, strlen(url)) == CORE_ENOMEM)
     crawl__notes_fatal(c, "out of memory");
 }
 
@@ -135,9 +135,9 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
 
 void crawl__report_write(struct shard *c, const struct crawl_record *rec) {
   if (c->cfg->jsonl)
-    crawl__report_check_output(c, c->sink->record(c->writer, rec));
-  if (c->cfg->report && rec->fate == CRAWL_FATE_FAILED && c->sink->broken &&
-      c->sink->broken(c->sink->arg, rec) != CORE_OK)
+    crawl__report_check_output(c, c->out.sink->record(c->out.writer, rec));
+  if (c->cfg->report && rec->fate == CRAWL_FATE_FAILED && c->out.sink->broken &&
+      c->out.sink->broken(c->out.sink->arg, rec) != CORE_OK)
     crawl__notes_fatal(c, "out of memory"); /* the report would lack a broken link */
 }
 

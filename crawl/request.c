@@ -181,7 +181,7 @@ static void launch(struct request *rq, const char *addr) {
       .arg = rq,
       .login = crawl__logins_for(c, rq->url.https, rq->url.host, rq->url.port),
   };
-  core_rc rc = fetch_start(c->engine, &fr);
+  core_rc rc = fetch_start(c->fetch.engine, &fr);
   if (rc == CORE_ENOMEM) /* the crawl ends, and the URL is kept (page_done) */
     crawl__request_failed_to_start(rq, FETCH_ENOMEM, "out of memory");
   else if (rc != CORE_OK)
@@ -212,8 +212,8 @@ void crawl__request_start(struct shard *c, struct request *rq) {
   }
   const char *addr_now;
   c->req.lookups++;
-  core_rc rc =
-      fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now);
+  core_rc rc = fetch_resolve(c->fetch.engine, rq->url.host, rq->url.port, on_request_resolved, rq,
+                             &addr_now);
   if (rc) {
     on_request_resolved(rq, CORE_EDNS, core_rc_str(rc)); /* which counts the lookup ended */
   } else if (addr_now) {
@@ -247,7 +247,7 @@ bool crawl__request_retry_after_too_long(struct shard *c, frontier_host *host, d
 
 bool crawl__request_retry(struct shard *c, struct request *rq, double retry_after) {
   struct frontier_item *item = rq->item;
-  if (item->attempts >= c->cfg->retries || c->stop || (rq->spec && rq->spec->cancelled) ||
+  if (item->attempts >= c->cfg->retries || c->life.stop || (rq->spec && rq->spec->cancelled) ||
       crawl__request_retry_after_too_long(c, rq->host, retry_after))
     return false;
   item->attempts++;
@@ -298,7 +298,7 @@ bool crawl__request_cut_short(struct request *rq) {
    * one turn of the loop in which this answer came too): reported fetched, it would take them
    * along. It stays among the requests cut short, which a --state save keeps to be made again,
    * and the end reports as pending */
-  return rq->shard->stop == STOP_NOW;
+  return rq->shard->life.stop == STOP_NOW;
 }
 
 void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {

@@ -46,8 +46,8 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
     item->flags = s->flags;
     item->not_before = s->wait > 0 ? now + s->wait : 0;
     bool fresh;
-    if (kind == FRONTIER_SITEMAP && c->sitemaps_seen)
-      seen_add(c->sitemaps_seen, u.text, strlen(u.text), &fresh);
+    if (kind == FRONTIER_SITEMAP && c->filter.sitemaps_seen)
+      seen_add(c->filter.sitemaps_seen, u.text, strlen(u.text), &fresh);
     frontier_push(c->fr, hd->fhost, item);
   }
   url_free(&u);
@@ -94,7 +94,7 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
   if (!strcmp(s->url, "seeds_fed"))
     return;                    /* crawl__restore_seeds_fed read it */
   if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
-    c->start = now - (double)s->value / 1000;
+    c->life.start = now - (double)s->value / 1000;
     return;
   }
   /* each shard that wrote the checkpoint counted its own: this run's first shard adds them up */
@@ -140,7 +140,7 @@ void crawl__restore(struct shard *c) {
   struct saved s;
   struct held_page *hp = NULL;
   double now = core_now();
-  while (!c->fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
+  while (!c->life.fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
     switch (s.kind) {
       case SAVED_PAGE:
       case SAVED_SITEMAP:

@@ -134,7 +134,7 @@ static void wire_hooks(struct shard *c) {
  * (crawl__notes_fatal), which ends the run before any shard's loop begins. */
 static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
   const struct crawl_config *cfg = c->cfg;
-  const struct crawl_sink *sink = c->sink;
+  const struct crawl_sink *sink = c->out.sink;
   wire_hooks(c);
   crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
   crawl__checkpoint_prepare(c);
@@ -142,39 +142,39 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   crawl__speculate_prepare(c); /* after the held links' */
   crawl__referrers_prepare(c);
   c->ahead = true;
-  c->end = CRAWL_END_DONE;
-  c->start = c->run_start = start;
+  c->life.end = CRAWL_END_DONE;
+  c->life.start = c->life.run_start = start;
   c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
-  c->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
-  c->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
+  c->share.queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
+  c->share.queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
   /* with --seen or --state the shards share one filter (checkpoint.c) */
-  c->seen_expect =
+  c->share.seen_expect =
       n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
-  if (sink->open(sink->arg, i, &c->writer) != CORE_OK) {
-    c->writer = NULL;
+  if (sink->open(sink->arg, i, &c->out.writer) != CORE_OK) {
+    c->out.writer = NULL;
     crawl__notes_fatal(c, "cannot start: out of memory");
     return;
   }
   if (n > 1 || cfg->cluster) {
-    c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
-    if (!c->outboxes) {
+    c->mesh.outboxes = calloc((size_t)n, sizeof(*c->mesh.outboxes));
+    if (!c->mesh.outboxes) {
       crawl__notes_fatal(c, "cannot start: out of memory");
       return;
     }
     for (int k = 0; k < n; k++) {
-      core_buf_init(&c->outboxes[k].buf, SIZE_MAX / 2);
-      c->outboxes[k].min = INT_MAX;
+      core_buf_init(&c->mesh.outboxes[k].buf, SIZE_MAX / 2);
+      c->mesh.outboxes[k].min = INT_MAX;
     }
   }
   if (cfg->cluster) { /* links for the other processes' hosts */
-    c->remotes = calloc((size_t)cfg->nodes, sizeof(*c->remotes));
-    if (!c->remotes) {
+    c->mesh.remotes = calloc((size_t)cfg->nodes, sizeof(*c->mesh.remotes));
+    if (!c->mesh.remotes) {
       crawl__notes_fatal(c, "cannot start: out of memory");
       return;
     }
     for (long k = 0; k < cfg->nodes; k++) {
-      core_buf_init(&c->remotes[k].buf, SIZE_MAX / 2);
-      c->remotes[k].min = INT_MAX;
+      core_buf_init(&c->mesh.remotes[k].buf, SIZE_MAX / 2);
+      c->mesh.remotes[k].min = INT_MAX;
     }
   }
 }
@@ -211,17 +211,17 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   for (int i = 0; i < n; i++) {
     struct shard *c = &shards[i];
     *c = (struct shard){.cfg = cfg,
-                        .sink = sink,
+                        .out.sink = sink,
                         .stats = &shard_stats[i],
-                        .err = errs + (size_t)i * err_size,
-                        .err_size = err_size,
-                        .cookies = cookies,
+                        .life.err = errs + (size_t)i * err_size,
+                        .life.err_size = err_size,
+                        .fetch.cookies = cookies,
                         .fragments = fragments};
     shard_prepare(run, c, i, n, start);
   }
   /* every shard is made here, before any runs: crawl_stop may wake their loops from now on */
   for (int i = 0; i < n; i++)
-    if (!shards[i].fatal)
+    if (!shards[i].life.fatal)
       crawl__shard_open(&shards[i]);
   if (n > 1 && (cfg->seen_file || cfg->state_dir)) {
     /* one save for all: each shard takes up its part of the last one, and is paused for the
@@ -235,11 +235,11 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   crawl__mesh_set_running(run, true);
   /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
    * read, in shard_loop) */
-  if (n > 1 && !shards[0].fatal)
+  if (n > 1 && !shards[0].life.fatal)
     crawl__checkpoint_cut_output(&shards[0]);
-  if (n > 1 && !shards[0].fatal && crawl__archive_open(&shards[0]) == CORE_OK)
+  if (n > 1 && !shards[0].life.fatal && crawl__archive_open(&shards[0]) == CORE_OK)
     for (int i = 1; i < n; i++)
-      if (shards[i].engine)
+      if (shards[i].fetch.engine)
         crawl__archive_share(&shards[0], &shards[i]);
   pthread_t threads[CRAWL_THREADS_MAX];
   bool started[CRAWL_THREADS_MAX] = {false};
@@ -247,12 +247,12 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
    * before any shard's loop begins: none of them may make a request */
   bool refused = false;
   for (int i = 0; i < n; i++)
-    if (shards[i].fatal) {
+    if (shards[i].life.fatal) {
       crawl__mesh_sync_stop(&shards[i]);
       refused = true;
     }
   for (int i = 0; i < n; i++)
-    shards[i].refused = refused && !shards[i].fatal;
+    shards[i].life.refused = refused && !shards[i].life.fatal;
   /* --jsonl's link log, one for all; not touched by a run that cannot start, whose checkpoint
    * may not have been read (it says how much of DIR/links stays) */
   if (n > 1 && !refused) {
@@ -273,26 +273,26 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   for (int i = 1; i < n; i++)
     if (started[i])
       pthread_join(threads[i], NULL);
-  crawl_end end = n > 1 ? crawl__mesh_end(run) : shards[0].end;
+  crawl_end end = n > 1 ? crawl__mesh_end(run) : shards[0].life.end;
   if (n > 1)
     for (int i = 0; i < n && end != CRAWL_END_FATAL; i++)
-      if (shards[i].fatal)
+      if (shards[i].life.fatal)
         end = CRAWL_END_FATAL;
   /* every page is in now: the links with a fragment are judged, their records written by the
    * first shard (its writer is open until crawl__shard_close) */
-  if (fragments && end != CRAWL_END_FATAL && end != CRAWL_END_PIPE && !shards[0].refused) {
+  if (fragments && end != CRAWL_END_FATAL && end != CRAWL_END_PIPE && !shards[0].life.refused) {
     crawl__fragments_judge(fragments, &shards[0]);
-    if (shards[0].writer)
-      crawl__report_check_output(&shards[0], sink->flush(shards[0].writer, false));
-    if (shards[0].fatal) {
+    if (shards[0].out.writer)
+      crawl__report_check_output(&shards[0], sink->flush(shards[0].out.writer, false));
+    if (shards[0].life.fatal) {
       end = CRAWL_END_FATAL;
       if (!err[0])
-        snprintf(err, err_size, "%s", shards[0].err);
+        snprintf(err, err_size, "%s", shards[0].life.err);
     }
   }
   for (int i = 0; i < n; i++) {
-    if (shards[i].fatal && !err[0])
-      snprintf(err, err_size, "%s", shards[i].err);
+    if (shards[i].life.fatal && !err[0])
+      snprintf(err, err_size, "%s", shards[i].life.err);
     if (n > 1 && shards[i].fr) /* -v: how the hosts, and so the work, were spread */
       crawl__notes_verbose(&shards[0], "shard %d of %d: %llu pages of %zu hosts", i + 1, n,
                            (unsigned long long)shard_stats[i].pages,
@@ -302,7 +302,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   }
   /* the time of all its runs, as its counts are (a --state crawl's start is set back by what
    * its runs before took) */
-  stats->seconds = core_now() - (shards[0].start < start ? shards[0].start : start);
+  stats->seconds = core_now() - (shards[0].life.start < start ? shards[0].life.start : start);
   stats->complete = shards[0].save.complete;
   crawl__mesh_set_running(run, false);
   if (sink->status && end != CRAWL_END_PIPE && shards[0].fr)

@@ -157,7 +157,7 @@ void crawl__schedule(struct shard *c) {
   for (int round = 0; round < 8; round++) {
     crawl__seed_feed(c);
     pop_and_start(c);
-    if (c->stop || c->fatal || !replay_due(c))
+    if (c->life.stop || c->life.fatal || !replay_due(c))
       break;
   }
   if (crawl__depthcut_pending(c) && frontier_gate(c->fr) > c->cfg->depth)
@@ -180,11 +180,12 @@ static void pop_and_start(struct shard *c) {
   double now = core_now();
   /* -n across processes reached: what pages fetched ahead found goes to its owners now, while
    * every process still runs (see finished) */
-  crawl__intake_replay_held(c, (idle(c) && !c->outboxes) || (crawl__budget_pages_leased(c->run) &&
-                                                             crawl__budget_pages_final(c->run)));
+  crawl__intake_replay_held(
+      c, (idle(c) && !c->mesh.outboxes) ||
+             (crawl__budget_pages_leased(c->run) && crawl__budget_pages_final(c->run)));
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
-  while (!c->stop && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
+  while (!c->life.stop && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
     c->req.slot_held = true;
     /* --rate: a turn is taken before the pop (so no item goes back to its queue out of order)
      * and given back when what was popped makes no request */
@@ -236,11 +237,11 @@ static void pop_and_start(struct shard *c) {
 }
 
 bool crawl__schedule_finished(const struct shard *c) {
-  if (c->stop == STOP_NOW)
+  if (c->life.stop == STOP_NOW)
     return true;
   if (c->req.in_flight)
     return false;
-  if (c->stop)
+  if (c->life.stop)
     return true;
   if (crawl__budget_pages_exhausted(
           c->run, c->cfg->max_pages)) /* with --cluster, once the links held back went their way */

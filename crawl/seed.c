@@ -29,7 +29,7 @@ static void record_unfed(struct shard *c, const char *url, void *arg) {
 
 void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
   crawl_fate fate =
-      c->end == CRAWL_END_DONE && crawl__budget_pages_exhausted(c->run, c->cfg->max_pages)
+      c->life.end == CRAWL_END_DONE && crawl__budget_pages_exhausted(c->run, c->cfg->max_pages)
           ? CRAWL_FATE_LIMIT
           : CRAWL_FATE_PENDING;
   if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
@@ -71,7 +71,7 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   struct saved s;
   const char *held_from = NULL;
   char *from_copy = NULL;
-  while (!c->fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
+  while (!c->life.fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
     if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
       free(from_copy);
       held_from = from_copy = strdup(s.from);
@@ -165,11 +165,11 @@ static void seeds_fed(struct shard *c) {
 /* Offers the next seeds this shard owns while fewer than seed_window pages of depth 0 are
  * pending (all of them once -n is reached: settle makes no host for them then). */
 void crawl__seed_feed(struct shard *c) {
-  if (!crawl__seeds_waiting(c) || c->stop || c->fatal)
+  if (!crawl__seeds_waiting(c) || c->life.stop || c->life.fatal)
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
   bool all = crawl__budget_pages_exhausted(c->run, c->cfg->max_pages);
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
-  while (c->seeds.next < c->cfg->seed_count && !c->fatal &&
+  while (c->seeds.next < c->cfg->seed_count && !c->life.fatal &&
          (all || frontier_pending(c->fr, 0) < window)) {
     struct url u;
     if (unfed_seed(c, c->seeds.next++, true, &u)) {
@@ -205,18 +205,19 @@ void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const c
 core_rc crawl__seed_open_scope(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   if (c->shard > 0) {
-    c->scope = crawl__mesh_shard(c->run, 0)->scope;
-    c->scope_borrowed = true;
-    return c->scope ? CORE_OK : CORE_EINVAL;
+    c->filter.scope = crawl__mesh_shard(c->run, 0)->filter.scope;
+    c->filter.scope_borrowed = true;
+    return c->filter.scope ? CORE_OK : CORE_EINVAL;
   }
-  core_rc rc = url_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->scope);
+  core_rc rc =
+      url_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->filter.scope);
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
     struct url u;
     if ((rc = crawl__logins_seed_url(cfg->seeds[i], cfg->max_url_length, &u)) != CORE_OK) {
       crawl__notes_fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
       return rc;
     }
-    rc = url_scope_add_seed(c->scope, u.host);
+    rc = url_scope_add_seed(c->filter.scope, u.host);
     url_free(&u);
   }
   return rc;
@@ -237,7 +238,7 @@ core_rc crawl__seed_all(struct shard *c) {
   core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds.unfed);
   if (rc == CORE_OK && !c->save.restored && c->save.resumable)
     rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
-  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->fatal; i++) {
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->life.fatal; i++) {
     struct url u;
     bool first;
     core_rc parsed = crawl__logins_seed_url(cfg->seeds[i], cfg->max_url_length, &u);
@@ -251,13 +252,13 @@ core_rc crawl__seed_all(struct shard *c) {
       rc = add_seed_dir(c, &u);
     if (rc == CORE_OK && i >= c->seeds.next && crawl__mesh_owner(c, u.host) == c->shard &&
         crawl__mesh_node_of(c->run, u.host) == (int)cfg->node &&
-        !(c->save.restored && seen_contains(c->seen, u.text, strlen(u.text))))
+        !(c->save.restored && seen_contains(c->filter.seen, u.text, strlen(u.text))))
       rc = seen_add(c->seeds.unfed, u.text, strlen(u.text), &first);
     if (rc == CORE_OK && given)
       rc = seen_add(given, u.text, strlen(u.text), &first);
     url_free(&u);
   }
-  if (rc != CORE_OK || c->fatal) {
+  if (rc != CORE_OK || c->life.fatal) {
     seen_destroy(c->seeds.unfed);
     c->seeds.unfed = NULL;
     seen_destroy(given);

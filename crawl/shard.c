@@ -30,13 +30,13 @@
 static void on_progress(void *arg) {
   struct shard *c = arg;
   struct crawl_progress p;
-  if (c->outboxes)
+  if (c->mesh.outboxes)
     crawl__mesh_progress(c->run, &p);
   else
     crawl__shard_own_progress(c, &p);
-  p.elapsed = core_now() - c->start;
-  c->sink->status(c->sink->arg, &p, false);
-  loop_timer_start(c->progress_timer, core_now() + 0.5);
+  p.elapsed = core_now() - c->life.start;
+  c->out.sink->status(c->out.sink->arg, &p, false);
+  loop_timer_start(c->progress.progress_timer, core_now() + 0.5);
 }
 
 /* A pipe's reader that goes away shows as an error event on our end of it: the crawl stops at
@@ -45,17 +45,17 @@ static void on_output_event(void *arg, int fd, unsigned events) {
   struct shard *c = arg;
   if (!(events & LOOP_ERROR))
     return;
-  loop_unwatch(c->loop, c->output_watch);
-  c->output_watch = NULL;
-  c->sink->reader_gone(c->sink->arg);
+  loop_unwatch(c->loop, c->out.output_watch);
+  c->out.output_watch = NULL;
+  c->out.sink->reader_gone(c->out.sink->arg);
   crawl__report_check_output(c, CORE_ESYS);
 }
 
 static core_rc watch_output(struct shard *c) {
-  if (c->sink->watch_fd < 0)
+  if (c->out.sink->watch_fd < 0)
     return CORE_OK; /* a file or a terminal has no reader to lose */
   /* no events asked for: epoll reports errors and hang-ups whatever the mask */
-  return loop_watch_fd(c->loop, c->sink->watch_fd, 0, on_output_event, c, &c->output_watch);
+  return loop_watch_fd(c->loop, c->out.sink->watch_fd, 0, on_output_event, c, &c->out.output_watch);
 }
 
 /* This shard's counts for the status line. */
@@ -66,14 +66,16 @@ void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
   p->spilled = frontier_spilled(c->fr);
   p->hosts = frontier_host_count(c->fr);
   double now = core_now();
-  if (c->sink->status && now >= c->busiest.next) { /* every host looked at: not every turn */
+  if (c->out.sink->status &&
+      now >= c->progress.busiest.next) { /* every host looked at: not every turn */
     const char *origin;
-    c->busiest.left = frontier_busiest(c->fr, &origin);
-    snprintf(c->busiest.host, sizeof(c->busiest.host), "%s", origin ? origin : "");
-    c->busiest.next = now + 0.5;
+    c->progress.busiest.left = frontier_busiest(c->fr, &origin);
+    snprintf(c->progress.busiest.host, sizeof(c->progress.busiest.host), "%s",
+             origin ? origin : "");
+    c->progress.busiest.next = now + 0.5;
   }
-  p->left = c->busiest.left;
-  snprintf(p->left_host, sizeof(p->left_host), "%s", c->busiest.host);
+  p->left = c->progress.busiest.left;
+  snprintf(p->left_host, sizeof(p->left_host), "%s", c->progress.busiest.host);
 }
 
 /* Sends what this shard found for the others and publishes its pending depths: the gate its
@@ -111,7 +113,7 @@ void crawl__shard_open(struct shard *c) {
                                      .resolves = cfg->resolves,
                                      .resolve_count = cfg->resolve_count,
                                      .proxies = {cfg->proxy_http, cfg->proxy_https, cfg->noproxy},
-                                     .cookies = c->cookies};
+                                     .cookies = c->fetch.cookies};
   struct frontier_options frontier_opts = {
       .delay = cfg->delay,
       .delay_factor = cfg->delay_factor,
@@ -121,75 +123,77 @@ void crawl__shard_open(struct shard *c) {
       .ip_table = crawl__mesh_ip_table(c->run),
       .per_host = cfg->per_host,
       /* the ahead budget: a page fetched ahead must be found again in the queue (speculate.c) */
-      .queue_memory = c->spec.on && c->queue_memory ? crawl__held_ahead_budget(c) : c->queue_memory,
-      .queue_disk = c->queue_disk};
+      .queue_memory =
+          c->spec.on && c->share.queue_memory ? crawl__held_ahead_budget(c) : c->share.queue_memory,
+      .queue_disk = c->share.queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
-      (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
-      (rc = parse_html_pool_create(&c->html_pool)) ||
-      (rc = frontier_create(&frontier_opts, c->seen, crawl__host_free, &c->fr)) ||
+      (rc = fetch_engine_create(c->loop, &fetch_opts, &c->fetch.engine)) ||
+      (rc = parse_html_pool_create(&c->fetch.html_pool)) ||
+      (rc = frontier_create(&frontier_opts, c->filter.seen, crawl__host_free, &c->fr)) ||
       (rc = crawl__seed_open_scope(c)) ||
-      (rc = loop_timer_create(c->loop, on_progress, c, &c->progress_timer)) ||
+      (rc = loop_timer_create(c->loop, on_progress, c, &c->progress.progress_timer)) ||
       (rc = loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer)) ||
-      (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->sitemaps_seen) : CORE_OK) ||
+      (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->filter.sitemaps_seen)
+                          : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = crawl__hosts_open(c)) ||
       (rc = first ? watch_output(c) : CORE_OK)) {
-    if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
+    if (rc == CORE_EINVAL && cfg->dns_servers && !c->fetch.engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
       crawl__notes_fatal(c, "cannot start: %s", core_rc_str(rc));
     return;
   }
-  if (c->outboxes)
+  if (c->mesh.outboxes)
     frontier_set_outside_gate(c->fr, 0); /* until the others have said what they hold */
   if (first && cfg->cluster)
     crawl__bridge_open(c); /* a Redis that cannot be reached is a fatal error */
 }
 
 static void shard_loop(struct shard *c) {
-  bool shared = c->outboxes != NULL;
-  if (c->sink->status && c->shard == 0)
-    loop_timer_start(c->progress_timer, core_now() + 0.5);
+  bool shared = c->mesh.outboxes != NULL;
+  if (c->out.sink->status && c->shard == 0)
+    loop_timer_start(c->progress.progress_timer, core_now() + 0.5);
   if (c->save.path && c->shard == 0) /* the first shard saves for all */
     loop_timer_start(c->save.timer, core_now() + c->save.every);
   if (crawl__seed_all(c) != CORE_OK)
     crawl__notes_fatal(c, "cannot queue the seeds: out of memory");
-  c->save.begun = !c->fatal;
+  c->save.begun = !c->life.fatal;
   /* a crawl of one shard (of a --cluster too: it has outboxes) read its checkpoint just now */
-  if (!c->fatal && crawl__mesh_shards(c->run) == 1) {
+  if (!c->life.fatal && crawl__mesh_shards(c->run) == 1) {
     crawl__checkpoint_cut_output(
         c);                 /* nothing was written yet: the first flush comes after a turn */
     crawl__archive_open(c); /* after the checkpoint was read: it says how much of the file stays */
     crawl__referrers_open(c); /* so does --jsonl's link log */
   }
-  while (!c->fatal && !c->save.complete) { /* a crawl continued once complete asks nothing */
-    crawl__mesh_sync_stop(c);              /* a stop asked for by crawl_stop or by another shard */
-    if (c->stop == STOP_NOW || (shared && crawl__mesh_done(c)))
+  while (!c->life.fatal && !c->save.complete) { /* a crawl continued once complete asks nothing */
+    crawl__mesh_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */
+    if (c->life.stop == STOP_NOW || (shared && crawl__mesh_done(c)))
       break;
     if (shared)
       crawl__mesh_receive(c);
     crawl__schedule(c);
     crawl__hosts_let_idle_go(c, core_now());
     bool again = shared && share_turn(c);
-    double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
+    double most = c->mesh.bridge ? crawl__bridge_turn(c) : 1.0;
     crawl__report_spill_refused(c);
-    crawl__report_check_output(c, c->sink->flush(c->writer, false));
+    crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
     crawl__mesh_sync_stop(c);
-    if (crawl__schedule_finished(c) &&
-        (!shared || c->stop == STOP_NOW || (crawl__mesh_outbox_empty(c) && crawl__mesh_idle(c))))
+    if (crawl__schedule_finished(c) && (!shared || c->life.stop == STOP_NOW ||
+                                        (crawl__mesh_outbox_empty(c) && crawl__mesh_idle(c))))
       break;
     double now = core_now();
     double wait = frontier_next_ready(c->fr) - now;
     if (c->cfg->max_time > 0) { /* --max-time: the run ends as an interrupt would, in time */
-      double left = c->run_start + c->cfg->max_time - now;
-      if (left <= 0 && !c->stop)
+      double left = c->life.run_start + c->cfg->max_time - now;
+      if (left <= 0 && !c->life.stop)
         crawl__mesh_time_up(c->run);
       if (left > 0 && wait > left)
         wait = left;
     }
     if (c->req.rate_until > now && wait < c->req.rate_until - now)
       wait = c->req.rate_until - now; /* --rate: nothing starts before then */
-    if (wait > 1.0 || c->stop || crawl__budget_slots_full(c->run, c->cfg->concurrency))
+    if (wait > 1.0 || c->life.stop || crawl__budget_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
     if (wait > most)
       wait = most; /* --cluster: the first shard asks Redis how the run goes */
@@ -213,7 +217,7 @@ static void deliver_last_links(struct shard *c) {
   } else {
     while (c->req.active) {
       struct request *rq = c->req.active;
-      bool records = c->end != CRAWL_END_PIPE;
+      bool records = c->life.end != CRAWL_END_PIPE;
       if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
         crawl__report_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
       crawl__request_free(rq);
@@ -242,20 +246,20 @@ static bool all_begun(const struct crawl *r) {
 static void shard_end(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
-  fetch_engine_destroy(c->engine);
-  c->engine = NULL;
+  fetch_engine_destroy(c->fetch.engine);
+  c->fetch.engine = NULL;
   crawl__mesh_barrier(c->run, c->shard); /* no shard writes to the --warc file any more */
   crawl__archive_close(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
-  bool pausing = cfg->state_dir && c->end != CRAWL_END_DONE;
+  bool pausing = cfg->state_dir && c->life.end != CRAWL_END_DONE;
   if (c->fr && !pausing)
     crawl__intake_replay_held(c, true);
   if (crawl__mesh_shards(c->run) > 1)
     deliver_last_links(c);
   /* no redirect comes any more: the URLs cut beyond --depth are settled (a paused --state crawl
    * keeps them waiting in its checkpoint, for the run that continues it) */
-  if (c->fr && c->end != CRAWL_END_PIPE && !pausing)
+  if (c->fr && c->life.end != CRAWL_END_PIPE && !pausing)
     crawl__depthcut_settle(c);
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
   int spill_error = 0;
@@ -270,7 +274,7 @@ static void shard_end(struct shard *c) {
    * would have at their turn: the save then holds their records and counts, and keeps the pages
    * for the next run as already settled (ITEM_LEFT), which settles them the same way again
    * without a second record */
-  if (c->fr && saving && c->end == CRAWL_END_DONE &&
+  if (c->fr && saving && c->life.end == CRAWL_END_DONE &&
       crawl__budget_pages_exhausted(c->run, cfg->max_pages))
     crawl__seed_leave_queued(c);
   /* the final save is the last: the loop still turns after it (crawl__bridge_close waits on it
@@ -280,29 +284,29 @@ static void shard_end(struct shard *c) {
     loop_timer_stop(c->save.timer);
   if (saving && shards > 1)
     crawl__mesh_barrier(c->run, c->shard);
-  if (c->shard == 0 && c->save.path && all_begun(c->run) && c->seen) {
+  if (c->shard == 0 && c->save.path && all_begun(c->run) && c->filter.seen) {
     /* a --state crawl at its end writes the records that waited for their referrers, before
      * the save that says it is complete; a paused one keeps them waiting in DIR/links */
-    if (cfg->state_dir && c->end == CRAWL_END_DONE)
+    if (cfg->state_dir && c->life.end == CRAWL_END_DONE)
       crawl__referrers_settle(c);
     crawl__checkpoint_final(c);
   }
   if (saving && shards > 1)
     crawl__mesh_barrier(c->run, c->shard);
   if (c->fr)
-    crawl__seed_settle_leftovers(c, c->end != CRAWL_END_PIPE && !pausing);
+    crawl__seed_settle_leftovers(c, c->life.end != CRAWL_END_PIPE && !pausing);
   if (c->fr && frontier_error(c->fr) != CORE_OK)
     crawl__notes_fatal(c, "cannot read queued URLs back from their temporary file: %s",
                        core_rc_str(frontier_error(c->fr)));
-  if (c->writer && c->end != CRAWL_END_PIPE)
-    crawl__report_check_output(c, c->sink->flush(c->writer, false));
+  if (c->out.writer && c->life.end != CRAWL_END_PIPE)
+    crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
   /* any other crawl, stopped or not, writes them now: every page it parsed is known */
   if (crawl__referrers_logged(c) && !cfg->state_dir) {
     if (shards > 1)
       crawl__mesh_barrier(c->run, c->shard);
-    if (c->shard == 0 && c->end != CRAWL_END_PIPE) {
+    if (c->shard == 0 && c->life.end != CRAWL_END_PIPE) {
       crawl__referrers_settle(c);
-      crawl__report_check_output(c, c->sink->flush(c->writer, false));
+      crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
     }
   }
 }
@@ -310,9 +314,9 @@ static void shard_end(struct shard *c) {
 void crawl__shard_close(struct shard *c) {
   crawl__bridge_close(c); /* on its loop, which is still there */
   crawl__logins_close(c);
-  if (!c->seen_borrowed)
-    seen_destroy(c->seen);
-  seen_destroy(c->sitemaps_seen);
+  if (!c->filter.seen_borrowed)
+    seen_destroy(c->filter.seen);
+  seen_destroy(c->filter.sitemaps_seen);
   crawl__checkpoint_close(c);
   crawl__saved_left_close(c);
   crawl__depthcut_close(c); /* settled by then, or let go: a shard that never ran */
@@ -321,24 +325,24 @@ void crawl__shard_close(struct shard *c) {
   crawl__hosts_close(c);
   crawl__referrers_close(c);
   frontier_destroy(c->fr);
-  if (!c->scope_borrowed)
-    url_scope_destroy(c->scope);
-  if (c->output_watch)
-    loop_unwatch(c->loop, c->output_watch);
+  if (!c->filter.scope_borrowed)
+    url_scope_destroy(c->filter.scope);
+  if (c->out.output_watch)
+    loop_unwatch(c->loop, c->out.output_watch);
   crawl__seed_close(c);
-  fetch_engine_destroy(c->engine);
+  fetch_engine_destroy(c->fetch.engine);
   loop_destroy(c->loop);
-  if (c->writer)
-    c->sink->close(c->sink->arg, c->writer);
-  if (c->outboxes)
+  if (c->out.writer)
+    c->out.sink->close(c->out.sink->arg, c->out.writer);
+  if (c->mesh.outboxes)
     for (int i = 0; i < crawl__mesh_shards(c->run); i++)
-      core_buf_free(&c->outboxes[i].buf);
-  free(c->outboxes);
-  if (c->remotes)
+      core_buf_free(&c->mesh.outboxes[i].buf);
+  free(c->mesh.outboxes);
+  if (c->mesh.remotes)
     for (long i = 0; i < c->cfg->nodes; i++)
-      core_buf_free(&c->remotes[i].buf);
-  free(c->remotes);
-  parse_html_pool_destroy(c->html_pool); /* last: every request's parser went back to it */
+      core_buf_free(&c->mesh.remotes[i].buf);
+  free(c->mesh.remotes);
+  parse_html_pool_destroy(c->fetch.html_pool); /* last: every request's parser went back to it */
 }
 
 /* A shard's whole crawl, on its own thread (shard 0 on the caller's). */
@@ -347,7 +351,7 @@ void *crawl__shard_main(void *arg) {
   crawl__mesh_take_turn(c);
   if (parse_thread_begin() != CORE_OK)
     crawl__notes_fatal(c, "out of memory");
-  if (!c->fatal && !c->refused)
+  if (!c->life.fatal && !c->life.refused)
     shard_loop(c);
   else
     crawl__mesh_sync_stop(c);

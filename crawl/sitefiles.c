@@ -32,7 +32,7 @@ static void robots_body(void *arg, const char *data, size_t len) {
 static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause cause,
                                const char *why, double retry_after) {
   struct host_data *hd = frontier_host_data(rq->host);
-  if (hd->robots_attempts < c->cfg->retries && !c->stop &&
+  if (hd->robots_attempts < c->cfg->retries && !c->life.stop &&
       !crawl__request_retry_after_too_long(c, rq->host, retry_after)) {
     hd->robots_attempts++;
     c->stats->retries++;
@@ -52,8 +52,8 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   struct shard *c = rq->shard;
   struct host_data *hd = frontier_host_data(rq->host);
   crawl__request_ended(c);
-  if (res->error == FETCH_ENOMEM || c->stop == STOP_NOW) { /* the crawl ends (robots_body's
-                                                            * lack of memory, say) */
+  if (res->error == FETCH_ENOMEM || c->life.stop == STOP_NOW) { /* the crawl ends (robots_body's
+                                                                 * lack of memory, say) */
     if (res->error == FETCH_ENOMEM)
       crawl__notes_fatal(c, "out of memory");
     frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
@@ -151,7 +151,7 @@ void crawl__sitefiles_start_robots(struct shard *c, frontier_host *fh, struct fr
 static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *loc) {
   struct request *rq = arg;
   struct shard *c = rq->shard;
-  if (c->stop == STOP_NOW)
+  if (c->life.stop == STOP_NOW)
     return;
   if (event == PARSE_SITEMAP_INDEX) /* one level below the index */
     crawl__host_queue_sitemap(c, &rq->url, loc, rq->item->depth + 1);

@@ -237,9 +237,10 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
    * page would go to the spill file, at the budget (a speculative page must be found again in the
    * queue): a quarter of it is left for what the crawl queues meanwhile */
   uint64_t budget = crawl__held_ahead_budget(c);
-  if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->fatal || c->stop)
+  if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->life.fatal ||
+      c->life.stop)
     return;
-  if (!url_scope_contains(c->scope, u->host))
+  if (!url_scope_contains(c->filter.scope, u->host))
     return; /* out of scope: recorded when its level comes, never fetched ahead */
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
@@ -250,7 +251,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
       frontier_queued(c->fr) >= budget / 4 * 3)
     return;
   size_t len = strlen(u->text);
-  if (seen_contains(c->seen, u->text, len) || spec_known(c, u->text))
+  if (seen_contains(c->filter.seen, u->text, len) || spec_known(c, u->text))
     return;
   char ext[64];
   url_ext(u, ext, sizeof(ext));
@@ -318,7 +319,7 @@ bool crawl__speculate_adopt(struct shard *c, struct request *rq) {
   struct frontier_item *item = rq->item;
   if (!cfg->jsonl || rq->spec || (item->flags & ITEM_SPEC) ||
       rq->gate_depth <= frontier_gate(c->fr) || cfg->seen_file || cfg->state_dir ||
-      c->stop == STOP_NOW || spec_known(c, item->url))
+      c->life.stop == STOP_NOW || spec_known(c, item->url))
     return false;
   struct spec *e = spec_insert(c, item->url, strlen(item->url), rq->host, true);
   if (!e)
@@ -502,7 +503,7 @@ static struct spec *bring_back(struct shard *c, const char *url, uint64_t hash, 
   if (!c->spec.stashed_count)
     return NULL;
   size_t mask = c->spec.stashed_slots - 1;
-  for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->fatal;) {
+  for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->life.fatal;) {
     if (c->spec.stashed[i].hash != hash || (c->spec.stashed[i].waiting != NULL) != waiting) {
       i = (i + 1) & mask;
       continue;
@@ -585,7 +586,7 @@ void crawl__speculate_report(struct shard *c, struct spec *e, const char *from, 
                              .settled = o->settled};
   crawl__report(c, flags, &rec);
   struct url target;
-  if (offer_redirect && o->redirect && c->stop != STOP_NOW &&
+  if (offer_redirect && o->redirect && c->life.stop != STOP_NOW &&
       url_resolve(NULL, o->redirect, strlen(o->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
     c->hooks.offer(c, &target, e->url, depth, o->redirects, OFFER_REDIRECT, o->redirect_how);
     url_free(&target);

@@ -57,11 +57,11 @@ static struct world *world_new(void) {
   assert_int_equal(crawl__mesh_create(1, &w->run), CORE_OK);
   w->shard.cfg = &w->cfg;
   w->shard.run = w->run;
-  w->shard.sink = &w->sink;
-  w->shard.writer = w;
+  w->shard.out.sink = &w->sink;
+  w->shard.out.writer = w;
   w->shard.stats = &w->stats;
-  w->shard.err = w->err;
-  w->shard.err_size = sizeof(w->err);
+  w->shard.life.err = w->err;
+  w->shard.life.err_size = sizeof(w->err);
   return w;
 }
 

@@ -36,8 +36,8 @@ static struct world *world_new(bool polite) {
   assert_int_equal(frontier_create(&opts, NULL, NULL, &w->shard.fr), CORE_OK);
   w->shard.cfg = &w->cfg;
   w->shard.stats = &w->stats;
-  w->shard.err = w->err;
-  w->shard.err_size = sizeof(w->err);
+  w->shard.life.err = w->err;
+  w->shard.life.err_size = sizeof(w->err);
   crawl__held_prepare(&w->shard);
   return w;
 }

@@ -76,11 +76,11 @@ static struct fixture *make_run(int n) {
     crawl__mesh_attach(f->run, i, c, take);
     assert_int_equal(loop_create(&c->loop), CORE_OK);
     assert_int_equal(frontier_create(&opts, NULL, NULL, &c->fr), CORE_OK);
-    c->outboxes = calloc((size_t)n, sizeof(*c->outboxes));
-    assert_non_null(c->outboxes);
+    c->mesh.outboxes = calloc((size_t)n, sizeof(*c->mesh.outboxes));
+    assert_non_null(c->mesh.outboxes);
     for (int k = 0; k < n; k++) {
-      core_buf_init(&c->outboxes[k].buf, 1 << 20);
-      c->outboxes[k].min = INT_MAX;
+      core_buf_init(&c->mesh.outboxes[k].buf, 1 << 20);
+      c->mesh.outboxes[k].min = INT_MAX;
     }
   }
   offer_count = sitemap_count = prefetch_count = 0;
@@ -91,8 +91,8 @@ static void free_run(struct fixture *f) {
   for (int i = 0; i < f->n; i++) {
     struct shard *c = &f->shards[i];
     for (int k = 0; k < f->n; k++)
-      core_buf_free(&c->outboxes[k].buf);
-    free(c->outboxes);
+      core_buf_free(&c->mesh.outboxes[k].buf);
+    free(c->mesh.outboxes);
     frontier_destroy(c->fr);
     loop_destroy(c->loop);
   }
@@ -261,7 +261,7 @@ static void test_many_links_go_in_batches(void **state) {
     url_free(&u);
   }
   /* some 400 KB of lines: all but the last batch's worth is in b's inbox already */
-  assert_true(a->outboxes[1].buf.cap <= 256 * 1024);
+  assert_true(a->mesh.outboxes[1].buf.cap <= 256 * 1024);
   assert_int_equal(publish(c), 2);
   crawl__mesh_receive(b);
   int before_flush = offer_count;
@@ -315,16 +315,16 @@ static void test_stop_reaches_every_shard(void **state) {
   (void)state;
   struct fixture *f = make_run(3);
   struct shard *a = &f->shards[0], *b = &f->shards[1];
-  a->stop = STOP_FINISHING;
-  a->end = CRAWL_END_SIGINT;
+  a->life.stop = STOP_FINISHING;
+  a->life.end = CRAWL_END_SIGINT;
   crawl__mesh_sync_stop(a);
   crawl__mesh_sync_stop(b);
-  assert_int_equal(b->stop, STOP_FINISHING);
-  assert_int_equal(b->end, CRAWL_END_SIGINT);
-  b->stop = STOP_NOW; /* a second signal */
+  assert_int_equal(b->life.stop, STOP_FINISHING);
+  assert_int_equal(b->life.end, CRAWL_END_SIGINT);
+  b->life.stop = STOP_NOW; /* a second signal */
   crawl__mesh_sync_stop(b);
   crawl__mesh_sync_stop(a);
-  assert_int_equal(a->stop, STOP_NOW);
+  assert_int_equal(a->life.stop, STOP_NOW);
   assert_int_equal(crawl__mesh_end(f->run), CRAWL_END_SIGINT);
   free_run(f);
 }
@@ -338,12 +338,12 @@ static void test_crawl_stop_twice(void **state) {
   crawl__mesh_set_running(f->run, true);
   crawl_stop(f->run, CRAWL_END_SIGTERM);
   crawl__mesh_sync_stop(a);
-  assert_int_equal(a->stop, 1);
-  assert_int_equal(a->end, CRAWL_END_SIGTERM);
+  assert_int_equal(a->life.stop, 1);
+  assert_int_equal(a->life.end, CRAWL_END_SIGTERM);
   crawl_stop(f->run, CRAWL_END_SIGINT);
   crawl__mesh_sync_stop(b);
-  assert_int_equal(b->stop, 2);
-  assert_int_equal(b->end, CRAWL_END_SIGTERM);
+  assert_int_equal(b->life.stop, 2);
+  assert_int_equal(b->life.end, CRAWL_END_SIGTERM);
   crawl__mesh_set_running(f->run, false);
   free_run(f);
 }

@@ -123,9 +123,9 @@ static void reset(struct shard *c) {
   sink = (struct crawl_sink){.note = on_note};
   c->cfg = &cfg;
   c->run = run;
-  c->sink = &sink;
-  c->err = fatal_message;
-  c->err_size = sizeof(fatal_message);
+  c->out.sink = &sink;
+  c->life.err = fatal_message;
+  c->life.err_size = sizeof(fatal_message);
   crawl__held_prepare(c);
 }
 
@@ -156,7 +156,7 @@ static void test_pages_come_back_whole(void **state) {
   }
   for (unsigned i = 0; i < PAGES; i++)
     take(&c, at[order[i]], order[i]);
-  assert_false(c.fatal);
+  assert_false(c.life.fatal);
   assert_true(file_room(&c) <= SEGMENT);
   assert_int_equal(warnings, 0);
   crawl__stash_close(&c);
@@ -187,7 +187,7 @@ static void test_the_file_holds_what_waits(void **state) {
     uint64_t room = file_room(&c);
     most = room > most ? room : most;
   }
-  assert_false(c.fatal);
+  assert_false(c.life.fatal);
   /* 200 pages of at most some 2.5 KB each, and the segments they share with the ones gone */
   assert_true(most <= 16 * SEGMENT);
   crawl__stash_close(&c);
@@ -215,7 +215,7 @@ static void test_no_page_is_written_over(void **state) {
   for (unsigned n = 0; n < PAGES; n++)
     if (!taken[n])
       take(&c, at[n], n);
-  assert_false(c.fatal);
+  assert_false(c.life.fatal);
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
 }
@@ -241,7 +241,7 @@ static void test_a_page_too_large_stays(void **state) {
   assert_false(crawl__stash_put(&c, "note", 4, hp, &at));
   assert_int_equal(hp->count, count); /* untouched */
   assert_int_equal(warnings, 0);
-  assert_false(c.fatal);
+  assert_false(c.life.fatal);
   /* and the next, small page goes to the file as ever */
   assert_true(put(&c, 1, &at));
   crawl__held_free(&c, hp);
@@ -272,7 +272,7 @@ static void test_no_file_keeps_pages_in_memory(void **state) {
   free(old);
   assert_int_equal(warnings, 1);
   assert_non_null(strstr(warning, "/nonexistent-crawl-stash-dir (No such file or directory)"));
-  assert_false(c.fatal);
+  assert_false(c.life.fatal);
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
 }
@@ -296,15 +296,15 @@ static void test_a_damaged_file_is_fatal(void **state) {
   struct held_page *hp;
   assert_false(crawl__stash_take(&c, second, &note, &note_len, &hp));
   assert_null(hp);
-  assert_true(c.fatal);
+  assert_true(c.life.fatal);
   assert_non_null(strstr(fatal_message, "cannot read back a page fetched ahead"));
   assert_non_null(strstr(fatal_message, "Invalid argument"));
   /* cut before the first page's end */
-  c.fatal = false;
+  c.life.fatal = false;
   assert_int_equal(ftruncate(crawl__stash_fd(&c), (off_t)(first + 20)), 0);
   assert_false(crawl__stash_take(&c, first, &note, &note_len, &hp));
   assert_null(hp);
-  assert_true(c.fatal);
+  assert_true(c.life.fatal);
   assert_non_null(strstr(fatal_message, "Input/output error"));
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
