@@ -1,9 +1,10 @@
 /* Shared by the files of the crawl engine (doc/design.md, The engine): a shard's state and the
- * steps one file hands to another. */
+ * steps one file hands to another; what a link is, in link.h. */
 #ifndef CRAWL_CRAWL_INT_H
 #define CRAWL_CRAWL_INT_H
 
 #include "crawl/crawl.h"
+#include "crawl/link.h"
 #include "fetch/fetch.h"
 #include "frontier/frontier.h"
 #include "parse/parse.h"
@@ -12,62 +13,17 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#define ITEM_QUIET 1u /* not printed (-A, or a seed an earlier run recorded): no record */
-#define ITEM_SEED 2u  /* a seed: when no seed gets a response, the exit status says so */
-#define ITEM_HEAD 4u  /* --check-skipped: a HEAD request for a URL in --skip-ext */
-#define ITEM_SPEC 8u  /* a speculative page (speculate.c): not accepted yet */
-/* Left by a limit in a --state crawl, its limit record written: the same limit met again in a
- * later run writes no second record */
-#define ITEM_LEFT 16u
-/* With ITEM_HEAD: asked again with GET, as the server refused HEAD (405, 501) */
-#define ITEM_GET 32u
-/* Where the URL was found (enum via) rides in an item's flags from here up. */
-#define ITEM_VIA_SHIFT 8
-#define ITEM_VIA_MASK (0x1fu << ITEM_VIA_SHIFT)
-#define ITEM_VIA(flags) (((flags)&ITEM_VIA_MASK) >> ITEM_VIA_SHIFT)
 #define SAVE_EVERY 60.0              /* seconds between saves of --seen during a long crawl */
 #define ROBOTS_MAX_AGE (24 * 3600.0) /* RFC 9309 2.4: a cached robots.txt serves 24 hours */
 #define LOOKUPS_MAX 64               /* DNS lookups in flight at once */
 #define SPEC_LEVELS (1 << 20)        /* levels below the gate speculative pages may run */
 #define LEASE_WAIT 0.01 /* seconds a page waits for a lease of -n with --cluster (bridge.c) */
 
-/* Links found on one page or sitemap, held until the seen filter checks them together: one
- * batch lets the filter's cache misses overlap (seen_add_batch). Flushed after every chunk
- * parsed, so nothing waits on the network. */
-enum { LINK_BATCH = 32 };
-
-/* Where a URL was found, as --jsonl's via names it (crawl__report_via_name): VIA_NONE when not
- * known (a link an older version saved); a redirect, VIA_REDIRECT plus the url_addr_kind of the
- * host that redirected (URL_ADDR_NONE: not known, a proxy connected), checked where its target is
- * fetched (doc/network.md, Private addresses); or past VIA_PAGE one of a page's parse_via. The
- * number rides in an item's flags and in the lines between shards and in saves
- * (crawl__mesh_how_code): values are only ever appended. */
-enum via {
-  VIA_NONE,
-  VIA_SEED,
-  VIA_SITEMAP,
-  VIA_REDIRECT,
-  VIA_PAGE = VIA_REDIRECT + URL_ADDR_NONE + 1
-};
-#define VIA_COUNT (VIA_PAGE + PARSE_VIA_COUNT)
-/* How a link was found, carried with it to its fate: where, and whether it may be followed (not
- * when its page said nofollow). */
-struct link_how {
-  unsigned char via;
-  bool follow;
-};
 const char *crawl__report_via_name(unsigned via);
 /* One letter for a link_how in a line: upper case when followed, the letter the via; "0" and "1"
  * of older lines read as followed or not, via unknown. */
 char crawl__mesh_how_code(struct link_how how);
 bool crawl__mesh_how_parse(char code, struct link_how *how);
-
-struct link_batch {
-  struct url urls[LINK_BATCH];
-  int depth[LINK_BATCH];
-  struct link_how how[LINK_BATCH];
-  size_t count;
-};
 
 struct spec;            /* speculate.h */
 struct host_data;       /* host.h */
@@ -129,15 +85,6 @@ struct request {
     struct core_buf texts;
   } fragments;
   struct request *prev, *next;
-};
-
-/* What a link on its way between shards (or processes, or in a save's transit line) is. The
- * values are the letters that start its line, so they are only ever appended. */
-enum link_kind {
-  LINK_FOUND = 'L',    /* a link on a page */
-  LINK_REDIRECT = 'R', /* a redirect's target */
-  LINK_SITEMAP = 'S',  /* a sitemap to queue */
-  LINK_AHEAD = 'P'     /* a held link, for its owner to fetch ahead (speculate.c) */
 };
 
 /* How far a shard (or the run) is from stopping; the larger wins when shards share theirs. */
@@ -205,9 +152,6 @@ struct shard_spec {
   size_t stashed_slots, stashed_count; /* stashed_slots a power of two, or 0 */
   struct core_buf note;                /* an outcome, put together for the stash (speculate.c) */
 };
-
-/* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
-enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
 
 /* What a later stage of the engine hands back to an earlier one, each given at set-up (run.c's
  * wire_hooks), so that no file calls one above it by name (doc/design.md, The engine's
