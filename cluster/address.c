@@ -1,7 +1,8 @@
 /* cluster/address.c: the address of a shared crawl, redis://HOST[:PORT]/JOB (doc/cluster.md). */
-#include "cluster/cluster.h"
+#include "cluster/cluster-int.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 static bool job_char(char c) {
@@ -68,4 +69,11 @@ core_rc cluster_address_parse(const char *text, struct cluster_address *out, con
     }
   memcpy(out->job, job, job_len);
   return CORE_OK;
+}
+
+/* A node's keys share one hash tag, so a Redis Cluster keeps them in one slot (the scripts touch
+ * them together) while different nodes' keys spread over the slots. */
+void cluster__node_key(const struct cluster_address *a, int node, const char *what, char *key,
+                       size_t size) {
+  snprintf(key, size, "crawl:{%s:%d}:%s", a->job, node, what);
 }

@@ -101,8 +101,9 @@ void cluster__link_close(struct redis_link *l);
 void cluster__fail(cluster *cl, const char *what, const char *detail);
 void cluster__lost(cluster *cl, const char *what, const char *detail);
 bool cluster__reply_ok(cluster *cl, const redisReply *reply, const char *command);
-/* cluster.c: the key of a node's stream, state or taken set. */
-void cluster__node_key(const cluster *cl, int node, const char *what, char *key, size_t size);
+/* address.c: the key of a node's stream, state or taken set in the job at a. */
+void cluster__node_key(const struct cluster_address *a, int node, const char *what, char *key,
+                       size_t size);
 
 /* The consumer group every node reads its stream through. */
 extern const char cluster__group[];

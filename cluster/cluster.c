@@ -207,12 +207,6 @@ static void on_group(redisAsyncContext *ac, void *r, void *privdata) {
 
 /* ---- sending ---- */
 
-/* A node's keys share one hash tag, so a Redis Cluster keeps them in one slot (the scripts touch
- * them together) while different nodes' keys spread over the slots. */
-void cluster__node_key(const cluster *cl, int node, const char *what, char *key, size_t size) {
-  snprintf(key, size, "crawl:{%s:%d}:%s", cl->opt.address.job, node, what);
-}
-
 static void on_added(redisAsyncContext *ac, void *r, void *privdata) {
   (void)ac;
   cluster *cl = privdata;
@@ -231,8 +225,8 @@ static void on_added(redisAsyncContext *ac, void *r, void *privdata) {
 /* Sends u's lines to its node's stream; false when the link is going (lost says so). */
 static bool issue_append(cluster *cl, const struct unconfirmed *u) {
   char stream[KEY_MAX], state[KEY_MAX], depth[16];
-  cluster__node_key(cl, u->node, "links", stream, sizeof(stream));
-  cluster__node_key(cl, u->node, "state", state, sizeof(state));
+  cluster__node_key(&cl->opt.address, u->node, "links", stream, sizeof(stream));
+  cluster__node_key(&cl->opt.address, u->node, "state", state, sizeof(state));
   if (u->depth == INT_MAX)
     snprintf(depth, sizeof(depth), "-");
   else
@@ -296,23 +290,6 @@ void cluster_flush(cluster *cl) {
     send_outbox(cl, node);
 }
 
-static void on_acked(redisAsyncContext *ac, void *r, void *privdata) {
-  (void)ac;
-  cluster__reply_ok(privdata, r, "the acknowledgement (XACK)");
-}
-
-core_rc cluster_ack(cluster *cl, const char *id) {
-  if (cl->failed || cl->reconnecting || !cl->writer.ac)
-    return CORE_ESYS;
-  const char *argv[] = {"EVAL",        cluster__ack_script, "2", cl->own_key,
-                        cl->own_taken, cluster__group,      id};
-  if (redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 7, argv, NULL) != REDIS_OK) {
-    cluster__lost(cl, "cannot acknowledge", cl->writer.ac ? cl->writer.ac->errstr : NULL);
-    return CORE_ESYS;
-  }
-  return CORE_OK;
-}
-
 /* ---- life ---- */
 
 core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
@@ -336,9 +313,9 @@ core_rc cluster_create(event_loop *loop, const struct cluster_options *opt,
   cl->history = true;
   cl->pages = cl->last_pages = 0;
   snprintf(cl->after, sizeof(cl->after), "0");
-  cluster__node_key(cl, opt->node, "links", cl->own_key, sizeof(cl->own_key));
-  cluster__node_key(cl, opt->node, "state", cl->own_state, sizeof(cl->own_state));
-  cluster__node_key(cl, opt->node, "taken", cl->own_taken, sizeof(cl->own_taken));
+  cluster__node_key(&cl->opt.address, opt->node, "links", cl->own_key, sizeof(cl->own_key));
+  cluster__node_key(&cl->opt.address, opt->node, "state", cl->own_state, sizeof(cl->own_state));
+  cluster__node_key(&cl->opt.address, opt->node, "taken", cl->own_taken, sizeof(cl->own_taken));
   snprintf(cl->consumer, sizeof(cl->consumer), "node-%d", opt->node);
   cl->outboxes = calloc((size_t)opt->nodes, sizeof(*cl->outboxes));
   cl->outbox_depth = malloc((size_t)opt->nodes * sizeof(*cl->outbox_depth));

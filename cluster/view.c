@@ -17,6 +17,23 @@ static void on_published(redisAsyncContext *ac, void *r, void *privdata) {
   cluster__reply_ok(privdata, r, "the publish of this node's state");
 }
 
+static void on_acked(redisAsyncContext *ac, void *r, void *privdata) {
+  (void)ac;
+  cluster__reply_ok(privdata, r, "the acknowledgement (XACK)");
+}
+
+core_rc cluster_ack(cluster *cl, const char *id) {
+  if (cl->failed || cl->reconnecting || !cl->writer.ac)
+    return CORE_ESYS;
+  const char *argv[] = {"EVAL",        cluster__ack_script, "2", cl->own_key,
+                        cl->own_taken, cluster__group,      id};
+  if (redisAsyncCommandArgv(cl->writer.ac, on_acked, cl, 7, argv, NULL) != REDIS_OK) {
+    cluster__lost(cl, "cannot acknowledge", cl->writer.ac ? cl->writer.ac->errstr : NULL);
+    return CORE_ESYS;
+  }
+  return CORE_OK;
+}
+
 /* Acknowledges the entries both counted taken and allowed by ack_mark, oldest first: the ACK
  * after the publish that counted the entry (one connection keeps the order), so the taken set
  * loses the id only once it is in it. */
@@ -206,7 +223,7 @@ static void ask_view(cluster *cl) {
   /* on one connection to one Redis, the second pass's reads run after every read of the first */
   for (int pass = 0; pass < 2; pass++)
     for (int n = 0; n < cl->opt.nodes; n++) {
-      cluster__node_key(cl, n, "state", key, sizeof(key));
+      cluster__node_key(&cl->opt.address, n, "state", key, sizeof(key));
       const char *argv[] = {"HGETALL", key};
       if (redisAsyncCommandArgv(cl->writer.ac, on_view_part, cl, 2, argv, NULL) != REDIS_OK) {
         cluster__lost(cl, "cannot read the run's state",
