@@ -279,6 +279,7 @@ static cli_parse_result parse_options(int argc, char **argv, const struct getopt
 cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args *from,
                                    struct crawl_config *cfg, struct cli_settings *own,
                                    struct cli_notes *notes, char *err, size_t err_size) {
+  set_defaults(cfg, own); /* first: whatever fails, cli_config_free may follow */
   struct getopt_spellings how;
   if (!getopt_spellings_make(&how)) {
     cli_set_err(err, err_size, "out of memory");
@@ -793,7 +794,6 @@ static int keeping_output_option(struct parse_state *ps, int c, const char *arg)
 static cli_parse_result parse_options(int argc, char **argv, const struct getopt_spellings *how,
                                       struct crawl_config *cfg, struct cli_settings *own,
                                       struct cli_notes *notes, char *err, size_t err_size) {
-  set_defaults(cfg, own);
   struct parse_state ps = {.cfg = cfg,
                            .own = own,
                            .notes = notes,

@@ -135,15 +135,15 @@ static void wire_hooks(struct shard *c) {
 static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
   const struct crawl_config *cfg = c->cfg;
   const struct crawl_sink *sink = c->out.sink;
+  c->ahead = true;
+  c->life.end = CRAWL_END_DONE; /* before anything that can fail: a fatal error sets its own */
+  c->life.start = c->life.run_start = start;
   wire_hooks(c);
   crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
   crawl__checkpoint_prepare(c);
   crawl__held_prepare(c);
   crawl__speculate_prepare(c); /* after the held links' */
   crawl__referrers_prepare(c);
-  c->ahead = true;
-  c->life.end = CRAWL_END_DONE;
-  c->life.start = c->life.run_start = start;
   c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
   c->share.queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
   c->share.queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
