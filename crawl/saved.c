@@ -106,9 +106,9 @@ static const char *or_null(const char *from) {
 /* One line (no newline), cut into words; false when it is not one of the layout's. */
 bool crawl__saved_parse(char *text, struct saved *out) {
   char *save = NULL;
-  char *f[8] = {0};
+  char *f[9] = {0}; /* one more than the longest line: a word too many is damage */
   size_t n = 0;
-  for (char *w = strtok_r(text, " ", &save); w && n < 8; w = strtok_r(NULL, " ", &save))
+  for (char *w = strtok_r(text, " ", &save); w && n < 9; w = strtok_r(NULL, " ", &save))
     f[n++] = w;
   long long a, b, d, flags;
   *out = (struct saved){0};
