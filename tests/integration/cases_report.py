@@ -147,14 +147,15 @@ def case_broken_links_name_their_pages(tmp):
     target is linked from the URL that redirected; an out-of-scope link checked with
     --check-outside counts its pages too. The same with --state, paused and continued."""
     pages = 40
-    # page i links its neighbours, /gone/all (from every page, twice from odd ones), /gone/few (from pages 3, 17 and
+    # page i links its neighbours, /gone/all (from every page, twice from odd ones, the second
+    # written whole: two links the page writes apart, one URL), /gone/few (from pages 3, 17 and
     # 30, twice on 17), /gone/late (from the last pages only), /r/i (which redirects to
     # /gone/r.html) on pages divisible by 7, and an outside link that is gone on pages 0 and 5
     refs = defaultdict(set)
 
     def links_of(i):
         out = [f"/p/{(i + 1) % pages}.html", f"/p/{(i * 3 + 2) % pages}.html", "/gone/all"]
-        out += ["/gone/all"] * (i % 2)
+        out += [site.url("a.test", "/gone/all")] * (i % 2)
         out += ["/gone/few"] * ((i in (3, 30)) + 2 * (i == 17))
         out += ["/gone/late"] if i >= pages - 4 else []
         out += [f"/r/{i}"] if i % 7 == 0 else []
