@@ -1,7 +1,7 @@
 /* cli/completion.c: writes bash's completion of crawl to standard output, from the table of
  * options (table.c); meson runs it at build and installs what it writes, so the completion
  * offers every option --help names and completes each value as its row says. */
-#include "cli/cli-int.h"
+#include "cli/table.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* cli/help.c: --help (from the table of options, table.c), --version, and the default
  * --skip-ext list --help and the options share. */
 #include "cli/cli-int.h"
+#include "cli/table.h"
 
 #include <ares.h>
 #include <curl/curl.h>

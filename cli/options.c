@@ -1,6 +1,7 @@
 /* The command line of the README's option table (doc/behaviour.md says how
  * each behaves). Every value is checked; a bad one is a usage error. */
 #include "cli/cli-int.h"
+#include "cli/table.h"
 #include "cluster/cluster.h"
 #include "fetch/fetch.h"
 #include "parse/parse.h"

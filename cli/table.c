@@ -1,7 +1,7 @@
 /* cli/table.c: every option crawl takes, once. options.c makes getopt's table from it, help.c
  * prints --help from it, the completion program writes bash's completion from it, and
  * tests/cli/test_table.c holds the man page to it (doc/behaviour.md says how each behaves). */
-#include "cli/cli-int.h"
+#include "cli/table.h"
 
 const struct cli_section cli_sections[CLI_SECTIONS] = {
     [CLI_SEEDS] = {"Seeds", NULL},
