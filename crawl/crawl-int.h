@@ -135,24 +135,6 @@ struct shard_save {
   uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
 };
 
-/* Speculative fetches (speculate.c). */
-struct shard_spec {
-  bool on;             /* made in this crawl */
-  bool ahead;          /* and they may be made now, within their budget */
-  size_t links;        /* of held.links, those kept in memory with fetched speculative pages */
-  struct spec **table; /* their entries in memory, by URL */
-  size_t buckets;
-  size_t count; /* entries, in memory and stashed */
-  /* entries in the stash (speculate.c), by the URL's hash: open addressing, 0 an empty slot */
-  struct spec_stashed {
-    uint64_t hash;
-    uint64_t at;               /* where in the stash */
-    struct held_page *waiting; /* confirmed: the held page it waits in; NULL: not yet */
-  } * stashed;
-  size_t stashed_slots, stashed_count; /* stashed_slots a power of two, or 0 */
-  struct core_buf note;                /* an outcome, put together for the stash (speculate.c) */
-};
-
 /* What a later stage of the engine hands back to an earlier one, each given at set-up (run.c's
  * wire_hooks), so that no file calls one above it by name (doc/design.md, The engine's
  * pipeline). */
@@ -180,8 +162,14 @@ struct shard {
   event_loop *loop;
   frontier *fr;
   struct crawl_fragments *fragments; /* --check-fragments: the run's table (run.c owns it) */
-  bool ahead; /* pages one level below the gate may start (their links held) */
-  struct {    /* what it hands to other shards and processes (mesh.c, bridge.c) */
+  struct { /* how far below the depth gate pages may start: held.c decides after each replay, by
+            * the links held in memory (crawl__held_ahead_budget) */
+    bool level;        /* one level below (their links held) */
+    bool speculative;  /* speculative pages further down (speculate.c) */
+    bool spec_on;      /* speculative pages are made in this crawl (crawl__speculate_prepare) */
+    size_t spec_links; /* of the links held, those kept with fetched speculative pages */
+  } ahead;
+  struct { /* what it hands to other shards and processes (mesh.c, bridge.c) */
     struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
     struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
     struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
@@ -230,7 +218,7 @@ struct shard {
   struct shard_requests req;
   struct shard_seeds seeds;
   struct shard_save save;
-  struct shard_spec spec;
+  struct shard_spec *spec;           /* speculate.c's */
   struct shard_logins *logins;       /* logins.c's; NULL: no seed has a login */
   struct shard_left *left;           /* saved.c's; NULL until a page is left */
   struct shard_held *held;           /* held.c's */

@@ -441,22 +441,22 @@ uint64_t crawl__held_ahead_budget(const struct shard *c) {
 
 static void set_lookahead(struct shard *c) {
   uint64_t budget = crawl__held_ahead_budget(c);
-  size_t real = c->held->links - c->spec.links;
+  size_t real = c->held->links - c->ahead.spec_links;
   /* each stop is counted: the summary names the option that raises the budget */
   uint64_t most = c->held->once ? budget * 2 : budget;
   if (real >= most) {
-    c->stats->ahead_stops += c->ahead;
-    c->ahead = false;
+    c->stats->ahead_stops += c->ahead.level;
+    c->ahead.level = false;
   } else if (real <= most / 2) {
-    c->ahead = true;
+    c->ahead.level = true;
   }
-  if (c->spec.links >= budget * 10) {
-    c->stats->ahead_stops += c->spec.ahead;
-    c->spec.ahead = false;
-  } else if (c->spec.links <= budget * 5) {
-    c->spec.ahead = c->spec.on;
+  if (c->ahead.spec_links >= budget * 10) {
+    c->stats->ahead_stops += c->ahead.speculative;
+    c->ahead.speculative = false;
+  } else if (c->ahead.spec_links <= budget * 5) {
+    c->ahead.speculative = c->ahead.spec_on;
   }
-  frontier_set_lookahead(c->fr, !c->ahead ? 0 : c->spec.ahead ? SPEC_LEVELS : 1);
+  frontier_set_lookahead(c->fr, !c->ahead.level ? 0 : c->ahead.speculative ? SPEC_LEVELS : 1);
 }
 
 void crawl__held_close(struct shard *c) {

@@ -123,8 +123,8 @@ void crawl__shard_open(struct shard *c) {
       .ip_table = crawl__mesh_ip_table(c->run),
       .per_host = cfg->per_host,
       /* the ahead budget: a page fetched ahead must be found again in the queue (speculate.c) */
-      .queue_memory =
-          c->spec.on && c->share.queue_memory ? crawl__held_ahead_budget(c) : c->share.queue_memory,
+      .queue_memory = c->ahead.spec_on && c->share.queue_memory ? crawl__held_ahead_budget(c)
+                                                                : c->share.queue_memory,
       .queue_disk = c->share.queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
@@ -321,6 +321,7 @@ void crawl__shard_close(struct shard *c) {
   crawl__saved_left_close(c);
   crawl__depthcut_close(c); /* settled by then, or let go: a shard that never ran */
   crawl__held_free_all(c);
+  crawl__speculate_close(c);
   crawl__stash_close(c);
   crawl__hosts_close(c);
   crawl__referrers_close(c);

@@ -36,6 +36,21 @@
 #include <string.h>
 #include <xxhash.h>
 
+/* The shard's speculative pages. */
+struct shard_spec {
+  struct spec **table; /* their entries in memory, by URL */
+  size_t buckets;
+  size_t count; /* entries, in memory and stashed */
+  /* entries in the stash (speculate.c), by the URL's hash: open addressing, 0 an empty slot */
+  struct spec_stashed {
+    uint64_t hash;
+    uint64_t at;               /* where in the stash */
+    struct held_page *waiting; /* confirmed: the held page it waits in; NULL: not yet */
+  } * stashed;
+  size_t stashed_slots, stashed_count; /* stashed_slots a power of two, or 0 */
+  struct core_buf note;                /* an outcome, put together for the stash (speculate.c) */
+};
+
 enum { SPEC_BUCKETS_MIN = 1024 };
 
 /* A URL's hash: its entry's bucket, and its stashed slot's key (never 0, an empty slot's). */
@@ -45,14 +60,14 @@ static uint64_t url_hash(const char *url) {
 }
 
 static size_t bucket(const struct shard *c, const char *url) {
-  return url_hash(url) & (c->spec.buckets - 1);
+  return url_hash(url) & (c->spec->buckets - 1);
 }
 
 /* The entry of url (of hash hash) in memory, or NULL. */
 static struct spec *live_find(struct shard *c, const char *url, uint64_t hash) {
-  if (!c->spec.table)
+  if (!c->spec->table)
     return NULL;
-  for (struct spec *e = c->spec.table[hash & (c->spec.buckets - 1)]; e; e = e->next)
+  for (struct spec *e = c->spec->table[hash & (c->spec->buckets - 1)]; e; e = e->next)
     if (strcmp(e->url, url) == 0)
       return e;
   return NULL;
@@ -103,11 +118,11 @@ static bool spec_known(struct shard *c, const char *url) {
   uint64_t hash = url_hash(url);
   if (live_find(c, url, hash))
     return true;
-  if (!c->spec.stashed_count)
+  if (!c->spec->stashed_count)
     return false;
-  size_t mask = c->spec.stashed_slots - 1;
-  for (size_t i = hash & mask; c->spec.stashed[i].hash; i = (i + 1) & mask)
-    if (c->spec.stashed[i].hash == hash)
+  size_t mask = c->spec->stashed_slots - 1;
+  for (size_t i = hash & mask; c->spec->stashed[i].hash; i = (i + 1) & mask)
+    if (c->spec->stashed[i].hash == hash)
       return true;
   return false;
 }
@@ -124,34 +139,34 @@ struct spec *crawl__speculate_find(struct shard *c, const char *url) {
 /* Puts e in its bucket. */
 static void link_entry(struct shard *c, struct spec *e) {
   size_t b = bucket(c, e->url);
-  e->next = c->spec.table[b];
-  c->spec.table[b] = e;
+  e->next = c->spec->table[b];
+  c->spec->table[b] = e;
 }
 
 /* Twice the buckets once the entries in memory outnumber them twice (they do where the stash
  * cannot be had: then every page fetched ahead stays in memory, tens of thousands), so a lookup
  * stays short; nothing when memory runs out (the chains only grow longer). */
 static void grow_buckets(struct shard *c) {
-  size_t live = c->spec.count - c->spec.stashed_count, n = c->spec.buckets * 2;
+  size_t live = c->spec->count - c->spec->stashed_count, n = c->spec->buckets * 2;
   struct spec **grown = live > n ? calloc(n, sizeof(*grown)) : NULL;
   if (!grown)
     return;
-  for (size_t b = 0; b < c->spec.buckets; b++)
-    while (c->spec.table[b]) {
-      struct spec *e = c->spec.table[b];
-      c->spec.table[b] = e->next;
+  for (size_t b = 0; b < c->spec->buckets; b++)
+    while (c->spec->table[b]) {
+      struct spec *e = c->spec->table[b];
+      c->spec->table[b] = e->next;
       size_t to = url_hash(e->url) & (n - 1);
       e->next = grown[to];
       grown[to] = e;
     }
-  free(c->spec.table);
-  c->spec.table = grown;
-  c->spec.buckets = n;
+  free(c->spec->table);
+  c->spec->table = grown;
+  c->spec->buckets = n;
 }
 
 /* Takes e out of its bucket. */
 static void unlink_entry(struct shard *c, struct spec *e) {
-  struct spec **pp = &c->spec.table[bucket(c, e->url)];
+  struct spec **pp = &c->spec->table[bucket(c, e->url)];
   while (*pp != e)
     pp = &(*pp)->next;
   *pp = e->next;
@@ -177,7 +192,7 @@ static struct spec_outcome *outcome_of(struct shard *c, struct spec *e) {
 /* Frees e, which is out of its bucket. */
 static void free_entry(struct shard *c, struct spec *e) {
   if (e->held) {
-    c->spec.links -= e->held->count;
+    c->ahead.spec_links -= e->held->count;
     crawl__held_free(c, e->held);
   }
   free_outcome(e->outcome);
@@ -187,35 +202,37 @@ static void free_entry(struct shard *c, struct spec *e) {
 
 void crawl__speculate_remove(struct shard *c, struct spec *e) {
   unlink_entry(c, e);
-  c->spec.count--;
+  c->spec->count--;
   free_entry(c, e);
 }
 
 void crawl__speculate_free_all(struct shard *c) {
-  for (size_t b = 0; c->spec.table && b < c->spec.buckets; b++)
-    while (c->spec.table[b])
-      crawl__speculate_remove(c, c->spec.table[b]);
-  free(c->spec.table);
-  c->spec.table = NULL;
-  for (size_t i = 0; i < c->spec.stashed_slots; i++)
-    if (c->spec.stashed[i].hash)
-      crawl__stash_drop(c, c->spec.stashed[i].at);
-  free(c->spec.stashed);
-  c->spec.stashed = NULL;
-  c->spec.stashed_slots = c->spec.stashed_count = 0;
-  c->spec.count = 0;
-  core_buf_free(&c->spec.note);
+  if (!c->spec)
+    return;
+  for (size_t b = 0; c->spec->table && b < c->spec->buckets; b++)
+    while (c->spec->table[b])
+      crawl__speculate_remove(c, c->spec->table[b]);
+  free(c->spec->table);
+  c->spec->table = NULL;
+  for (size_t i = 0; i < c->spec->stashed_slots; i++)
+    if (c->spec->stashed[i].hash)
+      crawl__stash_drop(c, c->spec->stashed[i].at);
+  free(c->spec->stashed);
+  c->spec->stashed = NULL;
+  c->spec->stashed_slots = c->spec->stashed_count = 0;
+  c->spec->count = 0;
+  core_buf_free(&c->spec->note);
 }
 
 /* A new entry for url, in the table (counted when count); NULL when memory runs out. */
 static struct spec *spec_insert(struct shard *c, const char *url, size_t len, frontier_host *host,
                                 bool count) {
-  if (!c->spec.table) {
-    c->spec.buckets = SPEC_BUCKETS_MIN;
-    if (!(c->spec.table = calloc(c->spec.buckets, sizeof(*c->spec.table))))
+  if (!c->spec->table) {
+    c->spec->buckets = SPEC_BUCKETS_MIN;
+    if (!(c->spec->table = calloc(c->spec->buckets, sizeof(*c->spec->table))))
       return NULL;
     /* a note longer than a segment of the stash does not go there (its strings are URLs) */
-    core_buf_init(&c->spec.note, (size_t)c->cfg->max_url_length * 5 + 4096);
+    core_buf_init(&c->spec->note, (size_t)c->cfg->max_url_length * 5 + 4096);
   }
   struct spec *e = calloc(1, sizeof(*e) + len + 1);
   if (!e)
@@ -224,7 +241,7 @@ static struct spec *spec_insert(struct shard *c, const char *url, size_t len, fr
   e->url[len] = '\0';
   e->host = host;
   link_entry(c, e);
-  c->spec.count += count;
+  c->spec->count += count;
   grow_buckets(c);
   return e;
 }
@@ -237,7 +254,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
    * page would go to the spill file, at the budget (a speculative page must be found again in the
    * queue): a quarter of it is left for what the crawl queues meanwhile */
   uint64_t budget = crawl__held_ahead_budget(c);
-  if (!c->spec.on || !follow || depth > cfg->depth || u->unfetchable || c->life.fatal ||
+  if (!c->ahead.spec_on || !follow || depth > cfg->depth || u->unfetchable || c->life.fatal ||
       c->life.stop)
     return;
   if (!url_scope_contains(c->filter.scope, u->host))
@@ -247,7 +264,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
   if (crawl__mesh_send_if_foreign(c, u, from, depth, 0, LINK_AHEAD,
                                   (struct link_how){VIA_NONE, true}))
     return;
-  if (!c->spec.ahead || c->spec.count >= budget || frontier_spilled(c->fr) ||
+  if (!c->ahead.speculative || c->spec->count >= budget || frontier_spilled(c->fr) ||
       frontier_queued(c->fr) >= budget / 4 * 3)
     return;
   size_t len = strlen(u->text);
@@ -450,7 +467,7 @@ static struct spec *materialize(struct shard *c, uint64_t at) {
     return NULL;
   }
   e->held = hp;
-  c->spec.links += hp ? hp->count : 0;
+  c->ahead.spec_links += hp ? hp->count : 0;
   return e;
 }
 
@@ -460,15 +477,15 @@ static struct spec *materialize(struct shard *c, uint64_t at) {
 static bool stash_entry(struct shard *c, struct spec *e, struct held_page *hp,
                         struct held_page *waiting) {
   uint64_t at;
-  if (!e->outcome || !stashed_room(&c->spec) || !note_entry(e, &c->spec.note) ||
-      !crawl__stash_put(c, c->spec.note.data, c->spec.note.len, hp, &at))
+  if (!e->outcome || !stashed_room(c->spec) || !note_entry(e, &c->spec->note) ||
+      !crawl__stash_put(c, c->spec->note.data, c->spec->note.len, hp, &at))
     return false;
   uint64_t hash = url_hash(e->url);
-  size_t mask = c->spec.stashed_slots - 1, i = hash & mask;
-  while (c->spec.stashed[i].hash)
+  size_t mask = c->spec->stashed_slots - 1, i = hash & mask;
+  while (c->spec->stashed[i].hash)
     i = (i + 1) & mask;
-  c->spec.stashed[i] = (struct spec_stashed){hash, at, waiting};
-  c->spec.stashed_count++;
+  c->spec->stashed[i] = (struct spec_stashed){hash, at, waiting};
+  c->spec->stashed_count++;
   if (waiting) {
     waiting->page = NULL;
     waiting->page_hash = hash;
@@ -482,9 +499,9 @@ static bool stash_entry(struct shard *c, struct spec *e, struct held_page *hp,
 /* The entry stashed in slot slot (which is free then), back in memory as it was, and when it
  * waits, in its held page again; NULL when it cannot be read back (fatal). */
 static struct spec *bring_back_slot(struct shard *c, size_t slot) {
-  struct held_page *hp = c->spec.stashed[slot].waiting;
-  uint64_t at = c->spec.stashed[slot].at;
-  stashed_remove(&c->spec, slot);
+  struct held_page *hp = c->spec->stashed[slot].waiting;
+  uint64_t at = c->spec->stashed[slot].at;
+  stashed_remove(c->spec, slot);
   if (hp)
     hp->page_hash = 0;
   struct spec *e = materialize(c, at);
@@ -500,11 +517,11 @@ static struct spec *bring_back_slot(struct shard *c, size_t slot) {
  * Another URL of the same hash met on the way comes back too, and stays in memory, where it is
  * found in its turn. */
 static struct spec *bring_back(struct shard *c, const char *url, uint64_t hash, bool waiting) {
-  if (!c->spec.stashed_count)
+  if (!c->spec->stashed_count)
     return NULL;
-  size_t mask = c->spec.stashed_slots - 1;
-  for (size_t i = hash & mask; c->spec.stashed[i].hash && !c->life.fatal;) {
-    if (c->spec.stashed[i].hash != hash || (c->spec.stashed[i].waiting != NULL) != waiting) {
+  size_t mask = c->spec->stashed_slots - 1;
+  for (size_t i = hash & mask; c->spec->stashed[i].hash && !c->life.fatal;) {
+    if (c->spec->stashed[i].hash != hash || (c->spec->stashed[i].waiting != NULL) != waiting) {
       i = (i + 1) & mask;
       continue;
     }
@@ -522,13 +539,13 @@ static void keep_fetched(struct shard *c, struct spec *e, struct held_page *hp) 
   if (e->done && stash_entry(c, e, hp, NULL))
     return;
   e->held = hp;
-  c->spec.links += hp ? hp->count : 0;
+  c->ahead.spec_links += hp ? hp->count : 0;
 }
 
 struct held_page *crawl__speculate_take_links(struct shard *c, struct spec *e) {
   struct held_page *hp = e->held;
   if (hp)
-    c->spec.links -= hp->count;
+    c->ahead.spec_links -= hp->count;
   e->held = NULL;
   return hp;
 }
@@ -609,12 +626,12 @@ bool crawl__speculate_wait(struct shard *c, struct spec *e, struct held_page *hp
 
 void crawl__speculate_settle(struct shard *c, struct held_page *hp, bool offer_redirect) {
   if (hp->page_hash) { /* in the stash: the slot of its hash that names hp */
-    size_t mask = c->spec.stashed_slots - 1, i = hp->page_hash & mask;
-    while (c->spec.stashed[i].hash && c->spec.stashed[i].waiting != hp)
+    size_t mask = c->spec->stashed_slots - 1, i = hp->page_hash & mask;
+    while (c->spec->stashed[i].hash && c->spec->stashed[i].waiting != hp)
       i = (i + 1) & mask;
-    if (!c->spec.stashed[i].hash)
+    if (!c->spec->stashed[i].hash)
       crawl__notes_fatal(c, "the record of a page fetched ahead was lost"); /* never expected */
-    if (!c->spec.stashed[i].hash || !bring_back_slot(c, i))
+    if (!c->spec->stashed[i].hash || !bring_back_slot(c, i))
       return; /* not read back: the crawl ends with that error */
   }
   struct spec *e = hp->page;
@@ -645,12 +662,22 @@ bool crawl__speculate_lower(struct shard *c, const char *url, const char *from, 
   return true;
 }
 
+void crawl__speculate_close(struct shard *c) {
+  crawl__speculate_free_all(c);
+  free(c->spec);
+  c->spec = NULL;
+}
+
 void crawl__speculate_prepare(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
+  if (!(c->spec = calloc(1, sizeof(*c->spec)))) {
+    crawl__notes_fatal(c, "cannot start: out of memory");
+    return;
+  }
   /* speculative pages pay off when hosts would otherwise wait for the gate between their
    * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU (held
    * links are held once, crawl__held_once, exactly then). --seen and --state save what was
    * accepted, which a speculative page is not, yet */
-  c->spec.on = crawl__held_once(c) && !cfg->seen_file && !cfg->state_dir &&
-               !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
+  c->ahead.spec_on = crawl__held_once(c) && !cfg->seen_file && !cfg->state_dir &&
+                     !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
 }

@@ -85,4 +85,6 @@ void crawl__speculate_free_all(struct shard *c);
 
 /* Whether this shard fetches ahead, set once the held links are set up (crawl__held_prepare). */
 void crawl__speculate_prepare(struct shard *c);
+/* Lets go of what crawl__speculate_prepare made (and of any entry left), at the shard's close. */
+void crawl__speculate_close(struct shard *c);
 #endif
