@@ -3,6 +3,7 @@
  * entry with each option under the section --help puts it in, as --help spells its value, and
  * names no option the table lacks. A wget spelling --help leaves out is in doc/wget.md. */
 #include "cli/cli-int.h"
+#include "cli/table.h"
 
 #include <ctype.h>
 #include <setjmp.h>
