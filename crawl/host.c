@@ -13,6 +13,43 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <xxhash.h>
+
+/* Rules shared by the hosts whose robots.txt says the same (doc/design.md, Memory), found by the
+ * hash of their saved bytes: rules met a second time are kept by the table (the first
+ * SHARED_RULES_MAX such sets), and every host that has them from then on holds a reference to
+ * that copy; rules met once are only remembered by their hash (the first SHARED_ONCE_MAX), and
+ * stay their host's own. A host of shared rules names their slot in its robots_kept
+ * (KEPT_SHARED), so that idle it lets go of its reference and takes it again on coming back,
+ * with nothing written to the rules file. */
+#define SHARED_RULES_MAX 4096
+#define SHARED_INDEX_SLOTS (2 * SHARED_RULES_MAX)
+#define SHARED_ONCE_MAX 16384
+#define SHARED_ONCE_SLOTS (2 * SHARED_ONCE_MAX)
+struct shared_rules {
+  struct {
+    uint64_t hash;
+    parse_robots *rules; /* the table's reference */
+  } entries[SHARED_RULES_MAX];
+  uint16_t index[SHARED_INDEX_SLOTS]; /* by hash, open addressing: an entry + 1, 0 empty */
+  size_t count;
+  uint64_t once[SHARED_ONCE_SLOTS]; /* hashes met once (| 1, so never 0, an empty slot) */
+  size_t once_count;
+};
+
+/* Whether rules of this hash were met before; remembered now when they were not. */
+static bool met_before(struct shared_rules *t, uint64_t hash) {
+  uint64_t key = hash | 1;
+  size_t at = (size_t)(hash % SHARED_ONCE_SLOTS);
+  for (; t->once[at]; at = (at + 1) % SHARED_ONCE_SLOTS)
+    if (t->once[at] == key)
+      return true;
+  if (t->once_count < SHARED_ONCE_MAX) {
+    t->once[at] = key;
+    t->once_count++;
+  }
+  return false;
+}
 
 /* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
 struct shard_hosts {
@@ -22,6 +59,8 @@ struct shard_hosts {
   uint64_t lost_noted; /* parked hosts that did not read back, said so far */
   size_t kept, let_go; /* its look: rules put in the rules file, or let go */
   struct core_buf buf; /* its look: one host's rules, saved */
+  struct shared_rules *shared;  /* made at the first rules */
+  struct core_buf saved, other; /* rules saved to be shared, and the one compared with them */
   int fd;
   bool open;   /* fd is the file's */
   bool broken; /* it could not be made or written: rules are let go, fetched again */
@@ -139,7 +178,8 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
  * rules fetched again take a new place (every 24 hours at most), so the file grows with the
  * hosts, as the spill file does with the URLs. */
 #define KEPT_LEN_BITS 24 /* the saved rules of a 500 KiB robots.txt take 1.5 MiB at most */
-#define KEPT_AT_MAX (1ull << (64 - KEPT_LEN_BITS))
+#define KEPT_AT_MAX (1ull << (63 - KEPT_LEN_BITS))
+#define KEPT_SHARED (1ull << 63) /* with the slot of its shared rules, not a place in the file */
 
 static void rules_file_broke(struct shard *c, const char *why) {
   struct shard_hosts *h = c->hosts;
@@ -184,6 +224,11 @@ static bool keep_rules(struct shard *c, struct host_data *hd, struct core_buf *b
 const parse_robots *crawl__host_rules(struct shard *c, struct host_data *hd) {
   if (hd->robots || !hd->robots_kept)
     return hd->robots;
+  if (hd->robots_kept & KEPT_SHARED) { /* the table keeps them all along */
+    hd->robots =
+        parse_robots_share(c->hosts->shared->entries[hd->robots_kept & ~KEPT_SHARED].rules);
+    return hd->robots;
+  }
   size_t len = (size_t)(hd->robots_kept & ((1u << KEPT_LEN_BITS) - 1));
   uint64_t at = hd->robots_kept >> KEPT_LEN_BITS;
   char *bytes = malloc(len);
@@ -206,12 +251,61 @@ void crawl__host_set_rules(struct host_data *hd, parse_robots *robots) {
   hd->robots_kept = 0; /* the file's copy is of the old rules */
 }
 
+/* Whether the saved bytes of entry k are those in saved. */
+static bool shared_same(struct shard_hosts *h, size_t k, const struct core_buf *saved) {
+  h->other.len = 0;
+  return parse_robots_save(h->shared->entries[k].rules, &h->other) == CORE_OK &&
+         h->other.len == saved->len && memcmp(h->other.data, saved->data, saved->len) == 0;
+}
+
+void crawl__host_share_rules(struct shard *c, struct host_data *hd) {
+  struct shard_hosts *h = c->hosts;
+  if (!hd->robots || (hd->robots_kept & KEPT_SHARED) ||
+      parse_robots_sitemap_count(hd->robots)) /* only rules alone are the same for all */
+    return;
+  if (!h->shared) {
+    if (!(h->shared = calloc(1, sizeof(*h->shared))))
+      return; /* the host keeps its own: they cost their bytes, nothing else */
+    core_buf_init(&h->saved, 4 * PARSE_ROBOTS_MAX_BYTES);
+    core_buf_init(&h->other, 4 * PARSE_ROBOTS_MAX_BYTES);
+  }
+  struct shared_rules *t = h->shared;
+  h->saved.len = 0;
+  if (parse_robots_save(hd->robots, &h->saved) != CORE_OK)
+    return;
+  uint64_t hash = XXH3_64bits(h->saved.data, h->saved.len);
+  size_t at = (size_t)(hash % SHARED_INDEX_SLOTS);
+  for (; t->index[at]; at = (at + 1) % SHARED_INDEX_SLOTS) {
+    size_t k = t->index[at] - 1u;
+    if (t->entries[k].hash == hash && shared_same(h, k, &h->saved)) {
+      parse_robots_destroy(hd->robots);
+      hd->robots = parse_robots_share(t->entries[k].rules);
+      hd->robots_kept = KEPT_SHARED | k;
+      return;
+    }
+  }
+  /* rules met once stay their host's own (the rules file takes them when it is idle); met
+   * again, the table keeps them for the hosts to come (the first host keeps its copy) */
+  if (t->count == SHARED_RULES_MAX || !met_before(t, hash))
+    return;
+  size_t k = t->count++;
+  t->entries[k].hash = hash;
+  t->entries[k].rules = parse_robots_share(hd->robots);
+  t->index[at] = (uint16_t)(k + 1);
+  hd->robots_kept = KEPT_SHARED | k;
+}
+
 void crawl__hosts_close(struct shard *c) {
   struct shard_hosts *h = c->hosts;
   if (!h)
     return;
   if (h->open)
     close(h->fd);
+  for (size_t k = 0; h->shared && k < h->shared->count; k++)
+    parse_robots_destroy(h->shared->entries[k].rules); /* the hosts' references end theirs */
+  free(h->shared);
+  core_buf_free(&h->saved);
+  core_buf_free(&h->other);
   free(h);
   c->hosts = NULL;
 }
@@ -226,7 +320,9 @@ static bool leaves_if_idle(void *arg, frontier_host *fh) {
   if (!hd || frontier_host_next_time(fh) >= h->idle_since)
     return false;
   if (hd->robots) {
-    if (keep_rules(c, hd, &h->buf)) {
+    if (hd->robots_kept & KEPT_SHARED) {
+      /* the table keeps them: the host lets go of its reference, nothing is written */
+    } else if (keep_rules(c, hd, &h->buf)) {
       h->kept++;
     } else if (h->broken) {
       hd->robots_time = -INFINITY; /* stale: fetched again before the host's next page */

@@ -77,6 +77,9 @@ core_rc crawl__hosts_open(struct shard *c);
 const parse_robots *crawl__host_rules(struct shard *c, struct host_data *hd);
 /* The rules of a robots.txt just fetched (taken; NULL: everything allowed), in place of hd's. */
 void crawl__host_set_rules(struct host_data *hd, parse_robots *robots);
+/* hd's rules, their Sitemap lines read, shared with the hosts whose rules are the same (the
+ * shard's first SHARED_RULES_MAX sets of rules are kept for that; host.c). */
+void crawl__host_share_rules(struct shard *c, struct host_data *hd);
 void crawl__hosts_close(struct shard *c); /* the rules file, at the shard's end */
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);

@@ -118,8 +118,10 @@ static void robots_done(void *arg, const struct fetch_result *res) {
     hd->robots_time = core_now();
   if (was_pending && hd->robots_state == ROBOTS_KNOWN)
     crawl__host_queue_sitemaps(c, hd);
-  /* the Sitemap lines are read: a host keeps its rules alone (doc/design.md, Memory) */
+  /* the Sitemap lines are read: a host keeps its rules alone, shared with the hosts whose rules
+   * are the same (doc/design.md, Memory) */
   hd->robots = parse_robots_without_sitemaps(hd->robots);
+  crawl__host_share_rules(c, hd);
   /* only now: the gap to the host's next request follows the Crawl-delay just read */
   frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
   crawl__request_free(rq);

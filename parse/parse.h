@@ -180,6 +180,9 @@ parse_robots *parse_robots_without_sitemaps(parse_robots *robots);
  * (doc/design.md, Memory). load answers CORE_EFORMAT for bytes save did not write. */
 core_rc parse_robots_save(const parse_robots *robots, struct core_buf *out);
 core_rc parse_robots_load(const void *data, size_t len, parse_robots **out);
+/* One more user of robots, which stays until the last of them destroys it: hosts whose robots.txt
+ * says the same share one copy. The count is not atomic: the users are of one thread. */
+parse_robots *parse_robots_share(parse_robots *robots);
 void parse_robots_destroy(parse_robots *robots);
 
 /* The product token of a User-Agent value: its leading run of letters, '_' and '-' ("Foo Bar/1.0"

@@ -48,6 +48,7 @@ struct robots_draft {
  * (doc/design.md, Memory). */
 struct parse_robots {
   double crawl_delay; /* < 0: none */
+  size_t users;       /* parse_robots_share: destroyed by its last user */
   size_t rule_count, sitemap_count;
   char **sitemaps;
   struct rule rules[];
@@ -163,7 +164,14 @@ static void draft_free(struct robots_draft *draft) {
 }
 
 void parse_robots_destroy(parse_robots *robots) {
+  if (robots && --robots->users)
+    return;
   free(robots);
+}
+
+parse_robots *parse_robots_share(parse_robots *robots) {
+  robots->users++;
+  return robots;
 }
 
 /* rules (count of them) and sitemaps in one block; the strings are copied. */
@@ -179,6 +187,7 @@ static parse_robots *pack(const struct rule *rules, size_t count, double crawl_d
   if (!robots)
     return NULL;
   robots->crawl_delay = crawl_delay;
+  robots->users = 1;
   robots->rule_count = count;
   robots->sitemap_count = sitemap_count;
   robots->sitemaps = (char **)(robots->rules + count);
@@ -197,7 +206,7 @@ static parse_robots *pack(const struct rule *rules, size_t count, double crawl_d
 }
 
 parse_robots *parse_robots_without_sitemaps(parse_robots *robots) {
-  if (!robots || !robots->sitemap_count)
+  if (!robots || !robots->sitemap_count || robots->users > 1) /* shared ones stay as they are */
     return robots;
   parse_robots *rules = pack(robots->rules, robots->rule_count, robots->crawl_delay, NULL, 0);
   if (!rules)

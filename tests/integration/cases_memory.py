@@ -80,13 +80,16 @@ def case_many_hosts_share_queue_memory(tmp):
            f"{m.group(1) if m else 0} of {pages} pages waited on disk: {p.stderr}")
 
 
-def idle_hosts_run(tmp, temp_dir, state=None):
+def idle_hosts_run(tmp, temp_dir, state=None, own_robots=True):
     """One crawl of case_idle_hosts_let_go_of_robots, its temporary files in temp_dir: its exit
     code, standard error, records, the test web's log, the host the late links lead to, and, with
-    --state, the hosts a checkpoint written once they were all put away leaves out."""
+    --state, the hosts a checkpoint written once they were all put away leaves out. own_robots:
+    every host's robots.txt says something of its own (else all say the same, and share one copy
+    of their rules)."""
     import threading
     import urllib.parse
-    web = Web(tmp, hosts=300, pages=2, links=2, markup=("--html-only",))
+    web = Web(tmp, hosts=300, pages=2, links=2,
+              markup=("--html-only", *(["--own-robots"] if own_robots else [])))
     late_links = [web.url("s5", "/private/late.html"), web.url("s5", "/p/late.html")]
     opened = threading.Event()
 
@@ -113,9 +116,13 @@ def idle_hosts_run(tmp, temp_dir, state=None):
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                             env=dict(os.environ, TMPDIR=temp_dir))
     said, idle = [], 0
-    for line in proc.stderr:  # the event: -v says every host's rules were put away or let go
-        said.append(line)     # (each shard says so of its own)
-        m = re.search(r"(?:kept|let go of) the robots\.txt rules of (\d+) idle hosts", line)
+    # the event: -v says every host's rules were put away or let go (each shard says so of its
+    # own); with shared rules, nothing is put away: every host was parked
+    said_of = (r"(?:kept|let go of) the robots\.txt rules of (\d+) idle hosts" if own_robots
+               else r"parked (\d+) idle hosts on disk")
+    for line in proc.stderr:
+        said.append(line)
+        m = re.search(said_of, line)
         idle += int(m.group(1)) if m else 0
         if idle >= 300:
             break
@@ -147,12 +154,16 @@ def case_idle_hosts_let_go_of_robots(tmp):
     host's robots.txt is asked for once; the files are gone at the end. Where no temporary file
     can be made (a crawl beside it, TMPDIR missing), the rules are let go instead and fetched
     again, before the page, for the host that comes back, and for it alone, and hosts stay in
-    memory."""
+    memory. Hosts whose robots.txt says the same (a third crawl) share one copy of their rules,
+    which stays: only the first host met keeps its own, which alone goes to the rules file; every
+    host is parked and comes back with them."""
     import threading
     runs = {}
     kept_dir = os.path.join(tmp, "temp")
     os.mkdir(kept_dir)
-    wanted = {"kept": kept_dir, "let go": os.path.join(tmp, "missing")}
+    shared_dir = os.path.join(tmp, "temp_shared")
+    os.mkdir(shared_dir)
+    wanted = {"kept": kept_dir, "let go": os.path.join(tmp, "missing"), "shared": shared_dir}
     threads = []
     for name, temp_dir in wanted.items():
         sub = os.path.join(tmp, "run_" + name.replace(" ", "_"))
@@ -160,7 +171,7 @@ def case_idle_hosts_let_go_of_robots(tmp):
         state = os.path.join(sub, "state") if name == "kept" else None
         threads.append(threading.Thread(
             target=lambda n=name, s=sub, d=temp_dir, st=state:
-            runs.update({n: idle_hosts_run(s, d, st)})))
+            runs.update({n: idle_hosts_run(s, d, st, own_robots=n != "shared")})))
         threads[-1].start()
     for t in threads:
         t.join(timeout=280)
@@ -188,6 +199,15 @@ def case_idle_hosts_let_go_of_robots(tmp):
             expect(saved_hosts == set(), f"kept: a checkpoint left out {len(saved_hosts)} "
                    f"hosts, e.g. {sorted(saved_hosts)[:3]}")
             expect(os.listdir(kept_dir) == [], f"left behind: {os.listdir(kept_dir)}")
+        elif name == "shared":
+            # each shard's first host keeps its own copy (rules met once are not shared)
+            kept = sum(int(n) for n in re.findall(r"kept the robots\.txt rules of (\d+)", err))
+            shards = int(os.environ.get("CRAWL_TEST_THREADS") or 1)
+            expect(kept <= shards and "let go of" not in err and "rules file" not in err,
+                   f"shared: {kept} hosts' rules put away: -v said {err[-2000:]}")
+            parked = sum(int(n) for n in re.findall(r"parked (\d+) idle hosts on disk", err))
+            expect(parked >= 300, f"shared: {parked} hosts parked")
+            expect(os.listdir(shared_dir) == [], f"left behind: {os.listdir(shared_dir)}")
         else:
             expect(re.search(r"let go of the robots\.txt rules of \d+ idle hosts", err) and
                    "the rules file of idle hosts in " in err, f"let go: -v said {err[-2000:]}")

@@ -146,6 +146,28 @@ static void test_without_sitemaps(void **state) {
   }
 }
 
+/* Rules shared by hosts whose robots.txt says the same: each user's destroy lets go of its
+ * share, and the rules answer every case until the last of them (under a sanitizer, a use after
+ * the free, or a leak, would fail here); a shared copy keeps its Sitemap lines, as another user
+ * may still read them. */
+static void test_shared_by_its_users(void **state) {
+  (void)state;
+  parse_robots *r;
+  assert_int_equal(parse_robots_create(site, strlen(site), "crawl", &r), CORE_OK);
+  assert_ptr_equal(parse_robots_share(r), r);
+  assert_ptr_equal(parse_robots_share(r), r); /* three users */
+  assert_ptr_equal(parse_robots_without_sitemaps(r), r);
+  assert_int_equal(parse_robots_sitemap_count(r), 1);
+  for (int user = 0; user < 3; user++) {
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+      if (!strcmp(cases[i].token, "crawl") &&
+          parse_robots_allowed(r, cases[i].path) != cases[i].allowed)
+        fail_msg("user %d, case %zu: %s", user, i, cases[i].path);
+    parse_robots_destroy(r);
+  }
+  parse_robots_destroy(NULL);
+}
+
 /* Rules saved and loaded again, as a crawl keeps an idle host's on disk: every case of the
  * table and the Crawl-delay answer as before, and the Sitemap lines are not kept. */
 static void test_saved_and_loaded(void **state) {
@@ -360,6 +382,7 @@ int main(void) {
       cmocka_unit_test(test_rfc9309_table),
       cmocka_unit_test(test_crawl_delay_and_sitemaps),
       cmocka_unit_test(test_without_sitemaps),
+      cmocka_unit_test(test_shared_by_its_users),
       cmocka_unit_test(test_saved_and_loaded),
       cmocka_unit_test(test_saved_form_checked),
       cmocka_unit_test(test_out_of_memory_said),

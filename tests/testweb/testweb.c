@@ -19,7 +19,8 @@
  * (links to pages alone: of this host, of the others, and a few out of the web; no PDFs, images,
  * redirects, missing pages or private paths: the ordinary web of plain HTML) --rich-markup (the
  * same links in the markup of a documentation site: classes, character references, code blocks,
- * tables, an inline style sheet and script, anchors to the page itself).
+ * tables, an inline style sheet and script, anchors to the page itself) --own-robots (each host's
+ * robots.txt also disallows a path of its own, so that no two hosts' rules are the same).
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
  * /directives/video.html has a video with a poster; /directives/late.html has links after
  * </html>; /css/page.html links style sheets (/css/site.css, which imports /css/more.css);
@@ -631,7 +632,8 @@ static void usage(void) {
   fprintf(
       stderr,
       "usage: testweb serve|truth|export|discovery [--hosts N] [--pages N] [--links N] [--seed N] "
-      "[--domain D] [--page-bytes N] [--html-only] [--rich-markup] [--port P] [--log FILE] "
+      "[--domain D] [--page-bytes N] [--html-only] [--rich-markup] [--own-robots] [--port P] "
+      "[--log FILE] "
       "[--max-seconds S] "
       "[--delay S] "
       "[--depth N] [--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
@@ -683,6 +685,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(a, "--rich-markup") == 0) {
       w->rich = true;
+      continue;
+    }
+    if (strcmp(a, "--own-robots") == 0) {
+      w->own_robots = true;
       continue;
     }
     if (a[0] != '-') {

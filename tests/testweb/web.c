@@ -345,6 +345,9 @@ size_t web_render_page(const struct web *w, int host, int page, char *out, size_
 #undef PUT
 
 int web_robots(const struct web *w, int host, char *out, size_t size) {
+  char own[64] = ""; /* under /private/ already: the same pages are disallowed */
+  if (w->own_robots)
+    snprintf(own, sizeof(own), "Disallow: /private/own-%d/\n", host);
   return snprintf(out, size,
                   "# test web robots.txt\n"
                   "User-agent: otherbot\n"
@@ -352,10 +355,11 @@ int web_robots(const struct web *w, int host, char *out, size_t size) {
                   "\n"
                   "User-agent: *\n"
                   "Disallow: /private/\n"
+                  "%s"
                   "Allow: /private/public\n"
                   "\n"
                   "Sitemap: http://s%d.%s:%d/sitemaps/index.xml\n",
-                  host, w->domain, w->port);
+                  own, host, w->domain, w->port);
 }
 
 size_t web_sitemap(const struct web *w, int host, const char *path, char *out, size_t size) {

@@ -13,13 +13,14 @@
 
 struct web {
   uint64_t seed;
-  int hosts;      /* s0.<domain> ... */
-  int pages;      /* per host: "/" and /p/1.html ... */
-  int links;      /* mean links per page */
-  int page_bytes; /* pages are padded with text to at least this size (0: no padding) */
-  int port;       /* written into absolute links */
-  bool html_only; /* links to pages alone (--html-only) */
-  bool rich;      /* the markup of a real site around the same links (--rich-markup) */
+  int hosts;       /* s0.<domain> ... */
+  int pages;       /* per host: "/" and /p/1.html ... */
+  int links;       /* mean links per page */
+  int page_bytes;  /* pages are padded with text to at least this size (0: no padding) */
+  int port;        /* written into absolute links */
+  bool html_only;  /* links to pages alone (--html-only) */
+  bool rich;       /* the markup of a real site around the same links (--rich-markup) */
+  bool own_robots; /* each host's robots.txt also disallows a path of its own (--own-robots) */
   char domain[128];
 };
 
