@@ -23,32 +23,84 @@
  * (KEPT_SHARED), so that idle it lets go of its reference and takes it again on coming back,
  * with nothing written to the rules file. */
 #define SHARED_RULES_MAX 4096
-#define SHARED_INDEX_SLOTS (2 * SHARED_RULES_MAX)
 #define SHARED_ONCE_MAX 16384
-#define SHARED_ONCE_SLOTS (2 * SHARED_ONCE_MAX)
 struct shared_rules {
   struct {
     uint64_t hash;
     parse_robots *rules; /* the table's reference */
-  } entries[SHARED_RULES_MAX];
-  uint16_t index[SHARED_INDEX_SLOTS]; /* by hash, open addressing: an entry + 1, 0 empty */
-  size_t count;
-  uint64_t once[SHARED_ONCE_SLOTS]; /* hashes met once (| 1, so never 0, an empty slot) */
-  size_t once_count;
+  } * entries;
+  size_t count, cap;             /* cap doubles up to SHARED_RULES_MAX */
+  uint32_t *index;               /* by hash, open addressing over 2 * cap: an entry + 1, 0 empty */
+  uint64_t *once;                /* hashes met once (| 1, so never 0, an empty slot) */
+  size_t once_count, once_slots; /* once_slots doubles up to 2 * SHARED_ONCE_MAX */
 };
+
+/* Room for one more hash in the set of those met once (false: it is full, or memory ran out). */
+static bool once_room(struct shared_rules *t) {
+  if (t->once_count < t->once_slots / 2)
+    return true;
+  if (t->once_slots >= 2 * SHARED_ONCE_MAX)
+    return false;
+  size_t slots = t->once_slots ? 2 * t->once_slots : 256;
+  uint64_t *once = calloc(slots, sizeof(*once));
+  if (!once)
+    return false;
+  for (size_t i = 0; i < t->once_slots; i++) {
+    if (!t->once[i])
+      continue;
+    size_t at = (size_t)(t->once[i] % slots);
+    while (once[at])
+      at = (at + 1) % slots;
+    once[at] = t->once[i];
+  }
+  free(t->once);
+  t->once = once;
+  t->once_slots = slots;
+  return true;
+}
 
 /* Whether rules of this hash were met before; remembered now when they were not. */
 static bool met_before(struct shared_rules *t, uint64_t hash) {
   uint64_t key = hash | 1;
-  size_t at = (size_t)(hash % SHARED_ONCE_SLOTS);
-  for (; t->once[at]; at = (at + 1) % SHARED_ONCE_SLOTS)
+  for (size_t at = t->once_slots ? (size_t)(key % t->once_slots) : 0; t->once_slots && t->once[at];
+       at = (at + 1) % t->once_slots)
     if (t->once[at] == key)
       return true;
-  if (t->once_count < SHARED_ONCE_MAX) {
+  if (once_room(t)) {
+    size_t at = (size_t)(key % t->once_slots);
+    while (t->once[at])
+      at = (at + 1) % t->once_slots;
     t->once[at] = key;
     t->once_count++;
   }
   return false;
+}
+
+/* Room for one more set of shared rules, the index made again at twice the entries (false: the
+ * table is full, or memory ran out). */
+static bool shared_room(struct shared_rules *t) {
+  if (t->count < t->cap)
+    return true;
+  if (t->cap >= SHARED_RULES_MAX)
+    return false;
+  size_t cap = t->cap ? 2 * t->cap : 16;
+  void *entries = realloc(t->entries, cap * sizeof(*t->entries));
+  if (!entries)
+    return false;
+  t->entries = entries;
+  uint32_t *index = calloc(2 * cap, sizeof(*index));
+  if (!index)
+    return false;
+  for (size_t k = 0; k < t->count; k++) {
+    size_t at = (size_t)(t->entries[k].hash % (2 * cap));
+    while (index[at])
+      at = (at + 1) % (2 * cap);
+    index[at] = (uint32_t)(k + 1);
+  }
+  free(t->index);
+  t->index = index;
+  t->cap = cap;
+  return true;
 }
 
 /* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
@@ -274,8 +326,8 @@ void crawl__host_share_rules(struct shard *c, struct host_data *hd) {
   if (parse_robots_save(hd->robots, &h->saved) != CORE_OK)
     return;
   uint64_t hash = XXH3_64bits(h->saved.data, h->saved.len);
-  size_t at = (size_t)(hash % SHARED_INDEX_SLOTS);
-  for (; t->index[at]; at = (at + 1) % SHARED_INDEX_SLOTS) {
+  for (size_t at = t->cap ? (size_t)(hash % (2 * t->cap)) : 0; t->cap && t->index[at];
+       at = (at + 1) % (2 * t->cap)) {
     size_t k = t->index[at] - 1u;
     if (t->entries[k].hash == hash && shared_same(h, k, &h->saved)) {
       parse_robots_destroy(hd->robots);
@@ -286,12 +338,15 @@ void crawl__host_share_rules(struct shard *c, struct host_data *hd) {
   }
   /* rules met once stay their host's own (the rules file takes them when it is idle); met
    * again, the table keeps them for the hosts to come (the first host keeps its copy) */
-  if (t->count == SHARED_RULES_MAX || !met_before(t, hash))
+  if (!met_before(t, hash) || !shared_room(t))
     return;
   size_t k = t->count++;
   t->entries[k].hash = hash;
   t->entries[k].rules = parse_robots_share(hd->robots);
-  t->index[at] = (uint16_t)(k + 1);
+  size_t at = (size_t)(hash % (2 * t->cap));
+  while (t->index[at])
+    at = (at + 1) % (2 * t->cap);
+  t->index[at] = (uint32_t)(k + 1);
   hd->robots_kept = KEPT_SHARED | k;
 }
 
@@ -303,6 +358,11 @@ void crawl__hosts_close(struct shard *c) {
     close(h->fd);
   for (size_t k = 0; h->shared && k < h->shared->count; k++)
     parse_robots_destroy(h->shared->entries[k].rules); /* the hosts' references end theirs */
+  if (h->shared) {
+    free(h->shared->entries);
+    free(h->shared->index);
+    free(h->shared->once);
+  }
   free(h->shared);
   core_buf_free(&h->saved);
   core_buf_free(&h->other);
