@@ -54,16 +54,16 @@ static void print_words(FILE *out, const char *text, size_t *col) {
 
 /* An option's spellings as --help heads its line: "  -d, --depth N|inf". */
 static size_t print_head(FILE *out, const struct cli_option *o, bool first) {
-  int n = 0, letter = 0;
+  int n;
   if (o->letter_too)
     n = fprintf(out, first ? "  -%c, " : ", -%c, ", o->id);
   else if (first)
     n = fprintf(out, "      ");
   else
     n = fprintf(out, ", ");
-  letter = n > 0 ? n : 0;
+  size_t width = n > 0 ? (size_t)n : 0; /* the columns written */
   n = fprintf(out, o->value ? "--%s %s" : "--%s", o->name, o->value);
-  return (size_t)letter + (n > 0 ? (size_t)n : 0);
+  return width + (n > 0 ? (size_t)n : 0);
 }
 
 void cli_print_help(FILE *out) {
