@@ -836,6 +836,9 @@ static void set_engine_options(fetch_engine *engine, CURL *e) {
   curl_easy_setopt(e, CURLOPT_LOW_SPEED_LIMIT, 102L);
   curl_easy_setopt(e, CURLOPT_LOW_SPEED_TIME, 10L);
   curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  /* curl keeps a receive buffer this size for each transfer: 16 KB by default, 16 MB at -c 1000,
+   * where pages are a few KB (bench/README.md, Broad crawls: -c 1000's peak) */
+  curl_easy_setopt(e, CURLOPT_BUFFERSIZE, 8192L);
   curl_easy_setopt(e, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
   /* HTTP/2 when the server offers it (ALPN; curl's default for https): with --per-host > 1 a
