@@ -183,9 +183,6 @@ static void pop_and_start(struct shard *c) {
   crawl__intake_replay_held(
       c, (idle(c) && !c->mesh.outboxes) ||
              (crawl__budget_pages_leased(c->run) && crawl__budget_pages_final(c->run)));
-  /* lookups past the bound wait in the frontier, out of turn, until one in flight ends */
-  frontier_set_lookup_slots(
-      c->fr, c->req.lookups < c->req.lookups_max ? c->req.lookups_max - c->req.lookups : 0);
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
   while (!c->life.stop && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
