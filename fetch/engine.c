@@ -400,81 +400,6 @@ core_rc fetch_resolve(fetch_engine *engine, const char *host, unsigned port, fet
   return fetch__dns_resolve(engine->dns, host, port, cb, arg, addr_now);
 }
 
-static bool header_is(const char *line, size_t len, const char *name, const char **value,
-                      size_t *value_len) {
-  size_t n = strlen(name);
-  if (len <= n || strncasecmp(line, name, n) != 0 || line[n] != ':')
-    return false;
-  const char *v = line + n + 1;
-  size_t vlen = len - n - 1;
-  while (vlen && (*v == ' ' || *v == '\t')) {
-    v++;
-    vlen--;
-  }
-  while (vlen &&
-         (v[vlen - 1] == '\r' || v[vlen - 1] == '\n' || v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
-    vlen--;
-  *value = v;
-  *value_len = vlen;
-  return true;
-}
-
-/* Whether a header's comma-separated list holds word (case aside). */
-static bool list_has(const char *v, size_t len, const char *word) {
-  size_t wl = strlen(word);
-  for (size_t i = 0; i + wl <= len; i++) {
-    bool start_ok = i == 0 || v[i - 1] == ' ' || v[i - 1] == ',';
-    bool end_ok = i + wl == len || v[i + wl] == ' ' || v[i + wl] == ',';
-    if (start_ok && end_ok && strncasecmp(v + i, word, wl) == 0)
-      return true;
-  }
-  return false;
-}
-
-static bool span_is(const char *s, size_t len, const char *word) {
-  return len == strlen(word) && strncasecmp(s, word, len) == 0;
-}
-
-/* Whether an X-Robots-Tag value (doc/behaviour.md, robots.txt) tells our crawler, product_token
- * (NULL: none named), not to follow the page's links: a "nofollow" or "none" directive, for all
- * crawlers, or after a crawler's name and a colon ("otherbot: nofollow" is another's; the name
- * holds for the rest of the value). A directive with a value of its own after a colon
- * ("unavailable_after: 2030-01-01", "max-snippet: 20") names no crawler. */
-static bool x_robots_nofollow(const char *v, size_t len, const char *product_token) {
-  static const char *const valued[] = {"unavailable_after", "max-snippet", "max-image-preview",
-                                       "max-video-preview"};
-  bool ours = true;
-  for (size_t at = 0; at < len;) {
-    size_t end = at;
-    while (end < len && v[end] != ',')
-      end++;
-    const char *p = v + at, *q = v + end;
-    at = end + 1;
-    while (p < q && (*p == ' ' || *p == '\t'))
-      p++;
-    const char *colon = memchr(p, ':', (size_t)(q - p));
-    if (colon) {
-      size_t name_len = (size_t)(colon - p);
-      while (name_len && (p[name_len - 1] == ' ' || p[name_len - 1] == '\t'))
-        name_len--;
-      bool is_valued = false;
-      for (size_t i = 0; i < sizeof(valued) / sizeof(*valued); i++)
-        is_valued = is_valued || span_is(p, name_len, valued[i]);
-      if (is_valued)
-        continue;
-      ours = product_token && span_is(p, name_len, product_token);
-      p = colon + 1;
-      while (p < q && (*p == ' ' || *p == '\t'))
-        p++;
-    }
-    while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
-      q--;
-    if (ours && (span_is(p, (size_t)(q - p), "nofollow") || span_is(p, (size_t)(q - p), "none")))
-      return true;
-  }
-  return false;
-}
-
 static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata) {
   struct transfer *t = userdata;
   size_t len = size * nitems;
@@ -499,38 +424,27 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
     t->retry_after = -1;
     t->nofollow = false;
     t->coded = false;
-  } else if (header_is(buffer, len, "content-encoding", &v, &vlen)) {
+  } else if (fetch__header_is(buffer, len, "content-encoding", &v, &vlen)) {
     t->coded = !(vlen == 8 && strncasecmp(v, "identity", 8) == 0);
-  } else if (t->engine->capture && header_is(buffer, len, "transfer-encoding", &v, &vlen)) {
-    t->chunked = list_has(v, vlen, "chunked");
-  } else if (header_is(buffer, len, "content-type", &v, &vlen)) {
+  } else if (t->engine->capture && fetch__header_is(buffer, len, "transfer-encoding", &v, &vlen)) {
+    t->chunked = fetch__list_has(v, vlen, "chunked");
+  } else if (fetch__header_is(buffer, len, "content-type", &v, &vlen)) {
     if (vlen >= sizeof(t->content_type))
       vlen = sizeof(t->content_type) - 1;
     memcpy(t->content_type, v, vlen);
     t->content_type[vlen] = '\0';
-  } else if (header_is(buffer, len, "location", &v, &vlen) && vlen <= MAX_HEADER_VALUE) {
+  } else if (fetch__header_is(buffer, len, "location", &v, &vlen) && vlen <= MAX_HEADER_VALUE) {
     free(t->location);
     if (!(t->location = strndup(v, vlen))) {
       t->out_of_memory = true; /* a redirect without its target: the transfer ends, said so */
       return 0;
     }
-  } else if (header_is(buffer, len, "retry-after", &v, &vlen) && vlen < 64) {
-    char text[64];
-    memcpy(text, v, vlen);
-    text[vlen] = '\0';
-    char *end;
-    double seconds = strtod(text, &end);
-    if (end != text && *end == '\0' && seconds >= 0) {
+  } else if (fetch__header_is(buffer, len, "retry-after", &v, &vlen)) {
+    double seconds = fetch__retry_after(v, vlen, time(NULL));
+    if (seconds >= 0) /* one that cannot be read leaves an earlier one as it was */
       t->retry_after = seconds;
-    } else {
-      time_t when = curl_getdate(text, NULL); /* an HTTP-date */
-      if (when > 0) {
-        double delta = difftime(when, time(NULL));
-        t->retry_after = delta > 0 ? delta : 0;
-      }
-    }
-  } else if (header_is(buffer, len, "x-robots-tag", &v, &vlen)) {
-    if (x_robots_nofollow(v, vlen, t->engine->opts.product_token))
+  } else if (fetch__header_is(buffer, len, "x-robots-tag", &v, &vlen)) {
+    if (fetch__x_robots_nofollow(v, vlen, t->engine->opts.product_token))
       t->nofollow = true; /* one header of several is enough */
   }
   return len;
