@@ -10,28 +10,8 @@
 #include <sys/resource.h>
 #include <arpa/inet.h>
 #include <unistd.h>
-#include <xxhash.h>
 
 #define MAX_HEADER_VALUE 8192
-
-/* A host's address as curl was handed it (CURLOPT_RESOLVE). curl keeps such an entry in the multi
- * handle's DNS cache for good (since 7.75, one without a '+' never expires), so once a transfer
- * has used it, the host's next requests go without: curl parsed the entry again for every
- * request (sscanf, an address structure, the cache entry replaced), some 2% of a crawl's CPU.
- * But curl 7.88's cache is a table of 71 chains that never grows, searched at every transfer's
- * start: at 15,000 hosts a tenth of a broad crawl's CPU went to walking them. So the engine
- * keeps at most as many entries as connections (keep_limit: a host whose connection is kept
- * needs none): past it, those of the hosts idle longest (no transfer in flight) are taken back,
- * by a "-HOST:PORT" line on the next transfer's list. */
-struct handed {
-  char *host;
-  unsigned port;
-  char addr[INET6_ADDRSTRLEN];
-  bool used;          /* a transfer handed it has resolved through it */
-  unsigned in_flight; /* transfers to it: while any, it stays */
-  struct handed *next;
-  struct handed *older, *newer; /* in the engine's idle list, while in_flight is 0 */
-};
 
 struct transfer {
   CURL *easy;
@@ -100,12 +80,7 @@ struct fetch_engine {
   size_t window;     /* transfers started in it */
   loop_timer *timer;
   fetch__dns *dns;
-  struct handed **handed; /* by host and port: a chained table, grown at one entry a slot */
-  size_t handed_slots, handed_count;
-  struct handed *idle_oldest, *idle_newest; /* entries with no transfer in flight */
-  /* "-HOST:PORT" lines for the next transfer to hand curl, and the last of them (appended to
-   * here: curl_slist_append walks the whole list) */
-  struct curl_slist *taken_back, *taken_back_last;
+  struct fetch__handed handed;     /* the addresses curl was handed (handed.c) */
   struct curl_slist *headers;      /* -H headers for every host */
   struct curl_slist *seed_headers; /* and those only the seeds' hosts get (secret ones) */
   struct transfer *transfers;
@@ -120,7 +95,6 @@ struct fetch_engine {
 
 static void check_done(fetch_engine *engine);
 static void fail_all(fetch_engine *engine);
-static void handed_done(fetch_engine *engine, struct handed *h);
 
 static void unwatch_sock(fetch_engine *engine, struct sock_watch *sw) {
   loop_unwatch(engine->loop, sw->watch);
@@ -294,6 +268,7 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
       keep = mine > (rlim_t)(cfg->concurrency + 64 + 16) ? (long)mine - cfg->concurrency - 64 : 16;
   }
   engine->keep_limit = (size_t)keep;
+  engine->handed.limit = engine->keep_limit; /* a host whose connection is kept needs none */
   /* open at most keep_limit when a transfer starts, and each in flight may add one */
   curl_multi_setopt(engine->multi, CURLMOPT_MAXCONNECTS, keep + cfg->concurrency + 16);
   *out = engine;
@@ -359,7 +334,7 @@ static void release_transfer(struct transfer *t) {
   core_buf_free(&t->body);
   recycle_easy(t->engine, t->easy, t->plain);
   curl_slist_free_all(t->resolve);
-  handed_done(t->engine, t->handed);
+  fetch__handed_done(&t->engine->handed, t->handed);
   free(t->location);
   free(t);
 }
@@ -376,14 +351,7 @@ void fetch_engine_destroy(fetch_engine *engine) {
     curl_easy_cleanup(engine->idle[--engine->idle_count].easy);
   free(engine->idle);
   curl_multi_cleanup(engine->multi); /* closes its connections, each through close_socket */
-  for (size_t i = 0; i < engine->handed_slots; i++)
-    for (struct handed *h = engine->handed[i], *next; h; h = next) {
-      next = h->next;
-      free(h->host);
-      free(h);
-    }
-  free(engine->handed);
-  curl_slist_free_all(engine->taken_back);
+  fetch__handed_free(&engine->handed);
   for (size_t fd = 0; fd < engine->sock_count; fd++)
     if (engine->socks[fd].watch)
       unwatch_sock(engine, &engine->socks[fd]);
@@ -628,92 +596,6 @@ static void check_done(fetch_engine *engine) {
   }
 }
 
-static size_t handed_slot(const char *host, unsigned port, size_t slots) {
-  return (XXH3_64bits(host, strlen(host)) + port) & (slots - 1);
-}
-
-static void idle_unlink(fetch_engine *engine, struct handed *h) {
-  *(h->older ? &h->older->newer : &engine->idle_oldest) = h->newer;
-  *(h->newer ? &h->newer->older : &engine->idle_newest) = h->older;
-  h->older = h->newer = NULL;
-}
-
-/* A transfer to h's host has ended: with none left in flight h goes idle, and past the limit
- * the entries idle longest are taken back from curl. */
-static void handed_done(fetch_engine *engine, struct handed *h) {
-  if (!h || --h->in_flight)
-    return;
-  h->older = engine->idle_newest;
-  h->newer = NULL;
-  *(h->older ? &h->older->newer : &engine->idle_oldest) = h;
-  engine->idle_newest = h;
-  while (engine->handed_count > engine->keep_limit && engine->idle_oldest) {
-    struct handed *old = engine->idle_oldest;
-    idle_unlink(engine, old);
-    struct handed **at = &engine->handed[handed_slot(old->host, old->port, engine->handed_slots)];
-    while (*at != old)
-      at = &(*at)->next;
-    *at = old->next;
-    engine->handed_count--;
-    char line[512];
-    snprintf(line, sizeof(line), "-%s:%u", old->host, old->port);
-    struct curl_slist *node = curl_slist_append(NULL, line);
-    if (node) { /* else curl keeps the entry: only its memory */
-      *(engine->taken_back_last ? &engine->taken_back_last->next : &engine->taken_back) = node;
-      engine->taken_back_last = node;
-    }
-    free(old->host);
-    free(old);
-  }
-}
-
-/* The entry of host and port, made when there is none; NULL when memory runs out or the address
- * is longer than any an address is printed as (then it is handed every time). An address other
- * than the one handed makes it to be handed again (curl replaces its cache entry). */
-static struct handed *handed_entry(fetch_engine *engine, const char *host, unsigned port,
-                                   const char *addr) {
-  if (strlen(addr) >= sizeof(((struct handed *)NULL)->addr))
-    return NULL;
-  if (engine->handed_count >= engine->handed_slots) {
-    size_t n = engine->handed_slots ? engine->handed_slots * 2 : 64;
-    struct handed **grown = calloc(n, sizeof(*grown));
-    if (!grown)
-      return NULL;
-    for (size_t i = 0; i < engine->handed_slots; i++)
-      for (struct handed *h = engine->handed[i], *next; h; h = next) {
-        next = h->next;
-        size_t at = handed_slot(h->host, h->port, n);
-        h->next = grown[at];
-        grown[at] = h;
-      }
-    free(engine->handed);
-    engine->handed = grown;
-    engine->handed_slots = n;
-  }
-  struct handed **at = &engine->handed[handed_slot(host, port, engine->handed_slots)];
-  for (struct handed *h = *at; h; h = h->next)
-    if (h->port == port && strcmp(h->host, host) == 0) {
-      if (strcmp(h->addr, addr) != 0) {
-        strcpy(h->addr, addr);
-        h->used = false;
-      }
-      if (!h->in_flight)
-        idle_unlink(engine, h);
-      return h;
-    }
-  struct handed *h = calloc(1, sizeof(*h));
-  if (!h || !(h->host = strdup(host))) {
-    free(h);
-    return NULL;
-  }
-  h->port = port;
-  strcpy(h->addr, addr);
-  h->next = *at;
-  *at = h;
-  engine->handed_count++;
-  return h;
-}
-
 /* An IPv4 address (an IPv6 one cannot be the host of a CURLOPT_RESOLVE entry in curl 7.88: the
  * host ends at its first colon). */
 static bool is_address(const char *host) {
@@ -810,12 +692,11 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   /* a host that is an IPv4 address, reached without a proxy, is handed as itself: curl would
    * cache an entry of its own for it, which nothing takes back */
   const char *addr = rq->addr ? rq->addr : !proxy && is_address(rq->host) ? rq->host : NULL;
-  struct handed *h = addr ? handed_entry(engine, rq->host, rq->port, addr) : NULL;
+  struct handed *h = addr ? fetch__handed_entry(&engine->handed, rq->host, rq->port, addr) : NULL;
   if (h)
     h->in_flight++;
   t->handed = h;
-  t->resolve = engine->taken_back;
-  engine->taken_back = engine->taken_back_last = NULL;
+  t->resolve = fetch__handed_taken_back(&engine->handed);
   if (addr && (!h || !h->used)) {
     char entry[512];
     bool v6 = strchr(addr, ':') != NULL;
@@ -824,7 +705,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
     if (!grown) {
       recycle_easy(engine, t->easy, false);
       curl_slist_free_all(t->resolve);
-      handed_done(engine, h);
+      fetch__handed_done(&engine->handed, h);
       free(t);
       return CORE_ENOMEM;
     }
@@ -870,7 +751,7 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
   if (curl_multi_add_handle(engine->multi, e) != CURLM_OK) {
     recycle_easy(engine, e, false);
     curl_slist_free_all(t->resolve);
-    handed_done(engine, h);
+    fetch__handed_done(&engine->handed, h);
     free(t);
     return CORE_ENOMEM;
   }
