@@ -34,6 +34,36 @@ cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args 
                                    struct cli_notes *notes, char *err, size_t err_size);
 void cli_config_free(struct crawl_config *cfg, struct cli_settings *own);
 
+/* groups.c: what the walk over the arguments (options.c) keeps from one option to the next,
+ * beside the configuration, for the functions that take each group of options. */
+struct cli_parse_state {
+  struct crawl_config *cfg;
+  struct cli_settings *own;
+  struct cli_notes *notes;
+  char *err;
+  size_t err_size;
+  char **argv;
+  bool have_domains, have_skip, node_given;
+  const char *user_agent, *proxy, *noproxy;
+};
+
+/* Takes option c (getopt's letter or the table's id) with its value arg into ps: CLI_RUN, or
+ * CLI_USAGE with ps->err set (CLI_EXIT_OK for --help and --version). */
+cli_parse_result cli_take_option(struct cli_parse_state *ps, int c, const char *arg);
+/* Appends a copy of s to the list; false when memory runs out. */
+bool cli_push_str(char ***list, size_t *count, const char *s);
+/* Seeds from a file: one per line, blank lines and # comments skipped; so is a line that is no
+ * seed URL, with a note naming it (as wget goes on past a bad line of its -i file): one bad line
+ * of many does not end the run. */
+bool cli_read_seeds(const char *path, struct crawl_config *cfg, struct cli_notes *notes, char *err,
+                    size_t err_size);
+/* A usage error from a function whose err and err_size are in scope: said, and returned. */
+#define USAGE(...)                                                                                 \
+  do {                                                                                             \
+    cli_set_err(err, err_size, __VA_ARGS__);                                                       \
+    return CLI_USAGE;                                                                              \
+  } while (0)
+
 /* ---- the configuration file ---- */
 /* The arguments to parse: argv[0], the configuration file's options (from_file of them, each
  * with its FILE:LINE in where), then the command line's (where NULL). */
