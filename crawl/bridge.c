@@ -15,6 +15,7 @@
 #include "cluster/cluster.h"
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/saved.h"
@@ -77,7 +78,7 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
         crawl__notes_fatal(c, "out of memory");
         return;
       }
-      int held = crawl__mesh_line_holds((enum link_kind)p[0], (int)depth);
+      int held = crawl__mail_line_holds((enum link_kind)p[0], (int)depth);
       if (held < o->min)
         o->min = held;
     }
@@ -87,7 +88,7 @@ static void on_batch(void *arg, const char *id, const char *lines, size_t len) {
     struct shard_outbox *o = &b->route[s];
     if (!o->buf.len)
       continue;
-    crawl__mesh_deliver(r, s, o->buf.data, o->buf.len, o->min);
+    crawl__mail_deliver(r, s, o->buf.data, o->buf.len, o->min);
     core_buf_reset(&o->buf);
     o->min = INT_MAX;
   }
@@ -381,7 +382,7 @@ double crawl__bridge_turn(struct shard *c) {
   struct bridge *b = c->mesh.bridge;
   if (!b || !b->cl || c->life.fatal)
     return IDLE_WAIT;
-  crawl__mesh_take_remote(c->run, send_remote, b);
+  crawl__mail_take_remote(c->run, send_remote, b);
   cluster_flush(b->cl);
   double now = core_now();
   bool due = !b->view_pending && now - b->view_at >= VIEW_EVERY;
@@ -411,7 +412,7 @@ unsigned long crawl__bridge_mark(struct shard *c) {
 
 static void put_unconfirmed(void *arg, int node, const char *lines, size_t len) {
   (void)node; /* each line names its URL, whose host names its node */
-  crawl__mesh_put_transit(arg, lines, len);
+  crawl__mail_put_transit(arg, lines, len);
 }
 
 void crawl__bridge_write_transit(struct shard *c, FILE *out) {
@@ -437,7 +438,7 @@ void crawl__bridge_close(struct shard *c) {
     int gate;
     bool idle;
     crawl__mesh_node_state(c->run, &gate, &idle);
-    crawl__mesh_take_remote(c->run, send_remote, b);
+    crawl__mail_take_remote(c->run, send_remote, b);
     cluster_flush(b->cl);
     cluster_set_pages(b->cl, crawl__budget_pages_started(c->run));
     /* a stopped process is not idle: what it has not done waits for it (--state) */

@@ -21,6 +21,7 @@
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
@@ -95,7 +96,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
       const char *rest;
       struct link_how how;
       int shared = (int)crawl__held_text(hp, i, &rest, &how);
-      fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__mesh_how_code(how), shared,
+      fprintf(out, "link %d %c %.*s%s\n", hp->links[i].depth, crawl__mail_how_code(how), shared,
               hp->from, rest);
     }
   }
@@ -142,7 +143,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
   for (int i = 0; i < n && rc == CORE_OK; i++)
     rc = write_part(crawl__mesh_shard(c->run, i), out, now, pages);
   if (n > 1 || crawl__mesh_is_cluster(c->run)) {
-    crawl__mesh_write_transit(c->run, out);
+    crawl__mail_write_transit(c->run, out);
     crawl__bridge_write_transit(c, out);
   }
   /* a crawl that ended by itself with nothing left: continued, it says so and asks nothing */

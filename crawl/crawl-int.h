@@ -22,8 +22,8 @@
 const char *crawl__report_via_name(unsigned via);
 /* One letter for a link_how in a line: upper case when followed, the letter the via; "0" and "1"
  * of older lines read as followed or not, via unknown. */
-char crawl__mesh_how_code(struct link_how how);
-bool crawl__mesh_how_parse(char code, struct link_how *how);
+char crawl__mail_how_code(struct link_how how);
+bool crawl__mail_how_parse(char code, struct link_how *how);
 
 struct spec;            /* speculate.h */
 struct host_data;       /* host.h */

@@ -2,6 +2,7 @@
  * and its one DNS lookup, retried with backoff ahead of robots.txt; a host whose lookups all
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/queries.h"
@@ -552,7 +553,7 @@ void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const ch
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
   if (url_scope_contains(c->filter.scope, u.host) &&
-      !crawl__mesh_send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
+      !crawl__mail_send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
                                    (struct link_how){VIA_NONE, true}))
     crawl__host_queue_sitemap_url(c, &u, depth);
   url_free(&u);

@@ -8,6 +8,7 @@
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/queries.h"
@@ -419,7 +420,7 @@ void crawl__intake_offer(struct shard *c, const struct url *u, const char *from,
   if (!crawl__intake_admitted(c, u, kind))
     return;
   if (c->mesh.outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
-      crawl__mesh_send_if_foreign(c, u, from, depth, redirects,
+      crawl__mail_send_if_foreign(c, u, from, depth, redirects,
                                   kind == OFFER_REDIRECT ? LINK_REDIRECT : LINK_FOUND, how))
     return;
   crawl__intake_offer_owned(c, u, from, depth, redirects, kind, how);
@@ -547,7 +548,7 @@ void crawl__intake_flush(struct request *rq) {
   if (c->mesh.outboxes) {                             /* links of other shards' hosts go to them */
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
-      if (crawl__mesh_send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND,
+      if (crawl__mail_send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND,
                                       b->how[i])) {
         url_free(&b->urls[i]);
         continue;

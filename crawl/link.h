@@ -33,7 +33,7 @@ enum { LINK_BATCH = 32 };
  * host that redirected (URL_ADDR_NONE: not known, a proxy connected), checked where its target is
  * fetched (doc/network.md, Private addresses); or past VIA_PAGE one of a page's parse_via. The
  * number rides in an item's flags and in the lines between shards and in saves
- * (crawl__mesh_how_code): values are only ever appended. */
+ * (crawl__mail_how_code): values are only ever appended. */
 enum via {
   VIA_NONE,
   VIA_SEED,

@@ -1,6 +1,6 @@
-/* crawl/mesh.c: what the shards of a crawl share: inboxes, the depth gate across shards, the pause
- * a save needs, stop and the end (-n, -c and --rate are budget.c's). What it offers the other
- * files of the engine. */
+/* crawl/mesh.c: what the shards of a crawl share: the depth gate across shards, the pause a save
+ * needs, stop and the end (-n, -c and --rate are budget.c's; links on their way, mail.c's). What it
+ * offers the other files of the engine. */
 #ifndef CRAWL_MESH_H
 #define CRAWL_MESH_H
 
@@ -31,50 +31,18 @@ void crawl__mesh_give_turn(struct shard *c);
  * and what each holds may be read. False (nothing taken) while a shard has not begun. */
 bool crawl__mesh_pause(struct crawl *r);
 void crawl__mesh_resume(struct crawl *r);
-/* While paused: the links on their way between shards (inboxes and outboxes) and to other
- * processes (--cluster), as saved lines "transit KH DEPTH REDIRECTS FROM URL". */
-void crawl__mesh_write_transit(struct crawl *r, FILE *out);
-/* Each line of text (len bytes of lines ending in '\n') as "transit LINE". */
-void crawl__mesh_put_transit(FILE *out, const char *text, size_t len);
-/* A link on its way, taken up by this shard (its host's owner); page NULL for none. */
-void crawl__mesh_take_link(struct shard *c, enum link_kind kind, struct link_how how, int depth,
-                           int redirects, const char *page, const char *url);
-/* The same for a link a save kept on its way: one for another process's host (--cluster) goes
- * on to that process. */
-void crawl__mesh_take_saved_link(struct shard *c, enum link_kind kind, struct link_how how,
-                                 int depth, int redirects, const char *page, const char *url);
 /* The shard that owns host in its process (always 0 for a crawl of one). */
 int crawl__mesh_owner(struct shard *c, const char *host);
 /* The process of a --cluster crawl that owns host (0 without --cluster). */
 int crawl__mesh_node_of(const struct crawl *r, const char *host);
 bool crawl__mesh_is_cluster(const struct crawl *r);
-/* --cluster, from the first shard (bridge.c): takes the links found for other processes, each
- * batch with the smallest depth it holds back; they count as sent until a view asked for after
- * them is read. */
-void crawl__mesh_take_remote(struct crawl *r,
-                             void (*fn)(void *arg, int node, const char *lines, size_t len,
-                                        int min),
-                             void *arg);
 void crawl__mesh_view_asked(struct crawl *r);
 /* A view of the run came: gate, what other processes hold back; done, the whole run's end. */
 void crawl__mesh_view_read(struct crawl *r, int gate, bool done);
-/* Lines from another process for shard to (its inbox; min as in an outbox). */
-void crawl__mesh_deliver(struct crawl *r, int to, const char *lines, size_t len, int min);
 /* This process's smallest pending depth (links for other processes included) and whether every
  * shard is idle with nothing on its way. */
 void crawl__mesh_node_state(struct crawl *r, int *gate, bool *idle);
-/* Sends u to its owner when that is another shard and returns true; false when it is this shard's
- * own. */
-bool crawl__mesh_send_if_foreign(struct shard *c, const struct url *u, const char *from, int depth,
-                                 int redirects, enum link_kind kind, struct link_how how);
-/* The depth a link on its way holds back (INT_MAX: none): kind and depth as in its line. */
-int crawl__mesh_line_holds(enum link_kind kind, int depth);
-/* Hands the outboxes to their owners. */
-void crawl__mesh_flush(struct shard *c);
-bool crawl__mesh_outbox_empty(const struct shard *c);
-/* Offers what other shards sent. */
-void crawl__mesh_receive(struct shard *c);
-/* Publishes the shard's pending depths and counts (after crawl__mesh_flush); returns the smallest
+/* Publishes the shard's pending depths and counts (after crawl__mail_flush); returns the smallest
  * depth pending elsewhere. */
 int crawl__mesh_publish(struct shard *c, const struct crawl_progress *progress);
 /* The shard has nothing left to do: true when no shard has (the crawl is over). */

@@ -98,7 +98,7 @@ static bool written_before(struct request *rq, const char *value, size_t len, st
     written_forget(rq);
     rq->written_charset = charset;
   }
-  uint64_t seed = (unsigned char)crawl__mesh_how_code(how); /* one letter for each way found */
+  uint64_t seed = (unsigned char)crawl__mail_how_code(how); /* one letter for each way found */
   uint64_t hash = XXH3_64bits_withSeed(value, n, seed) | 1; /* 0: a free slot */
   uint64_t *slot = &rq->written[(hash >> 1) % (sizeof(rq->written) / sizeof(rq->written[0]))];
   if (*slot == hash)

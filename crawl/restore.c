@@ -4,6 +4,7 @@
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/restore.h"
@@ -165,7 +166,7 @@ void crawl__restore(struct shard *c) {
         restore_broken(c, &s);
         break;
       case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
-        crawl__mesh_take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
+        crawl__mail_take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
                                     s.url);
         break;
       case SAVED_CUT:

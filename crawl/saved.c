@@ -10,7 +10,7 @@
  *   transit KH DEPTH REDIRECTS FROM URL   a link on its way from one shard to its owner (mesh.c)
  *   cut DEPTH FLAGS FROM URL  (--state) a URL one level beyond --depth, waiting for its record
  *                            until the last level is done (depthcut.c)
- * HOW (H) is one letter, where the link was found and whether to follow it (crawl__mesh_how_code);
+ * HOW (H) is one letter, where the link was found and whether to follow it (crawl__mail_how_code);
  * FLAGS hold where a page was found too (ITEM_VIA). FROM is "-" for none; printed URLs hold no
  * spaces; WAIT is in seconds from the save. Files written before this layout hold "DEPTH FROM URL"
  * lines, read as pages.
@@ -132,7 +132,7 @@ bool crawl__saved_parse(char *text, struct saved *out) {
     return true;
   }
   if (n == 4 && !strcmp(f[0], "link") && parse_int(f[1], 0, 1000000000, &d) && strlen(f[2]) == 1 &&
-      crawl__mesh_how_parse(f[2][0], &out->how)) {
+      crawl__mail_how_parse(f[2][0], &out->how)) {
     out->kind = SAVED_LINK;
     out->depth = (int)d;
     out->url = f[3];
@@ -158,7 +158,7 @@ bool crawl__saved_parse(char *text, struct saved *out) {
     return true;
   }
   if (n == 6 && !strcmp(f[0], "transit") && strlen(f[1]) == 2 && strchr("LRSP", f[1][0]) &&
-      crawl__mesh_how_parse(f[1][1], &out->how) && parse_int(f[2], 0, 1000000000, &d) &&
+      crawl__mail_how_parse(f[1][1], &out->how) && parse_int(f[2], 0, 1000000000, &d) &&
       parse_int(f[3], 0, 1000, &b)) {
     out->kind = SAVED_TRANSIT;
     out->flags = (unsigned char)f[1][0];

@@ -9,6 +9,7 @@
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/logins.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
@@ -82,7 +83,7 @@ void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
  * pages wait for is then the smallest depth pending anywhere. True when that gate rose. */
 static bool share_turn(struct shard *c) {
   struct crawl_progress p;
-  crawl__mesh_flush(c);
+  crawl__mail_flush(c);
   crawl__shard_own_progress(c, &p);
   int before = frontier_gate(c->fr);
   frontier_set_outside_gate(c->fr, crawl__mesh_publish(c, &p));
@@ -171,7 +172,7 @@ static void shard_loop(struct shard *c) {
     if (c->life.stop == STOP_NOW || (shared && crawl__mesh_done(c)))
       break;
     if (shared)
-      crawl__mesh_receive(c);
+      crawl__mail_receive(c);
     crawl__schedule(c);
     crawl__hosts_let_idle_go(c, core_now());
     bool again = shared && share_turn(c);
@@ -180,7 +181,7 @@ static void shard_loop(struct shard *c) {
     crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
     crawl__mesh_sync_stop(c);
     if (crawl__schedule_finished(c) && (!shared || c->life.stop == STOP_NOW ||
-                                        (crawl__mesh_outbox_empty(c) && crawl__mesh_idle(c))))
+                                        (crawl__mail_outbox_empty(c) && crawl__mesh_idle(c))))
       break;
     double now = core_now();
     double wait = frontier_next_ready(c->fr) - now;
@@ -224,10 +225,10 @@ static void deliver_last_links(struct shard *c) {
     }
   }
   for (int round = 0;; round++) {
-    crawl__mesh_flush(c);
+    crawl__mail_flush(c);
     crawl__mesh_barrier(c->run, c->shard);
-    crawl__mesh_receive(c);
-    if (!crawl__mesh_any(c->run, c->shard, round, !crawl__mesh_outbox_empty(c)))
+    crawl__mail_receive(c);
+    if (!crawl__mesh_any(c->run, c->shard, round, !crawl__mail_outbox_empty(c)))
       break;
   }
 }

@@ -26,6 +26,7 @@
  * redirect lowers it (crawl__speculate_lower). */
 #include "crawl/held.h"
 #include "crawl/host.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
@@ -261,7 +262,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
     return; /* out of scope: recorded when its level comes, never fetched ahead */
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
-  if (crawl__mesh_send_if_foreign(c, u, from, depth, 0, LINK_AHEAD,
+  if (crawl__mail_send_if_foreign(c, u, from, depth, 0, LINK_AHEAD,
                                   (struct link_how){VIA_NONE, true}))
     return;
   if (!c->ahead.speculative || c->spec->count >= budget || frontier_spilled(c->fr) ||

@@ -5,6 +5,7 @@
  * budget.c and notes.c, the files mesh.c uses; where a link reaches its owner is the take function
  * given at attach, as run.c gives intake.c's, here one that records what reached it. */
 #include "crawl/budget.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "url/url.h"
@@ -124,7 +125,7 @@ static const struct link_how follow_a = {VIA_PAGE + PARSE_VIA_A, true},
                              redirect = {VIA_REDIRECT, true};
 
 static bool prefetch_sent(struct shard *c, const struct url *u) {
-  return crawl__mesh_send_if_foreign(c, u, "http://page.test/", 2, 0, LINK_AHEAD, follow_a);
+  return crawl__mail_send_if_foreign(c, u, "http://page.test/", 2, 0, LINK_AHEAD, follow_a);
 }
 
 /* The i-th offer the stand-in recorded is this one. */
@@ -191,15 +192,15 @@ static void test_link_reaches_its_owner_whole(void **state) {
   host_owned_by(a, 0, mine, sizeof(mine));
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct url own = url_on(mine, "/x"), other = url_on(theirs, "/p?q=1%20");
-  assert_false(crawl__mesh_send_if_foreign(a, &own, NULL, 1, 0, LINK_FOUND, follow_a));
+  assert_false(crawl__mail_send_if_foreign(a, &own, NULL, 1, 0, LINK_FOUND, follow_a));
   /* numbers of several digits, nines among them, written and read back as they were */
-  assert_true(crawl__mesh_send_if_foreign(a, &other, "http://from.test/a%20b", 1999, 19,
+  assert_true(crawl__mail_send_if_foreign(a, &other, "http://from.test/a%20b", 1999, 19,
                                           LINK_REDIRECT, nofollow_img));
-  assert_true(crawl__mesh_send_if_foreign(a, &other, NULL, 0, 0, LINK_SITEMAP, follow_a));
-  assert_false(crawl__mesh_outbox_empty(a));
-  crawl__mesh_flush(a);
-  assert_true(crawl__mesh_outbox_empty(a));
-  crawl__mesh_receive(b);
+  assert_true(crawl__mail_send_if_foreign(a, &other, NULL, 0, 0, LINK_SITEMAP, follow_a));
+  assert_false(crawl__mail_outbox_empty(a));
+  crawl__mail_flush(a);
+  assert_true(crawl__mail_outbox_empty(a));
+  crawl__mail_receive(b);
   assert_int_equal(offer_count, 1);
   expect_offer(0, other.text, "http://from.test/a%20b", 1999, 19, OFFER_REDIRECT, nofollow_img);
   assert_int_equal(sitemap_count, 1);
@@ -221,15 +222,15 @@ static void test_link_in_transit_holds_the_gate(void **state) {
   char host_b[64];
   host_owned_by(a, 1, host_b, sizeof(host_b));
   struct url u = url_on(host_b, "/deep");
-  assert_true(crawl__mesh_send_if_foreign(a, &u, "http://page.test/", 4, 0, LINK_FOUND, follow_a));
+  assert_true(crawl__mail_send_if_foreign(a, &u, "http://page.test/", 4, 0, LINK_FOUND, follow_a));
   /* a page to fetch ahead is no accepted page: it holds no depth back */
   assert_true(prefetch_sent(a, &u));
   /* sent and a's page done (nothing pending at a any more): the link still holds depth 3 */
-  crawl__mesh_flush(a);
+  crawl__mail_flush(a);
   assert_int_equal(publish(a), 3);
   assert_int_equal(publish(c), 3);
   /* b takes it: until b publishes, the link still counts */
-  crawl__mesh_receive(b);
+  crawl__mail_receive(b);
   assert_int_equal(publish(c), 3);
   assert_int_equal(offers[0].depth, 4);
   assert_int_equal(prefetch_count, 1);
@@ -256,18 +257,18 @@ static void test_many_links_go_in_batches(void **state) {
     char path[64];
     snprintf(path, sizeof(path), "/a/rather/long/path/to/page/%d.html", i);
     struct url u = url_on(theirs, path);
-    assert_true(crawl__mesh_send_if_foreign(a, &u, "http://page.test/of/its/links.html", 3, 0,
+    assert_true(crawl__mail_send_if_foreign(a, &u, "http://page.test/of/its/links.html", 3, 0,
                                             LINK_FOUND, follow_a));
     url_free(&u);
   }
   /* some 400 KB of lines: all but the last batch's worth is in b's inbox already */
   assert_true(a->mesh.outboxes[1].buf.cap <= 256 * 1024);
   assert_int_equal(publish(c), 2);
-  crawl__mesh_receive(b);
+  crawl__mail_receive(b);
   int before_flush = offer_count;
   assert_true(before_flush > LINKS / 2 && before_flush < LINKS);
-  crawl__mesh_flush(a);
-  crawl__mesh_receive(b);
+  crawl__mail_flush(a);
+  crawl__mail_receive(b);
   assert_int_equal(offer_count, LINKS);
   expect_offer(0, offers[0].url, "http://page.test/of/its/links.html", 3, 0, OFFER_LINK, follow_a);
   assert_non_null(strstr(offers[0].url, "/page/0.html"));
@@ -287,12 +288,12 @@ static void test_the_run_ends_only_when_all_are_idle_and_empty(void **state) {
   struct url u = url_on(host_b, "/");
   /* b goes idle; a, busy, sends it a link, then goes idle: b is busy again, the run goes on */
   assert_false(crawl__mesh_idle(b));
-  assert_true(crawl__mesh_send_if_foreign(a, &u, NULL, 1, 0, LINK_FOUND, follow_a));
-  crawl__mesh_flush(a);
+  assert_true(crawl__mail_send_if_foreign(a, &u, NULL, 1, 0, LINK_FOUND, follow_a));
+  crawl__mail_flush(a);
   assert_false(crawl__mesh_idle(a));
   assert_false(crawl__mesh_done(a));
   assert_false(crawl__mesh_idle(b)); /* its inbox is not empty */
-  crawl__mesh_receive(b);
+  crawl__mail_receive(b);
   assert_true(crawl__mesh_idle(b));
   assert_true(crawl__mesh_done(a));
   url_free(&u);
@@ -358,15 +359,15 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   host_owned_by(a, 1, theirs, sizeof(theirs));
   struct url sent = url_on(theirs, "/sent?a=1%20"), held = url_on(theirs, "/held");
   assert_true(
-      crawl__mesh_send_if_foreign(a, &sent, "http://from.test/a", 3, 2, LINK_REDIRECT, redirect));
-  crawl__mesh_flush(a); /* in b's inbox */
+      crawl__mail_send_if_foreign(a, &sent, "http://from.test/a", 3, 2, LINK_REDIRECT, redirect));
+  crawl__mail_flush(a); /* in b's inbox */
   assert_true(
-      crawl__mesh_send_if_foreign(a, &held, NULL, 5, 0, LINK_FOUND, nofollow_img)); /* a's outbox */
+      crawl__mail_send_if_foreign(a, &held, NULL, 5, 0, LINK_FOUND, nofollow_img)); /* a's outbox */
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
   assert_non_null(out);
-  crawl__mesh_write_transit(f->run, out);
+  crawl__mail_write_transit(f->run, out);
   fclose(out);
   /* taken up as a restore would: each line by its owner */
   int lines = 0;
@@ -377,8 +378,8 @@ static void test_links_in_transit_are_saved_whole(void **state) {
     assert_int_equal(
         sscanf(line, "transit %2s %d %d %255s %255s", kf, &depth, &redirects, from, url), 5);
     struct link_how how;
-    assert_true(crawl__mesh_how_parse(kf[1], &how));
-    crawl__mesh_take_link(b, kf[0], how, depth, redirects, strcmp(from, "-") ? from : NULL, url);
+    assert_true(crawl__mail_how_parse(kf[1], &how));
+    crawl__mail_take_link(b, kf[0], how, depth, redirects, strcmp(from, "-") ? from : NULL, url);
   }
   free(text);
   assert_int_equal(lines, 2);
@@ -397,21 +398,21 @@ static void test_link_how_is_one_letter_both_ways(void **state) {
   for (unsigned via = 0; via < VIA_COUNT; via++)
     for (int follow = 0; follow < 2; follow++) {
       struct link_how how = {(unsigned char)via, follow == 1}, back = {0};
-      char code = crawl__mesh_how_code(how);
+      char code = crawl__mail_how_code(how);
       assert_true(isalpha((unsigned char)code));
-      assert_true(crawl__mesh_how_parse(code, &back));
+      assert_true(crawl__mail_how_parse(code, &back));
       assert_int_equal(back.via, via);
       assert_int_equal(back.follow, follow == 1);
     }
   struct link_how old;
-  assert_true(crawl__mesh_how_parse('1', &old));
+  assert_true(crawl__mail_how_parse('1', &old));
   assert_true(old.follow && old.via == VIA_NONE);
-  assert_true(crawl__mesh_how_parse('0', &old));
+  assert_true(crawl__mail_how_parse('0', &old));
   assert_false(old.follow);
-  assert_false(crawl__mesh_how_parse('A' + VIA_COUNT, &old));
-  assert_false(crawl__mesh_how_parse('a' + VIA_COUNT, &old));
-  assert_false(crawl__mesh_how_parse('2', &old));
-  assert_false(crawl__mesh_how_parse('\0', &old));
+  assert_false(crawl__mail_how_parse('A' + VIA_COUNT, &old));
+  assert_false(crawl__mail_how_parse('a' + VIA_COUNT, &old));
+  assert_false(crawl__mail_how_parse('2', &old));
+  assert_false(crawl__mail_how_parse('\0', &old));
 }
 
 /* The second shard of a pausable run, on its own thread: turns that change its state (a count,

@@ -131,10 +131,10 @@ static void test_every_line_comes_back(void **state) {
   struct shard *c = &w->shard;
   char held_link[64], transit[128];
   snprintf(held_link, sizeof(held_link), "link 4 %c x.html\nlink 4 %c y.html\n",
-           crawl__mesh_how_code((struct link_how){VIA_PAGE + PARSE_VIA_A, true}),
-           crawl__mesh_how_code((struct link_how){VIA_PAGE + PARSE_VIA_IMG, false}));
+           crawl__mail_how_code((struct link_how){VIA_PAGE + PARSE_VIA_A, true}),
+           crawl__mail_how_code((struct link_how){VIA_PAGE + PARSE_VIA_IMG, false}));
   snprintf(transit, sizeof(transit), "transit R%c 2 1 http://a.test/m http://b.test/t\n",
-           crawl__mesh_how_code((struct link_how){VIA_REDIRECT, true}));
+           crawl__mail_how_code((struct link_how){VIA_REDIRECT, true}));
   char text[2048];
   snprintf(text, sizeof(text),
            "stat seeds_fed 3\n"

@@ -71,9 +71,9 @@ static void test_every_kind_of_line(void **state) {
   struct link_how followed = {VIA_PAGE + PARSE_VIA_A, true};
   char held[64], link[96], transit[128];
   snprintf(held, sizeof(held), "held 4 http://a.test/x");
-  snprintf(link, sizeof(link), "link 5 %c ab/c.html", crawl__mesh_how_code(followed));
+  snprintf(link, sizeof(link), "link 5 %c ab/c.html", crawl__mail_how_code(followed));
   snprintf(transit, sizeof(transit), "transit R%c 2 1 http://a.test/m http://b.test/",
-           crawl__mesh_how_code(followed));
+           crawl__mail_how_code(followed));
   struct {
     const char *text;
     enum saved_kind kind;
