@@ -74,6 +74,12 @@ static void test_address_changed_is_handed_again(void **state) {
   memset(long_addr, '1', sizeof(long_addr) - 1);
   long_addr[sizeof(long_addr) - 1] = '\0';
   assert_null(fetch__handed_entry(&t, "b", 80, long_addr)); /* handed every time instead */
+  long_addr[INET6_ADDRSTRLEN] = '\0'; /* one more than an address printed, with its NUL */
+  assert_null(fetch__handed_entry(&t, "b", 80, long_addr));
+  long_addr[INET6_ADDRSTRLEN - 1] = '\0'; /* the longest an address is printed */
+  struct handed *b = fetch__handed_entry(&t, "b", 80, long_addr);
+  assert_non_null(b);
+  assert_string_equal(b->addr, long_addr);
   fetch__handed_free(&t);
 }
 
