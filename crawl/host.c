@@ -104,7 +104,7 @@ static bool shared_room(struct shared_rules *t) {
   return true;
 }
 
-/* The rules of idle hosts, kept in a temporary file while their hosts wait (host.c). */
+/* The rules of idle hosts, kept in a temporary file while their hosts wait. */
 struct shard_hosts {
   double swept;        /* when crawl__hosts_let_idle_go last looked */
   double idle_since;   /* its look: a host whose next turn could have come before this is idle */

@@ -42,14 +42,14 @@ struct shard_spec {
   struct spec **table; /* their entries in memory, by URL */
   size_t buckets;
   size_t count; /* entries, in memory and stashed */
-  /* entries in the stash (speculate.c), by the URL's hash: open addressing, 0 an empty slot */
+  /* entries in the stash (stash.c), by the URL's hash: open addressing, 0 an empty slot */
   struct spec_stashed {
     uint64_t hash;
     uint64_t at;               /* where in the stash */
     struct held_page *waiting; /* confirmed: the held page it waits in; NULL: not yet */
   } * stashed;
   size_t stashed_slots, stashed_count; /* stashed_slots a power of two, or 0 */
-  struct core_buf note;                /* an outcome, put together for the stash (speculate.c) */
+  struct core_buf note;                /* an outcome, put together for the stash */
 };
 
 enum { SPEC_BUCKETS_MIN = 1024 };
