@@ -1,0 +1,429 @@
+/* Fetching ahead of the depth gate (crawl/speculate.c), built from that file and the files below
+ * it that it uses (held.c, stash.c, host.c, report.c, mail.c, mesh.c, budget.c), over a real
+ * frontier, with the hooks a shard is handed at set-up: a held link in scope, unseen, within
+ * --depth and the budget is queued at its host as a speculative page, once; a page refused
+ * (nofollow, too deep, out of scope, seen, a skipped extension, fetching ahead off, the budget
+ * reached) is not queued; a fetched page's outcome and links wait in the stash and come back
+ * whole when a link confirms it; its record is reported as kept, and a redirect it kept is
+ * offered; a page cancelled before its fetch leaves the queue; a confirmed page waits at its
+ * level, a redirect of the level above moves it up, and when its level comes it is reported at
+ * its depth then and forgotten. */
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/mesh.h"
+#include "crawl/report.h"
+#include "crawl/speculate.h"
+#include "crawl/stash.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static const struct link_how via_a = {VIA_PAGE + PARSE_VIA_A, true};
+
+struct written {
+  char url[128], from[128], type[64];
+  int depth;
+  long status;
+  crawl_fate fate;
+};
+
+struct world {
+  struct crawl_config cfg;
+  struct crawl_sink sink;
+  struct crawl_stats stats;
+  struct crawl *run;
+  struct shard shard;
+  url_scope *scope;
+  seen_filter *seen;
+  struct written written[8]; /* records the sink wrote (--jsonl) */
+  size_t written_count;
+  struct written offered[8]; /* redirect targets offered back to intake (hooks.offer) */
+  size_t offered_count;
+  char err[256];
+};
+
+static struct world *world_of(struct shard *c) {
+  return (struct world *)((char *)c - offsetof(struct world, shard));
+}
+
+static void note(struct written *w, const char *url, const char *from, int depth) {
+  snprintf(w->url, sizeof(w->url), "%s", url);
+  snprintf(w->from, sizeof(w->from), "%s", from ? from : "-");
+  w->depth = depth;
+}
+
+static core_rc sink_record(void *writer, const struct crawl_record *rec) {
+  struct world *w = writer;
+  assert_true(w->written_count < 8);
+  struct written *r = &w->written[w->written_count++];
+  note(r, rec->url, rec->from, rec->depth);
+  snprintf(r->type, sizeof(r->type), "%s", rec->type ? rec->type : "-");
+  r->status = rec->status;
+  r->fate = rec->fate;
+  return CORE_OK;
+}
+
+/* intake.c's hook in the engine: a redirect target a confirmed page kept, offered now */
+static void offer(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
+                  enum offer_kind kind, struct link_how how) {
+  (void)redirects, (void)how;
+  assert_int_equal(kind, OFFER_REDIRECT);
+  struct world *w = world_of(c);
+  assert_true(w->offered_count < 8);
+  note(&w->offered[w->offered_count++], u->text, from, depth);
+}
+
+/* report.c's hook in the engine: a speculative page's record goes to its entry */
+static void spec_record(struct shard *c, const struct crawl_record *rec) {
+  crawl__speculate_keep_record(c, rec);
+}
+
+static bool failed_record(struct shard *c, const struct crawl_record *rec) {
+  (void)c, (void)rec;
+  return false;
+}
+
+static void take(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
+                 int depth, int redirects, struct link_how how) {
+  (void)c, (void)kind, (void)u, (void)page, (void)depth, (void)redirects, (void)how;
+  fail_msg("a crawl of one shard hands no link between shards");
+}
+
+static struct world *world_new(void) {
+  struct world *w = calloc(1, sizeof(*w));
+  assert_non_null(w);
+  w->cfg = (struct crawl_config){.depth = 5,
+                                 .delay = 1, /* polite: fetching ahead is on */
+                                 .max_delay = 30,
+                                 .max_url_length = 4096,
+                                 .max_path_repeat = 3,
+                                 .max_path_segments = 64,
+                                 .jsonl = true,
+                                 .robots = false};
+  assert_int_equal(core_list_add(&w->cfg.skip_ext, "pdf"), CORE_OK);
+  w->sink.record = sink_record;
+  assert_int_equal(crawl__mesh_create(1, &w->run), CORE_OK);
+  struct shard *c = &w->shard;
+  c->cfg = &w->cfg;
+  c->run = w->run;
+  c->out.sink = &w->sink;
+  c->out.writer = w;
+  c->stats = &w->stats;
+  c->life.err = w->err;
+  c->life.err_size = sizeof(w->err);
+  c->hooks.offer = offer;
+  c->hooks.spec_record = spec_record;
+  c->hooks.failed_record = failed_record;
+  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &w->scope), CORE_OK);
+  assert_int_equal(url_scope_add_seed(w->scope, "a.test"), CORE_OK);
+  c->filter.scope = w->scope;
+  assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &w->seen), CORE_OK);
+  c->filter.seen = w->seen;
+  struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
+  assert_int_equal(frontier_create(&opts, NULL, crawl__host_free, &c->fr), CORE_OK);
+  assert_int_equal(crawl__hosts_open(c), CORE_OK);
+  crawl__held_prepare(c);
+  crawl__speculate_prepare(c);
+  assert_true(c->ahead.spec_on);
+  crawl__held_replayed(c); /* as after each replay: how far ahead pages may start */
+  assert_true(c->ahead.speculative);
+  crawl__mesh_attach(w->run, 0, c, take);
+  return w;
+}
+
+static void world_free(struct world *w) {
+  struct shard *c = &w->shard;
+  struct held_page *hp;
+  while ((hp = crawl__held_take(c)))
+    crawl__held_free(c, hp);
+  crawl__speculate_close(c);
+  crawl__held_free_all(c);
+  crawl__stash_close(c);
+  crawl__hosts_close(c);
+  frontier_destroy(c->fr);
+  seen_destroy(w->seen);
+  url_scope_destroy(w->scope);
+  core_list_free(&w->cfg.skip_ext);
+  crawl__mesh_destroy(w->run);
+  assert_string_equal(w->err, "");
+  free(w);
+}
+
+/* Offers text as a held link of depth, found on from, followed or not. */
+static void consider(struct world *w, const char *text, const char *from, int depth, bool follow) {
+  struct url u;
+  assert_int_equal(url_resolve(NULL, text, strlen(text), 4096, &u), CORE_OK);
+  crawl__speculate_consider(&w->shard, &u, from, depth, follow);
+  url_free(&u);
+}
+
+struct queued {
+  char urls[8][128];
+  unsigned flags[8];
+  int depth[8];
+  size_t count;
+};
+
+static core_rc visit_item(void *arg, frontier_host *host, const struct frontier_item *item) {
+  (void)host;
+  struct queued *q = arg;
+  if (item->kind != FRONTIER_PAGE)
+    return CORE_OK; /* a host's lookup, queued when the host was first seen */
+  assert_true(q->count < 8);
+  snprintf(q->urls[q->count], sizeof(q->urls[0]), "%s", item->url);
+  q->flags[q->count] = item->flags;
+  q->depth[q->count++] = item->depth;
+  return CORE_OK;
+}
+
+static struct queued queued_pages(struct world *w) {
+  struct queued q = {0};
+  assert_int_equal(frontier_visit(w->shard.fr, NULL, visit_item, &q), CORE_OK);
+  return q;
+}
+
+static void test_a_held_link_is_fetched_ahead_once(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  consider(w, "http://a.test/x.html", "http://a.test/", 2, true);
+  consider(w, "http://a.test/x.html", "http://a.test/other", 3, true); /* known already */
+  struct queued q = queued_pages(w);
+  assert_int_equal(q.count, 1);
+  assert_string_equal(q.urls[0], "http://a.test/x.html");
+  assert_int_equal(q.depth[0], 2);
+  assert_true(q.flags[0] & ITEM_SPEC);
+  struct spec *e = crawl__speculate_find(&w->shard, "http://a.test/x.html");
+  assert_non_null(e);
+  assert_false(e->done);
+  assert_null(crawl__speculate_find(&w->shard, "http://a.test/y.html"));
+  world_free(w);
+}
+
+static void test_what_is_not_fetched_ahead(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  consider(w, "http://a.test/nofollow", "http://a.test/", 2, false);
+  consider(w, "http://a.test/deep", "http://a.test/", 6, true);      /* past --depth 5 */
+  consider(w, "http://b.test/out", "http://a.test/", 2, true);       /* out of scope */
+  consider(w, "http://a.test/paper.pdf", "http://a.test/", 2, true); /* --skip-ext */
+  consider(w, "http://a.test/a/a/a/a/a", "http://a.test/", 2, true); /* a spider trap */
+  bool was_new;
+  assert_int_equal(seen_add(w->seen, "http://a.test/seen", 18, &was_new), CORE_OK);
+  consider(w, "http://a.test/seen", "http://a.test/", 2, true);
+  assert_int_equal(queued_pages(w).count, 0);
+  /* fetching ahead turned off (the held links past their budget): nothing more */
+  w->shard.ahead.speculative = false;
+  consider(w, "http://a.test/later", "http://a.test/", 2, true);
+  assert_int_equal(queued_pages(w).count, 0);
+  world_free(w);
+}
+
+static void consider_page(struct world *w, int i) {
+  char url[64];
+  snprintf(url, sizeof(url), "http://a.test/q%d", i);
+  consider(w, url, "http://a.test/", 2, true);
+}
+
+/* Fetches url's speculative page as the engine does (below). */
+static void fetch_ahead(struct world *w, const char *url, const char *const *links,
+                        const char *redirect);
+
+static void test_the_budget_bounds_pages_fetched_ahead(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  w->shard.share.queue_memory = 4; /* a budget of 8 pages fetched ahead (twice it) */
+  for (int i = 0; i < 8; i++)
+    consider_page(w, i);
+  /* queued while the queue holds under three quarters of the budget, the host's lookup
+   * counted: q0 to q4 */
+  struct queued q = queued_pages(w);
+  assert_int_equal(q.count, 5);
+  assert_string_equal(q.urls[4], "http://a.test/q4");
+  assert_null(crawl__speculate_find(&w->shard, "http://a.test/q5"));
+  /* fetched, they leave the queue but still wait for their confirmation, and count: three more,
+   * then the budget is reached */
+  for (int i = 0; i < 5; i++) {
+    char url[64];
+    snprintf(url, sizeof(url), "http://a.test/q%d", i);
+    fetch_ahead(w, url, NULL, NULL);
+  }
+  for (int i = 8; i < 12; i++)
+    consider_page(w, i);
+  q = queued_pages(w);
+  assert_int_equal(q.count, 3);
+  assert_string_equal(q.urls[2], "http://a.test/q10");
+  assert_null(crawl__speculate_find(&w->shard, "http://a.test/q11"));
+  assert_non_null(crawl__speculate_find(&w->shard, "http://a.test/q0")); /* from the stash */
+  world_free(w);
+}
+
+static void test_a_page_cancelled_before_its_fetch_leaves_the_queue(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  consider(w, "http://a.test/x", "http://a.test/", 2, true);
+  consider(w, "http://a.test/y", "http://a.test/", 2, true);
+  crawl__speculate_cancel(&w->shard, crawl__speculate_find(&w->shard, "http://a.test/x"));
+  struct queued q = queued_pages(w);
+  assert_int_equal(q.count, 1);
+  assert_string_equal(q.urls[0], "http://a.test/y");
+  assert_null(crawl__speculate_find(&w->shard, "http://a.test/x"));
+  /* known no more: offered again, it is fetched ahead again */
+  consider(w, "http://a.test/x", "http://a.test/", 2, true);
+  assert_int_equal(queued_pages(w).count, 2);
+  world_free(w);
+}
+
+/* Its item taken from the queue into a request of its depth, its record and a redirect kept
+ * (report.c hands them over), its links held, and the request ended. */
+static void fetch_ahead(struct world *w, const char *url, const char *const *links,
+                        const char *redirect) {
+  struct shard *c = &w->shard;
+  struct spec *e = crawl__speculate_find(c, url);
+  assert_non_null(e);
+  struct request rq = {.shard = c, .spec = e, .host = e->host};
+  rq.item = frontier_take_deeper(c->fr, e->host, url, -1);
+  assert_non_null(rq.item);
+  rq.gate_depth = rq.item->depth;
+  size_t pending = frontier_pending(c->fr, rq.gate_depth);
+  frontier_hold(c->fr, rq.gate_depth); /* popped: pending at its depth until released */
+  e->rq = &rq;
+  struct crawl_record rec = {.url = url,
+                             .depth = rq.item->depth,
+                             .fate = CRAWL_FATE_FETCHED,
+                             .status = redirect ? 301 : 200,
+                             .type = "text/html",
+                             .bytes = 512,
+                             .location = redirect};
+  crawl__report(c, rq.item->flags, &rec);
+  if (redirect)
+    crawl__speculate_keep_redirect(c, url, redirect, 1, (struct link_how){VIA_REDIRECT, true});
+  rq.held = crawl__held_new(c, url, rq.gate_depth);
+  for (size_t i = 0; links && links[i]; i++)
+    crawl__held_add(c, rq.held, links[i], rq.gate_depth + 1, via_a);
+  crawl__held_seal(rq.held);
+  crawl__speculate_request_ended(c, &rq);
+  assert_null(rq.held); /* its links went with its entry */
+  assert_int_equal(rq.gate_depth, -1);
+  assert_int_equal(frontier_pending(c->fr, rq.item->depth), pending); /* released */
+  frontier_item_free(rq.item);
+}
+
+static void test_a_fetched_page_waits_in_the_stash_and_comes_back_whole(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  struct shard *c = &w->shard;
+  consider(w, "http://a.test/x", "http://a.test/", 2, true);
+  static const char *const links[] = {"http://a.test/x/1", "http://a.test/x/2", NULL};
+  fetch_ahead(w, "http://a.test/x", links, NULL);
+  assert_int_equal(w->written_count, 0); /* not reported: not confirmed yet */
+  assert_true(crawl__stash_fd(c) >= 0);  /* it went to the stash */
+  assert_int_equal(c->ahead.spec_links, 0);
+
+  struct spec *e = crawl__speculate_find(c, "http://a.test/x");
+  assert_non_null(e);
+  assert_true(e->done);
+  assert_int_equal(c->ahead.spec_links, 2);
+  struct held_page *hp = crawl__speculate_take_links(c, e);
+  assert_int_equal(c->ahead.spec_links, 0);
+  assert_non_null(hp);
+  assert_int_equal(hp->count, 2);
+  struct link_how how;
+  assert_string_equal(crawl__held_link(c, hp, 0, &how), "http://a.test/x/1");
+  assert_int_equal(how.via, via_a.via);
+  assert_string_equal(crawl__held_link(c, hp, 1, &how), "http://a.test/x/2");
+  crawl__held_free(c, hp);
+
+  /* confirmed at depth 1 by a link of the seed: its record as kept, at the depth it has now */
+  crawl__speculate_report(c, e, "http://a.test/", 1, 0, true);
+  assert_int_equal(w->written_count, 1);
+  assert_string_equal(w->written[0].url, "http://a.test/x");
+  assert_string_equal(w->written[0].from, "http://a.test/");
+  assert_int_equal(w->written[0].depth, 1);
+  assert_int_equal(w->written[0].status, 200);
+  assert_string_equal(w->written[0].type, "text/html");
+  assert_int_equal(w->offered_count, 0);
+  assert_int_equal(w->stats.speculated, 1);
+  crawl__speculate_remove(c, e);
+  assert_null(crawl__speculate_find(c, "http://a.test/x"));
+  world_free(w);
+}
+
+static void test_a_kept_redirect_is_offered_when_confirmed(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  struct shard *c = &w->shard;
+  consider(w, "http://a.test/old", "http://a.test/", 2, true);
+  fetch_ahead(w, "http://a.test/old", NULL, "http://a.test/new");
+  struct spec *e = crawl__speculate_find(c, "http://a.test/old");
+  assert_non_null(e);
+  crawl__speculate_report(c, e, "http://a.test/", 2, 0, true);
+  assert_int_equal(w->written_count, 1);
+  assert_int_equal(w->written[0].status, 301);
+  assert_int_equal(w->offered_count, 1);
+  assert_string_equal(w->offered[0].url, "http://a.test/new");
+  assert_string_equal(w->offered[0].from, "http://a.test/old");
+  assert_int_equal(w->offered[0].depth, 2);
+  /* reported without its redirect (a page settled another way): none offered */
+  crawl__speculate_report(c, e, "http://a.test/", 2, 0, false);
+  assert_int_equal(w->offered_count, 1);
+  crawl__speculate_remove(c, e);
+  world_free(w);
+}
+
+static void test_a_confirmed_page_waits_for_its_level_and_moves_up(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  struct shard *c = &w->shard;
+  consider(w, "http://a.test/x", "http://a.test/p", 3, true);
+  fetch_ahead(w, "http://a.test/x", NULL, NULL);
+  struct spec *e = crawl__speculate_find(c, "http://a.test/x");
+  assert_non_null(e);
+  /* confirmed at depth 3, a level the gate has not reached: it waits with its held page */
+  struct held_page *hp = crawl__held_new(c, "http://a.test/x", 3);
+  assert_true(crawl__speculate_wait(c, e, hp, "http://a.test/p", 0));
+  crawl__held_queue(c, hp);
+  assert_true(crawl__held_waits(hp));
+  assert_int_equal(frontier_pending(c->fr, 3), 1);
+
+  /* a redirect of depth 2 reaches it: it moves up, found by the redirect from now on */
+  assert_false(crawl__speculate_lower(c, "http://a.test/x", "http://a.test/r", 3, via_a));
+  assert_true(crawl__speculate_lower(c, "http://a.test/x", "http://a.test/r", 2,
+                                     (struct link_how){VIA_REDIRECT, true}));
+  assert_int_equal(hp->depth, 2);
+  assert_int_equal(frontier_pending(c->fr, 3), 0);
+  assert_int_equal(frontier_pending(c->fr, 2), 1);
+  assert_false(crawl__speculate_lower(c, "http://a.test/y", "http://a.test/r", 1, via_a));
+
+  /* its level comes: reported at depth 2, from the redirect, and forgotten */
+  assert_ptr_equal(crawl__held_due(c, false), hp);
+  crawl__speculate_settle(c, hp, true);
+  assert_int_equal(w->written_count, 1);
+  assert_string_equal(w->written[0].url, "http://a.test/x");
+  assert_string_equal(w->written[0].from, "http://a.test/r");
+  assert_int_equal(w->written[0].depth, 2);
+  assert_false(crawl__held_waits(hp));
+  crawl__held_done(c, hp);
+  assert_int_equal(frontier_pending(c->fr, 2), 0);
+  assert_null(crawl__speculate_find(c, "http://a.test/x"));
+  world_free(w);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_a_held_link_is_fetched_ahead_once),
+      cmocka_unit_test(test_what_is_not_fetched_ahead),
+      cmocka_unit_test(test_the_budget_bounds_pages_fetched_ahead),
+      cmocka_unit_test(test_a_page_cancelled_before_its_fetch_leaves_the_queue),
+      cmocka_unit_test(test_a_fetched_page_waits_in_the_stash_and_comes_back_whole),
+      cmocka_unit_test(test_a_kept_redirect_is_offered_when_confirmed),
+      cmocka_unit_test(test_a_confirmed_page_waits_for_its_level_and_moves_up),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
