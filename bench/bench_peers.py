@@ -27,10 +27,11 @@ and libxml2 could spend per page.
 
 Usage: bench_peers.py CRAWL TESTWEB BENCH_FLOOR [--quick] [--rounds N] [--only NAME,...]
                       [--webs test,html,big,python] [--slow] [--large] [--page-bytes N]
-                      [--links N] [--pages N]
+                      [--links N] [--pages N] [--other-share PCT]
 (--slow adds Scrapy, which takes minutes a web; --pages sets the pages per host of test and html)
-(--page-bytes and --links change the web: larger pages cost the crawlers more per request and
-nginx hardly more, so the web's server is further from being the bottleneck)
+(--page-bytes, --links and --other-share change the web's shape: larger pages cost the crawlers
+more per request and nginx hardly more, so the web's server is further from being the
+bottleneck; --other-share is the percent of html's and big's links that lead to other hosts)
                       [--spider DIR] [--baseline CRAWL]
 (--baseline adds a row "baseline -j 2": another build of crawl, run in the same rounds, so that a
 change is measured against what it replaces in one sitting)
@@ -110,7 +111,7 @@ def free_port():
 class Site:
     """One web, its ground truth, and nginx serving it (started anew for each run)."""
 
-    def __init__(self, tmp, web, testweb, hosts, pages, links, page_bytes):
+    def __init__(self, tmp, web, testweb, hosts, pages, links, page_bytes, other_share=22):
         self.tmp, self.web = tmp, web
         self.port = free_port()
         self.root = os.path.join(tmp, "web")
@@ -129,7 +130,8 @@ class Site:
         else:
             self.domain = "web.test"
             self.names = [f"s{i}.{self.domain}" for i in range(hosts)]
-            only = ["--html-only"] if web in ("html", "big") else []
+            only = ["--html-only", "--other-share", str(other_share)] if web in ("html", "big") \
+                else []
             args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links),
                     "--port", str(self.port), *only]
             subprocess.run([testweb, "export", *args, "--page-bytes", str(page_bytes), self.root],
@@ -142,7 +144,8 @@ class Site:
                 if fate == "fetched" and PAGE.match("/" + path):
                     self.truth_pages.add((host.split(":")[0], "/" + path))
             self.sample = "/p/7.html"
-            what = ("links to pages alone" if web in ("html", "big") else
+            what = (f"links to pages alone, {other_share}% to the other hosts"
+                    if web in ("html", "big") else
                     "PDFs, images, redirects and missing pages among the links")
             self.describe = (f"{hosts} hosts x {pages} pages of about {page_bytes // 1024} KB and "
                              f"{links} links, {what}")
@@ -382,6 +385,7 @@ def main():
     big_pages = 50000 if "--large" in args else 500 if quick else 5000
     page_bytes = int(args[args.index("--page-bytes") + 1]) if "--page-bytes" in args else 8192
     links = int(args[args.index("--links") + 1]) if "--links" in args else 30
+    other_share = int(args[args.index("--other-share") + 1]) if "--other-share" in args else 22
     baseline = os.path.abspath(args[args.index("--baseline") + 1]) if "--baseline" in args \
         else None
     for web in webs:
@@ -395,7 +399,7 @@ def main():
         os.chmod(tmp, 0o755)  # nginx's workers run as www-data
         try:
             site = Site(tmp, web, testweb, hosts, big_pages if web == "big" else pages, links=links,
-                        page_bytes=page_bytes)
+                        page_bytes=page_bytes, other_share=other_share)
             run_web(site, crawl, bench_floor, spider_dir, rounds, only, slow, baseline)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)

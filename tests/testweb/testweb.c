@@ -17,10 +17,12 @@
  *
  * Web options: --hosts N --pages N --links N --seed N --domain NAME --page-bytes N --html-only
  * (links to pages alone: of this host, of the others, and a few out of the web; no PDFs, images,
- * redirects, missing pages or private paths: the ordinary web of plain HTML) --rich-markup (the
- * same links in the markup of a documentation site: classes, character references, code blocks,
- * tables, an inline style sheet and script, anchors to the page itself) --own-robots (each host's
- * robots.txt also disallows a path of its own, so that no two hosts' rules are the same).
+ * redirects, missing pages or private paths: the ordinary web of plain HTML) --other-share PCT
+ * (with --html-only, the share of a page's links after its first that lead to the other hosts,
+ * 0 to 97; 22 by default, 3 more leave the web, the rest stay on the page's host) --rich-markup
+ * (the same links in the markup of a documentation site: classes, character references, code
+ * blocks, tables, an inline style sheet and script, anchors to the page itself) --own-robots (each
+ * host's robots.txt also disallows a path of its own, so that no two hosts' rules are the same).
  * Pages /directives/{nofollow,xrobots,refresh}.html on every host carry page-level directives.
  * /directives/video.html has a video with a poster; /directives/late.html has links after
  * </html>; /css/page.html links style sheets (/css/site.css, which imports /css/more.css);
@@ -632,7 +634,8 @@ static void usage(void) {
   fprintf(
       stderr,
       "usage: testweb serve|truth|export|discovery [--hosts N] [--pages N] [--links N] [--seed N] "
-      "[--domain D] [--page-bytes N] [--html-only] [--rich-markup] [--own-robots] [--port P] "
+      "[--domain D] [--page-bytes N] [--html-only] [--other-share PCT] [--rich-markup] "
+      "[--own-robots] [--port P] "
       "[--log FILE] "
       "[--max-seconds S] "
       "[--delay S] "
@@ -652,6 +655,7 @@ int main(int argc, char **argv) {
   w->hosts = 20;
   w->pages = 500;
   w->links = 8;
+  w->other_share = 22;
   snprintf(w->domain, sizeof(w->domain), "web.test");
   const char *log_path = NULL;
   double max_seconds = 600, delay = -1;
@@ -708,6 +712,8 @@ int main(int argc, char **argv) {
       w->seed = strtoull(v, NULL, 10);
     else if (strcmp(a, "--page-bytes") == 0)
       w->page_bytes = atoi(v);
+    else if (strcmp(a, "--other-share") == 0 && atoi(v) >= 0 && atoi(v) <= 97)
+      w->other_share = atoi(v);
     else if (strcmp(a, "--domain") == 0)
       snprintf(w->domain, sizeof(w->domain), "%s", v);
     else if (strcmp(a, "--port") == 0)

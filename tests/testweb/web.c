@@ -57,7 +57,7 @@ void web_link_at(const struct web *w, int host, int page, int index, struct web_
     out->page = (page + 1) % w->pages;
     out->form = 2;
   } else if (w->html_only) { /* pages of this host, of the others, and a few out of the web */
-    if (pick >= 75 && pick < 97) {
+    if (pick >= 97 - w->other_share && pick < 97) {
       out->host = (int)(next_rand(&st) % (uint64_t)w->hosts);
       out->form = pick < 93 ? 0 : 6;
     } else if (pick >= 97) {

@@ -19,6 +19,7 @@ struct web {
   int page_bytes;  /* pages are padded with text to at least this size (0: no padding) */
   int port;        /* written into absolute links */
   bool html_only;  /* links to pages alone (--html-only) */
+  int other_share; /* --html-only: percent of a page's links, after its first, to other hosts */
   bool rich;       /* the markup of a real site around the same links (--rich-markup) */
   bool own_robots; /* each host's robots.txt also disallows a path of its own (--own-robots) */
   char domain[128];
