@@ -192,13 +192,6 @@ struct shard {
     void *writer;             /* this shard's, from sink->open */
     loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
   } out;
-  struct { /* the status line's (shard.c) */
-    loop_timer *progress_timer;
-    struct { /* its estimate (frontier_busiest), looked for twice a second at most */
-      double next, left;
-      char host[128];
-    } busiest;
-  } progress;
   struct { /* how it goes and ends (shard.c, notes.c) */
     enum shard_stop stop;
     crawl_end end;
@@ -227,6 +220,7 @@ struct shard {
   struct shard_hosts *hosts;         /* host.c's */
   struct shard_referrers *referrers; /* referrers.c's */
   struct shard_archive *archive;     /* archive.c's; NULL: no --warc */
+  struct shard_progress *progress;   /* shard.c's: the status line's timer and estimate */
 };
 
 /* Where a link that reached its owner goes, given at attach (intake.c's crawl__intake_take_owned):

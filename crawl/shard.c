@@ -27,6 +27,14 @@
 #include <string.h>
 #include <unistd.h>
 
+/* The status line's: its timer, and the estimate of what is left (frontier_busiest), looked for
+ * twice a second at most. */
+struct shard_progress {
+  loop_timer *timer;
+  double next, left;
+  char host[128];
+};
+
 /* The status line: all shards' counts as of their last turn. */
 static void on_progress(void *arg) {
   struct shard *c = arg;
@@ -37,7 +45,7 @@ static void on_progress(void *arg) {
     crawl__shard_own_progress(c, &p);
   p.elapsed = core_now() - c->life.start;
   c->out.sink->status(c->out.sink->arg, &p, false);
-  loop_timer_start(c->progress.progress_timer, core_now() + 0.5);
+  loop_timer_start(c->progress->timer, core_now() + 0.5);
 }
 
 /* A pipe's reader that goes away shows as an error event on our end of it: the crawl stops at
@@ -67,16 +75,20 @@ void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
   p->spilled = frontier_spilled(c->fr);
   p->hosts = frontier_host_count(c->fr);
   double now = core_now();
-  if (c->out.sink->status &&
-      now >= c->progress.busiest.next) { /* every host looked at: not every turn */
-    const char *origin;
-    c->progress.busiest.left = frontier_busiest(c->fr, &origin);
-    snprintf(c->progress.busiest.host, sizeof(c->progress.busiest.host), "%s",
-             origin ? origin : "");
-    c->progress.busiest.next = now + 0.5;
+  struct shard_progress *s = c->progress;
+  if (!s) { /* a shard that could not open */
+    p->left = 0;
+    p->left_host[0] = '\0';
+    return;
   }
-  p->left = c->progress.busiest.left;
-  snprintf(p->left_host, sizeof(p->left_host), "%s", c->progress.busiest.host);
+  if (c->out.sink->status && now >= s->next) { /* every host looked at: not every turn */
+    const char *origin;
+    s->left = frontier_busiest(c->fr, &origin);
+    snprintf(s->host, sizeof(s->host), "%s", origin ? origin : "");
+    s->next = now + 0.5;
+  }
+  p->left = s->left;
+  snprintf(p->left_host, sizeof(p->left_host), "%s", s->host);
 }
 
 /* Sends what this shard found for the others and publishes its pending depths: the gate its
@@ -95,6 +107,10 @@ static bool share_turn(struct shard *c) {
 void crawl__shard_open(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   core_rc rc;
+  if (!(c->progress = calloc(1, sizeof(*c->progress)))) {
+    crawl__notes_fatal(c, "cannot start: out of memory");
+    return;
+  }
   if (crawl__checkpoint_open_seen(c) != CORE_OK)
     return; /* a --seen file that cannot be used is refused, never overwritten */
   struct fetch_options fetch_opts = {.user_agent = cfg->user_agent,
@@ -133,7 +149,7 @@ void crawl__shard_open(struct shard *c) {
       (rc = parse_html_pool_create(&c->fetch.html_pool)) ||
       (rc = frontier_create(&frontier_opts, c->filter.seen, crawl__host_free, &c->fr)) ||
       (rc = crawl__seed_open_scope(c)) ||
-      (rc = loop_timer_create(c->loop, on_progress, c, &c->progress.progress_timer)) ||
+      (rc = loop_timer_create(c->loop, on_progress, c, &c->progress->timer)) ||
       (rc = loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer)) ||
       (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->filter.sitemaps_seen)
                           : CORE_OK) ||
@@ -154,7 +170,7 @@ void crawl__shard_open(struct shard *c) {
 static void shard_loop(struct shard *c) {
   bool shared = c->mesh.outboxes != NULL;
   if (c->out.sink->status && c->shard == 0)
-    loop_timer_start(c->progress.progress_timer, core_now() + 0.5);
+    loop_timer_start(c->progress->timer, core_now() + 0.5);
   if (c->save.path && c->shard == 0) /* the first shard saves for all */
     loop_timer_start(c->save.timer, core_now() + c->save.every);
   if (crawl__seed_all(c) != CORE_OK)
@@ -345,6 +361,8 @@ void crawl__shard_close(struct shard *c) {
       core_buf_free(&c->mesh.remotes[i].buf);
   free(c->mesh.remotes);
   parse_html_pool_destroy(c->fetch.html_pool); /* last: every request's parser went back to it */
+  free(c->progress);                           /* its timer went with the loop */
+  c->progress = NULL;
 }
 
 /* A shard's whole crawl, on its own thread (shard 0 on the caller's). */

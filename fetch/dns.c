@@ -300,7 +300,7 @@ core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fet
   /* unsorted: c-ares sorts the answer by RFC 6724 by connecting a UDP socket to each address (five
    * system calls an address, most of a broad crawl's DNS cost), and on_answer takes the first
    * IPv4 address whatever the order; an address that cannot be reached fails at curl's connect,
-   * as the host's other failures do (doc/design.md, DNS) */
+   * as the host's other failures do (doc/design.md, Connections) */
   hints.ai_flags = ARES_AI_NOSORT;
   ares_getaddrinfo(dns->channel, host, NULL, &hints, on_answer, lk);
   rearm(dns);
