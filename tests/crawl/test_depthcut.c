@@ -6,6 +6,7 @@
  * again after a settle. */
 #include "crawl/depthcut.h"
 #include "crawl/mesh.h"
+#include "tests/crawl/world.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,69 +20,46 @@
 
 enum { DEPTH = 2, MOST = 16 };
 
-struct written {
-  char url[128], from[128], via[32];
-  int depth;
-  crawl_fate fate;
-};
-
 struct world {
-  struct crawl_config cfg;
-  struct crawl_sink sink;
-  struct crawl_stats stats;
-  struct crawl *run;
-  struct shard shard;
-  struct written records[MOST];
+  struct world_base b;
+  struct world_record records[MOST];
   size_t count;
-  char err[256];
 };
 
 static core_rc on_record(void *writer, const struct crawl_record *rec) {
   struct world *w = writer;
   assert_true(w->count < MOST);
-  struct written *r = &w->records[w->count++];
-  snprintf(r->url, sizeof(r->url), "%s", rec->url);
-  snprintf(r->from, sizeof(r->from), "%s", rec->from ? rec->from : "-");
-  snprintf(r->via, sizeof(r->via), "%s", rec->via ? rec->via : "-");
-  r->depth = rec->depth;
-  r->fate = rec->fate;
+  world_record_copy(&w->records[w->count++], rec);
   return CORE_OK;
 }
 
 static struct world *world_new(void) {
   struct world *w = calloc(1, sizeof(*w));
   assert_non_null(w);
-  w->cfg.depth = DEPTH;
-  w->cfg.jsonl = true;
-  w->sink.record = on_record;
-  assert_int_equal(crawl__mesh_create(1, &w->run), CORE_OK);
-  w->shard.cfg = &w->cfg;
-  w->shard.run = w->run;
-  w->shard.out.sink = &w->sink;
-  w->shard.out.writer = w;
-  w->shard.stats = &w->stats;
-  w->shard.life.err = w->err;
-  w->shard.life.err_size = sizeof(w->err);
+  w->b.cfg.depth = DEPTH;
+  w->b.cfg.jsonl = true;
+  w->b.sink.record = on_record;
+  world_base_open(&w->b, w);
   return w;
 }
 
 static void world_free(struct world *w) {
-  crawl__depthcut_close(&w->shard);
-  assert_false(crawl__depthcut_pending(&w->shard));
-  crawl__mesh_destroy(w->run);
+  crawl__depthcut_close(&w->b.shard);
+  assert_false(crawl__depthcut_pending(&w->b.shard));
+  world_base_close(&w->b);
   free(w);
 }
 
 /* A link found on from at depth: its item's flags say it was found by an <a> element. */
 static void cut(struct world *w, const char *url, const char *from, int depth) {
   struct frontier_item probe = {.flags = (unsigned)(VIA_PAGE + PARSE_VIA_A) << ITEM_VIA_SHIFT};
-  crawl__depthcut_add(&w->shard, &probe, url, from, depth);
+  crawl__depthcut_add(&w->b.shard, &probe, url, from, depth);
 }
 
 static bool rescued(struct world *w, const char *text, int depth) {
   struct url u;
   assert_int_equal(url_resolve(NULL, text, strlen(text), 4096, &u), CORE_OK);
-  bool r = crawl__depthcut_rescued(&w->shard, &u, depth);
+  bool r = crawl__depthcut_rescued(&w->b.shard, &u, depth);
   url_free(&u);
   return r;
 }
@@ -90,30 +68,30 @@ static void test_waits_then_recorded_once(void **state) {
   (void)state;
   struct world *w = world_new();
   cut(w, "http://a.test/deep", "http://a.test/p", DEPTH + 1);
-  assert_true(crawl__depthcut_pending(&w->shard));
+  assert_true(crawl__depthcut_pending(&w->b.shard));
   assert_int_equal(w->count, 0); /* its record waits */
-  crawl__depthcut_settle(&w->shard);
-  assert_false(crawl__depthcut_pending(&w->shard));
+  crawl__depthcut_settle(&w->b.shard);
+  assert_false(crawl__depthcut_pending(&w->b.shard));
   assert_int_equal(w->count, 1);
   assert_string_equal(w->records[0].url, "http://a.test/deep");
   assert_string_equal(w->records[0].from, "http://a.test/p");
   assert_string_equal(w->records[0].via, "a");
   assert_int_equal(w->records[0].depth, DEPTH + 1);
   assert_int_equal(w->records[0].fate, CRAWL_FATE_DEPTH);
-  assert_int_equal(w->stats.fates[CRAWL_FATE_DEPTH], 1);
-  crawl__depthcut_settle(&w->shard); /* nothing more */
+  assert_int_equal(w->b.stats.fates[CRAWL_FATE_DEPTH], 1);
+  crawl__depthcut_settle(&w->b.shard); /* nothing more */
   assert_int_equal(w->count, 1);
   /* the file serves the next cut too, emptied: what it held before is not recorded again */
   cut(w, "http://a.test/second-of-a-longer-name", "http://a.test/p", DEPTH + 1);
   cut(w, "http://a.test/third", "http://a.test/p", DEPTH + 1);
-  crawl__depthcut_settle(&w->shard);
+  crawl__depthcut_settle(&w->b.shard);
   assert_int_equal(w->count, 3);
   cut(w, "http://a.test/next", NULL, DEPTH + 1);
-  crawl__depthcut_settle(&w->shard);
+  crawl__depthcut_settle(&w->b.shard);
   assert_int_equal(w->count, 4);
   assert_string_equal(w->records[3].url, "http://a.test/next");
   assert_string_equal(w->records[3].from, "-");
-  assert_string_equal(w->err, "");
+  assert_string_equal(w->b.err, "");
   world_free(w);
 }
 
@@ -121,7 +99,7 @@ static void test_further_recorded_at_once(void **state) {
   (void)state;
   struct world *w = world_new();
   cut(w, "http://a.test/far", "http://a.test/p", DEPTH + 2);
-  assert_false(crawl__depthcut_pending(&w->shard));
+  assert_false(crawl__depthcut_pending(&w->b.shard));
   assert_int_equal(w->count, 1);
   assert_int_equal(w->records[0].depth, DEPTH + 2);
   assert_int_equal(w->records[0].fate, CRAWL_FATE_DEPTH);
@@ -138,7 +116,7 @@ static void test_redirect_rescues_once(void **state) {
   assert_false(rescued(w, "http://a.test/z", DEPTH));     /* never cut */
   assert_true(rescued(w, "http://a.test/x", DEPTH));
   assert_false(rescued(w, "http://a.test/x", DEPTH)); /* fetched once */
-  crawl__depthcut_settle(&w->shard);
+  crawl__depthcut_settle(&w->b.shard);
   assert_int_equal(w->count, 1); /* the rescued one was fetched instead */
   assert_string_equal(w->records[0].url, "http://a.test/y");
   world_free(w);
@@ -149,12 +127,12 @@ static void test_save_holds_those_waiting(void **state) {
   struct world *w = world_new();
   FILE *out = tmpfile();
   assert_non_null(out);
-  assert_true(crawl__depthcut_save(&w->shard, out)); /* none: nothing written */
+  assert_true(crawl__depthcut_save(&w->b.shard, out)); /* none: nothing written */
   assert_int_equal(ftell(out), 0);
   cut(w, "http://a.test/one", "http://a.test/p", DEPTH + 1);
   cut(w, "http://a.test/two", NULL, DEPTH + 1);
   assert_true(rescued(w, "http://a.test/two", DEPTH));
-  assert_true(crawl__depthcut_save(&w->shard, out));
+  assert_true(crawl__depthcut_save(&w->b.shard, out));
   char text[512] = "";
   rewind(out);
   size_t n = fread(text, 1, sizeof(text) - 1, out);
@@ -166,7 +144,7 @@ static void test_save_holds_those_waiting(void **state) {
   fclose(out);
   assert_int_equal(w->count, 0); /* a save writes no record */
   /* and the URLs still wait: written once, when settled */
-  crawl__depthcut_settle(&w->shard);
+  crawl__depthcut_settle(&w->b.shard);
   assert_int_equal(w->count, 1);
   world_free(w);
 }

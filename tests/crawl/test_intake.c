@@ -13,6 +13,8 @@
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/speculate.h"
+#include "crawl/stash.h"
+#include "tests/crawl/world.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,25 +29,14 @@
 static const struct link_how via_a = {VIA_PAGE + PARSE_VIA_A, true};
 static const struct link_how via_a_nofollow = {VIA_PAGE + PARSE_VIA_A, false};
 
-struct written {
-  char url[128], from[128];
-  int depth;
-  crawl_fate fate;
-};
-
 struct world {
-  struct crawl_config cfg;
-  struct crawl_sink sink;
-  struct crawl_stats stats;
-  struct crawl *run;
-  struct shard shard;
+  struct world_base b;
   url_scope *scope;
   seen_filter *seen;
   char printed[16][128]; /* URLs printed (no --jsonl) */
   size_t printed_count;
-  struct written records[16]; /* records written (--jsonl) */
+  struct world_record records[16]; /* records written (--jsonl) */
   size_t record_count;
-  char err[256];
 };
 
 static core_rc sink_url(void *writer, const char *url) {
@@ -58,11 +49,7 @@ static core_rc sink_url(void *writer, const char *url) {
 static core_rc sink_record(void *writer, const struct crawl_record *rec) {
   struct world *w = writer;
   assert_true(w->record_count < 16);
-  struct written *r = &w->records[w->record_count++];
-  snprintf(r->url, sizeof(r->url), "%s", rec->url);
-  snprintf(r->from, sizeof(r->from), "%s", rec->from ? rec->from : "-");
-  r->depth = rec->depth;
-  r->fate = rec->fate;
+  world_record_copy(&w->records[w->record_count++], rec);
   return CORE_OK;
 }
 
@@ -89,26 +76,19 @@ static void offer(struct shard *c, const struct url *u, const char *from, int de
 static struct world *world_new(bool jsonl) {
   struct world *w = calloc(1, sizeof(*w));
   assert_non_null(w);
-  w->cfg = (struct crawl_config){.depth = 3,
-                                 .max_delay = 30,
-                                 .max_url_length = 4096,
-                                 .max_path_repeat = 3,
-                                 .max_path_segments = 64,
-                                 .max_redirs = 5,
-                                 .jsonl = jsonl,
-                                 .robots = false};
-  assert_int_equal(core_list_add(&w->cfg.skip_ext, "pdf"), CORE_OK);
-  w->sink.url = sink_url;
-  w->sink.record = sink_record;
-  assert_int_equal(crawl__mesh_create(1, &w->run), CORE_OK);
-  struct shard *c = &w->shard;
-  c->cfg = &w->cfg;
-  c->run = w->run;
-  c->out.sink = &w->sink;
-  c->out.writer = w;
-  c->stats = &w->stats;
-  c->life.err = w->err;
-  c->life.err_size = sizeof(w->err);
+  w->b.cfg = (struct crawl_config){.depth = 3,
+                                   .max_delay = 30,
+                                   .max_url_length = 4096,
+                                   .max_path_repeat = 3,
+                                   .max_path_segments = 64,
+                                   .max_redirs = 5,
+                                   .jsonl = jsonl,
+                                   .robots = false};
+  assert_int_equal(core_list_add(&w->b.cfg.skip_ext, "pdf"), CORE_OK);
+  w->b.sink.url = sink_url;
+  w->b.sink.record = sink_record;
+  world_base_open(&w->b, w);
+  struct shard *c = &w->b.shard;
   c->hooks.seed_found = seed_found;
   c->hooks.failed_record = failed_record;
   c->hooks.spec_record = spec_record;
@@ -120,34 +100,24 @@ static struct world *world_new(bool jsonl) {
   assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &w->seen), CORE_OK);
   c->filter.seen = w->seen;
   struct frontier_options opts = {.max_delay = 30, .per_host = 1};
-  assert_int_equal(frontier_create(&opts, w->seen, crawl__host_free, &c->fr), CORE_OK);
-  assert_int_equal(crawl__hosts_open(c), CORE_OK);
-  crawl__held_prepare(c);
+  world_parts_open(c, &opts, w->seen, crawl__intake_take_owned);
   crawl__speculate_prepare(c);
   crawl__held_replayed(c);
-  crawl__mesh_attach(w->run, 0, c, crawl__intake_take_owned);
   return w;
 }
 
 static void world_free(struct world *w) {
-  struct shard *c = &w->shard;
-  struct held_page *hp;
-  while ((hp = crawl__held_take(c)))
-    crawl__held_free(c, hp);
-  crawl__speculate_close(c);
-  crawl__held_free_all(c);
-  crawl__depthcut_close(c);
-  crawl__hosts_close(c);
-  frontier_destroy(c->fr);
+  crawl__speculate_close(&w->b.shard); /* its entries may hold held pages */
+  crawl__stash_close(&w->b.shard);
+  world_parts_close(&w->b.shard);
   seen_destroy(w->seen);
   url_scope_destroy(w->scope);
-  core_list_free(&w->cfg.skip_ext);
-  core_list_free(&w->cfg.reject_ext);
-  for (size_t i = 0; i < w->cfg.exclude.count; i++)
-    regfree(&w->cfg.exclude.items[i]);
-  free(w->cfg.exclude.items);
-  crawl__mesh_destroy(w->run);
-  assert_string_equal(w->err, "");
+  core_list_free(&w->b.cfg.skip_ext);
+  core_list_free(&w->b.cfg.reject_ext);
+  for (size_t i = 0; i < w->b.cfg.exclude.count; i++)
+    regfree(&w->b.cfg.exclude.items[i]);
+  free(w->b.cfg.exclude.items);
+  world_base_close(&w->b);
   free(w);
 }
 
@@ -160,11 +130,11 @@ struct page {
 
 static void page_open(struct world *w, struct page *p, const char *url, int depth) {
   memset(p, 0, sizeof(*p));
-  p->rq.shard = &w->shard;
+  p->rq.shard = &w->b.shard;
   p->rq.item = frontier_item_new(FRONTIER_PAGE, url, NULL, depth);
   assert_non_null(p->rq.item);
   p->rq.gate_depth = depth;
-  frontier_hold(w->shard.fr, depth); /* popped: pending at its depth until released */
+  frontier_hold(w->b.shard.fr, depth); /* popped: pending at its depth until released */
   assert_int_equal(url_resolve(NULL, url, strlen(url), 4096, &p->base), CORE_OK);
 }
 
@@ -177,47 +147,15 @@ static void page_close(struct world *w, struct page *p) {
   crawl__intake_flush(&p->rq);
   if (p->rq.held) { /* fetched ahead of its level: its links wait for it */
     crawl__held_seal(p->rq.held);
-    crawl__held_append(&w->shard, p->rq.held);
+    crawl__held_append(&w->b.shard, p->rq.held);
   } else {
-    frontier_release(w->shard.fr, p->rq.gate_depth);
+    frontier_release(w->b.shard.fr, p->rq.gate_depth);
   }
   frontier_item_free(p->rq.item);
   url_free(&p->base);
 }
 
-struct queued {
-  char urls[16][128], from[16][128];
-  int depth[16];
-  size_t count;
-};
-
-static core_rc visit_item(void *arg, frontier_host *host, const struct frontier_item *item) {
-  (void)host;
-  struct queued *q = arg;
-  if (item->kind != FRONTIER_PAGE)
-    return CORE_OK; /* a host's lookup, queued when the host was first seen */
-  assert_true(q->count < 16);
-  snprintf(q->urls[q->count], sizeof(q->urls[0]), "%s", item->url);
-  snprintf(q->from[q->count], sizeof(q->from[0]), "%s", item->from ? item->from : "-");
-  q->depth[q->count++] = item->depth;
-  return CORE_OK;
-}
-
-static struct queued queued_pages(struct world *w) {
-  struct queued q = {0};
-  assert_int_equal(frontier_visit(w->shard.fr, NULL, visit_item, &q), CORE_OK);
-  return q;
-}
-
-/* The index of url among q's pages (hosts are visited in no set order), or -1. */
-static int queued_at(const struct queued *q, const char *url) {
-  for (size_t i = 0; i < q->count; i++)
-    if (!strcmp(q->urls[i], url))
-      return (int)i;
-  return -1;
-}
-
-static const struct written *record_of(struct world *w, const char *url) {
+static const struct world_record *record_of(struct world *w, const char *url) {
   for (size_t i = 0; i < w->record_count; i++)
     if (!strcmp(w->records[i].url, url))
       return &w->records[i];
@@ -237,15 +175,15 @@ static void test_new_links_are_printed_once_and_queued_in_order(void **state) {
   assert_int_equal(w->printed_count, 2);
   assert_string_equal(w->printed[0], "http://a.test/one.html");
   assert_string_equal(w->printed[1], "http://b.test/two.html");
-  struct queued q = queued_pages(w);
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 2);
-  assert_true(queued_at(&q, "http://a.test/one.html") >= 0);
-  assert_true(queued_at(&q, "http://b.test/two.html") >= 0);
+  assert_true(world_queued_at(&q, "http://a.test/one.html") >= 0);
+  assert_true(world_queued_at(&q, "http://b.test/two.html") >= 0);
   for (size_t i = 0; i < 2; i++) {
     assert_int_equal(q.depth[i], 1);
     assert_string_equal(q.from[i], "http://a.test/");
   }
-  assert_int_equal(w->stats.unparsable, 1);
+  assert_int_equal(w->b.stats.unparsable, 1);
 
   /* found again on another page: neither printed nor queued again */
   page_open(w, &p, "http://b.test/two.html", 1);
@@ -254,20 +192,20 @@ static void test_new_links_are_printed_once_and_queued_in_order(void **state) {
   page_close(w, &p);
   assert_int_equal(w->printed_count, 3);
   assert_string_equal(w->printed[2], "http://b.test/three.html");
-  q = queued_pages(w);
+  q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 3);
-  assert_int_equal(w->stats.discovered, 3);
+  assert_int_equal(w->b.stats.discovered, 3);
   world_free(w);
 }
 
 static void test_each_link_not_followed_gets_its_fate(void **state) {
   (void)state;
   struct world *w = world_new(true);
-  assert_int_equal(core_list_add(&w->cfg.reject_ext, "zip"), CORE_OK);
-  w->cfg.exclude.items = calloc(1, sizeof(regex_t));
-  assert_non_null(w->cfg.exclude.items);
-  assert_int_equal(regcomp(&w->cfg.exclude.items[0], "/private/", REG_EXTENDED | REG_NOSUB), 0);
-  w->cfg.exclude.count = 1;
+  assert_int_equal(core_list_add(&w->b.cfg.reject_ext, "zip"), CORE_OK);
+  w->b.cfg.exclude.items = calloc(1, sizeof(regex_t));
+  assert_non_null(w->b.cfg.exclude.items);
+  assert_int_equal(regcomp(&w->b.cfg.exclude.items[0], "/private/", REG_EXTENDED | REG_NOSUB), 0);
+  w->b.cfg.exclude.count = 1;
   struct page p;
   page_open(w, &p, "http://a.test/d/", 2);
   page_link(&p, "http://c.test/", via_a);       /* out of scope */
@@ -278,7 +216,7 @@ static void test_each_link_not_followed_gets_its_fate(void **state) {
   page_link(&p, "files.zip", via_a);            /* --reject-ext: never seen at all */
   page_link(&p, "/private/notes.html", via_a);  /* --exclude */
   page_close(w, &p);
-  const struct written *r;
+  const struct world_record *r;
   assert_non_null(r = record_of(w, "http://c.test/"));
   assert_int_equal(r->fate, CRAWL_FATE_OUTSIDE);
   assert_string_equal(r->from, "http://a.test/d/");
@@ -292,7 +230,7 @@ static void test_each_link_not_followed_gets_its_fate(void **state) {
   assert_null(record_of(w, "http://a.test/d/files.zip"));
   assert_null(record_of(w, "http://a.test/private/notes.html"));
   assert_null(record_of(w, "http://a.test/d/deeper.html")); /* queued: its record comes later */
-  struct queued q = queued_pages(w);
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_string_equal(q.urls[0], "http://a.test/d/deeper.html");
   assert_int_equal(q.depth[0], 3);
@@ -301,14 +239,14 @@ static void test_each_link_not_followed_gets_its_fate(void **state) {
   page_open(w, &p, "http://a.test/d/deeper.html", 3);
   page_link(&p, "deepest.html", via_a);
   page_close(w, &p);
-  assert_int_equal(queued_pages(w).count, 1);
+  assert_int_equal(world_queued_pages(w->b.shard.fr).count, 1);
   world_free(w);
 }
 
 static void test_links_of_a_page_ahead_of_its_level_wait_for_it(void **state) {
   (void)state;
   struct world *w = world_new(false);
-  struct shard *c = &w->shard;
+  struct shard *c = &w->b.shard;
   struct page shallow, ahead;
   page_open(w, &shallow, "http://a.test/", 0); /* its level, 0, is the gate */
   page_open(w, &ahead, "http://b.test/", 1);   /* fetched one level ahead of it */
@@ -319,7 +257,7 @@ static void test_links_of_a_page_ahead_of_its_level_wait_for_it(void **state) {
   page_link(&ahead, "known.html", via_a); /* seen already: dropped, not held */
   page_close(w, &ahead);
   assert_int_equal(w->printed_count, 0); /* held: neither printed nor queued */
-  assert_int_equal(queued_pages(w).count, 0);
+  assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
   assert_int_equal(crawl__held_links(c), 2);
 
   /* the shallower page finds one of them first, one level up */
@@ -333,10 +271,10 @@ static void test_links_of_a_page_ahead_of_its_level_wait_for_it(void **state) {
   assert_int_equal(crawl__held_pages(c), 0);
   assert_int_equal(w->printed_count, 2);
   assert_string_equal(w->printed[1], "http://b.test/later.html");
-  struct queued q = queued_pages(w);
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 2);
-  int both = queued_at(&q, "http://a.test/both.html"),
-      later = queued_at(&q, "http://b.test/later.html");
+  int both = world_queued_at(&q, "http://a.test/both.html"),
+      later = world_queued_at(&q, "http://b.test/later.html");
   assert_true(both >= 0 && later >= 0);
   assert_int_equal(q.depth[both], 1);
   assert_string_equal(q.from[both], "http://a.test/");
@@ -352,7 +290,7 @@ static void test_a_redirect_target_found_deeper_moves_up(void **state) {
   page_open(w, &p, "http://a.test/deep/", 2);
   page_link(&p, "target.html", via_a);
   page_close(w, &p);
-  struct queued q = queued_pages(w);
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_int_equal(q.depth[0], 3);
 
@@ -360,17 +298,17 @@ static void test_a_redirect_target_found_deeper_moves_up(void **state) {
   struct url u;
   const char *target = "http://a.test/deep/target.html";
   assert_int_equal(url_resolve(NULL, target, strlen(target), 4096, &u), CORE_OK);
-  crawl__intake_offer(&w->shard, &u, "http://a.test/moved", 1, 1, OFFER_REDIRECT,
+  crawl__intake_offer(&w->b.shard, &u, "http://a.test/moved", 1, 1, OFFER_REDIRECT,
                       (struct link_how){VIA_REDIRECT, true});
-  q = queued_pages(w);
+  q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_string_equal(q.urls[0], target);
   assert_int_equal(q.depth[0], 1);
   assert_string_equal(q.from[0], "http://a.test/moved");
   /* a redirect from deeper changes nothing */
-  crawl__intake_offer(&w->shard, &u, "http://a.test/d/e/f", 3, 1, OFFER_REDIRECT,
+  crawl__intake_offer(&w->b.shard, &u, "http://a.test/d/e/f", 3, 1, OFFER_REDIRECT,
                       (struct link_how){VIA_REDIRECT, true});
-  q = queued_pages(w);
+  q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_int_equal(q.depth[0], 1);
   url_free(&u);

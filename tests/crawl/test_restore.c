@@ -13,6 +13,7 @@
 #include "crawl/mesh.h"
 #include "crawl/restore.h"
 #include "crawl/saved.h"
+#include "tests/crawl/world.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,14 +32,9 @@ struct taken {
 };
 
 struct world {
-  struct crawl_config cfg;
-  struct crawl_sink sink;
-  struct crawl_stats stats;
-  struct crawl *run;
-  struct shard shard;
+  struct world_base b;
   struct taken taken[8];
   size_t taken_count;
-  char err[256];
 };
 
 /* The hook a shard is handed at attach (intake.c's in the engine): a link that reached its
@@ -46,7 +42,7 @@ struct world {
 static void take(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
                  int depth, int redirects, struct link_how how) {
   (void)how;
-  struct world *w = (struct world *)((char *)c - offsetof(struct world, shard)); /* its world */
+  struct world *w = (struct world *)((char *)c - offsetof(struct world, b.shard)); /* its world */
   assert_true(w->taken_count < 8);
   struct taken *t = &w->taken[w->taken_count++];
   *t = (struct taken){kind, depth, redirects, "", ""};
@@ -57,40 +53,25 @@ static void take(struct shard *c, enum link_kind kind, const struct url *u, cons
 static struct world *world_new(int depth) {
   struct world *w = calloc(1, sizeof(*w));
   assert_non_null(w);
-  w->cfg = (struct crawl_config){
+  w->b.cfg = (struct crawl_config){
       .depth = depth, .max_delay = 30, .max_url_length = 4096, .seed_count = 5, .robots = false};
-  assert_int_equal(crawl__mesh_create(1, &w->run), CORE_OK);
-  struct shard *c = &w->shard;
-  c->cfg = &w->cfg;
-  c->run = w->run;
-  c->out.sink = &w->sink;
-  c->stats = &w->stats;
-  c->life.err = w->err;
-  c->life.err_size = sizeof(w->err);
+  world_base_open(&w->b, NULL);
+  struct shard *c = &w->b.shard;
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
-  assert_int_equal(frontier_create(&opts, NULL, crawl__host_free, &c->fr), CORE_OK);
-  assert_int_equal(crawl__hosts_open(c), CORE_OK);
-  crawl__held_prepare(c);
-  crawl__mesh_attach(w->run, 0, c, take);
+  world_parts_open(c, &opts, NULL, take);
   return w;
 }
 
 static void world_free(struct world *w) {
-  struct shard *c = &w->shard;
-  struct held_page *hp;
-  while ((hp = crawl__held_take(c)))
-    crawl__held_free(c, hp);
-  crawl__held_free_all(c);
-  crawl__depthcut_close(c);
-  crawl__hosts_close(c);
-  frontier_destroy(c->fr);
+  struct shard *c = &w->b.shard;
+  world_parts_close(c);
   if (c->save.resumable)
     fclose(c->save.resumable);
   for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) {
-    free(w->stats.broken_links[i].url);
-    free(w->stats.broken_links[i].from);
+    free(w->b.stats.broken_links[i].url);
+    free(w->b.stats.broken_links[i].from);
   }
-  crawl__mesh_destroy(w->run);
+  world_base_close(&w->b);
   free(w);
 }
 
@@ -128,7 +109,7 @@ static const struct frontier_item *queued_item(struct queued *q, const char *url
 static void test_every_line_comes_back(void **state) {
   (void)state;
   struct world *w = world_new(4);
-  struct shard *c = &w->shard;
+  struct shard *c = &w->b.shard;
   char held_link[64], transit[128];
   snprintf(held_link, sizeof(held_link), "link 4 %c x.html\nlink 4 %c y.html\n",
            crawl__mail_how_code((struct link_how){VIA_PAGE + PARSE_VIA_A, true}),
@@ -202,15 +183,15 @@ static void test_every_line_comes_back(void **state) {
   assert_int_equal(hp->depth, 3);
   assert_string_equal(hp->from, "http://a.test/p2");
   /* counters added to this run's, the run's own set */
-  assert_int_equal(w->stats.pages, 17);
-  assert_int_equal(w->stats.fates[CRAWL_FATE_FETCHED], 9);
-  assert_int_equal(crawl__budget_pages_started(w->run), 40);
+  assert_int_equal(w->b.stats.pages, 17);
+  assert_int_equal(w->b.stats.fates[CRAWL_FATE_FETCHED], 9);
+  assert_int_equal(crawl__budget_pages_started(w->b.run), 40);
   assert_int_equal(c->save.warc_keep, 1234);
   assert_true(c->life.start <= core_now() - 5 + 0.001 && c->life.start >= before - 5);
   /* the broken link, and the link that was on its way */
-  assert_string_equal(w->stats.broken_links[0].url, "http://a.test/gone");
-  assert_string_equal(w->stats.broken_links[0].from, "http://a.test/");
-  assert_int_equal(w->stats.broken_links[0].status, 404);
+  assert_string_equal(w->b.stats.broken_links[0].url, "http://a.test/gone");
+  assert_string_equal(w->b.stats.broken_links[0].from, "http://a.test/");
+  assert_int_equal(w->b.stats.broken_links[0].status, 404);
   assert_int_equal(w->taken_count, 1);
   assert_int_equal(w->taken[0].kind, LINK_REDIRECT);
   assert_int_equal(w->taken[0].depth, 2);
@@ -224,9 +205,9 @@ static void test_every_line_comes_back(void **state) {
 static void test_seeds_fed_within_the_seeds(void **state) {
   (void)state;
   struct world *w = world_new(4);
-  w->shard.save.resumable = save_of("stat seeds_fed 99\npage 0 0 0 0 0.000 - http://a.test/\n");
-  crawl__restore_seeds_fed(&w->shard);
-  assert_int_equal(w->shard.seeds.next, 5);
+  w->b.shard.save.resumable = save_of("stat seeds_fed 99\npage 0 0 0 0 0.000 - http://a.test/\n");
+  crawl__restore_seeds_fed(&w->b.shard);
+  assert_int_equal(w->b.shard.seeds.next, 5);
   world_free(w);
 }
 

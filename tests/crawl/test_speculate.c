@@ -14,6 +14,7 @@
 #include "crawl/report.h"
 #include "crawl/speculate.h"
 #include "crawl/stash.h"
+#include "tests/crawl/world.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,46 +28,24 @@
 
 static const struct link_how via_a = {VIA_PAGE + PARSE_VIA_A, true};
 
-struct written {
-  char url[128], from[128], type[64];
-  int depth;
-  long status;
-  crawl_fate fate;
-};
-
 struct world {
-  struct crawl_config cfg;
-  struct crawl_sink sink;
-  struct crawl_stats stats;
-  struct crawl *run;
-  struct shard shard;
+  struct world_base b;
   url_scope *scope;
   seen_filter *seen;
-  struct written written[8]; /* records the sink wrote (--jsonl) */
+  struct world_record written[8]; /* records the sink wrote (--jsonl) */
   size_t written_count;
-  struct written offered[8]; /* redirect targets offered back to intake (hooks.offer) */
+  struct world_record offered[8]; /* redirect targets offered back to intake (hooks.offer) */
   size_t offered_count;
-  char err[256];
 };
 
 static struct world *world_of(struct shard *c) {
-  return (struct world *)((char *)c - offsetof(struct world, shard));
-}
-
-static void note(struct written *w, const char *url, const char *from, int depth) {
-  snprintf(w->url, sizeof(w->url), "%s", url);
-  snprintf(w->from, sizeof(w->from), "%s", from ? from : "-");
-  w->depth = depth;
+  return (struct world *)((char *)c - offsetof(struct world, b.shard));
 }
 
 static core_rc sink_record(void *writer, const struct crawl_record *rec) {
   struct world *w = writer;
   assert_true(w->written_count < 8);
-  struct written *r = &w->written[w->written_count++];
-  note(r, rec->url, rec->from, rec->depth);
-  snprintf(r->type, sizeof(r->type), "%s", rec->type ? rec->type : "-");
-  r->status = rec->status;
-  r->fate = rec->fate;
+  world_record_copy(&w->written[w->written_count++], rec);
   return CORE_OK;
 }
 
@@ -77,7 +56,10 @@ static void offer(struct shard *c, const struct url *u, const char *from, int de
   assert_int_equal(kind, OFFER_REDIRECT);
   struct world *w = world_of(c);
   assert_true(w->offered_count < 8);
-  note(&w->offered[w->offered_count++], u->text, from, depth);
+  struct world_record *r = &w->offered[w->offered_count++];
+  snprintf(r->url, sizeof(r->url), "%s", u->text);
+  snprintf(r->from, sizeof(r->from), "%s", from ? from : "-");
+  r->depth = depth;
 }
 
 /* report.c's hook in the engine: a speculative page's record goes to its entry */
@@ -99,25 +81,18 @@ static void take(struct shard *c, enum link_kind kind, const struct url *u, cons
 static struct world *world_new(void) {
   struct world *w = calloc(1, sizeof(*w));
   assert_non_null(w);
-  w->cfg = (struct crawl_config){.depth = 5,
-                                 .delay = 1, /* polite: fetching ahead is on */
-                                 .max_delay = 30,
-                                 .max_url_length = 4096,
-                                 .max_path_repeat = 3,
-                                 .max_path_segments = 64,
-                                 .jsonl = true,
-                                 .robots = false};
-  assert_int_equal(core_list_add(&w->cfg.skip_ext, "pdf"), CORE_OK);
-  w->sink.record = sink_record;
-  assert_int_equal(crawl__mesh_create(1, &w->run), CORE_OK);
-  struct shard *c = &w->shard;
-  c->cfg = &w->cfg;
-  c->run = w->run;
-  c->out.sink = &w->sink;
-  c->out.writer = w;
-  c->stats = &w->stats;
-  c->life.err = w->err;
-  c->life.err_size = sizeof(w->err);
+  w->b.cfg = (struct crawl_config){.depth = 5,
+                                   .delay = 1, /* polite: fetching ahead is on */
+                                   .max_delay = 30,
+                                   .max_url_length = 4096,
+                                   .max_path_repeat = 3,
+                                   .max_path_segments = 64,
+                                   .jsonl = true,
+                                   .robots = false};
+  assert_int_equal(core_list_add(&w->b.cfg.skip_ext, "pdf"), CORE_OK);
+  w->b.sink.record = sink_record;
+  world_base_open(&w->b, w);
+  struct shard *c = &w->b.shard;
   c->hooks.offer = offer;
   c->hooks.spec_record = spec_record;
   c->hooks.failed_record = failed_record;
@@ -127,32 +102,22 @@ static struct world *world_new(void) {
   assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &w->seen), CORE_OK);
   c->filter.seen = w->seen;
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
-  assert_int_equal(frontier_create(&opts, NULL, crawl__host_free, &c->fr), CORE_OK);
-  assert_int_equal(crawl__hosts_open(c), CORE_OK);
-  crawl__held_prepare(c);
+  world_parts_open(c, &opts, NULL, take);
   crawl__speculate_prepare(c);
   assert_true(c->ahead.spec_on);
   crawl__held_replayed(c); /* as after each replay: how far ahead pages may start */
   assert_true(c->ahead.speculative);
-  crawl__mesh_attach(w->run, 0, c, take);
   return w;
 }
 
 static void world_free(struct world *w) {
-  struct shard *c = &w->shard;
-  struct held_page *hp;
-  while ((hp = crawl__held_take(c)))
-    crawl__held_free(c, hp);
-  crawl__speculate_close(c);
-  crawl__held_free_all(c);
-  crawl__stash_close(c);
-  crawl__hosts_close(c);
-  frontier_destroy(c->fr);
+  crawl__speculate_close(&w->b.shard); /* its entries may hold held pages */
+  crawl__stash_close(&w->b.shard);
+  world_parts_close(&w->b.shard);
   seen_destroy(w->seen);
   url_scope_destroy(w->scope);
-  core_list_free(&w->cfg.skip_ext);
-  crawl__mesh_destroy(w->run);
-  assert_string_equal(w->err, "");
+  core_list_free(&w->b.cfg.skip_ext);
+  world_base_close(&w->b);
   free(w);
 }
 
@@ -160,33 +125,8 @@ static void world_free(struct world *w) {
 static void consider(struct world *w, const char *text, const char *from, int depth, bool follow) {
   struct url u;
   assert_int_equal(url_resolve(NULL, text, strlen(text), 4096, &u), CORE_OK);
-  crawl__speculate_consider(&w->shard, &u, from, depth, follow);
+  crawl__speculate_consider(&w->b.shard, &u, from, depth, follow);
   url_free(&u);
-}
-
-struct queued {
-  char urls[8][128];
-  unsigned flags[8];
-  int depth[8];
-  size_t count;
-};
-
-static core_rc visit_item(void *arg, frontier_host *host, const struct frontier_item *item) {
-  (void)host;
-  struct queued *q = arg;
-  if (item->kind != FRONTIER_PAGE)
-    return CORE_OK; /* a host's lookup, queued when the host was first seen */
-  assert_true(q->count < 8);
-  snprintf(q->urls[q->count], sizeof(q->urls[0]), "%s", item->url);
-  q->flags[q->count] = item->flags;
-  q->depth[q->count++] = item->depth;
-  return CORE_OK;
-}
-
-static struct queued queued_pages(struct world *w) {
-  struct queued q = {0};
-  assert_int_equal(frontier_visit(w->shard.fr, NULL, visit_item, &q), CORE_OK);
-  return q;
 }
 
 static void test_a_held_link_is_fetched_ahead_once(void **state) {
@@ -194,15 +134,15 @@ static void test_a_held_link_is_fetched_ahead_once(void **state) {
   struct world *w = world_new();
   consider(w, "http://a.test/x.html", "http://a.test/", 2, true);
   consider(w, "http://a.test/x.html", "http://a.test/other", 3, true); /* known already */
-  struct queued q = queued_pages(w);
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_string_equal(q.urls[0], "http://a.test/x.html");
   assert_int_equal(q.depth[0], 2);
   assert_true(q.flags[0] & ITEM_SPEC);
-  struct spec *e = crawl__speculate_find(&w->shard, "http://a.test/x.html");
+  struct spec *e = crawl__speculate_find(&w->b.shard, "http://a.test/x.html");
   assert_non_null(e);
   assert_false(e->done);
-  assert_null(crawl__speculate_find(&w->shard, "http://a.test/y.html"));
+  assert_null(crawl__speculate_find(&w->b.shard, "http://a.test/y.html"));
   world_free(w);
 }
 
@@ -217,11 +157,11 @@ static void test_what_is_not_fetched_ahead(void **state) {
   bool was_new;
   assert_int_equal(seen_add(w->seen, "http://a.test/seen", 18, &was_new), CORE_OK);
   consider(w, "http://a.test/seen", "http://a.test/", 2, true);
-  assert_int_equal(queued_pages(w).count, 0);
+  assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
   /* fetching ahead turned off (the held links past their budget): nothing more */
-  w->shard.ahead.speculative = false;
+  w->b.shard.ahead.speculative = false;
   consider(w, "http://a.test/later", "http://a.test/", 2, true);
-  assert_int_equal(queued_pages(w).count, 0);
+  assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
   world_free(w);
 }
 
@@ -238,15 +178,15 @@ static void fetch_ahead(struct world *w, const char *url, const char *const *lin
 static void test_the_budget_bounds_pages_fetched_ahead(void **state) {
   (void)state;
   struct world *w = world_new();
-  w->shard.share.queue_memory = 4; /* a budget of 8 pages fetched ahead (twice it) */
+  w->b.shard.share.queue_memory = 4; /* a budget of 8 pages fetched ahead (twice it) */
   for (int i = 0; i < 8; i++)
     consider_page(w, i);
   /* queued while the queue holds under three quarters of the budget, the host's lookup
    * counted: q0 to q4 */
-  struct queued q = queued_pages(w);
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 5);
   assert_string_equal(q.urls[4], "http://a.test/q4");
-  assert_null(crawl__speculate_find(&w->shard, "http://a.test/q5"));
+  assert_null(crawl__speculate_find(&w->b.shard, "http://a.test/q5"));
   /* fetched, they leave the queue but still wait for their confirmation, and count: three more,
    * then the budget is reached */
   for (int i = 0; i < 5; i++) {
@@ -256,11 +196,11 @@ static void test_the_budget_bounds_pages_fetched_ahead(void **state) {
   }
   for (int i = 8; i < 12; i++)
     consider_page(w, i);
-  q = queued_pages(w);
+  q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 3);
   assert_string_equal(q.urls[2], "http://a.test/q10");
-  assert_null(crawl__speculate_find(&w->shard, "http://a.test/q11"));
-  assert_non_null(crawl__speculate_find(&w->shard, "http://a.test/q0")); /* from the stash */
+  assert_null(crawl__speculate_find(&w->b.shard, "http://a.test/q11"));
+  assert_non_null(crawl__speculate_find(&w->b.shard, "http://a.test/q0")); /* from the stash */
   world_free(w);
 }
 
@@ -269,14 +209,14 @@ static void test_a_page_cancelled_before_its_fetch_leaves_the_queue(void **state
   struct world *w = world_new();
   consider(w, "http://a.test/x", "http://a.test/", 2, true);
   consider(w, "http://a.test/y", "http://a.test/", 2, true);
-  crawl__speculate_cancel(&w->shard, crawl__speculate_find(&w->shard, "http://a.test/x"));
-  struct queued q = queued_pages(w);
+  crawl__speculate_cancel(&w->b.shard, crawl__speculate_find(&w->b.shard, "http://a.test/x"));
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_string_equal(q.urls[0], "http://a.test/y");
-  assert_null(crawl__speculate_find(&w->shard, "http://a.test/x"));
+  assert_null(crawl__speculate_find(&w->b.shard, "http://a.test/x"));
   /* known no more: offered again, it is fetched ahead again */
   consider(w, "http://a.test/x", "http://a.test/", 2, true);
-  assert_int_equal(queued_pages(w).count, 2);
+  assert_int_equal(world_queued_pages(w->b.shard.fr).count, 2);
   world_free(w);
 }
 
@@ -284,7 +224,7 @@ static void test_a_page_cancelled_before_its_fetch_leaves_the_queue(void **state
  * (report.c hands them over), its links held, and the request ended. */
 static void fetch_ahead(struct world *w, const char *url, const char *const *links,
                         const char *redirect) {
-  struct shard *c = &w->shard;
+  struct shard *c = &w->b.shard;
   struct spec *e = crawl__speculate_find(c, url);
   assert_non_null(e);
   struct request rq = {.shard = c, .spec = e, .host = e->host};
@@ -318,7 +258,7 @@ static void fetch_ahead(struct world *w, const char *url, const char *const *lin
 static void test_a_fetched_page_waits_in_the_stash_and_comes_back_whole(void **state) {
   (void)state;
   struct world *w = world_new();
-  struct shard *c = &w->shard;
+  struct shard *c = &w->b.shard;
   consider(w, "http://a.test/x", "http://a.test/", 2, true);
   static const char *const links[] = {"http://a.test/x/1", "http://a.test/x/2", NULL};
   fetch_ahead(w, "http://a.test/x", links, NULL);
@@ -349,7 +289,7 @@ static void test_a_fetched_page_waits_in_the_stash_and_comes_back_whole(void **s
   assert_int_equal(w->written[0].status, 200);
   assert_string_equal(w->written[0].type, "text/html");
   assert_int_equal(w->offered_count, 0);
-  assert_int_equal(w->stats.speculated, 1);
+  assert_int_equal(w->b.stats.speculated, 1);
   crawl__speculate_remove(c, e);
   assert_null(crawl__speculate_find(c, "http://a.test/x"));
   world_free(w);
@@ -358,7 +298,7 @@ static void test_a_fetched_page_waits_in_the_stash_and_comes_back_whole(void **s
 static void test_a_kept_redirect_is_offered_when_confirmed(void **state) {
   (void)state;
   struct world *w = world_new();
-  struct shard *c = &w->shard;
+  struct shard *c = &w->b.shard;
   consider(w, "http://a.test/old", "http://a.test/", 2, true);
   fetch_ahead(w, "http://a.test/old", NULL, "http://a.test/new");
   struct spec *e = crawl__speculate_find(c, "http://a.test/old");
@@ -380,7 +320,7 @@ static void test_a_kept_redirect_is_offered_when_confirmed(void **state) {
 static void test_a_confirmed_page_waits_for_its_level_and_moves_up(void **state) {
   (void)state;
   struct world *w = world_new();
-  struct shard *c = &w->shard;
+  struct shard *c = &w->b.shard;
   consider(w, "http://a.test/x", "http://a.test/p", 3, true);
   fetch_ahead(w, "http://a.test/x", NULL, NULL);
   struct spec *e = crawl__speculate_find(c, "http://a.test/x");

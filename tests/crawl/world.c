@@ -1,0 +1,66 @@
+/* A shard for the engine's unit programs (world.h). */
+#include "tests/crawl/world.h"
+#include "crawl/mesh.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+void world_base_open(struct world_base *base, void *writer) {
+  assert_int_equal(crawl__mesh_create(1, &base->run), CORE_OK);
+  struct shard *c = &base->shard;
+  c->cfg = &base->cfg;
+  c->run = base->run;
+  c->out.sink = &base->sink;
+  c->out.writer = writer;
+  c->stats = &base->stats;
+  c->life.err = base->err;
+  c->life.err_size = sizeof(base->err);
+}
+
+void world_base_close(struct world_base *base) {
+  crawl__mesh_destroy(base->run);
+  assert_string_equal(base->err, "");
+}
+
+void world_record_copy(struct world_record *r, const struct crawl_record *rec) {
+  snprintf(r->url, sizeof(r->url), "%s", rec->url);
+  snprintf(r->from, sizeof(r->from), "%s", rec->from ? rec->from : "-");
+  snprintf(r->via, sizeof(r->via), "%s", rec->via ? rec->via : "-");
+  snprintf(r->type, sizeof(r->type), "%s", rec->type ? rec->type : "-");
+  r->depth = rec->depth;
+  r->status = rec->status;
+  r->fate = rec->fate;
+}
+
+static core_rc visit_item(void *arg, frontier_host *host, const struct frontier_item *item) {
+  (void)host;
+  struct world_queued *q = arg;
+  if (item->kind != FRONTIER_PAGE)
+    return CORE_OK;
+  assert_true(q->count < WORLD_QUEUED_MOST);
+  snprintf(q->urls[q->count], sizeof(q->urls[0]), "%s", item->url);
+  snprintf(q->from[q->count], sizeof(q->from[0]), "%s", item->from ? item->from : "-");
+  q->flags[q->count] = item->flags;
+  q->depth[q->count++] = item->depth;
+  return CORE_OK;
+}
+
+struct world_queued world_queued_pages(frontier *f) {
+  struct world_queued q;
+  memset(&q, 0, sizeof(q));
+  assert_int_equal(frontier_visit(f, NULL, visit_item, &q), CORE_OK);
+  return q;
+}
+
+int world_queued_at(const struct world_queued *q, const char *url) {
+  for (size_t i = 0; i < q->count; i++)
+    if (!strcmp(q->urls[i], url))
+      return (int)i;
+  return -1;
+}

@@ -1,0 +1,74 @@
+/* A shard for the engine's unit programs (tests/crawl/): what run.c gives a shard before it opens
+ * (its configuration, its sink, its counters, a run of one shard and room for its fatal error),
+ * and what the programs read back (the records the sink was handed, the pages queued). */
+#ifndef TESTS_CRAWL_WORLD_H
+#define TESTS_CRAWL_WORLD_H
+
+#include "crawl/crawl-int.h"
+#include "crawl/depthcut.h"
+#include "crawl/held.h"
+#include "crawl/host.h"
+#include "crawl/mesh.h"
+
+#include <stdlib.h>
+
+struct world_base {
+  struct crawl_config cfg;
+  struct crawl_sink sink;
+  struct crawl_stats stats;
+  struct crawl *run;
+  struct shard shard;
+  char err[256];
+};
+/* Wires base's shard to its configuration, sink (whose writer is writer), counters, error and a
+ * run of one shard (crawl__mesh_create); the caller sets the configuration and the sink. */
+void world_base_open(struct world_base *base, void *writer);
+/* Lets the run go, once the shard met no fatal error. */
+void world_base_close(struct world_base *base);
+
+/* The engine's parts below the intake, made as run.c and shard.c make them: a frontier of opts
+ * over seen (NULL: its own), the hosts and the held links, and the shard attached to its run with
+ * take (a program that fetches ahead calls crawl__speculate_prepare next). Inline, so that a
+ * program that uses neither links none of those files. */
+static inline void world_parts_open(struct shard *c, const struct frontier_options *opts,
+                                    seen_filter *seen, crawl_take_fn *take) {
+  if (frontier_create(opts, seen, crawl__host_free, &c->fr) != CORE_OK ||
+      crawl__hosts_open(c) != CORE_OK)
+    abort();
+  crawl__held_prepare(c);
+  crawl__mesh_attach(c->run, 0, c, take);
+}
+/* Lets them go (a program that fetches ahead calls crawl__speculate_close and crawl__stash_close
+ * first): what is still held, the depth cut, the hosts and the frontier. */
+static inline void world_parts_close(struct shard *c) {
+  struct held_page *hp;
+  while ((hp = crawl__held_take(c)))
+    crawl__held_free(c, hp);
+  crawl__held_free_all(c);
+  crawl__depthcut_close(c);
+  crawl__hosts_close(c);
+  frontier_destroy(c->fr);
+}
+
+/* A record as the sink was handed it, its strings copied ("-" for none). */
+struct world_record {
+  char url[128], from[128], via[32], type[64];
+  int depth;
+  long status;
+  crawl_fate fate;
+};
+void world_record_copy(struct world_record *r, const struct crawl_record *rec);
+
+/* The pages queued in a frontier, in its order (lookups, robots.txt and sitemaps left out). */
+enum { WORLD_QUEUED_MOST = 16 };
+struct world_queued {
+  char urls[WORLD_QUEUED_MOST][128], from[WORLD_QUEUED_MOST][128];
+  int depth[WORLD_QUEUED_MOST];
+  unsigned flags[WORLD_QUEUED_MOST];
+  size_t count;
+};
+struct world_queued world_queued_pages(frontier *f);
+/* The index of url among q's pages (hosts are visited in no set order), or -1. */
+int world_queued_at(const struct world_queued *q, const char *url);
+
+#endif
