@@ -1,5 +1,5 @@
 /* Fetching ahead of the depth gate (crawl/speculate.c), built from that file and the files below
- * it that it uses (held.c, stash.c, host.c, report.c, mail.c, mesh.c, budget.c), over a real
+ * it that it uses (held, stash, host, report, depthcut, mail, mesh, budget), over a real
  * frontier, with the hooks a shard is handed at set-up: a held link in scope, unseen, within
  * --depth and the budget is queued at its host as a speculative page, once; a page refused
  * (nofollow, too deep, out of scope, seen, a skipped extension, fetching ahead off, the budget
