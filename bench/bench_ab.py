@@ -6,7 +6,8 @@ Each round starts a fresh test web (`testweb serve --hosts 100000 --pages 10 --l
 `-w 1 -d 1000000 -D web.test` and ARGS, until the crawl ends or SECONDS pass (then SIGINT). Per
 crawl: the requests the test web logged a second, crawl's CPU a request (from wait4), the share
 of it in the kernel, peak RSS, and the test web's CPU; medians over the rounds at the end. Builds
-are compared within one run, in turn, so that a busy machine weighs on all alike.
+are compared within one run, in turn (each round starting with the next), so that a busy
+machine and the order of the runs weigh on all alike.
 
 Usage: bench_ab.py TESTWEB SECONDS ROUNDS 'ARGS' CRAWL...
   e.g. bench_ab.py build/tests/testweb 240 3 '' old/cli/crawl new/cli/crawl  (whole web: ~110 s)
@@ -58,7 +59,8 @@ def main():
     crawls = sys.argv[5:]
     results = {crawl: [] for crawl in crawls}
     for r in range(rounds):
-        for crawl in crawls:
+        # each round starts with the next build, so that none always runs first
+        for crawl in crawls[r % len(crawls):] + crawls[:r % len(crawls)]:
             got = one_run(testweb, crawl, seconds, args)
             results[crawl].append(got)
             print(f"round {r} {crawl}: {got['requests']} requests in {got['wall s']:.1f} s, "
