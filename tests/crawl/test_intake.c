@@ -31,8 +31,6 @@ static const struct link_how via_a_nofollow = {VIA_PAGE + PARSE_VIA_A, false};
 
 struct world {
   struct world_base b;
-  url_scope *scope;
-  seen_filter *seen;
   char printed[16][128]; /* URLs printed (no --jsonl) */
   size_t printed_count;
   struct world_record records[16]; /* records written (--jsonl) */
@@ -59,15 +57,6 @@ static bool seed_found(struct shard *c, const struct url *u) {
   return false;
 }
 
-static bool failed_record(struct shard *c, const struct crawl_record *rec) {
-  (void)c, (void)rec;
-  return false;
-}
-
-static void spec_record(struct shard *c, const struct crawl_record *rec) {
-  crawl__speculate_keep_record(c, rec);
-}
-
 static void offer(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
                   enum offer_kind kind, struct link_how how) {
   crawl__intake_offer(c, u, from, depth, redirects, kind, how);
@@ -90,17 +79,12 @@ static struct world *world_new(bool jsonl) {
   world_base_open(&w->b, w);
   struct shard *c = &w->b.shard;
   c->hooks.seed_found = seed_found;
-  c->hooks.failed_record = failed_record;
-  c->hooks.spec_record = spec_record;
+  c->hooks.failed_record = world_failed_record_at_once;
+  c->hooks.spec_record = world_spec_record;
   c->hooks.offer = offer;
-  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &w->scope), CORE_OK);
-  assert_int_equal(url_scope_add_seed(w->scope, "a.test"), CORE_OK);
-  assert_int_equal(url_scope_add_seed(w->scope, "b.test"), CORE_OK);
-  c->filter.scope = w->scope;
-  assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &w->seen), CORE_OK);
-  c->filter.seen = w->seen;
+  world_filters_open(c, (const char *const[]){"a.test", "b.test", NULL});
   struct frontier_options opts = {.max_delay = 30, .per_host = 1};
-  world_parts_open(c, &opts, w->seen, crawl__intake_take_owned);
+  world_parts_open(c, &opts, c->filter.seen, crawl__intake_take_owned);
   crawl__speculate_prepare(c);
   crawl__held_replayed(c);
   return w;
@@ -110,8 +94,7 @@ static void world_free(struct world *w) {
   crawl__speculate_close(&w->b.shard); /* its entries may hold held pages */
   crawl__stash_close(&w->b.shard);
   world_parts_close(&w->b.shard);
-  seen_destroy(w->seen);
-  url_scope_destroy(w->scope);
+  world_filters_close(&w->b.shard);
   core_list_free(&w->b.cfg.skip_ext);
   core_list_free(&w->b.cfg.reject_ext);
   for (size_t i = 0; i < w->b.cfg.exclude.count; i++)
@@ -251,7 +234,8 @@ static void test_links_of_a_page_ahead_of_its_level_wait_for_it(void **state) {
   page_open(w, &shallow, "http://a.test/", 0); /* its level, 0, is the gate */
   page_open(w, &ahead, "http://b.test/", 1);   /* fetched one level ahead of it */
   bool was_new;
-  assert_int_equal(seen_add(w->seen, "http://b.test/known.html", 24, &was_new), CORE_OK);
+  assert_int_equal(seen_add(w->b.shard.filter.seen, "http://b.test/known.html", 24, &was_new),
+                   CORE_OK);
   page_link(&ahead, "later.html", via_a);
   page_link(&ahead, "http://a.test/both.html", via_a);
   page_link(&ahead, "known.html", via_a); /* seen already: dropped, not held */

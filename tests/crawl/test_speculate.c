@@ -30,8 +30,6 @@ static const struct link_how via_a = {VIA_PAGE + PARSE_VIA_A, true};
 
 struct world {
   struct world_base b;
-  url_scope *scope;
-  seen_filter *seen;
   struct world_record written[8]; /* records the sink wrote (--jsonl) */
   size_t written_count;
   struct world_record offered[8]; /* redirect targets offered back to intake (hooks.offer) */
@@ -62,16 +60,6 @@ static void offer(struct shard *c, const struct url *u, const char *from, int de
   r->depth = depth;
 }
 
-/* report.c's hook in the engine: a speculative page's record goes to its entry */
-static void spec_record(struct shard *c, const struct crawl_record *rec) {
-  crawl__speculate_keep_record(c, rec);
-}
-
-static bool failed_record(struct shard *c, const struct crawl_record *rec) {
-  (void)c, (void)rec;
-  return false;
-}
-
 static void take(struct shard *c, enum link_kind kind, const struct url *u, const char *page,
                  int depth, int redirects, struct link_how how) {
   (void)c, (void)kind, (void)u, (void)page, (void)depth, (void)redirects, (void)how;
@@ -94,13 +82,9 @@ static struct world *world_new(void) {
   world_base_open(&w->b, w);
   struct shard *c = &w->b.shard;
   c->hooks.offer = offer;
-  c->hooks.spec_record = spec_record;
-  c->hooks.failed_record = failed_record;
-  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &w->scope), CORE_OK);
-  assert_int_equal(url_scope_add_seed(w->scope, "a.test"), CORE_OK);
-  c->filter.scope = w->scope;
-  assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &w->seen), CORE_OK);
-  c->filter.seen = w->seen;
+  c->hooks.spec_record = world_spec_record;
+  c->hooks.failed_record = world_failed_record_at_once;
+  world_filters_open(c, (const char *const[]){"a.test", NULL});
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
   world_parts_open(c, &opts, NULL, take);
   crawl__speculate_prepare(c);
@@ -114,8 +98,7 @@ static void world_free(struct world *w) {
   crawl__speculate_close(&w->b.shard); /* its entries may hold held pages */
   crawl__stash_close(&w->b.shard);
   world_parts_close(&w->b.shard);
-  seen_destroy(w->seen);
-  url_scope_destroy(w->scope);
+  world_filters_close(&w->b.shard);
   core_list_free(&w->b.cfg.skip_ext);
   world_base_close(&w->b);
   free(w);
@@ -155,7 +138,7 @@ static void test_what_is_not_fetched_ahead(void **state) {
   consider(w, "http://a.test/paper.pdf", "http://a.test/", 2, true); /* --skip-ext */
   consider(w, "http://a.test/a/a/a/a/a", "http://a.test/", 2, true); /* a spider trap */
   bool was_new;
-  assert_int_equal(seen_add(w->seen, "http://a.test/seen", 18, &was_new), CORE_OK);
+  assert_int_equal(seen_add(w->b.shard.filter.seen, "http://a.test/seen", 18, &was_new), CORE_OK);
   consider(w, "http://a.test/seen", "http://a.test/", 2, true);
   assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
   /* fetching ahead turned off (the held links past their budget): nothing more */

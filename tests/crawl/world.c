@@ -28,6 +28,23 @@ void world_base_close(struct world_base *base) {
   assert_string_equal(base->err, "");
 }
 
+void world_filters_open(struct shard *c, const char *const *hosts) {
+  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &c->filter.scope), CORE_OK);
+  for (size_t i = 0; hosts[i]; i++)
+    assert_int_equal(url_scope_add_seed(c->filter.scope, hosts[i]), CORE_OK);
+  assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &c->filter.seen), CORE_OK);
+}
+
+void world_filters_close(struct shard *c) {
+  seen_destroy(c->filter.seen);
+  url_scope_destroy(c->filter.scope);
+}
+
+bool world_failed_record_at_once(struct shard *c, const struct crawl_record *rec) {
+  (void)c, (void)rec;
+  return false;
+}
+
 void world_record_copy(struct world_record *r, const struct crawl_record *rec) {
   snprintf(r->url, sizeof(r->url), "%s", rec->url);
   snprintf(r->from, sizeof(r->from), "%s", rec->from ? rec->from : "-");

@@ -9,6 +9,7 @@
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/mesh.h"
+#include "crawl/speculate.h"
 
 #include <stdlib.h>
 
@@ -48,6 +49,19 @@ static inline void world_parts_close(struct shard *c) {
   crawl__depthcut_close(c);
   crawl__hosts_close(c);
   frontier_destroy(c->fr);
+}
+
+/* The shard's filters: a scope of the hosts named (NULL-ended) and an exact seen filter; let go
+ * of by world_filters_close. */
+void world_filters_open(struct shard *c, const char *const *hosts);
+void world_filters_close(struct shard *c);
+
+/* report.c's hooks as run.c hands them over, for programs without referrers.c: a failed URL's
+ * record is written at once; a speculative page's record goes to its entry (inline: only a
+ * program that links speculate.c uses it). */
+bool world_failed_record_at_once(struct shard *c, const struct crawl_record *rec);
+static inline void world_spec_record(struct shard *c, const struct crawl_record *rec) {
+  crawl__speculate_keep_record(c, rec);
 }
 
 /* A record as the sink was handed it, its strings copied ("-" for none). */
