@@ -75,12 +75,7 @@ void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
   p->spilled = frontier_spilled(c->fr);
   p->hosts = frontier_host_count(c->fr);
   double now = core_now();
-  struct shard_progress *s = c->progress;
-  if (!s) { /* a shard that could not open */
-    p->left = 0;
-    p->left_host[0] = '\0';
-    return;
-  }
+  struct shard_progress *s = c->progress; /* made first in crawl__shard_open, before its frontier */
   if (c->out.sink->status && now >= s->next) { /* every host looked at: not every turn */
     const char *origin;
     s->left = frontier_busiest(c->fr, &origin);
