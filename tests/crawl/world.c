@@ -1,6 +1,7 @@
 /* A shard for the engine's unit programs (world.h). */
 #include "tests/crawl/world.h"
 #include "crawl/mesh.h"
+#include "crawl/run-int.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 
 void world_base_open(struct world_base *base, void *writer) {
   assert_int_equal(crawl__mesh_create(1, &base->run), CORE_OK);
+  base->run->cfg = &base->cfg; /* the run's configuration is its one shard's, as run.c sets it */
   struct shard *c = &base->shard;
   c->cfg = &base->cfg;
   c->run = base->run;
@@ -50,9 +52,11 @@ void world_record_copy(struct world_record *r, const struct crawl_record *rec) {
   snprintf(r->from, sizeof(r->from), "%s", rec->from ? rec->from : "-");
   snprintf(r->via, sizeof(r->via), "%s", rec->via ? rec->via : "-");
   snprintf(r->type, sizeof(r->type), "%s", rec->type ? rec->type : "-");
+  snprintf(r->error, sizeof(r->error), "%s", rec->error ? rec->error : "-");
   r->depth = rec->depth;
   r->status = rec->status;
   r->fate = rec->fate;
+  r->cause = rec->cause;
 }
 
 static core_rc visit_item(void *arg, frontier_host *host, const struct frontier_item *item) {

@@ -66,10 +66,11 @@ static inline void world_spec_record(struct shard *c, const struct crawl_record 
 
 /* A record as the sink was handed it, its strings copied ("-" for none). */
 struct world_record {
-  char url[128], from[128], via[32], type[64];
+  char url[128], from[128], via[32], type[64], error[128];
   int depth;
   long status;
   crawl_fate fate;
+  crawl_cause cause;
 };
 void world_record_copy(struct world_record *r, const struct crawl_record *rec);
 
