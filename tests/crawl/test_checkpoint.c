@@ -1,0 +1,362 @@
+/* Saving and loading what is left (crawl/checkpoint.c), built from that file and the files below
+ * it (saved, referrers, archive, bridge, seed, held, depthcut, the intake's...), no stand-ins, over
+ * a real frontier and seen filter and real files in a directory of its own: a --seen file keeps
+ * every URL accepted, and the pages still queued and in flight come back from it in the next run;
+ * a --state checkpoint that cannot be read gives way to the one before it, with a warning, and
+ * when neither can the error names both; a save whose output cannot be written leaves the
+ * checkpoint before in place and ends the crawl naming the output; a file holding another kind
+ * of filter than --dedupe asks is refused; a crawl that ended with nothing left says so. */
+#include "crawl/checkpoint.h"
+#include "crawl/host.h"
+#include "crawl/intake.h"
+#include "crawl/request.h"
+#include "crawl/speculate.h"
+#include "crawl/stash.h"
+#include "tests/crawl/world.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+struct world {
+  struct world_base b;
+  char notes[4][512]; /* warnings, in order */
+  size_t note_count;
+  int flush_error; /* the errno every flush of the output fails with; 0: none */
+};
+
+static core_rc sink_url(void *writer, const char *url) {
+  (void)writer, (void)url;
+  return CORE_OK;
+}
+
+static core_rc sink_flush(void *writer, bool durable) {
+  struct world *w = writer;
+  (void)durable;
+  return w->flush_error ? CORE_ESYS : CORE_OK;
+}
+
+static int sink_error(void *arg) {
+  struct world *w = arg;
+  return w->flush_error;
+}
+
+static void sink_note(void *arg, const char *text) {
+  struct world *w = arg;
+  if (w->note_count < 4)
+    snprintf(w->notes[w->note_count++], sizeof(w->notes[0]), "%s", text);
+}
+
+static bool seed_found(struct shard *c, const struct url *u) {
+  (void)c, (void)u;
+  return false;
+}
+
+/* A run of the crawl kept in dir (--state), or in the file dir/seen (--seen: state false), its
+ * filter loaded or made by crawl__checkpoint_open_seen, which returned *rc. Its engine's parts
+ * are made only when it opened. */
+static struct world *world_new(const char *dir, bool state, bool resume, seen_kind dedupe,
+                               core_rc *rc) {
+  struct world *w = calloc(1, sizeof(*w));
+  assert_non_null(w);
+  static char seen_path[512];
+  snprintf(seen_path, sizeof(seen_path), "%s/seen", dir);
+  w->b.cfg = (struct crawl_config){.depth = 5,
+                                   .max_delay = 30,
+                                   .max_url_length = 4096,
+                                   .max_path_repeat = 3,
+                                   .max_path_segments = 64,
+                                   .max_redirs = 5,
+                                   .max_pages = -1,
+                                   .max_pages_per_host = -1,
+                                   .state_dir = state ? (char *)dir : NULL,
+                                   .state_resume = resume,
+                                   .checkpoint = 60,
+                                   .seen_file = state ? NULL : seen_path,
+                                   .dedupe = dedupe,
+                                   .dedupe_given = true,
+                                   .fp_rate = 0.001};
+  w->b.sink = (struct crawl_sink){.arg = w,
+                                  .url = sink_url,
+                                  .flush = sink_flush,
+                                  .error = sink_error,
+                                  .note = sink_note,
+                                  .name = "standard output"};
+  world_base_open(&w->b, w);
+  struct shard *c = &w->b.shard;
+  c->hooks.seed_found = seed_found;
+  c->hooks.failed_record = world_failed_record_at_once;
+  c->hooks.spec_record = world_spec_record;
+  c->share.seen_expect = 1000;
+  crawl__checkpoint_prepare(c);
+  *rc = crawl__checkpoint_open_seen(c);
+  if (*rc != CORE_OK)
+    return w;
+  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &c->filter.scope), CORE_OK);
+  assert_int_equal(url_scope_add_seed(c->filter.scope, "127.0.0.2"), CORE_OK);
+  struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
+  world_parts_open(c, &opts, c->filter.seen, crawl__intake_take_owned);
+  crawl__speculate_prepare(c);
+  crawl__held_replayed(c);
+  return w;
+}
+
+/* A fatal error the run met is the test's to read: taken off before the run goes. */
+static void world_free(struct world *w) {
+  struct shard *c = &w->b.shard;
+  if (c->fr) {
+    while (c->req.active)
+      crawl__request_free(c->req.active);
+    crawl__speculate_close(c);
+    crawl__stash_close(c);
+    world_parts_close(c);
+    url_scope_destroy(c->filter.scope);
+  }
+  crawl__checkpoint_close(c);
+  crawl__saved_left_close(c);
+  seen_destroy(c->filter.seen);
+  w->b.err[0] = '\0';
+  world_base_close(&w->b);
+  free(w);
+}
+
+/* A link found on the seed's page, as the intake takes one: printed, seen, queued. */
+static void offer(struct world *w, const char *url) {
+  struct url u;
+  assert_int_equal(url_resolve(NULL, url, strlen(url), 4096, &u), CORE_OK);
+  const struct link_how how = {VIA_PAGE + PARSE_VIA_A, true};
+  crawl__intake_offer(&w->b.shard, &u, "http://127.0.0.2:9/", 1, 0, OFFER_LINK, how);
+  url_free(&u);
+}
+
+/* The next page popped and its request made, as scheduling makes one: in flight, not settled. */
+static void start_next(struct world *w) {
+  struct shard *c = &w->b.shard;
+  frontier_host *fh;
+  struct frontier_item *item = frontier_pop(c->fr, core_now(), &fh);
+  assert_non_null(item);
+  assert_int_equal(item->kind, FRONTIER_PAGE);
+  assert_non_null(crawl__request_new(c, fh, item));
+}
+
+static bool seen(struct world *w, const char *url) {
+  return seen_contains(w->b.shard.filter.seen, url, strlen(url));
+}
+
+/* What the loaded file says is left, its lines as saved. */
+static char *left_lines(struct world *w) {
+  FILE *f = w->b.shard.save.resumable;
+  assert_non_null(f);
+  assert_int_equal(fseek(f, 0, SEEK_END), 0);
+  long size = ftell(f);
+  assert_true(size >= 0);
+  char *text = calloc(1, (size_t)size + 1);
+  assert_non_null(text);
+  rewind(f);
+  assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
+  return text;
+}
+
+static void make_dir(char *dir, size_t size) {
+  snprintf(dir, size, "%s/crawl-checkpoint-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+  assert_non_null(mkdtemp(dir));
+}
+
+static void remove_dir(const char *dir) {
+  char cmd[600];
+  snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+static void test_seen_file_keeps_what_is_left_for_the_next_run(void **state) {
+  (void)state;
+  char dir[256];
+  make_dir(dir, sizeof(dir));
+  core_rc rc;
+  struct world *w = world_new(dir, false, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  offer(w, "http://127.0.0.2:9/one.html");
+  offer(w, "http://127.0.0.2:9/two.html");
+  offer(w, "http://127.0.0.2:9/three.html");
+  start_next(w); /* one.html in flight */
+  crawl__checkpoint_final(&w->b.shard);
+  assert_string_equal(w->b.err, "");
+  assert_int_equal(w->b.stats.left, 3);
+  world_free(w);
+
+  w = world_new(dir, false, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  assert_true(seen(w, "http://127.0.0.2:9/one.html"));
+  assert_true(seen(w, "http://127.0.0.2:9/three.html"));
+  assert_false(seen(w, "http://127.0.0.2:9/four.html"));
+  char *text = left_lines(w);
+  const char *pages[] = {"http://127.0.0.2:9/one.html", "http://127.0.0.2:9/two.html",
+                         "http://127.0.0.2:9/three.html"};
+  for (size_t i = 0; i < 3; i++) {
+    char line[128];
+    snprintf(line, sizeof(line), " http://127.0.0.2:9/ %s\n", pages[i]);
+    assert_non_null(strstr(text, line));
+  }
+  assert_non_null(strstr(text, "page 1 0 0 "));
+  assert_null(strstr(text, "stat ")); /* --seen: a new crawl, with counts of its own */
+  free(text);
+  world_free(w);
+  remove_dir(dir);
+}
+
+static void test_state_continues_from_the_checkpoint_before_a_damaged_one(void **state) {
+  (void)state;
+  char dir[256], path[300];
+  make_dir(dir, sizeof(dir));
+  core_rc rc;
+  struct world *w = world_new(dir, true, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  struct shard *c = &w->b.shard;
+  assert_int_equal(loop_create(&c->loop), CORE_OK);
+  assert_int_equal(loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer),
+                   CORE_OK);
+  offer(w, "http://127.0.0.2:9/one.html");
+  crawl__checkpoint_on_timer(c); /* the first checkpoint */
+  offer(w, "http://127.0.0.2:9/two.html");
+  crawl__checkpoint_final(c); /* the last; the first is now the one before */
+  assert_string_equal(w->b.err, "");
+  loop_destroy(c->loop);
+  world_free(w);
+
+  /* the last checkpoint torn in its middle */
+  snprintf(path, sizeof(path), "%s/checkpoint", dir);
+  FILE *f = fopen(path, "r+b");
+  assert_non_null(f);
+  assert_int_equal(fseek(f, 0, SEEK_END), 0);
+  long size = ftell(f);
+  assert_true(size > 64);
+  assert_int_equal(fseek(f, size / 2, SEEK_SET), 0);
+  assert_int_equal(fwrite("\xff\xff\xff\xff\xff\xff\xff\xff", 1, 8, f), 8);
+  assert_int_equal(fclose(f), 0);
+  w = world_new(dir, true, true, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  assert_true(w->b.shard.save.restored);
+  assert_true(w->b.shard.save.damaged);
+  assert_true(seen(w, "http://127.0.0.2:9/one.html"));
+  assert_false(seen(w, "http://127.0.0.2:9/two.html")); /* accepted after the one before */
+  assert_int_equal(w->note_count, 1);
+  assert_non_null(strstr(w->notes[0], "continuing from the checkpoint before it"));
+  assert_non_null(strstr(w->notes[0], path));
+  world_free(w);
+
+  /* the one before damaged as well: the error names both */
+  snprintf(path, sizeof(path), "%s/checkpoint.prev", dir);
+  assert_int_equal(truncate(path, 20), 0);
+  w = world_new(dir, true, true, SEEN_EXACT, &rc);
+  assert_int_not_equal(rc, CORE_OK);
+  assert_true(w->b.shard.life.fatal);
+  assert_non_null(strstr(w->b.err, "cannot be read either"));
+  assert_non_null(strstr(w->b.err, path));
+  world_free(w);
+  remove_dir(dir);
+}
+
+static void test_a_save_whose_output_fails_keeps_the_checkpoint_before(void **state) {
+  (void)state;
+  char dir[256], path[300];
+  make_dir(dir, sizeof(dir));
+  core_rc rc;
+  struct world *w = world_new(dir, true, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  struct shard *c = &w->b.shard;
+  assert_int_equal(loop_create(&c->loop), CORE_OK);
+  assert_int_equal(loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer),
+                   CORE_OK);
+  offer(w, "http://127.0.0.2:9/one.html");
+  crawl__checkpoint_on_timer(c);
+  snprintf(path, sizeof(path), "%s/checkpoint", dir);
+  struct stat before;
+  assert_int_equal(stat(path, &before), 0);
+  offer(w, "http://127.0.0.2:9/two.html");
+  w->flush_error = ENOSPC; /* the URL printed last may be lost: no save may count it settled */
+  crawl__checkpoint_final(c);
+  assert_true(c->life.fatal);
+  assert_non_null(strstr(w->b.err, "cannot write standard output"));
+  assert_non_null(strstr(w->b.err, strerror(ENOSPC)));
+  struct stat after;
+  assert_int_equal(stat(path, &after), 0);
+  assert_int_equal(after.st_ino, before.st_ino);
+  assert_int_equal(after.st_size, before.st_size);
+  loop_destroy(c->loop);
+  world_free(w);
+
+  w = world_new(dir, true, true, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  assert_true(seen(w, "http://127.0.0.2:9/one.html"));
+  assert_false(seen(w, "http://127.0.0.2:9/two.html"));
+  world_free(w);
+  remove_dir(dir);
+}
+
+static void test_a_file_of_another_kind_than_dedupe_is_refused(void **state) {
+  (void)state;
+  char dir[256];
+  make_dir(dir, sizeof(dir));
+  core_rc rc;
+  struct world *w = world_new(dir, false, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  offer(w, "http://127.0.0.2:9/one.html");
+  crawl__checkpoint_final(&w->b.shard);
+  world_free(w);
+  w = world_new(dir, false, false, SEEN_BLOOM, &rc);
+  assert_int_equal(rc, CORE_EFORMAT);
+  assert_true(w->b.shard.life.fatal);
+  assert_non_null(strstr(w->b.err, "it holds a exact filter, not bloom"));
+  world_free(w);
+  remove_dir(dir);
+}
+
+static void test_a_crawl_ended_with_nothing_left_says_so(void **state) {
+  (void)state;
+  char dir[256];
+  make_dir(dir, sizeof(dir));
+  core_rc rc;
+  struct world *w = world_new(dir, true, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  w->b.shard.life.end = CRAWL_END_DONE;
+  crawl__checkpoint_final(&w->b.shard);
+  world_free(w);
+  w = world_new(dir, true, true, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  char *text = left_lines(w);
+  assert_non_null(strstr(text, "stat complete 1\n"));
+  free(text);
+  /* with a page still queued it is not complete */
+  offer(w, "http://127.0.0.2:9/one.html");
+  w->b.shard.life.end = CRAWL_END_DONE;
+  crawl__checkpoint_final(&w->b.shard);
+  world_free(w);
+  w = world_new(dir, true, true, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  text = left_lines(w);
+  assert_null(strstr(text, "stat complete"));
+  assert_non_null(strstr(text, "http://127.0.0.2:9/one.html\n"));
+  free(text);
+  world_free(w);
+  remove_dir(dir);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_seen_file_keeps_what_is_left_for_the_next_run),
+      cmocka_unit_test(test_state_continues_from_the_checkpoint_before_a_damaged_one),
+      cmocka_unit_test(test_a_save_whose_output_fails_keeps_the_checkpoint_before),
+      cmocka_unit_test(test_a_file_of_another_kind_than_dedupe_is_refused),
+      cmocka_unit_test(test_a_crawl_ended_with_nothing_left_says_so),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
