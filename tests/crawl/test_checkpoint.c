@@ -10,6 +10,7 @@
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/request.h"
+#include "crawl/saved.h"
 #include "crawl/speculate.h"
 #include "crawl/stash.h"
 #include "tests/crawl/world.h"

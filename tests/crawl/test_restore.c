@@ -67,10 +67,6 @@ static void world_free(struct world *w) {
   world_parts_close(c);
   if (c->save.resumable)
     fclose(c->save.resumable);
-  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) {
-    free(w->b.stats.broken_links[i].url);
-    free(w->b.stats.broken_links[i].from);
-  }
   world_base_close(&w->b);
   free(w);
 }

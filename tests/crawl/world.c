@@ -26,6 +26,10 @@ void world_base_open(struct world_base *base, void *writer) {
 }
 
 void world_base_close(struct world_base *base) {
+  for (size_t i = 0; i < CRAWL_BROKEN_SHOWN; i++) { /* as crawl_stats_free, which is run.c's */
+    free(base->stats.broken_links[i].url);
+    free(base->stats.broken_links[i].from);
+  }
   crawl__mesh_destroy(base->run);
   assert_string_equal(base->err, "");
 }

@@ -24,7 +24,7 @@ struct world_base {
 /* Wires base's shard to its configuration, sink (whose writer is writer), counters, error and a
  * run of one shard (crawl__mesh_create); the caller sets the configuration and the sink. */
 void world_base_open(struct world_base *base, void *writer);
-/* Lets the run go, once the shard met no fatal error. */
+/* Lets the run go and the broken links the counters list, once the shard met no fatal error. */
 void world_base_close(struct world_base *base);
 
 /* The engine's parts below the intake, made as run.c and shard.c make them: a frontier of opts
