@@ -133,8 +133,8 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     /* every seed before this one was offered (each shard feeds its own: the least of them) */
     size_t fed = c->cfg->seed_count;
     for (int i = 0; i < crawl__mesh_shards(c->run); i++)
-      if (crawl__mesh_shard(c->run, i)->seeds.next < fed)
-        fed = crawl__mesh_shard(c->run, i)->seeds.next;
+      if (crawl__seed_next(crawl__mesh_shard(c->run, i)) < fed)
+        fed = crawl__seed_next(crawl__mesh_shard(c->run, i));
     fprintf(out, "stat seeds_fed %zu\n", fed);
   }
   *pages = 0;

@@ -105,18 +105,6 @@ struct shard_requests {
   size_t long_held;   /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
 };
 
-/* Seeds enter the frontier a window at a time (seed.c), so a million seeds on a million hosts do
- * not make a million hosts at once: cfg->seeds before next were offered, each by the shard that
- * owns it; while some wait (unfed), depth 0 stays pending in the gate. */
-struct shard_seeds {
-  size_t next;
-  /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
-   * if it had been offered first. NULL once every seed was offered. */
-  seen_filter *unfed;
-  char **dirs; /* --no-parent: each seed's origin and directory ("http://a.example/docs/") */
-  size_t dir_count;
-};
-
 /* --seen and --state (checkpoint.c). */
 struct shard_save {
   const char *path;             /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
@@ -133,6 +121,7 @@ struct shard_save {
   uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
   uint64_t output_keep; /* the same for -o FILE (crawl__checkpoint_cut_output) */
   uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
+  size_t seeds_fed;     /* the seeds before this one were offered by the run continued from */
 };
 
 /* What a later stage of the engine hands back to an earlier one, each given at set-up (run.c's
@@ -186,6 +175,10 @@ struct shard {
     seen_filter *seen;   /* with --seen or --state and several shards, the first's (shared) */
     bool seen_borrowed;  /* it is: the first shard frees it */
     seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
+    /* --no-parent: each seed's origin and directory ("http://a.example/docs/"), made and let go
+     * of with the seeds (seed.c) */
+    char **dirs;
+    size_t dir_count;
   } filter;
   struct { /* where its records go (report.c) */
     const struct crawl_sink *sink;
@@ -209,7 +202,7 @@ struct shard {
   } fetch;
   struct shard_hooks hooks;
   struct shard_requests req;
-  struct shard_seeds seeds;
+  struct shard_seeds *seeds; /* seed.c's; NULL until crawl__seed_all */
   struct shard_save save;
   struct shard_spec *spec;           /* speculate.c's */
   struct shard_logins *logins;       /* logins.c's; NULL: no seed has a login */

@@ -87,8 +87,8 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
 static bool under_a_seed(const struct shard *c, const struct url *u) {
   size_t origin_len = strlen(u->origin);
   const char *path = u->text + u->path_off;
-  for (size_t i = 0; i < c->seeds.dir_count; i++) {
-    const char *dir = c->seeds.dirs[i]; /* origin + directory, as add_seed_dir makes it */
+  for (size_t i = 0; i < c->filter.dir_count; i++) {
+    const char *dir = c->filter.dirs[i]; /* origin + directory, as add_seed_dir makes it */
     if (strncmp(dir, u->origin, origin_len) == 0 && dir[origin_len] == '/' &&
         strncmp(path, dir + origin_len, strlen(dir + origin_len)) == 0)
       return true;

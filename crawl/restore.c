@@ -130,7 +130,7 @@ void crawl__restore_seeds_fed(struct shard *c) {
   /* the run's counters come first (write_snapshot): the reading stops where they end */
   while (crawl__saved_next(c->save.resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
     if (!strcmp(s.url, "seeds_fed"))
-      c->seeds.next = seeds_fed_at(s.value, c->cfg->seed_count);
+      c->save.seeds_fed = seeds_fed_at(s.value, c->cfg->seed_count);
   free(line);
 }
 
@@ -248,7 +248,7 @@ core_rc crawl__restore_split(struct shard *shards, int n) {
               shards[i].save.complete = !crawl__mesh_is_cluster(shards[i].run);
           if (!strcmp(sv.url, "seeds_fed")) /* and each feeds its seeds from there on */
             for (int i = 0; i < n; i++)
-              shards[i].seeds.next = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
+              shards[i].save.seeds_fed = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
           to = 0;
           break;
         case SAVED_BROKEN:

@@ -18,6 +18,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A shard's seeds (made by crawl__seed_all, let go of by crawl__seed_close). They enter the
+ * frontier a window at a time, so a million seeds on a million hosts do not make a million hosts
+ * at once: cfg->seeds before next were offered, each by the shard that owns it; while some wait
+ * (unfed), depth 0 stays pending in the gate. */
+struct shard_seeds {
+  size_t next;
+  /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
+   * if it had been offered first. NULL once every seed was offered. */
+  seen_filter *unfed;
+};
+
 static void record_unfed(struct shard *c, const char *url, void *arg) {
   (void)arg;
   struct frontier_item probe = {.flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT};
@@ -114,7 +125,7 @@ static core_rc add_seed_dir(struct shard *c, const struct url *u) {
     dir_len--;
   size_t origin_len = strlen(u->origin);
   char *dir = malloc(origin_len + dir_len + 1);
-  char **grown = dir ? realloc(c->seeds.dirs, (c->seeds.dir_count + 1) * sizeof(*grown)) : NULL;
+  char **grown = dir ? realloc(c->filter.dirs, (c->filter.dir_count + 1) * sizeof(*grown)) : NULL;
   if (!grown) {
     free(dir);
     return CORE_ENOMEM;
@@ -122,8 +133,8 @@ static core_rc add_seed_dir(struct shard *c, const struct url *u) {
   memcpy(dir, u->origin, origin_len);
   memcpy(dir + origin_len, path, dir_len);
   dir[origin_len + dir_len] = '\0';
-  c->seeds.dirs = grown;
-  c->seeds.dirs[c->seeds.dir_count++] = dir;
+  c->filter.dirs = grown;
+  c->filter.dirs[c->filter.dir_count++] = dir;
   return CORE_OK;
 }
 
@@ -136,7 +147,11 @@ static size_t seed_window(const struct shard *c) {
 }
 
 bool crawl__seeds_waiting(const struct shard *c) {
-  return c->seeds.unfed != NULL;
+  return c->seeds && c->seeds->unfed;
+}
+
+size_t crawl__seed_next(const struct shard *c) {
+  return c->seeds ? c->seeds->next : 0;
 }
 
 /* Whether cfg->seeds[i] parses into *u as a seed this shard owns and has not offered yet (and
@@ -147,8 +162,8 @@ static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
     crawl__notes_fatal(c, "out of memory");
   if (rc != CORE_OK) /* one that is no URL was refused at the start */
     return false;
-  bool unfed = take ? seen_remove(c->seeds.unfed, u->text, strlen(u->text)) == CORE_OK
-                    : seen_contains(c->seeds.unfed, u->text, strlen(u->text));
+  bool unfed = take ? seen_remove(c->seeds->unfed, u->text, strlen(u->text)) == CORE_OK
+                    : seen_contains(c->seeds->unfed, u->text, strlen(u->text));
   if (!unfed)
     url_free(u);
   return unfed;
@@ -156,9 +171,9 @@ static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
 
 /* Every seed was offered: depth 0 is no longer held for them. */
 static void seeds_fed(struct shard *c) {
-  seen_destroy(c->seeds.unfed);
-  c->seeds.unfed = NULL;
-  c->seeds.next = c->cfg->seed_count;
+  seen_destroy(c->seeds->unfed);
+  c->seeds->unfed = NULL;
+  c->seeds->next = c->cfg->seed_count;
   frontier_release(c->fr, 0);
 }
 
@@ -169,21 +184,21 @@ void crawl__seed_feed(struct shard *c) {
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
   bool all = crawl__budget_pages_exhausted(c->run, c->cfg->max_pages);
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
-  while (c->seeds.next < c->cfg->seed_count && !c->life.fatal &&
+  while (c->seeds->next < c->cfg->seed_count && !c->life.fatal &&
          (all || frontier_pending(c->fr, 0) < window)) {
     struct url u;
-    if (unfed_seed(c, c->seeds.next++, true, &u)) {
+    if (unfed_seed(c, c->seeds->next++, true, &u)) {
       crawl__intake_offer(c, &u, NULL, 0, 0, OFFER_SEED, crawl__intake_seed_how);
       url_free(&u);
     }
   }
-  if (c->seeds.next == c->cfg->seed_count)
+  if (c->seeds->next == c->cfg->seed_count)
     seeds_fed(c);
 }
 
 /* A link to a seed not offered yet: it is offered as the seed now, as if it had come first. */
 bool crawl__seed_found_early(struct shard *c, const struct url *u) {
-  if (!crawl__seeds_waiting(c) || seen_remove(c->seeds.unfed, u->text, strlen(u->text)) != CORE_OK)
+  if (!crawl__seeds_waiting(c) || seen_remove(c->seeds->unfed, u->text, strlen(u->text)) != CORE_OK)
     return false;
   crawl__intake_settle(c, u, true, NULL, 0, 0, OFFER_SEED, crawl__intake_seed_how);
   return true;
@@ -191,7 +206,7 @@ bool crawl__seed_found_early(struct shard *c, const struct url *u) {
 
 void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
                              void *arg) {
-  for (size_t i = c->seeds.next; crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
+  for (size_t i = crawl__seed_next(c); crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
     struct url u;
     if (unfed_seed(c, i, false, &u)) {
       fn(c, u.text, arg);
@@ -225,8 +240,12 @@ core_rc crawl__seed_open_scope(struct shard *c) {
 
 core_rc crawl__seed_all(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  if (c->save.restored) /* the seeds before it were offered by an earlier run */
+  if (!c->seeds && !(c->seeds = calloc(1, sizeof(*c->seeds))))
+    return CORE_ENOMEM;
+  if (c->save.restored) { /* the seeds before it were offered by an earlier run */
     crawl__restore_seeds_fed(c);
+    c->seeds->next = c->save.seeds_fed;
+  }
   /* One pass over the seeds, each parsed once, makes:
    * - with --no-parent, every seed's directory;
    * - the seeds this shard offers (and with --cluster, its process does), each once: a seed
@@ -235,7 +254,7 @@ core_rc crawl__seed_all(struct shard *c) {
    * - with the URLs a --seen file's last run left, every seed, which they are taken up apart
    *   from. */
   seen_filter *given = NULL;
-  core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds.unfed);
+  core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds->unfed);
   if (rc == CORE_OK && !c->save.restored && c->save.resumable)
     rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->life.fatal; i++) {
@@ -250,17 +269,17 @@ core_rc crawl__seed_all(struct shard *c) {
       continue;
     if (cfg->no_parent)
       rc = add_seed_dir(c, &u);
-    if (rc == CORE_OK && i >= c->seeds.next && crawl__mesh_owner(c, u.host) == c->shard &&
+    if (rc == CORE_OK && i >= c->seeds->next && crawl__mesh_owner(c, u.host) == c->shard &&
         crawl__mesh_node_of(c->run, u.host) == (int)cfg->node &&
         !(c->save.restored && seen_contains(c->filter.seen, u.text, strlen(u.text))))
-      rc = seen_add(c->seeds.unfed, u.text, strlen(u.text), &first);
+      rc = seen_add(c->seeds->unfed, u.text, strlen(u.text), &first);
     if (rc == CORE_OK && given)
       rc = seen_add(given, u.text, strlen(u.text), &first);
     url_free(&u);
   }
   if (rc != CORE_OK || c->life.fatal) {
-    seen_destroy(c->seeds.unfed);
-    c->seeds.unfed = NULL;
+    seen_destroy(c->seeds->unfed);
+    c->seeds->unfed = NULL;
     seen_destroy(given);
     return rc;
   }
@@ -276,13 +295,15 @@ core_rc crawl__seed_all(struct shard *c) {
 }
 
 void crawl__seed_close(struct shard *c) {
-  for (size_t i = 0; i < c->seeds.dir_count; i++)
-    free(c->seeds.dirs[i]);
-  free(c->seeds.dirs);
-  c->seeds.dirs = NULL;
-  c->seeds.dir_count = 0;
-  seen_destroy(c->seeds.unfed);
-  c->seeds.unfed = NULL;
+  for (size_t i = 0; i < c->filter.dir_count; i++)
+    free(c->filter.dirs[i]);
+  free(c->filter.dirs);
+  c->filter.dirs = NULL;
+  c->filter.dir_count = 0;
+  if (c->seeds)
+    seen_destroy(c->seeds->unfed);
+  free(c->seeds);
+  c->seeds = NULL;
 }
 
 void crawl__seed_leave_queued(struct shard *c) {

@@ -13,6 +13,9 @@ core_rc
 crawl__seed_open_scope(struct shard *c);  /* the scope, made by the first shard, read by all */
 core_rc crawl__seed_all(struct shard *c); /* the set of seeds this shard owns, to be fed */
 bool crawl__seeds_waiting(const struct shard *c); /* seeds this shard owns not offered yet */
+/* The first seed this shard has not offered yet (cfg->seed_count: every one was): a save's mark
+ * of where the next run goes on. */
+size_t crawl__seed_next(const struct shard *c);
 void crawl__seed_feed(struct shard *c); /* offers seeds while fewer than a window are pending */
 /* A link to a seed not offered yet makes it a seed now (true), as if it had come first. */
 bool crawl__seed_found_early(struct shard *c, const struct url *u);

@@ -135,7 +135,7 @@ static void test_every_line_comes_back(void **state) {
   c->save.resumable = save_of(text);
   double before = core_now();
   crawl__restore_seeds_fed(c);
-  assert_int_equal(c->seeds.next, 3);
+  assert_int_equal(c->save.seeds_fed, 3);
   crawl__restore(c);
   assert_false(c->life.fatal);
   /* queued as they were, and the cut URL the depth now reaches */
@@ -203,7 +203,7 @@ static void test_seeds_fed_within_the_seeds(void **state) {
   struct world *w = world_new(4);
   w->b.shard.save.resumable = save_of("stat seeds_fed 99\npage 0 0 0 0 0.000 - http://a.test/\n");
   crawl__restore_seeds_fed(&w->b.shard);
-  assert_int_equal(w->b.shard.seeds.next, 5);
+  assert_int_equal(w->b.shard.save.seeds_fed, 5);
   world_free(w);
 }
 
