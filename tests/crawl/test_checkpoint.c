@@ -57,11 +57,6 @@ static void sink_note(void *arg, const char *text) {
     snprintf(w->notes[w->note_count++], sizeof(w->notes[0]), "%s", text);
 }
 
-static bool seed_found(struct shard *c, const struct url *u) {
-  (void)c, (void)u;
-  return false;
-}
-
 /* A run of the crawl kept in dir (--state), or in the file dir/seen (--seen: state false), its
  * filter loaded or made by crawl__checkpoint_open_seen, which returned *rc. Its engine's parts
  * are made only when it opened. */
@@ -94,7 +89,7 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
                                   .name = "standard output"};
   world_base_open(&w->b, w);
   struct shard *c = &w->b.shard;
-  c->hooks.seed_found = seed_found;
+  c->hooks.seed_found = world_no_seed_found;
   c->hooks.failed_record = world_failed_record_at_once;
   c->hooks.spec_record = world_spec_record;
   c->share.seen_expect = 1000;
@@ -105,9 +100,7 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
   assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &c->filter.scope), CORE_OK);
   assert_int_equal(url_scope_add_seed(c->filter.scope, "127.0.0.2"), CORE_OK);
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
-  world_parts_open(c, &opts, c->filter.seen, crawl__intake_take_owned);
-  crawl__speculate_prepare(c);
-  crawl__held_replayed(c);
+  world_intake_open(c, &opts, c->filter.seen);
   return w;
 }
 
@@ -117,11 +110,11 @@ static void world_free(struct world *w) {
   if (c->fr) {
     while (c->req.active)
       crawl__request_free(c->req.active);
-    crawl__speculate_close(c);
-    crawl__stash_close(c);
-    world_parts_close(c);
+    world_intake_close(c);
     url_scope_destroy(c->filter.scope);
   }
+  if (c->loop)
+    loop_destroy(c->loop); /* and the saves' timer */
   crawl__checkpoint_close(c);
   crawl__saved_left_close(c);
   seen_destroy(c->filter.seen);
@@ -137,6 +130,17 @@ static void offer(struct world *w, const char *url) {
   const struct link_how how = {VIA_PAGE + PARSE_VIA_A, true};
   crawl__intake_offer(&w->b.shard, &u, "http://127.0.0.2:9/", 1, 0, OFFER_LINK, how);
   url_free(&u);
+}
+
+/* The saves' timer made, as shard.c makes it, url accepted and the first checkpoint written by
+ * the timer. */
+static void first_checkpoint(struct world *w, const char *url) {
+  struct shard *c = &w->b.shard;
+  assert_int_equal(loop_create(&c->loop), CORE_OK);
+  assert_int_equal(loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer),
+                   CORE_OK);
+  offer(w, url);
+  crawl__checkpoint_on_timer(c);
 }
 
 /* The next page popped and its request made, as scheduling makes one: in flight, not settled. */
@@ -222,15 +226,10 @@ static void test_state_continues_from_the_checkpoint_before_a_damaged_one(void *
   struct world *w = world_new(dir, true, false, SEEN_EXACT, &rc);
   assert_int_equal(rc, CORE_OK);
   struct shard *c = &w->b.shard;
-  assert_int_equal(loop_create(&c->loop), CORE_OK);
-  assert_int_equal(loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer),
-                   CORE_OK);
-  offer(w, "http://127.0.0.2:9/one.html");
-  crawl__checkpoint_on_timer(c); /* the first checkpoint */
+  first_checkpoint(w, "http://127.0.0.2:9/one.html");
   offer(w, "http://127.0.0.2:9/two.html");
   crawl__checkpoint_final(c); /* the last; the first is now the one before */
   assert_string_equal(w->b.err, "");
-  loop_destroy(c->loop);
   world_free(w);
 
   /* the last checkpoint torn in its middle */
@@ -274,11 +273,7 @@ static void test_a_save_whose_output_fails_keeps_the_checkpoint_before(void **st
   struct world *w = world_new(dir, true, false, SEEN_EXACT, &rc);
   assert_int_equal(rc, CORE_OK);
   struct shard *c = &w->b.shard;
-  assert_int_equal(loop_create(&c->loop), CORE_OK);
-  assert_int_equal(loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer),
-                   CORE_OK);
-  offer(w, "http://127.0.0.2:9/one.html");
-  crawl__checkpoint_on_timer(c);
+  first_checkpoint(w, "http://127.0.0.2:9/one.html");
   snprintf(path, sizeof(path), "%s/checkpoint", dir);
   struct stat before;
   assert_int_equal(stat(path, &before), 0);
@@ -292,7 +287,6 @@ static void test_a_save_whose_output_fails_keeps_the_checkpoint_before(void **st
   assert_int_equal(stat(path, &after), 0);
   assert_int_equal(after.st_ino, before.st_ino);
   assert_int_equal(after.st_size, before.st_size);
-  loop_destroy(c->loop);
   world_free(w);
 
   w = world_new(dir, true, true, SEEN_EXACT, &rc);

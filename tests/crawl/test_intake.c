@@ -51,12 +51,6 @@ static core_rc sink_record(void *writer, const struct crawl_record *rec) {
   return CORE_OK;
 }
 
-/* seed.c's hook in the engine: a link to a seed not offered yet (none here) */
-static bool seed_found(struct shard *c, const struct url *u) {
-  (void)c, (void)u;
-  return false;
-}
-
 static void offer(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
                   enum offer_kind kind, struct link_how how) {
   crawl__intake_offer(c, u, from, depth, redirects, kind, how);
@@ -78,22 +72,18 @@ static struct world *world_new(bool jsonl) {
   w->b.sink.record = sink_record;
   world_base_open(&w->b, w);
   struct shard *c = &w->b.shard;
-  c->hooks.seed_found = seed_found;
+  c->hooks.seed_found = world_no_seed_found;
   c->hooks.failed_record = world_failed_record_at_once;
   c->hooks.spec_record = world_spec_record;
   c->hooks.offer = offer;
   world_filters_open(c, (const char *const[]){"a.test", "b.test", NULL});
   struct frontier_options opts = {.max_delay = 30, .per_host = 1};
-  world_parts_open(c, &opts, c->filter.seen, crawl__intake_take_owned);
-  crawl__speculate_prepare(c);
-  crawl__held_replayed(c);
+  world_intake_open(c, &opts, c->filter.seen);
   return w;
 }
 
 static void world_free(struct world *w) {
-  crawl__speculate_close(&w->b.shard); /* its entries may hold held pages */
-  crawl__stash_close(&w->b.shard);
-  world_parts_close(&w->b.shard);
+  world_intake_close(&w->b.shard);
   world_filters_close(&w->b.shard);
   core_list_free(&w->b.cfg.skip_ext);
   core_list_free(&w->b.cfg.reject_ext);

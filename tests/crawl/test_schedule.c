@@ -45,11 +45,6 @@ static core_rc sink_record(void *writer, const struct crawl_record *rec) {
   return CORE_OK;
 }
 
-static bool seed_found(struct shard *c, const struct url *u) {
-  (void)c, (void)u;
-  return false;
-}
-
 static void offer(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
                   enum offer_kind kind, struct link_how how) {
   (void)c, (void)u, (void)from, (void)depth, (void)redirects, (void)kind, (void)how;
@@ -91,7 +86,7 @@ static struct world *world_new(double delay) {
   w->b.sink.record = sink_record;
   world_base_open(&w->b, w);
   struct shard *c = &w->b.shard;
-  c->hooks.seed_found = seed_found;
+  c->hooks.seed_found = world_no_seed_found;
   c->hooks.failed_record = world_failed_record_at_once;
   c->hooks.spec_record = world_spec_record;
   c->hooks.offer = offer;
@@ -103,9 +98,7 @@ static struct world *world_new(double delay) {
   assert_int_equal(fetch_engine_create(c->loop, &fetch_opts, &c->fetch.engine), CORE_OK);
   world_filters_open(c, (const char *const[]){"127.0.0.1", NULL});
   struct frontier_options opts = {.delay = delay, .max_delay = 30, .per_host = 1};
-  world_parts_open(c, &opts, c->filter.seen, crawl__intake_take_owned);
-  crawl__speculate_prepare(c);
-  crawl__held_replayed(c);
+  world_intake_open(c, &opts, c->filter.seen);
   return w;
 }
 
@@ -119,9 +112,7 @@ static void world_free(struct world *w) {
     crawl__request_ended(c);
     crawl__request_free(rq);
   }
-  crawl__speculate_close(c);
-  crawl__stash_close(c);
-  world_parts_close(c);
+  world_intake_close(c);
   world_filters_close(c);
   loop_destroy(c->loop);
   world_base_close(&w->b);

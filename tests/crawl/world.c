@@ -46,6 +46,11 @@ void world_filters_close(struct shard *c) {
   url_scope_destroy(c->filter.scope);
 }
 
+bool world_no_seed_found(struct shard *c, const struct url *u) {
+  (void)c, (void)u;
+  return false;
+}
+
 bool world_failed_record_at_once(struct shard *c, const struct crawl_record *rec) {
   (void)c, (void)rec;
   return false;

@@ -8,8 +8,10 @@
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
+#include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/speculate.h"
+#include "crawl/stash.h"
 
 #include <stdlib.h>
 
@@ -50,6 +52,26 @@ static inline void world_parts_close(struct shard *c) {
   crawl__hosts_close(c);
   frontier_destroy(c->fr);
 }
+
+/* The parts a page's links meet, as a shard has them: world_parts_open with the intake taking
+ * the links that reach their owner, fetching ahead prepared and the held links replayed once
+ * (how far ahead pages may start); and their close (fetching ahead's entries may hold held
+ * pages: they go first). */
+static inline void world_intake_open(struct shard *c, const struct frontier_options *opts,
+                                     seen_filter *seen) {
+  world_parts_open(c, opts, seen, crawl__intake_take_owned);
+  crawl__speculate_prepare(c);
+  crawl__held_replayed(c);
+}
+static inline void world_intake_close(struct shard *c) {
+  crawl__speculate_close(c);
+  crawl__stash_close(c);
+  world_parts_close(c);
+}
+
+/* seed.c's hook (hooks.seed_found) for a program without seeds: no link is a seed not offered
+ * yet. */
+bool world_no_seed_found(struct shard *c, const struct url *u);
 
 /* The shard's filters: a scope of the hosts named (NULL-ended) and an exact seen filter; let go
  * of by world_filters_close. */
