@@ -32,7 +32,8 @@ struct world {
   struct world_base b;
   char notes[4][512]; /* warnings, in order */
   size_t note_count;
-  int flush_error; /* the errno every flush of the output fails with; 0: none */
+  int flush_error;     /* the errno every flush of the output fails with; 0: none */
+  char seen_path[512]; /* --seen's file, dir/seen */
 };
 
 static core_rc sink_url(void *writer, const char *url) {
@@ -64,8 +65,7 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
                                core_rc *rc) {
   struct world *w = calloc(1, sizeof(*w));
   assert_non_null(w);
-  static char seen_path[512];
-  snprintf(seen_path, sizeof(seen_path), "%s/seen", dir);
+  snprintf(w->seen_path, sizeof(w->seen_path), "%s/seen", dir);
   w->b.cfg = (struct crawl_config){.depth = 5,
                                    .max_delay = 30,
                                    .max_url_length = 4096,
@@ -77,7 +77,7 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
                                    .state_dir = state ? (char *)dir : NULL,
                                    .state_resume = resume,
                                    .checkpoint = 60,
-                                   .seen_file = state ? NULL : seen_path,
+                                   .seen_file = state ? NULL : w->seen_path,
                                    .dedupe = dedupe,
                                    .dedupe_given = true,
                                    .fp_rate = 0.001};
