@@ -33,8 +33,7 @@ struct world {
   struct world_base b;
   char printed[16][128]; /* URLs printed (no --jsonl) */
   size_t printed_count;
-  struct world_record records[16]; /* records written (--jsonl) */
-  size_t record_count;
+  struct world_records records; /* records written (--jsonl) */
 };
 
 static core_rc sink_url(void *writer, const char *url) {
@@ -46,8 +45,7 @@ static core_rc sink_url(void *writer, const char *url) {
 
 static core_rc sink_record(void *writer, const struct crawl_record *rec) {
   struct world *w = writer;
-  assert_true(w->record_count < 16);
-  world_record_copy(&w->records[w->record_count++], rec);
+  world_records_add(&w->records, rec);
   return CORE_OK;
 }
 
@@ -128,13 +126,6 @@ static void page_close(struct world *w, struct page *p) {
   url_free(&p->base);
 }
 
-static const struct world_record *record_of(struct world *w, const char *url) {
-  for (size_t i = 0; i < w->record_count; i++)
-    if (!strcmp(w->records[i].url, url))
-      return &w->records[i];
-  return NULL;
-}
-
 static void test_new_links_are_printed_once_and_queued_in_order(void **state) {
   (void)state;
   struct world *w = world_new(false);
@@ -190,19 +181,20 @@ static void test_each_link_not_followed_gets_its_fate(void **state) {
   page_link(&p, "/private/notes.html", via_a);  /* --exclude */
   page_close(w, &p);
   const struct world_record *r;
-  assert_non_null(r = record_of(w, "http://c.test/"));
+  assert_non_null(r = world_records_find(&w->records, "http://c.test/"));
   assert_int_equal(r->fate, CRAWL_FATE_OUTSIDE);
   assert_string_equal(r->from, "http://a.test/d/");
   assert_int_equal(r->depth, 3);
-  assert_non_null(r = record_of(w, "http://a.test/d/paper.pdf"));
+  assert_non_null(r = world_records_find(&w->records, "http://a.test/d/paper.pdf"));
   assert_int_equal(r->fate, CRAWL_FATE_SKIPPED);
-  assert_non_null(r = record_of(w, "http://a.test/d/hidden.html"));
+  assert_non_null(r = world_records_find(&w->records, "http://a.test/d/hidden.html"));
   assert_int_equal(r->fate, CRAWL_FATE_ROBOTS);
-  assert_non_null(r = record_of(w, "http://a.test/d/x/x/x/x/x/"));
+  assert_non_null(r = world_records_find(&w->records, "http://a.test/d/x/x/x/x/x/"));
   assert_int_equal(r->fate, CRAWL_FATE_TRAP);
-  assert_null(record_of(w, "http://a.test/d/files.zip"));
-  assert_null(record_of(w, "http://a.test/private/notes.html"));
-  assert_null(record_of(w, "http://a.test/d/deeper.html")); /* queued: its record comes later */
+  assert_null(world_records_find(&w->records, "http://a.test/d/files.zip"));
+  assert_null(world_records_find(&w->records, "http://a.test/private/notes.html"));
+  assert_null(world_records_find(
+      &w->records, "http://a.test/d/deeper.html")); /* queued: its record comes later */
   struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_string_equal(q.urls[0], "http://a.test/d/deeper.html");

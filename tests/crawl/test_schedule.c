@@ -28,9 +28,8 @@
 
 struct world {
   struct world_base b;
-  struct world_record records[16]; /* records written (--jsonl) */
-  size_t record_count;
-  size_t handler_calls; /* requests that ended without a transfer (failed to start) */
+  struct world_records records; /* records written (--jsonl) */
+  size_t handler_calls;         /* requests that ended without a transfer (failed to start) */
 };
 
 static core_rc sink_url(void *writer, const char *url) {
@@ -40,8 +39,7 @@ static core_rc sink_url(void *writer, const char *url) {
 
 static core_rc sink_record(void *writer, const struct crawl_record *rec) {
   struct world *w = writer;
-  assert_true(w->record_count < 16);
-  world_record_copy(&w->records[w->record_count++], rec);
+  world_records_add(&w->records, rec);
   return CORE_OK;
 }
 
@@ -186,13 +184,6 @@ static void end_request(struct world *w, const char *url) {
   fail_msg("no request for %s", url);
 }
 
-static const struct world_record *record_of(struct world *w, const char *url) {
-  for (size_t i = 0; i < w->record_count; i++)
-    if (!strcmp(w->records[i].url, url))
-      return &w->records[i];
-  return NULL;
-}
-
 static void test_at_most_c_requests_and_one_a_host(void **state) {
   (void)state;
   struct world *w = world_new(1);
@@ -228,7 +219,7 @@ static void test_at_most_c_requests_and_one_a_host(void **state) {
   assert_int_equal(started(w, urls), 3);
   assert_true(is_started(w, first[idle_host]));
   assert_false(is_started(w, second[ended]));
-  assert_int_equal(w->record_count, 0);
+  assert_int_equal(w->records.count, 0);
   assert_int_equal(w->handler_calls, 0);
   world_free(w);
 }
@@ -252,12 +243,13 @@ static void test_robots_rules_settle_a_page_without_a_request(void **state) {
   const char *urls[8];
   assert_int_equal(started(w, urls), 1);
   assert_string_equal(urls[0], "http://127.0.0.2:9/open.html");
-  assert_int_equal(w->record_count, 2);
-  const struct world_record *r = record_of(w, "http://127.0.0.2:9/private/x.html");
+  assert_int_equal(w->records.count, 2);
+  const struct world_record *r =
+      world_records_find(&w->records, "http://127.0.0.2:9/private/x.html");
   assert_non_null(r);
   assert_int_equal(r->fate, CRAWL_FATE_ROBOTS);
   assert_int_equal(r->depth, 1);
-  r = record_of(w, "http://127.0.0.3:9/page.html");
+  r = world_records_find(&w->records, "http://127.0.0.3:9/page.html");
   assert_non_null(r);
   assert_int_equal(r->fate, CRAWL_FATE_FAILED);
   assert_int_equal(r->cause, CRAWL_CAUSE_CONNECT);
@@ -275,11 +267,11 @@ static void test_pages_of_a_dead_host_fail_with_the_lookups_error(void **state) 
   queue_page(w, hd, "http://127.0.0.2:9/b.html", 1);
   crawl__schedule(&w->b.shard);
   assert_null(w->b.shard.req.active);
-  assert_int_equal(w->record_count, 2);
+  assert_int_equal(w->records.count, 2);
   for (size_t i = 0; i < 2; i++) {
-    assert_int_equal(w->records[i].fate, CRAWL_FATE_FAILED);
-    assert_int_equal(w->records[i].cause, CRAWL_CAUSE_DNS);
-    assert_string_equal(w->records[i].error, "DNS lookup failed: Domain name not found");
+    assert_int_equal(w->records.at[i].fate, CRAWL_FATE_FAILED);
+    assert_int_equal(w->records.at[i].cause, CRAWL_CAUSE_DNS);
+    assert_string_equal(w->records.at[i].error, "DNS lookup failed: Domain name not found");
   }
   assert_true(crawl__schedule_finished(&w->b.shard));
   world_free(w);
@@ -300,9 +292,9 @@ static void test_page_limits_settle_what_is_over_them(void **state) {
   end_request(w, "http://127.0.0.2:9/a.html");
   crawl__schedule(&w->b.shard);
   assert_null(w->b.shard.req.active);
-  assert_int_equal(w->record_count, 1);
-  assert_string_equal(w->records[0].url, "http://127.0.0.2:9/b.html");
-  assert_int_equal(w->records[0].fate, CRAWL_FATE_LIMIT);
+  assert_int_equal(w->records.count, 1);
+  assert_string_equal(w->records.at[0].url, "http://127.0.0.2:9/b.html");
+  assert_int_equal(w->records.at[0].fate, CRAWL_FATE_LIMIT);
   world_free(w);
 
   /* -n 2 over three hosts: two pages start, the third is left */
@@ -316,9 +308,9 @@ static void test_page_limits_settle_what_is_over_them(void **state) {
   }
   crawl__schedule(&w->b.shard);
   assert_int_equal(started(w, urls), 2);
-  assert_int_equal(w->record_count, 1);
-  assert_int_equal(w->records[0].fate, CRAWL_FATE_LIMIT);
-  assert_false(is_started(w, w->records[0].url));
+  assert_int_equal(w->records.count, 1);
+  assert_int_equal(w->records.at[0].fate, CRAWL_FATE_LIMIT);
+  assert_false(is_started(w, w->records.at[0].url));
   assert_int_equal(frontier_queued(w->b.shard.fr), 0);
   world_free(w);
 }
@@ -334,7 +326,7 @@ static void test_an_old_robots_txt_is_fetched_again_before_the_page(void **state
   assert_int_equal(started(w, urls), 1);
   assert_string_equal(urls[0], "http://127.0.0.2:9/robots.txt");
   /* the page waits behind it, undecided by the old rules */
-  assert_int_equal(w->record_count, 0);
+  assert_int_equal(w->records.count, 0);
   struct world_queued q = world_queued_pages(w->b.shard.fr);
   assert_int_equal(q.count, 1);
   assert_string_equal(q.urls[0], "http://127.0.0.2:9/a.html");
@@ -359,7 +351,7 @@ static void test_rate_starts_one_and_says_when_the_next_may(void **state) {
   assert_true(w->b.shard.req.rate_until >= before + 0.5);
   assert_true(w->b.shard.req.rate_until <= core_now() + 0.5);
   assert_int_equal(frontier_queued(w->b.shard.fr), 2); /* the others wait in their queues */
-  assert_int_equal(w->record_count, 0);
+  assert_int_equal(w->records.count, 0);
   world_free(w);
 }
 

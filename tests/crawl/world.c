@@ -68,6 +68,18 @@ void world_record_copy(struct world_record *r, const struct crawl_record *rec) {
   r->cause = rec->cause;
 }
 
+void world_records_add(struct world_records *list, const struct crawl_record *rec) {
+  assert_true(list->count < WORLD_RECORDS_MOST);
+  world_record_copy(&list->at[list->count++], rec);
+}
+
+const struct world_record *world_records_find(const struct world_records *list, const char *url) {
+  for (size_t i = 0; i < list->count; i++)
+    if (!strcmp(list->at[i].url, url))
+      return &list->at[i];
+  return NULL;
+}
+
 static core_rc visit_item(void *arg, frontier_host *host, const struct frontier_item *item) {
   (void)host;
   struct world_queued *q = arg;

@@ -95,6 +95,15 @@ struct world_record {
   crawl_cause cause;
 };
 void world_record_copy(struct world_record *r, const struct crawl_record *rec);
+/* The records a sink was handed, in order, each copied; at most WORLD_RECORDS_MOST. */
+enum { WORLD_RECORDS_MOST = 16 };
+struct world_records {
+  struct world_record at[WORLD_RECORDS_MOST];
+  size_t count;
+};
+void world_records_add(struct world_records *list, const struct crawl_record *rec);
+/* The record of url, or NULL. */
+const struct world_record *world_records_find(const struct world_records *list, const char *url);
 
 /* The pages queued in a frontier, in its order (lookups, robots.txt and sitemaps left out). */
 enum { WORLD_QUEUED_MOST = 16 };
