@@ -2,7 +2,8 @@
  *
  *   testweb serve [web options] [--log FILE] [--max-seconds N]
  *       serves HTTP and DNS on 127.0.0.1 ports chosen by the kernel and prints
- *       "http PORT" and "dns PORT" on standard output; stops on SIGTERM/SIGINT or after N s.
+ *       "http PORT" and "dns PORT" on standard output; stops on SIGTERM/SIGINT, after N s, or
+ *       when the thread that started it ends (a test killed by its runner leaves no web behind).
  *   testweb truth [web options] --port PORT [--depth N] [--scope host|domain|any]
  *                 [--no-robots] [--sitemaps] [--no-parent] [--domains LIST]
  *                 [--exclude-domains LIST] [--match RE] [--exclude RE] [--max-url-length N]
@@ -47,6 +48,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/epoll.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -333,7 +335,9 @@ static bool flush_out(struct server *s, struct conn *c) {
     ssize_t n = write(c->fd, c->out + c->out_off, c->out_len - c->out_off);
     if (n < 0) {
       if (errno == EAGAIN) {
-        struct epoll_event ev = {.events = EPOLLIN | EPOLLOUT, .data.ptr = c};
+        /* output alone until the response is out: a client sending more than it reads would
+         * keep EPOLLIN ready while its input buffer is full, and the loop would spin */
+        struct epoll_event ev = {.events = EPOLLOUT, .data.ptr = c};
         epoll_ctl(s->epfd, EPOLL_CTL_MOD, c->fd, &ev);
         return true;
       }
@@ -405,7 +409,8 @@ static bool process(struct server *s, struct conn *c) {
 }
 
 static void on_conn(struct server *s, struct conn *c, uint32_t events) {
-  if (events & EPOLLOUT) {
+  /* a hang-up or an error comes whatever is watched: the write that follows finds it */
+  if ((events & EPOLLOUT) || ((events & (EPOLLHUP | EPOLLERR)) && c->out_off < c->out_len)) {
     if (!flush_out(s, c)) {
       close_conn(s, c);
       return;
@@ -512,6 +517,11 @@ static int bind_loopback(int type, int *port) {
 }
 
 static int serve(struct server *s, const char *log_path, double max_seconds, int want_port) {
+  /* killed with whatever started it: a runner that kills a test on its timeout kills the test's
+   * process, and an orphaned web would hold a core or a port until --max-seconds */
+  pid_t parent = getppid();
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+    return 1;
   s->body = malloc(BODY_CAP);
   if (!s->body)
     web_die("malloc");
