@@ -87,6 +87,15 @@ bool crawl__budget_take_rate(struct crawl *r, double now, double *next) {
   return ok;
 }
 
+double crawl__budget_rate_next(struct crawl *r) {
+  if (r->cfg->rate <= 0)
+    return 0;
+  pthread_mutex_lock(&r->lock);
+  double next = r->rate_next;
+  pthread_mutex_unlock(&r->lock);
+  return next;
+}
+
 void crawl__budget_give_rate(struct crawl *r, double taken) {
   if (r->cfg->rate <= 0)
     return;

@@ -29,6 +29,9 @@ bool crawl__budget_take_slot(struct crawl *r, long limit);
 /* --rate: whether a request may start now (taking its turn), else false with *next the moment
  * the next one may. Always true without --rate. */
 bool crawl__budget_take_rate(struct crawl *r, double now, double *next);
+/* --rate: the moment the next request may start (0 without --rate); a shard's loop waits for it
+ * rather than waking to be refused. */
+double crawl__budget_rate_next(struct crawl *r);
 /* Gives back the turn crawl__budget_take_rate took (taken: the *next it gave), when no request
  * followed. */
 void crawl__budget_give_rate(struct crawl *r, double taken);

@@ -25,6 +25,7 @@
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
+#include "crawl/request.h"
 #include "crawl/saved.h"
 #include "crawl/seed.h"
 #include <errno.h>
@@ -85,7 +86,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
     }
   }
   core_rc rc = frontier_visit(c->fr, whole ? snap_host : NULL, snap_item, &s);
-  for (const struct request *rq = c->req.active; rq && rc == CORE_OK; rq = rq->next)
+  for (const struct request *rq = crawl__request_next(c, NULL); rq && rc == CORE_OK; rq = rq->next)
     if (rq->item) /* started, not settled: fetched again */
       snap_item(&s, rq->host, rq->item);
   for (const struct held_page *hp = crawl__held_next(c, NULL); hp; hp = crawl__held_next(c, hp)) {

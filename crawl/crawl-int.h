@@ -34,6 +34,7 @@ struct shard_referrers; /* referrers.c */
 struct shard_archive;   /* archive.c */
 struct shard_held;      /* held.c */
 struct shard_logins;    /* logins.c */
+struct shard_requests;  /* request.c */
 struct query_counts;    /* queries.c */
 struct held_page;       /* held.h */
 struct crawl;           /* mesh.c: what the shards of a crawl share */
@@ -52,7 +53,7 @@ struct request {
   struct url url;
   struct url base; /* <base href>, when the page has one */
   parse_html *html;
-  size_t long_hold;    /* of the shard's long_held, this page's share (page.c) */
+  size_t long_hold;    /* of the room its shard's long pages hold, its share (crawl__request_hold_long) */
   uint64_t html_bytes; /* of its body, fed to html so far */
   bool streams;        /* html outgrew what it may hold: parsed as it comes */
   parse_css *css;      /* a style sheet's links */
@@ -94,17 +95,6 @@ enum shard_stop {
   STOP_NOW        /* at once: a fatal error, a second signal, the output gone */
 };
 
-/* Requests (request.c, schedule.c, host.c). */
-struct shard_requests {
-  struct request *active; /* in flight, a list */
-  size_t in_flight;
-  size_t lookups;     /* DNS lookups in flight */
-  size_t lookups_max; /* at once */
-  bool slot_held;     /* pop_and_start holds a slot of -c for the item it pops */
-  double rate_until;  /* --rate: no request of this shard starts before (its last refusal) */
-  size_t long_held;   /* what its long pages hold whole, within LONG_HOLD_ROOM (page.c) */
-};
-
 /* --seen and --state (checkpoint.c). */
 struct shard_save {
   const char *path;             /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
@@ -141,6 +131,9 @@ struct shard_hooks {
   /* speculate.c: a redirect a confirmed speculative page kept, offered now (intake.c) */
   void (*offer)(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
                 enum offer_kind kind, struct link_how how);
+  /* intake.c: the requests in flight, after rq (NULL: the first), from request.c; NULL in a
+   * program that makes no request */
+  struct request *(*in_flight_next)(const struct shard *c, const struct request *rq);
 };
 
 struct shard {
@@ -168,6 +161,7 @@ struct shard {
     uint64_t queue_disk;   /* of --queue-disk, for its spill file (0: no limit) */
     bool queue_disk_noted; /* -v has said the spill file is full */
     uint64_t seen_expect;  /* of --expect */
+    size_t lookups_max;    /* of LOOKUPS_MAX, the DNS lookups in flight at once (host.c) */
   } share;
   struct {               /* what a URL must pass (intake.c) */
     url_scope *scope;    /* the first shard's, read by all */
@@ -201,8 +195,8 @@ struct shard {
     fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
   } fetch;
   struct shard_hooks hooks;
-  struct shard_requests req;
-  struct shard_seeds *seeds; /* seed.c's; NULL until crawl__seed_all */
+  struct shard_requests *requests; /* request.c's: those in flight */
+  struct shard_seeds *seeds;       /* seed.c's; NULL until crawl__seed_all */
   struct shard_save save;
   struct shard_spec *spec;           /* speculate.c's */
   struct shard_logins *logins;       /* logins.c's; NULL: no seed has a login */

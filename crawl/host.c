@@ -118,6 +118,7 @@ struct shard_hosts {
   bool open;   /* fd is the file's */
   bool broken; /* it could not be made or written: rules are let go, fetched again */
   bool broken_noted;
+  size_t lookups; /* DNS lookups in flight: of hosts, and of requests to another host */
 };
 
 void crawl__host_free(void *p) {
@@ -202,7 +203,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   struct shard *c = hd->shard;
   struct frontier_item *item = hd->resolving;
   hd->resolving = NULL;
-  c->req.lookups--;
+  c->hosts->lookups--;
   frontier_end(c->fr, hd->fhost, item, core_now(), 0);
   if (rc == CORE_OK) {
     frontier_item_free(item);
@@ -430,6 +431,22 @@ static void *load_host(void *arg, frontier_host *fh, const void *bytes, size_t l
   return hd;
 }
 
+void crawl__hosts_lookup_began(struct shard *c) {
+  c->hosts->lookups++;
+}
+
+void crawl__hosts_lookup_ended(struct shard *c) {
+  c->hosts->lookups--;
+}
+
+size_t crawl__hosts_lookups(const struct shard *c) {
+  return c->hosts->lookups;
+}
+
+bool crawl__hosts_lookup_room(const struct shard *c) {
+  return c->hosts->lookups < c->share.lookups_max;
+}
+
 core_rc crawl__hosts_open(struct shard *c) {
   if (!(c->hosts = calloc(1, sizeof(*c->hosts))))
     return CORE_ENOMEM;
@@ -492,7 +509,7 @@ void crawl__hosts_let_idle_go(struct shard *c, double now) {
 void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
   hd->resolving = item;
-  c->req.lookups++;
+  c->hosts->lookups++;
   const char *addr_now;
   core_rc rc = fetch_resolve(c->fetch.engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
   if (rc || addr_now)

@@ -71,6 +71,12 @@ bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u);
 void crawl__hosts_let_idle_go(struct shard *c, double now);
 /* Lets the shard's frontier park idle hosts (above): after frontier_create. */
 core_rc crawl__hosts_open(struct shard *c);
+/* DNS lookups in flight (a host's, crawl__host_start_lookup, or a request's to another host):
+ * began, ended, how many, and whether another may begin (the shard's share of LOOKUPS_MAX). */
+void crawl__hosts_lookup_began(struct shard *c);
+void crawl__hosts_lookup_ended(struct shard *c);
+size_t crawl__hosts_lookups(const struct shard *c);
+bool crawl__hosts_lookup_room(const struct shard *c);
 /* hd's robots.txt rules (NULL: none, everything allowed), read back from the rules file when an
  * idle spell put them there. Should they not read back, they are stale (crawl__host_robots_stale):
  * fetched again before the host's next page, and nothing is decided by them meanwhile. */

@@ -163,7 +163,9 @@ static void lower_queued(struct shard *c, const struct url *u, const char *from,
  * start before the level above is done): it counts at depth from now on, and so do its links. */
 static bool lower_in_flight(struct shard *c, const struct url *u, const char *from, int depth,
                             int redirects, struct link_how how) {
-  for (struct request *rq = c->req.active; rq; rq = rq->next) {
+  if (!c->hooks.in_flight_next)
+    return false;
+  for (struct request *rq = c->hooks.in_flight_next(c, NULL); rq; rq = rq->next) {
     struct frontier_item *old = rq->item;
     if (!old || old->kind != FRONTIER_PAGE || (old->flags & ITEM_SPEC) || rq->gate_depth <= depth ||
         strcmp(old->url, u->text) != 0)

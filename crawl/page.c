@@ -204,16 +204,12 @@ static void hold_up_to(struct request *rq, uint64_t bytes) {
   uint64_t want = bytes - PARSE_HTML_HOLD;
   if (want < rq->long_hold + PARSE_HTML_HOLD)
     want = rq->long_hold + PARSE_HTML_HOLD;
-  if (want <= LONG_HOLD_ROOM - c->req.long_held + rq->long_hold) {
-    c->req.long_held += want - rq->long_hold;
-    rq->long_hold = (size_t)want;
+  if (crawl__request_hold_long(rq, (size_t)want, LONG_HOLD_ROOM)) {
     parse_html_hold(rq->html, PARSE_HTML_HOLD + rq->long_hold);
     return;
   }
   rq->streams = true;
   parse_html_hold(rq->html, 0); /* what it holds goes to libxml2 with the next text */
-  c->req.long_held -= rq->long_hold;
-  rq->long_hold = 0;
 }
 
 /* length: the body's, from its head, or -1 when unknown. */

@@ -15,6 +15,46 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A shard's requests in flight and what they hold together. */
+struct shard_requests {
+  struct request *active; /* a list, newest first */
+  size_t in_flight;       /* begun and not ended (crawl__request_began, _ended) */
+  bool slot_held;         /* the scheduler holds a slot of -c for the item it pops */
+  size_t long_held;       /* what their long pages hold whole (crawl__request_hold_long) */
+};
+
+core_rc crawl__request_open(struct shard *c) {
+  c->requests = calloc(1, sizeof(*c->requests));
+  return c->requests ? CORE_OK : CORE_ENOMEM;
+}
+
+void crawl__request_close(struct shard *c) {
+  free(c->requests); /* its requests were ended with the crawl (crawl__seed_settle_leftovers) */
+  c->requests = NULL;
+}
+
+struct request *crawl__request_next(const struct shard *c, const struct request *rq) {
+  if (rq)
+    return rq->next;
+  return c->requests ? c->requests->active : NULL;
+}
+
+size_t crawl__request_in_flight(const struct shard *c) {
+  return c->requests->in_flight;
+}
+
+bool crawl__request_hold_long(struct request *rq, size_t want, size_t room) {
+  struct shard_requests *r = rq->shard->requests;
+  if (want <= room - r->long_held + rq->long_hold) {
+    r->long_held += want - rq->long_hold;
+    rq->long_hold = want;
+    return true;
+  }
+  r->long_held -= rq->long_hold;
+  rq->long_hold = 0;
+  return false;
+}
+
 double crawl__request_retry_at(struct shard *c, frontier_host *host, int attempts,
                                double retry_after) {
   double now = core_now();
@@ -39,10 +79,10 @@ struct request *crawl__request_new(struct shard *c, frontier_host *host,
   rq->gate_depth = item->kind == FRONTIER_PAGE ? item->depth : -1;
   rq->addr_kind = URL_ADDR_NONE; /* until it is sent */
   core_buf_init(&rq->body, PARSE_ROBOTS_MAX_BYTES);
-  rq->next = c->req.active;
+  rq->next = c->requests->active;
   if (rq->next)
     rq->next->prev = rq;
-  c->req.active = rq;
+  c->requests->active = rq;
   return rq;
 }
 
@@ -62,14 +102,14 @@ void crawl__request_free(struct request *rq) {
   if (rq->prev)
     rq->prev->next = rq->next;
   else
-    c->req.active = rq->next;
+    c->requests->active = rq->next;
   if (rq->next)
     rq->next->prev = rq->prev;
   parse_html_destroy(rq->html);
   free(rq->anchors.hash);
   crawl__fragments_hand_over(rq); /* the links its page had, whatever became of it */
   crawl__fragments_forget(rq);
-  c->req.long_held -= rq->long_hold;
+  c->requests->long_held -= rq->long_hold;
   parse_css_destroy(rq->css);
   parse_js_destroy(rq->js);
   parse_sitemap_destroy(rq->sitemap);
@@ -190,7 +230,7 @@ static void launch(struct request *rq, const char *addr) {
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
-  rq->shard->req.lookups--;
+  crawl__hosts_lookup_ended(rq->shard);
   char why[HOST_DNS_ERROR_MAX];
   if (rc)
     crawl__request_failed_to_start(rq, FETCH_EDNS, crawl__host_dns_error(addr, why, sizeof(why)));
@@ -211,13 +251,13 @@ void crawl__request_start(struct shard *c, struct request *rq) {
     return;
   }
   const char *addr_now;
-  c->req.lookups++;
+  crawl__hosts_lookup_began(c);
   core_rc rc = fetch_resolve(c->fetch.engine, rq->url.host, rq->url.port, on_request_resolved, rq,
                              &addr_now);
   if (rc) {
     on_request_resolved(rq, CORE_EDNS, core_rc_str(rc)); /* which counts the lookup ended */
   } else if (addr_now) {
-    c->req.lookups--;
+    crawl__hosts_lookup_ended(c);
     launch(rq, addr_now);
   }
 }
@@ -279,17 +319,28 @@ bool crawl__request_transient_error(fetch_error error) {
   return error == FETCH_EDNS || error == FETCH_ECONNECT || error == FETCH_ETIMEOUT;
 }
 
+void crawl__request_hold_slot(struct shard *c) {
+  c->requests->slot_held = true;
+}
+
+void crawl__request_give_slot_back(struct shard *c) {
+  if (!c->requests->slot_held)
+    return;
+  c->requests->slot_held = false;
+  crawl__budget_give_slot(c->run, c->cfg->concurrency, c->shard);
+}
+
 void crawl__request_began(struct shard *c) {
-  c->req.in_flight++;
-  if (c->req.slot_held)
-    c->req.slot_held = false; /* the request has it now */
+  c->requests->in_flight++;
+  if (c->requests->slot_held)
+    c->requests->slot_held = false; /* the request has it now */
   else
     crawl__budget_count_slot(
         c->run); /* begun elsewhere: counted all the same, so its end balances */
 }
 
 void crawl__request_ended(struct shard *c) {
-  c->req.in_flight--;
+  c->requests->in_flight--;
   crawl__budget_give_slot(c->run, c->cfg->concurrency, c->shard);
 }
 

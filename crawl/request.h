@@ -29,7 +29,21 @@ bool crawl__request_transient_error(fetch_error error);
  * false when its retries are spent. */
 bool crawl__request_retry(struct shard *c, struct request *rq, double retry_after);
 bool crawl__request_transient_status(long status);
-/* A request began (it takes the slot pop_and_start holds) or ended. */
+/* The shard's requests: made ready before any request, let go at its close, when every request
+ * has been freed. */
+core_rc crawl__request_open(struct shard *c);
+void crawl__request_close(struct shard *c);
+/* The requests in flight after rq (NULL: the first); NULL after the last. */
+struct request *crawl__request_next(const struct shard *c, const struct request *rq);
+size_t crawl__request_in_flight(const struct shard *c);
+/* A slot of -c taken by the scheduler for the item it pops: the request that item begins takes it
+ * over; when none does, give_slot_back returns it to the run's budget. */
+void crawl__request_hold_slot(struct shard *c);
+void crawl__request_give_slot_back(struct shard *c);
+/* Grows rq's share of the room its shard's long pages may hold whole (room bytes for all, page.c)
+ * to want bytes; false, with its share given back, when the room has not that much left. */
+bool crawl__request_hold_long(struct request *rq, size_t want, size_t room);
+/* A request began (it takes the slot crawl__request_hold_slot holds) or ended. */
 void crawl__request_began(struct shard *c);
 void crawl__request_ended(struct shard *c);
 /* At a transfer's end: whether the crawl stops at once, the request then left cut short. */

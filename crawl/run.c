@@ -11,6 +11,7 @@
 #include "crawl/page.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
+#include "crawl/request.h"
 #include "crawl/restore.h"
 #include "crawl/run.h"
 #include "crawl/saved.h"
@@ -127,6 +128,7 @@ static void wire_hooks(struct shard *c) {
   h->failed_record = crawl__referrers_keep_failed;
   h->seed_found = crawl__seed_found_early;
   h->offer = crawl__intake_offer;
+  h->in_flight_next = crawl__request_next;
 }
 
 /* Shard i of n, its fields set, made ready to open: its share of the budgets, its writer, and
@@ -144,7 +146,7 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   crawl__held_prepare(c);
   crawl__speculate_prepare(c); /* after the held links' */
   crawl__referrers_prepare(c);
-  c->req.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
+  c->share.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
   c->share.queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
   c->share.queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
   /* with --seen or --state the shards share one filter (checkpoint.c) */

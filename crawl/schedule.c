@@ -142,8 +142,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
 static void pop_and_start(struct shard *c);
 
 static bool idle(const struct shard *c) {
-  return !crawl__seeds_waiting(c) && c->req.in_flight == 0 && c->req.lookups == 0 &&
-         frontier_queued(c->fr) == 0;
+  return !crawl__seeds_waiting(c) && crawl__request_in_flight(c) == 0 &&
+         crawl__hosts_lookups(c) == 0 && frontier_queued(c->fr) == 0;
 }
 
 /* Whether replay_held has links to offer now. */
@@ -167,14 +167,6 @@ void crawl__schedule(struct shard *c) {
                        core_rc_str(frontier_error(c->fr)));
 }
 
-/* The slot pop_and_start took, when no request took it. */
-static void give_slot_back(struct shard *c) {
-  if (!c->req.slot_held)
-    return;
-  c->req.slot_held = false;
-  crawl__budget_give_slot(c->run, c->cfg->concurrency, c->shard);
-}
-
 /* Offers the held links whose level has come, then starts what the frontier has ready. */
 static void pop_and_start(struct shard *c) {
   double now = core_now();
@@ -186,13 +178,12 @@ static void pop_and_start(struct shard *c) {
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
   while (!c->life.stop && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
-    c->req.slot_held = true;
+    crawl__request_hold_slot(c);
     /* --rate: a turn is taken before the pop (so no item goes back to its queue out of order)
      * and given back when what was popped makes no request */
     double rate_next;
     if (!crawl__budget_take_rate(c->run, now, &rate_next)) {
-      c->req.rate_until = rate_next;
-      give_slot_back(c);
+      crawl__request_give_slot_back(c);
       break;
     }
     frontier_host *fh;
@@ -200,7 +191,7 @@ static void pop_and_start(struct shard *c) {
     if (!item || item->kind == FRONTIER_RESOLVE)
       crawl__budget_give_rate(c->run, rate_next);
     if (!item) {
-      give_slot_back(c);
+      crawl__request_give_slot_back(c);
       break;
     }
     switch (item->kind) {
@@ -209,7 +200,7 @@ static void pop_and_start(struct shard *c) {
                 c->run, c->cfg->max_pages)) { /* no page of it will be fetched: its pages settle */
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
-        } else if (c->req.lookups >= c->req.lookups_max) {
+        } else if (!crawl__hosts_lookup_room(c)) {
           /* a burst of queries overflows a resolver's socket, and each lost one costs a
            * timeout: the lookup waits for one in flight to end */
           frontier_cancel(c->fr, fh, item);
@@ -232,20 +223,20 @@ static void pop_and_start(struct shard *c) {
         start_page(c, fh, item);
         break;
     }
-    give_slot_back(c); /* no request began: a lookup, or settled without one */
+    crawl__request_give_slot_back(c); /* no request began: a lookup, or settled without one */
   }
 }
 
 bool crawl__schedule_finished(const struct shard *c) {
   if (c->life.stop == STOP_NOW)
     return true;
-  if (c->req.in_flight)
+  if (crawl__request_in_flight(c))
     return false;
   if (c->life.stop)
     return true;
   if (crawl__budget_pages_exhausted(
           c->run, c->cfg->max_pages)) /* with --cluster, once the links held back went their way */
     return !crawl__budget_pages_leased(c->run) || !crawl__held_pages(c);
-  return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && c->req.lookups == 0 &&
+  return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && crawl__hosts_lookups(c) == 0 &&
          !crawl__held_pages(c);
 }

@@ -45,8 +45,8 @@ void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
           : CRAWL_FATE_PENDING;
   if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
     crawl__seeds_unfed_each(c, record_unfed, NULL);
-  while (c->req.active) {
-    struct request *rq = c->req.active;
+  struct request *rq;
+  while ((rq = crawl__request_next(c, NULL))) {
     if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
         !(rq->item->flags & ITEM_SPEC))
       crawl__report_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);

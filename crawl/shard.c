@@ -149,7 +149,7 @@ void crawl__shard_open(struct shard *c) {
       (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->filter.sitemaps_seen)
                           : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = crawl__hosts_open(c)) ||
-      (rc = first ? watch_output(c) : CORE_OK)) {
+      (rc = crawl__request_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->fetch.engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
@@ -203,8 +203,9 @@ static void shard_loop(struct shard *c) {
       if (left > 0 && wait > left)
         wait = left;
     }
-    if (c->req.rate_until > now && wait < c->req.rate_until - now)
-      wait = c->req.rate_until - now; /* --rate: nothing starts before then */
+    double rate_next = crawl__budget_rate_next(c->run);
+    if (rate_next > now && wait < rate_next - now)
+      wait = rate_next - now; /* --rate: nothing starts before then */
     if (wait > 1.0 || c->life.stop || crawl__budget_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
     if (wait > most)
@@ -224,11 +225,11 @@ static void deliver_last_links(struct shard *c) {
   if (c->save.path) {
     /* the save keeps the requests cut short, to be made again, and settle_leftovers ends them
      * after it; what their parsers found so far goes on its way now */
-    for (struct request *rq = c->req.active; rq; rq = rq->next)
+    for (struct request *rq = crawl__request_next(c, NULL); rq; rq = rq->next)
       crawl__intake_flush(rq);
   } else {
-    while (c->req.active) {
-      struct request *rq = c->req.active;
+    struct request *rq;
+    while ((rq = crawl__request_next(c, NULL))) {
       bool records = c->life.end != CRAWL_END_PIPE;
       if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
         crawl__report_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
@@ -335,6 +336,7 @@ void crawl__shard_close(struct shard *c) {
   crawl__held_free_all(c);
   crawl__speculate_close(c);
   crawl__stash_close(c);
+  crawl__request_close(c);
   crawl__hosts_close(c);
   crawl__referrers_close(c);
   frontier_destroy(c->fr);

@@ -101,6 +101,7 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
   assert_int_equal(url_scope_add_seed(c->filter.scope, "127.0.0.2"), CORE_OK);
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
   world_intake_open(c, &opts, c->filter.seen);
+  assert_int_equal(crawl__request_open(c), CORE_OK);
   return w;
 }
 
@@ -108,8 +109,10 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
 static void world_free(struct world *w) {
   struct shard *c = &w->b.shard;
   if (c->fr) {
-    while (c->req.active)
-      crawl__request_free(c->req.active);
+    struct request *rq;
+    while ((rq = crawl__request_next(c, NULL)))
+      crawl__request_free(rq);
+    crawl__request_close(c);
     world_intake_close(c);
     url_scope_destroy(c->filter.scope);
   }

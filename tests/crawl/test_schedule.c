@@ -7,6 +7,7 @@
  * request; a robots.txt past its age is fetched again before the page waits behind it; --rate
  * starts one and says when the next may; the shard is finished only with nothing queued or in
  * flight. The loop never runs: no request leaves the process. */
+#include "crawl/budget.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/request.h"
@@ -90,13 +91,14 @@ static struct world *world_new(double delay) {
   c->hooks.offer = offer;
   for (size_t kind = 0; kind <= FRONTIER_SITEMAP; kind++)
     c->hooks.handlers[kind] = &handler;
-  c->req.lookups_max = 64;
+  c->share.lookups_max = 64;
   assert_int_equal(loop_create(&c->loop), CORE_OK);
   struct fetch_options fetch_opts = {.concurrency = 8, .per_host = 1, .user_agent = "crawl-test"};
   assert_int_equal(fetch_engine_create(c->loop, &fetch_opts, &c->fetch.engine), CORE_OK);
   world_filters_open(c, (const char *const[]){"127.0.0.1", NULL});
   struct frontier_options opts = {.delay = delay, .max_delay = 30, .per_host = 1};
   world_intake_open(c, &opts, c->filter.seen);
+  assert_int_equal(crawl__request_open(c), CORE_OK);
   return w;
 }
 
@@ -104,12 +106,13 @@ static struct world *world_new(double delay) {
 static void world_free(struct world *w) {
   struct shard *c = &w->b.shard;
   fetch_engine_destroy(c->fetch.engine); /* no handler is called */
-  while (c->req.active) {
-    struct request *rq = c->req.active;
+  struct request *rq;
+  while ((rq = crawl__request_next(c, NULL))) {
     frontier_end(c->fr, rq->host, rq->item, core_now(), 0);
     crawl__request_ended(c);
     crawl__request_free(rq);
   }
+  crawl__request_close(c);
   world_intake_close(c);
   world_filters_close(c);
   loop_destroy(c->loop);
@@ -149,7 +152,7 @@ static void queue_page(struct world *w, struct host_data *hd, const char *url, i
 /* The URLs of the requests in flight, in the order they started. */
 static size_t started(struct world *w, const char *urls[8]) {
   size_t n = 0;
-  for (struct request *rq = w->b.shard.req.active; rq; rq = rq->next) {
+  for (struct request *rq = crawl__request_next(&w->b.shard, NULL); rq; rq = rq->next) {
     assert_true(n < 8);
     urls[n++] = rq->item->url;
   }
@@ -173,7 +176,7 @@ static bool is_started(struct world *w, const char *url) {
 /* The request for url ends as page.c ends one: its host's gap begins, its slot of -c is free. */
 static void end_request(struct world *w, const char *url) {
   struct shard *c = &w->b.shard;
-  for (struct request *rq = c->req.active; rq; rq = rq->next) {
+  for (struct request *rq = crawl__request_next(c, NULL); rq; rq = rq->next) {
     if (strcmp(rq->item->url, url))
       continue;
     frontier_end(c->fr, rq->host, rq->item, core_now(), 0.01);
@@ -201,7 +204,7 @@ static void test_at_most_c_requests_and_one_a_host(void **state) {
   crawl__schedule(&w->b.shard);
   const char *urls[8];
   assert_int_equal(started(w, urls), 3);
-  assert_int_equal(w->b.shard.req.in_flight, 3);
+  assert_int_equal(crawl__request_in_flight(&w->b.shard), 3);
   size_t idle_host = 4;
   for (size_t i = 0; i < 4; i++) {
     assert_false(is_started(w, second[i])); /* each host's pages in their order */
@@ -266,7 +269,7 @@ static void test_pages_of_a_dead_host_fail_with_the_lookups_error(void **state) 
   queue_page(w, hd, "http://127.0.0.2:9/a.html", 1);
   queue_page(w, hd, "http://127.0.0.2:9/b.html", 1);
   crawl__schedule(&w->b.shard);
-  assert_null(w->b.shard.req.active);
+  assert_null(crawl__request_next(&w->b.shard, NULL));
   assert_int_equal(w->records.count, 2);
   for (size_t i = 0; i < 2; i++) {
     assert_int_equal(w->records.at[i].fate, CRAWL_FATE_FAILED);
@@ -291,7 +294,7 @@ static void test_page_limits_settle_what_is_over_them(void **state) {
   assert_string_equal(urls[0], "http://127.0.0.2:9/a.html");
   end_request(w, "http://127.0.0.2:9/a.html");
   crawl__schedule(&w->b.shard);
-  assert_null(w->b.shard.req.active);
+  assert_null(crawl__request_next(&w->b.shard, NULL));
   assert_int_equal(w->records.count, 1);
   assert_string_equal(w->records.at[0].url, "http://127.0.0.2:9/b.html");
   assert_int_equal(w->records.at[0].fate, CRAWL_FATE_LIMIT);
@@ -348,8 +351,9 @@ static void test_rate_starts_one_and_says_when_the_next_may(void **state) {
   crawl__schedule(&w->b.shard);
   const char *urls[8];
   assert_int_equal(started(w, urls), 1);
-  assert_true(w->b.shard.req.rate_until >= before + 0.5);
-  assert_true(w->b.shard.req.rate_until <= core_now() + 0.5);
+  double next = crawl__budget_rate_next(w->b.shard.run); /* what the shard's loop waits for */
+  assert_true(next >= before + 0.5);
+  assert_true(next <= core_now() + 0.5);
   assert_int_equal(frontier_queued(w->b.shard.fr), 2); /* the others wait in their queues */
   assert_int_equal(w->records.count, 0);
   world_free(w);
