@@ -43,7 +43,7 @@ static bool carries_logins(const struct crawl_config *cfg) {
          (cfg->proxy_https && strchr(cfg->proxy_https, '@'));
 }
 
-core_rc crawl__archive_open(struct shard *c) {
+core_rc crawl__archive_open(struct shard *c, uint64_t keep) {
   const struct crawl_config *cfg = c->cfg;
   if (!cfg->warc_file)
     return CORE_OK;
@@ -54,8 +54,8 @@ core_rc crawl__archive_open(struct shard *c) {
     crawl__notes_fatal(c, "out of memory");
     return CORE_ENOMEM;
   }
-  core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, c->save.warc_keep, gzip,
-                         carries_logins(cfg), &c->archive->writer, why, sizeof(why));
+  core_rc rc = warc_open(cfg->warc_file, cfg->state_resume, keep, gzip, carries_logins(cfg),
+                         &c->archive->writer, why, sizeof(why));
   if (rc) {
     crawl__notes_fatal(c, "--warc '%s': %s", cfg->warc_file, why);
     return rc;

@@ -4,7 +4,9 @@
 
 #include "crawl/crawl-int.h"
 
-core_rc crawl__archive_open(struct shard *c);
+/* Opens --warc (nothing without it), cut back to keep bytes when a --state crawl continues
+ * (UINT64_MAX: kept whole); a failure is the shard's fatal error. */
+core_rc crawl__archive_open(struct shard *c, uint64_t keep);
 /* Another shard writes to first's --warc file too (under the run's lock). */
 void crawl__archive_share(struct shard *first, struct shard *c);
 /* Writes what the file holds to disk: its length to *bytes, which a checkpoint keeps. False with

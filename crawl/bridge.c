@@ -18,6 +18,7 @@
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "crawl/restore.h"
 #include "crawl/saved.h"
 
 #include <errno.h>
@@ -226,12 +227,13 @@ static core_rc count_unfinished(FILE *saved, struct unfinished *u) {
  * more: it stops, naming what would be lost, and leaves the state as it was. */
 static core_rc join_ended(struct shard *c, const char *job) {
   struct unfinished u = {0};
-  if (!c->save.restored || !c->save.resumable) {
+  FILE *resumable = crawl__restore_file(c);
+  if (!crawl__restore_continued(c) || !resumable) {
     crawl__notes_fatal(c, "--cluster: the job '%s' has ended; give the new crawl a new job name",
                        job);
     return CORE_EINVAL;
   }
-  if (count_unfinished(c->save.resumable, &u) != CORE_OK) {
+  if (count_unfinished(resumable, &u) != CORE_OK) {
     crawl__notes_fatal(c, "--state: cannot read the checkpoint back: %s", strerror(errno));
     return CORE_ESYS;
   }
@@ -248,7 +250,7 @@ static core_rc join_ended(struct shard *c, const char *job) {
   crawl__notes_warn(c, "--cluster: the job '%s' is complete, and so was this node's part of it",
                     job);
   for (int i = 0; i < crawl__mesh_shards(c->run); i++)
-    crawl__mesh_shard(c->run, i)->save.complete = true;
+    crawl__restore_set_complete(crawl__mesh_shard(c->run, i));
   return CORE_OK;
 }
 
@@ -286,7 +288,7 @@ core_rc crawl__bridge_open(struct shard *c) {
   /* with a checkpoint, an entry is acknowledged once a checkpoint holds its links */
   struct cluster_options opt = {.nodes = (int)cfg->nodes,
                                 .node = (int)cfg->node,
-                                .ack_when_published = !c->save.path,
+                                .ack_when_published = !cfg->seen_file && !cfg->state_dir,
                                 .wait = cfg->cluster_wait};
   const char *why;
   if (cluster_address_parse(cfg->cluster, &opt.address, &why) != CORE_OK) {

@@ -26,6 +26,7 @@
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
 #include "crawl/request.h"
+#include "crawl/restore.h"
 #include "crawl/saved.h"
 #include "crawl/seed.h"
 #include <errno.h>
@@ -34,6 +35,17 @@
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* The saves of a shard (--seen FILE, --state DIR): where they go and when. */
+struct shard_save {
+  const char *path;             /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
+  char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
+  double every;                 /* seconds between saves */
+  loop_timer *timer;
+  bool final;   /* the save at the run's end is being written */
+  bool damaged; /* DIR/checkpoint could not be read (the run goes on from the one before): the
+                   next save must not keep it as the one before */
+};
 
 struct snapshot {
   FILE *out;
@@ -148,7 +160,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     crawl__bridge_write_transit(c, out);
   }
   /* a crawl that ended by itself with nothing left: continued, it says so and asks nothing */
-  if (c->cfg->state_dir && c->save.final && !c->life.stop && c->life.end == CRAWL_END_DONE &&
+  if (c->cfg->state_dir && c->save->final && !c->life.stop && c->life.end == CRAWL_END_DONE &&
       !*pages && !crawl__mesh_is_cluster(c->run))
     fprintf(out, "stat complete 1\n");
   if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
@@ -193,16 +205,16 @@ static bool save(struct shard *c, uint64_t *pages) {
   }
   /* a damaged checkpoint is not kept as the one before: the whole one stays there until a save
    * has taken the damaged one's place (a save that fails would leave two damaged files) */
-  if (c->save.prev_path && !c->save.damaged) {
-    unlink(c->save.prev_path);
-    if (link(c->save.path, c->save.prev_path) != 0 && errno != ENOENT)
+  if (c->save->prev_path && !c->save->damaged) {
+    unlink(c->save->prev_path);
+    if (link(c->save->path, c->save->prev_path) != 0 && errno != ENOENT)
       crawl__notes_warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
   }
   char why[512] = "";
-  core_rc rc = seen_save(c->filter.seen, c->save.path, fileno(snap), why, sizeof(why));
+  core_rc rc = seen_save(c->filter.seen, c->save->path, fileno(snap), why, sizeof(why));
   fclose(snap);
   if (rc == CORE_OK)
-    c->save.damaged = false;
+    c->save->damaged = false;
   if (rc == CORE_OK && c->fetch.cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
     char *path = crawl__saved_path_in(c->cfg->state_dir, "cookies");
@@ -214,7 +226,7 @@ static bool save(struct shard *c, uint64_t *pages) {
   if (rc == CORE_OK)
     return true;
   crawl__notes_warn(c, "%s: %s%s", what, why[0] ? why : "out of memory",
-                    c->save.prev_path ? "; the checkpoint before stays" : "");
+                    c->save->prev_path ? "; the checkpoint before stays" : "");
   return false;
 }
 
@@ -227,13 +239,14 @@ void crawl__checkpoint_on_timer(void *arg) {
       crawl__bridge_saved(c, mark);
     crawl__mesh_resume(c->run);
   }
-  loop_timer_start(c->save.timer, core_now() + c->save.every);
+  loop_timer_start(c->save->timer, core_now() + c->save->every);
 }
 
 void crawl__checkpoint_cut_output(struct shard *c) {
-  if (!c->cfg->state_resume || c->save.output_keep == UINT64_MAX || !c->out.sink->cut_back)
+  uint64_t keep = crawl__restore_output_keep(c);
+  if (!c->cfg->state_resume || keep == UINT64_MAX || !c->out.sink->cut_back)
     return;
-  if (c->out.sink->cut_back(c->out.sink->arg, c->save.output_keep) != CORE_OK)
+  if (c->out.sink->cut_back(c->out.sink->arg, keep) != CORE_OK)
     crawl__notes_fatal(c, "cannot cut %s back to its last checkpoint: %s", c->out.sink->name,
                        strerror(errno));
 }
@@ -247,13 +260,13 @@ void crawl__checkpoint_final(struct shard *c) {
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
   bool saved = false;
-  c->save.final = true;
+  c->save->final = true;
   if (crawl__saved_left_lost(c) && !c->life.fatal)
     crawl__notes_fatal(c, "%s: cannot make a temporary file for the URLs left queued",
                        c->cfg->state_dir ? "--state" : "--seen");
   else if (!(saved = save(c, &pages)) && !c->life.fatal)
     crawl__notes_fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
-                       c->cfg->state_dir ? c->cfg->state_dir : c->save.path);
+                       c->cfg->state_dir ? c->cfg->state_dir : c->save->path);
   else
     c->stats->left = pages;
   if (saved)
@@ -311,18 +324,18 @@ static uint64_t random_seed(void) {
  * be read). */
 static core_rc load(struct shard *c, const char *path, const char *prev, char *why,
                     size_t why_size) {
-  core_rc rc = seen_load(path, &c->filter.seen, fileno(c->save.resumable), why, why_size);
+  FILE *resumable = crawl__restore_file(c);
+  core_rc rc = seen_load(path, &c->filter.seen, fileno(resumable), why, why_size);
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
-  c->save.damaged = rc != CORE_ENOTFOUND;
-  if (c->save.damaged)
+  c->save->damaged = rc != CORE_ENOTFOUND;
+  if (c->save->damaged)
     crawl__notes_warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
-  if (ftruncate(fileno(c->save.resumable), 0) != 0 || fseek(c->save.resumable, 0, SEEK_SET) != 0)
+  if (ftruncate(fileno(resumable), 0) != 0 || fseek(resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
   char prev_why[256] = "";
-  core_rc before =
-      seen_load(prev, &c->filter.seen, fileno(c->save.resumable), prev_why, sizeof(prev_why));
+  core_rc before = seen_load(prev, &c->filter.seen, fileno(resumable), prev_why, sizeof(prev_why));
   if (before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND)
     return rc; /* why names the damaged checkpoint: there is none before it */
   if (before != CORE_OK && before != CORE_ENOMEM) { /* both unreadable: name the one before too */
@@ -347,18 +360,18 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
   const char *what = cfg->state_dir ? "--state" : "--seen";
   char why[1024] = "";
   if (cfg->state_dir) {
-    c->save.every = cfg->checkpoint;
-    if (!(c->save.state_path = crawl__saved_path_in(cfg->state_dir, "checkpoint")) ||
-        !(c->save.prev_path = crawl__saved_path_in(cfg->state_dir, "checkpoint.prev"))) {
+    c->save->every = cfg->checkpoint;
+    if (!(c->save->state_path = crawl__saved_path_in(cfg->state_dir, "checkpoint")) ||
+        !(c->save->prev_path = crawl__saved_path_in(cfg->state_dir, "checkpoint.prev"))) {
       crawl__notes_fatal(c, "out of memory");
       return CORE_ENOMEM;
     }
-    c->save.path = c->save.state_path;
+    c->save->path = c->save->state_path;
   } else if (cfg->seen_file) {
-    c->save.every = cfg->checkpoint_given ? cfg->checkpoint : SAVE_EVERY;
-    c->save.path = cfg->seen_file;
+    c->save->every = cfg->checkpoint_given ? cfg->checkpoint : SAVE_EVERY;
+    c->save->path = cfg->seen_file;
   }
-  if (c->save.path && c->shard > 0) {
+  if (c->save->path && c->shard > 0) {
     /* the first shard's filter: it loaded the file (crawl__restore_split hands this shard its
      * part), and it saves it */
     const struct shard *first = crawl__mesh_shard(c->run, 0);
@@ -368,26 +381,27 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
     }
     c->filter.seen = first->filter.seen;
     c->filter.seen_borrowed = true;
-    c->save.restored = first->save.restored;
+    if (crawl__restore_continued(first))
+      crawl__restore_set_continued(c);
     return CORE_OK;
   }
-  bool shared = c->save.path && crawl__mesh_shards(c->run) > 1;
-  if (c->save.path && seen_check_writable(c->save.path, why, sizeof(why)) != CORE_OK) {
-    crawl__notes_fatal(c, "%s '%s': %s", what, c->save.path, why[0] ? why : "out of memory");
+  bool shared = c->save->path && crawl__mesh_shards(c->run) > 1;
+  if (c->save->path && seen_check_writable(c->save->path, why, sizeof(why)) != CORE_OK) {
+    crawl__notes_fatal(c, "%s '%s': %s", what, c->save->path, why[0] ? why : "out of memory");
     return CORE_ESYS;
   }
-  if (c->save.path) {
-    if (!(c->save.resumable = crawl__saved_temp_stream("resume"))) {
-      crawl__notes_fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save.path,
+  if (c->save->path) {
+    if (!crawl__restore_file_make(c)) {
+      crawl__notes_fatal(c, "%s '%s': cannot make a temporary file: %s", what, c->save->path,
                          strerror(errno));
       return CORE_ESYS;
     }
     /* under the lock: a save's temporary file left by a killed process is no one's now */
-    size_t leftovers = seen_remove_leftovers(c->save.path);
+    size_t leftovers = seen_remove_leftovers(c->save->path);
     if (leftovers)
       crawl__notes_verbose(c, "%s: removed %zu temporary file%s a killed run left beside '%s'",
-                           what, leftovers, leftovers == 1 ? "" : "s", c->save.path);
-    core_rc rc = load(c, c->save.path, c->save.prev_path, why, sizeof(why));
+                           what, leftovers, leftovers == 1 ? "" : "s", c->save->path);
+    core_rc rc = load(c, c->save->path, c->save->prev_path, why, sizeof(why));
     if (rc == CORE_OK) {
       struct seen_info info;
       seen_info(c->filter.seen, &info);
@@ -396,15 +410,16 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
             c,
             "%s '%s': it holds a %s filter, not %s (run with --dedupe %s or use another "
             "file)",
-            what, c->save.path, seen_kind_name(info.kind), seen_kind_name(cfg->dedupe),
+            what, c->save->path, seen_kind_name(info.kind), seen_kind_name(cfg->dedupe),
             seen_kind_name(info.kind));
         return CORE_EFORMAT;
       }
-      c->save.restored = cfg->state_dir != NULL;
+      if (cfg->state_dir)
+        crawl__restore_set_continued(c);
       return share(c, shared);
     }
     if (rc != CORE_ENOTFOUND) {
-      crawl__notes_fatal(c, "%s '%s': %s", what, c->save.path,
+      crawl__notes_fatal(c, "%s '%s': %s", what, c->save->path,
                          rc == CORE_ENOMEM ? "out of memory" : why);
       return rc;
     }
@@ -416,9 +431,7 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
           "--state '%s': the crawl kept there was stopped before its first checkpoint: "
           "it starts over from its seeds",
           cfg->state_dir);
-    c->save.warc_keep = 0;
-    c->save.output_keep = 0;
-    c->save.links_keep = 0;
+    crawl__restore_start_over(c);
   }
   core_rc rc =
       seen_create(cfg->dedupe, c->share.seen_expect, cfg->fp_rate, random_seed(), &c->filter.seen);
@@ -427,15 +440,34 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
   return rc ? rc : share(c, shared);
 }
 
-void crawl__checkpoint_prepare(struct shard *c) {
-  c->save.warc_keep = c->save.output_keep = c->save.links_keep = UINT64_MAX;
+core_rc crawl__checkpoint_prepare(struct shard *c) {
+  c->save = calloc(1, sizeof(*c->save));
+  return c->save ? CORE_OK : CORE_ENOMEM;
+}
+
+core_rc crawl__checkpoint_timer_open(struct shard *c) {
+  return loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save->timer);
+}
+
+void crawl__checkpoint_timer_start(struct shard *c) {
+  if (c->save->path && c->shard == 0) /* the first shard saves for all */
+    loop_timer_start(c->save->timer, core_now() + c->save->every);
+}
+
+void crawl__checkpoint_timer_stop(struct shard *c) {
+  if (c->save && c->save->timer)
+    loop_timer_stop(c->save->timer);
+}
+
+bool crawl__checkpoint_saves(const struct shard *c) {
+  return c->save && c->save->path;
 }
 
 void crawl__checkpoint_close(struct shard *c) {
-  if (c->save.resumable)
-    fclose(c->save.resumable);
-  c->save.resumable = NULL;
-  free(c->save.state_path);
-  free(c->save.prev_path);
-  c->save.state_path = c->save.prev_path = NULL;
+  if (!c->save)
+    return;
+  free(c->save->state_path);
+  free(c->save->prev_path);
+  free(c->save); /* its timer is the loop's */
+  c->save = NULL;
 }

@@ -18,8 +18,15 @@ core_rc crawl__checkpoint_cookies_open(const struct crawl_config *cfg, fetch_coo
  * before anything is written to it. */
 void crawl__checkpoint_cut_output(struct shard *c);
 
-/* Sets the saves up for a shard (before it opens: nothing kept is cut yet), and lets go of what
- * they held at its close. */
-void crawl__checkpoint_prepare(struct shard *c);
+/* A shard's saves (struct shard_save, c->save): made before the shard opens, let go at its close.
+ */
+core_rc crawl__checkpoint_prepare(struct shard *c);
 void crawl__checkpoint_close(struct shard *c);
+/* Their timer: made on the shard's loop as it opens, started when its loop begins (the first
+ * shard saves for all, when there are saves), stopped before the final save. */
+core_rc crawl__checkpoint_timer_open(struct shard *c);
+void crawl__checkpoint_timer_start(struct shard *c);
+void crawl__checkpoint_timer_stop(struct shard *c);
+/* Whether the crawl is saved (--seen or --state), once crawl__checkpoint_open_seen has run. */
+bool crawl__checkpoint_saves(const struct shard *c);
 #endif

@@ -35,6 +35,8 @@ struct shard_archive;   /* archive.c */
 struct shard_held;      /* held.c */
 struct shard_logins;    /* logins.c */
 struct shard_requests;  /* request.c */
+struct shard_save;      /* checkpoint.c */
+struct shard_resume;    /* restore.c */
 struct query_counts;    /* queries.c */
 struct held_page;       /* held.h */
 struct crawl;           /* mesh.c: what the shards of a crawl share */
@@ -53,7 +55,8 @@ struct request {
   struct url url;
   struct url base; /* <base href>, when the page has one */
   parse_html *html;
-  size_t long_hold;    /* of the room its shard's long pages hold, its share (crawl__request_hold_long) */
+  size_t
+      long_hold; /* of the room its shard's long pages hold, its share (crawl__request_hold_long) */
   uint64_t html_bytes; /* of its body, fed to html so far */
   bool streams;        /* html outgrew what it may hold: parsed as it comes */
   parse_css *css;      /* a style sheet's links */
@@ -93,25 +96,6 @@ enum shard_stop {
   STOP_NONE,      /* running */
   STOP_FINISHING, /* no new request: what is in flight finishes (a first signal, a limit) */
   STOP_NOW        /* at once: a fatal error, a second signal, the output gone */
-};
-
-/* --seen and --state (checkpoint.c). */
-struct shard_save {
-  const char *path;             /* --seen FILE or --state's DIR/checkpoint; NULL for neither */
-  char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
-  double every;                 /* seconds between saves */
-  loop_timer *timer;
-  bool restored;   /* a --state crawl continued from its checkpoint */
-  bool complete;   /* and that crawl had ended with nothing left: no request is made */
-  bool final;      /* the save at the run's end is being written */
-  bool begun;      /* its seeds queued or its part of the checkpoint restored: a save may be made */
-  bool damaged;    /* DIR/checkpoint could not be read (the run goes on from the one before): the
-                      next save must not keep it as the one before */
-  FILE *resumable; /* what the last save holds, as loaded (a temporary file) */
-  uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
-  uint64_t output_keep; /* the same for -o FILE (crawl__checkpoint_cut_output) */
-  uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
-  size_t seeds_fed;     /* the seeds before this one were offered by the run continued from */
 };
 
 /* What a later stage of the engine hands back to an earlier one, each given at set-up (run.c's
@@ -186,6 +170,7 @@ struct shard {
     double run_start; /* when this run began (--max-time), whatever the crawl took before */
     bool fatal;
     bool refused; /* another shard could not open: this one's loop never begins */
+    bool begun;   /* its seeds queued or its part of the checkpoint restored: a save may be made */
     char *err;
     size_t err_size;
   } life;
@@ -195,9 +180,10 @@ struct shard {
     fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
   } fetch;
   struct shard_hooks hooks;
-  struct shard_requests *requests; /* request.c's: those in flight */
-  struct shard_seeds *seeds;       /* seed.c's; NULL until crawl__seed_all */
-  struct shard_save save;
+  struct shard_requests *requests;   /* request.c's: those in flight */
+  struct shard_seeds *seeds;         /* seed.c's; NULL until crawl__seed_all */
+  struct shard_save *save;           /* checkpoint.c's */
+  struct shard_resume *resume;       /* restore.c's: what a continued run goes on from */
   struct shard_spec *spec;           /* speculate.c's */
   struct shard_logins *logins;       /* logins.c's; NULL: no seed has a login */
   struct shard_left *left;           /* saved.c's; NULL until a page is left */

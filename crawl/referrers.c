@@ -53,9 +53,9 @@ static const char *log_name(const struct referrer_log *log) {
   return log->path ? log->path : "the temporary file of the failed URLs' referrers";
 }
 
-void crawl__referrers_open(struct shard *c) {
+void crawl__referrers_open(struct shard *c, uint64_t keep) {
   const struct crawl_config *cfg = c->cfg;
-  if ((!cfg->jsonl && !cfg->report) || c->save.complete || !c->referrers)
+  if ((!cfg->jsonl && !cfg->report) || !c->referrers)
     return;
   struct referrer_log *log = calloc(1, sizeof(*log));
   if (!log || pthread_mutex_init(&log->lock, NULL) != 0) {
@@ -78,7 +78,8 @@ void crawl__referrers_open(struct shard *c) {
     return;
   }
   /* the checkpoint says how much of the file stays: what came after it is made again */
-  uint64_t keep = cfg->state_resume && c->save.links_keep != UINT64_MAX ? c->save.links_keep : 0;
+  if (!cfg->state_resume || keep == UINT64_MAX)
+    keep = 0;
   struct stat st;
   log->path = crawl__saved_path_in(cfg->state_dir, "links");
   /* never through a link planted at its name (doc/behaviour.md, State) */

@@ -6,10 +6,11 @@
 #include "crawl/crawl-int.h"
 
 /* With --jsonl: the run's link log, opened by the first shard after its checkpoint was read
- * (DIR/links with --state, cut back to the checkpoint's length; a temporary file otherwise) and
- * shared with the others. Without a file to keep it, records are written at once, without
- * linked_from. */
-void crawl__referrers_open(struct shard *c);
+ * (DIR/links with --state, cut back to keep bytes, the checkpoint's length, when the crawl
+ * continues; UINT64_MAX: none was said; a temporary file otherwise) and shared with the others.
+ * Without a file to keep it, records are written at once, without linked_from. Not opened for a
+ * continued crawl that was complete, which asks nothing. */
+void crawl__referrers_open(struct shard *c, uint64_t keep);
 void crawl__referrers_share(struct shard *first, struct shard *c);
 void crawl__referrers_close(struct shard *c);
 

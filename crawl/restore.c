@@ -15,6 +15,75 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a shard continues from: the last save as loaded, and what it says of the run before. */
+struct shard_resume {
+  FILE *file;           /* the save's lines (a temporary file); NULL: nothing was loaded */
+  bool continued;       /* a --state crawl continued from its checkpoint */
+  bool complete;        /* and that crawl had ended with nothing left: no request is made */
+  uint64_t warc_keep;   /* --warc's length at the checkpoint continued from (UINT64_MAX: all) */
+  uint64_t output_keep; /* the same for -o FILE (crawl__checkpoint_cut_output) */
+  uint64_t links_keep;  /* the same for --jsonl's link log, DIR/links (referrers.c) */
+  size_t seeds_fed;     /* the seeds before this one were offered by the run continued from */
+};
+
+core_rc crawl__restore_prepare(struct shard *c) {
+  if (!(c->resume = calloc(1, sizeof(*c->resume))))
+    return CORE_ENOMEM;
+  c->resume->warc_keep = c->resume->output_keep = c->resume->links_keep = UINT64_MAX;
+  return CORE_OK;
+}
+
+void crawl__restore_close(struct shard *c) {
+  if (!c->resume)
+    return;
+  if (c->resume->file)
+    fclose(c->resume->file);
+  free(c->resume);
+  c->resume = NULL;
+}
+
+FILE *crawl__restore_file_make(struct shard *c) {
+  if (!c->resume->file)
+    c->resume->file = crawl__saved_temp_stream("resume");
+  return c->resume->file;
+}
+
+FILE *crawl__restore_file(const struct shard *c) {
+  return c->resume ? c->resume->file : NULL;
+}
+
+void crawl__restore_set_continued(struct shard *c) {
+  c->resume->continued = true;
+}
+
+bool crawl__restore_continued(const struct shard *c) {
+  return c->resume && c->resume->continued;
+}
+
+void crawl__restore_start_over(struct shard *c) {
+  c->resume->warc_keep = c->resume->output_keep = c->resume->links_keep = 0;
+}
+
+void crawl__restore_set_complete(struct shard *c) {
+  c->resume->complete = true;
+}
+
+bool crawl__restore_complete(const struct shard *c) {
+  return c->resume && c->resume->complete;
+}
+
+uint64_t crawl__restore_warc_keep(const struct shard *c) {
+  return c->resume->warc_keep;
+}
+
+uint64_t crawl__restore_output_keep(const struct shard *c) {
+  return c->resume->output_keep;
+}
+
+uint64_t crawl__restore_links_keep(const struct shard *c) {
+  return c->resume->links_keep;
+}
+
 static void restore_host(struct shard *c, const struct saved *s, double now) {
   struct url u;
   if (url_resolve(NULL, s->url, strlen(s->url), SIZE_MAX / 4, &u) != CORE_OK)
@@ -77,19 +146,19 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
     return;
   }
   if (!strcmp(s->url, "warc_bytes")) {
-    c->save.warc_keep = (uint64_t)s->value;
+    c->resume->warc_keep = (uint64_t)s->value;
     return;
   }
   if (!strcmp(s->url, "output_bytes")) {
-    c->save.output_keep = (uint64_t)s->value;
+    c->resume->output_keep = (uint64_t)s->value;
     return;
   }
   if (!strcmp(s->url, "links_bytes")) {
-    c->save.links_keep = (uint64_t)s->value;
+    c->resume->links_keep = (uint64_t)s->value;
     return;
   }
   if (!strcmp(s->url, "complete")) {
-    c->save.complete = !crawl__mesh_is_cluster(c->run);
+    c->resume->complete = !crawl__mesh_is_cluster(c->run);
     return;
   }
   if (!strcmp(s->url, "seeds_fed"))
@@ -122,26 +191,33 @@ static void restore_broken(struct shard *c, const struct saved *s) {
   }
 }
 
-void crawl__restore_seeds_fed(struct shard *c) {
-  rewind(c->save.resumable);
+size_t crawl__restore_seeds_fed(struct shard *c) {
+  FILE *f = c->resume->file;
+  if (!f)
+    return c->resume->seeds_fed;
+  rewind(f);
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
   /* the run's counters come first (write_snapshot): the reading stops where they end */
-  while (crawl__saved_next(c->save.resumable, &line, &cap, &s) && s.kind == SAVED_STAT)
+  while (crawl__saved_next(f, &line, &cap, &s) && s.kind == SAVED_STAT)
     if (!strcmp(s.url, "seeds_fed"))
-      c->save.seeds_fed = seeds_fed_at(s.value, c->cfg->seed_count);
+      c->resume->seeds_fed = seeds_fed_at(s.value, c->cfg->seed_count);
   free(line);
+  return c->resume->seeds_fed;
 }
 
 void crawl__restore(struct shard *c) {
-  rewind(c->save.resumable);
+  FILE *f = c->resume->file;
+  if (!f)
+    return;
+  rewind(f);
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
   struct held_page *hp = NULL;
   double now = core_now();
-  while (!c->life.fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
+  while (!c->life.fatal && crawl__saved_next(f, &line, &cap, &s)) {
     switch (s.kind) {
       case SAVED_PAGE:
       case SAVED_SITEMAP:
@@ -175,7 +251,7 @@ void crawl__restore(struct shard *c) {
     }
   }
   free(line);
-  if (ferror(c->save.resumable))
+  if (ferror(f))
     crawl__notes_fatal(c, "--state: cannot read back the checkpoint: %s", strerror(errno));
 }
 
@@ -191,7 +267,12 @@ static int owner_of(struct shard *c, const char *url) {
 }
 
 core_rc crawl__restore_split(struct shard *shards, int n) {
-  FILE *all = shards[0].save.resumable;
+  if (n < 1)
+    return CORE_EINVAL;
+  for (int i = 0; i < n; i++)
+    if (!shards[i].resume) /* a shard that could not be prepared: the run ends */
+      return CORE_ENOMEM;
+  FILE *all = shards[0].resume->file;
   FILE **parts = calloc((size_t)n, sizeof(*parts));
   if (!parts)
     return CORE_ENOMEM;
@@ -238,17 +319,17 @@ core_rc crawl__restore_split(struct shard *shards, int n) {
           break;
         case SAVED_STAT:
           if (!strcmp(sv.url, "warc_bytes")) /* the first shard opens the --warc file */
-            shards[0].save.warc_keep = (uint64_t)sv.value;
+            shards[0].resume->warc_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
-            shards[0].save.output_keep = (uint64_t)sv.value;
+            shards[0].resume->output_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "links_bytes")) /* and the link log */
-            shards[0].save.links_keep = (uint64_t)sv.value;
+            shards[0].resume->links_keep = (uint64_t)sv.value;
           if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
             for (int i = 0; i < n; i++)
-              shards[i].save.complete = !crawl__mesh_is_cluster(shards[i].run);
+              shards[i].resume->complete = !crawl__mesh_is_cluster(shards[i].run);
           if (!strcmp(sv.url, "seeds_fed")) /* and each feeds its seeds from there on */
             for (int i = 0; i < n; i++)
-              shards[i].save.seeds_fed = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
+              shards[i].resume->seeds_fed = seeds_fed_at(sv.value, shards[i].cfg->seed_count);
           to = 0;
           break;
         case SAVED_BROKEN:
@@ -268,9 +349,9 @@ core_rc crawl__restore_split(struct shard *shards, int n) {
       rc = CORE_ESYS;
   for (int i = 0; i < n; i++) {
     if (rc == CORE_OK) {
-      if (shards[i].save.resumable)
-        fclose(shards[i].save.resumable);
-      shards[i].save.resumable = parts[i];
+      if (shards[i].resume->file)
+        fclose(shards[i].resume->file);
+      shards[i].resume->file = parts[i];
     } else if (parts[i]) {
       fclose(parts[i]);
     }

@@ -142,7 +142,10 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   c->life.start = c->life.run_start = start;
   wire_hooks(c);
   crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
-  crawl__checkpoint_prepare(c);
+  if (crawl__checkpoint_prepare(c) != CORE_OK || crawl__restore_prepare(c) != CORE_OK) {
+    crawl__notes_fatal(c, "cannot start: out of memory");
+    return;
+  }
   crawl__held_prepare(c);
   crawl__speculate_prepare(c); /* after the held links' */
   crawl__referrers_prepare(c);
@@ -228,7 +231,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   if (n > 1 && (cfg->seen_file || cfg->state_dir)) {
     /* one save for all: each shard takes up its part of the last one, and is paused for the
      * next ones */
-    core_rc rc = shards[0].save.resumable ? crawl__restore_split(shards, n) : CORE_OK;
+    core_rc rc = crawl__restore_file(&shards[0]) ? crawl__restore_split(shards, n) : CORE_OK;
     if (rc != CORE_OK)
       crawl__notes_fatal(&shards[0], "%s: cannot hand the saved URLs to the shards: %s",
                          cfg->state_dir ? "--state" : "--seen", core_rc_str(rc));
@@ -239,7 +242,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
    * read, in shard_loop) */
   if (n > 1 && !shards[0].life.fatal)
     crawl__checkpoint_cut_output(&shards[0]);
-  if (n > 1 && !shards[0].life.fatal && crawl__archive_open(&shards[0]) == CORE_OK)
+  if (n > 1 && !shards[0].life.fatal &&
+      crawl__archive_open(&shards[0], crawl__restore_warc_keep(&shards[0])) == CORE_OK)
     for (int i = 1; i < n; i++)
       if (shards[i].fetch.engine)
         crawl__archive_share(&shards[0], &shards[i]);
@@ -258,7 +262,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   /* --jsonl's link log, one for all; not touched by a run that cannot start, whose checkpoint
    * may not have been read (it says how much of DIR/links stays) */
   if (n > 1 && !refused) {
-    crawl__referrers_open(&shards[0]);
+    if (!crawl__restore_complete(&shards[0]))
+      crawl__referrers_open(&shards[0], crawl__restore_links_keep(&shards[0]));
     for (int i = 1; i < n; i++)
       crawl__referrers_share(&shards[0], &shards[i]);
   }
@@ -305,7 +310,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   /* the time of all its runs, as its counts are (a --state crawl's start is set back by what
    * its runs before took) */
   stats->seconds = core_now() - (shards[0].life.start < start ? shards[0].life.start : start);
-  stats->complete = shards[0].save.complete;
+  stats->complete = crawl__restore_complete(&shards[0]);
   crawl__mesh_set_running(run, false);
   if (sink->status && end != CRAWL_END_PIPE && shards[0].fr)
     last_status(sink, shards, n, stats);

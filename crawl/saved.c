@@ -59,7 +59,8 @@ void crawl__saved_put_item(FILE *out, const struct frontier_item *item, unsigned
 }
 
 void crawl__saved_leave(struct shard *c, const struct frontier_item *item) {
-  if (!c->save.path || item->kind != FRONTIER_PAGE || (c->left && c->left->lost))
+  if ((!c->cfg->seen_file && !c->cfg->state_dir) || item->kind != FRONTIER_PAGE ||
+      (c->left && c->left->lost))
     return;
   if (!c->left && !(c->left = calloc(1, sizeof(*c->left)))) {
     crawl__notes_fatal(c, "out of memory"); /* the page would not be left for the next run */

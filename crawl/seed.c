@@ -74,15 +74,16 @@ void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
 /* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
  * passes this run's scope and filters again. */
 static void take_up_leftovers(struct shard *c, const seen_filter *given) {
-  if (!c->save.resumable)
+  FILE *resumable = crawl__restore_file(c);
+  if (!resumable)
     return;
-  rewind(c->save.resumable);
+  rewind(resumable);
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
   const char *held_from = NULL;
   char *from_copy = NULL;
-  while (!c->life.fatal && crawl__saved_next(c->save.resumable, &line, &cap, &s)) {
+  while (!c->life.fatal && crawl__saved_next(resumable, &line, &cap, &s)) {
     if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
       free(from_copy);
       held_from = from_copy = strdup(s.from);
@@ -111,7 +112,7 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   }
   free(from_copy);
   free(line);
-  if (ferror(c->save.resumable))
+  if (ferror(resumable))
     crawl__notes_fatal(c, "--seen: cannot read back the URLs the last run left: %s",
                        strerror(errno));
   /* the file keeps them until this run's next save replaces them */
@@ -242,10 +243,9 @@ core_rc crawl__seed_all(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   if (!c->seeds && !(c->seeds = calloc(1, sizeof(*c->seeds))))
     return CORE_ENOMEM;
-  if (c->save.restored) { /* the seeds before it were offered by an earlier run */
-    crawl__restore_seeds_fed(c);
-    c->seeds->next = c->save.seeds_fed;
-  }
+  bool continued = crawl__restore_continued(c);
+  if (continued) /* the seeds before it were offered by an earlier run */
+    c->seeds->next = crawl__restore_seeds_fed(c);
   /* One pass over the seeds, each parsed once, makes:
    * - with --no-parent, every seed's directory;
    * - the seeds this shard offers (and with --cluster, its process does), each once: a seed
@@ -255,7 +255,7 @@ core_rc crawl__seed_all(struct shard *c) {
    *   from. */
   seen_filter *given = NULL;
   core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds->unfed);
-  if (rc == CORE_OK && !c->save.restored && c->save.resumable)
+  if (rc == CORE_OK && !continued && crawl__restore_file(c))
     rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->life.fatal; i++) {
     struct url u;
@@ -271,7 +271,7 @@ core_rc crawl__seed_all(struct shard *c) {
       rc = add_seed_dir(c, &u);
     if (rc == CORE_OK && i >= c->seeds->next && crawl__mesh_owner(c, u.host) == c->shard &&
         crawl__mesh_node_of(c->run, u.host) == (int)cfg->node &&
-        !(c->save.restored && seen_contains(c->filter.seen, u.text, strlen(u.text))))
+        !(continued && seen_contains(c->filter.seen, u.text, strlen(u.text))))
       rc = seen_add(c->seeds->unfed, u.text, strlen(u.text), &first);
     if (rc == CORE_OK && given)
       rc = seen_add(given, u.text, strlen(u.text), &first);
@@ -284,7 +284,7 @@ core_rc crawl__seed_all(struct shard *c) {
     return rc;
   }
   /* after the list is made: a link restored to a seed not offered yet makes it a seed at once */
-  if (c->save.restored)
+  if (continued)
     crawl__restore(c);
   frontier_hold(c->fr, 0); /* depth 1 waits for every seed, as if all had been queued first */
   crawl__seed_feed(c);     /* the first window now */

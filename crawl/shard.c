@@ -15,6 +15,7 @@
 #include "crawl/referrers.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
+#include "crawl/restore.h"
 #include "crawl/saved.h"
 #include "crawl/schedule.h"
 #include "crawl/seed.h"
@@ -145,7 +146,7 @@ void crawl__shard_open(struct shard *c) {
       (rc = frontier_create(&frontier_opts, c->filter.seen, crawl__host_free, &c->fr)) ||
       (rc = crawl__seed_open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress->timer)) ||
-      (rc = loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer)) ||
+      (rc = crawl__checkpoint_timer_open(c)) ||
       (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->filter.sitemaps_seen)
                           : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = crawl__hosts_open(c)) ||
@@ -166,20 +167,21 @@ static void shard_loop(struct shard *c) {
   bool shared = c->mesh.outboxes != NULL;
   if (c->out.sink->status && c->shard == 0)
     loop_timer_start(c->progress->timer, core_now() + 0.5);
-  if (c->save.path && c->shard == 0) /* the first shard saves for all */
-    loop_timer_start(c->save.timer, core_now() + c->save.every);
+  crawl__checkpoint_timer_start(c);
   if (crawl__seed_all(c) != CORE_OK)
     crawl__notes_fatal(c, "cannot queue the seeds: out of memory");
-  c->save.begun = !c->life.fatal;
+  c->life.begun = !c->life.fatal;
   /* a crawl of one shard (of a --cluster too: it has outboxes) read its checkpoint just now */
   if (!c->life.fatal && crawl__mesh_shards(c->run) == 1) {
     crawl__checkpoint_cut_output(
-        c);                 /* nothing was written yet: the first flush comes after a turn */
-    crawl__archive_open(c); /* after the checkpoint was read: it says how much of the file stays */
-    crawl__referrers_open(c); /* so does --jsonl's link log */
+        c); /* nothing was written yet: the first flush comes after a turn */
+    crawl__archive_open(c, crawl__restore_warc_keep(c)); /* the checkpoint said how much stays */
+    if (!crawl__restore_complete(c))                     /* so does --jsonl's link log's */
+      crawl__referrers_open(c, crawl__restore_links_keep(c));
   }
-  while (!c->life.fatal && !c->save.complete) { /* a crawl continued once complete asks nothing */
-    crawl__mesh_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */
+  while (!c->life.fatal &&
+         !crawl__restore_complete(c)) { /* a crawl continued once complete asks nothing */
+    crawl__mesh_sync_stop(c);           /* a stop asked for by crawl_stop or by another shard */
     if (c->life.stop == STOP_NOW || (shared && crawl__mesh_done(c)))
       break;
     if (shared)
@@ -222,7 +224,7 @@ static void shard_loop(struct shard *c) {
  * of requests cut short) reach their owners before anything is settled, in rounds until no shard
  * sends more. */
 static void deliver_last_links(struct shard *c) {
-  if (c->save.path) {
+  if (crawl__checkpoint_saves(c)) {
     /* the save keeps the requests cut short, to be made again, and settle_leftovers ends them
      * after it; what their parsers found so far goes on its way now */
     for (struct request *rq = crawl__request_next(c, NULL); rq; rq = rq->next)
@@ -251,7 +253,7 @@ static void deliver_last_links(struct shard *c) {
  * were. Read after a barrier, which orders it after each shard's own write. */
 static bool all_begun(const struct crawl *r) {
   for (int i = 0; i < crawl__mesh_shards(r); i++)
-    if (!crawl__mesh_shard(r, i)->fr || !crawl__mesh_shard(r, i)->save.begun)
+    if (!crawl__mesh_shard(r, i)->fr || !crawl__mesh_shard(r, i)->life.begun)
       return false;
   return true;
 }
@@ -293,11 +295,10 @@ static void shard_end(struct shard *c) {
   /* the final save is the last: the loop still turns after it (crawl__bridge_close waits on it
    * for Redis), and a periodic save then would read the other shards' queues while they free
    * them (a crash, seen as SIGSEGV in snap_host with --cluster -j 4) */
-  if (c->save.timer)
-    loop_timer_stop(c->save.timer);
+  crawl__checkpoint_timer_stop(c);
   if (saving && shards > 1)
     crawl__mesh_barrier(c->run, c->shard);
-  if (c->shard == 0 && c->save.path && all_begun(c->run) && c->filter.seen) {
+  if (c->shard == 0 && crawl__checkpoint_saves(c) && all_begun(c->run) && c->filter.seen) {
     /* a --state crawl at its end writes the records that waited for their referrers, before
      * the save that says it is complete; a paused one keeps them waiting in DIR/links */
     if (cfg->state_dir && c->life.end == CRAWL_END_DONE)
@@ -331,6 +332,7 @@ void crawl__shard_close(struct shard *c) {
     seen_destroy(c->filter.seen);
   seen_destroy(c->filter.sitemaps_seen);
   crawl__checkpoint_close(c);
+  crawl__restore_close(c);
   crawl__saved_left_close(c);
   crawl__depthcut_close(c); /* settled by then, or let go: a shard that never ran */
   crawl__held_free_all(c);

@@ -10,6 +10,7 @@
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/request.h"
+#include "crawl/restore.h"
 #include "crawl/saved.h"
 #include "crawl/speculate.h"
 #include "crawl/stash.h"
@@ -93,7 +94,8 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
   c->hooks.failed_record = world_failed_record_at_once;
   c->hooks.spec_record = world_spec_record;
   c->share.seen_expect = 1000;
-  crawl__checkpoint_prepare(c);
+  assert_int_equal(crawl__checkpoint_prepare(c), CORE_OK);
+  assert_int_equal(crawl__restore_prepare(c), CORE_OK);
   *rc = crawl__checkpoint_open_seen(c);
   if (*rc != CORE_OK)
     return w;
@@ -119,6 +121,7 @@ static void world_free(struct world *w) {
   if (c->loop)
     loop_destroy(c->loop); /* and the saves' timer */
   crawl__checkpoint_close(c);
+  crawl__restore_close(c);
   crawl__saved_left_close(c);
   seen_destroy(c->filter.seen);
   w->b.err[0] = '\0';
@@ -140,8 +143,7 @@ static void offer(struct world *w, const char *url) {
 static void first_checkpoint(struct world *w, const char *url) {
   struct shard *c = &w->b.shard;
   assert_int_equal(loop_create(&c->loop), CORE_OK);
-  assert_int_equal(loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save.timer),
-                   CORE_OK);
+  assert_int_equal(crawl__checkpoint_timer_open(c), CORE_OK);
   offer(w, url);
   crawl__checkpoint_on_timer(c);
 }
@@ -162,7 +164,7 @@ static bool seen(struct world *w, const char *url) {
 
 /* What the loaded file says is left, its lines as saved. */
 static char *left_lines(struct world *w) {
-  FILE *f = w->b.shard.save.resumable;
+  FILE *f = crawl__restore_file(&w->b.shard);
   assert_non_null(f);
   assert_int_equal(fseek(f, 0, SEEK_END), 0);
   long size = ftell(f);
@@ -247,8 +249,7 @@ static void test_state_continues_from_the_checkpoint_before_a_damaged_one(void *
   assert_int_equal(fclose(f), 0);
   w = world_new(dir, true, true, SEEN_EXACT, &rc);
   assert_int_equal(rc, CORE_OK);
-  assert_true(w->b.shard.save.restored);
-  assert_true(w->b.shard.save.damaged);
+  assert_true(crawl__restore_continued(&w->b.shard));
   assert_true(seen(w, "http://127.0.0.2:9/one.html"));
   assert_false(seen(w, "http://127.0.0.2:9/two.html")); /* accepted after the one before */
   assert_int_equal(w->note_count, 1);

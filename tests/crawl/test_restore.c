@@ -59,25 +59,25 @@ static struct world *world_new(int depth) {
   struct shard *c = &w->b.shard;
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
   world_parts_open(c, &opts, NULL, take);
+  assert_int_equal(crawl__restore_prepare(c), CORE_OK);
   return w;
 }
 
 static void world_free(struct world *w) {
   struct shard *c = &w->b.shard;
   world_parts_close(c);
-  if (c->save.resumable)
-    fclose(c->save.resumable);
+  crawl__restore_close(c);
   world_base_close(&w->b);
   free(w);
 }
 
-/* A checkpoint of these lines, as the shard's loaded save. */
-static FILE *save_of(const char *lines) {
-  FILE *f = tmpfile();
+/* A checkpoint of these lines, loaded as the shard's save. */
+static void load_save(struct shard *c, const char *lines) {
+  FILE *f = crawl__restore_file_make(c);
   assert_non_null(f);
   assert_int_equal(fputs(lines, f) >= 0, true);
+  assert_int_equal(fflush(f), 0);
   rewind(f);
-  return f;
 }
 
 struct queued {
@@ -132,10 +132,9 @@ static void test_every_line_comes_back(void **state) {
            "cut 5 0 http://a.test/p2 http://a.test/deep\n"
            "cut 4 0 http://a.test/p2 http://a.test/reached\n",
            held_link, transit);
-  c->save.resumable = save_of(text);
+  load_save(c, text);
   double before = core_now();
-  crawl__restore_seeds_fed(c);
-  assert_int_equal(c->save.seeds_fed, 3);
+  assert_int_equal(crawl__restore_seeds_fed(c), 3);
   crawl__restore(c);
   assert_false(c->life.fatal);
   /* queued as they were, and the cut URL the depth now reaches */
@@ -182,7 +181,7 @@ static void test_every_line_comes_back(void **state) {
   assert_int_equal(w->b.stats.pages, 17);
   assert_int_equal(w->b.stats.fates[CRAWL_FATE_FETCHED], 9);
   assert_int_equal(crawl__budget_pages_started(w->b.run), 40);
-  assert_int_equal(c->save.warc_keep, 1234);
+  assert_int_equal(crawl__restore_warc_keep(c), 1234);
   assert_true(c->life.start <= core_now() - 5 + 0.001 && c->life.start >= before - 5);
   /* the broken link, and the link that was on its way */
   assert_string_equal(w->b.stats.broken_links[0].url, "http://a.test/gone");
@@ -201,9 +200,8 @@ static void test_every_line_comes_back(void **state) {
 static void test_seeds_fed_within_the_seeds(void **state) {
   (void)state;
   struct world *w = world_new(4);
-  w->b.shard.save.resumable = save_of("stat seeds_fed 99\npage 0 0 0 0 0.000 - http://a.test/\n");
-  crawl__restore_seeds_fed(&w->b.shard);
-  assert_int_equal(w->b.shard.save.seeds_fed, 5);
+  load_save(&w->b.shard, "stat seeds_fed 99\npage 0 0 0 0 0.000 - http://a.test/\n");
+  assert_int_equal(crawl__restore_seeds_fed(&w->b.shard), 5);
   world_free(w);
 }
 
@@ -224,6 +222,8 @@ static void test_split_by_owner(void **state) {
   struct shard shards[2] = {{.cfg = &cfg, .run = run}, {.cfg = &cfg, .run = run}};
   crawl__mesh_attach(run, 0, &shards[0], take_none);
   crawl__mesh_attach(run, 1, &shards[1], take_none);
+  for (int i = 0; i < 2; i++)
+    assert_int_equal(crawl__restore_prepare(&shards[i]), CORE_OK);
   /* hosts until both shards own one */
   char hosts[2][32] = {"", ""};
   for (int i = 0; i < 100 && (!hosts[0][0] || !hosts[1][0]); i++) {
@@ -245,7 +245,7 @@ static void test_split_by_owner(void **state) {
            "link 3 A c.html\n"
            "cut 9 0 - http://%s/deep\n",
            hosts[0], hosts[1], hosts[1], hosts[0], hosts[1]);
-  shards[0].save.resumable = save_of(text);
+  load_save(&shards[0], text);
   assert_int_equal(crawl__restore_split(shards, 2), CORE_OK);
   char *want[2];
   asprintf(&want[0],
@@ -257,16 +257,17 @@ static void test_split_by_owner(void **state) {
            "cut 9 0 - http://%s/deep\n",
            hosts[1], hosts[1], hosts[1]);
   for (int i = 0; i < 2; i++) {
-    FILE *f = shards[i].save.resumable;
+    FILE *f = crawl__restore_file(&shards[i]);
     assert_non_null(f);
     rewind(f);
     char got[1024] = "";
     size_t n = fread(got, 1, sizeof(got) - 1, f);
     got[n] = '\0';
     assert_string_equal(got, want[i]);
-    fclose(f);
     free(want[i]);
   }
+  for (int i = 0; i < 2; i++)
+    crawl__restore_close(&shards[i]);
   crawl__mesh_destroy(run);
 }
 

@@ -184,7 +184,7 @@ static void test_counters_named_once(void **state) {
 static void test_pages_left_for_the_next_run(void **state) {
   (void)state;
   for (int with_state = 0; with_state < 2; with_state++) {
-    struct crawl_config cfg = {.state_dir = with_state ? "/nonexistent-dir" : NULL};
+    struct crawl_config cfg = {0};
     struct shard c = {.cfg = &cfg};
     struct frontier_item *page = frontier_item_new(FRONTIER_PAGE, "http://a.test/n", NULL, 2);
     struct frontier_item *map = frontier_item_new(FRONTIER_SITEMAP, "http://a.test/s.xml", NULL, 0);
@@ -193,7 +193,10 @@ static void test_pages_left_for_the_next_run(void **state) {
     page->flags = ITEM_SEED;
     crawl__saved_leave(&c, page); /* nothing saved: nothing left */
     assert_int_equal(crawl__saved_left_count(&c), 0);
-    c.save.path = "/nonexistent-dir/checkpoint";
+    if (with_state) /* a crawl that saves: --state DIR, or --seen FILE */
+      cfg.state_dir = "/nonexistent-dir";
+    else
+      cfg.seen_file = "/nonexistent-dir/seen";
     crawl__saved_leave(&c, page);
     crawl__saved_leave(&c, map);
     crawl__saved_leave(&c, page);
