@@ -446,11 +446,13 @@ core_rc crawl__checkpoint_prepare(struct shard *c) {
 }
 
 core_rc crawl__checkpoint_timer_open(struct shard *c) {
+  if (!c->save)
+    return CORE_ENOMEM; /* crawl__checkpoint_prepare could not make it */
   return loop_timer_create(c->loop, crawl__checkpoint_on_timer, c, &c->save->timer);
 }
 
 void crawl__checkpoint_timer_start(struct shard *c) {
-  if (c->save->path && c->shard == 0) /* the first shard saves for all */
+  if (crawl__checkpoint_saves(c) && c->shard == 0) /* the first shard saves for all */
     loop_timer_start(c->save->timer, core_now() + c->save->every);
 }
 

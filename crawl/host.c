@@ -440,7 +440,7 @@ void crawl__hosts_lookup_ended(struct shard *c) {
 }
 
 size_t crawl__hosts_lookups(const struct shard *c) {
-  return c->hosts->lookups;
+  return c->hosts ? c->hosts->lookups : 0;
 }
 
 bool crawl__hosts_lookup_room(const struct shard *c) {

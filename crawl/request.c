@@ -40,7 +40,7 @@ struct request *crawl__request_next(const struct shard *c, const struct request 
 }
 
 size_t crawl__request_in_flight(const struct shard *c) {
-  return c->requests->in_flight;
+  return c->requests ? c->requests->in_flight : 0;
 }
 
 bool crawl__request_hold_long(struct request *rq, size_t want, size_t room) {

@@ -73,15 +73,15 @@ bool crawl__restore_complete(const struct shard *c) {
 }
 
 uint64_t crawl__restore_warc_keep(const struct shard *c) {
-  return c->resume->warc_keep;
+  return c->resume ? c->resume->warc_keep : UINT64_MAX;
 }
 
 uint64_t crawl__restore_output_keep(const struct shard *c) {
-  return c->resume->output_keep;
+  return c->resume ? c->resume->output_keep : UINT64_MAX;
 }
 
 uint64_t crawl__restore_links_keep(const struct shard *c) {
-  return c->resume->links_keep;
+  return c->resume ? c->resume->links_keep : UINT64_MAX;
 }
 
 static void restore_host(struct shard *c, const struct saved *s, double now) {

@@ -5,7 +5,8 @@
 #include "crawl/crawl-int.h"
 
 /* A shard's state of the run it continues (struct shard_resume, c->resume): made before the shard
- * opens, with every length kept whole (UINT64_MAX); let go at its close. */
+ * opens, with every length kept whole (UINT64_MAX); let go at its close. The functions that read
+ * it answer as for a run that continues nothing when it could not be made. */
 core_rc crawl__restore_prepare(struct shard *c);
 void crawl__restore_close(struct shard *c);
 /* The file the last save is loaded into (checkpoint.c), made empty at the first call; NULL with

@@ -142,10 +142,8 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   c->life.start = c->life.run_start = start;
   wire_hooks(c);
   crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
-  if (crawl__checkpoint_prepare(c) != CORE_OK || crawl__restore_prepare(c) != CORE_OK) {
-    crawl__notes_fatal(c, "cannot start: out of memory");
-    return;
-  }
+  if (crawl__checkpoint_prepare(c) != CORE_OK || crawl__restore_prepare(c) != CORE_OK)
+    crawl__notes_fatal(c, "cannot start: out of memory"); /* the rest is made, then let go */
   crawl__held_prepare(c);
   crawl__speculate_prepare(c); /* after the held links' */
   crawl__referrers_prepare(c);
