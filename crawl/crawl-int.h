@@ -128,13 +128,6 @@ struct shard {
   event_loop *loop;
   frontier *fr;
   struct crawl_fragments *fragments; /* --check-fragments: the run's table (run.c owns it) */
-  struct { /* how far below the depth gate pages may start: held.c decides after each replay, by
-            * the links held in memory (crawl__held_ahead_budget) */
-    bool level;        /* one level below (their links held) */
-    bool speculative;  /* speculative pages further down (speculate.c) */
-    bool spec_on;      /* speculative pages are made in this crawl (crawl__speculate_prepare) */
-    size_t spec_links; /* of the links held, those kept with fetched speculative pages */
-  } ahead;
   struct { /* what it hands to other shards and processes (mesh.c, bridge.c) */
     struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
     struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */

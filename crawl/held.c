@@ -44,6 +44,12 @@ struct shard_held {
   size_t copy_slots, copy_count; /* copy_slots a power of two, or 0 */
   struct core_buf scratch;       /* a held link's printed form, put together (held.c) */
   bool once; /* URLs held once (a polite crawl: with no delay held links are few and brief) */
+  /* how far below the depth gate pages may start, decided after each replay by the links held
+   * in memory (set_lookahead) */
+  bool level;        /* one level below (their links held) */
+  bool speculative;  /* speculative pages further down (speculate.c) */
+  bool spec_on;      /* speculative pages are made in this crawl (crawl__held_speculate_on) */
+  size_t spec_links; /* of the links held, those kept with fetched speculative pages */
 };
 
 /* Sets a held page, and the links in it, at the depth its page turned out to have. */
@@ -441,22 +447,24 @@ uint64_t crawl__held_ahead_budget(const struct shard *c) {
 
 static void set_lookahead(struct shard *c) {
   uint64_t budget = crawl__held_ahead_budget(c);
-  size_t real = c->held->links - c->ahead.spec_links;
+  struct shard_held *h = c->held;
+  /* the speculative pages' links are among those held */
+  size_t real = h->links > h->spec_links ? h->links - h->spec_links : 0;
   /* each stop is counted: the summary names the option that raises the budget */
   uint64_t most = c->held->once ? budget * 2 : budget;
   if (real >= most) {
-    c->stats->ahead_stops += c->ahead.level;
-    c->ahead.level = false;
+    c->stats->ahead_stops += h->level;
+    h->level = false;
   } else if (real <= most / 2) {
-    c->ahead.level = true;
+    h->level = true;
   }
-  if (c->ahead.spec_links >= budget * 10) {
-    c->stats->ahead_stops += c->ahead.speculative;
-    c->ahead.speculative = false;
-  } else if (c->ahead.spec_links <= budget * 5) {
-    c->ahead.speculative = c->ahead.spec_on;
+  if (h->spec_links >= budget * 10) {
+    c->stats->ahead_stops += h->speculative;
+    h->speculative = false;
+  } else if (h->spec_links <= budget * 5) {
+    h->speculative = h->spec_on;
   }
-  frontier_set_lookahead(c->fr, !c->ahead.level ? 0 : c->ahead.speculative ? SPEC_LEVELS : 1);
+  frontier_set_lookahead(c->fr, !h->level ? 0 : h->speculative ? SPEC_LEVELS : 1);
 }
 
 void crawl__held_close(struct shard *c) {
@@ -497,6 +505,31 @@ bool crawl__held_once(const struct shard *c) {
   return c->held && c->held->once;
 }
 
+void crawl__held_speculate_on(struct shard *c) {
+  if (c->held)
+    c->held->spec_on = true;
+}
+
+bool crawl__held_speculates(const struct shard *c) {
+  return c->held && c->held->spec_on;
+}
+
+bool crawl__held_speculative_now(const struct shard *c) {
+  return c->held && c->held->speculative;
+}
+
+void crawl__held_spec_links_add(struct shard *c, size_t n) {
+  c->held->spec_links += n;
+}
+
+void crawl__held_spec_links_remove(struct shard *c, size_t n) {
+  c->held->spec_links -= n;
+}
+
+size_t crawl__held_spec_links(const struct shard *c) {
+  return c->held ? c->held->spec_links : 0;
+}
+
 struct held_page *crawl__held_next(const struct shard *c, const struct held_page *hp) {
   if (hp && hp->next)
     return hp->next;
@@ -513,6 +546,7 @@ void crawl__held_prepare(struct shard *c) {
     return;
   }
   c->held->min = INT_MAX;
+  c->held->level = true;
   core_buf_init(&c->held->scratch, SIZE_MAX);
   c->held->once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;
 }

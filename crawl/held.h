@@ -42,6 +42,16 @@ static inline bool crawl__held_waits(const struct held_page *hp) {
  * only waits. The queue of a crawl that fetches pages ahead spills at it too (crawl__shard_open):
  * a page fetched ahead must be found again in the queue. */
 uint64_t crawl__held_ahead_budget(const struct shard *c);
+/* Speculative pages: made in this crawl (speculate.c says so as it is prepared), and whether
+ * they may be made now (set after each replay, within ten times the budget of their links). */
+void crawl__held_speculate_on(struct shard *c);
+bool crawl__held_speculates(const struct shard *c);
+bool crawl__held_speculative_now(const struct shard *c);
+/* The links kept with fetched speculative pages, of those held, as speculate.c keeps and lets
+ * go of them. */
+void crawl__held_spec_links_add(struct shard *c, size_t n);
+void crawl__held_spec_links_remove(struct shard *c, size_t n);
+size_t crawl__held_spec_links(const struct shard *c);
 
 /* Held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */

@@ -137,7 +137,6 @@ static void wire_hooks(struct shard *c) {
 static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
   const struct crawl_config *cfg = c->cfg;
   const struct crawl_sink *sink = c->out.sink;
-  c->ahead.level = true;
   c->life.end = CRAWL_END_DONE; /* before anything that can fail: a fatal error sets its own */
   c->life.start = c->life.run_start = start;
   wire_hooks(c);

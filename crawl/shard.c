@@ -136,8 +136,9 @@ void crawl__shard_open(struct shard *c) {
       .ip_table = crawl__mesh_ip_table(c->run),
       .per_host = cfg->per_host,
       /* the ahead budget: a page fetched ahead must be found again in the queue (speculate.c) */
-      .queue_memory = c->ahead.spec_on && c->share.queue_memory ? crawl__held_ahead_budget(c)
-                                                                : c->share.queue_memory,
+      .queue_memory = crawl__held_speculates(c) && c->share.queue_memory
+                          ? crawl__held_ahead_budget(c)
+                          : c->share.queue_memory,
       .queue_disk = c->share.queue_disk};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||

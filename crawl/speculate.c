@@ -193,7 +193,7 @@ static struct spec_outcome *outcome_of(struct shard *c, struct spec *e) {
 /* Frees e, which is out of its bucket. */
 static void free_entry(struct shard *c, struct spec *e) {
   if (e->held) {
-    c->ahead.spec_links -= e->held->count;
+    crawl__held_spec_links_remove(c, e->held->count);
     crawl__held_free(c, e->held);
   }
   free_outcome(e->outcome);
@@ -255,8 +255,8 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
    * page would go to the spill file, at the budget (a speculative page must be found again in the
    * queue): a quarter of it is left for what the crawl queues meanwhile */
   uint64_t budget = crawl__held_ahead_budget(c);
-  if (!c->ahead.spec_on || !follow || depth > cfg->depth || u->unfetchable || c->life.fatal ||
-      c->life.stop)
+  if (!crawl__held_speculates(c) || !follow || depth > cfg->depth || u->unfetchable ||
+      c->life.fatal || c->life.stop)
     return;
   if (!url_scope_contains(c->filter.scope, u->host))
     return; /* out of scope: recorded when its level comes, never fetched ahead */
@@ -265,7 +265,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
   if (crawl__mail_send_if_foreign(c, u, from, depth, 0, LINK_AHEAD,
                                   (struct link_how){VIA_NONE, true}))
     return;
-  if (!c->ahead.speculative || c->spec->count >= budget || frontier_spilled(c->fr) ||
+  if (!crawl__held_speculative_now(c) || c->spec->count >= budget || frontier_spilled(c->fr) ||
       frontier_queued(c->fr) >= budget / 4 * 3)
     return;
   size_t len = strlen(u->text);
@@ -468,7 +468,7 @@ static struct spec *materialize(struct shard *c, uint64_t at) {
     return NULL;
   }
   e->held = hp;
-  c->ahead.spec_links += hp ? hp->count : 0;
+  crawl__held_spec_links_add(c, hp ? hp->count : 0);
   return e;
 }
 
@@ -540,13 +540,13 @@ static void keep_fetched(struct shard *c, struct spec *e, struct held_page *hp) 
   if (e->done && stash_entry(c, e, hp, NULL))
     return;
   e->held = hp;
-  c->ahead.spec_links += hp ? hp->count : 0;
+  crawl__held_spec_links_add(c, hp ? hp->count : 0);
 }
 
 struct held_page *crawl__speculate_take_links(struct shard *c, struct spec *e) {
   struct held_page *hp = e->held;
   if (hp)
-    c->ahead.spec_links -= hp->count;
+    crawl__held_spec_links_remove(c, hp->count);
   e->held = NULL;
   return hp;
 }
@@ -679,6 +679,7 @@ void crawl__speculate_prepare(struct shard *c) {
    * politeness gaps; with no gap the crawl is busy anyway, and they would only cost CPU (held
    * links are held once, crawl__held_once, exactly then). --seen and --state save what was
    * accepted, which a speculative page is not, yet */
-  c->ahead.spec_on = crawl__held_once(c) && !cfg->seen_file && !cfg->state_dir &&
-                     !(cfg->cluster && cfg->max_pages >= 0); /* pages leased: only accepted ones */
+  if (crawl__held_once(c) && !cfg->seen_file && !cfg->state_dir &&
+      !(cfg->cluster && cfg->max_pages >= 0)) /* pages leased: only accepted ones */
+    crawl__held_speculate_on(c);
 }

@@ -88,9 +88,9 @@ static struct world *world_new(void) {
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
   world_parts_open(c, &opts, NULL, take);
   crawl__speculate_prepare(c);
-  assert_true(c->ahead.spec_on);
+  assert_true(crawl__held_speculates(c));
   crawl__held_replayed(c); /* as after each replay: how far ahead pages may start */
-  assert_true(c->ahead.speculative);
+  assert_true(crawl__held_speculative_now(c));
   return w;
 }
 
@@ -141,10 +141,23 @@ static void test_what_is_not_fetched_ahead(void **state) {
   assert_int_equal(seen_add(w->b.shard.filter.seen, "http://a.test/seen", 18, &was_new), CORE_OK);
   consider(w, "http://a.test/seen", "http://a.test/", 2, true);
   assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
-  /* fetching ahead turned off (the held links past their budget): nothing more */
-  w->b.shard.ahead.speculative = false;
+  /* fetching ahead turned off (the speculative pages' links past ten times their budget, as
+   * held.c finds after a replay): nothing more; on again under five times it */
+  struct shard *c = &w->b.shard;
+  c->share.queue_memory = 1000; /* a budget of 2,000 */
+  crawl__held_spec_links_add(c, 20000);
+  crawl__held_replayed(c);
+  assert_false(crawl__held_speculative_now(c));
   consider(w, "http://a.test/later", "http://a.test/", 2, true);
-  assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
+  assert_int_equal(world_queued_pages(c->fr).count, 0);
+  crawl__held_spec_links_remove(c, 9000);
+  crawl__held_replayed(c);
+  assert_false(crawl__held_speculative_now(c)); /* 11,000: still above five times */
+  crawl__held_spec_links_remove(c, 11000);
+  crawl__held_replayed(c);
+  assert_true(crawl__held_speculative_now(c));
+  consider(w, "http://a.test/later", "http://a.test/", 2, true);
+  assert_int_equal(world_queued_pages(c->fr).count, 1);
   world_free(w);
 }
 
@@ -247,14 +260,14 @@ static void test_a_fetched_page_waits_in_the_stash_and_comes_back_whole(void **s
   fetch_ahead(w, "http://a.test/x", links, NULL);
   assert_int_equal(w->written_count, 0); /* not reported: not confirmed yet */
   assert_true(crawl__stash_fd(c) >= 0);  /* it went to the stash */
-  assert_int_equal(c->ahead.spec_links, 0);
+  assert_int_equal(crawl__held_spec_links(c), 0);
 
   struct spec *e = crawl__speculate_find(c, "http://a.test/x");
   assert_non_null(e);
   assert_true(e->done);
-  assert_int_equal(c->ahead.spec_links, 2);
+  assert_int_equal(crawl__held_spec_links(c), 2);
   struct held_page *hp = crawl__speculate_take_links(c, e);
-  assert_int_equal(c->ahead.spec_links, 0);
+  assert_int_equal(crawl__held_spec_links(c), 0);
   assert_non_null(hp);
   assert_int_equal(hp->count, 2);
   struct link_how how;
