@@ -452,17 +452,13 @@ core_rc crawl__checkpoint_timer_open(struct shard *c) {
 }
 
 void crawl__checkpoint_timer_start(struct shard *c) {
-  if (crawl__checkpoint_saves(c) && c->shard == 0) /* the first shard saves for all */
+  if (c->save && c->save->path && c->shard == 0) /* the first shard saves for all */
     loop_timer_start(c->save->timer, core_now() + c->save->every);
 }
 
 void crawl__checkpoint_timer_stop(struct shard *c) {
   if (c->save && c->save->timer)
     loop_timer_stop(c->save->timer);
-}
-
-bool crawl__checkpoint_saves(const struct shard *c) {
-  return c->save && c->save->path;
 }
 
 void crawl__checkpoint_close(struct shard *c) {

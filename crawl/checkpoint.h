@@ -27,6 +27,4 @@ void crawl__checkpoint_close(struct shard *c);
 core_rc crawl__checkpoint_timer_open(struct shard *c);
 void crawl__checkpoint_timer_start(struct shard *c);
 void crawl__checkpoint_timer_stop(struct shard *c);
-/* Whether the crawl is saved (--seen or --state), once crawl__checkpoint_open_seen has run. */
-bool crawl__checkpoint_saves(const struct shard *c);
 #endif

@@ -55,8 +55,7 @@ struct request {
   struct url url;
   struct url base; /* <base href>, when the page has one */
   parse_html *html;
-  size_t
-      long_hold; /* of the room its shard's long pages hold, its share (crawl__request_hold_long) */
+  size_t long_hold;    /* its share of the room long pages hold (crawl__request_hold_long) */
   uint64_t html_bytes; /* of its body, fed to html so far */
   bool streams;        /* html outgrew what it may hold: parsed as it comes */
   parse_css *css;      /* a style sheet's links */

@@ -174,15 +174,16 @@ static void shard_loop(struct shard *c) {
   c->life.begun = !c->life.fatal;
   /* a crawl of one shard (of a --cluster too: it has outboxes) read its checkpoint just now */
   if (!c->life.fatal && crawl__mesh_shards(c->run) == 1) {
-    crawl__checkpoint_cut_output(
-        c); /* nothing was written yet: the first flush comes after a turn */
-    crawl__archive_open(c, crawl__restore_warc_keep(c)); /* the checkpoint said how much stays */
-    if (!crawl__restore_complete(c))                     /* so does --jsonl's link log's */
+    /* the checkpoint says how much of each file stays; nothing was written to them yet (the
+     * first flush comes after a turn) */
+    crawl__checkpoint_cut_output(c);
+    crawl__archive_open(c, crawl__restore_warc_keep(c));
+    if (!crawl__restore_complete(c))
       crawl__referrers_open(c, crawl__restore_links_keep(c));
   }
-  while (!c->life.fatal &&
-         !crawl__restore_complete(c)) { /* a crawl continued once complete asks nothing */
-    crawl__mesh_sync_stop(c);           /* a stop asked for by crawl_stop or by another shard */
+  /* a crawl continued once complete asks nothing */
+  while (!c->life.fatal && !crawl__restore_complete(c)) {
+    crawl__mesh_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */
     if (c->life.stop == STOP_NOW || (shared && crawl__mesh_done(c)))
       break;
     if (shared)
@@ -225,7 +226,7 @@ static void shard_loop(struct shard *c) {
  * of requests cut short) reach their owners before anything is settled, in rounds until no shard
  * sends more. */
 static void deliver_last_links(struct shard *c) {
-  if (crawl__checkpoint_saves(c)) {
+  if (c->cfg->seen_file || c->cfg->state_dir) {
     /* the save keeps the requests cut short, to be made again, and settle_leftovers ends them
      * after it; what their parsers found so far goes on its way now */
     for (struct request *rq = crawl__request_next(c, NULL); rq; rq = rq->next)
@@ -299,7 +300,7 @@ static void shard_end(struct shard *c) {
   crawl__checkpoint_timer_stop(c);
   if (saving && shards > 1)
     crawl__mesh_barrier(c->run, c->shard);
-  if (c->shard == 0 && crawl__checkpoint_saves(c) && all_begun(c->run) && c->filter.seen) {
+  if (c->shard == 0 && saving && all_begun(c->run) && c->filter.seen) {
     /* a --state crawl at its end writes the records that waited for their referrers, before
      * the save that says it is complete; a paused one keeps them waiting in DIR/links */
     if (cfg->state_dir && c->life.end == CRAWL_END_DONE)
