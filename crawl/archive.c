@@ -74,7 +74,7 @@ core_rc crawl__archive_open(struct shard *c, uint64_t keep) {
                                        : "out of memory");
     return rc;
   }
-  fetch_engine_capture(c->fetch.engine, archive, c);
+  fetch_engine_capture(c->engine, archive, c);
   return CORE_OK;
 }
 
@@ -87,7 +87,7 @@ void crawl__archive_share(struct shard *first, struct shard *c) {
   }
   c->archive->writer = first->archive->writer;
   c->archive->shared = true;
-  fetch_engine_capture(c->fetch.engine, archive, c);
+  fetch_engine_capture(c->engine, archive, c);
 }
 
 bool crawl__archive_kept(struct shard *c, uint64_t *bytes) {

@@ -1,9 +1,69 @@
 /* What the shards of a run count together: -n (pages started, and with --cluster the lease of them
  * from Redis), -c (requests in flight), --rate, and whether a spill file's or the stash's failure
- * was said. */
+ * was said; and each shard's part of the run's bounds. */
 #include "crawl/run-int.h"
 #include "crawl/budget.h"
 #include "crawl/mesh.h"
+
+#include <stdlib.h>
+
+/* A shard's part of the bounds the run shares out (crawl__budget_bounds_prepare). */
+struct shard_bounds {
+  uint64_t queue_memory; /* of --queue-memory (0: no limit) */
+  uint64_t queue_disk;   /* of --queue-disk, for its spill file (0: no limit) */
+  uint64_t seen_expect;  /* of --expect */
+  size_t lookups_max;    /* of LOOKUPS_MAX */
+  bool disk_full_noted;  /* -v has said the spill file is full */
+};
+
+/* Its part of a total shared among n shards (shard i of them), at least 1. */
+static uint64_t part_of(uint64_t total, int n, int i) {
+  uint64_t part = total / (uint64_t)n + ((uint64_t)i < total % (uint64_t)n);
+  return part ? part : 1;
+}
+
+core_rc crawl__budget_bounds_prepare(struct shard *c, int n, int i) {
+  const struct crawl_config *cfg = c->cfg;
+  struct shard_bounds *b = calloc(1, sizeof(*b));
+  if (!b)
+    return CORE_ENOMEM;
+  b->lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
+  b->queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
+  b->queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
+  /* with --seen or --state the shards share one filter (checkpoint.c) */
+  b->seen_expect =
+      n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
+  c->bounds = b;
+  return CORE_OK;
+}
+
+void crawl__budget_bounds_close(struct shard *c) {
+  free(c->bounds);
+  c->bounds = NULL;
+}
+
+uint64_t crawl__budget_queue_memory(const struct shard *c) {
+  return c->bounds ? c->bounds->queue_memory : c->cfg->queue_memory;
+}
+
+uint64_t crawl__budget_queue_disk(const struct shard *c) {
+  return c->bounds ? c->bounds->queue_disk : c->cfg->queue_disk;
+}
+
+uint64_t crawl__budget_seen_expect(const struct shard *c) {
+  return c->bounds ? c->bounds->seen_expect : c->cfg->expect;
+}
+
+size_t crawl__budget_lookups_max(const struct shard *c) {
+  return c->bounds ? c->bounds->lookups_max : LOOKUPS_MAX;
+}
+
+bool crawl__budget_disk_full_once(struct shard *c) {
+  if (!c->bounds || c->bounds->disk_full_noted)
+    return !c->bounds;
+  c->bounds->disk_full_noted = true;
+  return true;
+}
 
 bool crawl__budget_warn_spill_once(struct crawl *r) {
   return !atomic_exchange(&r->spill_warned, true);

@@ -43,4 +43,17 @@ bool crawl__budget_pages_exhausted(const struct crawl *r, long max_pages);
 /* One more in flight whatever the limit (a request that began without a slot). */
 void crawl__budget_count_slot(struct crawl *r);
 
+/* Shard i's part of the run's bounds among n shards (c->bounds, let go of by
+ * crawl__budget_bounds_close): --queue-memory, --queue-disk, --expect (whole with --seen or
+ * --state, whose filter the shards share) and the DNS lookups in flight (LOOKUPS_MAX). Before
+ * it, or when it could not be made, a shard is bound by the whole of each. */
+core_rc crawl__budget_bounds_prepare(struct shard *c, int n, int i);
+void crawl__budget_bounds_close(struct shard *c);
+uint64_t crawl__budget_queue_memory(const struct shard *c); /* 0: no limit */
+uint64_t crawl__budget_queue_disk(const struct shard *c);   /* 0: no limit */
+uint64_t crawl__budget_seen_expect(const struct shard *c);
+size_t crawl__budget_lookups_max(const struct shard *c);
+/* True the first time the shard's spill file is found full: -v says so once. */
+bool crawl__budget_disk_full_once(struct shard *c);
+
 #endif

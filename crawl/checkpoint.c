@@ -215,10 +215,10 @@ static bool save(struct shard *c, uint64_t *pages) {
   fclose(snap);
   if (rc == CORE_OK)
     c->save->damaged = false;
-  if (rc == CORE_OK && c->fetch.cookies && c->cfg->state_dir) {
+  if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
     char *path = crawl__saved_path_in(c->cfg->state_dir, "cookies");
-    if (!path || fetch_cookies_save(c->fetch.cookies, path) != CORE_OK)
+    if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK)
       crawl__notes_warn(c, "--state: cannot save the cookies: %s",
                         path ? strerror(errno) : "out of memory");
     free(path);
@@ -433,8 +433,8 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
           cfg->state_dir);
     crawl__restore_start_over(c);
   }
-  core_rc rc =
-      seen_create(cfg->dedupe, c->share.seen_expect, cfg->fp_rate, random_seed(), &c->filter.seen);
+  core_rc rc = seen_create(cfg->dedupe, crawl__budget_seen_expect(c), cfg->fp_rate, random_seed(),
+                           &c->filter.seen);
   if (rc)
     crawl__notes_fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc ? rc : share(c, shared);

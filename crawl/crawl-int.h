@@ -37,6 +37,7 @@ struct shard_logins;    /* logins.c */
 struct shard_requests;  /* request.c */
 struct shard_save;      /* checkpoint.c */
 struct shard_resume;    /* restore.c */
+struct shard_bounds;    /* budget.c */
 struct query_counts;    /* queries.c */
 struct held_page;       /* held.h */
 struct crawl;           /* mesh.c: what the shards of a crawl share */
@@ -127,18 +128,14 @@ struct shard {
   event_loop *loop;
   frontier *fr;
   struct crawl_fragments *fragments; /* --check-fragments: the run's table (run.c owns it) */
-  struct { /* what it hands to other shards and processes (mesh.c, bridge.c) */
+  fetch_engine *engine;              /* its transfers and lookups (shard.c opens it) */
+  parse_html_pool *html_pool; /* the parsers of this shard's pages, kept from one to the next */
+  fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
+  struct {                    /* what it hands to other shards and processes (mesh.c, bridge.c) */
     struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
     struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
     struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
   } mesh;
-  struct {                 /* its part of the run's bounds (run.c) */
-    uint64_t queue_memory; /* of --queue-memory (0: no limit) */
-    uint64_t queue_disk;   /* of --queue-disk, for its spill file (0: no limit) */
-    bool queue_disk_noted; /* -v has said the spill file is full */
-    uint64_t seen_expect;  /* of --expect */
-    size_t lookups_max;    /* of LOOKUPS_MAX, the DNS lookups in flight at once (host.c) */
-  } share;
   struct {               /* what a URL must pass (intake.c) */
     url_scope *scope;    /* the first shard's, read by all */
     bool scope_borrowed; /* it is: the first shard frees it */
@@ -166,11 +163,6 @@ struct shard {
     char *err;
     size_t err_size;
   } life;
-  struct { /* what fetches and parses (run.c sets it up, shard.c opens it) */
-    fetch_engine *engine;
-    parse_html_pool *html_pool; /* the parsers of this shard's pages, kept from one to the next */
-    fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
-  } fetch;
   struct shard_hooks hooks;
   struct shard_requests *requests;   /* request.c's: those in flight */
   struct shard_seeds *seeds;         /* seed.c's; NULL until crawl__seed_all */
@@ -186,6 +178,7 @@ struct shard {
   struct shard_referrers *referrers; /* referrers.c's */
   struct shard_archive *archive;     /* archive.c's; NULL: no --warc */
   struct shard_progress *progress;   /* shard.c's: the status line's timer and estimate */
+  struct shard_bounds *bounds;       /* budget.c's: its part of the run's bounds */
 };
 
 /* Where a link that reached its owner goes, given at attach (intake.c's crawl__intake_take_owned):

@@ -50,6 +50,7 @@ struct shard_held {
   bool speculative;  /* speculative pages further down (speculate.c) */
   bool spec_on;      /* speculative pages are made in this crawl (crawl__held_speculate_on) */
   size_t spec_links; /* of the links held, those kept with fetched speculative pages */
+  uint64_t budget;   /* of links held for pages fetched ahead (crawl__held_ahead_budget) */
 };
 
 /* Sets a held page, and the links in it, at the depth its page turned out to have. */
@@ -442,7 +443,12 @@ void crawl__held_replayed(struct shard *c) {
  * whose pages carry 30 links each, most of them to the same pages of their host, needs most of
  * that to keep every host busy (bench/README.md, Polite crawls). */
 uint64_t crawl__held_ahead_budget(const struct shard *c) {
-  return c->share.queue_memory ? 2 * c->share.queue_memory : UINT64_MAX / 2;
+  return c->held ? c->held->budget : UINT64_MAX / 2;
+}
+
+void crawl__held_set_queue_memory(struct shard *c, uint64_t queue_memory) {
+  if (c->held)
+    c->held->budget = queue_memory ? 2 * queue_memory : UINT64_MAX / 2;
 }
 
 static void set_lookahead(struct shard *c) {
@@ -546,6 +552,7 @@ void crawl__held_prepare(struct shard *c) {
     return;
   }
   c->held->min = INT_MAX;
+  c->held->budget = UINT64_MAX / 2; /* no --queue-memory, until crawl__held_set_queue_memory */
   c->held->level = true;
   core_buf_init(&c->held->scratch, SIZE_MAX);
   c->held->once = cfg->delay > 0 || cfg->delay_factor > 0 || cfg->ip_delay > 0;

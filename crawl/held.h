@@ -90,6 +90,9 @@ void crawl__held_close(struct shard *c);
 /* Sets the held pages up for a shard (before it opens; memory running out is its fatal error),
  * and lets go of them at its end. */
 void crawl__held_prepare(struct shard *c);
+/* The shard's part of --queue-memory (0: none), which bounds the links held for pages fetched
+ * ahead (crawl__held_ahead_budget); run.c hands it over once the held pages are set up. */
+void crawl__held_set_queue_memory(struct shard *c, uint64_t queue_memory);
 void crawl__held_free_all(struct shard *c);
 /* Pages held, the links they hold in memory, the smallest depth of one (INT_MAX: none), and
  * whether a URL is held once (a polite crawl, crawl__held_prepare). */

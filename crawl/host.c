@@ -2,6 +2,7 @@
  * and its one DNS lookup, retried with backoff ahead of robots.txt; a host whose lookups all
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
+#include "crawl/budget.h"
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -444,7 +445,7 @@ size_t crawl__hosts_lookups(const struct shard *c) {
 }
 
 bool crawl__hosts_lookup_room(const struct shard *c) {
-  return c->hosts->lookups < c->share.lookups_max;
+  return c->hosts->lookups < crawl__budget_lookups_max(c);
 }
 
 core_rc crawl__hosts_open(struct shard *c) {
@@ -462,10 +463,11 @@ core_rc crawl__hosts_open(struct shard *c) {
  * lets go. */
 void crawl__hosts_let_idle_go(struct shard *c, double now) {
   struct shard_hosts *h = c->hosts;
-  if (!c->share.queue_memory || now - h->swept < HOST_SWEEP_EVERY)
+  uint64_t queue_memory = crawl__budget_queue_memory(c);
+  if (!queue_memory || now - h->swept < HOST_SWEEP_EVERY)
     return;
   h->swept = now;
-  if (frontier_hosts_in_memory(c->fr) <= c->share.queue_memory)
+  if (frontier_hosts_in_memory(c->fr) <= queue_memory)
     return;
   h->idle_since = now - HOST_IDLE_AFTER - HOST_IDLE_GAPS * c->cfg->delay;
   h->kept = h->let_go = 0;
@@ -511,7 +513,7 @@ void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontie
   hd->resolving = item;
   c->hosts->lookups++;
   const char *addr_now;
-  core_rc rc = fetch_resolve(c->fetch.engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
+  core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
   if (rc || addr_now)
     on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, rc ? core_rc_str(rc) : addr_now);
 }

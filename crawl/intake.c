@@ -374,12 +374,10 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     return;
   /* the spill file is at --queue-disk: the page is not queued, and says why */
   c->stats->queue_full++;
-  if (!c->share.queue_disk_noted) {
-    c->share.queue_disk_noted = true;
+  if (crawl__budget_disk_full_once(c))
     crawl__notes_verbose(
         c, "the queue's spill file is at --queue-disk: URLs found from now on are not "
            "queued (fate limit) until it drains; a larger --queue-disk raises it");
-  }
   crawl__report_item(c, item, CRAWL_FATE_LIMIT, 0, "--queue-disk: the queue's spill file is full");
   frontier_item_free(item);
 }

@@ -221,7 +221,7 @@ static void launch(struct request *rq, const char *addr) {
       .arg = rq,
       .login = crawl__logins_for(c, rq->url.https, rq->url.host, rq->url.port),
   };
-  core_rc rc = fetch_start(c->fetch.engine, &fr);
+  core_rc rc = fetch_start(c->engine, &fr);
   if (rc == CORE_ENOMEM) /* the crawl ends, and the URL is kept (page_done) */
     crawl__request_failed_to_start(rq, FETCH_ENOMEM, "out of memory");
   else if (rc != CORE_OK)
@@ -252,7 +252,7 @@ void crawl__request_start(struct shard *c, struct request *rq) {
   }
   const char *addr_now;
   crawl__hosts_lookup_began(c);
-  core_rc rc = fetch_resolve(c->fetch.engine, rq->url.host, rq->url.port, on_request_resolved, rq,
+  core_rc rc = fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq,
                              &addr_now);
   if (rc) {
     on_request_resolved(rq, CORE_EDNS, core_rc_str(rc)); /* which counts the lookup ended */

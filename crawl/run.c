@@ -2,6 +2,7 @@
  * statistics merged into one summary) and crawl_destroy. */
 #include "crawl/run-int.h"
 #include "crawl/archive.h"
+#include "crawl/budget.h"
 #include "crawl/checkpoint.h"
 #include "crawl/fragments.h"
 #include "crawl/held.h"
@@ -39,12 +40,6 @@ void crawl_stats_free(struct crawl_stats *stats) {
 /* How many shards: -j. */
 int crawl__run_shard_count(const struct crawl_config *cfg) {
   return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
-}
-
-/* Its part of a total shared among n shards (shard i of them), at least 1. */
-static uint64_t part_of(uint64_t total, int n, int i) {
-  uint64_t part = total / (uint64_t)n + ((uint64_t)i < total % (uint64_t)n);
-  return part ? part : 1;
 }
 
 static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
@@ -141,17 +136,13 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   c->life.start = c->life.run_start = start;
   wire_hooks(c);
   crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
-  if (crawl__checkpoint_prepare(c) != CORE_OK || crawl__restore_prepare(c) != CORE_OK)
+  if (crawl__checkpoint_prepare(c) != CORE_OK || crawl__restore_prepare(c) != CORE_OK ||
+      crawl__budget_bounds_prepare(c, n, i) != CORE_OK)
     crawl__notes_fatal(c, "cannot start: out of memory"); /* the rest is made, then let go */
   crawl__held_prepare(c);
+  crawl__held_set_queue_memory(c, crawl__budget_queue_memory(c));
   crawl__speculate_prepare(c); /* after the held links' */
   crawl__referrers_prepare(c);
-  c->share.lookups_max = n > 1 ? (size_t)part_of(LOOKUPS_MAX, n, i) : LOOKUPS_MAX;
-  c->share.queue_memory = cfg->queue_memory ? part_of(cfg->queue_memory, n, i) : 0;
-  c->share.queue_disk = cfg->queue_disk ? part_of(cfg->queue_disk, n, i) : 0;
-  /* with --seen or --state the shards share one filter (checkpoint.c) */
-  c->share.seen_expect =
-      n > 1 && !cfg->seen_file && !cfg->state_dir ? part_of(cfg->expect, n, i) : cfg->expect;
   if (sink->open(sink->arg, i, &c->out.writer) != CORE_OK) {
     c->out.writer = NULL;
     crawl__notes_fatal(c, "cannot start: out of memory");
@@ -217,7 +208,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
                         .stats = &shard_stats[i],
                         .life.err = errs + (size_t)i * err_size,
                         .life.err_size = err_size,
-                        .fetch.cookies = cookies,
+                        .cookies = cookies,
                         .fragments = fragments};
     shard_prepare(run, c, i, n, start);
   }
@@ -242,7 +233,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   if (n > 1 && !shards[0].life.fatal &&
       crawl__archive_open(&shards[0], crawl__restore_warc_keep(&shards[0])) == CORE_OK)
     for (int i = 1; i < n; i++)
-      if (shards[i].fetch.engine)
+      if (shards[i].engine)
         crawl__archive_share(&shards[0], &shards[i]);
   pthread_t threads[CRAWL_THREADS_MAX];
   bool started[CRAWL_THREADS_MAX] = {false};

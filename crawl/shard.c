@@ -126,7 +126,7 @@ void crawl__shard_open(struct shard *c) {
                                      .resolves = cfg->resolves,
                                      .resolve_count = cfg->resolve_count,
                                      .proxies = {cfg->proxy_http, cfg->proxy_https, cfg->noproxy},
-                                     .cookies = c->fetch.cookies};
+                                     .cookies = c->cookies};
   struct frontier_options frontier_opts = {
       .delay = cfg->delay,
       .delay_factor = cfg->delay_factor,
@@ -136,14 +136,14 @@ void crawl__shard_open(struct shard *c) {
       .ip_table = crawl__mesh_ip_table(c->run),
       .per_host = cfg->per_host,
       /* the ahead budget: a page fetched ahead must be found again in the queue (speculate.c) */
-      .queue_memory = crawl__held_speculates(c) && c->share.queue_memory
+      .queue_memory = crawl__held_speculates(c) && crawl__budget_queue_memory(c)
                           ? crawl__held_ahead_budget(c)
-                          : c->share.queue_memory,
-      .queue_disk = c->share.queue_disk};
+                          : crawl__budget_queue_memory(c),
+      .queue_disk = crawl__budget_queue_disk(c)};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
-      (rc = fetch_engine_create(c->loop, &fetch_opts, &c->fetch.engine)) ||
-      (rc = parse_html_pool_create(&c->fetch.html_pool)) ||
+      (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
+      (rc = parse_html_pool_create(&c->html_pool)) ||
       (rc = frontier_create(&frontier_opts, c->filter.seen, crawl__host_free, &c->fr)) ||
       (rc = crawl__seed_open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress->timer)) ||
@@ -152,7 +152,7 @@ void crawl__shard_open(struct shard *c) {
                           : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = crawl__hosts_open(c)) ||
       (rc = crawl__request_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
-    if (rc == CORE_EINVAL && cfg->dns_servers && !c->fetch.engine)
+    if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
       crawl__notes_fatal(c, "cannot start: %s", core_rc_str(rc));
@@ -263,8 +263,8 @@ static bool all_begun(const struct crawl *r) {
 static void shard_end(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
   /* in-flight transfers end here without their handlers: settle_leftovers records them */
-  fetch_engine_destroy(c->fetch.engine);
-  c->fetch.engine = NULL;
+  fetch_engine_destroy(c->engine);
+  c->engine = NULL;
   crawl__mesh_barrier(c->run, c->shard); /* no shard writes to the --warc file any more */
   crawl__archive_close(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
@@ -349,7 +349,7 @@ void crawl__shard_close(struct shard *c) {
   if (c->out.output_watch)
     loop_unwatch(c->loop, c->out.output_watch);
   crawl__seed_close(c);
-  fetch_engine_destroy(c->fetch.engine);
+  fetch_engine_destroy(c->engine);
   loop_destroy(c->loop);
   if (c->out.writer)
     c->out.sink->close(c->out.sink->arg, c->out.writer);
@@ -361,8 +361,9 @@ void crawl__shard_close(struct shard *c) {
     for (long i = 0; i < c->cfg->nodes; i++)
       core_buf_free(&c->mesh.remotes[i].buf);
   free(c->mesh.remotes);
-  parse_html_pool_destroy(c->fetch.html_pool); /* last: every request's parser went back to it */
-  free(c->progress);                           /* its timer went with the loop */
+  parse_html_pool_destroy(c->html_pool); /* last: every request's parser went back to it */
+  crawl__budget_bounds_close(c);
+  free(c->progress); /* its timer went with the loop */
   c->progress = NULL;
 }
 

@@ -93,7 +93,7 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
   c->hooks.seed_found = world_no_seed_found;
   c->hooks.failed_record = world_failed_record_at_once;
   c->hooks.spec_record = world_spec_record;
-  c->share.seen_expect = 1000;
+  w->b.cfg.expect = 1000; /* a shard with no bounds of its own is bound by the whole */
   assert_int_equal(crawl__checkpoint_prepare(c), CORE_OK);
   assert_int_equal(crawl__restore_prepare(c), CORE_OK);
   *rc = crawl__checkpoint_open_seen(c);

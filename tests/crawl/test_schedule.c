@@ -91,10 +91,9 @@ static struct world *world_new(double delay) {
   c->hooks.offer = offer;
   for (size_t kind = 0; kind <= FRONTIER_SITEMAP; kind++)
     c->hooks.handlers[kind] = &handler;
-  c->share.lookups_max = 64;
   assert_int_equal(loop_create(&c->loop), CORE_OK);
   struct fetch_options fetch_opts = {.concurrency = 8, .per_host = 1, .user_agent = "crawl-test"};
-  assert_int_equal(fetch_engine_create(c->loop, &fetch_opts, &c->fetch.engine), CORE_OK);
+  assert_int_equal(fetch_engine_create(c->loop, &fetch_opts, &c->engine), CORE_OK);
   world_filters_open(c, (const char *const[]){"127.0.0.1", NULL});
   struct frontier_options opts = {.delay = delay, .max_delay = 30, .per_host = 1};
   world_intake_open(c, &opts, c->filter.seen);
@@ -105,7 +104,7 @@ static struct world *world_new(double delay) {
 /* The requests still in flight end as their handler would end them, then the shard goes. */
 static void world_free(struct world *w) {
   struct shard *c = &w->b.shard;
-  fetch_engine_destroy(c->fetch.engine); /* no handler is called */
+  fetch_engine_destroy(c->engine); /* no handler is called */
   struct request *rq;
   while ((rq = crawl__request_next(c, NULL))) {
     frontier_end(c->fr, rq->host, rq->item, core_now(), 0);

@@ -144,7 +144,7 @@ static void test_what_is_not_fetched_ahead(void **state) {
   /* fetching ahead turned off (the speculative pages' links past ten times their budget, as
    * held.c finds after a replay): nothing more; on again under five times it */
   struct shard *c = &w->b.shard;
-  c->share.queue_memory = 1000; /* a budget of 2,000 */
+  crawl__held_set_queue_memory(c, 1000); /* a budget of 2,000 */
   crawl__held_spec_links_add(c, 20000);
   crawl__held_replayed(c);
   assert_false(crawl__held_speculative_now(c));
@@ -174,7 +174,7 @@ static void fetch_ahead(struct world *w, const char *url, const char *const *lin
 static void test_the_budget_bounds_pages_fetched_ahead(void **state) {
   (void)state;
   struct world *w = world_new();
-  w->b.shard.share.queue_memory = 4; /* a budget of 8 pages fetched ahead (twice it) */
+  crawl__held_set_queue_memory(&w->b.shard, 4); /* a budget of 8 pages fetched ahead (twice it) */
   for (int i = 0; i < 8; i++)
     consider_page(w, i);
   /* queued while the queue holds under three quarters of the budget, the host's lookup
