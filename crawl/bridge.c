@@ -318,7 +318,7 @@ core_rc crawl__bridge_open(struct shard *c) {
       core_buf_init(&b->route[s].buf, SIZE_MAX / 4);
       b->route[s].min = INT_MAX;
     }
-    c->mesh.bridge = b;
+    c->bridge = b;
     struct cluster_handler handler = {.on_batch = on_batch,
                                       .on_error = on_error,
                                       .on_wait = on_wait,
@@ -381,7 +381,7 @@ static void lease_turn(struct bridge *b, bool idle, double now) {
 }
 
 double crawl__bridge_turn(struct shard *c) {
-  struct bridge *b = c->mesh.bridge;
+  struct bridge *b = c->bridge;
   if (!b || !b->cl || c->life.fatal)
     return IDLE_WAIT;
   crawl__mail_take_remote(c->run, send_remote, b);
@@ -409,7 +409,7 @@ double crawl__bridge_turn(struct shard *c) {
 }
 
 unsigned long crawl__bridge_mark(struct shard *c) {
-  return c->mesh.bridge && c->mesh.bridge->cl ? cluster_ack_mark(c->mesh.bridge->cl) : 0;
+  return c->bridge && c->bridge->cl ? cluster_ack_mark(c->bridge->cl) : 0;
 }
 
 static void put_unconfirmed(void *arg, int node, const char *lines, size_t len) {
@@ -418,12 +418,12 @@ static void put_unconfirmed(void *arg, int node, const char *lines, size_t len) 
 }
 
 void crawl__bridge_write_transit(struct shard *c, FILE *out) {
-  if (c->mesh.bridge && c->mesh.bridge->cl)
-    cluster_each_unconfirmed(c->mesh.bridge->cl, put_unconfirmed, out);
+  if (c->bridge && c->bridge->cl)
+    cluster_each_unconfirmed(c->bridge->cl, put_unconfirmed, out);
 }
 
 void crawl__bridge_saved(struct shard *c, unsigned long mark) {
-  struct bridge *b = c->mesh.bridge;
+  struct bridge *b = c->bridge;
   if (!b || !b->cl)
     return;
   /* one checkpoint late: the run after a torn checkpoint loads the one before it */
@@ -432,7 +432,7 @@ void crawl__bridge_saved(struct shard *c, unsigned long mark) {
 }
 
 void crawl__bridge_close(struct shard *c) {
-  struct bridge *b = c->mesh.bridge;
+  struct bridge *b = c->bridge;
   if (!b)
     return;
   if (b->cl && !c->life.fatal) {
@@ -456,5 +456,5 @@ void crawl__bridge_close(struct shard *c) {
     core_buf_free(&b->route[s].buf);
   free(b->route);
   free(b);
-  c->mesh.bridge = NULL;
+  c->bridge = NULL;
 }

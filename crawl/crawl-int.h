@@ -38,15 +38,11 @@ struct shard_requests;  /* request.c */
 struct shard_save;      /* checkpoint.c */
 struct shard_resume;    /* restore.c */
 struct shard_bounds;    /* budget.c */
+struct shard_mail;      /* mail.c */
+struct bridge;          /* bridge.c */
 struct query_counts;    /* queries.c */
 struct held_page;       /* held.h */
 struct crawl;           /* mesh.c: what the shards of a crawl share */
-
-/* Links for one other shard, sent once per turn (mesh.c). */
-struct shard_outbox {
-  struct core_buf buf;
-  int min; /* the smallest depth its links count at; INT_MAX: none */
-};
 
 struct request {
   struct shard *shard; /* the one that made it */
@@ -131,11 +127,6 @@ struct shard {
   fetch_engine *engine;              /* its transfers and lookups (shard.c opens it) */
   parse_html_pool *html_pool; /* the parsers of this shard's pages, kept from one to the next */
   fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
-  struct {                    /* what it hands to other shards and processes (mesh.c, bridge.c) */
-    struct shard_outbox *outboxes; /* one per shard; NULL for a crawl of one */
-    struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
-    struct bridge *bridge;         /* --cluster, the first shard: its link to Redis (bridge.c) */
-  } mesh;
   struct {               /* what a URL must pass (intake.c) */
     url_scope *scope;    /* the first shard's, read by all */
     bool scope_borrowed; /* it is: the first shard frees it */
@@ -179,6 +170,8 @@ struct shard {
   struct shard_archive *archive;     /* archive.c's; NULL: no --warc */
   struct shard_progress *progress;   /* shard.c's: the status line's timer and estimate */
   struct shard_bounds *bounds;       /* budget.c's: its part of the run's bounds */
+  struct shard_mail *mail;           /* mail.c's: links for other shards; NULL: a crawl of one */
+  struct bridge *bridge;             /* bridge.c's: --cluster, the first shard's link to Redis */
 };
 
 /* Where a link that reached its owner goes, given at attach (intake.c's crawl__intake_take_owned):

@@ -419,7 +419,7 @@ void crawl__intake_offer(struct shard *c, const struct url *u, const char *from,
                          int redirects, enum offer_kind kind, struct link_how how) {
   if (!crawl__intake_admitted(c, u, kind))
     return;
-  if (c->mesh.outboxes && kind != OFFER_SEED && kind != OFFER_RESUME &&
+  if (crawl__mail_shared(c) && kind != OFFER_SEED && kind != OFFER_RESUME &&
       crawl__mail_send_if_foreign(c, u, from, depth, redirects,
                                   kind == OFFER_REDIRECT ? LINK_REDIRECT : LINK_FOUND, how))
     return;
@@ -545,7 +545,7 @@ void crawl__intake_flush(struct request *rq) {
       return;
   }
   const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
-  if (c->mesh.outboxes) {                             /* links of other shards' hosts go to them */
+  if (crawl__mail_shared(c)) {                             /* links of other shards' hosts go to them */
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
       if (crawl__mail_send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND,

@@ -32,11 +32,65 @@ bool crawl__mail_how_parse(char code, struct link_how *how) {
   return true;
 }
 
+/* A shard's outboxes (crawl__mail_open). */
+struct shard_mail {
+  struct shard_outbox *outboxes; /* one per shard */
+  struct shard_outbox *remotes;  /* --cluster: one per process (this one's stays empty) */
+  int shards;
+  long nodes;
+};
+
+static struct shard_outbox *outboxes_new(size_t n) {
+  struct shard_outbox *o = calloc(n, sizeof(*o));
+  for (size_t k = 0; o && k < n; k++) {
+    core_buf_init(&o[k].buf, SIZE_MAX / 2);
+    o[k].min = INT_MAX;
+  }
+  return o;
+}
+
+static void outboxes_free(struct shard_outbox *o, size_t n) {
+  for (size_t k = 0; o && k < n; k++)
+    core_buf_free(&o[k].buf);
+  free(o);
+}
+
+core_rc crawl__mail_open(struct shard *c, int shards, long nodes) {
+  struct shard_mail *m = calloc(1, sizeof(*m));
+  if (!m)
+    return CORE_ENOMEM;
+  *m = (struct shard_mail){.shards = shards, .nodes = nodes};
+  c->mail = m; /* before anything else can fail: crawl__mail_close lets go of what was made */
+  if (!(m->outboxes = outboxes_new((size_t)shards)))
+    return CORE_ENOMEM;
+  if (nodes > 0 && !(m->remotes = outboxes_new((size_t)nodes)))
+    return CORE_ENOMEM;
+  return CORE_OK;
+}
+
+void crawl__mail_close(struct shard *c) {
+  struct shard_mail *m = c->mail;
+  if (!m)
+    return;
+  outboxes_free(m->outboxes, (size_t)m->shards);
+  outboxes_free(m->remotes, (size_t)m->nodes);
+  free(m);
+  c->mail = NULL;
+}
+
+bool crawl__mail_shared(const struct shard *c) {
+  return c->mail != NULL;
+}
+
+size_t crawl__mail_outbox_room(const struct shard *c, int to) {
+  return c->mail && to >= 0 && to < c->mail->shards ? c->mail->outboxes[to].buf.cap : 0;
+}
+
 static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int min);
 
 /* A shard's lines for shard to, sent on as one batch; false when out of memory. */
 static bool flush_outbox(struct shard *c, int to) {
-  struct shard_outbox *o = &c->mesh.outboxes[to];
+  struct shard_outbox *o = &c->mail->outboxes[to];
   if (!o->buf.len)
     return true;
   if (!to_inbox(c->run, to, o->buf.data, o->buf.len, o->min))
@@ -84,14 +138,16 @@ bool crawl__mail_send_if_foreign(struct shard *c, const struct url *u, const cha
                                  int redirects, enum link_kind kind, struct link_how how) {
   struct shard_outbox *o;
   int to = -1; /* a shard of this process; -1 for another process */
+  if (!c->mail)
+    return false; /* a crawl of one: every host is its own */
   int node = crawl__mesh_node_of(c->run, u->host);
   if (node != c->run->node) {
-    o = &c->mesh.remotes[node];
+    o = &c->mail->remotes[node];
   } else {
     to = crawl__mesh_owner(c, u->host);
     if (to == c->shard)
       return false;
-    o = &c->mesh.outboxes[to];
+    o = &c->mail->outboxes[to];
   }
   char head[64];
   size_t n = line_head(head, kind, crawl__mail_how_code(how), depth, redirects);
@@ -148,8 +204,8 @@ static bool to_inbox(struct crawl *r, int to, const char *lines, size_t len, int
 /* Lines for other processes go to the first shard, which appends them to Redis (bridge.c). */
 static void flush_remotes(struct shard *c) {
   struct crawl *r = c->run;
-  for (int node = 0; c->mesh.remotes && node < r->nodes; node++) {
-    struct shard_outbox *o = &c->mesh.remotes[node];
+  for (int node = 0; c->mail && c->mail->remotes && node < r->nodes; node++) {
+    struct shard_outbox *o = &c->mail->remotes[node];
     if (!o->buf.len)
       continue;
     struct remote_batch *b = malloc(sizeof(*b) + o->buf.len);
@@ -177,7 +233,7 @@ static void flush_remotes(struct shard *c) {
 
 void crawl__mail_flush(struct shard *c) {
   struct crawl *r = c->run;
-  if (!c->mesh.outboxes)
+  if (!c->mail)
     return;
   flush_remotes(c);
   for (int to = 0; to < r->count; to++) {
@@ -189,11 +245,11 @@ void crawl__mail_flush(struct shard *c) {
 }
 
 bool crawl__mail_outbox_empty(const struct shard *c) {
-  for (int to = 0; c->mesh.outboxes && to < c->run->count; to++)
-    if (c->mesh.outboxes[to].buf.len)
+  for (int to = 0; c->mail && to < c->run->count; to++)
+    if (c->mail->outboxes[to].buf.len)
       return false;
-  for (int node = 0; c->mesh.remotes && node < c->run->nodes; node++)
-    if (c->mesh.remotes[node].buf.len)
+  for (int node = 0; c->mail && c->mail->remotes && node < c->run->nodes; node++)
+    if (c->mail->remotes[node].buf.len)
       return false;
   return true;
 }
@@ -248,7 +304,7 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
     return;
   /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
    * links to other processes, another node (one from an inbox is this shard's own) */
-  if (saved && c->mesh.outboxes &&
+  if (saved && c->mail &&
       crawl__mail_send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
     url_free(&u);
     return;
@@ -290,10 +346,10 @@ void crawl__mail_write_transit(struct crawl *r, FILE *out) {
   pthread_mutex_unlock(&r->lock);
   for (int i = 0; i < r->count; i++) {
     const struct shard *c = r->slots[i].shard;
-    for (int to = 0; c && c->mesh.outboxes && to < r->count; to++)
-      crawl__mail_put_transit(out, c->mesh.outboxes[to].buf.data, c->mesh.outboxes[to].buf.len);
-    for (int node = 0; c && c->mesh.remotes && node < r->nodes; node++)
-      crawl__mail_put_transit(out, c->mesh.remotes[node].buf.data, c->mesh.remotes[node].buf.len);
+    for (int to = 0; c && c->mail && to < r->count; to++)
+      crawl__mail_put_transit(out, c->mail->outboxes[to].buf.data, c->mail->outboxes[to].buf.len);
+    for (int node = 0; c && c->mail && c->mail->remotes && node < r->nodes; node++)
+      crawl__mail_put_transit(out, c->mail->remotes[node].buf.data, c->mail->remotes[node].buf.len);
   }
 }
 

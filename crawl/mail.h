@@ -7,6 +7,21 @@
 
 #include <stdio.h>
 
+/* Links for one other shard or process, sent once per turn. */
+struct shard_outbox {
+  struct core_buf buf;
+  int min; /* the smallest depth its links count at; INT_MAX: none */
+};
+
+/* A shard's outboxes to the other shards of a run of shards shards, and with --cluster to its
+ * nodes processes (nodes 0 without); made when links can leave the shard, which
+ * crawl__mail_shared then says; a failure is ENOMEM. Let go of by crawl__mail_close. */
+core_rc crawl__mail_open(struct shard *c, int shards, long nodes);
+void crawl__mail_close(struct shard *c);
+bool crawl__mail_shared(const struct shard *c);
+/* What its outbox to shard to holds room for: a batch goes to its owner before it grows far. */
+size_t crawl__mail_outbox_room(const struct shard *c, int to);
+
 /* While paused: the links on their way between shards (inboxes and outboxes) and to other
  * processes (--cluster), as saved lines "transit KH DEPTH REDIRECTS FROM URL". */
 void crawl__mail_write_transit(struct crawl *r, FILE *out);

@@ -7,6 +7,7 @@
 #include "crawl/fragments.h"
 #include "crawl/held.h"
 #include "crawl/intake.h"
+#include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/page.h"
@@ -148,28 +149,9 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
     crawl__notes_fatal(c, "cannot start: out of memory");
     return;
   }
-  if (n > 1 || cfg->cluster) {
-    c->mesh.outboxes = calloc((size_t)n, sizeof(*c->mesh.outboxes));
-    if (!c->mesh.outboxes) {
-      crawl__notes_fatal(c, "cannot start: out of memory");
-      return;
-    }
-    for (int k = 0; k < n; k++) {
-      core_buf_init(&c->mesh.outboxes[k].buf, SIZE_MAX / 2);
-      c->mesh.outboxes[k].min = INT_MAX;
-    }
-  }
-  if (cfg->cluster) { /* links for the other processes' hosts */
-    c->mesh.remotes = calloc((size_t)cfg->nodes, sizeof(*c->mesh.remotes));
-    if (!c->mesh.remotes) {
-      crawl__notes_fatal(c, "cannot start: out of memory");
-      return;
-    }
-    for (long k = 0; k < cfg->nodes; k++) {
-      core_buf_init(&c->mesh.remotes[k].buf, SIZE_MAX / 2);
-      c->mesh.remotes[k].min = INT_MAX;
-    }
-  }
+  /* links for the other shards' hosts, and with --cluster for the other processes' */
+  if ((n > 1 || cfg->cluster) && crawl__mail_open(c, n, cfg->cluster ? cfg->nodes : 0) != CORE_OK)
+    crawl__notes_fatal(c, "cannot start: out of memory");
 }
 
 crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {

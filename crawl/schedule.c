@@ -5,6 +5,7 @@
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
+#include "crawl/mail.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
 #include "crawl/request.h"
@@ -173,7 +174,7 @@ static void pop_and_start(struct shard *c) {
   /* -n across processes reached: what pages fetched ahead found goes to its owners now, while
    * every process still runs (see finished) */
   crawl__intake_replay_held(
-      c, (idle(c) && !c->mesh.outboxes) ||
+      c, (idle(c) && !crawl__mail_shared(c)) ||
              (crawl__budget_pages_leased(c->run) && crawl__budget_pages_final(c->run)));
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */

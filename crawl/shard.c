@@ -40,7 +40,7 @@ struct shard_progress {
 static void on_progress(void *arg) {
   struct shard *c = arg;
   struct crawl_progress p;
-  if (c->mesh.outboxes)
+  if (crawl__mail_shared(c))
     crawl__mesh_progress(c->run, &p);
   else
     crawl__shard_own_progress(c, &p);
@@ -158,14 +158,14 @@ void crawl__shard_open(struct shard *c) {
       crawl__notes_fatal(c, "cannot start: %s", core_rc_str(rc));
     return;
   }
-  if (c->mesh.outboxes)
+  if (crawl__mail_shared(c))
     frontier_set_outside_gate(c->fr, 0); /* until the others have said what they hold */
   if (first && cfg->cluster)
     crawl__bridge_open(c); /* a Redis that cannot be reached is a fatal error */
 }
 
 static void shard_loop(struct shard *c) {
-  bool shared = c->mesh.outboxes != NULL;
+  bool shared = crawl__mail_shared(c);
   if (c->out.sink->status && c->shard == 0)
     loop_timer_start(c->progress->timer, core_now() + 0.5);
   crawl__checkpoint_timer_start(c);
@@ -191,7 +191,7 @@ static void shard_loop(struct shard *c) {
     crawl__schedule(c);
     crawl__hosts_let_idle_go(c, core_now());
     bool again = shared && share_turn(c);
-    double most = c->mesh.bridge ? crawl__bridge_turn(c) : 1.0;
+    double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
     crawl__report_spill_refused(c);
     crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
     crawl__mesh_sync_stop(c);
@@ -353,14 +353,7 @@ void crawl__shard_close(struct shard *c) {
   loop_destroy(c->loop);
   if (c->out.writer)
     c->out.sink->close(c->out.sink->arg, c->out.writer);
-  if (c->mesh.outboxes)
-    for (int i = 0; i < crawl__mesh_shards(c->run); i++)
-      core_buf_free(&c->mesh.outboxes[i].buf);
-  free(c->mesh.outboxes);
-  if (c->mesh.remotes)
-    for (long i = 0; i < c->cfg->nodes; i++)
-      core_buf_free(&c->mesh.remotes[i].buf);
-  free(c->mesh.remotes);
+  crawl__mail_close(c);
   parse_html_pool_destroy(c->html_pool); /* last: every request's parser went back to it */
   crawl__budget_bounds_close(c);
   free(c->progress); /* its timer went with the loop */

@@ -77,12 +77,7 @@ static struct fixture *make_run(int n) {
     crawl__mesh_attach(f->run, i, c, take);
     assert_int_equal(loop_create(&c->loop), CORE_OK);
     assert_int_equal(frontier_create(&opts, NULL, NULL, &c->fr), CORE_OK);
-    c->mesh.outboxes = calloc((size_t)n, sizeof(*c->mesh.outboxes));
-    assert_non_null(c->mesh.outboxes);
-    for (int k = 0; k < n; k++) {
-      core_buf_init(&c->mesh.outboxes[k].buf, 1 << 20);
-      c->mesh.outboxes[k].min = INT_MAX;
-    }
+    assert_int_equal(crawl__mail_open(c, n, 0), CORE_OK);
   }
   offer_count = sitemap_count = prefetch_count = 0;
   return f;
@@ -91,9 +86,7 @@ static struct fixture *make_run(int n) {
 static void free_run(struct fixture *f) {
   for (int i = 0; i < f->n; i++) {
     struct shard *c = &f->shards[i];
-    for (int k = 0; k < f->n; k++)
-      core_buf_free(&c->mesh.outboxes[k].buf);
-    free(c->mesh.outboxes);
+    crawl__mail_close(c);
     frontier_destroy(c->fr);
     loop_destroy(c->loop);
   }
@@ -262,7 +255,7 @@ static void test_many_links_go_in_batches(void **state) {
     url_free(&u);
   }
   /* some 400 KB of lines: all but the last batch's worth is in b's inbox already */
-  assert_true(a->mesh.outboxes[1].buf.cap <= 256 * 1024);
+  assert_true(crawl__mail_outbox_room(a, 1) <= 256 * 1024);
   assert_int_equal(publish(c), 2);
   crawl__mail_receive(b);
   int before_flush = offer_count;
