@@ -25,6 +25,7 @@
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
+#include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/restore.h"
 #include "crawl/saved.h"
@@ -137,7 +138,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     if (crawl__archive_kept(c, &warc_bytes)) /* its records up to now stay */
       fprintf(out, "stat warc_bytes %llu\n", (unsigned long long)warc_bytes);
     uint64_t output_bytes; /* and so do the lines written up to now, flushed (save) */
-    if (c->out.sink->kept && c->out.sink->kept(c->out.sink->arg, &output_bytes) == CORE_OK)
+    if (c->sink->kept && c->sink->kept(c->sink->arg, &output_bytes) == CORE_OK)
       fprintf(out, "stat output_bytes %llu\n", (unsigned long long)output_bytes);
     uint64_t links_bytes; /* and the link log's blocks, written with them (save) */
     if (crawl__referrers_kept(c, &links_bytes))
@@ -181,14 +182,14 @@ static bool save(struct shard *c, uint64_t *pages) {
    * settled a URL whose line is lost: the save before stays instead */
   for (int i = 0; i < crawl__mesh_shards(c->run); i++) {
     const struct shard *s = crawl__mesh_shard(c->run, i);
-    if (s->out.writer && s->out.sink->flush(s->out.writer, c->cfg->state_dir != NULL) != CORE_OK) {
-      int err = s->out.sink->error(s->out.sink->arg);
-      crawl__notes_warn(c, "%s not saved: %s could not be written%s", what, s->out.sink->name,
+    if (crawl__report_flush(s, c->cfg->state_dir != NULL) != CORE_OK) {
+      int err = s->sink->error(s->sink->arg);
+      crawl__notes_warn(c, "%s not saved: %s could not be written%s", what, s->sink->name,
                         c->cfg->state_dir ? "; the checkpoint before stays" : "");
       /* the output is gone: a reader that left ends the crawl quietly (check_output), any
        * other error is the fatal one, named as such */
       if (err != EPIPE && !c->life.fatal)
-        crawl__notes_fatal(c, "cannot write %s: %s", s->out.sink->name, strerror(err ? err : EIO));
+        crawl__notes_fatal(c, "cannot write %s: %s", s->sink->name, strerror(err ? err : EIO));
       return false;
     }
   }
@@ -215,10 +216,11 @@ static bool save(struct shard *c, uint64_t *pages) {
   fclose(snap);
   if (rc == CORE_OK)
     c->save->damaged = false;
-  if (rc == CORE_OK && c->cookies && c->cfg->state_dir) {
+  fetch_cookies *cookies = crawl__mesh_cookies(c->run);
+  if (rc == CORE_OK && cookies && c->cfg->state_dir) {
     /* the session the crawl has goes on with it; a jar not saved keeps the one before */
     char *path = crawl__saved_path_in(c->cfg->state_dir, "cookies");
-    if (!path || fetch_cookies_save(c->cookies, path) != CORE_OK)
+    if (!path || fetch_cookies_save(cookies, path) != CORE_OK)
       crawl__notes_warn(c, "--state: cannot save the cookies: %s",
                         path ? strerror(errno) : "out of memory");
     free(path);
@@ -244,10 +246,10 @@ void crawl__checkpoint_on_timer(void *arg) {
 
 void crawl__checkpoint_cut_output(struct shard *c) {
   uint64_t keep = crawl__restore_output_keep(c);
-  if (!c->cfg->state_resume || keep == UINT64_MAX || !c->out.sink->cut_back)
+  if (!c->cfg->state_resume || keep == UINT64_MAX || !c->sink->cut_back)
     return;
-  if (c->out.sink->cut_back(c->out.sink->arg, keep) != CORE_OK)
-    crawl__notes_fatal(c, "cannot cut %s back to its last checkpoint: %s", c->out.sink->name,
+  if (c->sink->cut_back(c->sink->arg, keep) != CORE_OK)
+    crawl__notes_fatal(c, "cannot cut %s back to its last checkpoint: %s", c->sink->name,
                        strerror(errno));
 }
 

@@ -39,6 +39,7 @@ struct shard_save;      /* checkpoint.c */
 struct shard_resume;    /* restore.c */
 struct shard_bounds;    /* budget.c */
 struct shard_mail;      /* mail.c */
+struct shard_out;       /* report.c */
 struct bridge;          /* bridge.c */
 struct query_counts;    /* queries.c */
 struct held_page;       /* held.h */
@@ -123,26 +124,20 @@ struct shard {
   struct crawl_stats *stats;
   event_loop *loop;
   frontier *fr;
-  struct crawl_fragments *fragments; /* --check-fragments: the run's table (run.c owns it) */
-  fetch_engine *engine;              /* its transfers and lookups (shard.c opens it) */
-  parse_html_pool *html_pool; /* the parsers of this shard's pages, kept from one to the next */
-  fetch_cookies *cookies;     /* the run's one jar (crawl_run owns it); NULL: --no-cookies */
-  struct {               /* what a URL must pass (intake.c) */
-    url_scope *scope;    /* the first shard's, read by all */
-    bool scope_borrowed; /* it is: the first shard frees it */
-    seen_filter *seen;   /* with --seen or --state and several shards, the first's (shared) */
-    bool seen_borrowed;  /* it is: the first shard frees it */
+  fetch_engine *engine;          /* its transfers and lookups (shard.c opens it) */
+  parse_html_pool *html_pool;    /* the parsers of this shard's pages, kept from one to the next */
+  const struct crawl_sink *sink; /* the run's: where records and words go */
+  struct {                       /* what a URL must pass (intake.c) */
+    url_scope *scope;            /* the first shard's, read by all */
+    bool scope_borrowed;         /* it is: the first shard frees it */
+    seen_filter *seen;  /* with --seen or --state and several shards, the first's (shared) */
+    bool seen_borrowed; /* it is: the first shard frees it */
     seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
     /* --no-parent: each seed's origin and directory ("http://a.example/docs/"), made and let go
      * of with the seeds (seed.c) */
     char **dirs;
     size_t dir_count;
   } filter;
-  struct { /* where its records go (report.c) */
-    const struct crawl_sink *sink;
-    void *writer;             /* this shard's, from sink->open */
-    loop_watch *output_watch; /* a pipe's reader going away, seen before any write */
-  } out;
   struct { /* how it goes and ends (shard.c, notes.c) */
     enum shard_stop stop;
     crawl_end end;
@@ -170,6 +165,7 @@ struct shard {
   struct shard_archive *archive;     /* archive.c's; NULL: no --warc */
   struct shard_progress *progress;   /* shard.c's: the status line's timer and estimate */
   struct shard_bounds *bounds;       /* budget.c's: its part of the run's bounds */
+  struct shard_out *out;             /* report.c's: its writer on the sink */
   struct shard_mail *mail;           /* mail.c's: links for other shards; NULL: a crawl of one */
   struct bridge *bridge;             /* bridge.c's: --cluster, the first shard's link to Redis */
 };

@@ -13,6 +13,7 @@
  * A target the crawl did not fetch as HTML (out of scope, failed, not HTML, cut at --max-size)
  * is not judged: its own record says what became of it. */
 #include "crawl/fragments.h"
+#include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
 
@@ -205,7 +206,7 @@ void crawl__fragments_of_link(struct request *rq, const char *target, const char
 
 void crawl__fragments_hand_over(struct request *rq) {
   struct shard *c = rq->shard;
-  struct crawl_fragments *f = c->fragments;
+  struct crawl_fragments *f = crawl__mesh_fragments(c->run);
   size_t count = rq->fragments.count;
   if (!f || !count)
     return;

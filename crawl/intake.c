@@ -289,7 +289,7 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     c->stats->discovered++;
     c->stats->printed += printable && kind != OFFER_SEED;
     if (printable && !cfg->jsonl)
-      crawl__report_check_output(c, c->out.sink->url(c->out.writer, u->text));
+      crawl__report_url(c, u->text);
   }
   struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0) |
@@ -392,7 +392,7 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
   url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
   if (printable && cfg->print_outside && !cfg->jsonl)
-    crawl__report_check_output(c, c->out.sink->url(c->out.writer, u->text));
+    crawl__report_url(c, u->text);
   struct frontier_item probe = {.flags = (printable ? 0 : ITEM_QUIET) | (unsigned)how.via
                                                                             << ITEM_VIA_SHIFT};
   if (!cfg->check_outside || u->unfetchable) {
@@ -481,7 +481,7 @@ void crawl__intake_offer_link(struct request *rq, const struct url *base, const 
     url_free(&b->urls[b->count]);
     return;
   }
-  if (c->fragments) /* its #fragment, judged against its target at the end */
+  if (c->cfg->check_fragments) /* its #fragment, judged against its target at the end */
     crawl__fragments_of_link(rq, b->urls[b->count].text, href, len, how);
   b->depth[b->count] = depth;
   b->how[b->count] = how;
@@ -545,7 +545,7 @@ void crawl__intake_flush(struct request *rq) {
       return;
   }
   const char *from = rq->item ? rq->item->url : NULL; /* a retried request gave its item back */
-  if (crawl__mail_shared(c)) {                             /* links of other shards' hosts go to them */
+  if (crawl__mail_shared(c)) {                        /* links of other shards' hosts go to them */
     size_t kept = 0;
     for (size_t i = 0; i < b->count; i++) {
       if (crawl__mail_send_if_foreign(c, &b->urls[i], from, b->depth[i], 0, LINK_FOUND,

@@ -60,11 +60,13 @@ core_rc crawl__mail_open(struct shard *c, int shards, long nodes) {
   if (!m)
     return CORE_ENOMEM;
   *m = (struct shard_mail){.shards = shards, .nodes = nodes};
-  c->mail = m; /* before anything else can fail: crawl__mail_close lets go of what was made */
-  if (!(m->outboxes = outboxes_new((size_t)shards)))
+  if (!(m->outboxes = outboxes_new((size_t)shards)) ||
+      (nodes > 0 && !(m->remotes = outboxes_new((size_t)nodes)))) {
+    free(m->outboxes);
+    free(m);
     return CORE_ENOMEM;
-  if (nodes > 0 && !(m->remotes = outboxes_new((size_t)nodes)))
-    return CORE_ENOMEM;
+  }
+  c->mail = m; /* whole or not at all: crawl__mail_shared says the outboxes are there */
   return CORE_OK;
 }
 
@@ -304,8 +306,7 @@ static void take_link(struct shard *c, enum link_kind kind, struct link_how how,
     return;
   /* a link a save kept on its way goes on to its owner, which may now be another shard or, for
    * links to other processes, another node (one from an inbox is this shard's own) */
-  if (saved && c->mail &&
-      crawl__mail_send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
+  if (saved && c->mail && crawl__mail_send_if_foreign(c, &u, page, depth, redirects, kind, how)) {
     url_free(&u);
     return;
   }

@@ -95,6 +95,14 @@ const struct crawl_sink *crawl__mesh_sink(const struct crawl *r) {
   return r->sink;
 }
 
+fetch_cookies *crawl__mesh_cookies(const struct crawl *r) {
+  return r->cookies;
+}
+
+struct crawl_fragments *crawl__mesh_fragments(const struct crawl *r) {
+  return r->fragments;
+}
+
 void crawl__mesh_set_running(struct crawl *r, bool running) {
   pthread_mutex_lock(&r->lock);
   r->running = running;

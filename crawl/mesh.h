@@ -11,6 +11,10 @@ const struct crawl_config *crawl__mesh_config(const struct crawl *r);
 const struct crawl_sink *crawl__mesh_sink(const struct crawl *r);
 /* --ip-delay's clocks, which every shard's frontier shares; NULL without it. */
 frontier_ip_table *crawl__mesh_ip_table(const struct crawl *r);
+/* The run's cookie jar (NULL: --no-cookies) and --check-fragments' table (NULL without it), which
+ * crawl_run makes for all its shards and lets go of after them. */
+fetch_cookies *crawl__mesh_cookies(const struct crawl *r);
+struct crawl_fragments *crawl__mesh_fragments(const struct crawl *r);
 /* Whether the shards' loops exist (crawl_stop wakes them only then). */
 void crawl__mesh_set_running(struct crawl *r, bool running);
 void crawl__mesh_destroy(struct crawl *r);

@@ -20,13 +20,13 @@ void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
 static void say(struct shard *c, const char *fmt, va_list ap) {
   char *text = NULL; /* as long as it is: a URL may be 2,048 bytes or more */
   if (vasprintf(&text, fmt, ap) >= 0) {
-    c->out.sink->note(c->out.sink->arg, text);
+    c->sink->note(c->sink->arg, text);
     free(text);
   }
 }
 
 void crawl__notes_verbose(struct shard *c, const char *fmt, ...) {
-  if (!c->cfg->verbose || !c->out.sink->note)
+  if (!c->cfg->verbose || !c->sink->note)
     return;
   va_list ap;
   va_start(ap, fmt);
@@ -35,7 +35,7 @@ void crawl__notes_verbose(struct shard *c, const char *fmt, ...) {
 }
 
 void crawl__notes_warn(struct shard *c, const char *fmt, ...) {
-  if (!c->out.sink->note) /* -q: none */
+  if (!c->sink->note) /* -q: none */
     return;
   va_list ap;
   va_start(ap, fmt);

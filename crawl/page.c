@@ -2,6 +2,7 @@
  * nothing to read), the body streams into the link extractor, and its end settles the URL. */
 #include "crawl/fragments.h"
 #include "crawl/intake.h"
+#include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/page.h"
 #include "crawl/referrers.h"
@@ -170,12 +171,12 @@ static void on_html_event(void *arg, parse_event event, const char *value, size_
       struct link_how how = {VIA_PAGE + parse_html_link_via(rq->html), !rq->nofollow};
       const char *charset = parse_html_charset(rq->html);
       if (!rq->base.text && names_this_page(value, len)) {
-        if (c->fragments) /* the page itself: its URL is the target */
+        if (c->cfg->check_fragments) /* the page itself: its URL is the target */
           crawl__fragments_of_link(rq, rq->url.text, value, len, how);
         return;
       }
       if (written_before(rq, value, len, how, charset)) {
-        if (c->fragments)
+        if (c->cfg->check_fragments)
           keep_fragment_link(rq, base, value, len, charset, how);
         return;
       }
@@ -222,7 +223,7 @@ static bool start_html(struct request *rq, const char *charset, int64_t length) 
   }
   if (rq->shard->cfg->js)
     parse_html_scan_scripts(rq->html);
-  if (rq->shard->fragments)
+  if (rq->shard->cfg->check_fragments)
     parse_html_anchors(rq->html);
   if (length > 0) {
     hold_up_to(rq, (uint64_t)length);
@@ -394,10 +395,10 @@ static void page_done(void *arg, const struct fetch_result *res) {
   crawl__speculate_adopt(c, rq); /* ahead of the gate: its record waits for its level */
   crawl__report(c, item->flags, &rec);
   /* its anchors, for the links to it with a fragment: a page whole, of a response that is one */
-  if (c->fragments && rq->html && !res->truncated && !rq->anchors.lost && status >= 200 &&
-      status < 300 &&
-      crawl__fragments_page(c->fragments, item->url, rq->anchors.hash, rq->anchors.count) !=
-          CORE_OK)
+  if (c->cfg->check_fragments && rq->html && !res->truncated && !rq->anchors.lost &&
+      status >= 200 && status < 300 &&
+      crawl__fragments_page(crawl__mesh_fragments(c->run), item->url, rq->anchors.hash,
+                            rq->anchors.count) != CORE_OK)
     crawl__notes_fatal(c, "out of memory");
   /* its target remembers what kind of address sent it there (crawl__request_start checks) */
   struct link_how how = {(unsigned char)(VIA_REDIRECT + rq->addr_kind), true};

@@ -478,7 +478,7 @@ static const char *take_string(const char **p, const char *end) {
 static void write_slice(struct shard *c, struct slice *s) {
   /* a crawl stopped at once (a fatal error) still writes them: only an output that failed
    * (its reader gone, a full disk) ends the writing */
-  for (size_t k = 0; k < s->count && !c->out.sink->error(c->out.sink->arg); k++) {
+  for (size_t k = 0; k < s->count && !c->sink->error(c->sink->arg); k++) {
     struct entry *e = &s->entries[k];
     const char *p = s->records.data + e->record, *end = p + e->record_len;
     struct record_numbers n;
@@ -542,7 +542,7 @@ void crawl__referrers_settle(struct shard *c) {
       s.failed = 0;
       whole = read_all(c, &s, true, chunk) && whole;
       write_slice(c, &s);
-      if (s.count < SETTLE_SLICE || c->out.sink->error(c->out.sink->arg))
+      if (s.count < SETTLE_SLICE || c->sink->error(c->sink->arg))
         break;
     }
     if (s.nomem)

@@ -39,19 +39,84 @@ const char *crawl_cause_name(crawl_cause cause) {
   return cause < CRAWL_CAUSE_COUNT ? cause_names[cause] : "?";
 }
 
+/* A shard's writer on the sink, and the watch on a pipe's reader (the first shard's). */
+struct shard_out {
+  void *writer;
+  loop_watch *output_watch;
+};
+
+core_rc crawl__report_attach(struct shard *c, void *writer) {
+  if (!(c->out = calloc(1, sizeof(*c->out))))
+    return CORE_ENOMEM;
+  c->out->writer = writer;
+  return CORE_OK;
+}
+
+core_rc crawl__report_open(struct shard *c, int i) {
+  void *writer;
+  core_rc rc = c->sink->open(c->sink->arg, i, &writer);
+  if (rc != CORE_OK)
+    return rc;
+  if ((rc = crawl__report_attach(c, writer)) != CORE_OK)
+    c->sink->close(c->sink->arg, writer);
+  return rc;
+}
+
+void crawl__report_close(struct shard *c) {
+  if (!c->out)
+    return;
+  if (c->out->output_watch)
+    loop_unwatch(c->loop, c->out->output_watch);
+  if (c->out->writer && c->sink->close)
+    c->sink->close(c->sink->arg, c->out->writer);
+  free(c->out);
+  c->out = NULL;
+}
+
+void *crawl__report_writer(const struct shard *c) {
+  return c->out ? c->out->writer : NULL;
+}
+
+core_rc crawl__report_flush(const struct shard *c, bool sync) {
+  return c->out && c->out->writer ? c->sink->flush(c->out->writer, sync) : CORE_OK;
+}
+
+void crawl__report_url(struct shard *c, const char *url) {
+  crawl__report_check_output(c, c->sink->url(c->out->writer, url));
+}
+
+/* A pipe's reader that goes away shows as an error event on our end of it. */
+static void on_output_event(void *arg, int fd, unsigned events) {
+  (void)fd;
+  struct shard *c = arg;
+  if (!(events & LOOP_ERROR))
+    return;
+  loop_unwatch(c->loop, c->out->output_watch);
+  c->out->output_watch = NULL;
+  c->sink->reader_gone(c->sink->arg);
+  crawl__report_check_output(c, CORE_ESYS);
+}
+
+core_rc crawl__report_watch_output(struct shard *c) {
+  if (c->sink->watch_fd < 0)
+    return CORE_OK; /* a file or a terminal has no reader to lose */
+  /* no events asked for: epoll reports errors and hang-ups whatever the mask */
+  return loop_watch_fd(c->loop, c->sink->watch_fd, 0, on_output_event, c, &c->out->output_watch);
+}
+
 /* A reader that went away (EPIPE) ends the crawl quietly; any other write error is fatal. */
 void crawl__report_check_output(struct shard *c, core_rc rc) {
   if (rc == CORE_OK)
     return;
-  int err = c->out.sink->error(c->out.sink->arg);
+  int err = c->sink->error(c->sink->arg);
   if (err == EPIPE) {
     if (!c->life.stop)
       c->life.end = CRAWL_END_PIPE;
     c->life.stop = STOP_NOW;
   } else if (err) {
-    crawl__notes_fatal(c, "cannot write %s: %s", c->out.sink->name, strerror(err));
+    crawl__notes_fatal(c, "cannot write %s: %s", c->sink->name, strerror(err));
   } else {
-    crawl__notes_fatal(c, "cannot write %s: %s", c->out.sink->name, core_rc_str(rc));
+    crawl__notes_fatal(c, "cannot write %s: %s", c->sink->name, core_rc_str(rc));
   }
 }
 
@@ -135,9 +200,9 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
 
 void crawl__report_write(struct shard *c, const struct crawl_record *rec) {
   if (c->cfg->jsonl)
-    crawl__report_check_output(c, c->out.sink->record(c->out.writer, rec));
-  if (c->cfg->report && rec->fate == CRAWL_FATE_FAILED && c->out.sink->broken &&
-      c->out.sink->broken(c->out.sink->arg, rec) != CORE_OK)
+    crawl__report_check_output(c, c->sink->record(c->out->writer, rec));
+  if (c->cfg->report && rec->fate == CRAWL_FATE_FAILED && c->sink->broken &&
+      c->sink->broken(c->sink->arg, rec) != CORE_OK)
     crawl__notes_fatal(c, "out of memory"); /* the report would lack a broken link */
 }
 

@@ -252,8 +252,8 @@ void crawl__request_start(struct shard *c, struct request *rq) {
   }
   const char *addr_now;
   crawl__hosts_lookup_began(c);
-  core_rc rc = fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq,
-                             &addr_now);
+  core_rc rc =
+      fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now);
   if (rc) {
     on_request_resolved(rq, CORE_EDNS, core_rc_str(rc)); /* which counts the lookup ended */
   } else if (addr_now) {

@@ -40,6 +40,8 @@ struct crawl {
   double rate_next;       /* --rate: when the next request may start, under lock */
   bool running;           /* the shards' loops exist: crawl_stop may wake them */
   frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
+  fetch_cookies *cookies; /* one jar for every shard (crawl_run's); NULL: --no-cookies */
+  struct crawl_fragments *fragments; /* --check-fragments: one table, every shard's (crawl_run's) */
   int count;
   pthread_mutex_t lock;
   pthread_mutex_t owners_lock;

@@ -132,7 +132,6 @@ static void wire_hooks(struct shard *c) {
  * (crawl__notes_fatal), which ends the run before any shard's loop begins. */
 static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
   const struct crawl_config *cfg = c->cfg;
-  const struct crawl_sink *sink = c->out.sink;
   c->life.end = CRAWL_END_DONE; /* before anything that can fail: a fatal error sets its own */
   c->life.start = c->life.run_start = start;
   wire_hooks(c);
@@ -144,8 +143,7 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
   crawl__held_set_queue_memory(c, crawl__budget_queue_memory(c));
   crawl__speculate_prepare(c); /* after the held links' */
   crawl__referrers_prepare(c);
-  if (sink->open(sink->arg, i, &c->out.writer) != CORE_OK) {
-    c->out.writer = NULL;
+  if (crawl__report_open(c, i) != CORE_OK) {
     crawl__notes_fatal(c, "cannot start: out of memory");
     return;
   }
@@ -182,16 +180,18 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     snprintf(err, err_size, "cannot start: out of memory");
     return CRAWL_END_FATAL;
   }
+  run->cookies = cookies;
+  run->fragments = fragments;
   shard_stats[0].runs = 1; /* a continued --state crawl adds those before (the first shard's) */
   for (int i = 0; i < n; i++) {
     struct shard *c = &shards[i];
-    *c = (struct shard){.cfg = cfg,
-                        .out.sink = sink,
-                        .stats = &shard_stats[i],
-                        .life.err = errs + (size_t)i * err_size,
-                        .life.err_size = err_size,
-                        .cookies = cookies,
-                        .fragments = fragments};
+    *c = (struct shard){
+        .cfg = cfg,
+        .sink = sink,
+        .stats = &shard_stats[i],
+        .life.err = errs + (size_t)i * err_size,
+        .life.err_size = err_size,
+    };
     shard_prepare(run, c, i, n, start);
   }
   /* every shard is made here, before any runs: crawl_stop may wake their loops from now on */
@@ -259,8 +259,7 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
    * first shard (its writer is open until crawl__shard_close) */
   if (fragments && end != CRAWL_END_FATAL && end != CRAWL_END_PIPE && !shards[0].life.refused) {
     crawl__fragments_judge(fragments, &shards[0]);
-    if (shards[0].out.writer)
-      crawl__report_check_output(&shards[0], sink->flush(shards[0].out.writer, false));
+    crawl__report_check_output(&shards[0], crawl__report_flush(&shards[0], false));
     if (shards[0].life.fatal) {
       end = CRAWL_END_FATAL;
       if (!err[0])
@@ -295,6 +294,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   }
   fetch_cookies_destroy(cookies);
   crawl__fragments_destroy(fragments);
+  run->cookies = NULL;
+  run->fragments = NULL;
   free(shard_stats);
   free(errs);
   free(shards);

@@ -45,27 +45,8 @@ static void on_progress(void *arg) {
   else
     crawl__shard_own_progress(c, &p);
   p.elapsed = core_now() - c->life.start;
-  c->out.sink->status(c->out.sink->arg, &p, false);
+  c->sink->status(c->sink->arg, &p, false);
   loop_timer_start(c->progress->timer, core_now() + 0.5);
-}
-
-/* A pipe's reader that goes away shows as an error event on our end of it: the crawl stops at
- * once, though nothing may be written for a long while (-A with a rare extension). */
-static void on_output_event(void *arg, int fd, unsigned events) {
-  struct shard *c = arg;
-  if (!(events & LOOP_ERROR))
-    return;
-  loop_unwatch(c->loop, c->out.output_watch);
-  c->out.output_watch = NULL;
-  c->out.sink->reader_gone(c->out.sink->arg);
-  crawl__report_check_output(c, CORE_ESYS);
-}
-
-static core_rc watch_output(struct shard *c) {
-  if (c->out.sink->watch_fd < 0)
-    return CORE_OK; /* a file or a terminal has no reader to lose */
-  /* no events asked for: epoll reports errors and hang-ups whatever the mask */
-  return loop_watch_fd(c->loop, c->out.sink->watch_fd, 0, on_output_event, c, &c->out.output_watch);
 }
 
 /* This shard's counts for the status line. */
@@ -77,7 +58,7 @@ void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
   p->hosts = frontier_host_count(c->fr);
   double now = core_now();
   struct shard_progress *s = c->progress; /* made first in crawl__shard_open, before its frontier */
-  if (c->out.sink->status && now >= s->next) { /* every host looked at: not every turn */
+  if (c->sink->status && now >= s->next) { /* every host looked at: not every turn */
     const char *origin;
     s->left = frontier_busiest(c->fr, &origin);
     snprintf(s->host, sizeof(s->host), "%s", origin ? origin : "");
@@ -126,7 +107,7 @@ void crawl__shard_open(struct shard *c) {
                                      .resolves = cfg->resolves,
                                      .resolve_count = cfg->resolve_count,
                                      .proxies = {cfg->proxy_http, cfg->proxy_https, cfg->noproxy},
-                                     .cookies = c->cookies};
+                                     .cookies = crawl__mesh_cookies(c->run)};
   struct frontier_options frontier_opts = {
       .delay = cfg->delay,
       .delay_factor = cfg->delay_factor,
@@ -151,7 +132,7 @@ void crawl__shard_open(struct shard *c) {
       (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->filter.sitemaps_seen)
                           : CORE_OK) ||
       (rc = crawl__logins_open(c)) || (rc = crawl__hosts_open(c)) ||
-      (rc = crawl__request_open(c)) || (rc = first ? watch_output(c) : CORE_OK)) {
+      (rc = crawl__request_open(c)) || (rc = first ? crawl__report_watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
@@ -166,7 +147,7 @@ void crawl__shard_open(struct shard *c) {
 
 static void shard_loop(struct shard *c) {
   bool shared = crawl__mail_shared(c);
-  if (c->out.sink->status && c->shard == 0)
+  if (c->sink->status && c->shard == 0)
     loop_timer_start(c->progress->timer, core_now() + 0.5);
   crawl__checkpoint_timer_start(c);
   if (crawl__seed_all(c) != CORE_OK)
@@ -193,7 +174,7 @@ static void shard_loop(struct shard *c) {
     bool again = shared && share_turn(c);
     double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
     crawl__report_spill_refused(c);
-    crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
+    crawl__report_check_output(c, crawl__report_flush(c, false));
     crawl__mesh_sync_stop(c);
     if (crawl__schedule_finished(c) && (!shared || c->life.stop == STOP_NOW ||
                                         (crawl__mail_outbox_empty(c) && crawl__mesh_idle(c))))
@@ -314,15 +295,15 @@ static void shard_end(struct shard *c) {
   if (c->fr && frontier_error(c->fr) != CORE_OK)
     crawl__notes_fatal(c, "cannot read queued URLs back from their temporary file: %s",
                        core_rc_str(frontier_error(c->fr)));
-  if (c->out.writer && c->life.end != CRAWL_END_PIPE)
-    crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
+  if (c->life.end != CRAWL_END_PIPE)
+    crawl__report_check_output(c, crawl__report_flush(c, false));
   /* any other crawl, stopped or not, writes them now: every page it parsed is known */
   if (crawl__referrers_logged(c) && !cfg->state_dir) {
     if (shards > 1)
       crawl__mesh_barrier(c->run, c->shard);
     if (c->shard == 0 && c->life.end != CRAWL_END_PIPE) {
       crawl__referrers_settle(c);
-      crawl__report_check_output(c, c->out.sink->flush(c->out.writer, false));
+      crawl__report_check_output(c, crawl__report_flush(c, false));
     }
   }
 }
@@ -346,13 +327,10 @@ void crawl__shard_close(struct shard *c) {
   frontier_destroy(c->fr);
   if (!c->filter.scope_borrowed)
     url_scope_destroy(c->filter.scope);
-  if (c->out.output_watch)
-    loop_unwatch(c->loop, c->out.output_watch);
   crawl__seed_close(c);
   fetch_engine_destroy(c->engine);
+  crawl__report_close(c); /* before the loop: its watch on a pipe's reader is the loop's */
   loop_destroy(c->loop);
-  if (c->out.writer)
-    c->out.sink->close(c->out.sink->arg, c->out.writer);
   crawl__mail_close(c);
   parse_html_pool_destroy(c->html_pool); /* last: every request's parser went back to it */
   crawl__budget_bounds_close(c);

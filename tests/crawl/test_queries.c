@@ -46,7 +46,7 @@ static struct world *world_new(long max_variants) {
   w->sink.note = on_note;
   w->sink.arg = &w->heard;
   w->shard.cfg = &w->cfg;
-  w->shard.out.sink = &w->sink;
+  w->shard.sink = &w->sink;
   w->shard.life.err = w->err;
   w->shard.life.err_size = sizeof(w->err);
   return w;

@@ -11,6 +11,7 @@
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/request.h"
+#include "crawl/report.h"
 #include "crawl/run-int.h"
 #include "crawl/schedule.h"
 #include "crawl/speculate.h"
@@ -54,7 +55,7 @@ static void offer(struct shard *c, const struct url *u, const char *from, int de
  * (refused, or the engine would not take it) ends here, as the engine's handlers end one. */
 static void on_done(void *arg, const struct fetch_result *result) {
   struct request *rq = arg;
-  struct world *w = rq->shard->out.writer;
+  struct world *w = crawl__report_writer(rq->shard);
   (void)result;
   w->handler_calls++;
   frontier_end(rq->shard->fr, rq->host, rq->item, core_now(), 0);

@@ -123,7 +123,7 @@ static void reset(struct shard *c) {
   sink = (struct crawl_sink){.note = on_note};
   c->cfg = &cfg;
   c->run = run;
-  c->out.sink = &sink;
+  c->sink = &sink;
   c->life.err = fatal_message;
   c->life.err_size = sizeof(fatal_message);
   crawl__held_prepare(c);

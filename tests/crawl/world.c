@@ -1,6 +1,7 @@
 /* A shard for the engine's unit programs (world.h). */
 #include "tests/crawl/world.h"
 #include "crawl/mesh.h"
+#include "crawl/report.h"
 #include "crawl/run-int.h"
 
 #include <setjmp.h>
@@ -18,8 +19,8 @@ void world_base_open(struct world_base *base, void *writer) {
   struct shard *c = &base->shard;
   c->cfg = &base->cfg;
   c->run = base->run;
-  c->out.sink = &base->sink;
-  c->out.writer = writer;
+  c->sink = &base->sink;
+  assert_int_equal(crawl__report_attach(c, writer), CORE_OK);
   c->stats = &base->stats;
   c->life.err = base->err;
   c->life.err_size = sizeof(base->err);
@@ -30,6 +31,7 @@ void world_base_close(struct world_base *base) {
     free(base->stats.broken_links[i].url);
     free(base->stats.broken_links[i].from);
   }
+  crawl__report_close(&base->shard);
   crawl__mesh_destroy(base->run);
   assert_string_equal(base->err, "");
 }
