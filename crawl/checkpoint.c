@@ -43,9 +43,10 @@ struct shard_save {
   char *state_path, *prev_path; /* --state: DIR/checkpoint and the one before it */
   double every;                 /* seconds between saves */
   loop_timer *timer;
-  bool final;   /* the save at the run's end is being written */
-  bool damaged; /* DIR/checkpoint could not be read (the run goes on from the one before): the
-                   next save must not keep it as the one before */
+  bool final;         /* the save at the run's end is being written */
+  bool damaged;       /* DIR/checkpoint could not be read (the run goes on from the one before): the
+                         next save must not keep it as the one before */
+  bool seen_borrowed; /* the shard's seen filter is the first shard's, which lets go of it */
 };
 
 struct snapshot {
@@ -212,7 +213,7 @@ static bool save(struct shard *c, uint64_t *pages) {
       crawl__notes_warn(c, "--state: cannot keep the checkpoint before: %s", strerror(errno));
   }
   char why[512] = "";
-  core_rc rc = seen_save(c->filter.seen, c->save->path, fileno(snap), why, sizeof(why));
+  core_rc rc = seen_save(c->seen, c->save->path, fileno(snap), why, sizeof(why));
   fclose(snap);
   if (rc == CORE_OK)
     c->save->damaged = false;
@@ -257,7 +258,7 @@ void crawl__checkpoint_final(struct shard *c) {
   /* c is the first shard, the others wait at a barrier. A filter that can remove forgets what
    * failed, so the next run tries it again (the saves before kept it: the run itself still counts
    * it seen); a --state crawl is one crawl */
-  if (!c->cfg->state_dir && seen_forget_marked(c->filter.seen) != CORE_OK && !c->life.fatal)
+  if (!c->cfg->state_dir && seen_forget_marked(c->seen) != CORE_OK && !c->life.fatal)
     crawl__notes_fatal(c, "out of memory");
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
@@ -327,7 +328,7 @@ static uint64_t random_seed(void) {
 static core_rc load(struct shard *c, const char *path, const char *prev, char *why,
                     size_t why_size) {
   FILE *resumable = crawl__restore_file(c);
-  core_rc rc = seen_load(path, &c->filter.seen, fileno(resumable), why, why_size);
+  core_rc rc = seen_load(path, &c->seen, fileno(resumable), why, why_size);
   if (rc == CORE_OK || !prev || rc == CORE_ENOMEM)
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
@@ -337,7 +338,7 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
   if (ftruncate(fileno(resumable), 0) != 0 || fseek(resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
   char prev_why[256] = "";
-  core_rc before = seen_load(prev, &c->filter.seen, fileno(resumable), prev_why, sizeof(prev_why));
+  core_rc before = seen_load(prev, &c->seen, fileno(resumable), prev_why, sizeof(prev_why));
   if (before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND)
     return rc; /* why names the damaged checkpoint: there is none before it */
   if (before != CORE_OK && before != CORE_ENOMEM) { /* both unreadable: name the one before too */
@@ -351,7 +352,7 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
 
 /* The filter that every shard asks, each about its own hosts, when there are several. */
 static core_rc share(struct shard *c, bool shared) {
-  core_rc rc = shared ? seen_share(c->filter.seen) : CORE_OK;
+  core_rc rc = shared ? seen_share(c->seen) : CORE_OK;
   if (rc)
     crawl__notes_fatal(c, "cannot share the seen filter: %s", core_rc_str(rc));
   return rc;
@@ -377,12 +378,12 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
     /* the first shard's filter: it loaded the file (crawl__restore_split hands this shard its
      * part), and it saves it */
     const struct shard *first = crawl__mesh_shard(c->run, 0);
-    if (!first->filter.seen) {
+    if (!first->seen) {
       crawl__notes_fatal(c, "cannot start: the first shard could not open %s", what);
       return CORE_EINVAL;
     }
-    c->filter.seen = first->filter.seen;
-    c->filter.seen_borrowed = true;
+    c->seen = first->seen;
+    c->save->seen_borrowed = true;
     if (crawl__restore_continued(first))
       crawl__restore_set_continued(c);
     return CORE_OK;
@@ -406,7 +407,7 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
     core_rc rc = load(c, c->save->path, c->save->prev_path, why, sizeof(why));
     if (rc == CORE_OK) {
       struct seen_info info;
-      seen_info(c->filter.seen, &info);
+      seen_info(c->seen, &info);
       if (cfg->dedupe_given && info.kind != cfg->dedupe) {
         crawl__notes_fatal(
             c,
@@ -435,8 +436,8 @@ core_rc crawl__checkpoint_open_seen(struct shard *c) {
           cfg->state_dir);
     crawl__restore_start_over(c);
   }
-  core_rc rc = seen_create(cfg->dedupe, crawl__budget_seen_expect(c), cfg->fp_rate, random_seed(),
-                           &c->filter.seen);
+  core_rc rc =
+      seen_create(cfg->dedupe, crawl__budget_seen_expect(c), cfg->fp_rate, random_seed(), &c->seen);
   if (rc)
     crawl__notes_fatal(c, "cannot create the seen filter: %s", core_rc_str(rc));
   return rc ? rc : share(c, shared);
@@ -464,6 +465,9 @@ void crawl__checkpoint_timer_stop(struct shard *c) {
 }
 
 void crawl__checkpoint_close(struct shard *c) {
+  if (!c->save || !c->save->seen_borrowed)
+    seen_destroy(c->seen);
+  c->seen = NULL;
   if (!c->save)
     return;
   free(c->save->state_path);

@@ -127,18 +127,9 @@ struct shard {
   fetch_engine *engine;          /* its transfers and lookups (shard.c opens it) */
   parse_html_pool *html_pool;    /* the parsers of this shard's pages, kept from one to the next */
   const struct crawl_sink *sink; /* the run's: where records and words go */
-  struct {                       /* what a URL must pass (intake.c) */
-    url_scope *scope;            /* the first shard's, read by all */
-    bool scope_borrowed;         /* it is: the first shard frees it */
-    seen_filter *seen;  /* with --seen or --state and several shards, the first's (shared) */
-    bool seen_borrowed; /* it is: the first shard frees it */
-    seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice */
-    /* --no-parent: each seed's origin and directory ("http://a.example/docs/"), made and let go
-     * of with the seeds (seed.c) */
-    char **dirs;
-    size_t dir_count;
-  } filter;
-  struct { /* how it goes and ends (shard.c, notes.c) */
+  seen_filter *seen; /* checkpoint.c's: made or loaded there; with --seen or --state and several
+                      * shards, the first's */
+  struct {           /* how it goes and ends (shard.c, notes.c) */
     enum shard_stop stop;
     crawl_end end;
     double start;

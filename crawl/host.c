@@ -107,7 +107,8 @@ static bool shared_room(struct shared_rules *t) {
 
 /* The rules of idle hosts, kept in a temporary file while their hosts wait. */
 struct shard_hosts {
-  double swept;        /* when crawl__hosts_let_idle_go last looked */
+  seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice (--sitemaps) */
+  double swept;               /* when crawl__hosts_let_idle_go last looked */
   double idle_since;   /* its look: a host whose next turn could have come before this is idle */
   uint64_t end;        /* the rules file's length */
   uint64_t lost_noted; /* parked hosts that did not read back, said so far */
@@ -353,6 +354,12 @@ void crawl__host_share_rules(struct shard *c, struct host_data *hd) {
   hd->robots_kept = KEPT_SHARED | k;
 }
 
+void crawl__hosts_sitemap_restored(struct shard *c, const char *url) {
+  bool fresh;
+  if (c->hosts && c->hosts->sitemaps_seen)
+    seen_add(c->hosts->sitemaps_seen, url, strlen(url), &fresh);
+}
+
 void crawl__hosts_close(struct shard *c) {
   struct shard_hosts *h = c->hosts;
   if (!h)
@@ -367,6 +374,7 @@ void crawl__hosts_close(struct shard *c) {
     free(h->shared->once);
   }
   free(h->shared);
+  seen_destroy(h->sitemaps_seen);
   core_buf_free(&h->saved);
   core_buf_free(&h->other);
   free(h);
@@ -451,6 +459,10 @@ bool crawl__hosts_lookup_room(const struct shard *c) {
 core_rc crawl__hosts_open(struct shard *c) {
   if (!(c->hosts = calloc(1, sizeof(*c->hosts))))
     return CORE_ENOMEM;
+  core_rc rc =
+      c->cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->hosts->sitemaps_seen) : CORE_OK;
+  if (rc != CORE_OK)
+    return rc; /* crawl__hosts_close lets go of the rest */
   struct frontier_parking parking = {c, leaves_if_idle, save_host, load_host};
   frontier_set_parking(c->fr, &parking);
   return CORE_OK;
@@ -571,7 +583,7 @@ void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const ch
     return;
   }
   /* a sitemap of another shard's host is its owner's to fetch, once */
-  if (url_scope_contains(c->filter.scope, u.host) &&
+  if (url_scope_contains(crawl__mesh_scope(c->run), u.host) &&
       !crawl__mail_send_if_foreign(c, &u, NULL, depth, 0, LINK_SITEMAP,
                                    (struct link_how){VIA_NONE, true}))
     crawl__host_queue_sitemap_url(c, &u, depth);
@@ -582,7 +594,7 @@ void crawl__host_queue_sitemap(struct shard *c, const struct url *base, const ch
  * indexes for ever, or of 50,000 sitemaps, would take the host's turns for good. */
 void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int depth) {
   bool first = false;
-  if (seen_add(c->filter.sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
+  if (seen_add(c->hosts->sitemaps_seen, u->text, strlen(u->text), &first) != CORE_OK) {
     crawl__notes_fatal(c, "out of memory");
     return;
   }

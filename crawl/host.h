@@ -69,8 +69,11 @@ bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u);
 #define HOST_IDLE_AFTER 30.0
 #define HOST_IDLE_GAPS 30
 void crawl__hosts_let_idle_go(struct shard *c, double now);
-/* Lets the shard's frontier park idle hosts (above): after frontier_create. */
+/* Lets the shard's frontier park idle hosts (above): after frontier_create. With sitemaps, also
+ * the table of the sitemap URLs queued, so that none is fetched twice. */
 core_rc crawl__hosts_open(struct shard *c);
+/* A sitemap URL queued again from a save: its second finding queues nothing. */
+void crawl__hosts_sitemap_restored(struct shard *c, const char *url);
 /* DNS lookups in flight (a host's, crawl__host_start_lookup, or a request's to another host):
  * began, ended, how many, and whether another may begin (the shard's share of LOOKUPS_MAX). */
 void crawl__hosts_lookup_began(struct shard *c);

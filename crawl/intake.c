@@ -87,8 +87,10 @@ static bool regex_any(const struct crawl_regex_list *list, const char *text) {
 static bool under_a_seed(const struct shard *c, const struct url *u) {
   size_t origin_len = strlen(u->origin);
   const char *path = u->text + u->path_off;
-  for (size_t i = 0; i < c->filter.dir_count; i++) {
-    const char *dir = c->filter.dirs[i]; /* origin + directory, as add_seed_dir makes it */
+  size_t dir_count;
+  const char *const *dirs = crawl__mesh_seed_dirs(c->run, &dir_count);
+  for (size_t i = 0; i < dir_count; i++) {
+    const char *dir = dirs[i]; /* origin + directory, as seed.c's add_seed_dir makes it */
     if (strncmp(dir, u->origin, origin_len) == 0 && dir[origin_len] == '/' &&
         strncmp(path, dir + origin_len, strlen(dir + origin_len)) == 0)
       return true;
@@ -103,10 +105,10 @@ bool crawl__intake_admitted(const struct shard *c, const struct url *u, enum off
     return true;
   /* a link or redirect out of scope goes on, to be recorded once as outside (settle) */
   bool found = kind == OFFER_LINK || kind == OFFER_REDIRECT;
-  if (!found && !url_scope_contains(c->filter.scope, u->host))
+  if (!found && !url_scope_contains(crawl__mesh_scope(c->run), u->host))
     return false;
   if (cfg->no_parent && !under_a_seed(c, u) &&
-      (!found || url_scope_contains(c->filter.scope, u->host)))
+      (!found || url_scope_contains(crawl__mesh_scope(c->run), u->host)))
     return false;
   if (cfg->reject_ext.count) { /* every link of every page comes here: the extension only then */
     char ext[64];
@@ -265,7 +267,7 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     return;
   /* out of scope: new ones only, checked once a URL, not on every link to it */
   if ((kind == OFFER_LINK || kind == OFFER_REDIRECT) &&
-      (!fresh || !url_scope_contains(c->filter.scope, u->host))) {
+      (!fresh || !url_scope_contains(crawl__mesh_scope(c->run), u->host))) {
     if (fresh) {
       settle_outside(c, u, from, depth, how);
       return;
@@ -509,7 +511,7 @@ static void hold_links(struct request *rq) {
   size_t lens[LINK_BATCH];
   bool seen[LINK_BATCH];
   batch_texts(b, urls, lens);
-  seen_contains_batch(c->filter.seen, b->count, urls, lens, seen);
+  seen_contains_batch(c->seen, b->count, urls, lens, seen);
   for (size_t i = 0; i < b->count && !c->life.fatal; i++) {
     if (seen[i])
       continue;

@@ -95,6 +95,21 @@ const struct crawl_sink *crawl__mesh_sink(const struct crawl *r) {
   return r->sink;
 }
 
+void crawl__mesh_set_scope(struct crawl *r, url_scope *scope, char **dirs, size_t dir_count) {
+  r->scope = scope;
+  r->seed_dirs = dirs;
+  r->seed_dir_count = dir_count;
+}
+
+url_scope *crawl__mesh_scope(const struct crawl *r) {
+  return r->scope;
+}
+
+const char *const *crawl__mesh_seed_dirs(const struct crawl *r, size_t *count) {
+  *count = r->seed_dir_count;
+  return (const char *const *)r->seed_dirs;
+}
+
 fetch_cookies *crawl__mesh_cookies(const struct crawl *r) {
   return r->cookies;
 }
@@ -155,6 +170,10 @@ void crawl__mesh_destroy(struct crawl *r) {
   pthread_mutex_destroy(&r->warc_lock);
   pthread_mutex_destroy(&r->lock);
   pthread_mutex_destroy(&r->owners_lock);
+  url_scope_destroy(r->scope);
+  for (size_t i = 0; i < r->seed_dir_count; i++)
+    free(r->seed_dirs[i]);
+  free(r->seed_dirs);
   free(r->owned);
   free(r->slots);
   free(r);
@@ -294,7 +313,7 @@ int crawl__mesh_owner(struct shard *c, const char *host) {
     owner = hashed_owner(r, h);
     /* a host of another process, or out of scope, fetches nothing here: no load to spread */
     if (crawl__mesh_node_of(r, host) == r->node &&
-        (!c->filter.scope || url_scope_contains(c->filter.scope, host))) {
+        (!r->scope || url_scope_contains(r->scope, host))) {
       for (int i = 0; i < r->count; i++)
         if (r->owned[i] < r->owned[owner])
           owner = i;

@@ -15,6 +15,12 @@ frontier_ip_table *crawl__mesh_ip_table(const struct crawl *r);
  * crawl_run makes for all its shards and lets go of after them. */
 fetch_cookies *crawl__mesh_cookies(const struct crawl *r);
 struct crawl_fragments *crawl__mesh_fragments(const struct crawl *r);
+/* The run's scope (NULL until the first shard made it) and --no-parent's directories, each a
+ * seed's origin and the directory of its path ("http://a.example/docs/"): handed over by the
+ * first shard as it opens (seed.c), read by every shard, let go of with the run. */
+void crawl__mesh_set_scope(struct crawl *r, url_scope *scope, char **dirs, size_t dir_count);
+url_scope *crawl__mesh_scope(const struct crawl *r);
+const char *const *crawl__mesh_seed_dirs(const struct crawl *r, size_t *count);
 /* Whether the shards' loops exist (crawl_stop wakes them only then). */
 void crawl__mesh_set_running(struct crawl *r, bool running);
 void crawl__mesh_destroy(struct crawl *r);

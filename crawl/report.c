@@ -163,7 +163,7 @@ const char *crawl__report_via_name(unsigned via) {
 /* A URL that failed: forgotten before the last save when the filter can remove (--seen). */
 static void remember_to_forget(struct shard *c, const char *url) {
   /* a plain Bloom filter cannot remove (CORE_EINVAL): what failed stays recorded */
-  if (seen_mark_forget(c->filter.seen, url, strlen(url)) == CORE_ENOMEM)
+  if (seen_mark_forget(c->seen, url, strlen(url)) == CORE_ENOMEM)
     crawl__notes_fatal(c, "out of memory");
 }
 

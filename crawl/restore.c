@@ -115,9 +115,8 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
     item->redirects = s->redirects;
     item->flags = s->flags;
     item->not_before = s->wait > 0 ? now + s->wait : 0;
-    bool fresh;
-    if (kind == FRONTIER_SITEMAP && c->filter.sitemaps_seen)
-      seen_add(c->filter.sitemaps_seen, u.text, strlen(u.text), &fresh);
+    if (kind == FRONTIER_SITEMAP)
+      crawl__hosts_sitemap_restored(c, u.text);
     frontier_push(c->fr, hd->fhost, item);
   }
   url_free(&u);

@@ -42,6 +42,11 @@ struct crawl {
   frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
   fetch_cookies *cookies; /* one jar for every shard (crawl_run's); NULL: --no-cookies */
   struct crawl_fragments *fragments; /* --check-fragments: one table, every shard's (crawl_run's) */
+  /* the scope and --no-parent's directories, made from the seeds by the first shard as it
+   * opens (seed.c), read by all, let go of with the run */
+  url_scope *scope;
+  char **seed_dirs;
+  size_t seed_dir_count;
   int count;
   pthread_mutex_t lock;
   pthread_mutex_t owners_lock;

@@ -118,15 +118,16 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   /* the file keeps them until this run's next save replaces them */
 }
 
-/* --no-parent: the seed's origin and the directory of its path, up to its last '/'. */
-static core_rc add_seed_dir(struct shard *c, const struct url *u) {
+/* --no-parent: the seed's origin and the directory of its path, up to its last '/', added to
+ * dirs (count of them). */
+static core_rc add_seed_dir(char ***dirs, size_t *count, const struct url *u) {
   const char *path = u->text + u->path_off;
   size_t dir_len = strcspn(path, "?");
   while (dir_len && path[dir_len - 1] != '/')
     dir_len--;
   size_t origin_len = strlen(u->origin);
   char *dir = malloc(origin_len + dir_len + 1);
-  char **grown = dir ? realloc(c->filter.dirs, (c->filter.dir_count + 1) * sizeof(*grown)) : NULL;
+  char **grown = dir ? realloc(*dirs, (*count + 1) * sizeof(*grown)) : NULL;
   if (!grown) {
     free(dir);
     return CORE_ENOMEM;
@@ -134,8 +135,8 @@ static core_rc add_seed_dir(struct shard *c, const struct url *u) {
   memcpy(dir, u->origin, origin_len);
   memcpy(dir + origin_len, path, dir_len);
   dir[origin_len + dir_len] = '\0';
-  c->filter.dirs = grown;
-  c->filter.dirs[c->filter.dir_count++] = dir;
+  *dirs = grown;
+  (*dirs)[(*count)++] = dir;
   return CORE_OK;
 }
 
@@ -216,27 +217,36 @@ void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const c
   }
 }
 
-/* The scope, made by the first shard from every seed and read by all (shard_open makes the
- * shards one after the other, before any runs). */
+/* The scope and --no-parent's directories, made by the first shard from every seed and read by
+ * all (shard_open makes the shards one after the other, before any runs); the run keeps them. */
 core_rc crawl__seed_open_scope(struct shard *c) {
   const struct crawl_config *cfg = c->cfg;
-  if (c->shard > 0) {
-    c->filter.scope = crawl__mesh_shard(c->run, 0)->filter.scope;
-    c->filter.scope_borrowed = true;
-    return c->filter.scope ? CORE_OK : CORE_EINVAL;
-  }
-  core_rc rc =
-      url_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &c->filter.scope);
+  if (c->shard > 0)
+    return crawl__mesh_scope(c->run) ? CORE_OK : CORE_EINVAL;
+  url_scope *scope = NULL;
+  char **dirs = NULL;
+  size_t dir_count = 0;
+  core_rc rc = url_scope_create(cfg->scope_mode, &cfg->domains, &cfg->exclude_domains, &scope);
   for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK; i++) {
     struct url u;
     if ((rc = crawl__logins_seed_url(cfg->seeds[i], cfg->max_url_length, &u)) != CORE_OK) {
       crawl__notes_fatal(c, "invalid seed URL: %s", core_rc_str(rc)); /* it may hold a password */
-      return rc;
+      break;
     }
-    rc = url_scope_add_seed(c->filter.scope, u.host);
+    rc = url_scope_add_seed(scope, u.host);
+    if (rc == CORE_OK && cfg->no_parent)
+      rc = add_seed_dir(&dirs, &dir_count, &u);
     url_free(&u);
   }
-  return rc;
+  if (rc != CORE_OK) {
+    url_scope_destroy(scope);
+    for (size_t i = 0; i < dir_count; i++)
+      free(dirs[i]);
+    free(dirs);
+    return rc;
+  }
+  crawl__mesh_set_scope(c->run, scope, dirs, dir_count);
+  return CORE_OK;
 }
 
 core_rc crawl__seed_all(struct shard *c) {
@@ -267,11 +277,9 @@ core_rc crawl__seed_all(struct shard *c) {
     }
     if (parsed != CORE_OK) /* one that is no URL was refused at the start */
       continue;
-    if (cfg->no_parent)
-      rc = add_seed_dir(c, &u);
-    if (rc == CORE_OK && i >= c->seeds->next && crawl__mesh_owner(c, u.host) == c->shard &&
+    if (i >= c->seeds->next && crawl__mesh_owner(c, u.host) == c->shard &&
         crawl__mesh_node_of(c->run, u.host) == (int)cfg->node &&
-        !(continued && seen_contains(c->filter.seen, u.text, strlen(u.text))))
+        !(continued && seen_contains(c->seen, u.text, strlen(u.text))))
       rc = seen_add(c->seeds->unfed, u.text, strlen(u.text), &first);
     if (rc == CORE_OK && given)
       rc = seen_add(given, u.text, strlen(u.text), &first);
@@ -295,11 +303,6 @@ core_rc crawl__seed_all(struct shard *c) {
 }
 
 void crawl__seed_close(struct shard *c) {
-  for (size_t i = 0; i < c->filter.dir_count; i++)
-    free(c->filter.dirs[i]);
-  free(c->filter.dirs);
-  c->filter.dirs = NULL;
-  c->filter.dir_count = 0;
   if (c->seeds)
     seen_destroy(c->seeds->unfed);
   free(c->seeds);

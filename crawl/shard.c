@@ -125,14 +125,12 @@ void crawl__shard_open(struct shard *c) {
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
       (rc = parse_html_pool_create(&c->html_pool)) ||
-      (rc = frontier_create(&frontier_opts, c->filter.seen, crawl__host_free, &c->fr)) ||
+      (rc = frontier_create(&frontier_opts, c->seen, crawl__host_free, &c->fr)) ||
       (rc = crawl__seed_open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress->timer)) ||
-      (rc = crawl__checkpoint_timer_open(c)) ||
-      (rc = cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->filter.sitemaps_seen)
-                          : CORE_OK) ||
-      (rc = crawl__logins_open(c)) || (rc = crawl__hosts_open(c)) ||
-      (rc = crawl__request_open(c)) || (rc = first ? crawl__report_watch_output(c) : CORE_OK)) {
+      (rc = crawl__checkpoint_timer_open(c)) || (rc = crawl__logins_open(c)) ||
+      (rc = crawl__hosts_open(c)) || (rc = crawl__request_open(c)) ||
+      (rc = first ? crawl__report_watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
     else
@@ -281,7 +279,7 @@ static void shard_end(struct shard *c) {
   crawl__checkpoint_timer_stop(c);
   if (saving && shards > 1)
     crawl__mesh_barrier(c->run, c->shard);
-  if (c->shard == 0 && saving && all_begun(c->run) && c->filter.seen) {
+  if (c->shard == 0 && saving && all_begun(c->run) && c->seen) {
     /* a --state crawl at its end writes the records that waited for their referrers, before
      * the save that says it is complete; a paused one keeps them waiting in DIR/links */
     if (cfg->state_dir && c->life.end == CRAWL_END_DONE)
@@ -311,10 +309,7 @@ static void shard_end(struct shard *c) {
 void crawl__shard_close(struct shard *c) {
   crawl__bridge_close(c); /* on its loop, which is still there */
   crawl__logins_close(c);
-  if (!c->filter.seen_borrowed)
-    seen_destroy(c->filter.seen);
-  seen_destroy(c->filter.sitemaps_seen);
-  crawl__checkpoint_close(c);
+  crawl__checkpoint_close(c); /* the seen filter, unless it is the first shard's */
   crawl__restore_close(c);
   crawl__saved_left_close(c);
   crawl__depthcut_close(c); /* settled by then, or let go: a shard that never ran */
@@ -325,8 +320,6 @@ void crawl__shard_close(struct shard *c) {
   crawl__hosts_close(c);
   crawl__referrers_close(c);
   frontier_destroy(c->fr);
-  if (!c->filter.scope_borrowed)
-    url_scope_destroy(c->filter.scope);
   crawl__seed_close(c);
   fetch_engine_destroy(c->engine);
   crawl__report_close(c); /* before the loop: its watch on a pipe's reader is the loop's */

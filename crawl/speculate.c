@@ -258,7 +258,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
   if (!crawl__held_speculates(c) || !follow || depth > cfg->depth || u->unfetchable ||
       c->life.fatal || c->life.stop)
     return;
-  if (!url_scope_contains(c->filter.scope, u->host))
+  if (!url_scope_contains(crawl__mesh_scope(c->run), u->host))
     return; /* out of scope: recorded when its level comes, never fetched ahead */
   /* another shard's host is fetched by its owner alone, which keeps its politeness: the owner
    * is asked to fetch it ahead, and decides by its own budget */
@@ -269,7 +269,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
       frontier_queued(c->fr) >= budget / 4 * 3)
     return;
   size_t len = strlen(u->text);
-  if (seen_contains(c->filter.seen, u->text, len) || spec_known(c, u->text))
+  if (seen_contains(c->seen, u->text, len) || spec_known(c, u->text))
     return;
   char ext[64];
   url_ext(u, ext, sizeof(ext));

@@ -99,10 +99,12 @@ static struct world *world_new(const char *dir, bool state, bool resume, seen_ki
   *rc = crawl__checkpoint_open_seen(c);
   if (*rc != CORE_OK)
     return w;
-  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &c->filter.scope), CORE_OK);
-  assert_int_equal(url_scope_add_seed(c->filter.scope, "127.0.0.2"), CORE_OK);
+  url_scope *scope;
+  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &scope), CORE_OK);
+  assert_int_equal(url_scope_add_seed(scope, "127.0.0.2"), CORE_OK);
+  crawl__mesh_set_scope(c->run, scope, NULL, 0); /* the run lets go of it */
   struct frontier_options opts = {.delay = 1, .max_delay = 30, .per_host = 1};
-  world_intake_open(c, &opts, c->filter.seen);
+  world_intake_open(c, &opts, c->seen);
   assert_int_equal(crawl__request_open(c), CORE_OK);
   return w;
 }
@@ -116,14 +118,12 @@ static void world_free(struct world *w) {
       crawl__request_free(rq);
     crawl__request_close(c);
     world_intake_close(c);
-    url_scope_destroy(c->filter.scope);
   }
   if (c->loop)
-    loop_destroy(c->loop); /* and the saves' timer */
-  crawl__checkpoint_close(c);
+    loop_destroy(c->loop);    /* and the saves' timer */
+  crawl__checkpoint_close(c); /* the seen filter with it */
   crawl__restore_close(c);
   crawl__saved_left_close(c);
-  seen_destroy(c->filter.seen);
   w->b.err[0] = '\0';
   world_base_close(&w->b);
   free(w);
@@ -159,7 +159,7 @@ static void start_next(struct world *w) {
 }
 
 static bool seen(struct world *w, const char *url) {
-  return seen_contains(w->b.shard.filter.seen, url, strlen(url));
+  return seen_contains(w->b.shard.seen, url, strlen(url));
 }
 
 /* What the loaded file says is left, its lines as saved. */

@@ -76,7 +76,7 @@ static struct world *world_new(bool jsonl) {
   c->hooks.offer = offer;
   world_filters_open(c, (const char *const[]){"a.test", "b.test", NULL});
   struct frontier_options opts = {.max_delay = 30, .per_host = 1};
-  world_intake_open(c, &opts, c->filter.seen);
+  world_intake_open(c, &opts, c->seen);
   return w;
 }
 
@@ -216,8 +216,7 @@ static void test_links_of_a_page_ahead_of_its_level_wait_for_it(void **state) {
   page_open(w, &shallow, "http://a.test/", 0); /* its level, 0, is the gate */
   page_open(w, &ahead, "http://b.test/", 1);   /* fetched one level ahead of it */
   bool was_new;
-  assert_int_equal(seen_add(w->b.shard.filter.seen, "http://b.test/known.html", 24, &was_new),
-                   CORE_OK);
+  assert_int_equal(seen_add(w->b.shard.seen, "http://b.test/known.html", 24, &was_new), CORE_OK);
   page_link(&ahead, "later.html", via_a);
   page_link(&ahead, "http://a.test/both.html", via_a);
   page_link(&ahead, "known.html", via_a); /* seen already: dropped, not held */

@@ -97,7 +97,7 @@ static struct world *world_new(double delay) {
   assert_int_equal(fetch_engine_create(c->loop, &fetch_opts, &c->engine), CORE_OK);
   world_filters_open(c, (const char *const[]){"127.0.0.1", NULL});
   struct frontier_options opts = {.delay = delay, .max_delay = 30, .per_host = 1};
-  world_intake_open(c, &opts, c->filter.seen);
+  world_intake_open(c, &opts, c->seen);
   assert_int_equal(crawl__request_open(c), CORE_OK);
   return w;
 }

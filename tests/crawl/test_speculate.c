@@ -138,7 +138,7 @@ static void test_what_is_not_fetched_ahead(void **state) {
   consider(w, "http://a.test/paper.pdf", "http://a.test/", 2, true); /* --skip-ext */
   consider(w, "http://a.test/a/a/a/a/a", "http://a.test/", 2, true); /* a spider trap */
   bool was_new;
-  assert_int_equal(seen_add(w->b.shard.filter.seen, "http://a.test/seen", 18, &was_new), CORE_OK);
+  assert_int_equal(seen_add(w->b.shard.seen, "http://a.test/seen", 18, &was_new), CORE_OK);
   consider(w, "http://a.test/seen", "http://a.test/", 2, true);
   assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
   /* fetching ahead turned off (the speculative pages' links past ten times their budget, as

@@ -37,15 +37,17 @@ void world_base_close(struct world_base *base) {
 }
 
 void world_filters_open(struct shard *c, const char *const *hosts) {
-  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &c->filter.scope), CORE_OK);
+  url_scope *scope;
+  assert_int_equal(url_scope_create(URL_SCOPE_HOST, NULL, NULL, &scope), CORE_OK);
   for (size_t i = 0; hosts[i]; i++)
-    assert_int_equal(url_scope_add_seed(c->filter.scope, hosts[i]), CORE_OK);
-  assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &c->filter.seen), CORE_OK);
+    assert_int_equal(url_scope_add_seed(scope, hosts[i]), CORE_OK);
+  crawl__mesh_set_scope(c->run, scope, NULL, 0); /* the run lets go of it */
+  assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &c->seen), CORE_OK);
 }
 
 void world_filters_close(struct shard *c) {
-  seen_destroy(c->filter.seen);
-  url_scope_destroy(c->filter.scope);
+  seen_destroy(c->seen);
+  c->seen = NULL;
 }
 
 bool world_no_seed_found(struct shard *c, const struct url *u) {
