@@ -3,6 +3,7 @@
  * A --state crawl that continues appends, after cutting the file back to its length at the last
  * checkpoint: the exchanges after it are made again. */
 #include "crawl/archive.h"
+#include "crawl/life.h"
 #include "crawl/logins.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -20,7 +21,7 @@ struct shard_archive {
 
 static void archive(void *arg, const struct fetch_capture *x) {
   struct shard *c = arg;
-  if (!c->archive || c->life.fatal)
+  if (!c->archive || crawl__life_fatal(c))
     return;
   struct warc_exchange e = {x->url,          x->ip,   x->request,  x->request_len, x->response,
                             x->response_len, x->body, x->body_len, x->chunked,     x->truncated};
@@ -103,6 +104,6 @@ void crawl__archive_close(struct shard *c) {
     return;
   int err = warc_errno(writer);
   core_rc rc = warc_close(writer);
-  if (rc && !c->life.fatal)
+  if (rc && !crawl__life_fatal(c))
     crawl__notes_fatal(c, "cannot write '%s': %s", c->cfg->warc_file, strerror(err ? err : errno));
 }

@@ -14,6 +14,7 @@
  * process stops this one as an interrupt would. */
 #include "cluster/cluster.h"
 #include "crawl/bridge.h"
+#include "crawl/life.h"
 #include "crawl/budget.h"
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
@@ -266,7 +267,7 @@ static core_rc join_waiting(struct shard *c, struct cluster_options *opt, const 
     core_rc rc = cluster_job_join(&opt->address, options, ended, &opt->since_us, err, err_size);
     crawl__mesh_sync_stop(c);
     double left = deadline - core_now();
-    if (rc != CORE_ESYS || c->life.stop != STOP_NONE || left <= 0) {
+    if (rc != CORE_ESYS || crawl__life_stop(c) != STOP_NONE || left <= 0) {
       if (waited && rc == CORE_OK)
         crawl__notes_warn(c, "--cluster: Redis answers: the crawl goes on");
       return rc;
@@ -382,7 +383,7 @@ static void lease_turn(struct bridge *b, bool idle, double now) {
 
 double crawl__bridge_turn(struct shard *c) {
   struct bridge *b = c->bridge;
-  if (!b || !b->cl || c->life.fatal)
+  if (!b || !b->cl || crawl__life_fatal(c))
     return IDLE_WAIT;
   crawl__mail_take_remote(c->run, send_remote, b);
   cluster_flush(b->cl);
@@ -394,11 +395,12 @@ double crawl__bridge_turn(struct shard *c) {
   if (due || leased) /* the process's state is read (under the run's lock) when it is needed */
     crawl__mesh_node_state(c->run, &gate, &idle);
   if (leased)
-    lease_turn(b, idle || c->life.stop, now);
+    lease_turn(b, idle || crawl__life_stop(c), now);
   if (!due)
     return b->view_pending ? IDLE_WAIT : VIEW_EVERY - (now - b->view_at);
   cluster_set_pages(b->cl, crawl__budget_pages_started(c->run));
-  if (cluster_publish(b->cl, gate, idle && !c->life.stop, c->life.stop != STOP_NONE) != CORE_OK)
+  if (cluster_publish(b->cl, gate, idle && !crawl__life_stop(c),
+                      crawl__life_stop(c) != STOP_NONE) != CORE_OK)
     return IDLE_WAIT;
   crawl__mesh_view_asked(c->run);
   if (cluster_view(b->cl, on_view, b)) {
@@ -435,7 +437,7 @@ void crawl__bridge_close(struct shard *c) {
   struct bridge *b = c->bridge;
   if (!b)
     return;
-  if (b->cl && !c->life.fatal) {
+  if (b->cl && !crawl__life_fatal(c)) {
     /* the last publish and acknowledgements reach Redis before this process goes */
     int gate;
     bool idle;
@@ -444,11 +446,11 @@ void crawl__bridge_close(struct shard *c) {
     cluster_flush(b->cl);
     cluster_set_pages(b->cl, crawl__budget_pages_started(c->run));
     /* a stopped process is not idle: what it has not done waits for it (--state) */
-    cluster_publish(b->cl, gate, idle && !c->life.stop, c->life.stop != STOP_NONE);
+    cluster_publish(b->cl, gate, idle && !crawl__life_stop(c), crawl__life_stop(c) != STOP_NONE);
     if (b->ended) /* the job's streams emptied, its keys gone a week later */
       cluster_forget(b->cl);
     double end = core_now() + 5;
-    while (!cluster_settled(b->cl) && core_now() < end && !c->life.fatal)
+    while (!cluster_settled(b->cl) && core_now() < end && !crawl__life_fatal(c))
       loop_run_once(c->loop, 0.05);
   }
   cluster_destroy(b->cl);

@@ -15,6 +15,7 @@
  * line says what it is about, not which shard wrote it, so a run with another number of shards
  * loads the file too: crawl__restore_split hands each line to the shard that owns it now. */
 #include "crawl/bridge.h"
+#include "crawl/life.h"
 #include "crawl/budget.h"
 #include "crawl/archive.h"
 #include "crawl/checkpoint.h"
@@ -144,7 +145,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     uint64_t links_bytes; /* and the link log's blocks, written with them (save) */
     if (crawl__referrers_kept(c, &links_bytes))
       fprintf(out, "stat links_bytes %llu\n", (unsigned long long)links_bytes);
-    fprintf(out, "stat ms %.0f\n", (now - c->life.start) * 1000);
+    fprintf(out, "stat ms %.0f\n", (now - crawl__life_start(c)) * 1000);
     /* every seed before this one was offered (each shard feeds its own: the least of them) */
     size_t fed = c->cfg->seed_count;
     for (int i = 0; i < crawl__mesh_shards(c->run); i++)
@@ -162,8 +163,8 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
     crawl__bridge_write_transit(c, out);
   }
   /* a crawl that ended by itself with nothing left: continued, it says so and asks nothing */
-  if (c->cfg->state_dir && c->save->final && !c->life.stop && c->life.end == CRAWL_END_DONE &&
-      !*pages && !crawl__mesh_is_cluster(c->run))
+  if (c->cfg->state_dir && c->save->final && !crawl__life_stop(c) &&
+      crawl__life_end(c) == CRAWL_END_DONE && !*pages && !crawl__mesh_is_cluster(c->run))
     fprintf(out, "stat complete 1\n");
   if (rc != CORE_OK || fflush(out) != 0 || ferror(out)) {
     int saved = rc == CORE_OK || rc == CORE_ESYS ? errno : EIO;
@@ -189,7 +190,7 @@ static bool save(struct shard *c, uint64_t *pages) {
                         c->cfg->state_dir ? "; the checkpoint before stays" : "");
       /* the output is gone: a reader that left ends the crawl quietly (check_output), any
        * other error is the fatal one, named as such */
-      if (err != EPIPE && !c->life.fatal)
+      if (err != EPIPE && !crawl__life_fatal(c))
         crawl__notes_fatal(c, "cannot write %s: %s", s->sink->name, strerror(err ? err : EIO));
       return false;
     }
@@ -258,16 +259,16 @@ void crawl__checkpoint_final(struct shard *c) {
   /* c is the first shard, the others wait at a barrier. A filter that can remove forgets what
    * failed, so the next run tries it again (the saves before kept it: the run itself still counts
    * it seen); a --state crawl is one crawl */
-  if (!c->cfg->state_dir && seen_forget_marked(c->seen) != CORE_OK && !c->life.fatal)
+  if (!c->cfg->state_dir && seen_forget_marked(c->seen) != CORE_OK && !crawl__life_fatal(c))
     crawl__notes_fatal(c, "out of memory");
   uint64_t pages = 0;
   unsigned long mark = crawl__bridge_mark(c);
   bool saved = false;
   c->save->final = true;
-  if (crawl__saved_left_lost(c) && !c->life.fatal)
+  if (crawl__saved_left_lost(c) && !crawl__life_fatal(c))
     crawl__notes_fatal(c, "%s: cannot make a temporary file for the URLs left queued",
                        c->cfg->state_dir ? "--state" : "--seen");
-  else if (!(saved = save(c, &pages)) && !c->life.fatal)
+  else if (!(saved = save(c, &pages)) && !crawl__life_fatal(c))
     crawl__notes_fatal(c, "%s '%s' could not be saved", c->cfg->state_dir ? "--state" : "--seen",
                        c->cfg->state_dir ? c->cfg->state_dir : c->save->path);
   else

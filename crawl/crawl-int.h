@@ -40,6 +40,7 @@ struct shard_resume;    /* restore.c */
 struct shard_bounds;    /* budget.c */
 struct shard_mail;      /* mail.c */
 struct shard_out;       /* report.c */
+struct shard_life;      /* life.c */
 struct bridge;          /* bridge.c */
 struct query_counts;    /* queries.c */
 struct held_page;       /* held.h */
@@ -129,17 +130,7 @@ struct shard {
   const struct crawl_sink *sink; /* the run's: where records and words go */
   seen_filter *seen; /* checkpoint.c's: made or loaded there; with --seen or --state and several
                       * shards, the first's */
-  struct {           /* how it goes and ends (shard.c, notes.c) */
-    enum shard_stop stop;
-    crawl_end end;
-    double start;
-    double run_start; /* when this run began (--max-time), whatever the crawl took before */
-    bool fatal;
-    bool refused; /* another shard could not open: this one's loop never begins */
-    bool begun;   /* its seeds queued or its part of the checkpoint restored: a save may be made */
-    char *err;
-    size_t err_size;
-  } life;
+  struct shard_life *life; /* life.c's: how it goes and ends (run.c opens it before all else) */
   struct shard_hooks hooks;
   struct shard_requests *requests;   /* request.c's: those in flight */
   struct shard_seeds *seeds;         /* seed.c's; NULL until crawl__seed_all */

@@ -13,6 +13,7 @@
  * A target the crawl did not fetch as HTML (out of scope, failed, not HTML, cut at --max-size)
  * is not judged: its own record says what became of it. */
 #include "crawl/fragments.h"
+#include "crawl/life.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
@@ -173,7 +174,7 @@ void crawl__fragments_of_link(struct request *rq, const char *target, const char
                               struct link_how how) {
   struct shard *c = rq->shard;
   const char *mark = memchr(href, '#', len);
-  if (!mark || c->life.fatal)
+  if (!mark || crawl__life_fatal(c))
     return;
   size_t after = len - (size_t)(mark - href) - 1;
   while (after && (unsigned char)mark[after] <= 0x20) /* what a URL parser strips */
@@ -343,7 +344,7 @@ void crawl__fragments_judge(struct crawl_fragments *f, struct shard *c) {
   qsort(broken, broken_count, sizeof(*broken), by_link);
   struct run *runs = NULL;
   size_t run_count = 0, run_cap = 0;
-  for (size_t i = 0, end; i < broken_count && !c->life.fatal; i = end) {
+  for (size_t i = 0, end; i < broken_count && !crawl__life_fatal(c); i = end) {
     for (end = i + 1; end < broken_count && broken[end].target == broken[i].target &&
                       broken[end].anchor == broken[i].anchor;
          end++)
@@ -356,7 +357,7 @@ void crawl__fragments_judge(struct crawl_fragments *f, struct shard *c) {
   }
   /* told in the order the crawl met them: by the first link to each */
   qsort(runs, run_count, sizeof(*runs), by_first_link);
-  for (size_t k = 0; k < run_count && !c->life.fatal; k++)
+  for (size_t k = 0; k < run_count && !crawl__life_fatal(c); k++)
     report_one(f, c, broken + runs[k].first, runs[k].end - runs[k].first);
   free(runs);
   free(broken);

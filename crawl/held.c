@@ -18,6 +18,7 @@
  * and depth of struct held_link, a link held costs some 22 bytes, where a polite crawl of pages
  * with 30 links each holds a million of them at once. */
 #include "crawl/held.h"
+#include "crawl/life.h"
 #include "crawl/notes.h"
 
 #include <limits.h>
@@ -287,7 +288,7 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
  * now, comes back to hp (a 64-bit hash names it: two URLs of one hash are not expected). */
 static void take_back_dropped(struct shard *c, struct held_page *hp) {
   struct shard_held *h = c->held;
-  for (size_t d = 0; h->copy_slots && d < hp->dropped_count && !c->life.fatal; d++) {
+  for (size_t d = 0; h->copy_slots && d < hp->dropped_count && !crawl__life_fatal(c); d++) {
     struct held_copy *k = copy_slot(h, NULL, hp->dropped[d].hash);
     if (!k->page || k->page == hp || k->page->depth <= hp->depth)
       continue;
@@ -295,7 +296,7 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
     /* in the scratch buffer, which held_add only makes room in: it has room for it already */
     crawl__held_add(c, hp, held_whole(h, from, from->links[k->link].text), hp->depth + 1,
                     hp->dropped[d].how);
-    if (c->life.fatal)
+    if (crawl__life_fatal(c))
       return;
     from->links[k->link].text = HELD_GONE;
     from->gone++;

@@ -2,6 +2,7 @@
  * and its one DNS lookup, retried with backoff ahead of robots.txt; a host whose lookups all
  * failed has its queue drained as failed. */
 #include "crawl/host.h"
+#include "crawl/life.h"
 #include "crawl/budget.h"
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
@@ -218,7 +219,7 @@ static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
     return;
   }
   crawl__notes_verbose(c, "%s: DNS lookup failed: %s", hd->host, addr);
-  if (hd->dns_attempts < c->cfg->retries && !c->life.stop) {
+  if (hd->dns_attempts < c->cfg->retries && !crawl__life_stop(c)) {
     hd->dns_attempts++;
     c->stats->retries++;
     item->not_before = core_now() + crawl__host_backoff(c->cfg, hd->dns_attempts);

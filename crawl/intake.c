@@ -3,6 +3,7 @@
  * settled: printed and queued, or given its fate at once. Depth order comes first: links of a
  * page fetched ahead of its level are held (held.c) until the gate reaches it. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/depthcut.h"
 #include "crawl/fragments.h"
 #include "crawl/held.h"
@@ -512,7 +513,7 @@ static void hold_links(struct request *rq) {
   bool seen[LINK_BATCH];
   batch_texts(b, urls, lens);
   seen_contains_batch(c->seen, b->count, urls, lens, seen);
-  for (size_t i = 0; i < b->count && !c->life.fatal; i++) {
+  for (size_t i = 0; i < b->count && !crawl__life_fatal(c); i++) {
     if (seen[i])
       continue;
     crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->how[i]);
@@ -528,7 +529,7 @@ void crawl__intake_flush(struct request *rq) {
   struct link_batch *b = &rq->links;
   if (b->count == 0)
     return;
-  if (c->life.stop == STOP_NOW) {
+  if (crawl__life_stop(c) == STOP_NOW) {
     /* stopping at once (a fatal error, a second signal, the output gone): nothing more is
      * printed or queued, and nothing is marked seen either, or a save would keep as seen a URL
      * no run ever queues. The page they came from is made again (page_done) */
@@ -540,7 +541,7 @@ void crawl__intake_flush(struct request *rq) {
   for (size_t i = 0; i < b->count; i++) /* each link names its page, seen before or not */
     crawl__referrers_link(rq, b->urls[i].text);
   /* a page fetched ahead of its level holds its links back until the level comes */
-  if (rq->gate_depth >= 0 && rq->item && !c->life.fatal &&
+  if (rq->gate_depth >= 0 && rq->item && !crawl__life_fatal(c) &&
       (rq->held || rq->gate_depth > frontier_gate(c->fr))) {
     hold_links(rq);
     if (b->count == 0)
@@ -615,8 +616,9 @@ void crawl__intake_replay_held(struct shard *c, bool all) {
   struct held_page *hp;
   while ((hp = crawl__held_due(c, all))) {
     if (crawl__held_waits(hp)) /* a speculative page's record first, at its depth now */
-      crawl__speculate_settle(c, hp, c->life.stop != STOP_NOW);
-    for (size_t i = 0; i < hp->count && c->life.stop != STOP_NOW && !c->life.fatal; i++) {
+      crawl__speculate_settle(c, hp, crawl__life_stop(c) != STOP_NOW);
+    for (size_t i = 0; i < hp->count && crawl__life_stop(c) != STOP_NOW && !crawl__life_fatal(c);
+         i++) {
       /* a printed form parses again to the same URL (tests/fuzz/fuzz_url.c) */
       struct link_how how;
       const char *text = crawl__held_link(c, hp, i, &how);

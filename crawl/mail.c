@@ -6,6 +6,7 @@
  * depth (mesh.c's gate across shards reads the inboxes' smallest). A save writes what is on its
  * way as "transit" lines, and a link read back from one goes on to its owner. */
 #include "crawl/run-int.h"
+#include "crawl/life.h"
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -359,7 +360,7 @@ void crawl__mail_receive(struct shard *c) {
   struct shard_slot *s = &r->slots[c->shard];
   /* stopping at once (a fatal error, a second signal): the batches stay in the inbox, where the
    * last save (--state, --seen) finds them as links on their way, instead of being dropped */
-  if (c->life.stop == STOP_NOW || c->life.fatal)
+  if (crawl__life_stop(c) == STOP_NOW || crawl__life_fatal(c))
     return;
   pthread_mutex_lock(&r->lock);
   struct shard_batch *b = s->head;
@@ -369,7 +370,7 @@ void crawl__mail_receive(struct shard *c) {
   while (b) {
     struct shard_batch *next = b->next;
     char *p = b->data, *end = b->data + b->len;
-    while (p < end && c->life.stop != STOP_NOW && !c->life.fatal) {
+    while (p < end && crawl__life_stop(c) != STOP_NOW && !crawl__life_fatal(c)) {
       char *nl = memchr(p, '\n', (size_t)(end - p));
       *nl = '\0';
       take_line(c, p);

@@ -21,6 +21,7 @@
  * so each is between two turns, writes what they hold (links on their way between shards
  * included), and gives them back. */
 #include "crawl/run-int.h"
+#include "crawl/life.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
 #include <limits.h>
@@ -430,15 +431,16 @@ void crawl__mesh_sync_stop(struct shard *c) {
   struct crawl *r = c->run;
   bool raised = false;
   pthread_mutex_lock(&r->lock);
-  if (c->life.stop > r->stop) {
-    r->stop = c->life.stop;
-    if (r->end == CRAWL_END_DONE || c->life.end == CRAWL_END_FATAL)
-      r->end = c->life.end;
+  enum shard_stop stop = crawl__life_stop(c);
+  if (stop > r->stop) {
+    r->stop = stop;
+    if (r->end == CRAWL_END_DONE || crawl__life_end(c) == CRAWL_END_FATAL)
+      r->end = crawl__life_end(c);
     raised = true;
-  } else if (r->stop > c->life.stop) {
-    c->life.stop = r->stop;
-    if (c->life.end == CRAWL_END_DONE)
-      c->life.end = r->end;
+  } else if (r->stop > stop) {
+    crawl__life_set_stop(c, r->stop);
+    if (crawl__life_end(c) == CRAWL_END_DONE)
+      crawl__life_set_end(c, r->end);
   }
   pthread_mutex_unlock(&r->lock);
   if (raised)

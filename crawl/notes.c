@@ -1,20 +1,16 @@
 /* The engine's words to its user: a fatal error (which stops the crawl), -v notes and warnings,
  * each one line through the sink. */
 #include "crawl/notes.h"
+#include "crawl/life.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 
 void crawl__notes_fatal(struct shard *c, const char *fmt, ...) {
-  if (c->life.fatal)
-    return;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(c->life.err, c->life.err_size, fmt, ap);
+  crawl__life_fail(c, fmt, ap);
   va_end(ap);
-  c->life.fatal = true;
-  c->life.stop = STOP_NOW;
-  c->life.end = CRAWL_END_FATAL;
 }
 
 static void say(struct shard *c, const char *fmt, va_list ap) {

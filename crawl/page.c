@@ -1,6 +1,7 @@
 /* The page handler: a response's head decides what its body is (HTML, CSS, script, sitemap or
  * nothing to read), the body streams into the link extractor, and its end settles the URL. */
 #include "crawl/fragments.h"
+#include "crawl/life.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -40,7 +41,7 @@ static bool is_css_type(const char *type) {
 /* A link in a fetched style sheet, or (--js) script: resolved against the file's own URL. */
 static void on_css_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
-  if (rq->shard->life.stop == STOP_NOW || event != PARSE_LINK)
+  if (crawl__life_stop(rq->shard) == STOP_NOW || event != PARSE_LINK)
     return;
   struct link_how how = {VIA_PAGE + (rq->css ? PARSE_VIA_CSS : PARSE_VIA_JS), !rq->nofollow};
   crawl__intake_offer_link(rq, &rq->url, value, len, NULL, rq->item->depth + 1, how);
@@ -148,7 +149,7 @@ static void keep_fragment_link(struct request *rq, const struct url *base, const
 static void on_html_event(void *arg, parse_event event, const char *value, size_t len) {
   struct request *rq = arg;
   struct shard *c = rq->shard;
-  if (c->life.stop == STOP_NOW)
+  if (crawl__life_stop(c) == STOP_NOW)
     return;
   switch (event) {
     case PARSE_ANCHOR:
@@ -361,7 +362,7 @@ static void page_done(void *arg, const struct fetch_result *res) {
     crawl__request_free(rq);
     return;
   }
-  if (head && (status == 405 || status == 501) && !c->life.stop) {
+  if (head && (status == 405 || status == 501) && !crawl__life_stop(c)) {
     /* a server that refuses HEAD is asked with GET, in the link's next turn on its host */
     item->flags |= ITEM_GET;
     frontier_push(c->fr, rq->host, item);

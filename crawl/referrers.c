@@ -11,6 +11,7 @@
  *   'P' u32 LEN u32 N, the page's URL (LEN bytes), N u64 hashes   a page and the links on it
  *   'F' u32 LEN, LEN bytes: a failed URL's record (put_record)    a record waiting */
 #include "crawl/mesh.h"
+#include "crawl/life.h"
 #include "crawl/notes.h"
 #include "crawl/referrers.h"
 #include "crawl/report.h"
@@ -172,7 +173,7 @@ bool crawl__referrers_flush_all(struct shard *c, bool durable) {
   if (ok && durable && fdatasync(log->fd) != 0)
     atomic_store(&log->error, errno ? errno : EIO);
   ok = ok && !log->error;
-  if (!ok && !c->life.fatal)
+  if (!ok && !crawl__life_fatal(c))
     crawl__notes_fatal(c, "cannot write %s: %s", log_name(log), strerror(log->error));
   return ok;
 }

@@ -1,6 +1,7 @@
 /* Fates and records: every URL's one record through the sink, the counts the summary gives, the
  * broken links it lists, and the engine's notes and errors. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/notes.h"
 #include "crawl/report.h"
 #include <errno.h>
@@ -110,9 +111,9 @@ void crawl__report_check_output(struct shard *c, core_rc rc) {
     return;
   int err = c->sink->error(c->sink->arg);
   if (err == EPIPE) {
-    if (!c->life.stop)
-      c->life.end = CRAWL_END_PIPE;
-    c->life.stop = STOP_NOW;
+    if (!crawl__life_stop(c))
+      crawl__life_set_end(c, CRAWL_END_PIPE);
+    crawl__life_set_stop(c, STOP_NOW);
   } else if (err) {
     crawl__notes_fatal(c, "cannot write %s: %s", c->sink->name, strerror(err));
   } else {

@@ -2,6 +2,7 @@
  * redirect would lead into a private address), retried with backoff, their failures given a
  * cause. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/fragments.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -287,7 +288,8 @@ bool crawl__request_retry_after_too_long(struct shard *c, frontier_host *host, d
 
 bool crawl__request_retry(struct shard *c, struct request *rq, double retry_after) {
   struct frontier_item *item = rq->item;
-  if (item->attempts >= c->cfg->retries || c->life.stop || (rq->spec && rq->spec->cancelled) ||
+  if (item->attempts >= c->cfg->retries || crawl__life_stop(c) ||
+      (rq->spec && rq->spec->cancelled) ||
       crawl__request_retry_after_too_long(c, rq->host, retry_after))
     return false;
   item->attempts++;
@@ -349,7 +351,7 @@ bool crawl__request_cut_short(struct request *rq) {
    * one turn of the loop in which this answer came too): reported fetched, it would take them
    * along. It stays among the requests cut short, which a --state save keeps to be made again,
    * and the end reports as pending */
-  return rq->shard->life.stop == STOP_NOW;
+  return crawl__life_stop(rq->shard) == STOP_NOW;
 }
 
 void crawl__request_failed_to_start(struct request *rq, fetch_error error, const char *why) {

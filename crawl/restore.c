@@ -1,6 +1,7 @@
 /* Continuing a kept crawl: the lines of a checkpoint handed to the shards that own them now, and
  * each shard's queue, hosts, counters and held links set up again from them. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -163,7 +164,7 @@ static void restore_counter(struct shard *c, const struct saved *s, double now) 
   if (!strcmp(s->url, "seeds_fed"))
     return;                    /* crawl__restore_seeds_fed read it */
   if (!strcmp(s->url, "ms")) { /* the crawl's time so far counts on */
-    c->life.start = now - (double)s->value / 1000;
+    crawl__life_set_start(c, now - (double)s->value / 1000);
     return;
   }
   /* each shard that wrote the checkpoint counted its own: this run's first shard adds them up */
@@ -216,7 +217,7 @@ void crawl__restore(struct shard *c) {
   struct saved s;
   struct held_page *hp = NULL;
   double now = core_now();
-  while (!c->life.fatal && crawl__saved_next(f, &line, &cap, &s)) {
+  while (!crawl__life_fatal(c) && crawl__saved_next(f, &line, &cap, &s)) {
     switch (s.kind) {
       case SAVED_PAGE:
       case SAVED_SITEMAP:

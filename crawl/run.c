@@ -7,6 +7,7 @@
 #include "crawl/fragments.h"
 #include "crawl/held.h"
 #include "crawl/intake.h"
+#include "crawl/life.h"
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -130,10 +131,8 @@ static void wire_hooks(struct shard *c) {
 /* Shard i of n, its fields set, made ready to open: its share of the budgets, its writer, and
  * its outboxes to the other shards and processes. A failure is the shard's fatal error
  * (crawl__notes_fatal), which ends the run before any shard's loop begins. */
-static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, double start) {
+static void shard_prepare(struct crawl *run, struct shard *c, int i, int n) {
   const struct crawl_config *cfg = c->cfg;
-  c->life.end = CRAWL_END_DONE; /* before anything that can fail: a fatal error sets its own */
-  c->life.start = c->life.run_start = start;
   wire_hooks(c);
   crawl__mesh_attach(run, i, c, crawl__intake_take_owned);
   if (crawl__checkpoint_prepare(c) != CORE_OK || crawl__restore_prepare(c) != CORE_OK ||
@@ -152,6 +151,34 @@ static void shard_prepare(struct crawl *run, struct shard *c, int i, int n, doub
     crawl__notes_fatal(c, "cannot start: out of memory");
 }
 
+static void shards_free(struct shard *shards, struct crawl_stats *stats, char *errs, int n) {
+  for (int i = 0; shards && i < n; i++)
+    crawl__life_close(&shards[i]);
+  free(shards);
+  free(stats);
+  free(errs);
+}
+
+/* The run's n shards, with their counts and their error texts (err_size bytes each), each with
+ * its life open first: its fatal error is how whatever comes after fails. False, with nothing
+ * made, when memory ran out. */
+static bool shards_make(struct crawl *run, int n, size_t err_size, double start,
+                        struct shard **shards, struct crawl_stats **stats, char **errs) {
+  *shards = calloc((size_t)n, sizeof(**shards));
+  *stats = calloc((size_t)n, sizeof(**stats));
+  *errs = calloc((size_t)n, err_size);
+  bool made = *shards && *stats && *errs;
+  for (int i = 0; made && i < n; i++) {
+    (*shards)[i] = (struct shard){
+        .cfg = crawl__mesh_config(run), .sink = crawl__mesh_sink(run), .stats = &(*stats)[i]};
+    made =
+        crawl__life_open(&(*shards)[i], *errs + (size_t)i * err_size, err_size, start) == CORE_OK;
+  }
+  if (!made)
+    shards_free(*shards, *stats, *errs, n);
+  return made;
+}
+
 crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {
   const struct crawl_config *cfg = crawl__mesh_config(run);
   const struct crawl_sink *sink = crawl__mesh_sink(run);
@@ -168,13 +195,10 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
     snprintf(err, err_size, "cannot start: out of memory");
     return CRAWL_END_FATAL;
   }
-  struct shard *shards = calloc((size_t)n, sizeof(*shards));
-  struct crawl_stats *shard_stats = calloc((size_t)n, sizeof(*shard_stats));
-  char *errs = calloc((size_t)n, err_size);
-  if (!shards || !shard_stats || !errs) {
-    free(shards);
-    free(shard_stats);
-    free(errs);
+  struct shard *shards;
+  struct crawl_stats *shard_stats;
+  char *errs;
+  if (!shards_make(run, n, err_size, start, &shards, &shard_stats, &errs)) {
     fetch_cookies_destroy(cookies);
     crawl__fragments_destroy(fragments);
     snprintf(err, err_size, "cannot start: out of memory");
@@ -183,20 +207,11 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   run->cookies = cookies;
   run->fragments = fragments;
   shard_stats[0].runs = 1; /* a continued --state crawl adds those before (the first shard's) */
-  for (int i = 0; i < n; i++) {
-    struct shard *c = &shards[i];
-    *c = (struct shard){
-        .cfg = cfg,
-        .sink = sink,
-        .stats = &shard_stats[i],
-        .life.err = errs + (size_t)i * err_size,
-        .life.err_size = err_size,
-    };
-    shard_prepare(run, c, i, n, start);
-  }
+  for (int i = 0; i < n; i++)
+    shard_prepare(run, &shards[i], i, n);
   /* every shard is made here, before any runs: crawl_stop may wake their loops from now on */
   for (int i = 0; i < n; i++)
-    if (!shards[i].life.fatal)
+    if (!crawl__life_fatal(&shards[i]))
       crawl__shard_open(&shards[i]);
   if (n > 1 && (cfg->seen_file || cfg->state_dir)) {
     /* one save for all: each shard takes up its part of the last one, and is paused for the
@@ -210,9 +225,9 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   crawl__mesh_set_running(run, true);
   /* --warc: one file, opened here before any shard runs (with one shard, after its checkpoint is
    * read, in shard_loop) */
-  if (n > 1 && !shards[0].life.fatal)
+  if (n > 1 && !crawl__life_fatal(&shards[0]))
     crawl__checkpoint_cut_output(&shards[0]);
-  if (n > 1 && !shards[0].life.fatal &&
+  if (n > 1 && !crawl__life_fatal(&shards[0]) &&
       crawl__archive_open(&shards[0], crawl__restore_warc_keep(&shards[0])) == CORE_OK)
     for (int i = 1; i < n; i++)
       if (shards[i].engine)
@@ -223,12 +238,12 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
    * before any shard's loop begins: none of them may make a request */
   bool refused = false;
   for (int i = 0; i < n; i++)
-    if (shards[i].life.fatal) {
+    if (crawl__life_fatal(&shards[i])) {
       crawl__mesh_sync_stop(&shards[i]);
       refused = true;
     }
   for (int i = 0; i < n; i++)
-    shards[i].life.refused = refused && !shards[i].life.fatal;
+    crawl__life_set_refused(&shards[i], refused && !crawl__life_fatal(&shards[i]));
   /* --jsonl's link log, one for all; not touched by a run that cannot start, whose checkpoint
    * may not have been read (it says how much of DIR/links stays) */
   if (n > 1 && !refused) {
@@ -250,25 +265,26 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   for (int i = 1; i < n; i++)
     if (started[i])
       pthread_join(threads[i], NULL);
-  crawl_end end = n > 1 ? crawl__mesh_end(run) : shards[0].life.end;
+  crawl_end end = n > 1 ? crawl__mesh_end(run) : crawl__life_end(&shards[0]);
   if (n > 1)
     for (int i = 0; i < n && end != CRAWL_END_FATAL; i++)
-      if (shards[i].life.fatal)
+      if (crawl__life_fatal(&shards[i]))
         end = CRAWL_END_FATAL;
   /* every page is in now: the links with a fragment are judged, their records written by the
    * first shard (its writer is open until crawl__shard_close) */
-  if (fragments && end != CRAWL_END_FATAL && end != CRAWL_END_PIPE && !shards[0].life.refused) {
+  if (fragments && end != CRAWL_END_FATAL && end != CRAWL_END_PIPE &&
+      !crawl__life_refused(&shards[0])) {
     crawl__fragments_judge(fragments, &shards[0]);
     crawl__report_check_output(&shards[0], crawl__report_flush(&shards[0], false));
-    if (shards[0].life.fatal) {
+    if (crawl__life_fatal(&shards[0])) {
       end = CRAWL_END_FATAL;
       if (!err[0])
-        snprintf(err, err_size, "%s", shards[0].life.err);
+        snprintf(err, err_size, "%s", crawl__life_err(&shards[0]));
     }
   }
   for (int i = 0; i < n; i++) {
-    if (shards[i].life.fatal && !err[0])
-      snprintf(err, err_size, "%s", shards[i].life.err);
+    if (crawl__life_fatal(&shards[i]) && !err[0])
+      snprintf(err, err_size, "%s", crawl__life_err(&shards[i]));
     if (n > 1 && shards[i].fr) /* -v: how the hosts, and so the work, were spread */
       crawl__notes_verbose(&shards[0], "shard %d of %d: %llu pages of %zu hosts", i + 1, n,
                            (unsigned long long)shard_stats[i].pages,
@@ -278,7 +294,8 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   }
   /* the time of all its runs, as its counts are (a --state crawl's start is set back by what
    * its runs before took) */
-  stats->seconds = core_now() - (shards[0].life.start < start ? shards[0].life.start : start);
+  double began = crawl__life_start(&shards[0]);
+  stats->seconds = core_now() - (began < start ? began : start);
   stats->complete = crawl__restore_complete(&shards[0]);
   crawl__mesh_set_running(run, false);
   if (sink->status && end != CRAWL_END_PIPE && shards[0].fr)
@@ -296,8 +313,6 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   crawl__fragments_destroy(fragments);
   run->cookies = NULL;
   run->fragments = NULL;
-  free(shard_stats);
-  free(errs);
-  free(shards);
+  shards_free(shards, shard_stats, errs, n);
   return end;
 }

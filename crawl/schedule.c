@@ -1,6 +1,7 @@
 /* Scheduling: which queued item starts next, within -c, --rate, -n and each host's politeness,
  * and when the shard has nothing left to do. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -158,7 +159,7 @@ void crawl__schedule(struct shard *c) {
   for (int round = 0; round < 8; round++) {
     crawl__seed_feed(c);
     pop_and_start(c);
-    if (c->life.stop || c->life.fatal || !replay_due(c))
+    if (crawl__life_stop(c) || crawl__life_fatal(c) || !replay_due(c))
       break;
   }
   if (crawl__depthcut_pending(c) && frontier_gate(c->fr) > c->cfg->depth)
@@ -178,7 +179,7 @@ static void pop_and_start(struct shard *c) {
              (crawl__budget_pages_leased(c->run) && crawl__budget_pages_final(c->run)));
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
-  while (!c->life.stop && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
+  while (!crawl__life_stop(c) && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
     crawl__request_hold_slot(c);
     /* --rate: a turn is taken before the pop (so no item goes back to its queue out of order)
      * and given back when what was popped makes no request */
@@ -229,11 +230,11 @@ static void pop_and_start(struct shard *c) {
 }
 
 bool crawl__schedule_finished(const struct shard *c) {
-  if (c->life.stop == STOP_NOW)
+  if (crawl__life_stop(c) == STOP_NOW)
     return true;
   if (crawl__request_in_flight(c))
     return false;
-  if (c->life.stop)
+  if (crawl__life_stop(c))
     return true;
   if (crawl__budget_pages_exhausted(
           c->run, c->cfg->max_pages)) /* with --cluster, once the links held back went their way */

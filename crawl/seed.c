@@ -1,6 +1,7 @@
 /* Seeds enter the queue a window at a time (doc/behaviour.md, Memory); what a run leaves queued is
  * settled or kept for the next run. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/intake.h"
@@ -39,10 +40,10 @@ static void record_unfed(struct shard *c, const char *url, void *arg) {
  * is gone or a --state crawl only pauses (its records come when it goes on). */
 
 void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
-  crawl_fate fate =
-      c->life.end == CRAWL_END_DONE && crawl__budget_pages_exhausted(c->run, c->cfg->max_pages)
-          ? CRAWL_FATE_LIMIT
-          : CRAWL_FATE_PENDING;
+  crawl_fate fate = crawl__life_end(c) == CRAWL_END_DONE &&
+                            crawl__budget_pages_exhausted(c->run, c->cfg->max_pages)
+                        ? CRAWL_FATE_LIMIT
+                        : CRAWL_FATE_PENDING;
   if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
     crawl__seeds_unfed_each(c, record_unfed, NULL);
   struct request *rq;
@@ -83,7 +84,7 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   struct saved s;
   const char *held_from = NULL;
   char *from_copy = NULL;
-  while (!c->life.fatal && crawl__saved_next(resumable, &line, &cap, &s)) {
+  while (!crawl__life_fatal(c) && crawl__saved_next(resumable, &line, &cap, &s)) {
     if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
       free(from_copy);
       held_from = from_copy = strdup(s.from);
@@ -182,11 +183,11 @@ static void seeds_fed(struct shard *c) {
 /* Offers the next seeds this shard owns while fewer than seed_window pages of depth 0 are
  * pending (all of them once -n is reached: settle makes no host for them then). */
 void crawl__seed_feed(struct shard *c) {
-  if (!crawl__seeds_waiting(c) || c->life.stop || c->life.fatal)
+  if (!crawl__seeds_waiting(c) || crawl__life_stop(c) || crawl__life_fatal(c))
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
   bool all = crawl__budget_pages_exhausted(c->run, c->cfg->max_pages);
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
-  while (c->seeds->next < c->cfg->seed_count && !c->life.fatal &&
+  while (c->seeds->next < c->cfg->seed_count && !crawl__life_fatal(c) &&
          (all || frontier_pending(c->fr, 0) < window)) {
     struct url u;
     if (unfed_seed(c, c->seeds->next++, true, &u)) {
@@ -267,7 +268,7 @@ core_rc crawl__seed_all(struct shard *c) {
   core_rc rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &c->seeds->unfed);
   if (rc == CORE_OK && !continued && crawl__restore_file(c))
     rc = seen_create(SEEN_EXACT, cfg->seed_count, 0.5, 0, &given);
-  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !c->life.fatal; i++) {
+  for (size_t i = 0; i < cfg->seed_count && rc == CORE_OK && !crawl__life_fatal(c); i++) {
     struct url u;
     bool first;
     core_rc parsed = crawl__logins_seed_url(cfg->seeds[i], cfg->max_url_length, &u);
@@ -285,7 +286,7 @@ core_rc crawl__seed_all(struct shard *c) {
       rc = seen_add(given, u.text, strlen(u.text), &first);
     url_free(&u);
   }
-  if (rc != CORE_OK || c->life.fatal) {
+  if (rc != CORE_OK || crawl__life_fatal(c)) {
     seen_destroy(c->seeds->unfed);
     c->seeds->unfed = NULL;
     seen_destroy(given);

@@ -1,6 +1,7 @@
 /* A shard's life: open (its loop, frontier, fetch engine and seeds), the loop with its saves and
  * progress, the end (the last links delivered, leftovers settled) and close. */
 #include "crawl/archive.h"
+#include "crawl/life.h"
 #include "crawl/bridge.h"
 #include "crawl/budget.h"
 #include "crawl/checkpoint.h"
@@ -44,7 +45,7 @@ static void on_progress(void *arg) {
     crawl__mesh_progress(c->run, &p);
   else
     crawl__shard_own_progress(c, &p);
-  p.elapsed = core_now() - c->life.start;
+  p.elapsed = core_now() - crawl__life_start(c);
   c->sink->status(c->sink->arg, &p, false);
   loop_timer_start(c->progress->timer, core_now() + 0.5);
 }
@@ -150,9 +151,9 @@ static void shard_loop(struct shard *c) {
   crawl__checkpoint_timer_start(c);
   if (crawl__seed_all(c) != CORE_OK)
     crawl__notes_fatal(c, "cannot queue the seeds: out of memory");
-  c->life.begun = !c->life.fatal;
+  crawl__life_set_begun(c, !crawl__life_fatal(c));
   /* a crawl of one shard (of a --cluster too: it has outboxes) read its checkpoint just now */
-  if (!c->life.fatal && crawl__mesh_shards(c->run) == 1) {
+  if (!crawl__life_fatal(c) && crawl__mesh_shards(c->run) == 1) {
     /* the checkpoint says how much of each file stays; nothing was written to them yet (the
      * first flush comes after a turn) */
     crawl__checkpoint_cut_output(c);
@@ -161,9 +162,9 @@ static void shard_loop(struct shard *c) {
       crawl__referrers_open(c, crawl__restore_links_keep(c));
   }
   /* a crawl continued once complete asks nothing */
-  while (!c->life.fatal && !crawl__restore_complete(c)) {
+  while (!crawl__life_fatal(c) && !crawl__restore_complete(c)) {
     crawl__mesh_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */
-    if (c->life.stop == STOP_NOW || (shared && crawl__mesh_done(c)))
+    if (crawl__life_stop(c) == STOP_NOW || (shared && crawl__mesh_done(c)))
       break;
     if (shared)
       crawl__mail_receive(c);
@@ -174,14 +175,14 @@ static void shard_loop(struct shard *c) {
     crawl__report_spill_refused(c);
     crawl__report_check_output(c, crawl__report_flush(c, false));
     crawl__mesh_sync_stop(c);
-    if (crawl__schedule_finished(c) && (!shared || c->life.stop == STOP_NOW ||
+    if (crawl__schedule_finished(c) && (!shared || crawl__life_stop(c) == STOP_NOW ||
                                         (crawl__mail_outbox_empty(c) && crawl__mesh_idle(c))))
       break;
     double now = core_now();
     double wait = frontier_next_ready(c->fr) - now;
     if (c->cfg->max_time > 0) { /* --max-time: the run ends as an interrupt would, in time */
-      double left = c->life.run_start + c->cfg->max_time - now;
-      if (left <= 0 && !c->life.stop)
+      double left = crawl__life_run_start(c) + c->cfg->max_time - now;
+      if (left <= 0 && !crawl__life_stop(c))
         crawl__mesh_time_up(c->run);
       if (left > 0 && wait > left)
         wait = left;
@@ -189,7 +190,7 @@ static void shard_loop(struct shard *c) {
     double rate_next = crawl__budget_rate_next(c->run);
     if (rate_next > now && wait < rate_next - now)
       wait = rate_next - now; /* --rate: nothing starts before then */
-    if (wait > 1.0 || c->life.stop || crawl__budget_slots_full(c->run, c->cfg->concurrency))
+    if (wait > 1.0 || crawl__life_stop(c) || crawl__budget_slots_full(c->run, c->cfg->concurrency))
       wait = 1.0;
     if (wait > most)
       wait = most; /* --cluster: the first shard asks Redis how the run goes */
@@ -213,7 +214,7 @@ static void deliver_last_links(struct shard *c) {
   } else {
     struct request *rq;
     while ((rq = crawl__request_next(c, NULL))) {
-      bool records = c->life.end != CRAWL_END_PIPE;
+      bool records = crawl__life_end(c) != CRAWL_END_PIPE;
       if (rq->item && rq->item->kind == FRONTIER_PAGE && records && !(rq->item->flags & ITEM_SPEC))
         crawl__report_item(c, rq->item, CRAWL_FATE_PENDING, 0, NULL);
       crawl__request_free(rq);
@@ -234,7 +235,7 @@ static void deliver_last_links(struct shard *c) {
  * were. Read after a barrier, which orders it after each shard's own write. */
 static bool all_begun(const struct crawl *r) {
   for (int i = 0; i < crawl__mesh_shards(r); i++)
-    if (!crawl__mesh_shard(r, i)->fr || !crawl__mesh_shard(r, i)->life.begun)
+    if (!crawl__mesh_shard(r, i)->fr || !crawl__life_begun(crawl__mesh_shard(r, i)))
       return false;
   return true;
 }
@@ -248,14 +249,14 @@ static void shard_end(struct shard *c) {
   crawl__archive_close(c);
   /* a --state crawl that stops before its end keeps its held links held; any other offers them
    * now: they are found links, printed and then queued or settled like the rest */
-  bool pausing = cfg->state_dir && c->life.end != CRAWL_END_DONE;
+  bool pausing = cfg->state_dir && crawl__life_end(c) != CRAWL_END_DONE;
   if (c->fr && !pausing)
     crawl__intake_replay_held(c, true);
   if (crawl__mesh_shards(c->run) > 1)
     deliver_last_links(c);
   /* no redirect comes any more: the URLs cut beyond --depth are settled (a paused --state crawl
    * keeps them waiting in its checkpoint, for the run that continues it) */
-  if (c->fr && c->life.end != CRAWL_END_PIPE && !pausing)
+  if (c->fr && crawl__life_end(c) != CRAWL_END_PIPE && !pausing)
     crawl__depthcut_settle(c);
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
   int spill_error = 0;
@@ -270,7 +271,7 @@ static void shard_end(struct shard *c) {
    * would have at their turn: the save then holds their records and counts, and keeps the pages
    * for the next run as already settled (ITEM_LEFT), which settles them the same way again
    * without a second record */
-  if (c->fr && saving && c->life.end == CRAWL_END_DONE &&
+  if (c->fr && saving && crawl__life_end(c) == CRAWL_END_DONE &&
       crawl__budget_pages_exhausted(c->run, cfg->max_pages))
     crawl__seed_leave_queued(c);
   /* the final save is the last: the loop still turns after it (crawl__bridge_close waits on it
@@ -282,24 +283,24 @@ static void shard_end(struct shard *c) {
   if (c->shard == 0 && saving && all_begun(c->run) && c->seen) {
     /* a --state crawl at its end writes the records that waited for their referrers, before
      * the save that says it is complete; a paused one keeps them waiting in DIR/links */
-    if (cfg->state_dir && c->life.end == CRAWL_END_DONE)
+    if (cfg->state_dir && crawl__life_end(c) == CRAWL_END_DONE)
       crawl__referrers_settle(c);
     crawl__checkpoint_final(c);
   }
   if (saving && shards > 1)
     crawl__mesh_barrier(c->run, c->shard);
   if (c->fr)
-    crawl__seed_settle_leftovers(c, c->life.end != CRAWL_END_PIPE && !pausing);
+    crawl__seed_settle_leftovers(c, crawl__life_end(c) != CRAWL_END_PIPE && !pausing);
   if (c->fr && frontier_error(c->fr) != CORE_OK)
     crawl__notes_fatal(c, "cannot read queued URLs back from their temporary file: %s",
                        core_rc_str(frontier_error(c->fr)));
-  if (c->life.end != CRAWL_END_PIPE)
+  if (crawl__life_end(c) != CRAWL_END_PIPE)
     crawl__report_check_output(c, crawl__report_flush(c, false));
   /* any other crawl, stopped or not, writes them now: every page it parsed is known */
   if (crawl__referrers_logged(c) && !cfg->state_dir) {
     if (shards > 1)
       crawl__mesh_barrier(c->run, c->shard);
-    if (c->shard == 0 && c->life.end != CRAWL_END_PIPE) {
+    if (c->shard == 0 && crawl__life_end(c) != CRAWL_END_PIPE) {
       crawl__referrers_settle(c);
       crawl__report_check_output(c, crawl__report_flush(c, false));
     }
@@ -337,7 +338,7 @@ void *crawl__shard_main(void *arg) {
   crawl__mesh_take_turn(c);
   if (parse_thread_begin() != CORE_OK)
     crawl__notes_fatal(c, "out of memory");
-  if (!c->life.fatal && !c->life.refused)
+  if (!crawl__life_fatal(c) && !crawl__life_refused(c))
     shard_loop(c);
   else
     crawl__mesh_sync_stop(c);

@@ -1,6 +1,7 @@
 /* Files a site keeps for crawlers: robots.txt (RFC 9309), fetched before anything else on a
  * host and obeyed, and with --sitemaps its sitemaps (sitemaps.org), whose entries are seeds. */
 #include "crawl/host.h"
+#include "crawl/life.h"
 #include "crawl/intake.h"
 #include "crawl/notes.h"
 #include "crawl/request.h"
@@ -32,7 +33,7 @@ static void robots_body(void *arg, const char *data, size_t len) {
 static void robots_unavailable(struct shard *c, struct request *rq, crawl_cause cause,
                                const char *why, double retry_after) {
   struct host_data *hd = frontier_host_data(rq->host);
-  if (hd->robots_attempts < c->cfg->retries && !c->life.stop &&
+  if (hd->robots_attempts < c->cfg->retries && !crawl__life_stop(c) &&
       !crawl__request_retry_after_too_long(c, rq->host, retry_after)) {
     hd->robots_attempts++;
     c->stats->retries++;
@@ -52,8 +53,9 @@ static void robots_done(void *arg, const struct fetch_result *res) {
   struct shard *c = rq->shard;
   struct host_data *hd = frontier_host_data(rq->host);
   crawl__request_ended(c);
-  if (res->error == FETCH_ENOMEM || c->life.stop == STOP_NOW) { /* the crawl ends (robots_body's
-                                                                 * lack of memory, say) */
+  if (res->error == FETCH_ENOMEM ||
+      crawl__life_stop(c) == STOP_NOW) { /* the crawl ends (robots_body's
+                                          * lack of memory, say) */
     if (res->error == FETCH_ENOMEM)
       crawl__notes_fatal(c, "out of memory");
     frontier_end(c->fr, rq->host, rq->item, core_now(), res->seconds);
@@ -153,7 +155,7 @@ void crawl__sitefiles_start_robots(struct shard *c, frontier_host *fh, struct fr
 static void on_sitemap_entry(void *arg, parse_sitemap_event event, const char *loc) {
   struct request *rq = arg;
   struct shard *c = rq->shard;
-  if (c->life.stop == STOP_NOW)
+  if (crawl__life_stop(c) == STOP_NOW)
     return;
   if (event == PARSE_SITEMAP_INDEX) /* one level below the index */
     crawl__host_queue_sitemap(c, &rq->url, loc, rq->item->depth + 1);

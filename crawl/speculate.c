@@ -25,6 +25,7 @@
  * confirms it (crawl__speculate_find), when its level comes (crawl__speculate_settle), or when a
  * redirect lowers it (crawl__speculate_lower). */
 #include "crawl/held.h"
+#include "crawl/life.h"
 #include "crawl/host.h"
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
@@ -256,7 +257,7 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
    * queue): a quarter of it is left for what the crawl queues meanwhile */
   uint64_t budget = crawl__held_ahead_budget(c);
   if (!crawl__held_speculates(c) || !follow || depth > cfg->depth || u->unfetchable ||
-      c->life.fatal || c->life.stop)
+      crawl__life_fatal(c) || crawl__life_stop(c))
     return;
   if (!url_scope_contains(crawl__mesh_scope(c->run), u->host))
     return; /* out of scope: recorded when its level comes, never fetched ahead */
@@ -337,7 +338,7 @@ bool crawl__speculate_adopt(struct shard *c, struct request *rq) {
   struct frontier_item *item = rq->item;
   if (!cfg->jsonl || rq->spec || (item->flags & ITEM_SPEC) ||
       rq->gate_depth <= frontier_gate(c->fr) || cfg->seen_file || cfg->state_dir ||
-      c->life.stop == STOP_NOW || spec_known(c, item->url))
+      crawl__life_stop(c) == STOP_NOW || spec_known(c, item->url))
     return false;
   struct spec *e = spec_insert(c, item->url, strlen(item->url), rq->host, true);
   if (!e)
@@ -521,7 +522,7 @@ static struct spec *bring_back(struct shard *c, const char *url, uint64_t hash, 
   if (!c->spec->stashed_count)
     return NULL;
   size_t mask = c->spec->stashed_slots - 1;
-  for (size_t i = hash & mask; c->spec->stashed[i].hash && !c->life.fatal;) {
+  for (size_t i = hash & mask; c->spec->stashed[i].hash && !crawl__life_fatal(c);) {
     if (c->spec->stashed[i].hash != hash || (c->spec->stashed[i].waiting != NULL) != waiting) {
       i = (i + 1) & mask;
       continue;
@@ -604,7 +605,7 @@ void crawl__speculate_report(struct shard *c, struct spec *e, const char *from, 
                              .settled = o->settled};
   crawl__report(c, flags, &rec);
   struct url target;
-  if (offer_redirect && o->redirect && c->life.stop != STOP_NOW &&
+  if (offer_redirect && o->redirect && crawl__life_stop(c) != STOP_NOW &&
       url_resolve(NULL, o->redirect, strlen(o->redirect), SIZE_MAX / 4, &target) == CORE_OK) {
     c->hooks.offer(c, &target, e->url, depth, o->redirects, OFFER_REDIRECT, o->redirect_how);
     url_free(&target);

@@ -7,6 +7,7 @@
  * checkpoint before in place and ends the crawl naming the output; a file holding another kind
  * of filter than --dedupe asks is refused; a crawl that ended with nothing left says so. */
 #include "crawl/checkpoint.h"
+#include "crawl/life.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/request.h"
@@ -262,7 +263,7 @@ static void test_state_continues_from_the_checkpoint_before_a_damaged_one(void *
   assert_int_equal(truncate(path, 20), 0);
   w = world_new(dir, true, true, SEEN_EXACT, &rc);
   assert_int_not_equal(rc, CORE_OK);
-  assert_true(w->b.shard.life.fatal);
+  assert_true(crawl__life_fatal(&w->b.shard));
   assert_non_null(strstr(w->b.err, "cannot be read either"));
   assert_non_null(strstr(w->b.err, path));
   world_free(w);
@@ -284,7 +285,7 @@ static void test_a_save_whose_output_fails_keeps_the_checkpoint_before(void **st
   offer(w, "http://127.0.0.2:9/two.html");
   w->flush_error = ENOSPC; /* the URL printed last may be lost: no save may count it settled */
   crawl__checkpoint_final(c);
-  assert_true(c->life.fatal);
+  assert_true(crawl__life_fatal(c));
   assert_non_null(strstr(w->b.err, "cannot write standard output"));
   assert_non_null(strstr(w->b.err, strerror(ENOSPC)));
   struct stat after;
@@ -313,7 +314,7 @@ static void test_a_file_of_another_kind_than_dedupe_is_refused(void **state) {
   world_free(w);
   w = world_new(dir, false, false, SEEN_BLOOM, &rc);
   assert_int_equal(rc, CORE_EFORMAT);
-  assert_true(w->b.shard.life.fatal);
+  assert_true(crawl__life_fatal(&w->b.shard));
   assert_non_null(strstr(w->b.err, "it holds a exact filter, not bloom"));
   world_free(w);
   remove_dir(dir);
@@ -326,7 +327,7 @@ static void test_a_crawl_ended_with_nothing_left_says_so(void **state) {
   core_rc rc;
   struct world *w = world_new(dir, true, false, SEEN_EXACT, &rc);
   assert_int_equal(rc, CORE_OK);
-  w->b.shard.life.end = CRAWL_END_DONE;
+  crawl__life_set_end(&w->b.shard, CRAWL_END_DONE);
   crawl__checkpoint_final(&w->b.shard);
   world_free(w);
   w = world_new(dir, true, true, SEEN_EXACT, &rc);
@@ -336,7 +337,7 @@ static void test_a_crawl_ended_with_nothing_left_says_so(void **state) {
   free(text);
   /* with a page still queued it is not complete */
   offer(w, "http://127.0.0.2:9/one.html");
-  w->b.shard.life.end = CRAWL_END_DONE;
+  crawl__life_set_end(&w->b.shard, CRAWL_END_DONE);
   crawl__checkpoint_final(&w->b.shard);
   world_free(w);
   w = world_new(dir, true, true, SEEN_EXACT, &rc);

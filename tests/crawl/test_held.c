@@ -5,6 +5,7 @@
  * takes over from a deeper one); a page that turns out shallower moves up a level; links come
  * back with how they were found; the links' count follows what is held. */
 #include "crawl/held.h"
+#include "crawl/life.h"
 
 #include <limits.h>
 #include <setjmp.h>
@@ -36,8 +37,7 @@ static struct world *world_new(bool polite) {
   assert_int_equal(frontier_create(&opts, NULL, NULL, &w->shard.fr), CORE_OK);
   w->shard.cfg = &w->cfg;
   w->shard.stats = &w->stats;
-  w->shard.life.err = w->err;
-  w->shard.life.err_size = sizeof(w->err);
+  assert_int_equal(crawl__life_open(&w->shard, w->err, sizeof(w->err), 0), CORE_OK);
   crawl__held_prepare(&w->shard);
   return w;
 }
@@ -50,6 +50,7 @@ static void world_free(struct world *w) {
   assert_int_equal(crawl__held_links(&w->shard), 0);
   crawl__held_free_all(&w->shard);
   frontier_destroy(w->shard.fr);
+  crawl__life_close(&w->shard);
   assert_string_equal(w->err, "");
   free(w);
 }

@@ -5,6 +5,7 @@
  * budget.c and notes.c, the files mesh.c uses; where a link reaches its owner is the take function
  * given at attach, as run.c gives intake.c's, here one that records what reached it. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
@@ -64,6 +65,7 @@ struct fixture {
   int n;
   struct crawl *run;
   struct shard shards[4];
+  char errs[4][256];
 };
 
 static struct fixture *make_run(int n) {
@@ -74,6 +76,7 @@ static struct fixture *make_run(int n) {
   struct frontier_options opts = {.per_host = 1};
   for (int i = 0; i < n; i++) {
     struct shard *c = &f->shards[i];
+    assert_int_equal(crawl__life_open(c, f->errs[i], sizeof(f->errs[i]), 0), CORE_OK);
     crawl__mesh_attach(f->run, i, c, take);
     assert_int_equal(loop_create(&c->loop), CORE_OK);
     assert_int_equal(frontier_create(&opts, NULL, NULL, &c->fr), CORE_OK);
@@ -89,6 +92,7 @@ static void free_run(struct fixture *f) {
     crawl__mail_close(c);
     frontier_destroy(c->fr);
     loop_destroy(c->loop);
+    crawl__life_close(c);
   }
   crawl__mesh_destroy(f->run);
   free(f);
@@ -309,16 +313,16 @@ static void test_stop_reaches_every_shard(void **state) {
   (void)state;
   struct fixture *f = make_run(3);
   struct shard *a = &f->shards[0], *b = &f->shards[1];
-  a->life.stop = STOP_FINISHING;
-  a->life.end = CRAWL_END_SIGINT;
+  crawl__life_set_stop(a, STOP_FINISHING);
+  crawl__life_set_end(a, CRAWL_END_SIGINT);
   crawl__mesh_sync_stop(a);
   crawl__mesh_sync_stop(b);
-  assert_int_equal(b->life.stop, STOP_FINISHING);
-  assert_int_equal(b->life.end, CRAWL_END_SIGINT);
-  b->life.stop = STOP_NOW; /* a second signal */
+  assert_int_equal(crawl__life_stop(b), STOP_FINISHING);
+  assert_int_equal(crawl__life_end(b), CRAWL_END_SIGINT);
+  crawl__life_set_stop(b, STOP_NOW); /* a second signal */
   crawl__mesh_sync_stop(b);
   crawl__mesh_sync_stop(a);
-  assert_int_equal(a->life.stop, STOP_NOW);
+  assert_int_equal(crawl__life_stop(a), STOP_NOW);
   assert_int_equal(crawl__mesh_end(f->run), CRAWL_END_SIGINT);
   free_run(f);
 }
@@ -332,12 +336,12 @@ static void test_crawl_stop_twice(void **state) {
   crawl__mesh_set_running(f->run, true);
   crawl_stop(f->run, CRAWL_END_SIGTERM);
   crawl__mesh_sync_stop(a);
-  assert_int_equal(a->life.stop, 1);
-  assert_int_equal(a->life.end, CRAWL_END_SIGTERM);
+  assert_int_equal(crawl__life_stop(a), 1);
+  assert_int_equal(crawl__life_end(a), CRAWL_END_SIGTERM);
   crawl_stop(f->run, CRAWL_END_SIGINT);
   crawl__mesh_sync_stop(b);
-  assert_int_equal(b->life.stop, 2);
-  assert_int_equal(b->life.end, CRAWL_END_SIGTERM);
+  assert_int_equal(crawl__life_stop(b), 2);
+  assert_int_equal(crawl__life_end(b), CRAWL_END_SIGTERM);
   crawl__mesh_set_running(f->run, false);
   free_run(f);
 }

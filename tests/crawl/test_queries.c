@@ -4,6 +4,7 @@
  * to one that grows its own (a session id, a calendar one step further) brings every path of the
  * host down to QUERY_TRAP_VARIANTS, said once with -v. */
 #include "crawl/notes.h"
+#include "crawl/life.h"
 #include "crawl/queries.h"
 
 #include <setjmp.h>
@@ -47,13 +48,13 @@ static struct world *world_new(long max_variants) {
   w->sink.arg = &w->heard;
   w->shard.cfg = &w->cfg;
   w->shard.sink = &w->sink;
-  w->shard.life.err = w->err;
-  w->shard.life.err_size = sizeof(w->err);
+  assert_int_equal(crawl__life_open(&w->shard, w->err, sizeof(w->err), 0), CORE_OK);
   return w;
 }
 
 static void world_free(struct world *w) {
   crawl__queries_free(w->counts);
+  crawl__life_close(&w->shard);
   free(w);
 }
 

@@ -7,6 +7,7 @@
  * damaged line is passed over without losing the others, the seed to feed from is read first,
  * and with several shards each line goes to the shard that owns its host. */
 #include "crawl/budget.h"
+#include "crawl/life.h"
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -136,7 +137,7 @@ static void test_every_line_comes_back(void **state) {
   double before = core_now();
   assert_int_equal(crawl__restore_seeds_fed(c), 3);
   crawl__restore(c);
-  assert_false(c->life.fatal);
+  assert_false(crawl__life_fatal(c));
   /* queued as they were, and the cut URL the depth now reaches */
   struct queued q = {.count = 0};
   assert_int_equal(frontier_visit(c->fr, NULL, visit_item, &q), CORE_OK);
@@ -182,7 +183,7 @@ static void test_every_line_comes_back(void **state) {
   assert_int_equal(w->b.stats.fates[CRAWL_FATE_FETCHED], 9);
   assert_int_equal(crawl__budget_pages_started(w->b.run), 40);
   assert_int_equal(crawl__restore_warc_keep(c), 1234);
-  assert_true(c->life.start <= core_now() - 5 + 0.001 && c->life.start >= before - 5);
+  assert_true(crawl__life_start(c) <= core_now() - 5 + 0.001 && crawl__life_start(c) >= before - 5);
   /* the broken link, and the link that was on its way */
   assert_string_equal(w->b.stats.broken_links[0].url, "http://a.test/gone");
   assert_string_equal(w->b.stats.broken_links[0].from, "http://a.test/");

@@ -5,6 +5,7 @@
  * is a fatal error, never a crash. Built with held.c, notes.c, budget.c and mesh.c, the files it
  * uses, not with stand-ins for them. */
 #include "crawl/held.h"
+#include "crawl/life.h"
 #include "crawl/mesh.h"
 #include "crawl/stash.h"
 
@@ -124,8 +125,7 @@ static void reset(struct shard *c) {
   c->cfg = &cfg;
   c->run = run;
   c->sink = &sink;
-  c->life.err = fatal_message;
-  c->life.err_size = sizeof(fatal_message);
+  assert_int_equal(crawl__life_open(c, fatal_message, sizeof(fatal_message), 0), CORE_OK);
   crawl__held_prepare(c);
 }
 
@@ -156,11 +156,12 @@ static void test_pages_come_back_whole(void **state) {
   }
   for (unsigned i = 0; i < PAGES; i++)
     take(&c, at[order[i]], order[i]);
-  assert_false(c.life.fatal);
+  assert_false(crawl__life_fatal(&c));
   assert_true(file_room(&c) <= SEGMENT);
   assert_int_equal(warnings, 0);
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
+  crawl__life_close(&c);
   free(at);
   free(order);
 }
@@ -187,11 +188,12 @@ static void test_the_file_holds_what_waits(void **state) {
     uint64_t room = file_room(&c);
     most = room > most ? room : most;
   }
-  assert_false(c.life.fatal);
+  assert_false(crawl__life_fatal(&c));
   /* 200 pages of at most some 2.5 KB each, and the segments they share with the ones gone */
   assert_true(most <= 16 * SEGMENT);
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
+  crawl__life_close(&c);
 }
 
 /* The first segment emptied while later ones still keep pages: the pages put next go where no
@@ -215,9 +217,10 @@ static void test_no_page_is_written_over(void **state) {
   for (unsigned n = 0; n < PAGES; n++)
     if (!taken[n])
       take(&c, at[n], n);
-  assert_false(c.life.fatal);
+  assert_false(crawl__life_fatal(&c));
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
+  crawl__life_close(&c);
 }
 
 /* A page larger than a segment stays in memory, the caller's still; no warning. */
@@ -241,13 +244,14 @@ static void test_a_page_too_large_stays(void **state) {
   assert_false(crawl__stash_put(&c, "note", 4, hp, &at));
   assert_int_equal(hp->count, count); /* untouched */
   assert_int_equal(warnings, 0);
-  assert_false(c.life.fatal);
+  assert_false(crawl__life_fatal(&c));
   /* and the next, small page goes to the file as ever */
   assert_true(put(&c, 1, &at));
   crawl__held_free(&c, hp);
   take(&c, at, 1);
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
+  crawl__life_close(&c);
 }
 
 /* $TMPDIR names no directory: pages stay in memory, each the caller's still, and it is said once,
@@ -272,9 +276,10 @@ static void test_no_file_keeps_pages_in_memory(void **state) {
   free(old);
   assert_int_equal(warnings, 1);
   assert_non_null(strstr(warning, "/nonexistent-crawl-stash-dir (No such file or directory)"));
-  assert_false(c.life.fatal);
+  assert_false(crawl__life_fatal(&c));
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
+  crawl__life_close(&c);
 }
 
 /* The file cut short, or overwritten with nonsense: taking a page back is a fatal error that says
@@ -296,18 +301,20 @@ static void test_a_damaged_file_is_fatal(void **state) {
   struct held_page *hp;
   assert_false(crawl__stash_take(&c, second, &note, &note_len, &hp));
   assert_null(hp);
-  assert_true(c.life.fatal);
+  assert_true(crawl__life_fatal(&c));
   assert_non_null(strstr(fatal_message, "cannot read back a page fetched ahead"));
   assert_non_null(strstr(fatal_message, "Invalid argument"));
   /* cut before the first page's end */
-  c.life.fatal = false;
+  crawl__life_close(&c); /* a life of its own again: the next failure is fatal anew */
+  assert_int_equal(crawl__life_open(&c, fatal_message, sizeof(fatal_message), 0), CORE_OK);
   assert_int_equal(ftruncate(crawl__stash_fd(&c), (off_t)(first + 20)), 0);
   assert_false(crawl__stash_take(&c, first, &note, &note_len, &hp));
   assert_null(hp);
-  assert_true(c.life.fatal);
+  assert_true(crawl__life_fatal(&c));
   assert_non_null(strstr(fatal_message, "Input/output error"));
   crawl__stash_close(&c);
   crawl__held_free_all(&c);
+  crawl__life_close(&c);
 }
 
 int main(void) {

@@ -1,6 +1,7 @@
 /* A shard for the engine's unit programs (world.h). */
 #include "tests/crawl/world.h"
 #include "crawl/mesh.h"
+#include "crawl/life.h"
 #include "crawl/report.h"
 #include "crawl/run-int.h"
 
@@ -22,8 +23,7 @@ void world_base_open(struct world_base *base, void *writer) {
   c->sink = &base->sink;
   assert_int_equal(crawl__report_attach(c, writer), CORE_OK);
   c->stats = &base->stats;
-  c->life.err = base->err;
-  c->life.err_size = sizeof(base->err);
+  assert_int_equal(crawl__life_open(c, base->err, sizeof(base->err), 0), CORE_OK);
 }
 
 void world_base_close(struct world_base *base) {
@@ -32,6 +32,7 @@ void world_base_close(struct world_base *base) {
     free(base->stats.broken_links[i].from);
   }
   crawl__report_close(&base->shard);
+  crawl__life_close(&base->shard);
   crawl__mesh_destroy(base->run);
   assert_string_equal(base->err, "");
 }
