@@ -4,7 +4,13 @@
  * (CURLOPT_RESOLVE), bodies thrown away.
  * What crawl spends per page above this plus the parser's floor is its own.
  *
- *   bench_fetch ADDR < URLS      (one URL a line; prints "requests N" and "cpu_s SECONDS") */
+ * With --flat N, the floor of a broad crawl instead: the URLs taken in their order, N in flight
+ * whatever their host, each connected to ADDR (CURLOPT_CONNECT_TO) with its own name in the
+ * request; with --fresh each on a connection of its own, closed after it, as a polite crawl of
+ * many hosts must (a host's next request comes a gap later, thousands of others between).
+ *
+ *   bench_fetch [--flat N [--fresh]] ADDR < URLS
+ *     (one URL a line; prints "requests N" and "cpu_s SECONDS") */
 #include <curl/curl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,11 +76,101 @@ static int start(CURLM *multi, struct host *h) {
   return curl_multi_add_handle(multi, e) == CURLM_OK ? 0 : -1;
 }
 
+/* --flat: the URLs as one list, in flight `slots` at a time on as many handles. */
+static int run_flat(const char *addr, long slots, int fresh) {
+  char **urls = NULL;
+  size_t count = 0, next = 0, requests = 0;
+  char line[4096];
+  while (fgets(line, sizeof(line), stdin)) {
+    line[strcspn(line, "\r\n")] = '\0';
+    if (!line[0])
+      continue;
+    char **grown = realloc(urls, (count + 1) * sizeof(*grown));
+    if (!grown || !(grown[count] = strdup(line)))
+      return 1;
+    count++;
+    urls = grown;
+  }
+  char target[300];
+  snprintf(target, sizeof(target), "::%s:", addr); /* any host, any port: to addr, that port */
+  struct curl_slist *connect_to = curl_slist_append(NULL, target);
+  curl_global_init(CURL_GLOBAL_DEFAULT);
+  double began = cpu_seconds();
+  CURLM *multi = curl_multi_init();
+  CURL **handles = calloc((size_t)slots, sizeof(*handles));
+  if (!handles || !connect_to)
+    return 1;
+  for (long i = 0; i < slots && next < count; i++) {
+    CURL *e = handles[i] = curl_easy_init();
+    if (!e)
+      return 1;
+    curl_easy_setopt(e, CURLOPT_CONNECT_TO, connect_to);
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, discard);
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+    curl_easy_setopt(e, CURLOPT_USERAGENT, "crawl/0.1.0");
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_PROXY, "");
+    curl_easy_setopt(e, CURLOPT_FRESH_CONNECT, (long)fresh);
+    curl_easy_setopt(e, CURLOPT_FORBID_REUSE, (long)fresh);
+    curl_easy_setopt(e, CURLOPT_URL, urls[next++]);
+    if (curl_multi_add_handle(multi, e) != CURLM_OK)
+      return 1;
+  }
+  int running = 1;
+  while (running) {
+    curl_multi_perform(multi, &running);
+    CURLMsg *msg;
+    int left;
+    while ((msg = curl_multi_info_read(multi, &left))) {
+      if (msg->msg != CURLMSG_DONE)
+        continue;
+      if (msg->data.result != CURLE_OK)
+        fprintf(stderr, "bench_fetch: %s\n", curl_easy_strerror(msg->data.result));
+      CURL *e = msg->easy_handle;
+      curl_multi_remove_handle(multi, e);
+      requests++;
+      if (next < count) {
+        curl_easy_setopt(e, CURLOPT_URL, urls[next++]);
+        if (curl_multi_add_handle(multi, e) != CURLM_OK)
+          return 1;
+        running = 1;
+      }
+    }
+    if (running)
+      curl_multi_poll(multi, NULL, 0, 1000, NULL);
+  }
+  double ended = cpu_seconds();
+  for (long i = 0; i < slots; i++)
+    curl_easy_cleanup(handles[i]);
+  curl_multi_cleanup(multi);
+  printf("requests %zu\ncpu_s %.4f\n", requests, ended - began);
+  for (size_t i = 0; i < count; i++)
+    free(urls[i]);
+  free(urls);
+  free(handles);
+  curl_slist_free_all(connect_to);
+  curl_global_cleanup();
+  return 0;
+}
+
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: bench_fetch ADDR < URLS\n");
+  long flat = 0;
+  int fresh = 0;
+  int arg = 1;
+  for (; arg < argc - 1; arg++) {
+    if (strcmp(argv[arg], "--flat") == 0 && arg + 1 < argc - 1)
+      flat = strtol(argv[++arg], NULL, 10);
+    else if (strcmp(argv[arg], "--fresh") == 0)
+      fresh = 1;
+    else
+      break;
+  }
+  if (arg != argc - 1 || (fresh && flat < 1) || (flat < 0)) {
+    fprintf(stderr, "usage: bench_fetch [--flat N [--fresh]] ADDR < URLS\n");
     return 2;
   }
+  if (flat > 0)
+    return run_flat(argv[arg], flat, fresh);
   struct host *hosts = NULL;
   size_t host_count = 0, requests = 0;
   char line[4096];
@@ -98,7 +194,7 @@ int main(int argc, char **argv) {
       snprintf(h->name, sizeof(h->name), "%s", name);
       h->port = port;
       char entry[512];
-      snprintf(entry, sizeof(entry), "%s:%ld:%s", name, port, argv[1]);
+      snprintf(entry, sizeof(entry), "%s:%ld:%s", name, port, argv[arg]);
       h->resolve = curl_slist_append(NULL, entry);
     }
     char **grown = realloc(h->urls, (h->count + 1) * sizeof(*grown));
