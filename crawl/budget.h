@@ -1,5 +1,5 @@
-/* crawl/budget.c: what the shards of a run count together (-n, -c, --rate). What it offers the
- * other files of the engine. */
+/* crawl/budget.c: what the shards of a run count together (-n, -c, --rate), and each shard's
+ * part of the run's bounds. What it offers the other files of the engine. */
 #ifndef CRAWL_BUDGET_H
 #define CRAWL_BUDGET_H
 

@@ -1,5 +1,5 @@
-/* crawl/host.c: hosts: their state and their one DNS lookup. What it offers the other files of the
- * engine. */
+/* crawl/host.c: hosts: their state and their one DNS lookup, and the sitemaps queued. What it
+ * offers the other files of the engine. */
 #ifndef CRAWL_HOST_H
 #define CRAWL_HOST_H
 

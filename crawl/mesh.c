@@ -2,8 +2,10 @@
  * filter, owning the hosts whose name hashes to it. What they share is here, in struct crawl (the
  * public handle of crawl/crawl.h): the inboxes (which mail.c fills and empties: a link found by
  * one shard reaches its host's owner as a line of text), the depth gate across shards,
- * --ip-delay's clocks, the lock of the --warc file, the stop (crawl_stop), and the test for the
- * end of the crawl. What they count together (-n, -c, --rate) is budget.c's.
+ * --ip-delay's clocks, the lock of the --warc file, the stop (crawl_stop), the test for the end
+ * of the crawl, and what the run makes once for all: the scope and --no-parent's directories
+ * (the first shard's, from the seeds), the cookie jar, --check-fragments' table. What they count
+ * together (-n, -c, --rate) is budget.c's.
  *
  * Depths stay breadth first across shards: a link on its way counts as pending at the depth of the
  * page it was found on until its owner has queued it, and a shard's own pending depths are

@@ -1,6 +1,7 @@
 /* crawl/mesh.c: what the shards of a crawl share: the depth gate across shards, the pause a save
- * needs, stop and the end (-n, -c and --rate are budget.c's; links on their way, mail.c's). What it
- * offers the other files of the engine. */
+ * needs, stop and the end, the scope, the cookie jar and --check-fragments' table (-n, -c and
+ * --rate are budget.c's; links on their way, mail.c's). What it offers the other files of the
+ * engine. */
 #ifndef CRAWL_MESH_H
 #define CRAWL_MESH_H
 

@@ -1,5 +1,6 @@
-/* Fates and records: every URL's one record through the sink, the counts the summary gives, the
- * broken links it lists, and the engine's notes and errors. */
+/* Fates and records: every URL's one record through the sink (the shard's writer on it, and the
+ * first shard's watch on a pipe's reader), the counts the summary gives, the broken links it
+ * lists, and the engine's notes and errors. */
 #include "crawl/budget.h"
 #include "crawl/life.h"
 #include "crawl/notes.h"

@@ -1,5 +1,5 @@
-/* crawl/report.c: fates and records, the summary's counts, notes and errors. What it offers the
- * other files of the engine. */
+/* crawl/report.c: fates and records, the summary's counts, notes and errors, and the shard's
+ * writer on the sink they go through. What it offers the other files of the engine. */
 #ifndef CRAWL_REPORT_H
 #define CRAWL_REPORT_H
 
