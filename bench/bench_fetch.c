@@ -54,6 +54,48 @@ static int split_url(const char *url, char *name, size_t size, long *port) {
   return 1;
 }
 
+/* A handle with what every request of the bench asks: crawl's headers, bodies thrown away, no
+ * proxy from the environment. */
+static CURL *easy_new(void) {
+  CURL *e = curl_easy_init();
+  if (!e)
+    return NULL;
+  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, discard);
+  curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
+  curl_easy_setopt(e, CURLOPT_USERAGENT, "crawl/0.1.0");
+  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(e, CURLOPT_PROXY, "");
+  return e;
+}
+
+/* Runs multi as libcurl's users drive it (curl_multi_perform, curl_multi_poll) until no transfer
+ * is left; each that ends is taken off and handed to next, which may add one again. The
+ * transfers ended, or -1 when next failed. */
+static long drive(CURLM *multi, int (*next)(CURLM *multi, CURL *ended, void *arg), void *arg) {
+  long ended = 0;
+  int running = 1;
+  while (running) {
+    curl_multi_perform(multi, &running);
+    CURLMsg *msg;
+    int left;
+    while ((msg = curl_multi_info_read(multi, &left))) {
+      if (msg->msg != CURLMSG_DONE)
+        continue;
+      if (msg->data.result != CURLE_OK)
+        fprintf(stderr, "bench_fetch: %s\n", curl_easy_strerror(msg->data.result));
+      CURL *e = msg->easy_handle;
+      curl_multi_remove_handle(multi, e);
+      ended++;
+      if (next(multi, e, arg))
+        return -1;
+      running = 1;
+    }
+    if (running)
+      curl_multi_poll(multi, NULL, 0, 1000, NULL);
+  }
+  return ended;
+}
+
 static int start(CURLM *multi, struct host *h) {
   if (h->next == h->count)
     return 0;
@@ -62,24 +104,41 @@ static int start(CURLM *multi, struct host *h) {
     curl_easy_setopt(e, CURLOPT_URL, h->urls[h->next++]);
     return curl_multi_add_handle(multi, e) == CURLM_OK ? 0 : -1;
   }
-  if (!(e = curl_easy_init()))
+  if (!(e = easy_new()))
     return -1;
   curl_easy_setopt(e, CURLOPT_URL, h->urls[h->next++]);
   curl_easy_setopt(e, CURLOPT_RESOLVE, h->resolve);
-  curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, discard);
-  curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
-  curl_easy_setopt(e, CURLOPT_USERAGENT, "crawl/0.1.0");
-  curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(e, CURLOPT_PROXY, "");
   curl_easy_setopt(e, CURLOPT_PRIVATE, h);
   h->easy = e;
   return curl_multi_add_handle(multi, e) == CURLM_OK ? 0 : -1;
 }
 
+/* The host mode's next transfer: the ended one's host's next URL, on the same handle. */
+static int next_of_host(CURLM *multi, CURL *ended, void *arg) {
+  (void)arg;
+  struct host *h;
+  curl_easy_getinfo(ended, CURLINFO_PRIVATE, (char **)&h);
+  return start(multi, h);
+}
+
+struct flat {
+  char **urls;
+  size_t count, next;
+};
+
+/* --flat's next transfer: the list's next URL, on the handle that ended. */
+static int next_of_list(CURLM *multi, CURL *ended, void *arg) {
+  struct flat *f = arg;
+  if (f->next == f->count)
+    return 0;
+  curl_easy_setopt(ended, CURLOPT_URL, f->urls[f->next++]);
+  return curl_multi_add_handle(multi, ended) == CURLM_OK ? 0 : -1;
+}
+
 /* --flat: the URLs as one list, in flight `slots` at a time on as many handles. */
 static int run_flat(const char *addr, long slots, int fresh) {
   char **urls = NULL;
-  size_t count = 0, next = 0, requests = 0;
+  size_t count = 0;
   char line[4096];
   while (fgets(line, sizeof(line), stdin)) {
     line[strcspn(line, "\r\n")] = '\0';
@@ -100,50 +159,25 @@ static int run_flat(const char *addr, long slots, int fresh) {
   CURL **handles = calloc((size_t)slots, sizeof(*handles));
   if (!handles || !connect_to)
     return 1;
-  for (long i = 0; i < slots && next < count; i++) {
-    CURL *e = handles[i] = curl_easy_init();
+  struct flat list = {urls, count, 0};
+  for (long i = 0; i < slots && list.next < count; i++) {
+    CURL *e = handles[i] = easy_new();
     if (!e)
       return 1;
     curl_easy_setopt(e, CURLOPT_CONNECT_TO, connect_to);
-    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, discard);
-    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(e, CURLOPT_USERAGENT, "crawl/0.1.0");
-    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(e, CURLOPT_PROXY, "");
     curl_easy_setopt(e, CURLOPT_FRESH_CONNECT, (long)fresh);
     curl_easy_setopt(e, CURLOPT_FORBID_REUSE, (long)fresh);
-    curl_easy_setopt(e, CURLOPT_URL, urls[next++]);
-    if (curl_multi_add_handle(multi, e) != CURLM_OK)
+    if (next_of_list(multi, e, &list))
       return 1;
   }
-  int running = 1;
-  while (running) {
-    curl_multi_perform(multi, &running);
-    CURLMsg *msg;
-    int left;
-    while ((msg = curl_multi_info_read(multi, &left))) {
-      if (msg->msg != CURLMSG_DONE)
-        continue;
-      if (msg->data.result != CURLE_OK)
-        fprintf(stderr, "bench_fetch: %s\n", curl_easy_strerror(msg->data.result));
-      CURL *e = msg->easy_handle;
-      curl_multi_remove_handle(multi, e);
-      requests++;
-      if (next < count) {
-        curl_easy_setopt(e, CURLOPT_URL, urls[next++]);
-        if (curl_multi_add_handle(multi, e) != CURLM_OK)
-          return 1;
-        running = 1;
-      }
-    }
-    if (running)
-      curl_multi_poll(multi, NULL, 0, 1000, NULL);
-  }
+  long requests = drive(multi, next_of_list, &list);
+  if (requests < 0)
+    return 1;
   double ended = cpu_seconds();
   for (long i = 0; i < slots; i++)
     curl_easy_cleanup(handles[i]);
   curl_multi_cleanup(multi);
-  printf("requests %zu\ncpu_s %.4f\n", requests, ended - began);
+  printf("requests %ld\ncpu_s %.4f\n", requests, ended - began);
   for (size_t i = 0; i < count; i++)
     free(urls[i]);
   free(urls);
@@ -172,7 +206,7 @@ int main(int argc, char **argv) {
   if (flat > 0)
     return run_flat(argv[arg], flat, fresh);
   struct host *hosts = NULL;
-  size_t host_count = 0, requests = 0;
+  size_t host_count = 0;
   char line[4096];
   while (fgets(line, sizeof(line), stdin)) {
     line[strcspn(line, "\r\n")] = '\0';
@@ -209,32 +243,14 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < host_count; i++)
     if (start(multi, &hosts[i]))
       return 1;
-  int running = 1;
-  while (running) {
-    curl_multi_perform(multi, &running);
-    CURLMsg *msg;
-    int left;
-    while ((msg = curl_multi_info_read(multi, &left))) {
-      if (msg->msg != CURLMSG_DONE)
-        continue;
-      struct host *h;
-      curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE, (char **)&h);
-      if (msg->data.result != CURLE_OK)
-        fprintf(stderr, "bench_fetch: %s\n", curl_easy_strerror(msg->data.result));
-      curl_multi_remove_handle(multi, msg->easy_handle);
-      requests++;
-      if (start(multi, h))
-        return 1;
-      running = 1;
-    }
-    if (running)
-      curl_multi_poll(multi, NULL, 0, 1000, NULL);
-  }
+  long requests = drive(multi, next_of_host, NULL);
+  if (requests < 0)
+    return 1;
   double ended = cpu_seconds();
   for (size_t i = 0; i < host_count; i++)
     curl_easy_cleanup(hosts[i].easy);
   curl_multi_cleanup(multi);
-  printf("requests %zu\ncpu_s %.4f\n", requests, ended - began);
+  printf("requests %ld\ncpu_s %.4f\n", requests, ended - began);
   for (size_t i = 0; i < host_count; i++) {
     for (size_t j = 0; j < hosts[i].count; j++)
       free(hosts[i].urls[j]);
