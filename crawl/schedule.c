@@ -177,6 +177,11 @@ static void pop_and_start(struct shard *c) {
   crawl__intake_replay_held(
       c, (idle(c) && !crawl__mail_shared(c)) ||
              (crawl__budget_pages_leased(c->run) && crawl__budget_pages_final(c->run)));
+  /* a burst of queries overflows a resolver's socket, and each lost one costs a timeout: at most
+   * the shard's bound of lookups run at once, and those past it wait in the frontier, out of
+   * turn, until one in flight ends */
+  size_t lookups = crawl__hosts_lookups(c), lookups_max = crawl__budget_lookups_max(c);
+  frontier_set_lookup_slots(c->fr, lookups < lookups_max ? lookups_max - lookups : 0, now);
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
   while (!crawl__life_stop(c) && crawl__budget_take_slot(c->run, c->cfg->concurrency)) {
@@ -203,8 +208,8 @@ static void pop_and_start(struct shard *c) {
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
         } else if (!crawl__hosts_lookup_room(c)) {
-          /* a burst of queries overflows a resolver's socket, and each lost one costs a
-           * timeout: the lookup waits for one in flight to end */
+          /* the frontier popped past the bound (its queue of waiting hosts could not grow):
+           * the lookup tries again in a moment */
           frontier_cancel(c->fr, fh, item);
           item->not_before = now + 0.005;
           frontier_push(c->fr, fh, item);

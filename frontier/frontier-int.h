@@ -1,5 +1,6 @@
 /* frontier/: what its files share and no one else sees. frontier.c keeps the queues, the table
- * of hosts and the depth gate; heap.c the heap of hosts by key; ip.c the table of addresses
+ * of hosts and the depth gate; heap.c the heap of hosts by key; lookups.c the hosts waiting for a
+ * lookup; ip.c the table of addresses
  * (--ip-delay); spill.c the spill file; index.c the pages in memory by URL; park.c the hosts
  * parked on disk. */
 #ifndef CRAWL_FRONTIER_INT_H
@@ -58,6 +59,7 @@ struct frontier_host {
   /* its pages are out of depth order (one had to be queued between spilled pages of smaller
    * and larger depth): the depth gate leaves it alone until its queue empties */
   bool unsorted;
+  bool lookup_waiting; /* in the queue of hosts waiting for a lookup (lookups.c), out of the heap */
   char origin[];
 };
 
@@ -100,6 +102,13 @@ struct frontier {
   size_t index_cap, index_count;
   bool index_off;
   struct frontier_parked parked;
+  /* lookups.c: how many lookups may be popped before the owner says again (SIZE_MAX: any), and
+   * the hosts waiting for one, a ring, oldest at head */
+  struct frontier_lookups {
+    size_t slots;
+    struct frontier_host **hosts;
+    size_t head, len, cap;
+  } lookups;
 };
 
 /* item.c: an item and its strings in one allocation: url_len and from_len bytes of room, each with
@@ -111,6 +120,14 @@ struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t
 void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash);
 struct frontier_host *frontier__host_in_memory(const frontier *f, const char *origin,
                                                uint64_t hash);
+
+/* frontier.c: h at its key in the heap, or out of it when nothing of it may start. */
+void frontier__update(frontier *f, struct frontier_host *h);
+
+/* lookups.c: h, whose next item is its lookup, waits out of the heap for a lookup slot (the
+ * queue could not grow: CORE_ENOMEM, nothing changed); the queue freed. */
+core_rc frontier__lookup_wait(frontier *f, struct frontier_host *h);
+void frontier__lookups_free(frontier *f);
 
 /* heap.c: h at key (INFINITY: out of the heap), wherever it was; h out of the heap, when it is
  * there; the host with the smallest key, NULL when none. */

@@ -38,6 +38,7 @@ core_rc frontier_create(const struct frontier_options *opts, seen_filter *seen,
   f->parked.fd = -1;
   f->gate = INT_MAX;
   f->outside = INT_MAX;
+  f->lookups.slots = SIZE_MAX;
   f->host_buckets = 1024;
   f->hosts = calloc(f->host_buckets, sizeof(*f->hosts));
   f->ips = opts->ip_table;
@@ -74,6 +75,7 @@ void frontier_destroy(frontier *f) {
     }
   }
   frontier__parked_free(f);
+  frontier__lookups_free(f);
   if (f->own_ips)
     frontier_ip_table_destroy(f->ips);
   free(f->hosts);
@@ -110,8 +112,8 @@ static double item_key(const frontier *f, const struct frontier_host *h,
                        const struct frontier_item *item) {
   if (!item || h->setup_in_flight)
     return INFINITY;
-  if (item->kind == FRONTIER_RESOLVE)
-    return h->in_flight ? INFINITY : item->not_before; /* a DNS query is no request to the host */
+  if (item->kind == FRONTIER_RESOLVE) /* a DNS query is no request to the host */
+    return h->in_flight || h->lookup_waiting ? INFINITY : item->not_before;
   if (is_setup(item->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->opts.per_host)
     return INFINITY;
   if (item->kind == FRONTIER_PAGE && (long)item->depth > (long)effective_gate(f) + f->lookahead &&
@@ -145,7 +147,7 @@ static double host_key(const frontier *f, const struct frontier_host *h) {
   return key;
 }
 
-static void update(frontier *f, struct frontier_host *h) {
+void frontier__update(frontier *f, struct frontier_host *h) {
   frontier__heap_place(f, h, host_key(f, h));
 }
 
@@ -161,7 +163,7 @@ static void update(frontier *f, struct frontier_host *h) {
 static void gate_moved(frontier *f) {
   for (size_t b = 0; b < f->host_buckets; b++)
     for (struct frontier_host *h = f->hosts[b]; h; h = h->next)
-      update(f, h);
+      frontier__update(f, h);
 }
 
 /* One more (delta 1) or one fewer (-1) page of depth pending. */
@@ -247,7 +249,7 @@ core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr)
   if (!s)
     return CORE_ENOMEM;
   host->ip = s;
-  update(f, host);
+  frontier__update(f, host);
   return CORE_OK;
 }
 
@@ -262,7 +264,7 @@ void frontier_host_set_crawl_delay(frontier_host *host, double seconds) {
 void frontier_host_defer(frontier *f, frontier_host *host, double until) {
   if (until > host->next_time)
     host->next_time = until;
-  update(f, host);
+  frontier__update(f, host);
 }
 
 /* ---- queues ---- */
@@ -403,7 +405,7 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
     }
   }
   f->queued++;
-  update(f, host);
+  frontier__update(f, host);
 }
 
 /* A page of h has left memory (popped, or taken to be fetched ahead or moved up): its spilled
@@ -437,7 +439,7 @@ struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, con
   }
   f->queued--;
   gate_count(f, it->depth, -1); /* deeper than the level that asks: the gate stays */
-  update(f, host);
+  frontier__update(f, host);
   return it;
 }
 
@@ -480,14 +482,21 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
   while ((h = frontier__heap_top(f)) && h->key <= now) {
     double key = host_key(f, h);
     if (key > h->key) {
-      update(f, h); /* a stale key: another host moved the shared IP's time */
+      frontier__update(f, h); /* a stale key: another host moved the shared IP's time */
       continue;
     }
     struct frontier_item *next = next_of(f, h, now);
+    if (next->kind == FRONTIER_RESOLVE && f->lookups.slots == 0 &&
+        frontier__lookup_wait(f, h) == CORE_OK) {
+      frontier__update(f, h); /* out of the heap until a slot comes (lookups.c) */
+      continue;
+    }
+    if (next->kind == FRONTIER_RESOLVE && f->lookups.slots && f->lookups.slots != SIZE_MAX)
+      f->lookups.slots--;
     if (claims_ip(f, h, next->kind) && !frontier__ip_claim(f->ips, h->ip, now)) {
       /* the address is busy: free at the earliest one gap from now */
       h->ip_retry = now + f->opts.ip_delay;
-      update(f, h);
+      frontier__update(f, h);
       continue;
     }
     struct frontier_item *item =
@@ -497,7 +506,7 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
     h->in_flight++;
     if (is_setup(item->kind))
       h->setup_in_flight++;
-    update(f, h);
+    frontier__update(f, h);
     *host = h;
     return item;
   }
@@ -553,7 +562,7 @@ void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_ite
   if (claims_ip(f, host, item->kind))
     frontier__ip_release(f->ips, host->ip, 0); /* no request was made: no gap */
   popped_done(host, item);
-  update(f, host);
+  frontier__update(f, host);
 }
 
 /* splitmix64: uniform 64-bit numbers, one per call. */
@@ -583,7 +592,7 @@ void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *
     if (claims_ip(f, host, kind))
       frontier__ip_release(f->ips, host->ip, now + opts->ip_delay);
   }
-  update(f, host);
+  frontier__update(f, host);
 }
 
 double frontier_next_ready(frontier *f) {
@@ -597,7 +606,7 @@ struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
     item = unlink_sitemap(f, host);
   else if (item->kind == FRONTIER_PAGE)
     gate_count(f, item->depth, -1);
-  update(f, host);
+  frontier__update(f, host);
   return item;
 }
 

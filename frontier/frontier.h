@@ -104,6 +104,13 @@ struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, con
 /* The next item whose host may be contacted at now, or NULL. Counts as a request in flight
  * until frontier_end. Caller owns the item. */
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host);
+/* At most slots lookups (FRONTIER_RESOLVE items) may be popped from now on (each pop takes one),
+ * until the owner says again: past them, a host whose turn is its lookup waits out of turn, first
+ * come first served, and at each call as many as there are slots go back to their turn, due at
+ * now. Without a call, any number may. */
+void frontier_set_lookup_slots(frontier *f, size_t slots, double now);
+/* Hosts waiting for a lookup slot. */
+size_t frontier_lookups_waiting(const frontier *f);
 /* The request for item, popped from host, ended at now after response_seconds. */
 void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *item, double now,
                   double response_seconds);

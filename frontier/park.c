@@ -138,9 +138,11 @@ core_rc frontier_park_idle(frontier *f, size_t *parked) {
     while (*link) {
       struct frontier_host *h = *link;
       /* once the file is broken, leaves is still asked: the owner may shed what it can */
-      core_rc rc = !frontier_host_idle(h) || !p->ops.leaves(p->ops.arg, h) || p->broken
-                       ? CORE_ENOTFOUND
-                       : write_record(f, h, XXH3_64bits(h->origin, strlen(h->origin)));
+      /* a host waiting for a lookup is in that queue (lookups.c) whatever it has queued */
+      core_rc rc =
+          !frontier_host_idle(h) || h->lookup_waiting || !p->ops.leaves(p->ops.arg, h) || p->broken
+              ? CORE_ENOTFOUND
+              : write_record(f, h, XXH3_64bits(h->origin, strlen(h->origin)));
       if (rc == CORE_ESYS) {
         why = errno;
         p->broken = true;
@@ -190,6 +192,7 @@ static struct frontier_host *host_of(struct frontier_parked *p) {
   h->head = h->tail = h->sitemap_head = h->sitemap_tail = h->split = NULL;
   h->next = NULL;
   h->heap_index = SIZE_MAX;
+  h->lookup_waiting = false;
   size_t data_at = sizeof(head) + HOST_FIELDS + head.origin_len;
   if (!(h->data = p->ops.load(p->ops.arg, h, record + data_at, head.size - data_at))) {
     free(h);

@@ -124,6 +124,61 @@ static void test_setup_steps_first_and_block(void **state) {
   seen_destroy(the_seen);
 }
 
+static void push_lookup(frontier *f, frontier_host *h, const char *name, double not_before) {
+  struct frontier_item *item = frontier_item_new(FRONTIER_RESOLVE, name, NULL, 0);
+  assert_non_null(item);
+  item->not_before = not_before;
+  frontier_push(f, h, item);
+}
+
+/* Lookups past the owner's bound wait out of turn, first come first served, and come back as
+ * slots are given, due when they come back: they never hold back a host whose page may start, a
+ * page due before they come back goes first, and none is popped twice. */
+static void test_lookups_wait_for_slots(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  const char *names[] = {"a", "b", "c", "d"};
+  for (int i = 0; i < 4; i++) {
+    char origin[16];
+    snprintf(origin, sizeof(origin), "http://%s", names[i]);
+    push_lookup(f, host(f, origin), names[i], 1 + i);
+  }
+  struct frontier_item *page = page_at("http://e/1", 0); /* e's address is known */
+  page->not_before = 4.5;                                /* due after every lookup */
+  frontier_push(f, host(f, "http://e"), page);
+  frontier_set_lookup_slots(f, 1, 10);
+  expect_pop(f, 10, "a");
+  expect_pop(f, 10, "http://e/1"); /* b, c and d wait; e's page does not wait behind them */
+  expect_pop(f, 10, NULL);
+  assert_int_equal(frontier_lookups_waiting(f), 3);
+  assert_true(isinf(frontier_next_ready(f))); /* waiting hosts do not wake the owner */
+  end(f, "http://a", FRONTIER_RESOLVE, 10.1);
+  struct frontier_item *late = page_at("http://h/1", 0); /* due while b and c wait */
+  late->not_before = 10.05;
+  frontier_push(f, host(f, "http://h"), late);
+  frontier_set_lookup_slots(f, 2, 10.1);
+  assert_int_equal(frontier_lookups_waiting(f), 1);
+  expect_pop(f, 10.1, "http://h/1"); /* due before b's and c's lookups came back */
+  expect_pop(f, 10.1, "b");
+  expect_pop(f, 10.1, "c");
+  expect_pop(f, 10.1, NULL);
+  frontier_set_lookup_slots(f, 0, 10.2);
+  push_lookup(f, host(f, "http://g"), "g", 5); /* comes after d, though due before it */
+  expect_pop(f, 10.2, NULL);
+  assert_int_equal(frontier_lookups_waiting(f), 2);
+  frontier_set_lookup_slots(f, 1, 10.2);
+  expect_pop(f, 10.2, "d");
+  expect_pop(f, 10.2, NULL);
+  frontier_set_lookup_slots(f, SIZE_MAX, 10.2); /* the rest at once */
+  expect_pop(f, 10.2, "g");
+  assert_int_equal(frontier_lookups_waiting(f), 0);
+  assert_int_equal(frontier_queued(f), 0);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
+}
+
 /* A lookup retried after robots.txt was queued goes back in front of it: robots.txt cannot be
  * fetched without the host's address. */
 static void test_lookup_retry_before_robots(void **state) {
@@ -581,6 +636,7 @@ int main(void) {
       cmocka_unit_test(test_depth_gate),
       cmocka_unit_test(test_depth_gate_spill_out_of_order),
       cmocka_unit_test(test_destroy_frees_what_is_queued),
+      cmocka_unit_test(test_lookups_wait_for_slots),
       cmocka_unit_test(test_take_deeper),
       cmocka_unit_test(test_take_deeper_in_long_queues),
       cmocka_unit_test(test_shallower_pages_go_before_deeper_ones),
