@@ -140,23 +140,25 @@ static size_t seeds_fed_at(long long value, size_t seed_count) {
   return value < 0 ? 0 : (unsigned long long)value < seed_count ? (size_t)value : seed_count;
 }
 
+/* A counter line that says how much of a file the run continued from stays (--warc's, -o's,
+ * the link log's), kept in r; whether s was one. */
+static bool restore_keep(struct shard_resume *r, const struct saved *s) {
+  uint64_t *keep = !strcmp(s->url, "warc_bytes")     ? &r->warc_keep
+                   : !strcmp(s->url, "output_bytes") ? &r->output_keep
+                   : !strcmp(s->url, "links_bytes")  ? &r->links_keep
+                                                     : NULL;
+  if (keep)
+    *keep = (uint64_t)s->value;
+  return keep != NULL;
+}
+
 static void restore_counter(struct shard *c, const struct saved *s, double now) {
   if (!strcmp(s->url, "pages_started")) {
     crawl__budget_set_pages_started(c->run, (long)s->value);
     return;
   }
-  if (!strcmp(s->url, "warc_bytes")) {
-    c->resume->warc_keep = (uint64_t)s->value;
+  if (restore_keep(c->resume, s))
     return;
-  }
-  if (!strcmp(s->url, "output_bytes")) {
-    c->resume->output_keep = (uint64_t)s->value;
-    return;
-  }
-  if (!strcmp(s->url, "links_bytes")) {
-    c->resume->links_keep = (uint64_t)s->value;
-    return;
-  }
   if (!strcmp(s->url, "complete")) {
     c->resume->complete = !crawl__mesh_is_cluster(c->run);
     return;
@@ -318,12 +320,8 @@ core_rc crawl__restore_split(struct shard *shards, int n) {
           to = held_to;
           break;
         case SAVED_STAT:
-          if (!strcmp(sv.url, "warc_bytes")) /* the first shard opens the --warc file */
-            shards[0].resume->warc_keep = (uint64_t)sv.value;
-          if (!strcmp(sv.url, "output_bytes")) /* and cuts -o back */
-            shards[0].resume->output_keep = (uint64_t)sv.value;
-          if (!strcmp(sv.url, "links_bytes")) /* and the link log */
-            shards[0].resume->links_keep = (uint64_t)sv.value;
+          /* the first shard opens the --warc file, and cuts -o and the link log back */
+          (void)restore_keep(shards[0].resume, &sv);
           if (!strcmp(sv.url, "complete")) /* every shard has nothing to do */
             for (int i = 0; i < n; i++)
               shards[i].resume->complete = !crawl__mesh_is_cluster(shards[i].run);

@@ -120,6 +120,8 @@ static void test_every_line_comes_back(void **state) {
            "stat pages 17\n"
            "stat fate.fetched 9\n"
            "stat warc_bytes 1234\n"
+           "stat output_bytes 567\n"
+           "stat links_bytes 89\n"
            "stat ms 5000\n"
            "page 1 0 0 2 0.000 http://a.test/ http://a.test/p1\n"
            "page 2 2 3 0 2.500 http://a.test/p1 http://a.test/p2\n"
@@ -182,7 +184,9 @@ static void test_every_line_comes_back(void **state) {
   assert_int_equal(w->b.stats.pages, 17);
   assert_int_equal(w->b.stats.fates[CRAWL_FATE_FETCHED], 9);
   assert_int_equal(crawl__budget_pages_started(w->b.run), 40);
-  assert_int_equal(crawl__restore_warc_keep(c), 1234);
+  assert_int_equal(crawl__restore_warc_keep(c), 1234); /* how much of each file stays */
+  assert_int_equal(crawl__restore_output_keep(c), 567);
+  assert_int_equal(crawl__restore_links_keep(c), 89);
   assert_true(crawl__life_start(c) <= core_now() - 5 + 0.001 && crawl__life_start(c) >= before - 5);
   /* the broken link, and the link that was on its way */
   assert_string_equal(w->b.stats.broken_links[0].url, "http://a.test/gone");
