@@ -121,12 +121,11 @@ void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash);
 struct frontier_host *frontier__host_in_memory(const frontier *f, const char *origin,
                                                uint64_t hash);
 
-/* frontier.c: h at its key in the heap, or out of it when nothing of it may start. */
-void frontier__update(frontier *f, struct frontier_host *h);
-
 /* lookups.c: h, whose next item is its lookup, waits out of the heap for a lookup slot (the
- * queue could not grow: CORE_ENOMEM, nothing changed); the queue freed. */
+ * queue could not grow: CORE_ENOMEM, nothing changed); the host that has waited longest, out
+ * of the queue, or NULL when none waits; the queue freed. */
 core_rc frontier__lookup_wait(frontier *f, struct frontier_host *h);
+struct frontier_host *frontier__lookup_next(frontier *f);
 void frontier__lookups_free(frontier *f);
 
 /* heap.c: h at key (INFINITY: out of the heap), wherever it was; h out of the heap, when it is

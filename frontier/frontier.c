@@ -147,7 +147,7 @@ static double host_key(const frontier *f, const struct frontier_host *h) {
   return key;
 }
 
-void frontier__update(frontier *f, struct frontier_host *h) {
+static void update(frontier *f, struct frontier_host *h) {
   frontier__heap_place(f, h, host_key(f, h));
 }
 
@@ -163,7 +163,7 @@ void frontier__update(frontier *f, struct frontier_host *h) {
 static void gate_moved(frontier *f) {
   for (size_t b = 0; b < f->host_buckets; b++)
     for (struct frontier_host *h = f->hosts[b]; h; h = h->next)
-      frontier__update(f, h);
+      update(f, h);
 }
 
 /* One more (delta 1) or one fewer (-1) page of depth pending. */
@@ -249,7 +249,7 @@ core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr)
   if (!s)
     return CORE_ENOMEM;
   host->ip = s;
-  frontier__update(f, host);
+  update(f, host);
   return CORE_OK;
 }
 
@@ -264,7 +264,7 @@ void frontier_host_set_crawl_delay(frontier_host *host, double seconds) {
 void frontier_host_defer(frontier *f, frontier_host *host, double until) {
   if (until > host->next_time)
     host->next_time = until;
-  frontier__update(f, host);
+  update(f, host);
 }
 
 /* ---- queues ---- */
@@ -405,7 +405,7 @@ void frontier_push(frontier *f, frontier_host *host, struct frontier_item *item)
     }
   }
   f->queued++;
-  frontier__update(f, host);
+  update(f, host);
 }
 
 /* A page of h has left memory (popped, or taken to be fetched ahead or moved up): its spilled
@@ -439,7 +439,7 @@ struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, con
   }
   f->queued--;
   gate_count(f, it->depth, -1); /* deeper than the level that asks: the gate stays */
-  frontier__update(f, host);
+  update(f, host);
   return it;
 }
 
@@ -482,13 +482,13 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
   while ((h = frontier__heap_top(f)) && h->key <= now) {
     double key = host_key(f, h);
     if (key > h->key) {
-      frontier__update(f, h); /* a stale key: another host moved the shared IP's time */
+      update(f, h); /* a stale key: another host moved the shared IP's time */
       continue;
     }
     struct frontier_item *next = next_of(f, h, now);
     if (next->kind == FRONTIER_RESOLVE && f->lookups.slots == 0 &&
         frontier__lookup_wait(f, h) == CORE_OK) {
-      frontier__update(f, h); /* out of the heap until a slot comes (lookups.c) */
+      update(f, h); /* out of the heap until a slot comes (lookups.c) */
       continue;
     }
     if (next->kind == FRONTIER_RESOLVE && f->lookups.slots && f->lookups.slots != SIZE_MAX)
@@ -496,7 +496,7 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
     if (claims_ip(f, h, next->kind) && !frontier__ip_claim(f->ips, h->ip, now)) {
       /* the address is busy: free at the earliest one gap from now */
       h->ip_retry = now + f->opts.ip_delay;
-      frontier__update(f, h);
+      update(f, h);
       continue;
     }
     struct frontier_item *item =
@@ -506,11 +506,28 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
     h->in_flight++;
     if (is_setup(item->kind))
       h->setup_in_flight++;
-    frontier__update(f, h);
+    update(f, h);
     *host = h;
     return item;
   }
   return NULL;
+}
+
+void frontier_set_lookup_slots(frontier *f, size_t slots, double now) {
+  f->lookups.slots = slots;
+  /* as many go back as may start, due by now, pages due before them still ahead of them; each a
+   * hair after the one before it, the last at now, so that the heap keeps their order */
+  size_t waiting = frontier_lookups_waiting(f), back = slots < waiting ? slots : waiting;
+  double due = now;
+  for (size_t n = 1; n < back; n++)
+    due = nextafter(due, -INFINITY);
+  for (size_t n = 0; n < back; n++) {
+    struct frontier_host *h = frontier__lookup_next(f);
+    if (h->head && h->head->not_before < due)
+      h->head->not_before = due;
+    due = nextafter(due, INFINITY);
+    update(f, h);
+  }
 }
 
 /* The popped item is done with its host (a page still holds its depth until released). */
@@ -562,7 +579,7 @@ void frontier_cancel(frontier *f, frontier_host *host, const struct frontier_ite
   if (claims_ip(f, host, item->kind))
     frontier__ip_release(f->ips, host->ip, 0); /* no request was made: no gap */
   popped_done(host, item);
-  frontier__update(f, host);
+  update(f, host);
 }
 
 /* splitmix64: uniform 64-bit numbers, one per call. */
@@ -592,7 +609,7 @@ void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *
     if (claims_ip(f, host, kind))
       frontier__ip_release(f->ips, host->ip, now + opts->ip_delay);
   }
-  frontier__update(f, host);
+  update(f, host);
 }
 
 double frontier_next_ready(frontier *f) {
@@ -606,7 +623,7 @@ struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
     item = unlink_sitemap(f, host);
   else if (item->kind == FRONTIER_PAGE)
     gate_count(f, item->depth, -1);
-  frontier__update(f, host);
+  update(f, host);
   return item;
 }
 
