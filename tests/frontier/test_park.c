@@ -217,6 +217,33 @@ static void test_busy_and_kept_hosts_stay(void **state) {
   done(f);
 }
 
+/* A host waiting for a lookup slot stays in memory even once nothing is queued for it (its
+ * lookup drained, as when its name failed): the queue of waiting hosts still holds it, and it
+ * comes back from there whole. */
+static void test_host_waiting_for_a_lookup_stays(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = new_frontier(&o);
+  frontier_host *waiting = host(f, "http://waiting", 7);
+  frontier_push(f, waiting, frontier_item_new(FRONTIER_RESOLVE, "waiting", NULL, 0));
+  frontier_set_lookup_slots(f, 0, 0);
+  frontier_host *popped;
+  assert_null(frontier_pop(f, 0, &popped));
+  assert_int_equal(frontier_lookups_waiting(f), 1);
+  struct frontier_item *drained = frontier_drain_host(f, waiting);
+  assert_non_null(drained);
+  frontier_item_free(drained);
+  assert_true(frontier_host_idle(waiting));
+  assert_int_equal(park(f), 0); /* idle, but in the queue of waiting hosts */
+  assert_int_equal(frontier_hosts_in_memory(f), 1);
+  frontier_set_lookup_slots(f, 1, 1); /* handed back: nothing of it to pop */
+  assert_int_equal(frontier_lookups_waiting(f), 0);
+  assert_null(frontier_pop(f, 1, &popped));
+  assert_int_equal(park(f), 1); /* out of the queue, it may park */
+  assert_int_equal(value_of(frontier_host_find(f, "http://waiting")), 7);
+  done(f);
+}
+
 /* A host parked again goes back to its place: the file does not grow with the times it parks.
  * A parked host is visited as a copy. */
 static void test_parked_again_in_place_and_visited(void **state) {
@@ -379,6 +406,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parked_host_comes_back_as_it_was),
       cmocka_unit_test(test_busy_and_kept_hosts_stay),
+      cmocka_unit_test(test_host_waiting_for_a_lookup_stays),
       cmocka_unit_test(test_parked_again_in_place_and_visited),
       cmocka_unit_test(test_visit_reaches_parked_hosts),
       cmocka_unit_test(test_many_hosts_park_and_come_back),
