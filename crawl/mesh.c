@@ -117,6 +117,10 @@ fetch_cookies *crawl__mesh_cookies(const struct crawl *r) {
   return r->cookies;
 }
 
+const fetch_hosts *crawl__mesh_hosts_file(const struct crawl *r) {
+  return r->hosts_file;
+}
+
 struct crawl_fragments *crawl__mesh_fragments(const struct crawl *r) {
   return r->fragments;
 }

@@ -37,10 +37,11 @@ struct host_owner {
 struct crawl {
   const struct crawl_config *cfg;
   const struct crawl_sink *sink;
-  double rate_next;       /* --rate: when the next request may start, under lock */
-  bool running;           /* the shards' loops exist: crawl_stop may wake them */
-  frontier_ip_table *ips; /* --ip-delay's clocks, one per address, for every shard's frontier */
-  fetch_cookies *cookies; /* one jar for every shard (crawl_run's); NULL: --no-cookies */
+  double rate_next;        /* --rate: when the next request may start, under lock */
+  bool running;            /* the shards' loops exist: crawl_stop may wake them */
+  frontier_ip_table *ips;  /* --ip-delay's clocks, one per address, for every shard's frontier */
+  fetch_cookies *cookies;  /* one jar for every shard (crawl_run's); NULL: --no-cookies */
+  fetch_hosts *hosts_file; /* /etc/hosts as the run began, every shard's engine's */
   struct crawl_fragments *fragments; /* --check-fragments: one table, every shard's (crawl_run's) */
   /* the scope and --no-parent's directories, made from the seeds by the first shard as it
    * opens (seed.c), read by all, let go of with the run */

@@ -80,7 +80,12 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
       (*out)->cluster_gate = 0; /* until the first view: the others may hold seeds */
       (*out)->pages_leased = cfg->max_pages >= 0;
     }
-    if (cfg->ip_delay > 0 && (rc = frontier_ip_table_create(&(*out)->ips)) != CORE_OK) {
+    /* read once for every shard: a blocklist there may be megabytes (fetch/hosts.c) */
+    rc = fetch_hosts_load("/etc/hosts", &(*out)->hosts_file);
+    if (rc == CORE_OK && cfg->ip_delay > 0)
+      rc = frontier_ip_table_create(&(*out)->ips);
+    if (rc != CORE_OK) {
+      fetch_hosts_destroy((*out)->hosts_file);
       crawl__mesh_destroy(*out);
       *out = NULL;
     }
@@ -89,8 +94,10 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
 }
 
 void crawl_destroy(struct crawl *r) {
-  if (r)
+  if (r) {
     frontier_ip_table_destroy(r->ips);
+    fetch_hosts_destroy(r->hosts_file);
+  }
   crawl__mesh_destroy(r);
 }
 

@@ -108,7 +108,8 @@ void crawl__shard_open(struct shard *c) {
                                      .resolves = cfg->resolves,
                                      .resolve_count = cfg->resolve_count,
                                      .proxies = {cfg->proxy_http, cfg->proxy_https, cfg->noproxy},
-                                     .cookies = crawl__mesh_cookies(c->run)};
+                                     .cookies = crawl__mesh_cookies(c->run),
+                                     .hosts_file = crawl__mesh_hosts_file(c->run)};
   struct frontier_options frontier_opts = {
       .delay = cfg->delay,
       .delay_factor = cfg->delay_factor,

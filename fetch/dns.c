@@ -2,7 +2,10 @@
  * however many ask while it runs. The answer goes to those who asked, who keep it (the crawl keeps
  * a host's address with the host): the table holds only queries in flight and the --resolve
  * entries, where it held every name of a broad crawl for the run (doc/design.md, Memory). c-ares
- * tells the loop which sockets to watch through its sock_state_cb. */
+ * tells the loop which sockets to watch through its sock_state_cb. The hosts file is asked here,
+ * from the table hosts.c read once, in the place the system's order gives it; c-ares, which
+ * would read the whole file at every lookup, is told to leave it out (doc/design.md, "The hosts
+ * file"). */
 #include "fetch/fetch-int.h"
 
 #include <arpa/inet.h>
@@ -43,6 +46,10 @@ struct fetch__dns {
   struct entry *buckets[DNS_BUCKETS];
   char *const *resolves;
   size_t resolve_count;
+  const fetch_hosts *hosts; /* NULL: the system's order has no hosts file */
+  fetch_hosts *own_hosts;   /* the table read here when none was lent */
+  bool hosts_first;         /* the file before DNS (the usual "hosts: files dns") */
+  bool no_dns;              /* the order has the file alone */
 };
 
 struct lookup {
@@ -131,14 +138,8 @@ core_rc fetch_parse_resolve(const char *entry, char *host, size_t host_size, uns
   return CORE_OK;
 }
 
-core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *resolves,
-                          size_t resolve_count, fetch__dns **out) {
-  fetch__dns *dns = calloc(1, sizeof(*dns));
-  if (!dns)
-    return CORE_ENOMEM;
-  dns->loop = loop;
-  dns->resolves = resolves;
-  dns->resolve_count = resolve_count;
+/* A channel with its options, and lookups when not NULL. */
+static core_rc channel_open(fetch__dns *dns, const char *servers, const char *lookups) {
   struct ares_options opts;
   memset(&opts, 0, sizeof(opts));
   opts.sock_state_cb = on_sock_state;
@@ -146,23 +147,72 @@ core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *re
   opts.timeout = 3000;
   opts.tries = 2;
   int mask = ARES_OPT_SOCK_STATE_CB | ARES_OPT_TIMEOUTMS | ARES_OPT_TRIES;
-  core_rc rc = CORE_ENOMEM;
-  if (ares_init_options(&dns->channel, &opts, mask) != ARES_SUCCESS) {
-    free(dns);
+  if (lookups) {
+    opts.lookups = (char *)lookups; /* copied by c-ares */
+    mask |= ARES_OPT_LOOKUPS;
+  }
+  if (ares_init_options(&dns->channel, &opts, mask) != ARES_SUCCESS)
     return CORE_EDNS;
-  }
   if (servers && ares_set_servers_ports_csv(dns->channel, servers) != ARES_SUCCESS) {
-    rc = CORE_EINVAL;
-    goto fail;
+    ares_destroy(dns->channel);
+    return CORE_EINVAL;
   }
-  if ((rc = loop_timer_create(loop, on_timer, dns, &dns->timer)))
-    goto fail;
+  return CORE_OK;
+}
+
+/* Where the system's order of lookups, as c-ares read it ("fb": the file, then DNS), has the
+ * hosts file, the table takes its place and the channel is opened again without it. */
+static core_rc hosts_take_over(fetch__dns *dns, const char *servers, const fetch_hosts *lent) {
+  struct ares_options saved;
+  int saved_mask = 0;
+  if (ares_save_options(dns->channel, &saved, &saved_mask) != ARES_SUCCESS)
+    return CORE_ENOMEM;
+  char order[8] = "", *o = order;
+  bool file = false;
+  for (const char *p = saved.lookups ? saved.lookups : "fb"; *p && o < order + 7; p++) {
+    if (*p == 'f' && !file) {
+      file = true;
+      dns->hosts_first = o == order;
+    } else if (*p == 'b') {
+      *o++ = 'b';
+    }
+  }
+  *o = '\0';
+  ares_destroy_options(&saved);
+  if (!file)
+    return CORE_OK;
+  if (!lent) {
+    core_rc rc = fetch_hosts_load("/etc/hosts", &dns->own_hosts);
+    if (rc != CORE_OK)
+      return rc;
+    lent = dns->own_hosts;
+  }
+  dns->hosts = lent;
+  dns->no_dns = !order[0];
+  ares_destroy(dns->channel);
+  return channel_open(dns, servers, order[0] ? order : NULL);
+}
+
+core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *resolves,
+                          size_t resolve_count, const fetch_hosts *hosts, fetch__dns **out) {
+  fetch__dns *dns = calloc(1, sizeof(*dns));
+  if (!dns)
+    return CORE_ENOMEM;
+  dns->loop = loop;
+  dns->resolves = resolves;
+  dns->resolve_count = resolve_count;
+  core_rc rc = channel_open(dns, servers, NULL);
+  if (rc == CORE_OK && (rc = hosts_take_over(dns, servers, hosts)) != CORE_OK)
+    ares_destroy(dns->channel);
+  if (rc == CORE_OK && (rc = loop_timer_create(loop, on_timer, dns, &dns->timer)) != CORE_OK)
+    ares_destroy(dns->channel);
+  if (rc != CORE_OK) {
+    fetch_hosts_destroy(dns->own_hosts);
+    free(dns);
+    return rc;
+  }
   *out = dns;
   return CORE_OK;
-fail:
-  ares_destroy(dns->channel);
-  free(dns);
-  return rc;
 }
 
 void fetch__dns_destroy(fetch__dns *dns) {
@@ -190,7 +240,15 @@ void fetch__dns_destroy(fetch__dns *dns) {
     loop_unwatch(dns->loop, s->watch);
     free(s);
   }
+  fetch_hosts_destroy(dns->own_hosts);
   free(dns);
+}
+
+/* The hosts file's answer for host, as c-ares gave it: "localhost" is the loopback address when
+ * the file does not name it (RFC 6761, 6.3). NULL: none. */
+static const char *hosts_answer(const fetch__dns *dns, const char *host) {
+  const char *addr = fetch_hosts_find(dns->hosts, host);
+  return addr || strcmp(host, "localhost") != 0 ? addr : "127.0.0.1";
 }
 
 static struct entry **find(fetch__dns *dns, const char *host) {
@@ -226,8 +284,11 @@ static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo 
   }
   if (res)
     ares_freeaddrinfo(res);
+  const char *addr = text;
+  if (!text[0] && dns->hosts && !dns->hosts_first && !(addr = hosts_answer(dns, e->host)))
+    addr = text; /* an order of "dns files": the file after DNS has failed */
   struct waiter *waiters = e->waiters;
-  core_rc rc = status == ARES_SUCCESS && text[0] ? CORE_OK : CORE_EDNS;
+  core_rc rc = addr[0] ? CORE_OK : CORE_EDNS;
   /* c-ares' texts are its static table's */
   const char *why = status != ARES_SUCCESS ? ares_strerror(status) : "no address in the answer";
   /* out of the table before the callbacks: one that asks for the name again starts a query */
@@ -238,7 +299,7 @@ static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo 
   while (waiters) {
     struct waiter *w = waiters;
     waiters = w->next;
-    w->cb(w->arg, rc, rc ? why : text);
+    w->cb(w->arg, rc, rc ? why : addr);
     free(w);
   }
 }
@@ -267,6 +328,13 @@ core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fet
         *pp = e;
       }
       *addr_now = (*pp)->addr;
+      return CORE_OK;
+    }
+  }
+  if (dns->hosts && (dns->hosts_first || dns->no_dns)) {
+    const char *addr = hosts_answer(dns, host);
+    if (addr || dns->no_dns) {
+      cb(arg, addr ? CORE_OK : CORE_EDNS, addr ? addr : ares_strerror(ARES_ENOTFOUND));
       return CORE_OK;
     }
   }

@@ -219,8 +219,8 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
     return CORE_ENOMEM;
   engine->loop = loop;
   engine->opts = *cfg;
-  core_rc rc =
-      fetch__dns_create(loop, cfg->dns_servers, cfg->resolves, cfg->resolve_count, &engine->dns);
+  core_rc rc = fetch__dns_create(loop, cfg->dns_servers, cfg->resolves, cfg->resolve_count,
+                                 cfg->hosts_file, &engine->dns);
   if (rc) {
     free(engine);
     return rc;

@@ -14,9 +14,10 @@ struct curl_slist;
 
 typedef struct fetch__dns fetch__dns;
 /* servers: c-ares CSV ("127.0.0.1:5353,[::1]:53") or NULL for the system's configuration.
- * resolves: curl-style HOST:PORT:ADDR entries, borrowed until destroy. */
+ * resolves: curl-style HOST:PORT:ADDR entries, hosts the hosts file's table (NULL: read here),
+ * both borrowed until destroy. */
 core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *resolves,
-                          size_t resolve_count, fetch__dns **out);
+                          size_t resolve_count, const fetch_hosts *hosts, fetch__dns **out);
 void fetch__dns_destroy(fetch__dns *dns);
 core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fetch_resolve_cb cb,
                            void *arg, const char **addr_now);

@@ -42,6 +42,20 @@ core_rc fetch_cookies_load(fetch_cookies *jar, const char *path);
  * renamed over it. CORE_ESYS with errno when it cannot be written. */
 core_rc fetch_cookies_save(fetch_cookies *jar, const char *path);
 
+/* ---- The hosts file ---- */
+/* /etc/hosts, read once: c-ares 1.18 reads the whole file again at every lookup (doc/design.md,
+ * "The hosts file"). It does not change once loaded, so one table serves every engine of a
+ * crawl, on any thread. */
+typedef struct fetch_hosts fetch_hosts;
+/* Reads path; one that is missing or cannot be read gives an empty table (c-ares passes over it
+ * too). CORE_ENOMEM only when memory runs out. */
+core_rc fetch_hosts_load(const char *path, fetch_hosts **out);
+/* The address the file gives name, as the engine took c-ares' answer from it: the first IPv4
+ * address of the lines that name it (in any case, first or as an alias), else their first IPv6
+ * address; NULL when no line names it. Borrowed until fetch_hosts_destroy. */
+const char *fetch_hosts_find(const fetch_hosts *hosts, const char *name);
+void fetch_hosts_destroy(fetch_hosts *hosts);
+
 /* ---- The engine ---- */
 typedef struct fetch_engine fetch_engine;
 /* What every transfer of an engine shares. The strings and lists are borrowed until
@@ -65,6 +79,9 @@ struct fetch_options {
   size_t resolve_count;
   struct fetch_proxies proxies;
   fetch_cookies *cookies; /* borrowed; NULL: no cookies (--no-cookies) */
+  /* borrowed; NULL: the engine reads /etc/hosts itself. Used where the system's order of lookups
+   * (nsswitch.conf, as c-ares reads it) has the file. */
+  const fetch_hosts *hosts_file;
 };
 /* opts is copied (its strings borrowed). */
 core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *opts, fetch_engine **out);
@@ -82,7 +99,7 @@ typedef void (*fetch_resolve_cb)(void *arg, core_rc rc, const char *addr);
  * answers are not kept (the caller keeps what it needs: the crawl asks once per host).
  * --resolve entries win: then *addr_now is set (borrowed until fetch_engine_destroy) and cb is
  * not called; otherwise *addr_now is NULL and cb runs once with the answer, from the loop or, for
- * names c-ares answers locally (/etc/hosts), before fetch_resolve returns. */
+ * names the hosts file answers, before fetch_resolve returns. */
 core_rc fetch_resolve(fetch_engine *engine, const char *host, unsigned port, fetch_resolve_cb cb,
                       void *arg, const char **addr_now);
 

@@ -1,0 +1,175 @@
+/* The hosts file, read once into a table (doc/design.md, "The hosts file"). c-ares 1.18 opens and
+ * parses the whole file again at every lookup; with the blocklists some users keep there (a
+ * hundred thousand lines and more) each new host of a broad crawl cost a parse of megabytes. The
+ * table answers as c-ares answered and the engine took it: a name, in any case, as a line's first
+ * name or an alias, has the first IPv4 address of the lines that name it, or else their first
+ * IPv6 address. Lines go as c-ares reads them: "#" starts a comment, an address that is neither
+ * IPv4 nor IPv6 leaves its line out. */
+#include "fetch/fetch.h"
+
+#include <arpa/inet.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct hosts_slot {
+  uint32_t name;   /* offsets into text; 0: a free slot (name) or no such address (v4, v6) */
+  uint32_t v4, v6; /* addresses as inet_ntop writes them */
+};
+
+struct fetch_hosts {
+  char *text; /* every name (lower case) and address, each ended by a NUL; offset 0 unused */
+  size_t len, cap;
+  struct hosts_slot *slots; /* open addressing, linear probing, at most half full */
+  size_t mask;              /* the slot count less one (a power of two) */
+  size_t count;
+  uint32_t last_addr; /* the address stored last: lines of a blocklist share one */
+};
+
+static bool is_space(char ch) {
+  return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\v' || ch == '\f' || ch == '\r';
+}
+
+static char lower(char ch) {
+  return ch >= 'A' && ch <= 'Z' ? (char)(ch + 32) : ch;
+}
+
+/* text's offset of a copy of s, or 0 when memory runs out or text would pass 4 GB */
+static uint32_t store(fetch_hosts *h, const char *s) {
+  size_t n = strlen(s) + 1;
+  if (h->len + n > UINT32_MAX)
+    return 0;
+  if (h->len + n > h->cap) {
+    size_t cap = h->cap * 2 >= h->len + n ? h->cap * 2 : h->len + n;
+    char *grown = realloc(h->text, cap);
+    if (!grown)
+      return 0;
+    h->text = grown;
+    h->cap = cap;
+  }
+  memcpy(h->text + h->len, s, n);
+  uint32_t at = (uint32_t)h->len;
+  h->len += n;
+  return at;
+}
+
+/* name's slot, or the free one where it would go; name in any case (FNV-1a of its lower case) */
+static struct hosts_slot *slot_of(const fetch_hosts *h, const char *name) {
+  uint64_t hash = 14695981039346656037u;
+  for (const char *p = name; *p; p++)
+    hash = (hash ^ (unsigned char)lower(*p)) * 1099511628211u;
+  size_t i = (size_t)(hash ^ hash >> 32) & h->mask; /* FNV's low bits alone mix poorly */
+  while (h->slots[i].name && strcasecmp(h->text + h->slots[i].name, name) != 0)
+    i = (i + 1) & h->mask;
+  return &h->slots[i];
+}
+
+static bool grow(fetch_hosts *h) {
+  size_t count = (h->mask + 1) * 2;
+  struct hosts_slot *old = h->slots;
+  size_t old_count = h->mask + 1;
+  if (!(h->slots = calloc(count, sizeof(*h->slots)))) {
+    h->slots = old;
+    return false;
+  }
+  h->mask = count - 1;
+  for (size_t i = 0; i < old_count; i++)
+    if (old[i].name)
+      *slot_of(h, h->text + old[i].name) = old[i];
+  free(old);
+  return true;
+}
+
+/* Adds one line's names; CORE_ENOMEM when memory runs out. */
+static core_rc add_line(fetch_hosts *h, char *line) {
+  char *p = strchr(line, '#');
+  if (p)
+    *p = '\0';
+  for (p = line; is_space(*p); p++)
+    ;
+  const char *addr = p;
+  while (*p && !is_space(*p))
+    p++;
+  if (!*p)
+    return CORE_OK; /* empty, or an address with no name */
+  *p++ = '\0';
+  unsigned char bin[16];
+  char text[INET6_ADDRSTRLEN];
+  int family = inet_pton(AF_INET, addr, bin) == 1    ? AF_INET
+               : inet_pton(AF_INET6, addr, bin) == 1 ? AF_INET6
+                                                     : 0;
+  if (!family || !inet_ntop(family, bin, text, sizeof(text)))
+    return CORE_OK;
+  for (;;) {
+    while (is_space(*p))
+      p++;
+    if (!*p)
+      return CORE_OK;
+    char *name = p;
+    for (; *p && !is_space(*p); p++)
+      *p = lower(*p);
+    if (*p)
+      *p++ = '\0';
+    if ((h->count + 1) * 2 > h->mask + 1 && !grow(h))
+      return CORE_ENOMEM;
+    struct hosts_slot *s = slot_of(h, name);
+    if (!s->name) {
+      if (!(s->name = store(h, name)))
+        return CORE_ENOMEM;
+      h->count++;
+    }
+    uint32_t *want = family == AF_INET ? &s->v4 : &s->v6;
+    if (*want)
+      continue; /* an earlier line's address wins */
+    if (!h->last_addr || strcmp(h->text + h->last_addr, text) != 0)
+      if (!(h->last_addr = store(h, text)))
+        return CORE_ENOMEM;
+    *want = h->last_addr;
+  }
+}
+
+core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
+  fetch_hosts *h = calloc(1, sizeof(*h));
+  if (!h || !(h->slots = calloc(64, sizeof(*h->slots))) || !(h->text = malloc(256))) {
+    fetch_hosts_destroy(h);
+    return CORE_ENOMEM;
+  }
+  h->mask = 63;
+  h->cap = 256;
+  h->text[0] = '\0';
+  h->len = 1;
+  core_rc rc = CORE_OK;
+  /* one that cannot be read is passed over, as c-ares passes over it (and asks DNS) */
+  FILE *f = fopen(path, "re");
+  if (f) {
+    char *line = NULL;
+    size_t size = 0;
+    while (rc == CORE_OK && getline(&line, &size, f) >= 0)
+      rc = add_line(h, line);
+    free(line);
+    fclose(f);
+  }
+  if (rc != CORE_OK) {
+    fetch_hosts_destroy(h);
+    return rc;
+  }
+  *out = h;
+  return CORE_OK;
+}
+
+const char *fetch_hosts_find(const fetch_hosts *h, const char *name) {
+  const struct hosts_slot *s = slot_of(h, name);
+  if (!s->name)
+    return NULL;
+  return h->text + (s->v4 ? s->v4 : s->v6);
+}
+
+void fetch_hosts_destroy(fetch_hosts *h) {
+  if (!h)
+    return;
+  free(h->text);
+  free(h->slots);
+  free(h);
+}

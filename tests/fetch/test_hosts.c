@@ -1,0 +1,220 @@
+/* The hosts file, read once (fetch/hosts.c): the lines as c-ares reads them, the address the
+ * engine took from its answer, and the engine answering from the table without asking DNS. */
+#include "fetch/fetch.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+static fetch_hosts *load_text(const char *text) {
+  char path[] = "/tmp/crawl-test-hosts-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+  fetch_hosts *h = NULL;
+  assert_int_equal(fetch_hosts_load(path, &h), CORE_OK);
+  unlink(path);
+  return h;
+}
+
+static void answers_as_c_ares_did(void **state) {
+  (void)state;
+  fetch_hosts *h = load_text("# a comment line\n"
+                             "\n"
+                             "   \t\n"
+                             "127.0.0.1\tlocalhost\n"
+                             "  10.0.0.1  Mixed.Example  alias-one.example\talias-two.example\n"
+                             "10.0.0.2 mixed.example later.example\n"
+                             "fe80::1 both.example\n"
+                             "10.1.1.1 both.example # comment.example\n"
+                             "0:0:0:0:0:0:0:1 six.example\n"
+                             "2001:db8::2 six.example\n"
+                             "999.1.1.1 bad.example\n"
+                             "010.1.1.1 octal.example\n"
+                             "fe80::1%eth0 zone.example\n"
+                             "10.0.0.9\n"
+                             "10.0.0.10 #only-a-comment.example\n"
+                             "10.0.0.11 last.example"); /* no newline at the end */
+  static const struct {
+    const char *name, *addr;
+  } cases[] = {
+      {"localhost", "127.0.0.1"},
+      {"mixed.example", "10.0.0.1"}, /* the first line that names it */
+      {"MIXED.EXAMPLE", "10.0.0.1"}, /* any case */
+      {"alias-one.example", "10.0.0.1"},
+      {"alias-two.example", "10.0.0.1"}, /* after a tab */
+      {"later.example", "10.0.0.2"},
+      {"both.example", "10.1.1.1"}, /* IPv4 first, though IPv6 came first */
+      {"six.example", "::1"},       /* written as inet_ntop writes it */
+      {"comment.example", NULL},
+      {"bad.example", NULL},
+      {"octal.example", NULL},
+      {"zone.example", NULL},
+      {"only-a-comment.example", NULL},
+      {"#only-a-comment.example", NULL},
+      {"last.example", "10.0.0.11"},
+      {"nowhere.example", NULL},
+      {"", NULL},
+  };
+  for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+    const char *got = fetch_hosts_find(h, cases[i].name);
+    if (!cases[i].addr && got)
+      fail_msg("%s: %s, where no line names it", cases[i].name, got);
+    if (cases[i].addr && (!got || strcmp(got, cases[i].addr) != 0))
+      fail_msg("%s: %s, not %s", cases[i].name, got ? got : "none", cases[i].addr);
+  }
+  fetch_hosts_destroy(h);
+}
+
+/* A blocklist's size: every name stays, long lines and long names too. */
+static void holds_a_blocklist(void **state) {
+  (void)state;
+  size_t names = 50000, cap = names * 40 + 12000;
+  char *text = malloc(cap), *p = text;
+  assert_non_null(text);
+  for (size_t i = 0; i < names; i++)
+    p += sprintf(p, "0.0.0.0 ad%zu.tracker.example\n", i);
+  p += sprintf(p, "10.2.3.4");
+  for (int i = 0; i < 300; i++)
+    p += sprintf(p, " n%d.many.example", i);
+  *p++ = '\n';
+  p += sprintf(p, "10.2.3.5 ");
+  for (int i = 0; i < 600; i++)
+    *p++ = 'a' + i % 26;
+  p += sprintf(p, ".example\n");
+  *p = '\0';
+  fetch_hosts *h = load_text(text);
+  char name[64];
+  for (size_t i = 0; i < names; i += 997) {
+    snprintf(name, sizeof(name), "ad%zu.tracker.example", i);
+    assert_string_equal(fetch_hosts_find(h, name), "0.0.0.0");
+  }
+  assert_string_equal(fetch_hosts_find(h, "ad49999.tracker.example"), "0.0.0.0");
+  assert_null(fetch_hosts_find(h, "ad50000.tracker.example"));
+  assert_string_equal(fetch_hosts_find(h, "n299.many.example"), "10.2.3.4");
+  char *long_name = strstr(text, "10.2.3.5 ") + 9;
+  *strchr(long_name, '\n') = '\0';
+  assert_string_equal(fetch_hosts_find(h, long_name), "10.2.3.5");
+  fetch_hosts_destroy(h);
+  free(text);
+}
+
+/* However many names, a name the file lacks is looked for and not found: the table never fills. */
+static void a_name_it_lacks_is_not_found_at_any_size(void **state) {
+  (void)state;
+  for (size_t names = 1; names <= 1024; names *= 2) {
+    char *text = malloc(names * 32 + 1), *p = text;
+    assert_non_null(text);
+    for (size_t i = 0; i < names; i++)
+      p += sprintf(p, "10.0.0.1 n%zu.example\n", i);
+    *p = '\0';
+    fetch_hosts *h = load_text(text);
+    assert_string_equal(fetch_hosts_find(h, "n0.example"), "10.0.0.1");
+    for (size_t i = names; i < names + 64; i++) {
+      char name[32];
+      snprintf(name, sizeof(name), "n%zu.example", i);
+      assert_null(fetch_hosts_find(h, name));
+    }
+    fetch_hosts_destroy(h);
+    free(text);
+  }
+}
+
+static void a_missing_file_is_empty(void **state) {
+  (void)state;
+  fetch_hosts *h = NULL;
+  assert_int_equal(fetch_hosts_load("/nonexistent/crawl-test/hosts", &h), CORE_OK);
+  assert_null(fetch_hosts_find(h, "localhost"));
+  fetch_hosts_destroy(h);
+}
+
+struct answer {
+  int calls;
+  core_rc rc;
+  char addr[64];
+};
+
+static void on_resolved(void *arg, core_rc rc, const char *addr) {
+  struct answer *a = arg;
+  a->calls++;
+  a->rc = rc;
+  snprintf(a->addr, sizeof(a->addr), "%s", addr);
+}
+
+/* Whether this system's order of lookups asks the file first, as Debian's nsswitch.conf does. */
+static bool files_first(void) {
+  FILE *f = fopen("/etc/nsswitch.conf", "r");
+  if (!f)
+    return true; /* c-ares' default, "fb" */
+  char line[512];
+  bool first = true;
+  while (fgets(line, sizeof(line), f))
+    if (strncmp(line, "hosts:", 6) == 0)
+      first = strncmp(line + 6 + strspn(line + 6, " \t"), "files", 5) == 0;
+  fclose(f);
+  return first;
+}
+
+/* The engine answers a name the file has at once, from the table it was lent, without a query:
+ * its DNS server here is a port where nothing answers. */
+static void the_engine_asks_the_table_first(void **state) {
+  (void)state;
+  if (!files_first())
+    skip();
+  fetch_hosts *h = load_text("10.9.8.7 only-in-the-file.test\n::1 v6.test\n");
+  event_loop *loop;
+  assert_int_equal(loop_create(&loop), CORE_OK);
+  struct fetch_options opts = {.user_agent = "crawl-test",
+                               .timeout = 10,
+                               .connect_timeout = 5,
+                               .concurrency = 4,
+                               .per_host = 4,
+                               .dns_servers = "127.0.0.1:9",
+                               .hosts_file = h};
+  fetch_engine *engine;
+  assert_int_equal(fetch_engine_create(loop, &opts, &engine), CORE_OK);
+  static const struct {
+    const char *name, *addr;
+  } names[] = {{"only-in-the-file.test", "10.9.8.7"},
+               {"v6.test", "::1"},
+               {"localhost", "127.0.0.1"}}; /* not in this file: the loopback all the same */
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+    struct answer a = {0};
+    const char *now = NULL;
+    assert_int_equal(fetch_resolve(engine, names[i].name, 80, on_resolved, &a, &now), CORE_OK);
+    assert_null(now);
+    assert_int_equal(a.calls, 1);
+    assert_int_equal(a.rc, CORE_OK);
+    assert_string_equal(a.addr, names[i].addr);
+  }
+  /* a name the file lacks goes to DNS: no answer before fetch_resolve returns */
+  struct answer a = {0};
+  const char *now = NULL;
+  assert_int_equal(fetch_resolve(engine, "not-in-the-file.test", 80, on_resolved, &a, &now),
+                   CORE_OK);
+  assert_int_equal(a.calls, 0);
+  fetch_engine_destroy(engine);
+  loop_destroy(loop);
+  fetch_hosts_destroy(h);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(answers_as_c_ares_did),
+      cmocka_unit_test(holds_a_blocklist),
+      cmocka_unit_test(a_name_it_lacks_is_not_found_at_any_size),
+      cmocka_unit_test(a_missing_file_is_empty),
+      cmocka_unit_test(the_engine_asks_the_table_first),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
