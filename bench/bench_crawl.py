@@ -10,23 +10,32 @@
    per event that grew with the transfers in flight would show.
 4. scale: 50 hosts x 100,000 pages, -n 100,000: peak RSS and CPU per page of a big crawl.
 2 to 4 measure the cost per page, so they run one shard (-j 1).
-5. broad (--broad [SECONDS], alone): 100,000 hosts x 10 plain HTML pages, crawled from one host
+5. broad (--broad [SECONDS], alone; with --large 1,000,000 hosts x 2 pages): 100,000 hosts x 10
+   plain HTML pages, crawled from one host
    at -w 1 -D web.test for SECONDS (40) at the defaults, -j 1 -c 64 and -c 1000, and in the same
    rounds (three, interleaved; medians) 20 hosts x 500 pages of the same HTML crawled whole at
    -w 0: pages/s and CPU per page of each, and the broad runs' against the site crawl's. Scrapy,
    when /usr/bin/scrapy is there, crawls the broad web for as long in the same rounds, set up as
    its "Broad Crawls" page says at the same politeness (bench/peers/scrapy_broad.py); its pages
    are those the test web's log shows it asked for in the window, and its CPU a page is its
-   whole run's over the pages of its whole run.
+   whole run's over the pages of its whole run. wget2, when /usr/bin/wget2 is there, the same way
+   but not polite per host (its wait is global: it runs without), its names from the system's
+   resolver pointed at the test web's DNS (served then at 127.77.0.53:53) by a resolv.conf in a
+   private mount namespace: run as root.
 6. broad, whole (--broad-whole [HOSTS [PAGES]], alone): the broad web (HOSTS hosts, 100,000 by
    default, x PAGES pages, 10 by default; the issue's large web is 1000000 2) crawled to its end at the defaults and -w 1 with --jsonl, once: wall time, pages/s, CPU
    per page, peak RSS, the pages fetched in the crawl's last quarter against its second, and what
    a polite crawl must hold: gaps under the delay, robots.txt asked more than once, pages asked
    twice, recall, records whose fate or depth is not the truth's, and the summary against the
    records.
+7. a blocklist in /etc/hosts (--blocklist [LINES], alone, as root): the broad web crawled for 20 s
+   at the defaults and -w 1 under the machine's /etc/hosts and under the same file with LINES
+   (100,000) lines of a blocklist after it ("0.0.0.0 adN.blocked.example"), each crawl in a mount
+   namespace of its own (unshare -m) where that file is /etc/hosts; three interleaved rounds,
+   medians: the cost of the file is the lookups'.
 
-Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)] [--broad [SECONDS]]
-                      [--broad-whole [HOSTS [PAGES]]]
+Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)] [--broad [SECONDS] [--large]]
+                      [--broad-whole [HOSTS [PAGES]]] [--blocklist [LINES]]
 """
 import os
 import re
@@ -43,19 +52,25 @@ QUICK = "--quick" in sys.argv
 POLITE_ONLY = "--polite" in sys.argv  # the polite webs alone
 BROAD = "--broad" in sys.argv
 BROAD_WHOLE = "--broad-whole" in sys.argv
+BLOCKLIST = "--blocklist" in sys.argv
+LARGE = "--large" in sys.argv  # with --broad: 1,000,000 hosts x 2 pages
 
 
 class Web:
-    def __init__(self, tmp, name, hosts, pages, links=8, seed=None, html_only=False):
+    def __init__(self, tmp, name, hosts, pages, links=8, seed=None, html_only=False, dns_at=None):
+        """dns_at: "127.A.B.C:53", its DNS where a system resolver can be pointed at it."""
         self.args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links)]
         self.args += ["--seed", str(seed)] if seed is not None else []
         self.args += ["--html-only"] if html_only else []
         self.log_path = os.path.join(tmp, name + ".log")
         self.proc = subprocess.Popen([TESTWEB, "serve", *self.args, "--log", self.log_path,
-                                      "--max-seconds", "900"],
+                                      "--max-seconds", "900",
+                                      *(["--dns-at", dns_at] if dns_at else [])],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         ports = dict(self.proc.stdout.readline().split() for _ in range(2))
         self.port, self.dns = int(ports["http"]), int(ports["dns"])
+        self.dns_addr = dns_at.split(":")[0] if dns_at else "127.0.0.1"
+        self.dns_server = f"{self.dns_addr}:{self.dns}"
 
     def seed(self):
         return f"http://s0.web.test:{self.port}/"
@@ -219,11 +234,12 @@ def scale(tmp):
     return hosts, pages, limit, (n, printed, wall, cpu * 1000 / max(n, 1), rss / 1024)
 
 
-def crawl_for(args, seconds=None):
+def crawl_for(args, seconds=None, prefix=()):
     """Runs crawl (its URLs thrown away), stopped by SIGINT after seconds (None: to its end);
-    returns (pages fetched as its summary counts them, wall s, CPU s, peak RSS MiB)."""
+    returns (pages fetched as its summary counts them, wall s, CPU s, peak RSS MiB). prefix: a
+    command that ends by executing crawl in its own process (unshare, sh's exec)."""
     started = time.monotonic()
-    proc = subprocess.Popen([CRAWL, "--no-progress", *args], stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen([*prefix, CRAWL, "--no-progress", *args], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
     if seconds is not None:
         try:
@@ -258,7 +274,7 @@ def log_counts(path, since):
     return counts
 
 
-def peer_for(cmd, seconds, log_path, env=None):
+def peer_for(cmd, seconds, log_path, env=None, cwd=None):
     """Runs a peer on the broad web, stopped by SIGINT after seconds (a second one 30 s later,
     should its shutdown hang); returns (pages asked for in the window, requests a page over its
     whole run, CPU s, peak RSS MiB, the pages of its whole run), counted in the test web's log
@@ -266,7 +282,7 @@ def peer_for(cmd, seconds, log_path, env=None):
     counts = log_counts(log_path, os.path.getsize(log_path))
     started = time.monotonic()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-                            cwd=os.path.dirname(cmd[2]))
+                            cwd=cwd)
     usage = None
     for signals, wait in ((0, seconds), (1, 30), (2, None)):
         if signals:
@@ -284,33 +300,64 @@ def peer_for(cmd, seconds, log_path, env=None):
 
 
 SCRAPY = "/usr/bin/scrapy"
+WGET2 = "/usr/bin/wget2"
+# where the broad web's DNS answers when wget2 runs: it asks the system's resolver, and
+# resolv.conf names no port (127.0.0.53 is systemd-resolved's, so another)
+BROAD_DNS_AT = "127.77.0.53:53"
+
+
+def wget2_broad(tmp, wide):
+    """wget2 on the broad web as its users run it (bench_peers.py's flags, -H -D for the other
+    hosts), not polite per host: its --wait is one gap for all hosts, so it runs without. Its names
+    come from the system's resolver, pointed at the test web's DNS by a resolv.conf bind-mounted in
+    a private mount namespace (unshare -m), which nothing outside the run sees."""
+    resolv, nsswitch = os.path.join(tmp, "resolv.conf"), os.path.join(tmp, "nsswitch.conf")
+    with open(resolv, "w") as f:
+        f.write(f"nameserver {wide.dns_addr}\n")
+    with open(nsswitch, "w") as f:
+        f.write("hosts: files dns\n")
+    wrap = ["unshare", "-m", "--propagation", "private", "sh", "-c",
+            'mount --bind "$0" /etc/resolv.conf && mount --bind "$1" /etc/nsswitch.conf && '
+            'shift && exec "$@"', resolv, nsswitch]
+    return [*wrap, WGET2, "-q", "-r", "--delete-after", "--max-threads", "16", "-H", "-D",
+            "web.test", "-e", "robots=on", "-l", "inf", wide.seed()]
 
 
 def broad(tmp, seconds):
     """The broad web against the site web, interleaved rounds; medians. Scrapy, when installed,
-    crawls the broad web in the same rounds at the same politeness (bench/peers/scrapy_broad.py)."""
+    crawls the broad web in the same rounds at the same politeness (bench/peers/scrapy_broad.py);
+    wget2, when installed, without it (wget2_broad)."""
     import statistics
     site = Web(tmp, "site", 20, 500, links=10, html_only=True)
-    wide = Web(tmp, "broad", 100000, 10, links=10, html_only=True)
+    with_wget2 = os.path.exists(WGET2)
+    hosts, pages = (1000000, 2) if LARGE else (100000, 10)
+    wide = Web(tmp, "broad", hosts, pages, links=10, html_only=True,
+               dns_at=BROAD_DNS_AT if with_wget2 else None)
     runs = {"site": ["-w", "0", "-d", "1000000", "--dns-server", f"127.0.0.1:{site.dns}",
                      site.seed()]}
     for name, extra in (("defaults", []), ("-j 1 -c 64", ["-j", "1", "-c", "64"]),
                         ("-c 1000", ["-c", "1000"])):
         runs[name] = [*extra, "-w", "1", "-d", "1000000", "-D", "web.test", "--dns-server",
-                      f"127.0.0.1:{wide.dns}", wide.seed()]
+                      wide.dns_server, wide.seed()]
     peers_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers")
     if os.path.exists(SCRAPY):
         runs["Scrapy"] = [SCRAPY, "runspider", os.path.join(peers_dir, "scrapy_broad.py"),
                           "-a", f"start={wide.seed()}", "-a", "domain=web.test",
                           "-s", "DNS_RESOLVER=scrapy_broad.TestWebResolver",
-                          "-s", f"TESTWEB_DNS=127.0.0.1:{wide.dns}"]
+                          "-s", f"TESTWEB_DNS={wide.dns_server}"]
+    if with_wget2:
+        runs["wget2, not polite per host"] = wget2_broad(tmp, wide)
+        wget2_dir = os.path.join(tmp, "wget2")
+        os.makedirs(wget2_dir, exist_ok=True)
     got = defaultdict(list)
     try:
         for _ in range(1 if QUICK else 3):
             for name, args in runs.items():
-                if name == "Scrapy":
-                    env = dict(os.environ, PYTHONPATH=peers_dir)
-                    window, per_page, cpu, rss, whole = peer_for(args, seconds, wide.log_path, env)
+                if name == "Scrapy" or name.startswith("wget2"):
+                    scrapy = name == "Scrapy"
+                    env = dict(os.environ, PYTHONPATH=peers_dir) if scrapy else None
+                    window, per_page, cpu, rss, whole = peer_for(
+                        args, seconds, wide.log_path, env, peers_dir if scrapy else wget2_dir)
                     got[name].append((window, seconds, cpu * window / max(whole, 1), rss,
                                       per_page))
                     continue
@@ -334,6 +381,37 @@ def broad(tmp, seconds):
         per_page = statistics.median(r[4] for r in results)
         rows.append((name, pages, rate, cpu_ms, rss, per_page))
     return rows
+
+
+def blocklist(tmp, lines, seconds=20.0):
+    """The broad web for seconds under the machine's /etc/hosts and under the same file with a
+    blocklist of lines after it, interleaved rounds; medians of (pages, pages/s, CPU ms a page)."""
+    import statistics
+    wide = Web(tmp, "broad", 100000, 10, links=10, html_only=True)
+    with open("/etc/hosts") as f:
+        own = f.read()
+    files = {}
+    for name, extra in (("the machine's /etc/hosts", 0), (f"with {lines:,} lines more", lines)):
+        files[name] = os.path.join(tmp, f"hosts-{extra}")
+        with open(files[name], "w") as f:
+            f.write(own if own.endswith("\n") or not own else own + "\n")
+            f.writelines(f"0.0.0.0 ad{i}.blocked.example\n" for i in range(extra))
+    args = ["-w", "1", "-d", "1000000", "-D", "web.test", "--dns-server",
+            f"127.0.0.1:{wide.dns}", wide.seed()]
+    got = defaultdict(list)
+    try:
+        for _ in range(1 if QUICK else 3):
+            for name, path in files.items():
+                wrap = ["unshare", "-m", "sh", "-c", f'mount --bind {path} /etc/hosts && exec "$@"',
+                        "sh"]
+                got[name].append(crawl_for(args, seconds, prefix=wrap))
+    finally:
+        wide.proc.send_signal(signal.SIGTERM)
+        wide.proc.wait(timeout=60)
+    return [(name, statistics.median(n for n, _, _, _ in runs),
+             statistics.median(n / wall for n, wall, _, _ in runs),
+             statistics.median(cpu * 1000 / max(n, 1) for n, _, cpu, _ in runs))
+            for name, runs in got.items()]
 
 
 def broad_whole(tmp, hosts, pages_a_host=10):
@@ -394,6 +472,16 @@ def broad_whole(tmp, hosts, pages_a_host=10):
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
+        if BLOCKLIST:
+            at = sys.argv.index("--blocklist")
+            given = sys.argv[at + 1:at + 2]
+            lines = int(given[0]) if given and given[0].isdigit() else 100000
+            print("blocklist: the broad web, 100,000 hosts x 10 pages, -w 1 -D web.test, 20 s each")
+            print("| /etc/hosts | pages fetched | pages/s | CPU ms per page |")
+            print("|---|---|---|---|")
+            for name, pages, rate, cpu_ms in blocklist(tmp, lines):
+                print(f"| {name} | {pages:,.0f} | {rate:,.0f} | {cpu_ms:.3f} |")
+            return
         if BROAD_WHOLE:
             at = sys.argv.index("--broad-whole")
             sizes = [int(a) for a in sys.argv[at + 1:at + 3] if a.isdigit()]
@@ -414,10 +502,12 @@ def main():
             return
         if BROAD:
             at = sys.argv.index("--broad")
-            seconds = float(sys.argv[at + 1]) if len(sys.argv) > at + 1 else 40.0
+            given = sys.argv[at + 1:at + 2]
+            seconds = float(given[0]) if given and given[0].replace(".", "").isdigit() else 40.0
             rows = broad(tmp, seconds)
             site_rate, site_cpu = rows[0][2], rows[0][3]
-            print(f"broad: 100,000 hosts x 10 pages, -w 1 -D web.test, {seconds:g} s each; "
+            size = "1,000,000 hosts x 2 pages" if LARGE else "100,000 hosts x 10 pages"
+            print(f"broad: {size}, -w 1 -D web.test, {seconds:g} s each; "
                   "site: 20 hosts x 500 pages, -w 0, whole")
             print("| run | pages fetched | pages/s | x site's | CPU ms per page | x site's "
                   "| peak RSS MiB | requests a page |")

@@ -138,7 +138,7 @@ core_rc fetch_parse_resolve(const char *entry, char *host, size_t host_size, uns
   return CORE_OK;
 }
 
-/* A channel with its options, and lookups when not NULL. */
+/* A channel with its options, and lookups when not NULL; dns->channel NULL when it fails. */
 static core_rc channel_open(fetch__dns *dns, const char *servers, const char *lookups) {
   struct ares_options opts;
   memset(&opts, 0, sizeof(opts));
@@ -151,10 +151,13 @@ static core_rc channel_open(fetch__dns *dns, const char *servers, const char *lo
     opts.lookups = (char *)lookups; /* copied by c-ares */
     mask |= ARES_OPT_LOOKUPS;
   }
-  if (ares_init_options(&dns->channel, &opts, mask) != ARES_SUCCESS)
+  if (ares_init_options(&dns->channel, &opts, mask) != ARES_SUCCESS) {
+    dns->channel = NULL;
     return CORE_EDNS;
+  }
   if (servers && ares_set_servers_ports_csv(dns->channel, servers) != ARES_SUCCESS) {
     ares_destroy(dns->channel);
+    dns->channel = NULL;
     return CORE_EINVAL;
   }
   return CORE_OK;
@@ -202,11 +205,13 @@ core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *re
   dns->resolves = resolves;
   dns->resolve_count = resolve_count;
   core_rc rc = channel_open(dns, servers, NULL);
-  if (rc == CORE_OK && (rc = hosts_take_over(dns, servers, hosts)) != CORE_OK)
-    ares_destroy(dns->channel);
-  if (rc == CORE_OK && (rc = loop_timer_create(loop, on_timer, dns, &dns->timer)) != CORE_OK)
-    ares_destroy(dns->channel);
+  if (rc == CORE_OK)
+    rc = hosts_take_over(dns, servers, hosts);
+  if (rc == CORE_OK)
+    rc = loop_timer_create(loop, on_timer, dns, &dns->timer);
   if (rc != CORE_OK) {
+    if (dns->channel)
+      ares_destroy(dns->channel);
     fetch_hosts_destroy(dns->own_hosts);
     free(dns);
     return rc;

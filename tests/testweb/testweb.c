@@ -1,9 +1,11 @@
 /* testweb: the loopback test web for crawl's tests, demo and benchmarks.
  *
- *   testweb serve [web options] [--log FILE] [--max-seconds N]
+ *   testweb serve [web options] [--log FILE] [--max-seconds N] [--dns-at 127.A.B.C:PORT]
  *       serves HTTP and DNS on 127.0.0.1 ports chosen by the kernel and prints
  *       "http PORT" and "dns PORT" on standard output; stops on SIGTERM/SIGINT, after N s, or
  *       when the thread that started it ends (a test killed by its runner leaves no web behind).
+ *       --dns-at serves DNS at that loopback address and port instead: port 53 for a crawler
+ *       that asks the system's resolver, whose resolv.conf names no port.
  *   testweb truth [web options] --port PORT [--depth N] [--scope host|domain|any]
  *                 [--no-robots] [--sitemaps] [--no-parent] [--domains LIST]
  *                 [--exclude-domains LIST] [--match RE] [--exclude RE] [--max-url-length N]
@@ -500,14 +502,15 @@ static void on_dns(struct server *s) {
   }
 }
 
-static int bind_loopback(int type, int *port) {
+/* addr: in host order, within 127.0.0.0/8 */
+static int bind_loopback(int type, uint32_t addr, int *port) {
   int fd = socket(AF_INET, type | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd < 0)
     web_die("socket");
   int one = 1;
   setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
   struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)*port)};
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  a.sin_addr.s_addr = htonl(addr);
   if (bind(fd, (struct sockaddr *)&a, sizeof(a)) != 0)
     web_die("bind");
   socklen_t len = sizeof(a);
@@ -516,7 +519,8 @@ static int bind_loopback(int type, int *port) {
   return fd;
 }
 
-static int serve(struct server *s, const char *log_path, double max_seconds, int want_port) {
+static int serve(struct server *s, const char *log_path, double max_seconds, int want_port,
+                 uint32_t dns_addr, int dns_port) {
   /* killed with whatever started it: a runner that kills a test on its timeout kills the test's
    * process, and an orphaned web would hold a core or a port until --max-seconds */
   pid_t parent = getppid();
@@ -527,11 +531,11 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
     web_die("malloc");
   if (log_path && !(s->log = fopen(log_path, "w")))
     web_die("log");
-  int http_port = want_port, dns_port = 0;
-  s->listen_fd = bind_loopback(SOCK_STREAM, &http_port);
+  int http_port = want_port;
+  s->listen_fd = bind_loopback(SOCK_STREAM, INADDR_LOOPBACK, &http_port);
   if (listen(s->listen_fd, 1024) != 0)
     web_die("listen");
-  s->dns_fd = bind_loopback(SOCK_DGRAM, &dns_port);
+  s->dns_fd = bind_loopback(SOCK_DGRAM, dns_addr, &dns_port);
   s->web.port = http_port;
   sigset_t mask;
   sigemptyset(&mask);
@@ -640,6 +644,25 @@ static int export_web(struct server *s, const char *dir) {
   return 0;
 }
 
+/* "127.A.B.C:PORT": loopback alone, never an address other machines reach */
+static bool dns_at(const char *v, uint32_t *addr, int *port) {
+  char text[32];
+  const char *colon = strrchr(v, ':');
+  struct in_addr in;
+  if (!colon || (size_t)(colon - v) >= sizeof(text))
+    return false;
+  memcpy(text, v, (size_t)(colon - v));
+  text[colon - v] = '\0';
+  char *end;
+  long p = strtol(colon + 1, &end, 10);
+  if (inet_pton(AF_INET, text, &in) != 1 || (ntohl(in.s_addr) >> 24) != 127 || *end || p < 1 ||
+      p > 65535)
+    return false;
+  *addr = ntohl(in.s_addr);
+  *port = (int)p;
+  return true;
+}
+
 static void usage(void) {
   fprintf(
       stderr,
@@ -647,7 +670,7 @@ static void usage(void) {
       "[--domain D] [--page-bytes N] [--html-only] [--other-share PCT] [--rich-markup] "
       "[--own-robots] [--port P] "
       "[--log FILE] "
-      "[--max-seconds S] "
+      "[--max-seconds S] [--dns-at 127.A.B.C:PORT] "
       "[--delay S] "
       "[--depth N] [--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
       "[--domains LIST] [--exclude-domains LIST] [--match RE] [--exclude RE] "
@@ -669,7 +692,8 @@ int main(int argc, char **argv) {
   snprintf(w->domain, sizeof(w->domain), "web.test");
   const char *log_path = NULL;
   double max_seconds = 600, delay = -1;
-  int port = 0;
+  int port = 0, dns_port = 0;
+  uint32_t dns_addr = INADDR_LOOPBACK;
   struct truth filters = {.depth = 1000000, .scope = 1, .robots = true};
   regex_t match, exclude;
   char **seeds = calloc((size_t)argc, sizeof(char *));
@@ -734,7 +758,10 @@ int main(int argc, char **argv) {
       delay = atof(v);
     else if (strcmp(a, "--max-seconds") == 0)
       max_seconds = atof(v);
-    else if (strcmp(a, "--depth") == 0)
+    else if (strcmp(a, "--dns-at") == 0) {
+      if (!dns_at(v, &dns_addr, &dns_port))
+        usage();
+    } else if (strcmp(a, "--depth") == 0)
       filters.depth = atoi(v);
     else if (strcmp(a, "--scope") == 0)
       filters.scope = strcmp(v, "host") == 0 ? 0 : strcmp(v, "any") == 0 ? 2 : 1;
@@ -757,7 +784,7 @@ int main(int argc, char **argv) {
     usage();
   int rc;
   if (strcmp(argv[1], "serve") == 0) {
-    rc = serve(&s, log_path, max_seconds, port);
+    rc = serve(&s, log_path, max_seconds, port, dns_addr, dns_port);
   } else if (strcmp(argv[1], "export") == 0 && seed_count == 1 && port > 0) {
     w->port = port;
     rc = export_web(&s, seeds[0]);
