@@ -11,6 +11,9 @@ machine and the order of the runs weigh on all alike.
 
 Usage: bench_ab.py TESTWEB SECONDS ROUNDS 'ARGS' CRAWL...
   e.g. bench_ab.py build/tests/testweb 240 3 '' old/cli/crawl new/cli/crawl  (whole web: ~110 s)
+A CRAWL may be written 'PATH|WEB ARGS|CRAWL ARGS': the test web of its runs also gets WEB ARGS
+(--addresses 1024, say), its crawls CRAWL ARGS after ARGS; the same build may then be compared
+with itself on two webs or at two settings.
 """
 import os
 import signal
@@ -22,11 +25,14 @@ import threading
 import time
 
 
-def one_run(testweb, crawl, seconds, args):
+def one_run(testweb, variant, seconds, args):
+    crawl, web_args, more_args = (variant.split("|") + ["", ""])[:3]
+    args = [*args, *more_args.split()]
     tmp = tempfile.mkdtemp(prefix="bench-ab-")
     log = os.path.join(tmp, "log")
     web = subprocess.Popen([testweb, "serve", "--hosts", "100000", "--pages", "10", "--links", "10",
-                            "--html-only", "--log", log, "--max-seconds", "900"],
+                            "--html-only", "--log", log, "--max-seconds", "900",
+                            *web_args.split()],
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     ports = dict(web.stdout.readline().split() for _ in range(2))
     cmd = [crawl, "-q", "--dns-server", f"127.0.0.1:{ports['dns']}", "-w", "1", "-d", "1000000",

@@ -1,11 +1,15 @@
 /* testweb: the loopback test web for crawl's tests, demo and benchmarks.
  *
  *   testweb serve [web options] [--log FILE] [--max-seconds N] [--dns-at 127.A.B.C:PORT]
+ *                 [--addresses N]
  *       serves HTTP and DNS on 127.0.0.1 ports chosen by the kernel and prints
  *       "http PORT" and "dns PORT" on standard output; stops on SIGTERM/SIGINT, after N s, or
  *       when the thread that started it ends (a test killed by its runner leaves no web behind).
  *       --dns-at serves DNS at that loopback address and port instead: port 53 for a crawler
- *       that asks the system's resolver, whose resolv.conf names no port.
+ *       that asks the system's resolver, whose resolv.conf names no port. --addresses N (2 to
+ *       65,000) spreads the web's hosts over N loopback addresses, s<i> at 127.1.0.0 + 1 + i % N,
+ *       each served on the same port (and 127.0.0.1 still), as a broad crawl meets servers: one
+ *       address and port for all puts every connection on one four-tuple's ports.
  *   testweb truth [web options] --port PORT [--depth N] [--scope host|domain|any]
  *                 [--no-robots] [--sitemaps] [--no-parent] [--domains LIST]
  *                 [--exclude-domains LIST] [--match RE] [--exclude RE] [--max-url-length N]
@@ -81,6 +85,8 @@ struct conn {
 struct server {
   struct web web;
   int epfd, listen_fd, dns_fd, sig_fd;
+  int addresses; /* hosts spread over this many loopback addresses; 0 or 1: all 127.0.0.1 */
+  int *more_fds; /* the listening sockets of those addresses */
   FILE *log;
   unsigned char flaky_seen[65536];
   unsigned long requests;
@@ -436,7 +442,13 @@ static void on_conn(struct server *s, struct conn *c, uint32_t events) {
     close_conn(s, c);
 }
 
-/* ---- DNS: A 127.0.0.1 for every name under .test, NXDOMAIN otherwise ---- */
+/* host's address under --addresses, in host order */
+static uint32_t host_address(const struct server *s, int host) {
+  return (127u << 24 | 1u << 16) + 1u + (uint32_t)(host % s->addresses);
+}
+
+/* ---- DNS: A 127.0.0.1 (or the host's, with --addresses) for every name under .test,
+ * NXDOMAIN otherwise ---- */
 static void on_dns(struct server *s) {
   unsigned char q[512], r[600];
   struct sockaddr_storage from;
@@ -491,8 +503,15 @@ static void on_dns(struct server *s) {
     } else if (!under_test || strncmp(name, "nxdomain", 8) == 0) {
       r[3] = 0x03; /* NXDOMAIN */
     } else if (qtype == 1) {
-      static const unsigned char answer[] = {0xc0, 0x0c, 0, 1, 0,   1, 0, 0,
-                                             0,    60,   0, 4, 127, 0, 0, 1};
+      unsigned char answer[] = {0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4, 127, 0, 0, 1};
+      bool outside;
+      int host = web_host_index(&s->web, name, &outside);
+      if (s->addresses > 1 && host >= 0 && !outside) {
+        uint32_t a = host_address(s, host);
+        answer[13] = (unsigned char)(a >> 16);
+        answer[14] = (unsigned char)(a >> 8);
+        answer[15] = (unsigned char)a;
+      }
       memcpy(r + rlen, answer, sizeof(answer));
       rlen += sizeof(answer);
       r[7] = 1;
@@ -519,6 +538,22 @@ static int bind_loopback(int type, uint32_t addr, int *port) {
   return fd;
 }
 
+static void accept_all(struct server *s, int listen_fd) {
+  int fd;
+  while ((fd = accept4(listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
+    struct conn *c = calloc(1, sizeof(*c));
+    if (!c) {
+      close(fd);
+      continue;
+    }
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+    c->fd = fd;
+    struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
+    epoll_ctl(s->epfd, EPOLL_CTL_ADD, fd, &ev);
+  }
+}
+
 static int serve(struct server *s, const char *log_path, double max_seconds, int want_port,
                  uint32_t dns_addr, int dns_port) {
   /* killed with whatever started it: a runner that kills a test on its timeout kills the test's
@@ -536,6 +571,14 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
   if (listen(s->listen_fd, 1024) != 0)
     web_die("listen");
   s->dns_fd = bind_loopback(SOCK_DGRAM, dns_addr, &dns_port);
+  if (s->addresses > 1 && !(s->more_fds = calloc((size_t)s->addresses, sizeof(int))))
+    web_die("calloc");
+  for (int k = 0; s->addresses > 1 && k < s->addresses; k++) {
+    int port = http_port;
+    s->more_fds[k] = bind_loopback(SOCK_STREAM, host_address(s, k), &port);
+    if (listen(s->more_fds[k], 1024) != 0)
+      web_die("listen");
+  }
   s->web.port = http_port;
   sigset_t mask;
   sigemptyset(&mask);
@@ -551,6 +594,10 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &tags[i]};
     epoll_ctl(s->epfd, EPOLL_CTL_ADD, fds[i], &ev);
   }
+  for (int k = 0; s->addresses > 1 && k < s->addresses; k++) {
+    struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &s->more_fds[k]};
+    epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->more_fds[k], &ev);
+  }
   printf("http %d\ndns %d\n", http_port, dns_port);
   fflush(stdout);
   double deadline = now_s() + max_seconds;
@@ -560,20 +607,9 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
     int n = epoll_wait(s->epfd, events, 256, 200);
     for (int i = 0; i < n; i++) {
       void *p = events[i].data.ptr;
-      if (p == &tags[0]) {
-        int fd;
-        while ((fd = accept4(s->listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0) {
-          struct conn *c = calloc(1, sizeof(*c));
-          if (!c) {
-            close(fd);
-            continue;
-          }
-          int one = 1;
-          setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-          c->fd = fd;
-          struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
-          epoll_ctl(s->epfd, EPOLL_CTL_ADD, fd, &ev);
-        }
+      bool more = s->more_fds && (int *)p >= s->more_fds && (int *)p < s->more_fds + s->addresses;
+      if (p == &tags[0] || more) {
+        accept_all(s, more ? *(int *)p : s->listen_fd);
       } else if (p == &tags[1]) {
         on_dns(s);
       } else if (p == &tags[2]) {
@@ -670,7 +706,7 @@ static void usage(void) {
       "[--domain D] [--page-bytes N] [--html-only] [--other-share PCT] [--rich-markup] "
       "[--own-robots] [--port P] "
       "[--log FILE] "
-      "[--max-seconds S] [--dns-at 127.A.B.C:PORT] "
+      "[--max-seconds S] [--dns-at 127.A.B.C:PORT] [--addresses N] "
       "[--delay S] "
       "[--depth N] [--scope host|domain|any] [--no-robots] [--sitemaps] [--no-parent] "
       "[--domains LIST] [--exclude-domains LIST] [--match RE] [--exclude RE] "
@@ -758,6 +794,8 @@ int main(int argc, char **argv) {
       delay = atof(v);
     else if (strcmp(a, "--max-seconds") == 0)
       max_seconds = atof(v);
+    else if (strcmp(a, "--addresses") == 0 && atoi(v) >= 1 && atoi(v) <= 65000)
+      s.addresses = atoi(v);
     else if (strcmp(a, "--dns-at") == 0) {
       if (!dns_at(v, &dns_addr, &dns_port))
         usage();
@@ -803,5 +841,6 @@ int main(int argc, char **argv) {
     regfree(filters.exclude);
   free(seeds);
   free(s.body);
+  free(s.more_fds);
   return rc;
 }
