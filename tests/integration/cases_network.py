@@ -92,6 +92,41 @@ def case_hosts_file(tmp):
            f"requests {sorted(asked)}")
 
 
+def case_hosts_file_order(tmp):
+    """The hosts file and DNS in the order nsswitch.conf gives them: "files dns" takes the file's
+    address for a name both know, "dns files" DNS's, and asks the file for a name DNS does not
+    know; "files" alone never asks DNS, and a name the file lacks fails as a name not found."""
+    web = Web(tmp, hosts=2, pages=5)
+    hosts = os.path.join(tmp, "hosts")
+    with open(hosts, "w") as f:
+        # s0 where nothing listens: reached only if DNS's answer (127.0.0.1) is taken
+        f.write("127.0.0.9 s0.web.test\n127.0.0.1 files-only.example\n")
+    s0, s1 = web.url("s0"), web.url("s1")
+    only = f"http://files-only.example:{web.port}/"
+    want = {"files dns": {s0: "failed", s1: "fetched", only: 404},
+            "dns files": {s0: "fetched", s1: "fetched", only: 404},
+            "files": {s0: "failed", s1: "Domain name not found", only: 404}}
+    for order, fates in want.items():
+        nsswitch = os.path.join(tmp, "nsswitch-" + order.replace(" ", "-"))
+        with open(nsswitch, "w") as f:
+            f.write(f"hosts: {order}\n")
+        cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d",
+               "0", "--retries", "0", "--no-robots", "--jsonl", s0, s1, only]
+        p = subprocess.run(["unshare", "-m", "sh", "-c",
+                            'mount --bind "$0" /etc/hosts && mount --bind "$1" /etc/nsswitch.conf '
+                            '&& shift && exec "$@"', hosts, nsswitch, *cmd],
+                           capture_output=True, text=True, timeout=120)
+        recs = {r["url"]: r for r in records(p)}
+        for url, fate in fates.items():
+            r = recs.get(url, {})
+            got = (r.get("status") if isinstance(fate, int) else
+                   r.get("fate") if fate in ("failed", "fetched") else r.get("error", ""))
+            expect(got == fate or (isinstance(got, str) and isinstance(fate, str) and
+                                   fate not in ("failed", "fetched") and fate in got),
+                   f"{order}: {url}: {r}; {p.stderr[-300:]}")
+    web.stop()
+
+
 def case_tls_verification(tmp):
     """https for real: a CA made with openssl at test time signs the test host's certificate,
     served by openssl s_server. With --cacert the crawl verifies and fetches; against the
