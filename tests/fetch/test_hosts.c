@@ -130,6 +130,24 @@ static void a_name_it_lacks_is_not_found_at_any_size(void **state) {
   }
 }
 
+/* A first line longer than all the room the table began with: the room grows to hold it. */
+static void a_long_first_name_is_held(void **state) {
+  (void)state;
+  size_t len = 5000;
+  char *text = malloc(len + 64), *name = text + 9;
+  assert_non_null(text);
+  memcpy(text, "10.3.4.5 ", 9);
+  for (size_t i = 0; i < len; i++)
+    name[i] = (char)('a' + i % 26);
+  strcpy(name + len, "\n10.3.4.6 short.example\n");
+  fetch_hosts *h = load_text(text);
+  name[len] = '\0';
+  assert_string_equal(fetch_hosts_find(h, name), "10.3.4.5");
+  assert_string_equal(fetch_hosts_find(h, "short.example"), "10.3.4.6");
+  fetch_hosts_destroy(h);
+  free(text);
+}
+
 static void a_missing_file_is_empty(void **state) {
   (void)state;
   fetch_hosts *h = NULL;
@@ -213,6 +231,7 @@ int main(void) {
       cmocka_unit_test(answers_as_c_ares_did),
       cmocka_unit_test(holds_a_blocklist),
       cmocka_unit_test(a_name_it_lacks_is_not_found_at_any_size),
+      cmocka_unit_test(a_long_first_name_is_held),
       cmocka_unit_test(a_missing_file_is_empty),
       cmocka_unit_test(the_engine_asks_the_table_first),
   };
