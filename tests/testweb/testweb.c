@@ -504,9 +504,9 @@ static void on_dns(struct server *s) {
       r[3] = 0x03; /* NXDOMAIN */
     } else if (qtype == 1) {
       unsigned char answer[] = {0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4, 127, 0, 0, 1};
-      bool outside;
-      int host = web_host_index(&s->web, name, &outside);
-      if (s->addresses > 1 && host >= 0 && !outside) {
+      bool outside = true;
+      int host = s->addresses > 1 ? web_host_index(&s->web, name, &outside) : -1;
+      if (host >= 0 && !outside) {
         uint32_t a = host_address(s, host);
         answer[13] = (unsigned char)(a >> 16);
         answer[14] = (unsigned char)(a >> 8);
