@@ -48,7 +48,8 @@ core_rc fetch_cookies_save(fetch_cookies *jar, const char *path);
  * crawl, on any thread. */
 typedef struct fetch_hosts fetch_hosts;
 /* Reads path; one that is missing or cannot be read gives an empty table (c-ares passes over it
- * too). CORE_ENOMEM only when memory runs out. */
+ * too). A line over 65,536 bytes is left out, and nothing past the first 256 MiB is read (a file
+ * that never ends). CORE_ENOMEM only when memory runs out. */
 core_rc fetch_hosts_load(const char *path, fetch_hosts **out);
 /* The address the file gives name, as the engine took c-ares' answer from it: the first IPv4
  * address of the lines that name it (in any case, first or as an alias), else their first IPv6

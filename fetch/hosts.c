@@ -4,7 +4,9 @@
  * table answers as c-ares answered and the engine took it: a name, in any case, as a line's first
  * name or an alias, has the first IPv4 address of the lines that name it, or else their first
  * IPv6 address. Lines go as c-ares reads them: "#" starts a comment, an address that is neither
- * IPv4 nor IPv6 leaves its line out. */
+ * IPv4 nor IPv6 leaves its line out. Two bounds c-ares did not keep, so that a file that never
+ * ends (a device, a pipe) cannot take all memory: a line longer than HOSTS_LINE_MAX is left out
+ * whole, and nothing past the first HOSTS_FILE_MAX bytes is read. */
 #include "fetch/fetch.h"
 
 #include <arpa/inet.h>
@@ -13,6 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* Far above any line a name service reads (a name is 253 bytes at most, a line holds one address
+ * and its names) and any blocklist kept there (the largest are tens of megabytes). */
+enum { HOSTS_LINE_MAX = 64 * 1024 };
+#define HOSTS_FILE_MAX ((size_t)256 * 1024 * 1024)
 
 struct hosts_slot {
   uint32_t name;   /* offsets into text; 0: a free slot (name) or no such address (v4, v6) */
@@ -130,6 +137,28 @@ static core_rc add_line(fetch_hosts *h, char *line) {
   }
 }
 
+/* The next line into line (HOSTS_LINE_MAX bytes and a NUL at most), counted against *left; false
+ * at the end of the file or of *left. *whole is false for a line that was longer: its rest is read
+ * and dropped. */
+static bool read_line(FILE *f, char *line, size_t *left, bool *whole) {
+  size_t len = 0;
+  int ch = EOF;
+  *whole = true;
+  while (*left > 0 && (ch = getc_unlocked(f)) != EOF) {
+    (*left)--;
+    if (ch == '\n')
+      break;
+    if (len < HOSTS_LINE_MAX)
+      line[len++] = (char)ch;
+    else
+      *whole = false;
+  }
+  if (ch != '\n' && ch != EOF)
+    *whole = false; /* cut by HOSTS_FILE_MAX */
+  line[len] = '\0';
+  return ch != EOF || len > 0;
+}
+
 core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
   fetch_hosts *h = calloc(1, sizeof(*h));
   if (!h || !(h->slots = calloc(64, sizeof(*h->slots))) || !(h->text = malloc(256))) {
@@ -144,10 +173,14 @@ core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
   /* one that cannot be read is passed over, as c-ares passes over it (and asks DNS) */
   FILE *f = fopen(path, "re");
   if (f) {
-    char *line = NULL;
-    size_t size = 0;
-    while (rc == CORE_OK && getline(&line, &size, f) >= 0)
-      rc = add_line(h, line);
+    char *line = malloc(HOSTS_LINE_MAX + 1);
+    size_t left = HOSTS_FILE_MAX;
+    bool whole;
+    if (!line)
+      rc = CORE_ENOMEM;
+    while (rc == CORE_OK && read_line(f, line, &left, &whole))
+      if (whole)
+        rc = add_line(h, line);
     free(line);
     fclose(f);
   }

@@ -148,6 +148,48 @@ static void a_long_first_name_is_held(void **state) {
   free(text);
 }
 
+/* A line of 65,536 bytes is read; one byte more and the line is left out whole, never cut into
+ * names that were not all written, and the next line is read as ever. */
+static void an_overlong_line_is_left_out(void **state) {
+  (void)state;
+  size_t max = 65536;
+  for (size_t extra = 0; extra <= 1; extra++) {
+    const char *head = "10.5.0.1 cut.example ";
+    size_t fill = max + extra - strlen(head);
+    char *text = malloc(max + 64);
+    assert_non_null(text);
+    strcpy(text, head);
+    memset(text + strlen(head), 'a', fill);
+    text[strlen(head) + fill] = '\0';
+    assert_int_equal(strlen(text), max + extra);
+    strcat(text, "\n10.5.0.2 next.example\n");
+    fetch_hosts *h = load_text(text);
+    char *filler = strndup(text + strlen(head), fill);
+    assert_non_null(filler);
+    if (extra) {
+      assert_null(fetch_hosts_find(h, "cut.example"));
+      assert_null(fetch_hosts_find(h, filler));
+    } else {
+      assert_string_equal(fetch_hosts_find(h, "cut.example"), "10.5.0.1");
+      assert_string_equal(fetch_hosts_find(h, filler), "10.5.0.1");
+    }
+    assert_string_equal(fetch_hosts_find(h, "next.example"), "10.5.0.2");
+    free(filler);
+    fetch_hosts_destroy(h);
+    free(text);
+  }
+}
+
+/* A file that never ends (a hosts file bound to a device) is read up to its bound and the crawl
+ * goes on: the load returns, holding nothing, instead of taking all memory. */
+static void a_file_that_never_ends_is_bounded(void **state) {
+  (void)state;
+  fetch_hosts *h = NULL;
+  assert_int_equal(fetch_hosts_load("/dev/zero", &h), CORE_OK);
+  assert_null(fetch_hosts_find(h, "localhost"));
+  fetch_hosts_destroy(h);
+}
+
 static void a_missing_file_is_empty(void **state) {
   (void)state;
   fetch_hosts *h = NULL;
@@ -232,6 +274,8 @@ int main(void) {
       cmocka_unit_test(holds_a_blocklist),
       cmocka_unit_test(a_name_it_lacks_is_not_found_at_any_size),
       cmocka_unit_test(a_long_first_name_is_held),
+      cmocka_unit_test(an_overlong_line_is_left_out),
+      cmocka_unit_test(a_file_that_never_ends_is_bounded),
       cmocka_unit_test(a_missing_file_is_empty),
       cmocka_unit_test(the_engine_asks_the_table_first),
   };
