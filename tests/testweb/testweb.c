@@ -85,13 +85,13 @@ struct conn {
 struct server {
   struct web web;
   int epfd, listen_fd, dns_fd, sig_fd;
-  int addresses; /* hosts spread over this many loopback addresses; 0 or 1: all 127.0.0.1 */
-  int *more_fds; /* the listening sockets of those addresses */
+  struct web_dns dns; /* dns.c's: --addresses (hosts spread over that many loopback addresses)
+                       * and when dnsflaky.* was first asked for */
+  int *more_fds;      /* the listening sockets of those addresses */
   FILE *log;
   unsigned char flaky_seen[65536];
   unsigned long requests;
-  double dnsflaky_first; /* when dnsflaky.* was first asked for */
-  char *body;            /* scratch for rendering */
+  char *body; /* scratch for rendering */
 };
 
 static double now_s(void) {
@@ -442,81 +442,17 @@ static void on_conn(struct server *s, struct conn *c, uint32_t events) {
     close_conn(s, c);
 }
 
-/* host's address under --addresses, in host order */
-static uint32_t host_address(const struct server *s, int host) {
-  return (127u << 24 | 1u << 16) + 1u + (uint32_t)(host % s->addresses);
-}
-
-/* ---- DNS: A 127.0.0.1 (or the host's, with --addresses) for every name under .test,
- * NXDOMAIN otherwise ---- */
+/* ---- DNS (dns.c): one answer a query ---- */
 static void on_dns(struct server *s) {
   unsigned char q[512], r[600];
   struct sockaddr_storage from;
   socklen_t flen = sizeof(from);
   ssize_t n;
   while ((n = recvfrom(s->dns_fd, q, sizeof(q), 0, (struct sockaddr *)&from, &flen)) > 0) {
-    if (n < 12 || (q[2] & 0x80) || q[4] != 0 || q[5] != 1) {
-      flen = sizeof(from);
-      continue;
-    }
-    char name[256];
-    size_t pos = 12, nl = 0;
-    bool ok = true;
-    while (pos < (size_t)n && q[pos]) {
-      size_t len = q[pos];
-      if (len > 63 || pos + 1 + len > (size_t)n || nl + len + 1 >= sizeof(name)) {
-        ok = false;
-        break;
-      }
-      if (nl)
-        name[nl++] = '.';
-      for (size_t i = 0; i < len; i++) {
-        char ch = (char)q[pos + 1 + i];
-        name[nl++] = ch >= 'A' && ch <= 'Z' ? (char)(ch + 32) : ch;
-      }
-      pos += 1 + len;
-    }
-    name[nl] = '\0';
-    if (!ok || pos + 5 > (size_t)n) {
-      flen = sizeof(from);
-      continue;
-    }
-    size_t qend = pos + 5;
-    unsigned qtype = (unsigned)(q[pos + 1] << 8 | q[pos + 2]);
-    memcpy(r, q, qend);
-    r[2] = 0x84 | (q[2] & 0x01); /* response, authoritative, RD copied */
-    r[3] = 0x00;
-    r[4] = 0;
-    r[5] = 1;
-    r[6] = r[7] = r[8] = r[9] = r[10] = r[11] = 0;
-    size_t rlen = qend;
-    char fail[160], flaky[160];
-    snprintf(fail, sizeof(fail), "dnsfail.%s", s->web.domain);
-    snprintf(flaky, sizeof(flaky), "dnsflaky.%s", s->web.domain);
-    if (strcmp(name, flaky) == 0 && !s->dnsflaky_first)
-      s->dnsflaky_first = now_s();
-    bool flaky_failing = strcmp(name, flaky) == 0 && now_s() - s->dnsflaky_first < 1.0;
-    size_t len = strlen(name);
-    bool under_test = len > 5 && strcmp(name + len - 5, ".test") == 0;
-    if (strcmp(name, fail) == 0 || flaky_failing) {
-      r[3] = 0x02; /* SERVFAIL */
-    } else if (!under_test || strncmp(name, "nxdomain", 8) == 0) {
-      r[3] = 0x03; /* NXDOMAIN */
-    } else if (qtype == 1) {
-      unsigned char answer[] = {0xc0, 0x0c, 0, 1, 0, 1, 0, 0, 0, 60, 0, 4, 127, 0, 0, 1};
-      bool outside = true;
-      int host = s->addresses > 1 ? web_host_index(&s->web, name, &outside) : -1;
-      if (host >= 0 && !outside) {
-        uint32_t a = host_address(s, host);
-        answer[13] = (unsigned char)(a >> 16);
-        answer[14] = (unsigned char)(a >> 8);
-        answer[15] = (unsigned char)a;
-      }
-      memcpy(r + rlen, answer, sizeof(answer));
-      rlen += sizeof(answer);
-      r[7] = 1;
-    }
-    sendto(s->dns_fd, r, rlen, 0, (struct sockaddr *)&from, flen);
+    s->dns.now = now_s();
+    size_t rlen = web_dns_answer(&s->web, &s->dns, q, (size_t)n, r);
+    if (rlen)
+      sendto(s->dns_fd, r, rlen, 0, (struct sockaddr *)&from, flen);
     flen = sizeof(from);
   }
 }
@@ -571,11 +507,11 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
   if (listen(s->listen_fd, 1024) != 0)
     web_die("listen");
   s->dns_fd = bind_loopback(SOCK_DGRAM, dns_addr, &dns_port);
-  if (s->addresses > 1 && !(s->more_fds = calloc((size_t)s->addresses, sizeof(int))))
+  if (s->dns.addresses > 1 && !(s->more_fds = calloc((size_t)s->dns.addresses, sizeof(int))))
     web_die("calloc");
-  for (int k = 0; s->addresses > 1 && k < s->addresses; k++) {
+  for (int k = 0; s->dns.addresses > 1 && k < s->dns.addresses; k++) {
     int port = http_port;
-    s->more_fds[k] = bind_loopback(SOCK_STREAM, host_address(s, k), &port);
+    s->more_fds[k] = bind_loopback(SOCK_STREAM, web_dns_host_address(s->dns.addresses, k), &port);
     if (listen(s->more_fds[k], 1024) != 0)
       web_die("listen");
   }
@@ -594,7 +530,7 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &tags[i]};
     epoll_ctl(s->epfd, EPOLL_CTL_ADD, fds[i], &ev);
   }
-  for (int k = 0; s->addresses > 1 && k < s->addresses; k++) {
+  for (int k = 0; s->dns.addresses > 1 && k < s->dns.addresses; k++) {
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &s->more_fds[k]};
     epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->more_fds[k], &ev);
   }
@@ -607,7 +543,8 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
     int n = epoll_wait(s->epfd, events, 256, 200);
     for (int i = 0; i < n; i++) {
       void *p = events[i].data.ptr;
-      bool more = s->more_fds && (int *)p >= s->more_fds && (int *)p < s->more_fds + s->addresses;
+      bool more =
+          s->more_fds && (int *)p >= s->more_fds && (int *)p < s->more_fds + s->dns.addresses;
       if (p == &tags[0] || more) {
         accept_all(s, more ? *(int *)p : s->listen_fd);
       } else if (p == &tags[1]) {
@@ -678,25 +615,6 @@ static int export_web(struct server *s, const char *dir) {
     }
   }
   return 0;
-}
-
-/* "127.A.B.C:PORT": loopback alone, never an address other machines reach */
-static bool dns_at(const char *v, uint32_t *addr, int *port) {
-  char text[32];
-  const char *colon = strrchr(v, ':');
-  struct in_addr in;
-  if (!colon || (size_t)(colon - v) >= sizeof(text))
-    return false;
-  memcpy(text, v, (size_t)(colon - v));
-  text[colon - v] = '\0';
-  char *end;
-  long p = strtol(colon + 1, &end, 10);
-  if (inet_pton(AF_INET, text, &in) != 1 || (ntohl(in.s_addr) >> 24) != 127 || *end || p < 1 ||
-      p > 65535)
-    return false;
-  *addr = ntohl(in.s_addr);
-  *port = (int)p;
-  return true;
 }
 
 static void usage(void) {
@@ -795,9 +713,9 @@ int main(int argc, char **argv) {
     else if (strcmp(a, "--max-seconds") == 0)
       max_seconds = atof(v);
     else if (strcmp(a, "--addresses") == 0 && atoi(v) >= 1 && atoi(v) <= 65000)
-      s.addresses = atoi(v);
+      s.dns.addresses = atoi(v);
     else if (strcmp(a, "--dns-at") == 0) {
-      if (!dns_at(v, &dns_addr, &dns_port))
+      if (!web_dns_at(v, &dns_addr, &dns_port))
         usage();
     } else if (strcmp(a, "--depth") == 0)
       filters.depth = atoi(v);

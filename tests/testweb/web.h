@@ -92,6 +92,21 @@ struct truth {
 };
 int truth_run(struct web *w, struct truth *filters, char **seeds, int seed_count);
 
+/* testweb serve's DNS (dns.c). addresses: the hosts are spread over that many loopback
+ * addresses (0 or 1: all at 127.0.0.1); now: the moment of the query, for dnsflaky.* */
+struct web_dns {
+  int addresses;
+  double dnsflaky_first; /* when dnsflaky.* was first asked for; 0: not yet */
+  double now;
+};
+/* host's address under --addresses (127.1.0.0 + 1 + host % addresses), in host order */
+uint32_t web_dns_host_address(int addresses, int host);
+/* The answer to the query q of n bytes into r; its length, or 0 to send none. */
+size_t web_dns_answer(const struct web *w, struct web_dns *d, const unsigned char *q, size_t n,
+                      unsigned char r[600]);
+/* "127.A.B.C:PORT": loopback alone, never an address other machines reach */
+bool web_dns_at(const char *v, uint32_t *addr, int *port);
+
 /* Shared by the server and the walkers: the message and errno on standard error, exit 1; a
  * string's FNV-1a hash. */
 void web_die(const char *what);
