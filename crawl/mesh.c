@@ -117,7 +117,7 @@ fetch_cookies *crawl__mesh_cookies(const struct crawl *r) {
   return r->cookies;
 }
 
-const fetch_hosts *crawl__mesh_hosts_file(const struct crawl *r) {
+fetch_hosts *crawl__mesh_hosts_file(const struct crawl *r) {
   return r->hosts_file;
 }
 

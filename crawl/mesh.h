@@ -17,7 +17,7 @@ frontier_ip_table *crawl__mesh_ip_table(const struct crawl *r);
 fetch_cookies *crawl__mesh_cookies(const struct crawl *r);
 struct crawl_fragments *crawl__mesh_fragments(const struct crawl *r);
 /* /etc/hosts as the run began (fetch/hosts.c), which every shard's engine asks. */
-const fetch_hosts *crawl__mesh_hosts_file(const struct crawl *r);
+fetch_hosts *crawl__mesh_hosts_file(const struct crawl *r);
 /* The run's scope (NULL until the first shard made it) and --no-parent's directories, each a
  * seed's origin and the directory of its path ("http://a.example/docs/"): handed over by the
  * first shard as it opens (seed.c), read by every shard, let go of with the run. */

@@ -41,7 +41,7 @@ struct crawl {
   bool running;            /* the shards' loops exist: crawl_stop may wake them */
   frontier_ip_table *ips;  /* --ip-delay's clocks, one per address, for every shard's frontier */
   fetch_cookies *cookies;  /* one jar for every shard (crawl_run's); NULL: --no-cookies */
-  fetch_hosts *hosts_file; /* /etc/hosts as the run began, every shard's engine's */
+  fetch_hosts *hosts_file; /* /etc/hosts, every shard's engine's (read again when it changes) */
   struct crawl_fragments *fragments; /* --check-fragments: one table, every shard's (crawl_run's) */
   /* the scope and --no-parent's directories, made from the seeds by the first shard as it
    * opens (seed.c), read by all, let go of with the run */

@@ -46,10 +46,10 @@ struct fetch__dns {
   struct entry *buckets[DNS_BUCKETS];
   char *const *resolves;
   size_t resolve_count;
-  const fetch_hosts *hosts; /* NULL: the system's order has no hosts file */
-  fetch_hosts *own_hosts;   /* the table read here when none was lent */
-  bool hosts_first;         /* the file before DNS (the usual "hosts: files dns") */
-  bool no_dns;              /* the order has the file alone */
+  fetch_hosts *hosts;     /* NULL: the system's order has no hosts file */
+  fetch_hosts *own_hosts; /* the table read here when none was lent */
+  bool hosts_first;       /* the file before DNS (the usual "hosts: files dns") */
+  bool no_dns;            /* the order has the file alone */
 };
 
 struct lookup {
@@ -165,7 +165,7 @@ static core_rc channel_open(fetch__dns *dns, const char *servers, const char *lo
 
 /* Where the system's order of lookups, as c-ares read it ("fb": the file, then DNS), has the
  * hosts file, the table takes its place and the channel is opened again without it. */
-static core_rc hosts_take_over(fetch__dns *dns, const char *servers, const fetch_hosts *lent) {
+static core_rc hosts_take_over(fetch__dns *dns, const char *servers, fetch_hosts *lent) {
   struct ares_options saved;
   int saved_mask = 0;
   if (ares_save_options(dns->channel, &saved, &saved_mask) != ARES_SUCCESS)
@@ -197,7 +197,7 @@ static core_rc hosts_take_over(fetch__dns *dns, const char *servers, const fetch
 }
 
 core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *resolves,
-                          size_t resolve_count, const fetch_hosts *hosts, fetch__dns **out) {
+                          size_t resolve_count, fetch_hosts *hosts, fetch__dns **out) {
   fetch__dns *dns = calloc(1, sizeof(*dns));
   if (!dns)
     return CORE_ENOMEM;
@@ -249,11 +249,15 @@ void fetch__dns_destroy(fetch__dns *dns) {
   free(dns);
 }
 
-/* The hosts file's answer for host, as c-ares gave it: "localhost" is the loopback address when
- * the file does not name it (RFC 6761, 6.3). NULL: none. */
-static const char *hosts_answer(const fetch__dns *dns, const char *host) {
-  const char *addr = fetch_hosts_find(dns->hosts, host);
-  return addr || strcmp(host, "localhost") != 0 ? addr : "127.0.0.1";
+/* The hosts file's answer for host into addr, as c-ares gave it: "localhost" is the loopback
+ * address when the file does not name it (RFC 6761, 6.3). False: none. */
+static bool hosts_answer(const fetch__dns *dns, const char *host, char addr[FETCH_ADDR_MAX]) {
+  if (fetch_hosts_find(dns->hosts, host, addr))
+    return true;
+  if (strcmp(host, "localhost") != 0)
+    return false;
+  snprintf(addr, FETCH_ADDR_MAX, "127.0.0.1");
+  return true;
 }
 
 static struct entry **find(fetch__dns *dns, const char *host) {
@@ -289,9 +293,10 @@ static void on_answer(void *arg, int status, int timeouts, struct ares_addrinfo 
   }
   if (res)
     ares_freeaddrinfo(res);
+  /* an order of "dns files": the file after DNS has failed */
+  if (!text[0] && dns->hosts && !dns->hosts_first)
+    hosts_answer(dns, e->host, text);
   const char *addr = text;
-  if (!text[0] && dns->hosts && !dns->hosts_first && !(addr = hosts_answer(dns, e->host)))
-    addr = text; /* an order of "dns files": the file after DNS has failed */
   struct waiter *waiters = e->waiters;
   core_rc rc = addr[0] ? CORE_OK : CORE_EDNS;
   /* c-ares' texts are its static table's */
@@ -337,9 +342,10 @@ core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fet
     }
   }
   if (dns->hosts && (dns->hosts_first || dns->no_dns)) {
-    const char *addr = hosts_answer(dns, host);
-    if (addr || dns->no_dns) {
-      cb(arg, addr ? CORE_OK : CORE_EDNS, addr ? addr : ares_strerror(ARES_ENOTFOUND));
+    char addr[FETCH_ADDR_MAX];
+    bool found = hosts_answer(dns, host, addr);
+    if (found || dns->no_dns) {
+      cb(arg, found ? CORE_OK : CORE_EDNS, found ? addr : ares_strerror(ARES_ENOTFOUND));
       return CORE_OK;
     }
   }

@@ -17,7 +17,7 @@ typedef struct fetch__dns fetch__dns;
  * resolves: curl-style HOST:PORT:ADDR entries, hosts the hosts file's table (NULL: read here),
  * both borrowed until destroy. */
 core_rc fetch__dns_create(event_loop *loop, const char *servers, char *const *resolves,
-                          size_t resolve_count, const fetch_hosts *hosts, fetch__dns **out);
+                          size_t resolve_count, fetch_hosts *hosts, fetch__dns **out);
 void fetch__dns_destroy(fetch__dns *dns);
 core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fetch_resolve_cb cb,
                            void *arg, const char **addr_now);

@@ -43,18 +43,21 @@ core_rc fetch_cookies_load(fetch_cookies *jar, const char *path);
 core_rc fetch_cookies_save(fetch_cookies *jar, const char *path);
 
 /* ---- The hosts file ---- */
-/* /etc/hosts, read once: c-ares 1.18 reads the whole file again at every lookup (doc/design.md,
- * "The hosts file"). It does not change once loaded, so one table serves every engine of a
- * crawl, on any thread. */
+/* /etc/hosts, read into a table: c-ares 1.18 reads the whole file again at every lookup (doc/
+ * design.md, "The hosts file"). The table is read again only when the file changed (a look at
+ * it, stat, at each lookup), so one serves every engine of a crawl, on any thread. */
 typedef struct fetch_hosts fetch_hosts;
+/* An address as inet_ntop writes it, and its NUL (INET6_ADDRSTRLEN). */
+#define FETCH_ADDR_MAX 46
 /* Reads path; one that is missing or cannot be read gives an empty table (c-ares passes over it
  * too). A line over 65,536 bytes is left out, and nothing past the first 256 MiB is read (a file
  * that never ends). CORE_ENOMEM only when memory runs out. */
 core_rc fetch_hosts_load(const char *path, fetch_hosts **out);
-/* The address the file gives name, as the engine took c-ares' answer from it: the first IPv4
- * address of the lines that name it (in any case, first or as an alias), else their first IPv6
- * address; NULL when no line names it. Borrowed until fetch_hosts_destroy. */
-const char *fetch_hosts_find(const fetch_hosts *hosts, const char *name);
+/* The address the file gives name, as the engine took c-ares' answer from it, into addr: the
+ * first IPv4 address of the lines that name it (in any case, first or as an alias), else their
+ * first IPv6 address; false when no line names it. The file as it is now: read again first when
+ * it changed since it was last read. */
+bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[FETCH_ADDR_MAX]);
 void fetch_hosts_destroy(fetch_hosts *hosts);
 
 /* ---- The engine ---- */
@@ -82,7 +85,7 @@ struct fetch_options {
   fetch_cookies *cookies; /* borrowed; NULL: no cookies (--no-cookies) */
   /* borrowed; NULL: the engine reads /etc/hosts itself. Used where the system's order of lookups
    * (nsswitch.conf, as c-ares reads it) has the file. */
-  const fetch_hosts *hosts_file;
+  fetch_hosts *hosts_file;
 };
 /* opts is copied (its strings borrowed). */
 core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *opts, fetch_engine **out);

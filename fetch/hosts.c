@@ -10,11 +10,13 @@
 #include "fetch/fetch.h"
 
 #include <arpa/inet.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 /* Far above any line a name service reads (a name is 253 bytes at most, a line holds one address
  * and its names) and any blocklist kept there (the largest are tens of megabytes). */
@@ -26,7 +28,7 @@ struct hosts_slot {
   uint32_t v4, v6; /* addresses as inet_ntop writes them */
 };
 
-struct fetch_hosts {
+struct hosts_table {
   char *text; /* every name (lower case) and address, each ended by a NUL; offset 0 unused */
   size_t len, cap;
   struct hosts_slot *slots; /* open addressing, linear probing, at most half full */
@@ -44,7 +46,7 @@ static char lower(char ch) {
 }
 
 /* text's offset of a copy of s, or 0 when memory runs out or text would pass 4 GB */
-static uint32_t store(fetch_hosts *h, const char *s) {
+static uint32_t store(struct hosts_table *h, const char *s) {
   size_t n = strlen(s) + 1;
   if (h->len + n > UINT32_MAX)
     return 0;
@@ -63,7 +65,7 @@ static uint32_t store(fetch_hosts *h, const char *s) {
 }
 
 /* name's slot, or the free one where it would go; name in any case (FNV-1a of its lower case) */
-static struct hosts_slot *slot_of(const fetch_hosts *h, const char *name) {
+static struct hosts_slot *slot_of(const struct hosts_table *h, const char *name) {
   uint64_t hash = 14695981039346656037u;
   for (const char *p = name; *p; p++)
     hash = (hash ^ (unsigned char)lower(*p)) * 1099511628211u;
@@ -73,7 +75,7 @@ static struct hosts_slot *slot_of(const fetch_hosts *h, const char *name) {
   return &h->slots[i];
 }
 
-static bool grow(fetch_hosts *h) {
+static bool grow(struct hosts_table *h) {
   size_t count = (h->mask + 1) * 2;
   struct hosts_slot *old = h->slots;
   size_t old_count = h->mask + 1;
@@ -90,7 +92,7 @@ static bool grow(fetch_hosts *h) {
 }
 
 /* Adds one line's names; CORE_ENOMEM when memory runs out. */
-static core_rc add_line(fetch_hosts *h, char *line) {
+static core_rc add_line(struct hosts_table *h, char *line) {
   char *p = strchr(line, '#');
   if (p)
     *p = '\0';
@@ -159,10 +161,19 @@ static bool read_line(FILE *f, char *line, size_t *left, bool *whole) {
   return ch != EOF || len > 0;
 }
 
-core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
-  fetch_hosts *h = calloc(1, sizeof(*h));
+static void table_destroy(struct hosts_table *h) {
+  if (!h)
+    return;
+  free(h->text);
+  free(h->slots);
+  free(h);
+}
+
+/* The table of the file at path as it is now (empty when it is missing or cannot be read). */
+static core_rc table_read(const char *path, struct hosts_table **out) {
+  struct hosts_table *h = calloc(1, sizeof(*h));
   if (!h || !(h->slots = calloc(64, sizeof(*h->slots))) || !(h->text = malloc(256))) {
-    fetch_hosts_destroy(h);
+    table_destroy(h);
     return CORE_ENOMEM;
   }
   h->mask = 63;
@@ -185,24 +196,90 @@ core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
     fclose(f);
   }
   if (rc != CORE_OK) {
-    fetch_hosts_destroy(h);
+    table_destroy(h);
     return rc;
   }
   *out = h;
   return CORE_OK;
 }
 
-const char *fetch_hosts_find(const fetch_hosts *h, const char *name) {
+static const char *table_find(const struct hosts_table *h, const char *name) {
   const struct hosts_slot *s = slot_of(h, name);
   if (!s->name)
     return NULL;
   return h->text + (s->v4 ? s->v4 : s->v6);
 }
 
-void fetch_hosts_destroy(fetch_hosts *h) {
-  if (!h)
+/* What says the file changed: a new file put in its place, or the same written again. */
+struct file_id {
+  bool exists;
+  dev_t dev;
+  ino_t ino;
+  off_t size;
+  struct timespec mtime;
+};
+
+static struct file_id file_id_of(const char *path) {
+  struct stat st;
+  struct file_id id = {0};
+  if (stat(path, &st) == 0)
+    id = (struct file_id){true, st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+  return id;
+}
+
+static bool same_file(const struct file_id *a, const struct file_id *b) {
+  return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino && a->size == b->size &&
+         a->mtime.tv_sec == b->mtime.tv_sec && a->mtime.tv_nsec == b->mtime.tv_nsec;
+}
+
+struct fetch_hosts {
+  char *path;
+  pthread_mutex_t lock; /* the shards' engines ask from their threads */
+  struct hosts_table *table;
+  struct file_id id; /* of the file the table was read from */
+};
+
+core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
+  fetch_hosts *hosts = calloc(1, sizeof(*hosts));
+  if (!hosts)
+    return CORE_ENOMEM;
+  if (pthread_mutex_init(&hosts->lock, NULL) != 0) {
+    free(hosts);
+    return CORE_ENOMEM;
+  }
+  hosts->id = file_id_of(path); /* before the read: a change while it reads is read again */
+  core_rc rc = (hosts->path = strdup(path)) ? table_read(path, &hosts->table) : CORE_ENOMEM;
+  if (rc != CORE_OK) {
+    fetch_hosts_destroy(hosts);
+    return rc;
+  }
+  *out = hosts;
+  return CORE_OK;
+}
+
+bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[FETCH_ADDR_MAX]) {
+  pthread_mutex_lock(&hosts->lock);
+  struct file_id now = file_id_of(hosts->path);
+  struct hosts_table *fresh;
+  /* read again when it changed, as c-ares and the C library read it at every lookup; when
+   * memory runs out the table read last still answers, and the next lookup tries again */
+  if (!same_file(&now, &hosts->id) && table_read(hosts->path, &fresh) == CORE_OK) {
+    table_destroy(hosts->table);
+    hosts->table = fresh;
+    hosts->id = now;
+  }
+  const char *found = table_find(hosts->table, name);
+  if (found)
+    snprintf(addr, FETCH_ADDR_MAX, "%s", found);
+  pthread_mutex_unlock(&hosts->lock);
+  return found != NULL;
+}
+
+void fetch_hosts_destroy(fetch_hosts *hosts) {
+  if (!hosts)
     return;
-  free(h->text);
-  free(h->slots);
-  free(h);
+  table_destroy(hosts->table);
+  free(hosts->path);
+  pthread_mutex_destroy(&hosts->lock);
+  free(hosts);
 }

@@ -13,18 +13,37 @@
 
 #include <cmocka.h>
 
-static fetch_hosts *load_text(const char *text) {
-  char path[] = "/tmp/crawl-test-hosts-XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  FILE *f = fdopen(fd, "w");
+/* The table's answer, or NULL: held until the next call (one assertion reads it). */
+static const char *find_in(fetch_hosts *h, const char *name) {
+  static char found[FETCH_ADDR_MAX];
+  return fetch_hosts_find(h, name, found) ? found : NULL;
+}
+
+/* The file of the table load_text made last: it stays while the table is asked (a table looks
+ * at its file at each lookup, and one removed reads as empty), and goes with drop. */
+static char text_path[64];
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
   assert_non_null(f);
   fputs(text, f);
-  fclose(f);
+  assert_int_equal(fclose(f), 0);
+}
+
+static fetch_hosts *load_text(const char *text) {
+  snprintf(text_path, sizeof(text_path), "/tmp/crawl-test-hosts-XXXXXX");
+  int fd = mkstemp(text_path);
+  assert_true(fd >= 0);
+  close(fd);
+  write_text(text_path, text);
   fetch_hosts *h = NULL;
-  assert_int_equal(fetch_hosts_load(path, &h), CORE_OK);
-  unlink(path);
+  assert_int_equal(fetch_hosts_load(text_path, &h), CORE_OK);
   return h;
+}
+
+static void drop(fetch_hosts *h) {
+  fetch_hosts_destroy(h);
+  unlink(text_path);
 }
 
 static void answers_as_c_ares_did(void **state) {
@@ -67,13 +86,13 @@ static void answers_as_c_ares_did(void **state) {
       {"", NULL},
   };
   for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
-    const char *got = fetch_hosts_find(h, cases[i].name);
+    const char *got = find_in(h, cases[i].name);
     if (!cases[i].addr && got)
       fail_msg("%s: %s, where no line names it", cases[i].name, got);
     if (cases[i].addr && (!got || strcmp(got, cases[i].addr) != 0))
       fail_msg("%s: %s, not %s", cases[i].name, got ? got : "none", cases[i].addr);
   }
-  fetch_hosts_destroy(h);
+  drop(h);
 }
 
 /* A blocklist's size: every name stays, long lines and long names too. */
@@ -97,15 +116,15 @@ static void holds_a_blocklist(void **state) {
   char name[64];
   for (size_t i = 0; i < names; i += 997) {
     snprintf(name, sizeof(name), "ad%zu.tracker.example", i);
-    assert_string_equal(fetch_hosts_find(h, name), "0.0.0.0");
+    assert_string_equal(find_in(h, name), "0.0.0.0");
   }
-  assert_string_equal(fetch_hosts_find(h, "ad49999.tracker.example"), "0.0.0.0");
-  assert_null(fetch_hosts_find(h, "ad50000.tracker.example"));
-  assert_string_equal(fetch_hosts_find(h, "n299.many.example"), "10.2.3.4");
+  assert_string_equal(find_in(h, "ad49999.tracker.example"), "0.0.0.0");
+  assert_null(find_in(h, "ad50000.tracker.example"));
+  assert_string_equal(find_in(h, "n299.many.example"), "10.2.3.4");
   char *long_name = strstr(text, "10.2.3.5 ") + 9;
   *strchr(long_name, '\n') = '\0';
-  assert_string_equal(fetch_hosts_find(h, long_name), "10.2.3.5");
-  fetch_hosts_destroy(h);
+  assert_string_equal(find_in(h, long_name), "10.2.3.5");
+  drop(h);
   free(text);
 }
 
@@ -119,13 +138,13 @@ static void a_name_it_lacks_is_not_found_at_any_size(void **state) {
       p += sprintf(p, "10.0.0.1 n%zu.example\n", i);
     *p = '\0';
     fetch_hosts *h = load_text(text);
-    assert_string_equal(fetch_hosts_find(h, "n0.example"), "10.0.0.1");
+    assert_string_equal(find_in(h, "n0.example"), "10.0.0.1");
     for (size_t i = names; i < names + 64; i++) {
       char name[32];
       snprintf(name, sizeof(name), "n%zu.example", i);
-      assert_null(fetch_hosts_find(h, name));
+      assert_null(find_in(h, name));
     }
-    fetch_hosts_destroy(h);
+    drop(h);
     free(text);
   }
 }
@@ -142,9 +161,9 @@ static void a_long_first_name_is_held(void **state) {
   strcpy(name + len, "\n10.3.4.6 short.example\n");
   fetch_hosts *h = load_text(text);
   name[len] = '\0';
-  assert_string_equal(fetch_hosts_find(h, name), "10.3.4.5");
-  assert_string_equal(fetch_hosts_find(h, "short.example"), "10.3.4.6");
-  fetch_hosts_destroy(h);
+  assert_string_equal(find_in(h, name), "10.3.4.5");
+  assert_string_equal(find_in(h, "short.example"), "10.3.4.6");
+  drop(h);
   free(text);
 }
 
@@ -167,15 +186,15 @@ static void an_overlong_line_is_left_out(void **state) {
     char *filler = strndup(text + strlen(head), fill);
     assert_non_null(filler);
     if (extra) {
-      assert_null(fetch_hosts_find(h, "cut.example"));
-      assert_null(fetch_hosts_find(h, filler));
+      assert_null(find_in(h, "cut.example"));
+      assert_null(find_in(h, filler));
     } else {
-      assert_string_equal(fetch_hosts_find(h, "cut.example"), "10.5.0.1");
-      assert_string_equal(fetch_hosts_find(h, filler), "10.5.0.1");
+      assert_string_equal(find_in(h, "cut.example"), "10.5.0.1");
+      assert_string_equal(find_in(h, filler), "10.5.0.1");
     }
-    assert_string_equal(fetch_hosts_find(h, "next.example"), "10.5.0.2");
+    assert_string_equal(find_in(h, "next.example"), "10.5.0.2");
     free(filler);
-    fetch_hosts_destroy(h);
+    drop(h);
     free(text);
   }
 }
@@ -186,15 +205,41 @@ static void a_file_that_never_ends_is_bounded(void **state) {
   (void)state;
   fetch_hosts *h = NULL;
   assert_int_equal(fetch_hosts_load("/dev/zero", &h), CORE_OK);
-  assert_null(fetch_hosts_find(h, "localhost"));
+  assert_null(find_in(h, "localhost"));
   fetch_hosts_destroy(h);
+}
+
+/* The file changes under a running crawl (a user adds a line, a tool writes a new file in its
+ * place, or removes it): the next lookup answers from the file as it is, as c-ares did, reading
+ * it at every lookup. */
+static void a_changed_file_is_read_again(void **state) {
+  (void)state;
+  fetch_hosts *h = load_text("10.6.0.1 moved.example\n");
+  assert_string_equal(find_in(h, "moved.example"), "10.6.0.1");
+  /* written again in place, one line longer */
+  write_text(text_path, "10.6.0.2 moved.example\n10.6.0.3 added.example\n");
+  assert_string_equal(find_in(h, "moved.example"), "10.6.0.2");
+  assert_string_equal(find_in(h, "added.example"), "10.6.0.3");
+  /* a new file renamed into its place, of the same size as the last */
+  char next[80];
+  snprintf(next, sizeof(next), "%s.next", text_path);
+  write_text(next, "10.6.0.4 moved.example\n10.6.0.5 later.example\n");
+  assert_int_equal(rename(next, text_path), 0);
+  assert_string_equal(find_in(h, "moved.example"), "10.6.0.4");
+  assert_null(find_in(h, "added.example"));
+  /* removed: nothing is named (DNS answers, as when there was no file) */
+  unlink(text_path);
+  assert_null(find_in(h, "moved.example"));
+  write_text(text_path, "10.6.0.6 back.example\n");
+  assert_string_equal(find_in(h, "back.example"), "10.6.0.6");
+  drop(h);
 }
 
 static void a_missing_file_is_empty(void **state) {
   (void)state;
   fetch_hosts *h = NULL;
   assert_int_equal(fetch_hosts_load("/nonexistent/crawl-test/hosts", &h), CORE_OK);
-  assert_null(fetch_hosts_find(h, "localhost"));
+  assert_null(find_in(h, "localhost"));
   fetch_hosts_destroy(h);
 }
 
@@ -265,7 +310,7 @@ static void the_engine_asks_the_table_first(void **state) {
   assert_int_equal(a.calls, 0);
   fetch_engine_destroy(engine);
   loop_destroy(loop);
-  fetch_hosts_destroy(h);
+  drop(h);
 }
 
 int main(void) {
@@ -276,6 +321,7 @@ int main(void) {
       cmocka_unit_test(a_long_first_name_is_held),
       cmocka_unit_test(an_overlong_line_is_left_out),
       cmocka_unit_test(a_file_that_never_ends_is_bounded),
+      cmocka_unit_test(a_changed_file_is_read_again),
       cmocka_unit_test(a_missing_file_is_empty),
       cmocka_unit_test(the_engine_asks_the_table_first),
   };
