@@ -3,9 +3,9 @@
  * a host's address with the host): the table holds only queries in flight and the --resolve
  * entries, where it held every name of a broad crawl for the run (doc/design.md, Memory). c-ares
  * tells the loop which sockets to watch through its sock_state_cb. The hosts file is asked here,
- * from the table hosts.c read once, in the place the system's order gives it; c-ares, which
- * would read the whole file at every lookup, is told to leave it out (doc/design.md, "The hosts
- * file"). */
+ * from the table hosts.c keeps (read again when the file changes), in the place the system's order
+ * gives it; c-ares, which would read the whole file at every lookup, is told to leave it out
+ * (doc/design.md, "The hosts file"). */
 #include "fetch/fetch-int.h"
 
 #include <arpa/inet.h>

@@ -1,12 +1,12 @@
-/* The hosts file, read once into a table (doc/design.md, "The hosts file"). c-ares 1.18 opens and
- * parses the whole file again at every lookup; with the blocklists some users keep there (a
- * hundred thousand lines and more) each new host of a broad crawl cost a parse of megabytes. The
- * table answers as c-ares answered and the engine took it: a name, in any case, as a line's first
- * name or an alias, has the first IPv4 address of the lines that name it, or else their first
- * IPv6 address. Lines go as c-ares reads them: "#" starts a comment, an address that is neither
- * IPv4 nor IPv6 leaves its line out. Two bounds c-ares did not keep, so that a file that never
- * ends (a device, a pipe) cannot take all memory: a line longer than HOSTS_LINE_MAX is left out
- * whole, and nothing past the first HOSTS_FILE_MAX bytes is read. */
+/* The hosts file, read into a table, and again only when it changed (doc/design.md, "The hosts
+ * file"). c-ares 1.18 opens and parses the whole file again at every lookup; with the blocklists
+ * some users keep there (a hundred thousand lines and more) each new host of a broad crawl cost a
+ * parse of megabytes. The table answers as c-ares answered and the engine took it: a name, in any
+ * case, as a line's first name or an alias, has the first IPv4 address of the lines that name it,
+ * or else their first IPv6 address. Lines go as c-ares reads them: "#" starts a comment, an address
+ * that is neither IPv4 nor IPv6 leaves its line out. Two bounds c-ares did not keep, so that a file
+ * that never ends (a device, a pipe) cannot take all memory: a line longer than HOSTS_LINE_MAX is
+ * left out whole, and nothing past the first HOSTS_FILE_MAX bytes is read. */
 #include "fetch/fetch.h"
 
 #include <arpa/inet.h>
