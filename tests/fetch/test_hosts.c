@@ -235,6 +235,28 @@ static void a_changed_file_is_read_again(void **state) {
   drop(h);
 }
 
+/* The line the 256 MiB bound falls in is left out too: its start alone would be a name that was
+ * never written. A sparse file: its zeros take no disk. */
+static void the_line_at_the_bound_is_left_out(void **state) {
+  (void)state;
+  const off_t bound = (off_t)256 * 1024 * 1024;
+  const char *line = "\n10.7.0.1 strad|dle.example\n";
+  off_t at = bound - (off_t)(strchr(line, '|') - line); /* the bound falls at the '|' */
+  snprintf(text_path, sizeof(text_path), "/tmp/crawl-test-hosts-XXXXXX");
+  int fd = mkstemp(text_path);
+  assert_true(fd >= 0);
+  assert_int_equal(ftruncate(fd, at), 0);
+  assert_int_equal(pwrite(fd, "\n10.7.0.2 before.example", 24, at - 200), 24);
+  assert_int_equal(pwrite(fd, line, strlen(line), at), (ssize_t)strlen(line));
+  close(fd);
+  fetch_hosts *h = NULL;
+  assert_int_equal(fetch_hosts_load(text_path, &h), CORE_OK);
+  assert_string_equal(find_in(h, "before.example"), "10.7.0.2"); /* read up to the bound */
+  assert_null(find_in(h, "strad"));
+  assert_null(find_in(h, "strad|dle.example"));
+  drop(h);
+}
+
 static void a_missing_file_is_empty(void **state) {
   (void)state;
   fetch_hosts *h = NULL;
@@ -321,6 +343,7 @@ int main(void) {
       cmocka_unit_test(a_long_first_name_is_held),
       cmocka_unit_test(an_overlong_line_is_left_out),
       cmocka_unit_test(a_file_that_never_ends_is_bounded),
+      cmocka_unit_test(the_line_at_the_bound_is_left_out),
       cmocka_unit_test(a_changed_file_is_read_again),
       cmocka_unit_test(a_missing_file_is_empty),
       cmocka_unit_test(the_engine_asks_the_table_first),
