@@ -16,7 +16,7 @@ frontier_ip_table *crawl__mesh_ip_table(const struct crawl *r);
  * crawl_run makes for all its shards and lets go of after them. */
 fetch_cookies *crawl__mesh_cookies(const struct crawl *r);
 struct crawl_fragments *crawl__mesh_fragments(const struct crawl *r);
-/* /etc/hosts as the run began (fetch/hosts.c), which every shard's engine asks. */
+/* /etc/hosts (fetch/hosts.c: read again when it changes), which every shard's engine asks. */
 fetch_hosts *crawl__mesh_hosts_file(const struct crawl *r);
 /* The run's scope (NULL until the first shard made it) and --no-parent's directories, each a
  * seed's origin and the directory of its path ("http://a.example/docs/"): handed over by the

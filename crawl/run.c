@@ -80,7 +80,8 @@ core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *si
       (*out)->cluster_gate = 0; /* until the first view: the others may hold seeds */
       (*out)->pages_leased = cfg->max_pages >= 0;
     }
-    /* read once for every shard: a blocklist there may be megabytes (fetch/hosts.c) */
+    /* one table for every shard, read again only when the file changes: a blocklist there may
+     * be megabytes (fetch/hosts.c) */
     rc = fetch_hosts_load("/etc/hosts", &(*out)->hosts_file);
     if (rc == CORE_OK && cfg->ip_delay > 0)
       rc = frontier_ip_table_create(&(*out)->ips);

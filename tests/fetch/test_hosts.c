@@ -1,5 +1,6 @@
-/* The hosts file, read once (fetch/hosts.c): the lines as c-ares reads them, the address the
- * engine took from its answer, and the engine answering from the table without asking DNS. */
+/* The hosts file as a table (fetch/hosts.c): the lines as c-ares reads them, the address the
+ * engine took from its answer, the bounds on what is read, the file read again when it changes,
+ * and the engine answering from the table without asking DNS. */
 #include "fetch/fetch.h"
 
 #include <setjmp.h>
