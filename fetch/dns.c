@@ -251,12 +251,12 @@ void fetch__dns_destroy(fetch__dns *dns) {
 
 /* The hosts file's answer for host into addr, as c-ares gave it: "localhost" is the loopback
  * address when the file does not name it (RFC 6761, 6.3). False: none. */
-static bool hosts_answer(const fetch__dns *dns, const char *host, char addr[FETCH_ADDR_MAX]) {
+static bool hosts_answer(const fetch__dns *dns, const char *host, char addr[INET6_ADDRSTRLEN]) {
   if (fetch_hosts_find(dns->hosts, host, addr))
     return true;
   if (strcmp(host, "localhost") != 0)
     return false;
-  snprintf(addr, FETCH_ADDR_MAX, "127.0.0.1");
+  snprintf(addr, INET6_ADDRSTRLEN, "127.0.0.1");
   return true;
 }
 
@@ -342,7 +342,7 @@ core_rc fetch__dns_resolve(fetch__dns *dns, const char *host, unsigned port, fet
     }
   }
   if (dns->hosts && (dns->hosts_first || dns->no_dns)) {
-    char addr[FETCH_ADDR_MAX];
+    char addr[INET6_ADDRSTRLEN];
     bool found = hosts_answer(dns, host, addr);
     if (found || dns->no_dns) {
       cb(arg, found ? CORE_OK : CORE_EDNS, found ? addr : ares_strerror(ARES_ENOTFOUND));

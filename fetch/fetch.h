@@ -8,6 +8,8 @@
 #include "core/core.h"
 #include "loop/loop.h"
 
+#include <netinet/in.h> /* INET6_ADDRSTRLEN: an address as inet_ntop writes it */
+
 /* ---- Proxies ---- */
 /* The proxies of a crawl: --proxy, or the environment's as curl reads it (cli/options.c). */
 struct fetch_proxies {
@@ -47,8 +49,6 @@ core_rc fetch_cookies_save(fetch_cookies *jar, const char *path);
  * design.md, "The hosts file"). The table is read again only when the file changed (a look at
  * it, stat, at each lookup), so one serves every engine of a crawl, on any thread. */
 typedef struct fetch_hosts fetch_hosts;
-/* An address as inet_ntop writes it, and its NUL (INET6_ADDRSTRLEN). */
-#define FETCH_ADDR_MAX 46
 /* Reads path; one that is missing or cannot be read gives an empty table (c-ares passes over it
  * too). A line over 65,536 bytes is left out, and nothing past the first 256 MiB is read (a file
  * that never ends). CORE_ENOMEM only when memory runs out. */
@@ -57,7 +57,7 @@ core_rc fetch_hosts_load(const char *path, fetch_hosts **out);
  * first IPv4 address of the lines that name it (in any case, first or as an alias), else their
  * first IPv6 address; false when no line names it. The file as it is now: read again first when
  * it changed since it was last read. */
-bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[FETCH_ADDR_MAX]);
+bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[INET6_ADDRSTRLEN]);
 void fetch_hosts_destroy(fetch_hosts *hosts);
 
 /* ---- The engine ---- */

@@ -257,7 +257,7 @@ core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
   return CORE_OK;
 }
 
-bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[FETCH_ADDR_MAX]) {
+bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[INET6_ADDRSTRLEN]) {
   pthread_mutex_lock(&hosts->lock);
   struct file_id now = file_id_of(hosts->path);
   struct hosts_table *fresh;
@@ -270,7 +270,7 @@ bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[FETCH_ADDR
   }
   const char *found = table_find(hosts->table, name);
   if (found)
-    snprintf(addr, FETCH_ADDR_MAX, "%s", found);
+    snprintf(addr, INET6_ADDRSTRLEN, "%s", found);
   pthread_mutex_unlock(&hosts->lock);
   return found != NULL;
 }

@@ -16,7 +16,7 @@
 
 /* The table's answer, or NULL: held until the next call (one assertion reads it). */
 static const char *find_in(fetch_hosts *h, const char *name) {
-  static char found[FETCH_ADDR_MAX];
+  static char found[INET6_ADDRSTRLEN];
   return fetch_hosts_find(h, name, found) ? found : NULL;
 }
 
@@ -31,11 +31,16 @@ static void write_text(const char *path, const char *text) {
   assert_int_equal(fclose(f), 0);
 }
 
-static fetch_hosts *load_text(const char *text) {
+/* A new empty file at text_path, open. */
+static int new_text_file(void) {
   snprintf(text_path, sizeof(text_path), "/tmp/crawl-test-hosts-XXXXXX");
   int fd = mkstemp(text_path);
   assert_true(fd >= 0);
-  close(fd);
+  return fd;
+}
+
+static fetch_hosts *load_text(const char *text) {
+  close(new_text_file());
   write_text(text_path, text);
   fetch_hosts *h = NULL;
   assert_int_equal(fetch_hosts_load(text_path, &h), CORE_OK);
@@ -237,9 +242,7 @@ static void the_line_at_the_bound_is_left_out(void **state) {
   const off_t bound = (off_t)256 * 1024 * 1024;
   const char *line = "\n10.7.0.1 strad|dle.example\n";
   off_t at = bound - (off_t)(strchr(line, '|') - line); /* the bound falls at the '|' */
-  snprintf(text_path, sizeof(text_path), "/tmp/crawl-test-hosts-XXXXXX");
-  int fd = mkstemp(text_path);
-  assert_true(fd >= 0);
+  int fd = new_text_file();
   assert_int_equal(ftruncate(fd, at), 0);
   assert_int_equal(pwrite(fd, "\n10.7.0.2 before.example", 24, at - 200), 24);
   assert_int_equal(pwrite(fd, line, strlen(line), at), (ssize_t)strlen(line));

@@ -507,14 +507,6 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
   if (listen(s->listen_fd, 1024) != 0)
     web_die("listen");
   s->dns_fd = bind_loopback(SOCK_DGRAM, dns_addr, &dns_port);
-  if (s->dns.addresses > 1 && !(s->more_fds = calloc((size_t)s->dns.addresses, sizeof(int))))
-    web_die("calloc");
-  for (int k = 0; s->dns.addresses > 1 && k < s->dns.addresses; k++) {
-    int port = http_port;
-    s->more_fds[k] = bind_loopback(SOCK_STREAM, web_dns_host_address(s->dns.addresses, k), &port);
-    if (listen(s->more_fds[k], 1024) != 0)
-      web_die("listen");
-  }
   s->web.port = http_port;
   sigset_t mask;
   sigemptyset(&mask);
@@ -530,7 +522,13 @@ static int serve(struct server *s, const char *log_path, double max_seconds, int
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &tags[i]};
     epoll_ctl(s->epfd, EPOLL_CTL_ADD, fds[i], &ev);
   }
+  if (s->dns.addresses > 1 && !(s->more_fds = calloc((size_t)s->dns.addresses, sizeof(int))))
+    web_die("calloc");
   for (int k = 0; s->dns.addresses > 1 && k < s->dns.addresses; k++) {
+    int port = http_port;
+    s->more_fds[k] = bind_loopback(SOCK_STREAM, web_dns_host_address(s->dns.addresses, k), &port);
+    if (listen(s->more_fds[k], 1024) != 0)
+      web_die("listen");
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = &s->more_fds[k]};
     epoll_ctl(s->epfd, EPOLL_CTL_ADD, s->more_fds[k], &ev);
   }
