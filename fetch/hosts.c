@@ -258,20 +258,31 @@ core_rc fetch_hosts_load(const char *path, fetch_hosts **out) {
 }
 
 bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[INET6_ADDRSTRLEN]) {
-  pthread_mutex_lock(&hosts->lock);
+  /* read again when it changed, as c-ares and the C library read it at every lookup. The file is
+   * looked at and read outside the lock, so that another shard's lookups go on meanwhile (a file
+   * of a blocklist's 100,000 lines takes tens of milliseconds); when memory runs out the table
+   * read last still answers, and the next lookup tries again */
   struct file_id now = file_id_of(hosts->path);
-  struct hosts_table *fresh;
-  /* read again when it changed, as c-ares and the C library read it at every lookup; when
-   * memory runs out the table read last still answers, and the next lookup tries again */
-  if (!same_file(&now, &hosts->id) && table_read(hosts->path, &fresh) == CORE_OK) {
-    table_destroy(hosts->table);
+  pthread_mutex_lock(&hosts->lock);
+  bool changed = !same_file(&now, &hosts->id);
+  pthread_mutex_unlock(&hosts->lock);
+  struct hosts_table *fresh = NULL;
+  if (changed && table_read(hosts->path, &fresh) != CORE_OK)
+    fresh = NULL;
+  pthread_mutex_lock(&hosts->lock);
+  /* another lookup may have put in the same file's table meanwhile; should two changes cross,
+   * the older table answers until the next lookup sees the file differ from it */
+  if (fresh && !same_file(&now, &hosts->id)) {
+    struct hosts_table *old = hosts->table;
     hosts->table = fresh;
     hosts->id = now;
+    fresh = old;
   }
   const char *found = table_find(hosts->table, name);
   if (found)
     snprintf(addr, INET6_ADDRSTRLEN, "%s", found);
   pthread_mutex_unlock(&hosts->lock);
+  table_destroy(fresh); /* the one put out, or a read not needed */
   return found != NULL;
 }
 

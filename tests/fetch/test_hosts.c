@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -245,6 +248,55 @@ static void a_changed_file_is_read_again(void **state) {
   drop(h);
 }
 
+/* Two shards' lookups while the file is put in place again and again (a new file renamed over it,
+ * as tools write it): each answer is one the file gave at some time, never a table read halfway
+ * or one freed under it (ASan, TSan), and once the writes stop the last file answers. */
+struct racing_lookups {
+  fetch_hosts *hosts;
+  atomic_bool stop;
+  atomic_int bad;
+  atomic_long lookups;
+};
+
+static void *look_up_until_stopped(void *arg) {
+  struct racing_lookups *r = arg;
+  char addr[INET6_ADDRSTRLEN];
+  while (!atomic_load(&r->stop)) {
+    if (!fetch_hosts_find(r->hosts, "steady.example", addr) || strcmp(addr, "10.9.9.9") != 0)
+      atomic_fetch_add(&r->bad, 1);
+    if (!fetch_hosts_find(r->hosts, "moving.example", addr) || strncmp(addr, "10.9.0.", 7) != 0)
+      atomic_fetch_add(&r->bad, 1);
+    atomic_fetch_add(&r->lookups, 1);
+  }
+  return NULL;
+}
+
+static void lookups_go_on_while_the_file_changes(void **state) {
+  (void)state;
+  fetch_hosts *h = load_text("10.9.0.0 moving.example\n10.9.9.9 steady.example\n");
+  struct racing_lookups r = {.hosts = h};
+  pthread_t threads[2];
+  for (int i = 0; i < 2; i++)
+    assert_int_equal(pthread_create(&threads[i], NULL, look_up_until_stopped, &r), 0);
+  char next[80], text[96];
+  snprintf(next, sizeof(next), "%s.next", text_path);
+  for (int version = 1; version <= 200; version++) {
+    snprintf(text, sizeof(text), "10.9.0.%d moving.example\n10.9.9.9 steady.example\n", version);
+    write_text(next, text);
+    assert_int_equal(rename(next, text_path), 0);
+    /* each version is met by a lookup before the next is written */
+    long seen = atomic_load(&r.lookups);
+    while (atomic_load(&r.lookups) < seen + 2)
+      sched_yield();
+  }
+  atomic_store(&r.stop, true);
+  for (int i = 0; i < 2; i++)
+    assert_int_equal(pthread_join(threads[i], NULL), 0);
+  assert_int_equal(atomic_load(&r.bad), 0);
+  assert_string_equal(find_in(h, "moving.example"), "10.9.0.200");
+  drop(h);
+}
+
 /* The line the 256 MiB bound falls in is left out too: its start alone would be a name that was
  * never written. A sparse file: its zeros take no disk. */
 static void the_line_at_the_bound_is_left_out(void **state) {
@@ -353,6 +405,7 @@ int main(void) {
       cmocka_unit_test(a_file_that_never_ends_is_bounded),
       cmocka_unit_test(the_line_at_the_bound_is_left_out),
       cmocka_unit_test(a_changed_file_is_read_again),
+      cmocka_unit_test(lookups_go_on_while_the_file_changes),
       cmocka_unit_test(a_missing_file_is_empty),
       cmocka_unit_test(the_engine_asks_the_table_first),
   };
