@@ -263,20 +263,20 @@ bool fetch_hosts_find(fetch_hosts *hosts, const char *name, char addr[INET6_ADDR
    * of a blocklist's 100,000 lines takes tens of milliseconds); when memory runs out the table
    * read last still answers, and the next lookup tries again */
   struct file_id now = file_id_of(hosts->path);
+  struct hosts_table *fresh = NULL; /* left as it is when the read fails */
   pthread_mutex_lock(&hosts->lock);
-  bool changed = !same_file(&now, &hosts->id);
-  pthread_mutex_unlock(&hosts->lock);
-  struct hosts_table *fresh = NULL;
-  if (changed && table_read(hosts->path, &fresh) != CORE_OK)
-    fresh = NULL;
-  pthread_mutex_lock(&hosts->lock);
-  /* another lookup may have put in the same file's table meanwhile; should two changes cross,
-   * the older table answers until the next lookup sees the file differ from it */
-  if (fresh && !same_file(&now, &hosts->id)) {
-    struct hosts_table *old = hosts->table;
-    hosts->table = fresh;
-    hosts->id = now;
-    fresh = old;
+  if (!same_file(&now, &hosts->id)) {
+    pthread_mutex_unlock(&hosts->lock);
+    table_read(hosts->path, &fresh);
+    pthread_mutex_lock(&hosts->lock);
+    /* another lookup may have put in the same file's table meanwhile; should two changes cross,
+     * the older table answers until the next lookup sees the file differ from it */
+    if (fresh && !same_file(&now, &hosts->id)) {
+      struct hosts_table *old = hosts->table;
+      hosts->table = fresh;
+      hosts->id = now;
+      fresh = old;
+    }
   }
   const char *found = table_find(hosts->table, name);
   if (found)
