@@ -5,10 +5,12 @@ from harness import *  # noqa: F401,F403 (the shared harness)
 
 
 def case_delay_respected(tmp):
-    """No two requests to one host closer than --delay; hosts are crawled side by side."""
+    """No two requests to one host closer than --delay; hosts are crawled side by side: while
+    one host waits out its gap, the others are asked (read from the server's log, not from how
+    long the crawl took, which a busy machine stretches)."""
     web = Web(tmp, hosts=3, pages=20, links=4)
     delay = 0.05
-    p = crawl(web, "-w", str(delay), "-d", "1000", web.url("s0"), web.url("s1"), web.url("s2"))
+    crawl(web, "-w", str(delay), "-d", "1000", web.url("s0"), web.url("s1"), web.url("s2"))
     log = web.stop()
     by_host = defaultdict(list)
     for start, end, host, path, status in log:
@@ -17,9 +19,16 @@ def case_delay_respected(tmp):
         reqs.sort()
         for (s1, e1), (s2, e2) in zip(reqs, reqs[1:]):
             expect(s2 - e1 >= delay, f"{host}: gap {s2 - e1:.4f}s below {delay}s")
-    sequential = sum(len(r) - 1 for r in by_host.values()) * delay
-    expect(p.elapsed < 0.7 * sequential, f"took {p.elapsed:.2f}s, hosts not crawled side by side "
-                                         f"(sequential would be {sequential:.2f}s)")
+    # a gap of one host that another host's request began in; one host crawled after another
+    # would share only the gaps where one hands over to the next
+    starts = sorted((start, host) for start, end, host, path, status in log)
+    gaps = shared = 0
+    for host, reqs in by_host.items():
+        for (s1, e1), (s2, e2) in zip(reqs, reqs[1:]):
+            gaps += 1
+            shared += any(e1 <= t <= s2 and h != host for t, h in starts)
+    expect(len(by_host) == 3 and shared >= gaps / 2,
+           f"hosts not crawled side by side: {shared} of {gaps} gaps saw another host's request")
 
 
 def case_ip_delay_across_hosts(tmp):
