@@ -526,7 +526,7 @@ def case_timeouts(tmp):
         recs = records(p)
         expect(p.returncode == 4 and len(recs) == 1 and recs[0]["fate"] == "failed"
                and "Timeout was reached" in recs[0]["error"], f"exit {p.returncode}: {recs}")
-        # a timer never fires early; the crawl's start (a few ms) is all else it counts, and a
+        # a timer never fires early; the crawl's start and exit are all else it counts, and a
         # limit taken ten times over would be 10 s
         expect(0.9 <= elapsed < 5, f"--connect-timeout 1 took {elapsed:.2f}s")
     finally:
