@@ -496,9 +496,11 @@ def case_timeouts(tmp):
         slow, fast = got[site.url(host, "/slow")], got[site.url(host, "/fast")]
         expect(slow["fate"] == "failed" and slow["error"] == "Timeout was reached", f"{slow}")
         expect(fast["fate"] == "fetched", f"{fast}")
-        # the limit is 1 s; ten times it (the unit taken wrongly) would be 10
+        # the limit is 1 s from the transfer's start, a little of which passed before the request
+        # reached the server (more on a busy machine); a tenth of it or ten times it (the unit
+        # taken wrongly) would be 0.1 or 10
         held = record_time(slow) - arrived[0]
-        expect(len(arrived) == 1 and 0.9 <= held < 5,
+        expect(len(arrived) == 1 and 0.5 <= held < 5,
                f"--timeout 1: the request was held {held:.2f}s")
         expect("1 timeout" in p.stderr, f"summary: {p.stderr}")
     finally:
