@@ -1,6 +1,7 @@
 /* The transfer engine against servers of this test on loopback: a host's address is handed to
  * curl until curl has it, and again when it changes; the handles of finished transfers are kept
- * for the next ones, and those a long run of transfers never took are freed. */
+ * for the next ones (a HEAD's too, with nothing of it left on the handle), and those a long run
+ * of transfers never took are freed. */
 #include "fetch/fetch.h"
 
 #include <arpa/inet.h>
@@ -70,6 +71,9 @@ static bool answer(struct client *c) {
       n = (int)(sizeof(head) - 1 + sizeof(body) - 1);
       memcpy(reply, head, sizeof(head) - 1);
       memcpy(reply + sizeof(head) - 1, body, sizeof(body) - 1);
+    } else if (strncmp(c->buf, "HEAD ", 5) == 0) { /* the head a GET would have, no body */
+      n = snprintf(reply, sizeof(reply),
+                   "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Type: text/plain\r\n\r\n");
     } else if (strncmp(c->buf, "GET /identity ", 14) == 0) {
       n = snprintf(reply, sizeof(reply),
                    "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Encoding: identity\r\n"
@@ -322,6 +326,34 @@ static void tells_the_body_length_only_when_it_is_known(void **state) {
   client_close(&cl);
 }
 
+/* A HEAD request's handle goes back to the idle ones like any other, and the next GET takes it
+ * (it is the only one): that GET still gets its body, so nothing of the HEAD stayed on it. */
+static void a_head_leaves_nothing_on_its_handle(void **state) {
+  struct servers *s = *state;
+  struct user cl;
+  client_open(&cl, 4);
+  struct outcome o = {0};
+  struct fetch_request rq = {.url = NULL,
+                             .host = "h.invalid",
+                             .port = s->port,
+                             .addr = "127.0.0.1",
+                             .max_size = 1 << 20,
+                             .head_only = true,
+                             .handler = &handler,
+                             .arg = &o};
+  char url[128];
+  snprintf(url, sizeof(url), "http://h.invalid:%u/", s->port);
+  rq.url = url;
+  assert_int_equal(fetch_start(cl.engine, &rq), CORE_OK);
+  wait_all(&cl, &o, 1);
+  assert_int_equal(o.error, FETCH_OK);
+  assert_int_equal(o.len, 0);
+  assert_int_equal(fetch_engine_idle_handles(cl.engine), 1);
+  for (int i = 0; i < 3; i++)
+    assert_string_equal(get(&cl, s, "h.invalid", "127.0.0.1", "/", &o), "A");
+  client_close(&cl);
+}
+
 struct captured {
   int count;
   bool whole; /* the request head, the response head and the body, each complete */
@@ -376,6 +408,7 @@ int main(void) {
       cmocka_unit_test(hands_each_address_until_curl_has_it),
       cmocka_unit_test(frees_handles_a_long_run_never_took),
       cmocka_unit_test(tells_the_body_length_only_when_it_is_known),
+      cmocka_unit_test(a_head_leaves_nothing_on_its_handle),
       cmocka_unit_test(capture_is_whole_or_says_memory_ran_out),
   };
   int failed = cmocka_run_group_tests(tests, servers_start, servers_stop);
