@@ -333,7 +333,9 @@ static void a_head_leaves_nothing_on_its_handle(void **state) {
   struct user cl;
   client_open(&cl, 4);
   struct outcome o = {0};
-  struct fetch_request rq = {.url = NULL,
+  char url[128];
+  snprintf(url, sizeof(url), "http://h.invalid:%u/", s->port);
+  struct fetch_request rq = {.url = url,
                              .host = "h.invalid",
                              .port = s->port,
                              .addr = "127.0.0.1",
@@ -341,9 +343,6 @@ static void a_head_leaves_nothing_on_its_handle(void **state) {
                              .head_only = true,
                              .handler = &handler,
                              .arg = &o};
-  char url[128];
-  snprintf(url, sizeof(url), "http://h.invalid:%u/", s->port);
-  rq.url = url;
   assert_int_equal(fetch_start(cl.engine, &rq), CORE_OK);
   wait_all(&cl, &o, 1);
   assert_int_equal(o.error, FETCH_OK);
