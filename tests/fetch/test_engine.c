@@ -224,9 +224,9 @@ static void client_close(struct user *cl) {
   loop_destroy(cl->loop);
 }
 
-/* Starts a GET of path from host (reached at addr) on the servers' port. */
-static void start(struct user *cl, const struct servers *s, const char *host, const char *addr,
-                  const char *path, struct outcome *o) {
+/* Starts a GET (or a HEAD) of path from host (reached at addr) on the servers' port. */
+static void start_request(struct user *cl, const struct servers *s, const char *host,
+                          const char *addr, const char *path, bool head_only, struct outcome *o) {
   char url[128];
   snprintf(url, sizeof(url), "http://%s:%u%s", host, s->port, path);
   *o = (struct outcome){0};
@@ -235,9 +235,15 @@ static void start(struct user *cl, const struct servers *s, const char *host, co
                              .port = s->port,
                              .addr = addr,
                              .max_size = 1 << 20,
+                             .head_only = head_only,
                              .handler = &handler,
                              .arg = o};
   assert_int_equal(fetch_start(cl->engine, &rq), CORE_OK);
+}
+
+static void start(struct user *cl, const struct servers *s, const char *host, const char *addr,
+                  const char *path, struct outcome *o) {
+  start_request(cl, s, host, addr, path, false, o);
 }
 
 /* Turns the loop until every outcome of os is done (ten seconds at most). */
@@ -332,18 +338,8 @@ static void a_head_leaves_nothing_on_its_handle(void **state) {
   struct servers *s = *state;
   struct user cl;
   client_open(&cl, 4);
-  struct outcome o = {0};
-  char url[128];
-  snprintf(url, sizeof(url), "http://h.invalid:%u/", s->port);
-  struct fetch_request rq = {.url = url,
-                             .host = "h.invalid",
-                             .port = s->port,
-                             .addr = "127.0.0.1",
-                             .max_size = 1 << 20,
-                             .head_only = true,
-                             .handler = &handler,
-                             .arg = &o};
-  assert_int_equal(fetch_start(cl.engine, &rq), CORE_OK);
+  struct outcome o;
+  start_request(&cl, s, "h.invalid", "127.0.0.1", "/", true, &o);
   wait_all(&cl, &o, 1);
   assert_int_equal(o.error, FETCH_OK);
   assert_int_equal(o.len, 0);
