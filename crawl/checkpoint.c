@@ -79,8 +79,8 @@ static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_ite
 
 static void put_unfed(struct shard *c, const char *url, void *arg) {
   (void)c;
-  struct frontier_item item = {.kind = FRONTIER_PAGE, .url = (char *)url};
-  crawl__saved_put_item(arg, &item, ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT, 0);
+  crawl__saved_put_page(arg, FRONTIER_PAGE, 0, 0, 0,
+                        ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT, 0, NULL, url);
 }
 
 /* One shard's lines: its counters (with --state), queues, requests in flight, held links and what

@@ -169,7 +169,9 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
     /* an address, or a name only its proxy looks up: the host is its own --ip-delay group */
     frontier_host_set_ip(c->fr, fh, hd->host);
   } else {
-    struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, u->origin, NULL, 0);
+    /* no text of its own: the lookup is of hd->host, and a broad crawl's new hosts wait for
+     * theirs by the thousand */
+    struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, "", NULL, 0);
     if (!resolve) {
       crawl__notes_fatal(c, "out of memory");
       return NULL;

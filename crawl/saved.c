@@ -50,12 +50,17 @@ FILE *crawl__saved_temp_stream(const char *name) {
   return f;
 }
 
+void crawl__saved_put_page(FILE *out, frontier_kind kind, int depth, int attempts, int redirects,
+                           unsigned flags, double wait, const char *from, const char *url) {
+  fprintf(out, "%s %d %d %d %u %.3f %s %s\n", kind == FRONTIER_SITEMAP ? "sitemap" : "page", depth,
+          attempts, redirects, flags, wait, from ? from : "-", url);
+}
+
 void crawl__saved_put_item(FILE *out, const struct frontier_item *item, unsigned flags,
                            double now) {
   double wait = item->not_before > now ? item->not_before - now : 0;
-  fprintf(out, "%s %d %d %d %u %.3f %s %s\n", item->kind == FRONTIER_SITEMAP ? "sitemap" : "page",
-          item->depth, item->attempts, item->redirects, flags, wait, item->from ? item->from : "-",
-          item->url);
+  crawl__saved_put_page(out, item->kind, item->depth, item->attempts, item->redirects, flags, wait,
+                        item->from, item->url);
 }
 
 void crawl__saved_leave(struct shard *c, const struct frontier_item *item) {

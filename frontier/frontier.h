@@ -19,19 +19,21 @@ typedef enum {
   FRONTIER_SITEMAP  /* fetch a sitemap: timed like a page, after robots.txt, in turn with pages */
 } frontier_kind;
 
+/* One allocation with its strings (a broad crawl queues hundreds of thousands): the fields
+ * ordered so that none pads, the URL last. */
 struct frontier_item {
+  struct frontier_item *next, *prev; /* the frontier's: its place in its host's queue */
+  char *from; /* page it was found on, NULL for seeds; in the item's allocation, after url */
+  double not_before;
   frontier_kind kind;
-  char *url;  /* printed form; allocated with the item, freed with it */
-  char *from; /* page it was found on, NULL for seeds; allocated with the item */
   int depth;
-  int attempts;  /* transient failures so far */
-  int redirects; /* hops so far in its redirect chain */
+  int attempts;   /* transient failures so far */
+  int redirects;  /* hops so far in its redirect chain */
+  unsigned flags; /* the owner's bits, kept as they are */
   /* never goes to the spill file: its owner will look for it with frontier_take_deeper, which
    * finds pages in memory only (a page fetched ahead of its level waits so until confirmed) */
   bool stays_in_memory;
-  double not_before;
-  unsigned flags;                    /* the owner's bits, kept as they are */
-  struct frontier_item *next, *prev; /* the frontier's: its place in its host's queue */
+  char url[]; /* printed form */
 };
 
 /* url and from are copied. Caller frees with frontier_item_free, or hands it to frontier_push. */

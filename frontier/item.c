@@ -1,17 +1,17 @@
 /* frontier/item.c: a queued item and its strings in one allocation. */
 #include "frontier/frontier-int.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* An item and its strings in one allocation (a queue may hold a hundred thousand of them):
  * url_len and from_len bytes of room, each with its '\0'; from is NULL when has_from is false. */
 struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t from_len) {
-  size_t size = sizeof(struct frontier_item) + url_len + 1 + (has_from ? from_len + 1 : 0);
+  size_t size = offsetof(struct frontier_item, url) + url_len + 1 + (has_from ? from_len + 1 : 0);
   struct frontier_item *item = calloc(1, size);
   if (!item)
     return NULL;
-  item->url = (char *)(item + 1);
   item->from = has_from ? item->url + url_len + 1 : NULL;
   return item;
 }

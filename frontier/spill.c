@@ -105,14 +105,12 @@ static core_rc spill_read(frontier *f, uint64_t at, struct frontier_item **out, 
   url[rec.url_len] = '\0';
   if (from)
     from[from_len] = '\0';
-  *item = (struct frontier_item){.kind = FRONTIER_PAGE,
-                                 .url = url,
-                                 .from = from,
-                                 .depth = rec.depth,
-                                 .attempts = rec.attempts,
-                                 .redirects = rec.redirects,
-                                 .not_before = rec.not_before,
-                                 .flags = rec.flags};
+  item->kind = FRONTIER_PAGE;
+  item->depth = rec.depth;
+  item->attempts = rec.attempts;
+  item->redirects = rec.redirects;
+  item->not_before = rec.not_before;
+  item->flags = rec.flags;
   *next = rec.next;
   *next_depth = rec.next_depth;
   if (taken)
