@@ -54,8 +54,7 @@ uint64_t crawl__saved_left_count(const struct shard *c);
 /* Whether a page left for the next run was lost (its file could not be made). */
 bool crawl__saved_left_lost(const struct shard *c);
 void crawl__saved_left_close(struct shard *c);
-/* A page's line (page or sitemap; from NULL: found on no page), wait seconds before it may start.
- */
+/* A page's line (page or sitemap; from NULL: found on no page), to start wait seconds later. */
 void crawl__saved_put_page(FILE *out, frontier_kind kind, int depth, int attempts, int redirects,
                            unsigned flags, double wait, const char *from, const char *url);
 /* The same of a queued item, with the given flags, its wait measured from now. */
