@@ -9,7 +9,7 @@
  * url_len and from_len bytes of room, each with its '\0'; from is NULL when has_from is false. */
 struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t from_len) {
   size_t size = offsetof(struct frontier_item, url) + url_len + 1 + (has_from ? from_len + 1 : 0);
-  if (size < sizeof(struct frontier_item)) /* never less than the struct: it is read whole */
+  if (size < sizeof(struct frontier_item)) /* never less than the type the pointer says it is */
     size = sizeof(struct frontier_item);
   struct frontier_item *item = calloc(1, size);
   if (!item)
