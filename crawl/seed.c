@@ -82,24 +82,28 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   char *line = NULL;
   size_t cap = 0;
   struct saved s;
-  const char *held_from = NULL;
-  char *from_copy = NULL;
+  struct held_page *hp = NULL;
   while (!crawl__life_fatal(c) && crawl__saved_next(resumable, &line, &cap, &s)) {
-    if (s.kind == SAVED_HELD) { /* its links were found, not yet offered: new to this run */
-      free(from_copy);
-      held_from = from_copy = strdup(s.from);
+    /* a held page's links were found, not yet offered: new to this run, and held again until
+     * this run's gate reaches their page's level. Offered at once, one a level beyond --depth
+     * would be cut and seen before a seed left waiting finds it within the limit */
+    if (s.kind == SAVED_HELD) {
+      if ((hp = crawl__held_new(c, s.from, s.depth)))
+        crawl__held_queue(c, hp);
       continue;
     }
-    if (s.kind != SAVED_PAGE && s.kind != SAVED_LINK &&
+    if (s.kind == SAVED_LINK) {
+      if (hp)
+        crawl__held_add(c, hp, s.url, s.depth, s.how);
+      continue;
+    }
+    if (s.kind != SAVED_PAGE &&
         !(s.kind == SAVED_TRANSIT && (s.flags == LINK_FOUND || s.flags == LINK_REDIRECT)))
       continue; /* what else the last run had is set up again by this one */
     struct url u;
     if (url_seed(s.url, c->cfg->max_url_length, &u) != CORE_OK)
       continue;
-    if (s.kind == SAVED_LINK) {
-      if (held_from)
-        crawl__intake_offer(c, &u, held_from, s.depth, 0, OFFER_LINK, s.how);
-    } else if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
+    if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
       crawl__intake_offer(c, &u, s.from, s.depth, s.redirects,
                           s.flags == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, s.how);
     } else if (!seen_contains(given, u.text, strlen(u.text)) &&
@@ -111,7 +115,6 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
     }
     url_free(&u);
   }
-  free(from_copy);
   free(line);
   if (ferror(resumable))
     crawl__notes_fatal(c, "--seen: cannot read back the URLs the last run left: %s",

@@ -248,10 +248,13 @@ static void shard_end(struct shard *c) {
   c->engine = NULL;
   crawl__mesh_barrier(c->run, c->shard); /* no shard writes to the --warc file any more */
   crawl__archive_close(c);
-  /* a --state crawl that stops before its end keeps its held links held; any other offers them
-   * now: they are found links, printed and then queued or settled like the rest */
+  /* a crawl that stops before its end keeps its held links held when it saves (--state,
+   * --seen): their level has not come, and a page still pending above it may find one of them
+   * at a smaller depth, within --depth where the held one is cut beyond it. Any other offers
+   * them now: they are found links, printed and then queued or settled like the rest */
   bool pausing = cfg->state_dir && crawl__life_end(c) != CRAWL_END_DONE;
-  if (c->fr && !pausing)
+  bool keep_held = (cfg->state_dir || cfg->seen_file) && crawl__life_end(c) != CRAWL_END_DONE;
+  if (c->fr && !keep_held)
     crawl__intake_replay_held(c, true);
   if (crawl__mesh_shards(c->run) > 1)
     deliver_last_links(c);

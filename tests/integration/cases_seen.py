@@ -212,3 +212,67 @@ def case_fp_rate(tmp):
     web.stop()
     expect(sizes["1e-9"] > 30 * os.path.getsize(seen),
            f"--expect 1000: {os.path.getsize(seen)} bytes, --expect 100000: {sizes['1e-9']}")
+
+
+def case_seen_interrupt_keeps_waiting_seeds(tmp):
+    """--seen and SIGINT while seeds still wait for their turn: the seeds the first run never
+    asked for are saved and fetched by the next run, recorded there at depth 0 via seed, and
+    what they link to is fetched by one run or the other (doc/behaviour.md, The seen filter).
+    The gate is the first seed: with -c 1 nothing else is asked for while its page hangs, so
+    the interrupt comes with most seeds still waiting, however fast the machine."""
+    web = Web(tmp, hosts=1500, pages=2, links=4)
+    gate = Gate()
+    try:
+        seen = os.path.join(tmp, "crawl.seen")
+        seeds = [web.url(f"s{i}") for i in range(1500)]
+        seed_file = os.path.join(tmp, "seeds.txt")
+        with open(seed_file, "w") as f:
+            f.write("\n".join([gate.url("gate.test")] + seeds) + "\n")
+        base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", *gate.resolve(),
+                "-c", "1", "-w", "0", "-d", "1", "-D", "web.test", "--jsonl", "--seen", seen]
+        # its records go to a file: a pipe no one reads while the case waits would fill, and
+        # the crawl would wait on it, never reaching the gate
+        out_path = os.path.join(tmp, "first.jsonl")
+        with open(out_path, "w") as out_file:
+            proc = subprocess.Popen(base + ["-i", seed_file], stdout=out_file,
+                                    stderr=subprocess.PIPE, text=True)
+        wait_until(gate.asked.is_set, "the gate's request", proc)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=120)
+        with open(out_path) as f:
+            out = f.read()
+        expect(proc.returncode == 130, f"first run: exit {proc.returncode}: {err[-500:]}")
+        # depth 0 was pending all along, so no link of a page fetched ahead of its level was
+        # due: none is settled beyond -d 1 (one would be seen, and lost to the seed that waited)
+        cut = [r["url"] for r in map(json.loads, out.splitlines()) if r["fate"] == "depth"]
+        expect(not cut, f"the first run cut {len(cut)} URLs beyond --depth: {cut[:3]}")
+        between = time.monotonic()
+        gate.release()
+        second = subprocess.run(base + [gate.url("gate.test")], capture_output=True, text=True,
+                                timeout=300)
+        expect(second.returncode == 0, f"second run: exit {second.returncode}: "
+                                       f"{second.stderr[-500:]}")
+        log = web.stop()
+        asked = (set(), set())
+        for start, _, host, path, _ in log:
+            asked[start > between].add(f"http://{host}:{web.port}{path}")
+        waiting = [s for s in seeds if s not in asked[0]]
+        expect(len(waiting) >= 100, f"only {len(waiting)} seeds were waiting at the interrupt")
+        unasked = [s for s in waiting if s not in asked[1]]
+        expect(not unasked, f"{len(unasked)} waiting seeds never fetched: {unasked[:3]}")
+        truth = web.truth(*seeds, depth=1, domains="web.test")
+        records = [json.loads(line) for line in second.stdout.splitlines()]
+        recorded = {r["url"]: r for r in records if r["url"] in truth}
+        expect(any(s in recorded for s in waiting), "no waiting seed recorded by the second run")
+        for url, r in recorded.items():
+            expect(r["depth"] == truth[url][1], f"{url}: depth {r['depth']}, want {truth[url][1]}")
+            if url in waiting:
+                expect(r.get("via") == "seed", f"{url}: a waiting seed recorded via {r.get('via')}")
+        # what the first run queued, held or left waiting, the second takes up: together they
+        # fetch every page of the whole crawl (the gate's aside)
+        pages = [u for u, (fate, _) in truth.items() if fate == "fetched"]
+        lost = [u for u in pages if u not in asked[0] and u not in asked[1]]
+        expect(not lost, f"{len(lost)} of {len(pages)} pages fetched by neither run: {lost[:5]}")
+    finally:
+        gate.stop()
+        web.stop()
