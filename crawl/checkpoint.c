@@ -118,10 +118,9 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
   }
   if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */
     crawl__seeds_unfed_each(c, put_unfed, out);
-  /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records
-   * across a kill (a --seen run is a new crawl, with records of its own) */
-  if (rc == CORE_OK &&
-      (!crawl__saved_copy_left(c, out) || (whole && !crawl__depthcut_save(c, out))))
+  /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records,
+   * and the redirect of a page left here that would reach one, across a stop or a kill */
+  if (rc == CORE_OK && (!crawl__saved_copy_left(c, out) || !crawl__depthcut_save(c, out)))
     rc = CORE_ESYS;
   *pages += s.pages;
   return rc;

@@ -97,7 +97,12 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
         crawl__held_add(c, hp, s.url, s.depth, s.how);
       continue;
     }
-    if (s.kind != SAVED_PAGE &&
+    if (s.kind == SAVED_CUT && s.depth > c->cfg->depth) { /* seen, its record waiting */
+      struct frontier_item probe = {.flags = s.flags};
+      crawl__depthcut_add(c, &probe, s.url, s.from, s.depth);
+      continue;
+    }
+    if (s.kind != SAVED_PAGE && s.kind != SAVED_CUT && /* a cut one within this run's -d */
         !(s.kind == SAVED_TRANSIT && (s.flags == LINK_FOUND || s.flags == LINK_REDIRECT)))
       continue; /* what else the last run had is set up again by this one */
     struct url u;

@@ -258,9 +258,10 @@ static void shard_end(struct shard *c) {
     crawl__intake_replay_held(c, true);
   if (crawl__mesh_shards(c->run) > 1)
     deliver_last_links(c);
-  /* no redirect comes any more: the URLs cut beyond --depth are settled (a paused --state crawl
-   * keeps them waiting in its checkpoint, for the run that continues it) */
-  if (c->fr && crawl__life_end(c) != CRAWL_END_PIPE && !pausing)
+  /* no redirect comes any more: the URLs cut beyond --depth are settled. A crawl that saves
+   * and stops before its end keeps them waiting in the save, for the next run (a redirect of a
+   * page it left may still reach one: doc/behaviour.md, Depth) */
+  if (c->fr && crawl__life_end(c) != CRAWL_END_PIPE && !keep_held)
     crawl__depthcut_settle(c);
   c->stats->spilled += c->fr ? frontier_spilled_ever(c->fr) : 0;
   int spill_error = 0;

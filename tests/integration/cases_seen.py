@@ -276,3 +276,69 @@ def case_seen_interrupt_keeps_waiting_seeds(tmp):
     finally:
         gate.stop()
         web.stop()
+
+
+def case_seen_stop_keeps_cut_urls(tmp):
+    """--seen and a stop: a URL cut one level beyond -d waits in the save with the page whose
+    redirect may still reach it, and when the next run fetches that page and the redirect does,
+    the URL is fetched at the redirect's depth (doc/behaviour.md, Depth), as within one run,
+    not lost as seen already."""
+    import threading
+    a, b = "a.site.test", "b.site.test"
+    opened = threading.Event()  # b/p answers (a redirect to a/x) only in the second run
+    asked = threading.Event()
+
+    def respond(host, path, headers):
+        if host == a and path == "/":
+            return 200, {}, html_links(site.url(b, "/p"), "/q")
+        if host == a and path == "/q":
+            return 200, {}, html_links("/x")  # depth 2: cut beyond -d 1
+        if host == a and path == "/x":
+            return 200, {}, html_links()
+        if host == b and path == "/p":
+            if not opened.is_set():
+                asked.set()
+                opened.wait(timeout=120)
+            return 301, {"Location": site.url(a, "/x")}, ""
+        return None
+
+    site = Site([a, b], respond)
+    try:
+        seen = os.path.join(tmp, "crawl.seen")
+        out_path = os.path.join(tmp, "first.jsonl")
+        cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-d", "1", "-D", "site.test",
+               "--jsonl", "--seen", seen, site.url(a)]
+
+        def q_settled():
+            with open(out_path) as f:
+                return any(json.loads(line)["url"] == site.url(a, "/q") for line in f
+                           if line.endswith("\n"))
+        with open(out_path, "w") as out_file:
+            proc = subprocess.Popen(cmd, stdout=out_file, stderr=subprocess.PIPE, text=True)
+        wait_until(lambda: asked.is_set() and q_settled(), "b/p asked for and a/q's record",
+                   proc)
+        # the first signal waits for b/p, the second stops at once: b/p is left for the next run
+        # (another signal: a second SIGINT sent before the first is taken would be lost in it;
+        # pending together, SIGINT is taken first, and says the exit status)
+        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 130, f"first run: exit {proc.returncode}: {err[-300:]}")
+        with open(out_path) as f:
+            first = {r["url"]: r for r in map(json.loads, f)}
+        expect(first.get(site.url(a, "/x"), {}).get("fate") != "depth",
+               f"a/x settled beyond -d while b/p was pending: {first}")
+        opened.set()
+        since = time.monotonic()
+        second = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        expect(second.returncode == 0, f"second run: exit {second.returncode}: {second.stderr}")
+        again = {r["url"]: r for r in map(json.loads, second.stdout.splitlines())}
+        paths = [(h, p) for start, _, h, p, _ in site.log if start >= since]
+        expect((b, "/p") in paths and (a, "/x") in paths,
+               f"the second run asked for {paths}, not b/p and a/x")
+        x = again.get(site.url(a, "/x"))
+        expect(x and (x["fate"], x["depth"], x["via"]) == ("fetched", 1, "redirect"),
+               f"a/x in the second run: {x}")
+    finally:
+        opened.set()
+        site.stop()
