@@ -123,16 +123,29 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
   url_free(&u);
 }
 
-/* A URL cut one level beyond --depth: cut again, for a redirect of the last level may still reach
- * it; fetched when this run's -d reaches it. */
-static void restore_cut(struct shard *c, struct saved *s, double now) {
-  if (s->depth <= c->cfg->depth) {
-    s->kind = SAVED_PAGE;
-    restore_item(c, s, now);
-    return;
+bool crawl__restore_waiting(struct shard *c, const struct saved *s, struct held_page **hp) {
+  switch (s->kind) {
+    case SAVED_HELD:
+      /* its depth stays pending until its links are offered, as before the stop */
+      if ((*hp = crawl__held_new(c, s->from, s->depth)))
+        crawl__held_queue(c, *hp);
+      return true;
+    case SAVED_LINK:
+      if (*hp)
+        crawl__held_add(c, *hp, s->url, s->depth, s->how);
+      return true;
+    case SAVED_CUT: {
+      /* cut again, for a redirect of the last level may still reach it; one within this run's
+       * -d is the caller's, to queue */
+      if (s->depth <= c->cfg->depth)
+        return false;
+      struct frontier_item probe = {.flags = s->flags};
+      crawl__depthcut_add(c, &probe, s->url, s->from, s->depth);
+      return true;
+    }
+    default:
+      return false;
   }
-  struct frontier_item probe = {.flags = s->flags};
-  crawl__depthcut_add(c, &probe, s->url, s->from, s->depth);
 }
 
 /* The seed to feed from, of a "stat seeds_fed" line (checked: the seeds are the saved ones). */
@@ -220,19 +233,16 @@ void crawl__restore(struct shard *c) {
   struct held_page *hp = NULL;
   double now = core_now();
   while (!crawl__life_fatal(c) && crawl__saved_next(f, &line, &cap, &s)) {
+    if (crawl__restore_waiting(c, &s, &hp))
+      continue;
     switch (s.kind) {
       case SAVED_PAGE:
       case SAVED_SITEMAP:
+      case SAVED_CUT: /* one within this run's -d: fetched now */
         restore_item(c, &s, now);
         break;
-      case SAVED_HELD:
-        /* its depth stays pending until its links are offered, as before the stop */
-        if ((hp = crawl__held_new(c, s.from, s.depth)))
-          crawl__held_queue(c, hp);
-        break;
+      case SAVED_HELD: /* taken up above, as a --seen run's leftovers are */
       case SAVED_LINK:
-        if (hp)
-          crawl__held_add(c, hp, s.url, s.depth, s.how);
         break;
       case SAVED_HOST:
         restore_host(c, &s, now);
@@ -246,9 +256,6 @@ void crawl__restore(struct shard *c) {
       case SAVED_TRANSIT: /* offered now, as its owner would have when it arrived */
         crawl__mail_take_saved_link(c, (enum link_kind)s.flags, s.how, s.depth, s.redirects, s.from,
                                     s.url);
-        break;
-      case SAVED_CUT:
-        restore_cut(c, &s, now);
         break;
     }
   }

@@ -4,6 +4,8 @@
 
 #include "crawl/crawl-int.h"
 
+struct saved;
+
 /* A shard's state of the run it continues (struct shard_resume, c->resume): made before the shard
  * opens, with every length kept whole (UINT64_MAX); let go at its close. The functions that read
  * it answer as for a run that continues nothing when it could not be made. */
@@ -29,6 +31,10 @@ bool crawl__restore_complete(const struct shard *c);
 uint64_t crawl__restore_warc_keep(const struct shard *c);
 uint64_t crawl__restore_output_keep(const struct shard *c);
 uint64_t crawl__restore_links_keep(const struct shard *c);
+/* A saved line that waits, put back as it was: a held page (*hp, for its links), one of its links,
+ * or a URL cut beyond this run's --depth (doc/behaviour.md, Resuming); whether s was one. Both a
+ * --state run and a --seen run's leftovers take these alike. */
+bool crawl__restore_waiting(struct shard *c, const struct saved *s, struct held_page **hp);
 /* --state: puts the loaded checkpoint back: queues, held links, hosts, counters. */
 void crawl__restore(struct shard *c);
 /* Before crawl__restore: from which seed on this shard offers seeds, as the checkpoint says (a

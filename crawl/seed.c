@@ -86,22 +86,10 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   while (!crawl__life_fatal(c) && crawl__saved_next(resumable, &line, &cap, &s)) {
     /* a held page's links were found, not yet offered: new to this run, and held again until
      * this run's gate reaches their page's level. Offered at once, one a level beyond --depth
-     * would be cut and seen before a seed left waiting finds it within the limit */
-    if (s.kind == SAVED_HELD) {
-      if ((hp = crawl__held_new(c, s.from, s.depth)))
-        crawl__held_queue(c, hp);
+     * would be cut and seen before a seed left waiting finds it within the limit. A URL cut
+     * beyond -d is seen, its record waiting */
+    if (crawl__restore_waiting(c, &s, &hp))
       continue;
-    }
-    if (s.kind == SAVED_LINK) {
-      if (hp)
-        crawl__held_add(c, hp, s.url, s.depth, s.how);
-      continue;
-    }
-    if (s.kind == SAVED_CUT && s.depth > c->cfg->depth) { /* seen, its record waiting */
-      struct frontier_item probe = {.flags = s.flags};
-      crawl__depthcut_add(c, &probe, s.url, s.from, s.depth);
-      continue;
-    }
     if (s.kind != SAVED_PAGE && s.kind != SAVED_CUT && /* a cut one within this run's -d */
         !(s.kind == SAVED_TRANSIT && (s.flags == LINK_FOUND || s.flags == LINK_REDIRECT)))
       continue; /* what else the last run had is set up again by this one */
