@@ -283,7 +283,7 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
       !lower_in_flight(c, u, from, depth, redirects, how))
     lower_queued(c, u, from, depth, redirects, how);
   bool rescue = !fresh && kind == OFFER_REDIRECT && crawl__depthcut_rescued(c, u, depth);
-  if (!fresh && kind != OFFER_SEED && kind != OFFER_RESUME && !rescue)
+  if (!fresh && (kind == OFFER_LINK || kind == OFFER_REDIRECT) && !rescue)
     return;
   char ext[64];
   url_ext(u, ext, sizeof(ext));
@@ -294,7 +294,8 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     if (printable && !cfg->jsonl)
       crawl__report_url(c, u->text);
   }
-  struct frontier_item probe = {.flags = (printable && (fresh || rescue) ? 0 : ITEM_QUIET) |
+  bool owed = fresh || rescue || kind == OFFER_CUT; /* a record no run has written */
+  struct frontier_item probe = {.flags = (printable && owed ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0) |
                                          (unsigned)how.via << ITEM_VIA_SHIFT};
   /* fetched already, ahead of its level, when it is a speculative page */
@@ -422,7 +423,7 @@ void crawl__intake_offer(struct shard *c, const struct url *u, const char *from,
                          int redirects, enum offer_kind kind, struct link_how how) {
   if (!crawl__intake_admitted(c, u, kind))
     return;
-  if (crawl__mail_shared(c) && kind != OFFER_SEED && kind != OFFER_RESUME &&
+  if (crawl__mail_shared(c) && (kind == OFFER_LINK || kind == OFFER_REDIRECT) &&
       crawl__mail_send_if_foreign(c, u, from, depth, redirects,
                                   kind == OFFER_REDIRECT ? LINK_REDIRECT : LINK_FOUND, how))
     return;

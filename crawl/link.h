@@ -65,7 +65,9 @@ enum link_kind {
   LINK_AHEAD = 'P'     /* a held link, for its owner to fetch ahead (speculate.c) */
 };
 
-/* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already */
-enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME };
+/* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already.
+ * OFFER_CUT: one an earlier run stopped before its end left cut beyond its -d, within this run's:
+ * printed then, its --jsonl record still owed (doc/behaviour.md, Resuming) */
+enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME, OFFER_CUT };
 
 #endif

@@ -99,12 +99,16 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
     if (s.kind == SAVED_TRANSIT) { /* on its way to its owner, this shard */
       crawl__intake_offer(c, &u, s.from, s.depth, s.redirects,
                           s.flags == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, s.how);
-    } else if (!seen_contains(given, u.text, strlen(u.text)) &&
-               crawl__intake_admitted(c, &u, OFFER_RESUME)) {
+    } else {
+      /* a URL cut beyond the last run's -d was printed, but its record waited (within this run's
+       * -d it is fetched, and recorded then) */
+      enum offer_kind kind = s.kind == SAVED_CUT ? OFFER_CUT : OFFER_RESUME;
       /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
-      c->stats->resumed++;
-      crawl__intake_offer(c, &u, s.from, s.depth, 0, OFFER_RESUME,
-                          (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
+      if (!seen_contains(given, u.text, strlen(u.text)) && crawl__intake_admitted(c, &u, kind)) {
+        c->stats->resumed++;
+        crawl__intake_offer(c, &u, s.from, s.depth, 0, kind,
+                            (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
+      }
     }
     url_free(&u);
   }

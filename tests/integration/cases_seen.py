@@ -278,14 +278,14 @@ def case_seen_interrupt_keeps_waiting_seeds(tmp):
         web.stop()
 
 
-def case_seen_stop_keeps_cut_urls(tmp):
-    """--seen and a stop: a URL cut one level beyond -d waits in the save with the page whose
-    redirect may still reach it, and when the next run fetches that page and the redirect does,
-    the URL is fetched at the redirect's depth (doc/behaviour.md, Depth), as within one run,
-    not lost as seen already."""
+def seen_stop_with_cut_url(tmp, second_depth):
+    """A first run at -d 1 with --seen, stopped while b/p is asked for, a/x cut one level beyond
+    -d (a/ -> a/q -> a/x); then a second run at second_depth, where b/p redirects to a/x (at -d
+    1) or answers 404 (at -d 2, where a/x is within the limit itself). Returns the first run's
+    records, the second run's, and the paths the second run asked for."""
     import threading
     a, b = "a.site.test", "b.site.test"
-    opened = threading.Event()  # b/p answers (a redirect to a/x) only in the second run
+    opened = threading.Event()  # b/p answers only in the second run
     asked = threading.Event()
 
     def respond(host, path, headers):
@@ -299,6 +299,8 @@ def case_seen_stop_keeps_cut_urls(tmp):
             if not opened.is_set():
                 asked.set()
                 opened.wait(timeout=120)
+            if second_depth > 1:
+                return 404, {}, "gone"
             return 301, {"Location": site.url(a, "/x")}, ""
         return None
 
@@ -306,15 +308,17 @@ def case_seen_stop_keeps_cut_urls(tmp):
     try:
         seen = os.path.join(tmp, "crawl.seen")
         out_path = os.path.join(tmp, "first.jsonl")
-        cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-d", "1", "-D", "site.test",
-               "--jsonl", "--seen", seen, site.url(a)]
+
+        def cmd(depth):
+            return [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-d", str(depth), "-D",
+                    "site.test", "--jsonl", "--seen", seen, site.url(a)]
 
         def q_settled():
             with open(out_path) as f:
                 return any(json.loads(line)["url"] == site.url(a, "/q") for line in f
                            if line.endswith("\n"))
         with open(out_path, "w") as out_file:
-            proc = subprocess.Popen(cmd, stdout=out_file, stderr=subprocess.PIPE, text=True)
+            proc = subprocess.Popen(cmd(1), stdout=out_file, stderr=subprocess.PIPE, text=True)
         wait_until(lambda: asked.is_set() and q_settled(), "b/p asked for and a/q's record",
                    proc)
         # the first signal waits for b/p, the second stops at once: b/p is left for the next run
@@ -330,15 +334,43 @@ def case_seen_stop_keeps_cut_urls(tmp):
                f"a/x settled beyond -d while b/p was pending: {first}")
         opened.set()
         since = time.monotonic()
-        second = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        second = subprocess.run(cmd(second_depth), capture_output=True, text=True, timeout=60)
         expect(second.returncode == 0, f"second run: exit {second.returncode}: {second.stderr}")
         again = {r["url"]: r for r in map(json.loads, second.stdout.splitlines())}
         paths = [(h, p) for start, _, h, p, _ in site.log if start >= since]
-        expect((b, "/p") in paths and (a, "/x") in paths,
-               f"the second run asked for {paths}, not b/p and a/x")
-        x = again.get(site.url(a, "/x"))
-        expect(x and (x["fate"], x["depth"], x["via"]) == ("fetched", 1, "redirect"),
-               f"a/x in the second run: {x}")
+        return site, first, again, paths
     finally:
         opened.set()
         site.stop()
+
+
+def case_seen_stop_keeps_cut_urls(tmp):
+    """--seen and a stop: a URL cut one level beyond -d waits in the save with the page whose
+    redirect may still reach it, and when the next run fetches that page and the redirect does,
+    the URL is fetched at the redirect's depth (doc/behaviour.md, Depth), as within one run,
+    not lost as seen already."""
+    site, first, again, paths = seen_stop_with_cut_url(tmp, 1)
+    a, b = "a.site.test", "b.site.test"
+    expect((b, "/p") in paths and (a, "/x") in paths,
+           f"the second run asked for {paths}, not b/p and a/x")
+    x = again.get(site.url(a, "/x"))
+    expect(x and (x["fate"], x["depth"], x["via"]) == ("fetched", 1, "redirect"),
+           f"a/x in the second run: {x}")
+
+
+def case_seen_stop_records_cut_urls(tmp):
+    """--seen and a stop, then a run with a deeper -d: the URL the first run cut beyond its -d
+    (printed there, its record waiting) is fetched at its own depth, and it gets its one --jsonl
+    record from the run that fetched it (doc/behaviour.md, Resuming): neither run may leave it
+    unrecorded, as it would a URL simply left queued, whose record the earlier run wrote."""
+    site, first, again, paths = seen_stop_with_cut_url(tmp, 2)
+    a, b = "a.site.test", "b.site.test"
+    expect((b, "/p") in paths and (a, "/x") in paths,
+           f"the second run asked for {paths}, not b/p and a/x")
+    expect(site.url(a, "/x") not in first, f"a/x recorded by the first run: {first}")
+    x = again.get(site.url(a, "/x"))
+    expect(x and (x["fate"], x["depth"], x["from"]) == ("fetched", 2, site.url(a, "/q")),
+           f"a/x in the second run: {x}")
+    # b/p was recorded as pending by the first run: the second fetches it without a record
+    expect(first.get(site.url(b, "/p"), {}).get("fate") == "pending" and
+           site.url(b, "/p") not in again, f"b/p: {first.get(site.url(b, '/p'))}, {again}")
