@@ -54,6 +54,9 @@ struct snapshot {
   FILE *out;
   double now;
   uint64_t pages;
+  /* --seen: the queued pages' records are written at this stop (pending), so the next run
+   * fetches them without one; in a save before (all a kill leaves) they are still owed */
+  bool recorded;
 };
 
 static core_rc snap_host(void *arg, frontier_host *fh) {
@@ -70,7 +73,7 @@ static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_ite
   (void)fh;
   struct snapshot *s = arg;
   if (item->kind == FRONTIER_PAGE || item->kind == FRONTIER_SITEMAP) {
-    crawl__saved_put_item(s->out, item, item->flags, s->now);
+    crawl__saved_put_item(s->out, item, item->flags | (s->recorded ? ITEM_QUIET : 0), s->now);
     s->pages += item->kind == FRONTIER_PAGE;
   }
   /* a host's lookup and robots.txt are queued again when the next run meets the host */
@@ -85,9 +88,10 @@ static void put_unfed(struct shard *c, const char *url, void *arg) {
 
 /* One shard's lines: its counters (with --state), queues, requests in flight, held links and what
  * a limit left for the next run. Adds its queued pages to *pages. */
-static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *pages) {
-  struct snapshot s = {out, now, crawl__saved_left_count(c)};
+static core_rc write_part(struct shard *c, FILE *out, double now, bool final, uint64_t *pages) {
   bool whole = c->cfg->state_dir != NULL;
+  struct snapshot s = {out, now, crawl__saved_left_count(c),
+                       !whole && final && crawl__life_end(c) != CRAWL_END_PIPE};
   if (whole) {
     struct crawl_stats_counter list[CRAWL_STATS_COUNTERS_MAX];
     size_t n;
@@ -121,6 +125,10 @@ static core_rc write_part(struct shard *c, FILE *out, double now, uint64_t *page
   /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records,
    * and the redirect of a page left here that would reach one, across a stop or a kill */
   if (rc == CORE_OK && (!crawl__saved_copy_left(c, out) || !crawl__depthcut_save(c, out)))
+    rc = CORE_ESYS;
+  /* the failed URLs whose records wait: a kill would lose the records (at the end they are
+   * written, and the filter forgets the URLs) */
+  if (rc == CORE_OK && !whole && !final && !crawl__saved_copy_waiting(c, out))
     rc = CORE_ESYS;
   *pages += s.pages;
   return rc;
@@ -156,7 +164,7 @@ static FILE *write_snapshot(struct shard *c, uint64_t *pages) {
   core_rc rc = CORE_OK;
   int n = crawl__mesh_shards(c->run);
   for (int i = 0; i < n && rc == CORE_OK; i++)
-    rc = write_part(crawl__mesh_shard(c->run, i), out, now, pages);
+    rc = write_part(crawl__mesh_shard(c->run, i), out, now, c->save->final, pages);
   if (n > 1 || crawl__mesh_is_cluster(c->run)) {
     crawl__mail_write_transit(c->run, out);
     crawl__bridge_write_transit(c, out);

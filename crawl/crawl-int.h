@@ -107,7 +107,7 @@ struct shard_hooks {
   void (*spec_record)(struct shard *c, const struct crawl_record *rec);
   /* report.c: a failed URL's record, kept until every page linking to it is known (referrers.c);
    * false when it is written at once */
-  bool (*failed_record)(struct shard *c, const struct crawl_record *rec);
+  bool (*failed_record)(struct shard *c, const struct crawl_record *rec, unsigned flags);
   /* intake.c: a link to a seed not offered yet, offered as the seed (seed.c); false for none */
   bool (*seed_found)(struct shard *c, const struct url *u);
   /* speculate.c: a redirect a confirmed speculative page kept, offered now (intake.c) */

@@ -66,8 +66,8 @@ enum link_kind {
 };
 
 /* OFFER_RESUME: a URL an earlier run left queued (--seen), recorded and printed already.
- * OFFER_CUT: one an earlier run stopped before its end left cut beyond its -d, within this run's:
- * printed then, its --jsonl record still owed (doc/behaviour.md, Resuming) */
-enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME, OFFER_CUT };
+ * OFFER_UNRECORDED: one an earlier run printed but left without its --jsonl record: cut beyond
+ * its -d at a stop, or queued at its last save before a kill (doc/behaviour.md, Resuming) */
+enum offer_kind { OFFER_SEED, OFFER_LINK, OFFER_REDIRECT, OFFER_RESUME, OFFER_UNRECORDED };
 
 #endif

@@ -281,7 +281,7 @@ static core_rc put_record(struct core_buf *b, const struct crawl_record *rec) {
   return CORE_OK;
 }
 
-bool crawl__referrers_keep_failed(struct shard *c, const struct crawl_record *rec) {
+bool crawl__referrers_keep_failed(struct shard *c, const struct crawl_record *rec, unsigned flags) {
   if (!crawl__referrers_logged(c) || c->referrers->log->settled)
     return false;
   if (put_record(&c->referrers->buf, rec) != CORE_OK) {
@@ -289,6 +289,7 @@ bool crawl__referrers_keep_failed(struct shard *c, const struct crawl_record *re
     return false; /* written at once, then: it is not lost */
   }
   flush_own(c);
+  crawl__saved_record_waits(c, rec, flags); /* --seen: a kill would lose it */
   return true;
 }
 

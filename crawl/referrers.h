@@ -19,8 +19,9 @@ void crawl__referrers_close(struct shard *c);
 void crawl__referrers_link(struct request *rq, const char *url);
 void crawl__referrers_page_done(struct request *rq);
 /* A failed URL's record, kept in the log until every referrer is known; false when it is to be
- * written at once (no log, or the log was settled already). */
-bool crawl__referrers_keep_failed(struct shard *c, const struct crawl_record *rec);
+ * written at once (no log, or the log was settled already). flags are its item's: with --seen,
+ * the saves before the end keep the URL to fetch again (crawl__saved_record_waits). */
+bool crawl__referrers_keep_failed(struct shard *c, const struct crawl_record *rec, unsigned flags);
 
 /* Writes every shard's buffered part of the log to its file (the first shard, the others paused
  * or waiting); false when that fails, the error reported as fatal. durable: fdatasync'd too, for

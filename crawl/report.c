@@ -195,7 +195,7 @@ void crawl__report(struct shard *c, unsigned flags, struct crawl_record *rec) {
   if ((!c->cfg->jsonl && !(failed && c->cfg->report)) || (flags & ITEM_QUIET))
     return;
   /* a failed URL's record waits until every page linking to it is known (referrers.c) */
-  if (failed && c->hooks.failed_record(c, rec))
+  if (failed && c->hooks.failed_record(c, rec, flags))
     return;
   crawl__report_write(c, rec);
 }

@@ -30,7 +30,17 @@ struct shard_left {
   FILE *file; /* made when needed */
   uint64_t count;
   bool lost; /* that file could not be made */
+  /* --seen: the failed URLs whose records wait for the run's end (crawl__saved_record_waits) */
+  FILE *waiting;
+  bool waiting_unmade; /* that file could not be made (said once) */
 };
+
+/* c's left pages, made at the first need; NULL (the crawl ended as fatal) when memory runs out. */
+static struct shard_left *left_of(struct shard *c) {
+  if (!c->left && !(c->left = calloc(1, sizeof(*c->left))))
+    crawl__notes_fatal(c, "out of memory"); /* the page would not be left for the next run */
+  return c->left;
+}
 
 /* DIR/NAME, allocated; NULL when memory runs out. */
 char *crawl__saved_path_in(const char *dir, const char *name) {
@@ -67,18 +77,17 @@ void crawl__saved_leave(struct shard *c, const struct frontier_item *item) {
   if ((!c->cfg->seen_file && !c->cfg->state_dir) || item->kind != FRONTIER_PAGE ||
       (c->left && c->left->lost))
     return;
-  if (!c->left && !(c->left = calloc(1, sizeof(*c->left)))) {
-    crawl__notes_fatal(c, "out of memory"); /* the page would not be left for the next run */
+  if (!left_of(c))
     return;
-  }
   if (!c->left->file && !(c->left->file = crawl__saved_temp_stream("left"))) {
     c->left->lost = true;
     return;
   }
   /* --state: a later run of the same crawl meets the same limits, unless its options raise
-   * them; --seen: a later run is a new crawl, whose records are its own */
-  crawl__saved_put_item(c->left->file, item, item->flags | (c->cfg->state_dir ? ITEM_LEFT : 0),
-                        core_now());
+   * them; --seen: a later run is a new crawl, which fetches the page without a second record
+   * (this run wrote its record: doc/behaviour.md, Resuming) */
+  crawl__saved_put_item(c->left->file, item,
+                        item->flags | (c->cfg->state_dir ? ITEM_LEFT : ITEM_QUIET), core_now());
   c->left->count++;
 }
 
@@ -235,20 +244,44 @@ void crawl__saved_counters(struct crawl_stats *s, struct crawl_stats_counter *ou
   *n = k;
 }
 
-bool crawl__saved_copy_left(struct shard *c, FILE *out) {
-  if (!c->left || !c->left->file)
+/* Appends what from holds to out; false on a read or write error. */
+static bool copy_stream(FILE *from, FILE *out) {
+  if (!from)
     return true;
-  if (fflush(c->left->file) != 0)
+  if (fflush(from) != 0)
     return false;
   char buf[65536];
   off_t at = 0;
   ssize_t got;
-  while ((got = pread(fileno(c->left->file), buf, sizeof(buf), at)) > 0) {
+  while ((got = pread(fileno(from), buf, sizeof(buf), at)) > 0) {
     if (fwrite(buf, 1, (size_t)got, out) != (size_t)got)
       return false;
     at += got;
   }
   return got == 0;
+}
+
+bool crawl__saved_copy_left(struct shard *c, FILE *out) {
+  return !c->left || copy_stream(c->left->file, out);
+}
+
+void crawl__saved_record_waits(struct shard *c, const struct crawl_record *rec, unsigned flags) {
+  if (!c->cfg->seen_file || c->cfg->state_dir || !left_of(c) || c->left->waiting_unmade)
+    return;
+  if (!c->left->waiting && !(c->left->waiting = crawl__saved_temp_stream("waiting"))) {
+    c->left->waiting_unmade = true;
+    crawl__notes_warn(c,
+                      "--seen: cannot make a temporary file (%s): the records of failed URLs "
+                      "would not outlive a kill",
+                      strerror(errno));
+    return;
+  }
+  crawl__saved_put_page(c->left->waiting, FRONTIER_PAGE, rec->depth, 0, 0, flags & ~ITEM_QUIET, 0,
+                        rec->from, rec->url);
+}
+
+bool crawl__saved_copy_waiting(struct shard *c, FILE *out) {
+  return !c->left || copy_stream(c->left->waiting, out);
 }
 
 uint64_t crawl__saved_left_count(const struct shard *c) {
@@ -264,6 +297,8 @@ void crawl__saved_left_close(struct shard *c) {
     return;
   if (c->left->file)
     fclose(c->left->file);
+  if (c->left->waiting)
+    fclose(c->left->waiting);
   free(c->left);
   c->left = NULL;
 }

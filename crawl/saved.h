@@ -49,6 +49,13 @@ void crawl__saved_counters(struct crawl_stats *s, struct crawl_stats_counter *ou
 void crawl__saved_leave(struct shard *c, const struct frontier_item *item);
 /* Appends the pages left for the next run (crawl__saved_leave) to out; false on a write error. */
 bool crawl__saved_copy_left(struct shard *c, FILE *out);
+/* --seen: a failed URL whose record waits for its referrers until the run's end (referrers.c).
+ * A kill loses that record, and by then the URL is seen: so the saves before the end keep it as
+ * a page to fetch, whose record the next run writes (doc/behaviour.md, Resuming). flags are its
+ * item's. */
+void crawl__saved_record_waits(struct shard *c, const struct crawl_record *rec, unsigned flags);
+/* Appends those pages (crawl__saved_record_waits) to out; false on a write error. */
+bool crawl__saved_copy_waiting(struct shard *c, FILE *out);
 /* Pages left for the next run so far. */
 uint64_t crawl__saved_left_count(const struct shard *c);
 /* Whether a page left for the next run was lost (its file could not be made). */

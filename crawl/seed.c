@@ -100,9 +100,11 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
       crawl__intake_offer(c, &u, s.from, s.depth, s.redirects,
                           s.flags == LINK_REDIRECT ? OFFER_REDIRECT : OFFER_LINK, s.how);
     } else {
-      /* a URL cut beyond the last run's -d was printed, but its record waited (within this run's
-       * -d it is fetched, and recorded then) */
-      enum offer_kind kind = s.kind == SAVED_CUT ? OFFER_CUT : OFFER_RESUME;
+      /* a line without ITEM_QUIET has no record yet: a URL cut beyond the last run's -d, whose
+       * record waited (within this run's -d it is fetched, and recorded then), or a page queued
+       * at a save that a kill left (a stop's save marks its pages: it records them pending) */
+      bool unrecorded = !(s.flags & ITEM_QUIET);
+      enum offer_kind kind = unrecorded ? OFFER_UNRECORDED : OFFER_RESUME;
       /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
       if (!seen_contains(given, u.text, strlen(u.text)) && crawl__intake_admitted(c, &u, kind)) {
         c->stats->resumed++;

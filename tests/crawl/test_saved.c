@@ -179,8 +179,9 @@ static void test_counters_named_once(void **state) {
 }
 
 /* Pages a limit left: each goes to the next run's save as a page line, marked ITEM_LEFT under
- * --state (the same limit met again writes no second record) and not under --seen; sitemaps and
- * a crawl that saves nothing leave none. */
+ * --state (the same limit met again writes no second record) and ITEM_QUIET under --seen (this
+ * run recorded it: the next fetches it without a record); sitemaps and a crawl that saves
+ * nothing leave none. */
 static void test_pages_left_for_the_next_run(void **state) {
   (void)state;
   for (int with_state = 0; with_state < 2; with_state++) {
@@ -216,7 +217,7 @@ static void test_pages_left_for_the_next_run(void **state) {
       assert_true(crawl__saved_next(out, &line, &cap, &s));
       assert_int_equal(s.kind, SAVED_PAGE);
       assert_string_equal(s.url, "http://a.test/n");
-      assert_int_equal(s.flags, ITEM_SEED | (with_state ? ITEM_LEFT : 0));
+      assert_int_equal(s.flags, ITEM_SEED | (with_state ? ITEM_LEFT : ITEM_QUIET));
     }
     assert_false(crawl__saved_next(out, &line, &cap, &s));
     fclose(out);
@@ -232,6 +233,53 @@ static void test_pages_left_for_the_next_run(void **state) {
   free(path);
 }
 
+/* A failed URL whose record waits for the run's end: under --seen its page line (from, depth, its
+ * via, no ITEM_QUIET: no record yet) is kept for the saves before the end; under --state, whose
+ * link log outlives a kill, and in a crawl that saves nothing, none. */
+static void test_failed_records_waiting(void **state) {
+  (void)state;
+  for (int mode = 0; mode < 3; mode++) { /* --seen, --state, neither */
+    struct crawl_config cfg = {.seen_file = mode == 0 ? "/nonexistent-dir/seen" : NULL,
+                               .state_dir = mode == 1 ? "/nonexistent-dir" : NULL};
+    struct shard c = {.cfg = &cfg};
+    struct crawl_record rec = {.url = "http://a.test/gone",
+                               .from = "http://a.test/",
+                               .depth = 3,
+                               .fate = CRAWL_FATE_FAILED};
+    unsigned flags = (unsigned)VIA_PAGE << ITEM_VIA_SHIFT; /* found as a link */
+    crawl__saved_record_waits(&c, &rec, flags);
+    rec.url = "http://a.test/lost";
+    crawl__saved_record_waits(&c, &rec, flags | ITEM_SEED);
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    assert_non_null(out);
+    assert_true(crawl__saved_copy_waiting(&c, out));
+    assert_int_equal(fclose(out), 0);
+    out = fmemopen(text, size ? size : 1, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    struct saved s;
+    if (mode == 0) {
+      const char *urls[] = {"http://a.test/gone", "http://a.test/lost"};
+      for (int k = 0; k < 2; k++) {
+        assert_true(crawl__saved_next(out, &line, &cap, &s));
+        assert_int_equal(s.kind, SAVED_PAGE);
+        assert_string_equal(s.url, urls[k]);
+        assert_string_equal(s.from, "http://a.test/");
+        assert_int_equal(s.depth, 3);
+        assert_int_equal(s.flags, flags | (k ? ITEM_SEED : 0));
+      }
+    }
+    assert_false(size && crawl__saved_next(out, &line, &cap, &s));
+    assert_int_equal(crawl__saved_left_count(&c), 0); /* no page was left by a limit */
+    fclose(out);
+    free(line);
+    free(text);
+    crawl__saved_left_close(&c);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_a_page_line_read_back),
@@ -239,6 +287,7 @@ int main(void) {
       cmocka_unit_test(test_damaged_lines_refused),
       cmocka_unit_test(test_counters_named_once),
       cmocka_unit_test(test_pages_left_for_the_next_run),
+      cmocka_unit_test(test_failed_records_waiting),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

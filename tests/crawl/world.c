@@ -56,8 +56,8 @@ bool world_no_seed_found(struct shard *c, const struct url *u) {
   return false;
 }
 
-bool world_failed_record_at_once(struct shard *c, const struct crawl_record *rec) {
-  (void)c, (void)rec;
+bool world_failed_record_at_once(struct shard *c, const struct crawl_record *rec, unsigned flags) {
+  (void)c, (void)rec, (void)flags;
   return false;
 }
 

@@ -81,7 +81,7 @@ void world_filters_close(struct shard *c);
 /* report.c's hooks as run.c hands them over, for programs without referrers.c: a failed URL's
  * record is written at once; a speculative page's record goes to its entry (inline: only a
  * program that links speculate.c uses it). */
-bool world_failed_record_at_once(struct shard *c, const struct crawl_record *rec);
+bool world_failed_record_at_once(struct shard *c, const struct crawl_record *rec, unsigned flags);
 static inline void world_spec_record(struct shard *c, const struct crawl_record *rec) {
   crawl__speculate_keep_record(c, rec);
 }

@@ -291,11 +291,13 @@ def case_pacing(tmp):
     - -w 100ms keeps 0.1 s between the requests to a host; a duration that is none (5x, 0 for
       --max-time) is a usage error.
     - -w 0.002m (0.12 s, minutes): no gap under 0.115 s, and the median under 0.2 s.
-    - --random-wait with -w 200ms over 40 gaps: every gap from 0.1 to 0.3 s (plus scheduling),
-      their mean from 0.165 to 0.245 s (0.2 s, four standard deviations of 40 uniform draws
-      either side), and at least 4 under 0.17 s (of 40 uniform draws, 14 are expected; fewer
-      than 4 come once in 16,000 runs): without the draws no gap is under 0.2 s, however fast
-      or loaded the machine, where the mean alone would pass.
+    - --random-wait with -w 200ms over 40 gaps: none under 0.1 s, at most 3 over 0.32 s (draws
+      are from 0.1 to 0.3 s; a loaded machine lengthens a few gaps, as it did one to 0.417 s,
+      so no single gap bounds them; draws up to 0.36 s make some 6 of them longer), their
+      mean from 0.165 to 0.245 s (0.2 s, four standard deviations of 40 uniform draws either
+      side), and at least 4 under 0.17 s (of 40 uniform draws, 14 are expected; fewer than 4
+      come once in 16,000 runs): without the draws no gap is under 0.2 s, however fast or
+      loaded the machine, where the mean alone would pass.
     - --rate 20 over six hosts at -w 0: no second of the crawl holds more than 20 request
       starts (one more for the server's own timing), and the whole takes at least what the rate
       allows and at most half as long again and a second (a slower rate fails).
@@ -346,9 +348,10 @@ def case_pacing(tmp):
         gaps = gaps_of(hosts[1], since)
         mean = sum(gaps) / max(len(gaps), 1)
         short = sum(1 for g in gaps if g < 0.17)
-        expect(len(gaps) == len(longer) + 1 and min(gaps) >= 0.095 and max(gaps) <= 0.36 and
+        long = sum(1 for g in gaps if g > 0.32)
+        expect(len(gaps) == len(longer) + 1 and min(gaps) >= 0.095 and long <= 3 and
                0.165 <= mean <= 0.245 and short >= 4,
-               f"--random-wait: mean {mean:.3f}, {short} under 0.17 s, "
+               f"--random-wait: mean {mean:.3f}, {short} under 0.17 s, {long} over 0.32 s, "
                f"gaps {[round(g, 3) for g in gaps]}")
 
         since = time.monotonic()

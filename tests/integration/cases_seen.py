@@ -84,6 +84,32 @@ def case_seen_resumes_leftovers(tmp):
         expect(not twice, f"{kind}: fetched by more than one run: {twice[:5]}")
 
 
+
+def case_seen_leftovers_recorded_once(tmp):
+    """--seen --jsonl with --max-pages, run after run: a page a run left to the next (-n spent)
+    has its record from that run (fate limit), and the run that fetches it writes none (doc/
+    behaviour.md, Resuming): every URL of the web has its records from one run only."""
+    web = Web(tmp, hosts=2, pages=50)
+    seen = os.path.join(tmp, "crawl.seen")
+    records, runs = [], 0
+    while True:
+        runs += 1
+        expect(runs <= 15, "still leaving URLs after 15 runs")
+        p = crawl(web, "-w", "0", "-d", "1000", "-n", "12", "--dedupe", "bloom", "--jsonl",
+                  "--seen", seen, web.url())
+        records += [(runs, r) for r in inside([json.loads(line) for line in p.stdout.splitlines()])]
+        if "left for the next run" not in p.stderr:
+            break
+    web.stop()
+    expect(runs >= 4, f"the crawl needed only {runs} runs; -n did not cut it short")
+    runs_of = defaultdict(set)
+    for run, r in records:
+        if r["url"] != web.url():  # the seed is fetched by every run
+            runs_of[r["url"]].add(run)
+    again = sorted(u for u, rs in runs_of.items() if len(rs) > 1)
+    expect(not again, f"{len(again)} URLs recorded by more than one run: {again[:5]}")
+    expect_same_set(set(runs_of) | {web.url()}, web.truth(web.url()), "all runs' records")
+
 def case_seen_leftover_seeds_fetched_once(tmp):
     """--seen: seeds that a run left queued (-n cut it short) are given again as seeds to the
     next run, which takes them up once: each seed page is requested exactly once by that run,
@@ -190,6 +216,40 @@ def case_seen_survives_kill(tmp):
     unfetched = sorted(u for u, (fate, _) in truth.items() if fate == "fetched" and u not in fetched)
     expect(not unfetched, f"pages neither run fetched: {unfetched[:5]}")
 
+
+
+def case_seen_kill_keeps_records_owed(tmp):
+    """--seen --jsonl and kill -9: the pages queued at the last save have no record yet (a stop
+    writes `pending` ones, a kill nothing), so the next run, fetching them, writes their records:
+    every page either run fetched has its record from one of them (doc/behaviour.md, Resuming),
+    where the next run used to fetch them as if an earlier run had recorded them."""
+    web = Web(tmp, hosts=3, pages=150)
+    seen = os.path.join(tmp, "crawl.seen")
+    cmd = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-d", "1000",
+           "--checkpoint", "0.3", "--jsonl", "--seen", seen, web.url()]
+    out_path = os.path.join(tmp, "first.jsonl")
+    with open(out_path, "w") as out_file:
+        proc = subprocess.Popen(cmd + ["-w", "0.05"], stdout=out_file, stderr=subprocess.PIPE,
+                                text=True)
+    wait_served(web, 10, proc)  # then a save that holds a queue
+    saved = file_version(seen)
+    wait_until(lambda: file_version(seen) != saved, "a save of the --seen file", proc)
+    proc.kill()
+    proc.communicate(timeout=20)
+    second = subprocess.run(cmd + ["-w", "0"], capture_output=True, text=True, timeout=60)
+    log = web.stop()
+    expect(second.returncode == 0, f"second run exited {second.returncode}: {second.stderr}")
+    expect("URLs the last run left queued were queued again" in second.stderr,
+           f"second run's summary: {second.stderr}")
+    with open(out_path) as f:  # the kill may have cut its last line
+        first = [json.loads(line) for line in f if line.endswith("\n")]
+    again = [json.loads(line) for line in second.stdout.splitlines()]
+    expect_unique([r["url"] for r in again], "record of the second run")
+    recorded = {r["url"] for r in first + again if r["fate"] != "pending"}
+    fetched = {f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log if p != "/robots.txt"}
+    unrecorded = sorted(fetched - recorded)
+    expect(not unrecorded, f"{len(unrecorded)} of {len(fetched)} pages fetched and recorded by "
+           f"neither run: {unrecorded[:5]}")
 
 def case_fp_rate(tmp):
     """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
