@@ -178,6 +178,18 @@ static void test_counters_named_once(void **state) {
   }
 }
 
+/* What copy appends to a save, in *text (*size bytes), opened to be read back. */
+static FILE *copied(struct shard *c, bool (*copy)(struct shard *, FILE *), char **text,
+                    size_t *size) {
+  FILE *out = open_memstream(text, size);
+  assert_non_null(out);
+  assert_true(copy(c, out));
+  assert_int_equal(fclose(out), 0);
+  out = fmemopen(*text, *size ? *size : 1, "r"); /* fmemopen refuses a size of 0 */
+  assert_non_null(out);
+  return out;
+}
+
 /* Pages a limit left: each goes to the next run's save as a page line, marked ITEM_LEFT under
  * --state (the same limit met again writes no second record) and ITEM_QUIET under --seen (this
  * run recorded it: the next fetches it without a record); sitemaps and a crawl that saves
@@ -205,11 +217,7 @@ static void test_pages_left_for_the_next_run(void **state) {
     assert_false(crawl__saved_left_lost(&c));
     char *text = NULL;
     size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    assert_non_null(out);
-    assert_true(crawl__saved_copy_left(&c, out));
-    assert_int_equal(fclose(out), 0);
-    out = fmemopen(text, size, "r");
+    FILE *out = copied(&c, crawl__saved_copy_left, &text, &size);
     char *line = NULL;
     size_t cap = 0;
     struct saved s;
@@ -252,11 +260,7 @@ static void test_failed_records_waiting(void **state) {
     crawl__saved_record_waits(&c, &rec, flags | ITEM_SEED);
     char *text = NULL;
     size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
-    assert_non_null(out);
-    assert_true(crawl__saved_copy_waiting(&c, out));
-    assert_int_equal(fclose(out), 0);
-    out = fmemopen(text, size ? size : 1, "r");
+    FILE *out = copied(&c, crawl__saved_copy_waiting, &text, &size);
     char *line = NULL;
     size_t cap = 0;
     struct saved s;
