@@ -116,15 +116,13 @@ static const char *held_whole(struct shard_held *h, const struct held_page *hp, 
   return h->scratch.data;
 }
 
-void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
-                     struct link_how how) {
+core_rc crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
+                        struct link_how how) {
   if (hp->count == hp->cap) {
     size_t cap = hp->cap ? hp->cap * 2 : 8;
     struct held_link *links = realloc(hp->links, cap * sizeof(*links));
-    if (!links) {
-      crawl__notes_fatal(c, "out of memory");
-      return;
-    }
+    if (!links)
+      return CORE_ENOMEM;
     hp->links = links;
     hp->cap = cap;
   }
@@ -132,22 +130,19 @@ void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int
   while (shared < SHARED_MAX && url[shared] && url[shared] == hp->from[shared])
     shared++;
   size_t len = strlen(url);
-  /* room to put it together again (held_whole) is made now, where a failure can be told */
-  if (core_buf_reserve(&c->held->scratch, len + 1) != CORE_OK) {
-    crawl__notes_fatal(c, "out of memory");
-    return;
-  }
   size_t at = hp->texts.len;
   unsigned char code = (unsigned char)(how.via | (how.follow ? HOW_FOLLOW : 0));
-  if (core_buf_addc(&hp->texts, (char)code) != CORE_OK ||
+  /* room to put it together again (held_whole) is made now, where a failure can be told */
+  if (core_buf_reserve(&c->held->scratch, len + 1) != CORE_OK ||
+      core_buf_addc(&hp->texts, (char)code) != CORE_OK ||
       core_buf_addc(&hp->texts, (char)shared) != CORE_OK ||
       core_buf_add(&hp->texts, url + shared, len - shared + 1) != CORE_OK) {
     hp->texts.len = at;
-    crawl__notes_fatal(c, "out of memory");
-    return;
+    return CORE_ENOMEM;
   }
   hp->links[hp->count++] = (struct held_link){(uint32_t)at, depth};
   c->held->links++;
+  return CORE_OK;
 }
 
 /* A page's links are all in: its arrays shrink to what they hold, as held pages may wait long and

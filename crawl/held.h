@@ -56,8 +56,10 @@ size_t crawl__held_spec_links(const struct shard *c);
 /* Held links */
 /* A held page for the links of from (of depth), not yet queued; NULL when memory runs out. */
 struct held_page *crawl__held_new(struct shard *c, const char *from, int depth);
-void crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
-                     struct link_how how);
+/* Keeps url (a link of depth, found as how says) in hp; CORE_ENOMEM, hp as it was, when memory
+ * runs out: the caller says so, once for a page's links. */
+core_rc crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
+                        struct link_how how);
 /* Queues a restored held page behind the others; its depth is pending until it is replayed. */
 void crawl__held_queue(struct shard *c, struct held_page *hp);
 /* Frees a held page (NULL is fine) and its links' count. */

@@ -514,12 +514,16 @@ static void hold_links(struct request *rq) {
   bool seen[LINK_BATCH];
   batch_texts(b, urls, lens);
   seen_contains_batch(c->seen, b->count, urls, lens, seen);
-  for (size_t i = 0; i < b->count && !crawl__life_fatal(c); i++) {
+  core_rc rc = CORE_OK;
+  for (size_t i = 0; i < b->count && rc == CORE_OK && !crawl__life_fatal(c); i++) {
     if (seen[i])
       continue;
-    crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->how[i]);
-    crawl__speculate_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->how[i].follow);
+    rc = crawl__held_add(c, rq->held, b->urls[i].text, b->depth[i], b->how[i]);
+    if (rc == CORE_OK)
+      crawl__speculate_consider(c, &b->urls[i], rq->item->url, b->depth[i], b->how[i].follow);
   }
+  if (rc != CORE_OK)
+    crawl__notes_fatal(c, "out of memory");
   for (size_t i = 0; i < b->count; i++)
     url_free(&b->urls[i]);
   b->count = 0;

@@ -131,8 +131,8 @@ bool crawl__restore_waiting(struct shard *c, const struct saved *s, struct held_
         crawl__held_queue(c, *hp);
       return true;
     case SAVED_LINK:
-      if (*hp)
-        crawl__held_add(c, *hp, s->url, s->depth, s->how);
+      if (*hp && crawl__held_add(c, *hp, s->url, s->depth, s->how) != CORE_OK)
+        crawl__notes_fatal(c, "out of memory");
       return true;
     case SAVED_CUT: {
       /* cut again, for a redirect of the last level may still reach it; one within this run's
