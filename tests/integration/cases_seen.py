@@ -251,6 +251,63 @@ def case_seen_kill_keeps_records_owed(tmp):
     expect(not unrecorded, f"{len(unrecorded)} of {len(fetched)} pages fetched and recorded by "
            f"neither run: {unrecorded[:5]}")
 
+
+def case_seen_stop_records_failed_once(tmp):
+    """--seen --jsonl and a stop: a URL that failed before the stop gets its record at the stop
+    (it waited for the pages linking to it), so the next run neither asks for it again nor
+    records it a second time, while it fetches the page the stop left pending (its record was the
+    `pending` one). The saves before the stop kept the failed URL to fetch again, for a kill."""
+    import threading
+    a = "a.site.test"
+    opened = threading.Event()  # /slow answers only in the second run
+    asked = threading.Event()
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, html_links("/gone", "/slow")
+        if path == "/gone":
+            return 404, {}, "gone"
+        if path == "/slow":
+            if not opened.is_set():
+                asked.set()
+                opened.wait(timeout=120)
+            return 200, {}, html_links()
+        return None
+
+    site = Site([a], respond)
+    try:
+        seen = os.path.join(tmp, "crawl.seen")
+        # bloom: a filter that can remove would forget /gone at the stop, for a later run to try
+        cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-c", "1", "--checkpoint",
+               "0.2", "--dedupe", "bloom", "--jsonl", "--seen", seen, site.url(a)]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # -c 1: /gone (found first) has failed before /slow is asked for
+        wait_until(lambda: asked.is_set() and (a, "/gone") in [(h, p) for _, _, h, p, _ in site.log],
+                   "/gone asked for, then /slow", proc)
+        saved = file_version(seen)
+        wait_until(lambda: file_version(seen) != saved, "a save with /gone failed", proc)
+        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 130, f"first run: exit {proc.returncode}: {err[-300:]}")
+        first = {r["url"]: r for r in map(json.loads, out.splitlines())}
+        expect(first.get(site.url(a, "/gone"), {}).get("fate") == "failed" and
+               first.get(site.url(a, "/slow"), {}).get("fate") == "pending",
+               f"first run's records: {first}")
+        opened.set()
+        since = time.monotonic()
+        second = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        expect(second.returncode == 0, f"second run: exit {second.returncode}: {second.stderr}")
+        again = [json.loads(line) for line in second.stdout.splitlines()]
+        paths = [p for start, _, h, p, _ in site.log if start >= since]
+        expect("/slow" in paths and "/gone" not in paths,
+               f"the second run asked for {paths}: not /slow, or /gone again")
+        expect(all(r["url"] != site.url(a, "/gone") for r in again),
+               f"/gone recorded again: {again}")
+    finally:
+        opened.set()
+        site.stop()
+
 def case_fp_rate(tmp):
     """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
     1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
