@@ -295,7 +295,8 @@ def case_pacing(tmp):
       are from 0.1 to 0.3 s; a loaded machine lengthens a few gaps, as it did one to 0.417 s,
       so no single gap bounds them; draws up to 0.36 s make some 6 of them longer), their
       mean from 0.165 to 0.245 s (0.2 s, four standard deviations of 40 uniform draws either
-      side), and at least 4 under 0.17 s (of 40 uniform draws, 14 are expected; fewer than 4
+      side); both upper bounds grow by what the machine added to the -w 0.002m gaps' median just
+      before, so a loaded machine does not fail them; and at least 4 under 0.17 s (of 40 uniform draws, 14 are expected; fewer than 4
       come once in 16,000 runs): without the draws no gap is under 0.2 s, however fast or
       loaded the machine, where the mean alone would pass.
     - --rate 20 over six hosts at -w 0: no second of the crawl holds more than 20 request
@@ -337,6 +338,8 @@ def case_pacing(tmp):
         gaps = sorted(gaps_of(hosts[2], since))
         expect(len(gaps) == len(chain) + 1 and gaps[0] >= 0.115 and gaps[len(gaps) // 2] < 0.2,
                f"-w 0.002m: gaps {[round(g, 3) for g in gaps]}")
+        # what this machine, as loaded as it is now, adds to a gap: the upper bounds below allow it
+        late = max(0.0, gaps[len(gaps) // 2] - 0.12)
         for bad, named in ((["-w", "5x"], "--delay"), (["--max-time", "0"], "--max-time"),
                            (["--rate", "0"], "--rate"), (["--timeout", "-1s"], "--timeout")):
             p = site.crawl(*bad, site.url(hosts[0]), check=False)
@@ -348,10 +351,11 @@ def case_pacing(tmp):
         gaps = gaps_of(hosts[1], since)
         mean = sum(gaps) / max(len(gaps), 1)
         short = sum(1 for g in gaps if g < 0.17)
-        long = sum(1 for g in gaps if g > 0.32)
+        long = sum(1 for g in gaps if g > 0.32 + late)
         expect(len(gaps) == len(longer) + 1 and min(gaps) >= 0.095 and long <= 3 and
-               0.165 <= mean <= 0.245 and short >= 4,
-               f"--random-wait: mean {mean:.3f}, {short} under 0.17 s, {long} over 0.32 s, "
+               0.165 <= mean <= 0.245 + late and short >= 4,
+               f"--random-wait: mean {mean:.3f}, {short} under 0.17 s, {long} over 0.32 s "
+               f"(+{late:.3f} s late), "
                f"gaps {[round(g, 3) for g in gaps]}")
 
         since = time.monotonic()
