@@ -296,8 +296,9 @@ def case_pacing(tmp):
       so no single gap bounds them; draws up to 0.36 s make some 6 of them longer), their
       mean from 0.165 to 0.245 s (0.2 s, four standard deviations of 40 uniform draws either
       side); both upper bounds grow by what the machine added to the -w 0.002m gaps' median just
-      before, so a loaded machine does not fail them; and at least 4 under 0.17 s (of 40 uniform draws, 14 are expected; fewer than 4
-      come once in 16,000 runs): without the draws no gap is under 0.2 s, however fast or
+      before, so a loaded machine does not fail them; and at least 4 under 0.17 s (of 40
+      uniform draws, 14 are expected; fewer than 4 come once in 16,000 runs): without the
+      draws no gap is under 0.2 s, however fast or
       loaded the machine, where the mean alone would pass.
     - --rate 20 over six hosts at -w 0: no second of the crawl holds more than 20 request
       starts (one more for the server's own timing), and the whole takes at least what the rate
