@@ -298,8 +298,8 @@ def case_pacing(tmp):
       side); both upper bounds grow by what the machine added to the -w 0.002m gaps' median just
       before, so a loaded machine does not fail them; and at least 4 under 0.17 s (of 40
       uniform draws, 14 are expected; fewer than 4 come once in 16,000 runs): without the
-      draws no gap is under 0.2 s, however fast or
-      loaded the machine, where the mean alone would pass.
+      draws no gap is under 0.2 s, however fast or loaded the machine, where the mean alone
+      would pass.
     - --rate 20 over six hosts at -w 0: no second of the crawl holds more than 20 request
       starts (one more for the server's own timing), and the whole takes at least what the rate
       allows and at most half as long again and a second (a slower rate fails).
