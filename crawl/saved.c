@@ -38,7 +38,7 @@ struct shard_left {
 /* c's left pages, made at the first need; NULL (the crawl ended as fatal) when memory runs out. */
 static struct shard_left *left_of(struct shard *c) {
   if (!c->left && !(c->left = calloc(1, sizeof(*c->left))))
-    crawl__notes_fatal(c, "out of memory"); /* the page would not be left for the next run */
+    crawl__notes_fatal(c, "out of memory"); /* the next run would lose what it keeps */
   return c->left;
 }
 
