@@ -110,6 +110,8 @@ struct shard_hooks {
   bool (*failed_record)(struct shard *c, const struct crawl_record *rec, unsigned flags);
   /* intake.c: a link to a seed not offered yet, offered as the seed (seed.c); false for none */
   bool (*seed_found)(struct shard *c, const struct url *u);
+  /* intake.c: whether a seed seen before still owes its record, true once (seed.c); NULL: none */
+  bool (*seed_owed)(struct shard *c, const struct url *u);
   /* speculate.c: a redirect a confirmed speculative page kept, offered now (intake.c) */
   void (*offer)(struct shard *c, const struct url *u, const char *from, int depth, int redirects,
                 enum offer_kind kind, struct link_how how);

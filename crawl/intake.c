@@ -294,7 +294,9 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     if (printable && !cfg->jsonl)
       crawl__report_url(c, u->text);
   }
-  bool owed = fresh || rescue || kind == OFFER_UNRECORDED; /* a record no run has written */
+  /* a record no run has written */
+  bool owed = fresh || rescue || kind == OFFER_UNRECORDED ||
+              (kind == OFFER_SEED && c->hooks.seed_owed && c->hooks.seed_owed(c, u));
   struct frontier_item probe = {.flags = (printable && owed ? 0 : ITEM_QUIET) |
                                          (kind == OFFER_SEED ? ITEM_SEED : 0) |
                                          (unsigned)how.via << ITEM_VIA_SHIFT};

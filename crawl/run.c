@@ -132,6 +132,7 @@ static void wire_hooks(struct shard *c) {
   h->spec_record = crawl__speculate_keep_record;
   h->failed_record = crawl__referrers_keep_failed;
   h->seed_found = crawl__seed_found_early;
+  h->seed_owed = crawl__seed_owed;
   h->offer = crawl__intake_offer;
   h->in_flight_next = crawl__request_next;
 }

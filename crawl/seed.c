@@ -28,6 +28,11 @@ struct shard_seeds {
   /* the seeds this shard owns not offered yet (exact); a link to one makes it a seed at once, as
    * if it had been offered first. NULL once every seed was offered. */
   seen_filter *unfed;
+  /* the seeds an earlier run saw whose records it still owes: a kill lost them, as it loses a
+   * failed URL's record, which waits for the crawl's end (doc/behaviour.md, Resuming). Each is
+   * recorded when offered, as a new seed is. NULL when there are none, and once all were
+   * offered. */
+  seen_filter *owed;
 };
 
 static void record_unfed(struct shard *c, const char *url, void *arg) {
@@ -72,8 +77,20 @@ void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
   crawl__depthcut_close(c);
 }
 
-/* Queues the URLs the last run left (--seen), after the seeds and apart from any of them; each
- * passes this run's scope and filters again. */
+/* A seed whose record the last run owes: recorded when it is offered. */
+static core_rc owe_record(struct shard *c, const struct url *u) {
+  bool first;
+  core_rc rc = c->seeds->owed ? CORE_OK : seen_create(SEEN_EXACT, 16, 0.5, 0, &c->seeds->owed);
+  return rc == CORE_OK ? seen_add(c->seeds->owed, u->text, strlen(u->text), &first) : rc;
+}
+
+bool crawl__seed_owed(struct shard *c, const struct url *u) {
+  return c->seeds && c->seeds->owed &&
+         seen_remove(c->seeds->owed, u->text, strlen(u->text)) == CORE_OK;
+}
+
+/* Queues the URLs the last run left (--seen), apart from the seeds; each passes this run's scope
+ * and filters again. */
 static void take_up_leftovers(struct shard *c, const seen_filter *given) {
   FILE *resumable = crawl__restore_file(c);
   if (!resumable)
@@ -105,8 +122,12 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
        * at a save that a kill left (a stop's save marks its pages: it records them pending) */
       bool unrecorded = !(s.flags & ITEM_QUIET);
       enum offer_kind kind = unrecorded ? OFFER_UNRECORDED : OFFER_RESUME;
-      /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one */
-      if (!seen_contains(given, u.text, strlen(u.text)) && crawl__intake_admitted(c, &u, kind)) {
+      /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one, and
+       * it is offered as the seed, its record owed when the line says so */
+      if (seen_contains(given, u.text, strlen(u.text))) {
+        if (unrecorded && s.kind == SAVED_PAGE && owe_record(c, &u) != CORE_OK)
+          crawl__notes_fatal(c, "out of memory");
+      } else if (crawl__intake_admitted(c, &u, kind)) {
         c->stats->resumed++;
         crawl__intake_offer(c, &u, s.from, s.depth, 0, kind,
                             (struct link_how){(unsigned char)ITEM_VIA(s.flags), true});
@@ -178,6 +199,8 @@ static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
 static void seeds_fed(struct shard *c) {
   seen_destroy(c->seeds->unfed);
   c->seeds->unfed = NULL;
+  seen_destroy(c->seeds->owed); /* each was offered, and recorded unless seen in this run */
+  c->seeds->owed = NULL;
   c->seeds->next = c->cfg->seed_count;
   frontier_release(c->fr, 0);
 }
@@ -298,16 +321,20 @@ core_rc crawl__seed_all(struct shard *c) {
   if (continued)
     crawl__restore(c);
   frontier_hold(c->fr, 0); /* depth 1 waits for every seed, as if all had been queued first */
-  crawl__seed_feed(c);     /* the first window now */
-  if (given)               /* the URLs the last run left (--seen), after the seeds */
+  /* the URLs the last run left (--seen), before the first window of seeds: they say which seeds
+   * still owe their records */
+  if (given)
     take_up_leftovers(c, given);
   seen_destroy(given);
+  crawl__seed_feed(c);
   return CORE_OK;
 }
 
 void crawl__seed_close(struct shard *c) {
-  if (c->seeds)
+  if (c->seeds) {
     seen_destroy(c->seeds->unfed);
+    seen_destroy(c->seeds->owed);
+  }
   free(c->seeds);
   c->seeds = NULL;
 }

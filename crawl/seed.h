@@ -19,6 +19,8 @@ size_t crawl__seed_next(const struct shard *c);
 void crawl__seed_feed(struct shard *c); /* offers seeds while fewer than a window are pending */
 /* A link to a seed not offered yet makes it a seed now (true), as if it had come first. */
 bool crawl__seed_found_early(struct shard *c, const struct url *u);
+/* Whether a seed some earlier run saw still owes its record (a kill lost it): true once. */
+bool crawl__seed_owed(struct shard *c, const struct url *u);
 /* Settles what is queued or in flight at the end: pending (or limit) records, or leftovers. */
 void crawl__seed_settle_leftovers(struct shard *c, bool with_records);
 

@@ -308,6 +308,63 @@ def case_seen_stop_records_failed_once(tmp):
         opened.set()
         site.stop()
 
+
+def case_seen_kill_records_failed_seed(tmp):
+    """--seen --jsonl and kill -9 after a seed failed: its record waited for the crawl's end, so
+    the kill lost it. The next run, given the same seed, fetches it again and writes its record,
+    as it does for any other URL whose record a kill left owing (doc/behaviour.md, Resuming),
+    where it used to fetch it as a seed some run had recorded."""
+    import threading
+    a = "a.site.test"
+    opened = threading.Event()  # /slow answers only in the second run
+    asked = threading.Event()
+
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, html_links("/slow")
+        if path == "/gone":
+            return 404, {}, "gone"
+        if path == "/slow":
+            if not opened.is_set():
+                asked.set()
+                opened.wait(timeout=120)
+            return 200, {}, html_links()
+        return None
+
+    site = Site([a], respond)
+    try:
+        seen = os.path.join(tmp, "crawl.seen")
+        gone = site.url(a, "/gone")
+        for dedupe in ("bloom", "exact"):  # whether the filter can forget or not
+            opened.clear()
+            asked.clear()
+            os.path.exists(seen) and os.remove(seen)
+            # -c 1 and /gone given first: it has failed before /slow is asked for
+            cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-c", "1", "--checkpoint",
+                   "0.2", "--dedupe", dedupe, "--jsonl", "--seen", seen, gone, site.url(a)]
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            wait_until(asked.is_set, "/slow asked for", proc)
+            saved = file_version(seen)
+            wait_until(lambda: file_version(seen) != saved, "a save with /gone failed", proc)
+            proc.kill()
+            out, _ = proc.communicate(timeout=20)
+            first = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+            expect(all(r["url"] != gone for r in first), f"{dedupe}: first run recorded /gone "
+                   f"before its end: {first}")
+            opened.set()
+            second = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+            expect(second.returncode == 8,  # a seed answered with an HTTP error
+                   f"{dedupe}: second run exited {second.returncode}: {second.stderr}")
+            again = [json.loads(line) for line in second.stdout.splitlines()]
+            records = [r for r in again if r["url"] == gone]
+            expect(len(records) == 1 and records[0]["fate"] == "failed" and
+                   records[0]["via"] == "seed" and records[0]["depth"] == 0,
+                   f"{dedupe}: the second run's records of the failed seed: {records}")
+    finally:
+        opened.set()
+        site.stop()
+
+
 def case_fp_rate(tmp):
     """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
     1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
