@@ -252,19 +252,16 @@ def case_seen_kill_keeps_records_owed(tmp):
            f"neither run: {unrecorded[:5]}")
 
 
-def case_seen_stop_records_failed_once(tmp):
-    """--seen --jsonl and a stop: a URL that failed before the stop gets its record at the stop
-    (it waited for the pages linking to it), so the next run neither asks for it again nor
-    records it a second time, while it fetches the page the stop left pending (its record was the
-    `pending` one). The saves before the stop kept the failed URL to fetch again, for a kill."""
+def gone_and_slow(host, *links):
+    """A site of one host whose / links to links, whose /gone answers 404, and whose /slow
+    answers only once the Event opened is set, asked being set when a request waits for it:
+    (site, opened, asked)."""
     import threading
-    a = "a.site.test"
-    opened = threading.Event()  # /slow answers only in the second run
-    asked = threading.Event()
+    opened, asked = threading.Event(), threading.Event()
 
     def respond(host, path, headers):
         if path == "/":
-            return 200, {}, html_links("/gone", "/slow")
+            return 200, {}, html_links(*links)
         if path == "/gone":
             return 404, {}, "gone"
         if path == "/slow":
@@ -274,7 +271,16 @@ def case_seen_stop_records_failed_once(tmp):
             return 200, {}, html_links()
         return None
 
-    site = Site([a], respond)
+    return Site([host], respond), opened, asked
+
+
+def case_seen_stop_records_failed_once(tmp):
+    """--seen --jsonl and a stop: a URL that failed before the stop gets its record at the stop
+    (it waited for the pages linking to it), so the next run neither asks for it again nor
+    records it a second time, while it fetches the page the stop left pending (its record was the
+    `pending` one). The saves before the stop kept the failed URL to fetch again, for a kill."""
+    a = "a.site.test"
+    site, opened, asked = gone_and_slow(a, "/gone", "/slow")  # /slow answers in the second run
     try:
         seen = os.path.join(tmp, "crawl.seen")
         # bloom: a filter that can remove would forget /gone at the stop, for a later run to try
@@ -314,24 +320,8 @@ def case_seen_kill_records_failed_seed(tmp):
     the kill lost it. The next run, given the same seed, fetches it again and writes its record,
     as it does for any other URL whose record a kill left owing (doc/behaviour.md, Resuming),
     where it used to fetch it as a seed some run had recorded."""
-    import threading
     a = "a.site.test"
-    opened = threading.Event()  # /slow answers only in the second run
-    asked = threading.Event()
-
-    def respond(host, path, headers):
-        if path == "/":
-            return 200, {}, html_links("/slow")
-        if path == "/gone":
-            return 404, {}, "gone"
-        if path == "/slow":
-            if not opened.is_set():
-                asked.set()
-                opened.wait(timeout=120)
-            return 200, {}, html_links()
-        return None
-
-    site = Site([a], respond)
+    site, opened, asked = gone_and_slow(a, "/slow")  # /slow answers in the second run
     try:
         seen = os.path.join(tmp, "crawl.seen")
         gone = site.url(a, "/gone")
