@@ -166,6 +166,66 @@ def case_cluster_continued_after_end(tmp):
         redis.stop()
 
 
+def case_cluster_continued_after_end_with_sitemap(tmp):
+    """A --state node paused while its only unfinished work was a sitemap (asked for, not yet
+    answered): continued after its job ended, it counts the sitemap as unfinished, exits 1 naming
+    it among the queued pages, and leaves its checkpoint as it was, where taking its part as done
+    would lose the sitemap's URLs."""
+    import threading
+    host = "map.site.test"
+    opened, asked = threading.Event(), threading.Event()
+
+    def respond(h, path, headers):
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, \
+                f"User-agent: *\nSitemap: {site.url(host, '/map.xml')}\n"
+        if path == "/":
+            return 200, {}, html_links()
+        if path == "/map.xml":
+            asked.set()
+            opened.wait(timeout=120)
+            return 200, {"Content-Type": "application/xml"}, "<urlset></urlset>"
+        return None
+
+    redis = Redis(tmp)
+    site = Site([host], respond)
+    try:
+        state = os.path.join(tmp, "paused")
+        proc = subprocess.Popen(
+            [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "--sitemaps", "--checkpoint",
+             "0.2", "--per-host", "4", "--state", state, "--cluster", redis.url("maps"),
+             "--nodes", "1", "--node", "0", site.url(host)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+        def only_the_sitemap():
+            """A checkpoint whose lines (doc/design.md, The checkpoint format) hold the sitemap
+            in flight and no page: the page and any other sitemap were done."""
+            try:
+                with open(os.path.join(state, "checkpoint"), "rb") as f:
+                    saved = f.read()
+            except FileNotFoundError:
+                return False
+            return saved.count(b"\nsitemap ") == 1 and b"/map.xml" in saved and \
+                b"\npage " not in saved and b"\ntransit " not in saved
+
+        wait_until(only_the_sitemap, "a checkpoint holding the sitemap alone", proc)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 143, f"the paused node exited {proc.returncode}: {err}")
+        expect(redis.command("SET", "crawl:{maps}:ended", "1") == "+OK", "cannot end the job")
+        kept = checkpoint_files(state)
+        p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 1 and "has ended, but this node's state holds" in p.stderr
+               and "1 queued pages" in p.stderr and not p.stdout,
+               f"paused with a sitemap, continued after the end: exit {p.returncode}, "
+               f"{p.stderr!r}")
+        expect(checkpoint_files(state) == kept, "the checkpoint files changed")
+    finally:
+        opened.set()
+        site.stop()
+        redis.stop()
+
+
 def case_cluster_continued_after_end_with_cut(tmp):
     """A --state node whose part of the job is done but whose state keeps the URLs cut by depth
     (kept for a deeper run) counts nothing unfinished: continued after the job ended, it says the

@@ -451,14 +451,15 @@ def case_notes_escaped(tmp):
     characters reach the terminal as \\xHH, so a page cannot set the window title, clear the
     screen or ring the bell; the rest of the text, UTF-8 included, is as it was. Every C0 byte a
     header can carry, DEL, the C1 controls (as UTF-8 and as bare bytes) are tried. --jsonl writes
-    them as \\uXXXX, U+2028 and U+2029 too, so a record read back has the header's text (U+FFFD
-    for each byte that is no UTF-8) and splitting the output at any line break Python knows
-    gives one record a line."""
+    them as \\uXXXX, U+2028 and U+2029 too (a quote and a backslash as JSON's own escapes), so
+    a record read back has the header's text (U+FFFD for each byte that is no UTF-8) and
+    splitting the output at any line break Python knows gives one record a line."""
     host = "esc.test"
     c0 = "".join(chr(b) for b in range(1, 0x20) if b not in (0x09, 0x0a, 0x0d))
     c1 = "".join(chr(c) for c in range(0x80, 0xa0)) + "\u2028\u2029 caf\u00e9"
     bare = bytes(range(0x80, 0xa0))  # bytes that are no UTF-8, after /c1's type
-    types = {"/": "text/html; x=\x1b]0;pwned\x07 " + c0 + "\x7f",  # UTF-8 on the wire
+    # UTF-8 on the wire; a quote and a backslash, which JSON escapes as \" and \\
+    types = {"/": "text/html; x=\x1b]0;pwned\x07 " + c0 + "\x7f" + ' y="a\\b"',
              "/c1": "text/html; x=" + c1}
     href = "http://[" + c0 + "\x7f\u009b]/"
 
