@@ -402,6 +402,27 @@ def apply(f, lineno, new):
         fh.write("\n".join(lines))
 
 
+def kill_strays(builddir):
+    """Kills every process still running a program of builddir. A test stopped midway (the run
+    ends at the first failure) can leave what it started: meson ends its process group, but a
+    crawl that a mutant keeps from ending at SIGTERM, started in a session of its own or left
+    behind by a harness already gone, runs on and takes the CPU every later mutant and any
+    benchmark needs (four crawls spun for half an hour after one sample)."""
+    prefix = os.path.realpath(builddir) + os.sep
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            exe = os.readlink(f"/proc/{pid}/exe")
+        except OSError:  # gone already, or not ours to read
+            continue
+        if exe.startswith(prefix):
+            try:
+                os.kill(int(pid), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 def first_failure(names, processes, builddir=None, env=None):
     """Runs the tests, stopping at the first that does not pass; returns its name, or None.
     meson's --maxfail does not count a test it ended for its time (meson 1.0), and a mutant that
@@ -435,6 +456,7 @@ def first_failure(names, processes, builddir=None, env=None):
             time.sleep(0.5)
     finally:
         stop(proc)
+        kill_strays(builddir)
 
 
 def try_mutant(data, mutant, processes):
