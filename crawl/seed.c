@@ -199,7 +199,7 @@ static bool unfed_seed(struct shard *c, size_t i, bool take, struct url *u) {
 static void seeds_fed(struct shard *c) {
   seen_destroy(c->seeds->unfed);
   c->seeds->unfed = NULL;
-  seen_destroy(c->seeds->owed); /* each was offered, and recorded unless seen in this run */
+  seen_destroy(c->seeds->owed); /* every seed was offered, the owed ones to be recorded */
   c->seeds->owed = NULL;
   c->seeds->next = c->cfg->seed_count;
   frontier_release(c->fr, 0);
