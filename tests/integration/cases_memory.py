@@ -538,3 +538,35 @@ def case_out_of_memory_at_every_site(tmp):
               f"{tolerated} were tolerated")
     finally:
         web.stop()
+
+
+def case_shard_thread_refused(tmp):
+    """A shard whose thread cannot start (the system refusing another thread: pthread_create
+    made to fail by tests/support/failalloc.c's CRAWL_FAIL_THREAD) ends the crawl with exit 1,
+    naming the shard, where the shards that did start would wait for it at their first barrier
+    for ever. The same crawl with every thread started prints the whole web. Builds with a
+    sanitizer skip it (the shim is loaded with the failing allocator)."""
+    shim = os.environ.get("CRAWL_FAILALLOC")
+    if not shim:
+        print("skip: no failing allocator in a sanitizer's build")
+        sys.exit(77)
+    real = sys.argv[1]  # the crawl binary itself, at -j 4 whatever the case's threads
+    web = Web(tmp, hosts=4, pages=20)
+    try:
+        cmd = [real, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-j", "4", "-w",
+               "0", "-d", "1000", web.url()]
+        whole = subprocess.run(cmd, env=dict(os.environ, LD_PRELOAD=shim), capture_output=True,
+                               text=True, timeout=60)
+        expect(whole.returncode == 0, f"every thread started: exit {whole.returncode}: "
+               f"{whole.stderr[-300:]}")
+        expect_same_set(lines(whole), web.truth(web.url()), "every thread started")
+        # the signal watcher is the first thread crawl starts, shard 1 the second, shard 2 the third
+        try:
+            p = subprocess.run(cmd, env=dict(os.environ, LD_PRELOAD=shim, CRAWL_FAIL_THREAD="3"),
+                               capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("shard 2's thread refused: the crawl hung")
+        expect(p.returncode == 1 and "cannot start a thread for shard 2" in p.stderr,
+               f"shard 2's thread refused: exit {p.returncode}: {p.stderr[-300:]}")
+    finally:
+        web.stop()

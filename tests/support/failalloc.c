@@ -4,7 +4,7 @@
  * makes the one numbered CRAWL_FAIL_ALLOC return NULL. With CRAWL_ALLOC_COUNT=FILE it writes the
  * count to FILE at exit, so a case knows how many there are to fail. CRAWL_FAIL_ALLOC_TRACE=1
  * writes the failing call's stack to standard error. CRAWL_ALLOC_SITES and CRAWL_FAIL_SITE do the
- * same by call site (below).
+ * same by call site (below). CRAWL_FAIL_THREAD does it to a thread's start (below).
  *
  * The real allocator is glibc's (__libc_malloc and its kin), so nothing here allocates. */
 #ifndef _GNU_SOURCE
@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <execinfo.h>
 #include <link.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -134,6 +135,24 @@ char *strndup(const char *s, size_t max) {
   memcpy(copy, s, len);
   copy[len] = '\0';
   return copy;
+}
+
+/* CRAWL_FAIL_THREAD=N: the Nth thread crawl's own code starts (the signal watcher is the first,
+ * then the shards after the first) fails to start with EAGAIN, as when the system has no room for
+ * another, so that a case can see a shard that cannot run end the crawl instead of hanging it. */
+typedef int (*create_function)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+
+int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*run)(void *), void *arg) {
+  static long started;
+  create_function create = (create_function)dlsym(RTLD_NEXT, "pthread_create");
+  const char *v = getenv("CRAWL_FAIL_THREAD");
+  if (!text_end)
+    dl_iterate_phdr(find_executable, NULL);
+  uintptr_t at = (uintptr_t)__builtin_return_address(0);
+  if (v && at >= text_start && at < text_end &&
+      __atomic_add_fetch(&started, 1, __ATOMIC_SEQ_CST) == strtol(v, NULL, 10))
+    return EAGAIN;
+  return create(thread, attr, run, arg);
 }
 
 /* main, wrapped so that the allocations after it returns are not counted: libgcov, linked into
