@@ -323,12 +323,11 @@ def case_seen_kill_records_failed_seed(tmp):
     a = "a.site.test"
     site, opened, asked = gone_and_slow(a, "/slow")  # /slow answers in the second run
     try:
-        seen = os.path.join(tmp, "crawl.seen")
         gone = site.url(a, "/gone")
         for dedupe in ("bloom", "exact"):  # whether the filter can forget or not
             opened.clear()
             asked.clear()
-            os.path.exists(seen) and os.remove(seen)
+            seen = os.path.join(tmp, f"{dedupe}.seen")
             # -c 1 and /gone given first: it has failed before /slow is asked for
             cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-c", "1", "--checkpoint",
                    "0.2", "--dedupe", dedupe, "--jsonl", "--seen", seen, gone, site.url(a)]
