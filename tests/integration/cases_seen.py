@@ -354,6 +354,35 @@ def case_seen_kill_records_failed_seed(tmp):
         site.stop()
 
 
+def case_seen_stop_records_waiting_seeds_once(tmp):
+    """--seen --jsonl and a stop while seeds wait: the stop writes their `pending` records, so the
+    next run, given the same seeds, fetches them without recording them again (only a seed whose
+    record a kill lost is recorded again: seen_kill_records_failed_seed)."""
+    a = "a.site.test"
+    site, opened, asked = gone_and_slow(a)  # /slow answers in the second run
+    try:
+        seen = os.path.join(tmp, "crawl.seen")
+        # -c 1 and /slow given first: the other seeds wait behind it
+        seeds = [site.url(a, "/slow"), site.url(a), site.url(a, "/gone")]
+        cmd = [CRAWL, "--no-progress", *site.resolve(), "-w", "0", "-c", "1", "--jsonl",
+               "--seen", seen, *seeds]
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_until(asked.is_set, "/slow asked for", proc)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        expect(proc.returncode == 130, f"first run: exit {proc.returncode}: {err[-300:]}")
+        first = {r["url"]: r["fate"] for r in map(json.loads, out.splitlines())}
+        waiting = seeds[1:]  # /slow, stopped in flight, has its own fate
+        expect(all(first.get(u) == "pending" for u in waiting), f"first run's records: {first}")
+        opened.set()
+        second = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+        again = [json.loads(line)["url"] for line in second.stdout.splitlines()]
+        expect(not set(again) & set(waiting), f"waiting seeds recorded by both runs: {again}")
+    finally:
+        opened.set()
+        site.stop()
+
+
 def case_fp_rate(tmp):
     """--fp-rate and --expect size the filter: a --seen file for 1e-2 is smaller than one for
     1e-9 (fewer bits a URL), one for 1,000 URLs smaller than one for 100,000, and the crawls
