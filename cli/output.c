@@ -183,9 +183,12 @@ static core_rc maybe_flush(cli_output *out) {
 core_rc cli_output_url(cli_output *out, const char *url) {
   if (output_error(out))
     return CORE_ESYS;
+  size_t mark = out->buf.len;
   core_rc rc = core_buf_add(&out->buf, url, strlen(url));
   if (!rc)
     rc = core_buf_addc(&out->buf, '\n');
+  if (rc) /* no part of a line is left to be written: the output stays a URL a line */
+    core_buf_cut(&out->buf, mark);
   if (rc == CORE_ETOOLONG && (rc = cli_output_flush(out)) == CORE_OK)
     return cli_output_url(out, url);
   return rc ? rc : maybe_flush(out);
@@ -299,10 +302,9 @@ core_rc cli_output_record(cli_output *out, const struct crawl_record *rec) {
     rc = rc ? rc : add_str(b, stamp);
   }
   rc = rc ? rc : add_str(b, "}\n");
-  if (rc == CORE_ETOOLONG) {
-    b->len = mark;
-    if ((rc = cli_output_flush(out)) == CORE_OK)
-      return cli_output_record(out, rec);
-  }
+  if (rc) /* no part of a record is left to be written (out of memory too): whole lines only */
+    core_buf_cut(b, mark);
+  if (rc == CORE_ETOOLONG && (rc = cli_output_flush(out)) == CORE_OK)
+    return cli_output_record(out, rec);
   return rc ? rc : maybe_flush(out);
 }

@@ -172,6 +172,13 @@ void core_buf_reset(struct core_buf *buf) {
     buf->data[0] = '\0';
 }
 
+void core_buf_cut(struct core_buf *buf, size_t len) {
+  if (len >= buf->len)
+    return;
+  buf->len = len;
+  buf->data[len] = '\0';
+}
+
 void core_buf_free(struct core_buf *buf) {
   free(buf->data);
   core_buf_init(buf, buf->max);

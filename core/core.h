@@ -52,6 +52,9 @@ void core_sort_u64(uint64_t *values, size_t n);
 /* Gives back the room the contents do not use (a buffer that will not grow again). */
 void core_buf_shrink(struct core_buf *buf);
 void core_buf_reset(struct core_buf *buf);
+/* Keeps the first len bytes (len at most the length): what was added after them, the part of
+ * a line a failed add left, is dropped. */
+void core_buf_cut(struct core_buf *buf, size_t len);
 void core_buf_free(struct core_buf *buf);
 
 /* The length (1 to 4) of the UTF-8 character at s, n bytes left, as RFC 3629 allows it (no

@@ -137,7 +137,7 @@ core_rc crawl__held_add(struct shard *c, struct held_page *hp, const char *url, 
       core_buf_addc(&hp->texts, (char)code) != CORE_OK ||
       core_buf_addc(&hp->texts, (char)shared) != CORE_OK ||
       core_buf_add(&hp->texts, url + shared, len - shared + 1) != CORE_OK) {
-    hp->texts.len = at;
+    core_buf_cut(&hp->texts, at);
     return CORE_ENOMEM;
   }
   hp->links[hp->count++] = (struct held_link){(uint32_t)at, depth};

@@ -155,9 +155,12 @@ bool crawl__mail_send_if_foreign(struct shard *c, const struct url *u, const cha
   char head[64];
   size_t n = line_head(head, kind, crawl__mail_how_code(how), depth, redirects);
   const char *f = from ? from : "-";
+  size_t before = o->buf.len;
   if (core_buf_add(&o->buf, head, n) || core_buf_add(&o->buf, f, strlen(f)) ||
       core_buf_addc(&o->buf, ' ') || core_buf_add(&o->buf, u->text, strlen(u->text)) ||
       core_buf_addc(&o->buf, '\n')) {
+    /* no part of a line is left: its owner, or a save's transit lines, would read it whole */
+    core_buf_cut(&o->buf, before);
     crawl__notes_fatal(c, "out of memory");
     return true;
   }

@@ -128,12 +128,31 @@ static void test_sort_u64(void **state) {
     }
 }
 
+/* A buffer cut back to an earlier length holds what it held then, NUL after it, and grows again
+ * from there; a length at or past its own leaves it as it is. */
+static void test_buf_cut(void **state) {
+  (void)state;
+  struct core_buf b;
+  core_buf_init(&b, 1000);
+  core_buf_cut(&b, 0); /* nothing yet: no room to write a NUL in either */
+  assert_int_equal(core_buf_add(&b, "line one\n", 9), CORE_OK);
+  size_t before = b.len;
+  assert_int_equal(core_buf_add(&b, "half of a", 9), CORE_OK);
+  core_buf_cut(&b, before);
+  assert_int_equal(b.len, 9);
+  assert_string_equal(b.data, "line one\n");
+  core_buf_cut(&b, 50);
+  assert_string_equal(b.data, "line one\n");
+  assert_int_equal(core_buf_add(&b, "two\n", 4), CORE_OK);
+  assert_string_equal(b.data, "line one\ntwo\n");
+  core_buf_free(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_utf8_boundaries),
-      cmocka_unit_test(test_extension_lists),
-      cmocka_unit_test(test_array_room),
-      cmocka_unit_test(test_sort_u64),
+      cmocka_unit_test(test_utf8_boundaries), cmocka_unit_test(test_extension_lists),
+      cmocka_unit_test(test_array_room),      cmocka_unit_test(test_sort_u64),
+      cmocka_unit_test(test_buf_cut),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
 #include "crawl/mail.h"
 #include "crawl/mesh.h"
 #include "crawl/notes.h"
+#include "tests/support/wrap_realloc.h"
 #include "url/url.h"
 
 #include <ctype.h>
@@ -388,6 +389,44 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   free_run(f);
 }
 
+/* Out of memory while a link is written to its owner's outbox: the crawl ends, and no part of
+ * the line stays there, where a save would write it as a link on its way and the owner would
+ * read it joined to the next. */
+static void test_link_without_memory_leaves_no_part(void **state) {
+  (void)state;
+  struct fixture *f = make_run(2);
+  struct shard *a = &f->shards[0], *b = &f->shards[1];
+  char theirs[64], long_from[200];
+  host_owned_by(a, 1, theirs, sizeof(theirs));
+  snprintf(long_from, sizeof(long_from), "http://from.test/%0150d", 0);
+  struct url first = url_on(theirs, "/first"), second = url_on(theirs, "/second");
+  assert_true(crawl__mail_send_if_foreign(a, &first, NULL, 1, 0, LINK_FOUND, follow_a));
+  /* the line's head fits in the outbox's room; its page's long URL asks for more and gets none */
+  wrap_realloc_fail_in(1);
+  assert_true(crawl__mail_send_if_foreign(a, &second, long_from, 1, 0, LINK_FOUND, follow_a));
+  assert_false(wrap_realloc_pending());
+  assert_true(crawl__life_fatal(a));
+  assert_string_equal(crawl__life_err(a), "out of memory");
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  assert_non_null(out);
+  crawl__mail_write_transit(f->run, out);
+  fclose(out);
+  char want[300];
+  snprintf(want, sizeof(want), "transit %c%c 1 0 - %s\n", LINK_FOUND,
+           crawl__mail_how_code(follow_a), first.text);
+  assert_string_equal(text, want);
+  free(text);
+  crawl__mail_flush(a);
+  crawl__mail_receive(b);
+  assert_int_equal(offer_count, 1);
+  expect_offer(0, first.text, "", 1, 0, OFFER_LINK, follow_a);
+  url_free(&first);
+  url_free(&second);
+  free_run(f);
+}
+
 /* Where a link was found and whether to follow it travel as one letter; lines older versions
  * wrote ("0", "1") still read, anything else is refused. */
 static void test_link_how_is_one_letter_both_ways(void **state) {
@@ -490,6 +529,7 @@ int main(void) {
       cmocka_unit_test(test_stop_reaches_every_shard),
       cmocka_unit_test(test_crawl_stop_twice),
       cmocka_unit_test(test_links_in_transit_are_saved_whole),
+      cmocka_unit_test(test_link_without_memory_leaves_no_part),
       cmocka_unit_test(test_link_how_is_one_letter_both_ways),
       cmocka_unit_test(test_pause_holds_every_other_shard_between_turns),
   };

@@ -598,11 +598,20 @@ def same_crawl_as(whole):
     return check
 
 
+def whole_record(line):
+    """Whether line is one whole --jsonl record."""
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return False
+    return isinstance(record, dict) and "url" in record and "fate" in record
+
+
 def expect_memory_failures(run, failures, went_on, what):
     """The out-of-memory promise (tests/README.md, Out of memory): run(failure) crawls with that
     allocation failing (tests/support/failalloc.c), four at a time (each crawl mostly waits).
-    Each must end with exit 1 saying memory ran out, or with exit 0 and went_on(p) None (else
-    what is wrong). what names a failure in messages ("allocation", "site:call", whose address
+    Each must end with exit 1 saying memory ran out, its --jsonl output whole records, or with
+    exit 0 and went_on(p) None (else what is wrong). what names a failure in messages ("allocation", "site:call", whose address
     addr2line -e crawl reads). Returns how many ended and how many went on."""
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(4) as pool:
@@ -614,6 +623,10 @@ def expect_memory_failures(run, failures, went_on, what):
         if p.returncode == 1:
             expect("out of memory" in p.stderr or os.strerror(errno.ENOMEM) in p.stderr,
                    f"{where}: exit 1 without a word of memory: {p.stderr!r}")
+            # what it wrote before it ended is whole: a record a line, none cut or joined
+            cut = [line for line in p.stdout.splitlines() if not whole_record(line)]
+            expect(not cut and (not p.stdout or p.stdout.endswith("\n")),
+                   f"{where}: a record not whole: {cut[:2]!r}, {p.stdout[-200:]!r}")
             ended += 1
         else:
             wrong = went_on(p)

@@ -1,0 +1,128 @@
+/* What standard output gets (cli/output.c), built from that file and the status line's: whole
+ * lines, a URL or a record each, even when memory runs out while one is written (the crawl then
+ * ends, and what it printed up to there is read by a program: doc/behaviour.md, Failures). */
+#include "cli/cli-int.h"
+#include "tests/support/wrap_realloc.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+/* An output to a temporary file, and what the file holds once it is flushed. */
+struct sink {
+  FILE *file;
+  cli_output *out;
+};
+
+static void sink_open(struct sink *s, bool jsonl) {
+  assert_non_null(s->file = tmpfile());
+  assert_int_equal(cli_output_create(fileno(s->file), "test", jsonl, NULL, &s->out), CORE_OK);
+}
+
+/* The file's text (the caller frees it); the output is destroyed. */
+static char *sink_close(struct sink *s) {
+  assert_int_equal(cli_output_flush(s->out), CORE_OK);
+  cli_output_destroy(s->out);
+  long size = ftell(s->file);
+  assert_true(size >= 0);
+  char *text = calloc(1, (size_t)size + 1);
+  assert_non_null(text);
+  rewind(s->file);
+  assert_int_equal(fread(text, 1, (size_t)size, s->file), (size_t)size);
+  fclose(s->file);
+  return text;
+}
+
+/* A URL whose line needs more room only for its newline: its text fits in the buffer's first
+ * 64 bytes after the first line, the newline does not. */
+static void test_url_without_memory_is_not_printed_in_part(void **state) {
+  (void)state;
+  const char *first = "http://a.test/one"; /* 18 bytes with its newline */
+  char fills[64];
+  snprintf(fills, sizeof(fills), "http://a.test/%0*d", 45 - 14, 7); /* 45: 18 + 45 + NUL = 64 */
+  assert_int_equal(strlen(fills), 45);
+  struct sink s;
+  sink_open(&s, false);
+  assert_int_equal(cli_output_url(s.out, first), CORE_OK);
+  wrap_realloc_fail_in(1);
+  assert_int_equal(cli_output_url(s.out, fills), CORE_ENOMEM);
+  assert_false(wrap_realloc_pending());
+  assert_int_equal(cli_output_url(s.out, "http://a.test/three"), CORE_OK);
+  char *text = sink_close(&s);
+  assert_string_equal(text, "http://a.test/one\nhttp://a.test/three\n");
+  free(text);
+}
+
+/* A record's line, written whole with no failure. */
+static char *record_line(const struct crawl_record *rec) {
+  struct sink s;
+  sink_open(&s, true);
+  assert_int_equal(cli_output_record(s.out, rec), CORE_OK);
+  return sink_close(&s);
+}
+
+/* Memory running out at each growth of the buffer while a record is written, one at a time: the
+ * record is not printed at all, and the next one is printed whole after the lines before. */
+static void test_record_without_memory_is_not_printed_in_part(void **state) {
+  (void)state;
+  const char *linked[] = {"http://a.test/", "http://a.test/other"};
+  struct crawl_record head = {.url = "http://a.test/", .via = "seed", .settled = 1.7e9},
+                      full = {.url = "http://a.test/page \"quoted\"",
+                              .from = "http://a.test/",
+                              .via = "a",
+                              .depth = 1,
+                              .fate = CRAWL_FATE_FAILED,
+                              .cause = CRAWL_CAUSE_HTTP,
+                              .status = 404,
+                              .type = "text/html; charset=utf-8",
+                              .bytes = 1234,
+                              .ms = 5.5,
+                              .error = "HTTP 404",
+                              .linked_known = true,
+                              .linked_from = linked,
+                              .linked_from_n = 2,
+                              .linked_count = 2,
+                              .settled = 1.7e9},
+                      tail = {.url = "http://a.test/last", .via = "a", .settled = 1.7e9};
+  char *want_head = record_line(&head), *want_full = record_line(&full),
+       *want_tail = record_line(&tail);
+  assert_true(strlen(want_full) > 256); /* it grows the buffer several times */
+  int failed = 0;
+  for (long n = 1;; n++) {
+    struct sink s;
+    sink_open(&s, true);
+    assert_int_equal(cli_output_record(s.out, &head), CORE_OK);
+    wrap_realloc_fail_in(n);
+    core_rc rc = cli_output_record(s.out, &full);
+    bool failing = !wrap_realloc_pending();
+    wrap_realloc_fail_in(0);
+    assert_int_equal(rc, failing ? CORE_ENOMEM : CORE_OK);
+    assert_int_equal(cli_output_record(s.out, &tail), CORE_OK);
+    char *text = sink_close(&s);
+    char want[4096];
+    snprintf(want, sizeof(want), "%s%s%s", want_head, failing ? "" : want_full, want_tail);
+    assert_string_equal(text, want);
+    free(text);
+    if (!failing)
+      break;
+    failed++;
+  }
+  assert_true(failed >= 2);
+  free(want_head);
+  free(want_full);
+  free(want_tail);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_url_without_memory_is_not_printed_in_part),
+      cmocka_unit_test(test_record_without_memory_is_not_printed_in_part),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
