@@ -189,8 +189,8 @@ core_rc cli_output_url(cli_output *out, const char *url) {
     rc = core_buf_addc(&out->buf, '\n');
   if (rc) /* no part of a line is left to be written: the output stays a URL a line */
     core_buf_cut(&out->buf, mark);
-  if (rc == CORE_ETOOLONG && (rc = cli_output_flush(out)) == CORE_OK)
-    return cli_output_url(out, url);
+  if (rc == CORE_ETOOLONG && mark && (rc = cli_output_flush(out)) == CORE_OK)
+    return cli_output_url(out, url); /* into the empty buffer, where it fits or fails for good */
   return rc ? rc : maybe_flush(out);
 }
 
@@ -304,7 +304,7 @@ core_rc cli_output_record(cli_output *out, const struct crawl_record *rec) {
   rc = rc ? rc : add_str(b, "}\n");
   if (rc) /* no part of a record is left to be written (out of memory too): whole lines only */
     core_buf_cut(b, mark);
-  if (rc == CORE_ETOOLONG && (rc = cli_output_flush(out)) == CORE_OK)
-    return cli_output_record(out, rec);
+  if (rc == CORE_ETOOLONG && mark && (rc = cli_output_flush(out)) == CORE_OK)
+    return cli_output_record(out, rec); /* into the empty buffer, as a URL is */
   return rc ? rc : maybe_flush(out);
 }

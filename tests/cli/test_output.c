@@ -59,6 +59,27 @@ static void test_url_without_memory_is_not_printed_in_part(void **state) {
   free(text);
 }
 
+/* A URL longer than the whole buffer (16 MiB; --max-url-length allows 1 MiB) is refused, once,
+ * where flushing and trying again would go on for ever; the output goes on. */
+static void test_line_longer_than_the_buffer_is_refused(void **state) {
+  (void)state;
+  size_t len = 17u << 20;
+  char *huge = malloc(len + 1);
+  assert_non_null(huge);
+  memcpy(huge, "http://a.test/", 14);
+  memset(huge + 14, 'x', len - 14);
+  huge[len] = '\0';
+  struct sink s;
+  sink_open(&s, false);
+  assert_int_equal(cli_output_url(s.out, "http://a.test/one"), CORE_OK);
+  assert_int_equal(cli_output_url(s.out, huge), CORE_ETOOLONG);
+  assert_int_equal(cli_output_url(s.out, "http://a.test/two"), CORE_OK);
+  char *text = sink_close(&s);
+  assert_string_equal(text, "http://a.test/one\nhttp://a.test/two\n");
+  free(text);
+  free(huge);
+}
+
 /* A record's line, written whole with no failure. */
 static char *record_line(const struct crawl_record *rec) {
   struct sink s;
@@ -123,6 +144,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_url_without_memory_is_not_printed_in_part),
       cmocka_unit_test(test_record_without_memory_is_not_printed_in_part),
+      cmocka_unit_test(test_line_longer_than_the_buffer_is_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
