@@ -188,6 +188,15 @@ static bool shards_make(struct crawl *run, int n, size_t err_size, double start,
   return made;
 }
 
+/* A start that ran out of memory: what it made goes, and err says why. */
+static crawl_end start_failed(fetch_cookies *jar, struct crawl_fragments *fragments, char *err,
+                              size_t err_size) {
+  fetch_cookies_destroy(jar);
+  crawl__fragments_destroy(fragments);
+  snprintf(err, err_size, "cannot start: out of memory");
+  return CRAWL_END_FATAL;
+}
+
 crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, size_t err_size) {
   const struct crawl_config *cfg = crawl__mesh_config(run);
   const struct crawl_sink *sink = crawl__mesh_sink(run);
@@ -199,20 +208,12 @@ crawl_end crawl_run(struct crawl *run, struct crawl_stats *stats, char *err, siz
   if (crawl__checkpoint_cookies_open(cfg, &cookies, err, err_size) != CORE_OK)
     return CRAWL_END_FATAL;
   struct crawl_fragments *fragments = NULL; /* --check-fragments: one table, every shard's */
-  if (cfg->check_fragments && crawl__fragments_create(&fragments) != CORE_OK) {
-    fetch_cookies_destroy(cookies);
-    snprintf(err, err_size, "cannot start: out of memory");
-    return CRAWL_END_FATAL;
-  }
   struct shard *shards;
   struct crawl_stats *shard_stats;
   char *errs;
-  if (!shards_make(run, n, err_size, start, &shards, &shard_stats, &errs)) {
-    fetch_cookies_destroy(cookies);
-    crawl__fragments_destroy(fragments);
-    snprintf(err, err_size, "cannot start: out of memory");
-    return CRAWL_END_FATAL;
-  }
+  if ((cfg->check_fragments && crawl__fragments_create(&fragments) != CORE_OK) ||
+      !shards_make(run, n, err_size, start, &shards, &shard_stats, &errs))
+    return start_failed(cookies, fragments, err, err_size);
   run->cookies = cookies;
   run->fragments = fragments;
   shard_stats[0].runs = 1; /* a continued --state crawl adds those before (the first shard's) */
