@@ -5,10 +5,13 @@
  * a --state checkpoint that cannot be read gives way to the one before it, with a warning, and
  * when neither can the error names both; a save whose output cannot be written leaves the
  * checkpoint before in place and ends the crawl naming the output; a file holding another kind
- * of filter than --dedupe asks is refused; a crawl that ended with nothing left says so. */
+ * of filter than --dedupe asks is refused; a crawl that ended with nothing left says so; links
+ * on their way between shards that a --seen file holds are taken up by the next run. */
 #include "crawl/checkpoint.h"
 #include "crawl/life.h"
 #include "crawl/host.h"
+#include "crawl/mail.h"
+#include "crawl/seed.h"
 #include "crawl/intake.h"
 #include "crawl/request.h"
 #include "crawl/restore.h"
@@ -350,6 +353,57 @@ static void test_a_crawl_ended_with_nothing_left_says_so(void **state) {
   remove_dir(dir);
 }
 
+/* A --seen file saved by a crawl of several shards may hold links on their way between them
+ * (transit lines: a page's link, a redirect's target): the next run offers each, however many
+ * shards it has. A save of one shard has none, so they are added to its attachment here, as
+ * such a crawl writes them. */
+static void test_links_on_their_way_in_a_seen_file_are_taken_up(void **state) {
+  (void)state;
+  char dir[256], path[300];
+  make_dir(dir, sizeof(dir));
+  snprintf(path, sizeof(path), "%s/seen", dir);
+  core_rc rc;
+  struct world *w = world_new(dir, false, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  offer(w, "http://127.0.0.2:9/one.html");
+  crawl__checkpoint_final(&w->b.shard);
+  assert_string_equal(w->b.err, "");
+  world_free(w);
+
+  seen_filter *filter;
+  char why[256];
+  FILE *lines = tmpfile();
+  assert_non_null(lines);
+  assert_int_equal(seen_load(path, &filter, fileno(lines), why, sizeof(why)), CORE_OK);
+  assert_int_equal(fseek(lines, 0, SEEK_END), 0);
+  const struct link_how found = {VIA_PAGE + PARSE_VIA_A, true}, moved = {VIA_REDIRECT, true};
+  fprintf(lines, "transit %c%c 1 0 http://127.0.0.2:9/ http://127.0.0.2:9/linked.html\n",
+          LINK_FOUND, crawl__mail_how_code(found));
+  fprintf(lines, "transit %c%c 1 1 http://127.0.0.2:9/old.html http://127.0.0.2:9/target.html\n",
+          LINK_REDIRECT, crawl__mail_how_code(moved));
+  assert_int_equal(fflush(lines), 0);
+  assert_int_equal(seen_save(filter, path, fileno(lines), why, sizeof(why)), CORE_OK);
+  seen_destroy(filter);
+  fclose(lines);
+
+  w = world_new(dir, false, false, SEEN_EXACT, &rc);
+  assert_int_equal(rc, CORE_OK);
+  char *seeds[] = {"http://127.0.0.2:9/"};
+  w->b.cfg.seeds = seeds;
+  w->b.cfg.seed_count = 1;
+  assert_false(seen(w, "http://127.0.0.2:9/linked.html"));
+  assert_int_equal(crawl__seed_all(&w->b.shard), CORE_OK);
+  assert_string_equal(w->b.err, "");
+  assert_true(seen(w, "http://127.0.0.2:9/linked.html"));
+  assert_true(seen(w, "http://127.0.0.2:9/target.html"));
+  assert_true(seen(w, "http://127.0.0.2:9/one.html")); /* and the page it left queued */
+  crawl__seed_close(&w->b.shard);
+  w->b.cfg.seeds = NULL;
+  w->b.cfg.seed_count = 0;
+  world_free(w);
+  remove_dir(dir);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_seen_file_keeps_what_is_left_for_the_next_run),
@@ -357,6 +411,7 @@ int main(void) {
       cmocka_unit_test(test_a_save_whose_output_fails_keeps_the_checkpoint_before),
       cmocka_unit_test(test_a_file_of_another_kind_than_dedupe_is_refused),
       cmocka_unit_test(test_a_crawl_ended_with_nothing_left_says_so),
+      cmocka_unit_test(test_links_on_their_way_in_a_seen_file_are_taken_up),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
