@@ -381,6 +381,9 @@ static void test_links_on_their_way_in_a_seen_file_are_taken_up(void **state) {
           LINK_FOUND, crawl__mail_how_code(found));
   fprintf(lines, "transit %c%c 1 1 http://127.0.0.2:9/old.html http://127.0.0.2:9/target.html\n",
           LINK_REDIRECT, crawl__mail_how_code(moved));
+  /* the sixth redirect of a chain, past --max-redirs (5): taken up as a redirect, not fetched */
+  fprintf(lines, "transit %c%c 1 6 http://127.0.0.2:9/r5.html http://127.0.0.2:9/far.html\n",
+          LINK_REDIRECT, crawl__mail_how_code(moved));
   assert_int_equal(fflush(lines), 0);
   assert_int_equal(seen_save(filter, path, fileno(lines), why, sizeof(why)), CORE_OK);
   seen_destroy(filter);
@@ -397,6 +400,10 @@ static void test_links_on_their_way_in_a_seen_file_are_taken_up(void **state) {
   assert_true(seen(w, "http://127.0.0.2:9/linked.html"));
   assert_true(seen(w, "http://127.0.0.2:9/target.html"));
   assert_true(seen(w, "http://127.0.0.2:9/one.html")); /* and the page it left queued */
+  struct world_queued q = world_queued_pages(w->b.shard.fr);
+  assert_true(world_queued_at(&q, "http://127.0.0.2:9/linked.html") >= 0);
+  assert_true(world_queued_at(&q, "http://127.0.0.2:9/target.html") >= 0);
+  assert_int_equal(world_queued_at(&q, "http://127.0.0.2:9/far.html"), -1);
   crawl__seed_close(&w->b.shard);
   w->b.cfg.seeds = NULL;
   w->b.cfg.seed_count = 0;
