@@ -94,6 +94,15 @@ def case_report_markdown(tmp):
         head, _, body = text.partition("\n## ")
         expect(head.startswith("# Broken links\n") and "| broken links | 5 |" in head and
                "| pages holding them | 6 |" not in head, f"totals: {head}")
+        when = r"\(crawl [^,]+, \d{4}-\d\d-\d\d \d\d:\d\d UTC\)"
+        expect(re.fullmatch(rf"5 broken links on \d+ pages {when}", head.split("\n")[2]),
+               f"the totals' line: {head.split(chr(10))[2]!r}")
+        # one broken link on one page: said in the singular
+        p = site.crawl("-w", "0", "--retries", "0", "--report", out, site.url("rep.test", "/b"),
+                       check=False)
+        with open(out) as f:
+            line = f.read().split("\n")[2]
+        expect(re.fullmatch(rf"1 broken link on 1 page {when}", line), f"one: {line!r}")
         sections = {}
         for part in ("## " + body).split("\n## ")[0:]:
             title, _, items = part.removeprefix("## ").partition("\n\n")

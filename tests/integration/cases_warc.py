@@ -159,7 +159,7 @@ def case_warc_keeps_no_secrets(tmp):
     'Cookie: ...': the archive reads whole (every digest holds) and holds none of the secrets;
     each request record that carried them names the headers whose values it left out
     (WARC-Redacted-Headers) and keeps their names; the file is made 0600, and without any
-    credential 0644 as before."""
+    credential 0644 as before, also with a header given that is none (-H 'Accept-Language')."""
     import base64
     web = Web(tmp, hosts=2, pages=10, links=4, seed=2)
     names = [f"s{i}.web.test" for i in range(2)]
@@ -193,7 +193,8 @@ def case_warc_keeps_no_secrets(tmp):
     mode = os.stat(warc).st_mode & 0o777
     expect(mode == 0o600, f"the WARC of a crawl with logins is mode {mode:o}")
     plain = os.path.join(tmp, "plain.warc")
-    crawl(web, "-w", "0", "--warc", plain, web.url())
+    crawl(web, "-w", "0", "-H", "Accept-Language: en", "--warc", plain, web.url())
     web.stop()
     mode = os.stat(plain).st_mode & 0o777
-    expect(mode == 0o644 & ~current_umask(), f"a WARC without logins is mode {mode:o}")
+    expect(mode == 0o644 & ~current_umask(),
+           f"a WARC without logins (a header that is none) is mode {mode:o}")
