@@ -138,6 +138,17 @@ static void expect_offer(int i, const char *url, const char *from, int depth, in
   assert_int_equal(offers[i].how.follow, how.follow);
 }
 
+/* The links on their way as a save writes them (the caller frees the text). */
+static char *transit_lines(struct fixture *f) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  assert_non_null(out);
+  crawl__mail_write_transit(f->run, out);
+  fclose(out);
+  return text;
+}
+
 static int publish(struct shard *c) {
   struct crawl_progress p = {0};
   return crawl__mesh_publish(c, &p);
@@ -361,12 +372,7 @@ static void test_links_in_transit_are_saved_whole(void **state) {
   crawl__mail_flush(a); /* in b's inbox */
   assert_true(
       crawl__mail_send_if_foreign(a, &held, NULL, 5, 0, LINK_FOUND, nofollow_img)); /* a's outbox */
-  char *text = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&text, &len);
-  assert_non_null(out);
-  crawl__mail_write_transit(f->run, out);
-  fclose(out);
+  char *text = transit_lines(f);
   /* taken up as a restore would: each line by its owner */
   int lines = 0;
   for (char *save = NULL, *line = strtok_r(text, "\n", &save); line;
@@ -407,12 +413,7 @@ static void test_link_without_memory_leaves_no_part(void **state) {
   assert_false(wrap_realloc_pending());
   assert_true(crawl__life_fatal(a));
   assert_string_equal(crawl__life_err(a), "out of memory");
-  char *text = NULL;
-  size_t len = 0;
-  FILE *out = open_memstream(&text, &len);
-  assert_non_null(out);
-  crawl__mail_write_transit(f->run, out);
-  fclose(out);
+  char *text = transit_lines(f);
   char want[300];
   snprintf(want, sizeof(want), "transit %c%c 1 0 - %s\n", LINK_FOUND,
            crawl__mail_how_code(follow_a), first.text);
