@@ -393,7 +393,7 @@ static bool note_entry(const struct spec *e, struct core_buf *buf) {
   for (int i = 0; i < 6; i++) {
     len[i] = strings[i] ? strlen(strings[i]) : 0;
     if (len[i] >= NOTE_NONE)
-      return false;
+      return false; /* past 4 GB: no URL (1 MiB at most) or header (curl's 100 KB) is */
     n.len[i] = strings[i] ? (uint32_t)len[i] : NOTE_NONE;
   }
   core_buf_reset(buf);

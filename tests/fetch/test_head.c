@@ -52,6 +52,8 @@ static void test_x_robots_tag(void **state) {
   assert_true(nofollow("nofollow", "crawl"));
   assert_true(nofollow("NoFollow", NULL));
   assert_true(nofollow("noindex, nofollow", "crawl"));
+  assert_true(nofollow("noindex,\tnofollow\t,noarchive", "crawl")); /* tabs around a word too */
+  assert_true(nofollow("crawl:\tnofollow\t", "crawl"));
   assert_true(nofollow("none", "crawl"));
   assert_false(nofollow("noindex", "crawl"));
   assert_false(nofollow("nofollowing", "crawl"));

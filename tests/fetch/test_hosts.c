@@ -1,7 +1,9 @@
 /* The hosts file as a table (fetch/hosts.c): the lines as c-ares reads them, the address the
  * engine took from its answer, the bounds on what is read, the file read again when it changes,
- * and the engine answering from the table without asking DNS. */
+ * the engine answering from the table without asking DNS, and a table that cannot be read again
+ * for lack of memory leaving the one before it to answer. */
 #include "fetch/fetch.h"
+#include "tests/support/wrap_realloc.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -248,6 +250,27 @@ static void a_changed_file_is_read_again(void **state) {
   drop(h);
 }
 
+/* Memory running out while a changed file is read again: the table read before still answers,
+ * and the next lookup reads the file again. */
+static void a_table_that_cannot_be_read_again_still_answers(void **state) {
+  (void)state;
+  fetch_hosts *h = load_text("10.6.0.1 kept.example\n");
+  assert_string_equal(find_in(h, "kept.example"), "10.6.0.1");
+  char text[2048] = "", line[96];
+  for (int i = 0; i < 20; i++) { /* more names than the table's first room for text holds */
+    snprintf(line, sizeof(line), "10.6.1.%d a-name-long-enough-to-need-more-room-%d.example\n", i,
+             i);
+    strcat(text, line);
+  }
+  write_text(text_path, text);
+  wrap_realloc_fail_in(1);
+  assert_string_equal(find_in(h, "kept.example"), "10.6.0.1");
+  assert_false(wrap_realloc_pending());
+  assert_string_equal(find_in(h, "a-name-long-enough-to-need-more-room-19.example"), "10.6.1.19");
+  assert_null(find_in(h, "kept.example"));
+  drop(h);
+}
+
 /* Two shards' lookups while the file is put in place again and again (a new file renamed over it,
  * as tools write it): each answer is one the file gave at some time, never a table read halfway
  * or one freed under it (ASan, TSan), and once the writes stop the last file answers. */
@@ -406,6 +429,7 @@ int main(void) {
       cmocka_unit_test(a_file_that_never_ends_is_bounded),
       cmocka_unit_test(the_line_at_the_bound_is_left_out),
       cmocka_unit_test(a_changed_file_is_read_again),
+      cmocka_unit_test(a_table_that_cannot_be_read_again_still_answers),
       cmocka_unit_test(lookups_go_on_while_the_file_changes),
       cmocka_unit_test(a_missing_file_is_empty),
       cmocka_unit_test(the_engine_asks_the_table_first),

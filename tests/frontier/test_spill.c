@@ -1,9 +1,11 @@
 /* frontier/spill.c: pages past --queue-memory wait in the spill file in their order, with their
  * fields; the budget shared among hosts; a file that refuses pages keeps them in memory;
- * redirect targets, draining and visits reach the pages on disk. */
+ * redirect targets, draining and visits reach the pages on disk; the file closed with the
+ * frontier. */
 #include "frontier/frontier.h"
 #include "seen/seen.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -28,9 +30,22 @@ static void expect_drained(frontier *f) {
   seen_destroy(the_seen);
 }
 
-/* Past the memory budget, pages wait in the spill file and come back in order, whole. */
+/* The descriptors the process holds open. */
+static int open_fds(void) {
+  DIR *d = opendir("/proc/self/fd");
+  assert_non_null(d);
+  int n = 0;
+  while (readdir(d))
+    n++;
+  closedir(d);
+  return n;
+}
+
+/* Past the memory budget, pages wait in the spill file and come back in order, whole; the file
+ * is closed with the frontier (unlinked, its room on the disk goes back only then). */
 static void test_spill_keeps_order_and_fields(void **state) {
   (void)state;
+  int fds = open_fds();
   struct frontier_options cfg = config();
   cfg.delay = 0;
   cfg.queue_memory = 100; /* pages in memory across hosts; each host keeps at least 64 */
@@ -101,6 +116,7 @@ static void test_spill_keeps_order_and_fields(void **state) {
   }
   assert_true(again_seen);
   expect_drained(f);
+  assert_int_equal(open_fds(), fds);
 }
 
 /* A frontier with no delay and a budget of queue_memory pages in memory, the spill tests'. */

@@ -600,13 +600,19 @@ def case_js_links(tmp):
 
 def case_content_sniffing(tmp):
     """Bodies as servers really send them: with no Content-Type, a body that starts like HTML is
-    parsed (one shorter than the sniffed bytes too) and binary is not; a page with no charset is
-    UTF-8 when its bytes are; a UTF-16 BOM decides over the charset the header names."""
+    parsed (one shorter than the sniffed bytes too) and binary is not; only the first 512 bytes
+    are sniffed (a tag that ends within them counts, one that ends past them does not); a page
+    with no charset is UTF-8 when its bytes are; a UTF-16 BOM decides over the charset the header
+    names."""
     bom = "\ufeff<a href=\"/\u00fc16.html\">u</a>".encode("utf-16-le")
     pages = {
         "/": (None, "<!DOCTYPE html><html><body>" + "<p>text</p>" * 60 +
               '<a href="/p.html">p</a><a href="/data">d</a><a href="/short">s</a>'
-              '<a href="/u.html">u</a></body></html>'),
+              '<a href="/u.html">u</a><a href="/edge-in">i</a><a href="/edge-out">o</a>'
+              '</body></html>'),
+        # "<html" and the '>' that ends it: bytes 506-511, the last sniffed; 507-512, one past
+        "/edge-in": (None, " " * 506 + '<html><a href="/in.html">in</a>'),
+        "/edge-out": (None, " " * 507 + '<html><a href="/out.html">out</a>'),
         "/p.html": (None, '  \n<p>a paragraph <a href="/deeper.html">deeper</a>'),
         "/short": (None, '<a href="/s.html">s</a>'),
         "/data": (None, b"\x00\x01\x02 binary <a href=\"/never.html\">no</a>" + b"\x00" * 600),
@@ -618,7 +624,8 @@ def case_content_sniffing(tmp):
     try:
         p = site.crawl("-w", "0", site.url("a.test"))
         want = ["/", "/p.html", "/data", "/short", "/u.html", "/deeper.html", "/s.html",
-                "/caf%C3%A9.html", "/bom.html", "/%C3%BC16.html"]
+                "/caf%C3%A9.html", "/bom.html", "/%C3%BC16.html", "/edge-in", "/edge-out",
+                "/in.html"]
         expect_same_set(lines(p), [site.url("a.test", path) for path in want], "sniffed")
     finally:
         site.stop()
