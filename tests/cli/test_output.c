@@ -1,6 +1,7 @@
 /* What standard output gets (cli/output.c), built from that file and the status line's: whole
  * lines, a URL or a record each, even when memory runs out while one is written (the crawl then
- * ends, and what it printed up to there is read by a program: doc/behaviour.md, Failures). */
+ * ends, and what it printed up to there is read by a program: doc/behaviour.md, Failures); and
+ * the status line's words. */
 #include "cli/cli-int.h"
 #include "tests/support/wrap_realloc.h"
 
@@ -142,11 +143,39 @@ static void test_record_without_memory_is_not_printed_in_part(void **state) {
   free(want_tail);
 }
 
+/* The status line's words (cli/status.c): the counts in the singular and plural, and a polite
+ * crawl's time left at least, with its host, only from a second on (less is no floor worth a
+ * word), as a clock of minutes or of hours. */
+static void test_status_line_words(void **state) {
+  (void)state;
+  char text[256];
+  struct crawl_progress p = {.elapsed = 65, .pages = 130, .queued = 1200, .hosts = 3, .failed = 1};
+  cli_status_text(&p, text, sizeof(text));
+  assert_string_equal(text, "1:05 130 pages, 2 pages/s, 1200 queued (0 on disk), 3 hosts, 1 error");
+  p = (struct crawl_progress){.elapsed = 3725, .pages = 1, .hosts = 1, .failed = 2};
+  cli_status_text(&p, text, sizeof(text));
+  assert_string_equal(text, "1:02:05 1 page, 0 pages/s, 0 queued (0 on disk), 1 host, 2 errors");
+  p = (struct crawl_progress){.elapsed = 10, .pages = 10, .hosts = 1, .left = 0.6};
+  snprintf(p.left_host, sizeof(p.left_host), "http://slow.test");
+  cli_status_text(&p, text, sizeof(text));
+  assert_null(strstr(text, "left"));
+  p.left = 90.4;
+  cli_status_text(&p, text, sizeof(text));
+  assert_non_null(strstr(text, ", 1:30 left at least (http://slow.test)"));
+  p.left = 7300;
+  cli_status_text(&p, text, sizeof(text));
+  assert_non_null(strstr(text, ", 2:01:40 left at least (http://slow.test)"));
+  p.left_host[0] = '\0'; /* no host of a polite pace */
+  cli_status_text(&p, text, sizeof(text));
+  assert_null(strstr(text, "left"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_url_without_memory_is_not_printed_in_part),
       cmocka_unit_test(test_record_without_memory_is_not_printed_in_part),
       cmocka_unit_test(test_line_longer_than_the_buffer_is_refused),
+      cmocka_unit_test(test_status_line_words),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

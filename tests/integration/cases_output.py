@@ -122,6 +122,10 @@ def case_usage_errors(tmp):
                        (["--dns-server", "nonsense", "a.test"], "--dns-server"),
                        (["-U", "bot\r\nX-Injected: 1", "a.test"], "--user-agent"),
                        (["mailto:x@a.test"], "mailto:x@a.test"),
+                       (["--cluster", "redis://127.0.0.1:1/j", "--nodes", "4097", "a.test"],
+                        "'4097' for --nodes: a whole number from 1 to 4096"),
+                       (["--netrc-file", "/nonexistent/netrc", "a.test"],
+                        "'/nonexistent/netrc' for --netrc-file: No such file or directory"),
                        (["--cluster", "redis://127.0.0.1:1/j", "--nodes", "3", "--node", "3",
                          "a.test"], "--node: a whole number from 0 to 2")]:
         p = subprocess.run([CRAWL, *args], capture_output=True, text=True, timeout=10)

@@ -230,7 +230,8 @@ def case_state_files_refuse_links(tmp):
     """Files of a --state directory and a --seen file are never opened through a symbolic link,
     and a directory others may write to is refused: a link planted at `links`, at `options` or at
     a --seen file's name leaves its target as it was, and the crawl says why (exit 1). A
-    continued crawl removes the temporary checkpoints a killed save left (`checkpoint.tmp.PID`);
+    continued crawl removes the temporary checkpoints a killed save left (`checkpoint.tmp.PID`),
+    and with -v says how many;
     one killed before its first checkpoint says that it starts over."""
     site = Site(["a.test"], lambda host, path, headers:
                 (200, {}, html_links("/b.html")) if path in ("/", "/b.html") else None)
@@ -292,9 +293,11 @@ def case_state_files_refuse_links(tmp):
                 f.write(b"\0" * 65536)
         other = os.path.join(state, "checkpoint.tmp.notes")  # not a save's: it stays
         open(other, "w").close()
-        p = site.crawl("--state", state)
+        p = site.crawl("-v", "--state", state)
         expect(not [x for x in leftovers if os.path.exists(x)] and os.path.exists(other),
                f"left over: {sorted(os.listdir(state))}")
+        expect("removed 2 temporary files a killed run left" in p.stderr,
+               f"-v does not say what it removed: {p.stderr[-400:]!r}")
     finally:
         site.stop()
 

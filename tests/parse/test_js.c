@@ -72,6 +72,17 @@ static void unterminated_and_nested(void **state) {
   expect_links("var a = '/broken\nvar b = '/fine';", "/fine|");
   expect_links("x = `a${ {k: `b${'/deep'}`} }c` ; y = '/end'", "/deep|/end|");
   expect_links("var s = '/never-closed", "");
+  /* substitutions nest 32 deep; the 33rd ${ is read as the template's text, and a string in it
+   * is no code's string (the depth it would need has no room) */
+  for (int n = 32; n <= 33; n++) {
+    char code[512] = "x = ";
+    for (int i = 0; i < n; i++)
+      strcat(code, "`${");
+    strcat(code, "'/deep'");
+    for (int i = 0; i < n; i++)
+      strcat(code, "}`");
+    expect_links(code, n == 32 ? "/deep|" : "");
+  }
 }
 
 /* Every shape looks_like_link takes and every one it turns away, one string each, so that each
