@@ -611,8 +611,9 @@ def expect_memory_failures(run, failures, went_on, what):
     """The out-of-memory promise (tests/README.md, Out of memory): run(failure) crawls with that
     allocation failing (tests/support/failalloc.c), four at a time (each crawl mostly waits).
     Each must end with exit 1 saying memory ran out, its --jsonl output whole records, or with
-    exit 0 and went_on(p) None (else what is wrong). what names a failure in messages ("allocation", "site:call", whose address
-    addr2line -e crawl reads). Returns how many ended and how many went on."""
+    exit 0 and went_on(p) None (else what is wrong). what names a failure in messages
+    ("allocation", "site:call", whose address addr2line -e crawl reads). Returns how many ended
+    and how many went on."""
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(4) as pool:
         runs = list(pool.map(run, failures))
