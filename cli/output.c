@@ -180,6 +180,15 @@ static core_rc maybe_flush(cli_output *out) {
   return out->buf.len >= OUTPUT_FLUSH_AT ? cli_output_flush(out) : CORE_OK;
 }
 
+/* A line added from mark on failed with *rc: none of it is left to be written, out of memory
+ * too, so the output stays whole lines. True when it is to be added again, into the buffer
+ * flushed empty: it did not fit beside the lines before it. One that fits no empty buffer fails
+ * for good. */
+static bool add_again(cli_output *out, size_t mark, core_rc *rc) {
+  core_buf_cut(&out->buf, mark);
+  return *rc == CORE_ETOOLONG && mark && (*rc = cli_output_flush(out)) == CORE_OK;
+}
+
 core_rc cli_output_url(cli_output *out, const char *url) {
   if (output_error(out))
     return CORE_ESYS;
@@ -187,10 +196,8 @@ core_rc cli_output_url(cli_output *out, const char *url) {
   core_rc rc = core_buf_add(&out->buf, url, strlen(url));
   if (!rc)
     rc = core_buf_addc(&out->buf, '\n');
-  if (rc) /* no part of a line is left to be written: the output stays a URL a line */
-    core_buf_cut(&out->buf, mark);
-  if (rc == CORE_ETOOLONG && mark && (rc = cli_output_flush(out)) == CORE_OK)
-    return cli_output_url(out, url); /* into the empty buffer, where it fits or fails for good */
+  if (rc && add_again(out, mark, &rc))
+    return cli_output_url(out, url);
   return rc ? rc : maybe_flush(out);
 }
 
@@ -302,9 +309,7 @@ core_rc cli_output_record(cli_output *out, const struct crawl_record *rec) {
     rc = rc ? rc : add_str(b, stamp);
   }
   rc = rc ? rc : add_str(b, "}\n");
-  if (rc) /* no part of a record is left to be written (out of memory too): whole lines only */
-    core_buf_cut(b, mark);
-  if (rc == CORE_ETOOLONG && mark && (rc = cli_output_flush(out)) == CORE_OK)
-    return cli_output_record(out, rec); /* into the empty buffer, as a URL is */
+  if (rc && add_again(out, mark, &rc))
+    return cli_output_record(out, rec);
   return rc ? rc : maybe_flush(out);
 }
