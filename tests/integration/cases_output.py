@@ -766,13 +766,19 @@ def case_config_file(tmp):
                              ("delay = 0\n-w 0\n", 0o600, f"{other}:2: not an option line"),
                              ("deley = 1\n", 0o600, f"{other}:1: unknown option"),
                              ("user = ann:s3cret\n", 0o644, f"{other}:1: a password"),
-                             ("header = Cookie: id=1\n", 0o640, f"{other}:1: a password")):
+                             ("header = Cookie: id=1\n", 0o640, f"{other}:1: a password"),
+                             ("header = proxy-Authorization: Basic s3cret\n", 0o644,
+                              f"{other}:1: a password")):
         with open(other, "w") as f:
             f.write(text)
         os.chmod(other, mode)
         p = run("--config", other, web.url(), check=False)
         expect(p.returncode == 2 and want in p.stderr and "s3cret" not in p.stderr and
                not p.stdout, f"{text!r}: exit {p.returncode}, {p.stderr!r}")
+    with open(other, "w") as f:  # a header that is no credential, in a file others read: taken
+        f.write("header = Accept-Language: de\ndelay = 0\ndepth = 0\n")
+    os.chmod(other, 0o644)
+    run("--config", other, web.url())
     os.chmod(other, 0o600)  # the owner's alone: taken
     with open(other, "w") as f:
         f.write("user = ann:s3cret\ndelay = 0\ndepth = 0\n")

@@ -26,6 +26,14 @@ static void test_sizing(void **state) {
   assert_true(bits_per_key > 9.5 && bits_per_key < 9.7);
   assert_int_equal(seen_bloom_hashes(b), 7);
   seen_bloom_destroy(b);
+  /* a loose bound: p = 1/2 wants k = 1 exactly; p = 0.9 wants k = 0.15, which rounds to none,
+   * and a filter of no hash would call every key seen: one at least */
+  assert_int_equal(seen_bloom_create(1000, 0.5, &b), CORE_OK);
+  assert_int_equal(seen_bloom_hashes(b), 1);
+  seen_bloom_destroy(b);
+  assert_int_equal(seen_bloom_create(1000, 0.9, &b), CORE_OK);
+  assert_int_equal(seen_bloom_hashes(b), 1);
+  seen_bloom_destroy(b);
   assert_int_equal(seen_bloom_create(0, 0.01, &b), CORE_EINVAL);
   assert_int_equal(seen_bloom_create(10, 0, &b), CORE_EINVAL);
   assert_int_equal(seen_bloom_create(10, 1, &b), CORE_EINVAL);
