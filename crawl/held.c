@@ -234,7 +234,7 @@ static void forget_copies(struct shard_held *h, struct held_page *hp) {
 /* Notes a link a waiting page dropped; false when memory runs out (then it is kept). */
 static bool note_dropped(struct held_page *hp, uint64_t hash, struct link_how how) {
   struct held_dropped *grown = realloc(hp->dropped, (hp->dropped_count + 1) * sizeof(*hp->dropped));
-  if (!grown)
+  if (!grown) /* the caller keeps the link in hp */
     return false;
   hp->dropped = grown;
   hp->dropped[hp->dropped_count++] = (struct held_dropped){hash, how};

@@ -6,6 +6,7 @@
  * back with how they were found; the links' count follows what is held. */
 #include "crawl/held.h"
 #include "crawl/life.h"
+#include "tests/support/wrap_realloc.h"
 
 #include <limits.h>
 #include <setjmp.h>
@@ -217,6 +218,43 @@ static void test_moved_page_takes_back_what_it_dropped(void **state) {
   world_free(w);
 }
 
+/* The same two pages, with each growth of held.c's tables failing in turn while the waiting
+ * page is queued (the note of a dropped link among them): nothing is lost, a link whose drop
+ * could not be noted is kept by the page, and both pages' links still come out. */
+static void test_failed_growth_while_queued_loses_no_link(void **state) {
+  (void)state;
+  for (long n = 1;; n++) {
+    struct world *w = world_new(true);
+    frontier_hold(w->shard.fr, 0);
+    hold(w, "http://a.test/first", 2, (const char *[]){"http://a.test/x", "http://a.test/a", NULL},
+         via_a);
+    struct held_page *waits = crawl__held_new(&w->shard, "http://a.test/waits", 2);
+    assert_non_null(waits);
+    waits->page_hash = 1;
+    crawl__held_add(&w->shard, waits, "http://a.test/x", 3, via_img);
+    crawl__held_add(&w->shard, waits, "http://a.test/b", 3, via_a);
+    crawl__held_seal(waits);
+    wrap_realloc_fail_in(n);
+    crawl__held_queue(&w->shard, waits);
+    bool failed = !wrap_realloc_pending();
+    wrap_realloc_fail_in(0);
+    size_t links = crawl__held_links(&w->shard);
+    assert_true(links == 3 || (failed && links == 4));
+    frontier_release(w->shard.fr, 0);
+    char got[2][256];
+    replay(w, true, got[0], sizeof(got[0]));
+    replay(w, true, got[1], sizeof(got[1]));
+    const char *waits_got = strstr(got[0], "/waits ") ? got[0] : got[1];
+    const char *first_got = waits_got == got[0] ? got[1] : got[0];
+    assert_non_null(strstr(waits_got, "http://a.test/b"));
+    assert_non_null(strstr(first_got, "http://a.test/a"));
+    assert_non_null(strstr(first_got, "http://a.test/x") ? first_got : strstr(waits_got, "/x"));
+    world_free(w);
+    if (!failed)
+      break; /* every growth of the queueing has failed once */
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_levels_in_order_when_the_gate_comes),
@@ -225,6 +263,7 @@ int main(void) {
       cmocka_unit_test(test_copies_kept_without_politeness),
       cmocka_unit_test(test_page_moves_up_a_level),
       cmocka_unit_test(test_moved_page_takes_back_what_it_dropped),
+      cmocka_unit_test(test_failed_growth_while_queued_loses_no_link),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
