@@ -63,6 +63,9 @@ struct idle_easy {
   bool plain;
 };
 
+/* Which -H headers a request carries (fetch_engine's headers). */
+enum header_set { HEADERS_NONE, HEADERS_PLAIN, HEADERS_SEED, HEADER_SETS };
+
 struct fetch_engine {
   event_loop *loop;
   struct sock_watch *socks; /* by descriptor */
@@ -80,9 +83,11 @@ struct fetch_engine {
   size_t window;     /* transfers started in it */
   loop_timer *timer;
   fetch__dns *dns;
-  struct fetch__handed handed;     /* the addresses curl was handed (handed.c) */
-  struct curl_slist *headers;      /* -H headers for every host */
-  struct curl_slist *seed_headers; /* and those only the seeds' hosts get (secret ones) */
+  struct fetch__handed handed; /* the addresses curl was handed (handed.c) */
+  /* the request's header lists, made once: by who is asked (none of -H for a redirect to
+   * another origin, -H but the secret ones, all of -H for the seeds' hosts) and by whether the
+   * connection is closed at the transfer's end (then "Connection: close" ends the list) */
+  struct curl_slist *headers[HEADER_SETS][2];
   struct transfer *transfers;
   /* connections curl holds open, busy and idle (its sockets: opened and closed through us), and
    * how many it may hold before a transfer's connection is closed at its end (see
@@ -213,6 +218,44 @@ bool fetch_header_is_secret(const char *header) {
   return false;
 }
 
+/* The header list of one set, for a connection kept or closed. A connection the engine closes
+ * at the transfer's end says so in its request (RFC 9112, 9.6): the server, which then closes
+ * first, keeps the closed connection's TIME_WAIT and lets go of it at once, rather than holding
+ * it open for the next request until curl closes it (doc/design.md, Connections). A -H header
+ * that names Connection itself is left to say it. */
+static core_rc make_headers(const struct fetch_options *cfg, enum header_set set, bool closing,
+                            struct curl_slist **out) {
+  struct curl_slist *list = NULL;
+  bool says_connection = false;
+  for (size_t i = 0; set != HEADERS_NONE && i < cfg->header_count; i++) {
+    /* the seeds' hosts get every header, the others all but the secret ones */
+    if (set == HEADERS_PLAIN && fetch_header_is_secret(cfg->headers[i]))
+      continue;
+    says_connection |= strncasecmp(cfg->headers[i], "Connection:", 11) == 0;
+    struct curl_slist *grown = curl_slist_append(list, cfg->headers[i]);
+    if (!grown)
+      goto fail;
+    list = grown;
+  }
+  if (closing && !says_connection) {
+    struct curl_slist *grown = curl_slist_append(list, "Connection: close");
+    if (!grown)
+      goto fail;
+    list = grown;
+  }
+  *out = list;
+  return CORE_OK;
+fail:
+  curl_slist_free_all(list);
+  return CORE_ENOMEM;
+}
+
+static void free_headers(fetch_engine *engine) {
+  for (int set = 0; set < HEADER_SETS; set++)
+    for (int closing = 0; closing < 2; closing++)
+      curl_slist_free_all(engine->headers[set][closing]);
+}
+
 core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, fetch_engine **out) {
   fetch_engine *engine = calloc(1, sizeof(*engine));
   if (!engine)
@@ -228,18 +271,10 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
   rc = CORE_ENOMEM;
   if (loop_timer_create(loop, on_curl_timer, engine, &engine->timer))
     goto fail;
-  for (size_t i = 0; i < cfg->header_count; i++) {
-    /* the seeds' hosts get every header, the others all but the secret ones */
-    struct curl_slist *grown = curl_slist_append(engine->seed_headers, cfg->headers[i]);
-    if (!grown)
-      goto fail;
-    engine->seed_headers = grown;
-    if (fetch_header_is_secret(cfg->headers[i]))
-      continue;
-    if (!(grown = curl_slist_append(engine->headers, cfg->headers[i])))
-      goto fail;
-    engine->headers = grown;
-  }
+  for (int set = 0; set < HEADER_SETS; set++)
+    for (int closing = 0; closing < 2; closing++)
+      if (make_headers(cfg, (enum header_set)set, closing, &engine->headers[set][closing]))
+        goto fail;
   engine->multi = curl_multi_init();
   engine->idle_cap = (size_t)cfg->concurrency;
   engine->idle = calloc(engine->idle_cap, sizeof(*engine->idle));
@@ -276,8 +311,7 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
 fail:
   curl_multi_cleanup(engine->multi);
   free(engine->idle);
-  curl_slist_free_all(engine->headers);
-  curl_slist_free_all(engine->seed_headers);
+  free_headers(engine);
   fetch__dns_destroy(engine->dns);
   free(engine);
   return rc;
@@ -356,8 +390,7 @@ void fetch_engine_destroy(fetch_engine *engine) {
     if (engine->socks[fd].watch)
       unwatch_sock(engine, &engine->socks[fd]);
   free(engine->socks);
-  curl_slist_free_all(engine->headers);
-  curl_slist_free_all(engine->seed_headers);
+  free_headers(engine);
   fetch__dns_destroy(engine->dns);
   loop_timer_stop(engine->timer);
   free(engine);
@@ -716,17 +749,15 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
    * last transfer's list is freed */
   curl_easy_setopt(e, CURLOPT_RESOLVE, t->resolve);
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
-  curl_easy_setopt(e, CURLOPT_FORBID_REUSE,
-                   rq->more_for_host && engine->open_sockets < engine->keep_limit ? 0L : 1L);
+  bool closing = !(rq->more_for_host && engine->open_sockets < engine->keep_limit);
+  curl_easy_setopt(e, CURLOPT_FORBID_REUSE, closing ? 1L : 0L);
   curl_easy_setopt(e, CURLOPT_PRIVATE, t);
   t->error[0] = '\0';
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->error);
   curl_easy_setopt(e, CURLOPT_HEADERDATA, t);
   curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
-  curl_easy_setopt(e, CURLOPT_HTTPHEADER,
-                   rq->no_user_headers ? NULL
-                   : login             ? engine->seed_headers
-                                       : engine->headers);
+  enum header_set set = rq->no_user_headers ? HEADERS_NONE : login ? HEADERS_SEED : HEADERS_PLAIN;
+  curl_easy_setopt(e, CURLOPT_HTTPHEADER, engine->headers[set][closing]);
   if (login && login->user) {
     curl_easy_setopt(e, CURLOPT_USERNAME, login->user);
     curl_easy_setopt(e, CURLOPT_PASSWORD, login->password ? login->password : "");

@@ -213,7 +213,12 @@ def case_broad_crawl_keeps_few_connections(tmp):
       connection after its first page, or after every request, fails). Every host is reached
       through --resolve alone, and there are more than the engine keeps in curl's DNS cache (it
       takes the oldest back): a host curl had to look up itself would fail, so every page is
-      fetched, each once.
+      fetched, each once. A request after which the crawl closes its connection says so
+      (`Connection: close`, so that the server closes first and keeps the closed connection's
+      TIME_WAIT): almost every connection ends with such a request, where curl would otherwise
+      have closed it unannounced after every host's last page; none says it twice.
+    - `-H 'Connection: keep-alive'` is the user's to say: every request carries that one
+      Connection header, the crawl's own left out.
     - Every host a seed at -w 0.2, so the crawl goes round them all and each waits with more
       queued: the connections kept idle for their next requests stay within the engine's bound
       (doc/design.md, Connections: four per transfer in flight and 64, here 72, with the two in
@@ -236,12 +241,17 @@ def case_broad_crawl_keeps_few_connections(tmp):
         def finish(self):
             with lock:
                 state["open"] -= 1
+                # the client closed it after a request that did not say it would
+                state["unannounced"] += not getattr(self, "said_close", False)
             super().finish()
 
         def do_GET(self):
             host = self.headers.get("Host", "").split(":")[0]
+            said = self.headers.get_all("Connection") or []
+            self.said_close = said == ["close"]
             with lock:
                 state["requests"][(host, self.path)] += 1
+                state["said"][tuple(said)] += 1
             if self.path == "/robots.txt":
                 answer(self, b"User-agent: *\nDisallow:\n", "text/plain")
                 return
@@ -257,13 +267,14 @@ def case_broad_crawl_keeps_few_connections(tmp):
         def log_message(self, *args):
             pass
 
-    def crawl(delay, seeds):
+    def crawl(delay, seeds, more=()):
         with lock:
-            state.update(open=0, most=0, connections=0, requests=Counter())
+            state.update(open=0, most=0, connections=0, requests=Counter(), said=Counter(),
+                         unannounced=0)
         resolves = [a for h in hosts for a in ("--resolve", f"{h}:{port}:127.0.0.1")]
         p = subprocess.run([CRAWL, "--no-progress", "--jsonl", "-w", delay, "-d", "1000",
-                            "-c", "2", *resolves, *seeds], capture_output=True, text=True,
-                           timeout=300)
+                            "-c", "2", *more, *resolves, *seeds], capture_output=True,
+                           text=True, timeout=300)
         expect(p.returncode == 0, f"-w {delay}: exit {p.returncode}: {p.stderr[-300:]}")
         want = [f"http://{h}:{port}{path}" for h in hosts for path in ("/", "/a", "/b")]
         expect_same_set([r["url"] for r in records(p) if r["fate"] == "fetched"], want,
@@ -279,6 +290,16 @@ def case_broad_crawl_keeps_few_connections(tmp):
         connections, requests, _ = crawl("0", [f"http://{hosts[0]}:{port}/"])
         expect(connections < 0.4 * requests, f"{connections} connections for {requests} "
                "requests: a host's requests did not share one")
+        said = dict(state["said"])
+        expect(set(said) <= {(), ("close",)} and said.get(("close",), 0) >= len(hosts),
+               f"Connection headers sent (their values: requests): {said}")
+        expect(state["unannounced"] <= connections // 20,
+               f"{state['unannounced']} of {connections} connections closed by the crawl after "
+               "a request that did not say Connection: close")
+        crawl("0", [f"http://{hosts[0]}:{port}/"], ["-H", "Connection: keep-alive"])
+        said = dict(state["said"])
+        expect(set(said) == {("keep-alive",)},
+               f"with -H 'Connection: keep-alive', Connection headers sent: {said}")
         _, _, most = crawl("0.2", [f"http://{h}:{port}/" for h in hosts])
         expect(most <= 72 + 2 + 4,
                f"{most} connections open at once: idle ones were kept past the bound")
