@@ -1,7 +1,7 @@
 /* What standard output gets (cli/output.c), built from that file and the status line's: whole
  * lines, a URL or a record each, even when memory runs out while one is written (the crawl then
  * ends, and what it printed up to there is read by a program: doc/behaviour.md, Failures); and
- * the status line's words. */
+ * the status line's words and width. */
 #include "cli/cli-int.h"
 #include "tests/support/wrap_realloc.h"
 
@@ -12,7 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -170,12 +174,71 @@ static void test_status_line_words(void **state) {
   assert_null(strstr(text, "left"));
 }
 
+/* The status line drawn on a terminal 40 columns wide (a pseudo-terminal as standard error):
+ * a line of 40 columns or more is cut to 39, the last left free as some terminals wrap on it, and a
+ * shorter one is drawn whole; each draw first erases the row. */
+static void test_status_line_fits_the_terminal(void **state) {
+  (void)state;
+  int master = posix_openpt(O_RDWR | O_NOCTTY);
+  assert_true(master >= 0);
+  assert_int_equal(grantpt(master), 0);
+  assert_int_equal(unlockpt(master), 0);
+  int terminal = open(ptsname(master), O_RDWR | O_NOCTTY);
+  assert_true(terminal >= 0);
+  struct termios raw; /* no translation of the newline, so the bytes read are those written */
+  assert_int_equal(tcgetattr(terminal, &raw), 0);
+  cfmakeraw(&raw);
+  assert_int_equal(tcsetattr(terminal, TCSANOW, &raw), 0);
+  struct winsize size = {.ws_row = 24, .ws_col = 40};
+  assert_int_equal(ioctl(terminal, TIOCSWINSZ, &size), 0);
+  int saved_stderr = dup(STDERR_FILENO);
+  assert_true(saved_stderr >= 0);
+  assert_int_equal(dup2(terminal, STDERR_FILENO), STDERR_FILENO);
+
+  cli_status *status = NULL;
+  assert_int_equal(cli_status_create(true, terminal, &status), CORE_OK);
+  char longer[101], shorter[] = "short";
+  memset(longer, 'x', 100);
+  longer[100] = '\0';
+  cli_status_set(status, longer);
+  cli_status_set(status, shorter);
+  char forty[41]; /* one column too many */
+  memset(forty, 'z', 40);
+  forty[40] = '\0';
+  cli_status_set(status, forty);
+  longer[0] = 'y';
+  cli_status_finish(status, longer);
+  cli_status_destroy(status);
+  assert_int_equal(dup2(saved_stderr, STDERR_FILENO), STDERR_FILENO);
+  close(saved_stderr);
+
+  /* what the terminal got, up to the finishing newline (a pseudo-terminal hands writes on a
+   * moment later: wait for them) */
+  char got[512];
+  size_t len = 0;
+  while (len < sizeof(got) - 1 && !memchr(got, '\n', len)) {
+    struct pollfd p = {.fd = master, .events = POLLIN};
+    assert_int_equal(poll(&p, 1, 10000), 1);
+    ssize_t n = read(master, got + len, sizeof(got) - 1 - len);
+    assert_true(n > 0);
+    len += (size_t)n;
+  }
+  got[len] = '\0';
+  char want[512];
+  snprintf(want, sizeof(want), "\r\033[K%.39s\r\033[Kshort\r\033[K%.39s\r\033[Ky%.38s\n",
+           longer + 1, forty, longer + 1);
+  assert_string_equal(got, want);
+  close(terminal);
+  close(master);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_url_without_memory_is_not_printed_in_part),
       cmocka_unit_test(test_record_without_memory_is_not_printed_in_part),
       cmocka_unit_test(test_line_longer_than_the_buffer_is_refused),
       cmocka_unit_test(test_status_line_words),
+      cmocka_unit_test(test_status_line_fits_the_terminal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,11 +10,13 @@
  * its depth then and forgotten. */
 #include "crawl/held.h"
 #include "crawl/host.h"
+#include "crawl/life.h"
 #include "crawl/mesh.h"
 #include "crawl/report.h"
 #include "crawl/speculate.h"
 #include "crawl/stash.h"
 #include "tests/crawl/world.h"
+#include "tests/support/wrap_calloc.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -158,6 +160,26 @@ static void test_what_is_not_fetched_ahead(void **state) {
   assert_true(crawl__held_speculative_now(c));
   consider(w, "http://a.test/later", "http://a.test/", 2, true);
   assert_int_equal(world_queued_pages(c->fr).count, 1);
+  world_free(w);
+}
+
+/* A host that cannot be made for want of memory while its link is considered: nothing is
+ * fetched ahead and the shard ends for want of memory (doc/behaviour.md, Failures). */
+static void test_no_memory_for_a_new_host(void **state) {
+  (void)state;
+  struct world *w = world_new();
+  struct url u;
+  const char *text = "http://a.test/x.html";
+  assert_int_equal(url_resolve(NULL, text, strlen(text), 4096, &u), CORE_OK);
+  wrap_calloc_fail_in(1); /* the host's, the first allocation the link needs */
+  crawl__speculate_consider(&w->b.shard, &u, "http://a.test/", 2, true);
+  assert_false(wrap_calloc_pending());
+  url_free(&u);
+  assert_true(crawl__life_fatal(&w->b.shard));
+  assert_string_equal(w->b.err, "out of memory");
+  w->b.err[0] = '\0'; /* the world's end checks for no other */
+  assert_int_equal(world_queued_pages(w->b.shard.fr).count, 0);
+  assert_null(crawl__speculate_find(&w->b.shard, text));
   world_free(w);
 }
 
@@ -355,6 +377,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_a_held_link_is_fetched_ahead_once),
       cmocka_unit_test(test_what_is_not_fetched_ahead),
+      cmocka_unit_test(test_no_memory_for_a_new_host),
       cmocka_unit_test(test_the_budget_bounds_pages_fetched_ahead),
       cmocka_unit_test(test_a_page_cancelled_before_its_fetch_leaves_the_queue),
       cmocka_unit_test(test_a_fetched_page_waits_in_the_stash_and_comes_back_whole),
