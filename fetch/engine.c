@@ -83,7 +83,8 @@ struct fetch_engine {
   size_t window;     /* transfers started in it */
   loop_timer *timer;
   fetch__dns *dns;
-  struct fetch__handed handed; /* the addresses curl was handed (handed.c) */
+  struct fetch__linger *linger; /* sockets closed, waiting for their server's close */
+  struct fetch__handed handed;  /* the addresses curl was handed (handed.c) */
   /* the request's header lists, made once: by who is asked (none of -H for a redirect to
    * another origin, -H but the secret ones, all of -H for the seeds' hosts) and by whether the
    * connection is closed at the transfer's end (then "Connection: close" ends the list) */
@@ -185,14 +186,16 @@ static curl_socket_t open_socket(void *clientp, curlsocktype purpose,
   return fd >= 0 ? fd : CURL_SOCKET_BAD;
 }
 
-/* CURLOPT_CLOSESOCKETFUNCTION: a socket leaves the loop before its number is free again. */
+/* CURLOPT_CLOSESOCKETFUNCTION: a socket leaves the loop before its number is free again, and is
+ * closed once its server has closed its side (linger.c). */
 static int close_socket(void *clientp, curl_socket_t s) {
   fetch_engine *engine = clientp;
   if (engine->open_sockets)
     engine->open_sockets--;
   if (s >= 0 && (size_t)s < engine->sock_count && engine->socks[s].watch)
     unwatch_sock(engine, &engine->socks[s]);
-  return close(s);
+  fetch__linger_close(engine->linger, s);
+  return 0;
 }
 
 /* CURLMOPT_TIMERFUNCTION: only arms our timer; curl is called later, from the loop. */
@@ -269,7 +272,8 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
     return rc;
   }
   rc = CORE_ENOMEM;
-  if (loop_timer_create(loop, on_curl_timer, engine, &engine->timer))
+  if (loop_timer_create(loop, on_curl_timer, engine, &engine->timer) ||
+      fetch__linger_create(loop, &engine->linger))
     goto fail;
   for (int set = 0; set < HEADER_SETS; set++)
     for (int closing = 0; closing < 2; closing++)
@@ -310,6 +314,7 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
   return CORE_OK;
 fail:
   curl_multi_cleanup(engine->multi);
+  fetch__linger_destroy(engine->linger);
   free(engine->idle);
   free_headers(engine);
   fetch__dns_destroy(engine->dns);
@@ -385,6 +390,7 @@ void fetch_engine_destroy(fetch_engine *engine) {
     curl_easy_cleanup(engine->idle[--engine->idle_count].easy);
   free(engine->idle);
   curl_multi_cleanup(engine->multi); /* closes its connections, each through close_socket */
+  fetch__linger_destroy(engine->linger);
   fetch__handed_free(&engine->handed);
   for (size_t fd = 0; fd < engine->sock_count; fd++)
     if (engine->socks[fd].watch)

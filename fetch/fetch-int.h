@@ -61,6 +61,16 @@ void fetch__handed_done(struct fetch__handed *t, struct handed *h);
 struct curl_slist *fetch__handed_taken_back(struct fetch__handed *t);
 void fetch__handed_free(struct fetch__handed *t);
 
+/* linger.c: sockets curl has closed, whose server is yet to close its side. */
+struct fetch__linger;
+core_rc fetch__linger_create(event_loop *loop, struct fetch__linger **out);
+/* Closes fd once its server has closed its side (a response to "Connection: close" is followed
+ * by the server's FIN), so that the TIME_WAIT is the server's; at once when it has already,
+ * when too many wait, or past a short bound (doc/design.md, Connections). */
+void fetch__linger_close(struct fetch__linger *l, int fd);
+/* Closes every socket still waiting, and frees l. */
+void fetch__linger_destroy(struct fetch__linger *l);
+
 /* head.c. Whether line (len bytes, its CR LF too) is header name (case aside), and then its
  * value, spaces and the line's end trimmed. */
 bool fetch__header_is(const char *line, size_t len, const char *name, const char **value,
