@@ -55,14 +55,35 @@ static void run_until_closed(event_loop *loop, int fd) {
   assert_false(is_open(fd));
 }
 
+/* A loop, a linger on it and a listening socket on loopback. */
+struct bench {
+  event_loop *loop;
+  struct fetch__linger *linger;
+  struct sockaddr_in addr;
+  int listen_fd;
+};
+
+static struct bench bench_open(void) {
+  struct bench b;
+  assert_int_equal(loop_create(&b.loop), CORE_OK);
+  assert_int_equal(fetch__linger_create(b.loop, &b.linger), CORE_OK);
+  b.listen_fd = listener(&b.addr);
+  return b;
+}
+
+/* The linger is the test's to destroy, as part of what it tests. */
+static void bench_close(struct bench *b) {
+  close(b->listen_fd);
+  loop_destroy(b->loop);
+}
+
 static void test_closed_after_the_server(void **state) {
   (void)state;
-  event_loop *loop;
-  assert_int_equal(loop_create(&loop), CORE_OK);
-  struct fetch__linger *l;
-  assert_int_equal(fetch__linger_create(loop, &l), CORE_OK);
-  struct sockaddr_in addr;
-  int lfd = listener(&addr);
+  struct bench b = bench_open();
+  event_loop *loop = b.loop;
+  struct fetch__linger *l = b.linger;
+  struct sockaddr_in addr = b.addr;
+  int lfd = b.listen_fd;
 
   /* open both ways: it waits for the server */
   struct pair p = connect_pair(lfd, &addr);
@@ -99,19 +120,16 @@ static void test_closed_after_the_server(void **state) {
   close(p.server);
 
   fetch__linger_destroy(l);
-  close(lfd);
-  loop_destroy(loop);
+  bench_close(&b);
 }
 
 /* As many waiting as may: the next is closed at once; and the linger's end closes them all. */
 static void test_few_wait_and_the_end_closes_them(void **state) {
   (void)state;
-  event_loop *loop;
-  assert_int_equal(loop_create(&loop), CORE_OK);
-  struct fetch__linger *l;
-  assert_int_equal(fetch__linger_create(loop, &l), CORE_OK);
-  struct sockaddr_in addr;
-  int lfd = listener(&addr);
+  struct bench b = bench_open();
+  struct fetch__linger *l = b.linger;
+  struct sockaddr_in addr = b.addr;
+  int lfd = b.listen_fd;
   struct pair p[40];
   size_t waiting = 0;
   for (size_t i = 0; i < 40; i++) {
@@ -126,8 +144,7 @@ static void test_few_wait_and_the_end_closes_them(void **state) {
     assert_false(is_open(p[i].client));
     close(p[i].server);
   }
-  close(lfd);
-  loop_destroy(loop);
+  bench_close(&b);
 }
 
 int main(void) {
