@@ -222,10 +222,10 @@ bool fetch_header_is_secret(const char *header) {
 }
 
 /* The header list of one set, for a connection kept or closed. A connection the engine closes
- * at the transfer's end says so in its request (RFC 9112, 9.6): the server, which then closes
- * first, keeps the closed connection's TIME_WAIT and lets go of it at once, rather than holding
- * it open for the next request until curl closes it (doc/design.md, Connections). A -H header
- * that names Connection itself is left to say it. */
+ * at the transfer's end says so in its request (RFC 9112, 9.6): the server then closes first and
+ * keeps the closed connection's TIME_WAIT, not the crawl, whose source ports to one address run
+ * out otherwise (doc/design.md, Connections; linger.c waits for that close). A -H header that
+ * names Connection itself is left to say it. */
 static core_rc make_headers(const struct fetch_options *cfg, enum header_set set, bool closing,
                             struct curl_slist **out) {
   struct curl_slist *list = NULL;
@@ -272,8 +272,7 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
     return rc;
   }
   rc = CORE_ENOMEM;
-  if (loop_timer_create(loop, on_curl_timer, engine, &engine->timer) ||
-      fetch__linger_create(loop, &engine->linger))
+  if (loop_timer_create(loop, on_curl_timer, engine, &engine->timer))
     goto fail;
   for (int set = 0; set < HEADER_SETS; set++)
     for (int closing = 0; closing < 2; closing++)
@@ -299,13 +298,20 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
   long keep = cfg->concurrency * 4 + 64 < 256 ? cfg->concurrency * 4 + 64 : 256;
   long engines = cfg->engines > 1 ? cfg->engines : 1;
   keep = keep / engines > 4 ? keep / engines : 4; /* the shards' engines keep that in all */
+  size_t linger_most = FETCH__LINGER_MOST;
   struct rlimit rl;
   if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
     /* the shards' engines share the process's descriptors: each keeps to its part */
     rlim_t mine = rl.rlim_cur / (rlim_t)engines;
     if ((rlim_t)(keep + cfg->concurrency + 64) > mine)
       keep = mine > (rlim_t)(cfg->concurrency + 64 + 16) ? (long)mine - cfg->concurrency - 64 : 16;
+    /* sockets waiting for their server's close (linger.c) only in descriptors left over */
+    rlim_t used = (rlim_t)(keep + cfg->concurrency + 64);
+    if (mine < used + linger_most)
+      linger_most = mine > used ? (size_t)(mine - used) : 0;
   }
+  if (fetch__linger_create(loop, linger_most, &engine->linger))
+    goto fail;
   engine->keep_limit = (size_t)keep;
   engine->handed.limit = engine->keep_limit; /* a host whose connection is kept needs none */
   /* open at most keep_limit when a transfer starts, and each in flight may add one */

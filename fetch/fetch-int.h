@@ -63,7 +63,9 @@ void fetch__handed_free(struct fetch__handed *t);
 
 /* linger.c: sockets curl has closed, whose server is yet to close its side. */
 struct fetch__linger;
-core_rc fetch__linger_create(event_loop *loop, struct fetch__linger **out);
+#define FETCH__LINGER_MOST 32
+/* At most most sockets wait (FETCH__LINGER_MOST at most; 0: each is closed at once). */
+core_rc fetch__linger_create(event_loop *loop, size_t most, struct fetch__linger **out);
 /* Closes fd once its server has closed its side (a response to "Connection: close" is followed
  * by the server's FIN), so that the TIME_WAIT is the server's; at once when it has already,
  * when too many wait, or past a short bound (doc/design.md, Connections). */

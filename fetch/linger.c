@@ -5,9 +5,9 @@
  * a FIN a packet behind the data) the crawl's side still closes first and keeps the TIME_WAIT: a
  * source port held for a minute. So a socket whose connection is still open both ways stays open
  * a little longer, watched, and is closed when the server has closed (it turns readable: its FIN,
- * or data, which makes our close a reset), after LINGER_SECONDS, or at once when LINGER_MOST
- * already wait, so that they never take descriptors the engine counts on (doc/design.md,
- * Connections). */
+ * or data, which makes our close a reset), after LINGER_SECONDS, or at once when as many
+ * already wait as the engine's descriptors leave room for (FETCH__LINGER_MOST at most;
+ * doc/design.md, Connections). */
 #include "fetch/fetch-int.h"
 
 #include <netinet/in.h>
@@ -17,7 +17,6 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#define LINGER_MOST 32
 #define LINGER_SECONDS 1.0
 
 struct lingering {
@@ -29,8 +28,8 @@ struct lingering {
 struct fetch__linger {
   event_loop *loop;
   loop_timer *timer;
-  struct lingering waiting[LINGER_MOST]; /* in the order they came: their deadlines' order */
-  size_t count;
+  struct lingering waiting[FETCH__LINGER_MOST]; /* in the order they came: deadlines' order */
+  size_t count, most;
 };
 
 static void close_waiting(struct fetch__linger *l, size_t i) {
@@ -67,11 +66,12 @@ static void on_deadline(void *arg) {
   arm(l);
 }
 
-core_rc fetch__linger_create(event_loop *loop, struct fetch__linger **out) {
+core_rc fetch__linger_create(event_loop *loop, size_t most, struct fetch__linger **out) {
   struct fetch__linger *l = calloc(1, sizeof(*l));
   if (!l)
     return CORE_ENOMEM;
   l->loop = loop;
+  l->most = most < FETCH__LINGER_MOST ? most : FETCH__LINGER_MOST;
   if (loop_timer_create(loop, on_deadline, l, &l->timer) != CORE_OK) {
     free(l);
     return CORE_ENOMEM;
@@ -91,7 +91,7 @@ static bool open_both_ways(int fd) {
 }
 
 void fetch__linger_close(struct fetch__linger *l, int fd) {
-  if (!l || l->count == LINGER_MOST || !open_both_ways(fd)) {
+  if (!l || l->count >= l->most || !open_both_ways(fd)) {
     close(fd);
     return;
   }
