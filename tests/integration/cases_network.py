@@ -697,9 +697,10 @@ def case_private_redirects(tmp):
 
 def case_broad_crawl_spares_source_ports(tmp):
     """A crawl of many hosts at one address does not run out of source ports. Each connection
-    the crawl will not keep ends with a request that says `Connection: close`, so the server
-    closes first and holds the closed connection's TIME_WAIT: the crawl's side holds none, and
-    its next connection to that address may take the same port. In a network namespace of its
+    the crawl will not keep ends with a request that says `Connection: close`, and the crawl
+    closes its socket only once the server has closed (fetch/linger.c), so the server holds the
+    closed connection's TIME_WAIT: the crawl's side holds none, and its next connection to that
+    address may take the same port. In a network namespace of its
     own where the client never reuses a port in TIME_WAIT (net.ipv4.tcp_tw_reuse 0, as on every
     address but loopback) and 500 source ports are free, a web of 3,000 hosts of one page each,
     every host at one address and port, is crawled at -w 0 -c 8 with every page fetched at its
