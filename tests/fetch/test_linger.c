@@ -80,46 +80,42 @@ static void bench_close(struct bench *b) {
 static void test_closed_after_the_server(void **state) {
   (void)state;
   struct bench b = bench_open(FETCH__LINGER_MOST);
-  event_loop *loop = b.loop;
-  struct fetch__linger *l = b.linger;
-  struct sockaddr_in addr = b.addr;
-  int lfd = b.listen_fd;
 
   /* open both ways: it waits for the server */
-  struct pair p = connect_pair(lfd, &addr);
-  fetch__linger_close(l, p.client);
+  struct pair p = connect_pair(b.listen_fd, &b.addr);
+  fetch__linger_close(b.linger, p.client);
   assert_true(is_open(p.client));
-  assert_int_equal(loop_run_once(loop, 0), CORE_OK);
+  assert_int_equal(loop_run_once(b.loop, 0), CORE_OK);
   assert_true(is_open(p.client));
   close(p.server); /* the server closes first */
   struct pollfd fin = {.fd = p.client, .events = POLLIN};
   assert_int_equal(poll(&fin, 1, 10000), 1); /* its FIN has come: the loop's next turn closes */
-  assert_int_equal(loop_run_once(loop, 0), CORE_OK);
+  assert_int_equal(loop_run_once(b.loop, 0), CORE_OK);
   assert_false(is_open(p.client));
 
   /* the server closed already (CLOSE_WAIT): closed at once */
-  p = connect_pair(lfd, &addr);
+  p = connect_pair(b.listen_fd, &b.addr);
   close(p.server);
   fin.fd = p.client;
   assert_int_equal(poll(&fin, 1, 10000), 1);
-  fetch__linger_close(l, p.client);
+  fetch__linger_close(b.linger, p.client);
   assert_false(is_open(p.client));
 
   /* never connected: closed at once */
   int bare = socket(AF_INET, SOCK_STREAM, 0);
   assert_true(bare >= 0);
-  fetch__linger_close(l, bare);
+  fetch__linger_close(b.linger, bare);
   assert_false(is_open(bare));
 
   /* a server that never closes: closed past the bound all the same */
-  p = connect_pair(lfd, &addr);
+  p = connect_pair(b.listen_fd, &b.addr);
   double start = core_now();
-  fetch__linger_close(l, p.client);
-  run_until_closed(loop, p.client);
+  fetch__linger_close(b.linger, p.client);
+  run_until_closed(b.loop, p.client);
   assert_true(core_now() - start >= 0.9);
   close(p.server);
 
-  fetch__linger_destroy(l);
+  fetch__linger_destroy(b.linger);
   bench_close(&b);
 }
 
