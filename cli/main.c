@@ -367,14 +367,35 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
 
 /* -c N keeps up to N connections busy and curl keeps more idle for reuse (fetch/engine.c): with
  * the usual soft limit of 1,024 descriptors, transfers past it would fail to connect. The soft
- * limit goes up to what that needs, as far as the hard limit allows. */
-static void raise_descriptor_limit(long concurrency) {
+ * limit goes up to what that needs, as far as the hard limit allows. Where even that leaves too
+ * few for N transfers besides what each shard's engine takes, -c comes down to what fits, with a
+ * note: a transfer with no descriptor for its socket would fail to connect and wait for a retry
+ * (doc/behaviour.md, Politeness). */
+static void fit_descriptor_limit(struct crawl_config *cfg, bool quiet) {
   struct rlimit rl;
-  rlim_t want = (rlim_t)concurrency * 5 + 128;
-  if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
+  rlim_t want = (rlim_t)cfg->concurrency * 5 + 128;
+  if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
     return;
-  rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
-  setrlimit(RLIMIT_NOFILE, &rl);
+  if (rl.rlim_cur < want) {
+    rlim_t was = rl.rlim_cur;
+    rl.rlim_cur = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want ? want : rl.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+      rl.rlim_cur = was;
+  }
+  if (rl.rlim_cur == RLIM_INFINITY)
+    return;
+  rlim_t engines = (rlim_t)crawl_shard_count(cfg);
+  rlim_t reserve = engines * (FETCH_ENGINE_OTHER_FILES + FETCH_ENGINE_KEEP_LEAST);
+  rlim_t room = rl.rlim_cur > reserve ? rl.rlim_cur - reserve : 0;
+  if ((rlim_t)cfg->concurrency <= room)
+    return;
+  long fits = room > 0 ? (long)room : 1;
+  if (!quiet)
+    fprintf(stderr,
+            "crawl: note: -c %ld needs more than the %llu descriptors this process may open "
+            "(ulimit -n): %ld transfers at once\n",
+            cfg->concurrency, (unsigned long long)rl.rlim_cur, fits);
+  cfg->concurrency = fits;
 }
 
 /* --state DIR: a run with seeds begins a crawl there, keeping its options (the configuration
@@ -686,7 +707,7 @@ int main(int argc, char **argv) {
     cli_config_free(&cfg, &own);
     return 2;
   }
-  raise_descriptor_limit(cfg.concurrency);
+  fit_descriptor_limit(&cfg, own.quiet);
   check_queue_disk(&cfg, own.quiet);
   /* a reader that goes away shows up as EPIPE from write(), not as a signal */
   signal(SIGPIPE, SIG_IGN);

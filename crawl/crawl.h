@@ -180,6 +180,8 @@ struct crawl_sink {
 };
 
 typedef struct crawl crawl;
+/* How many shards a crawl of cfg runs (-j, within its bounds), one thread each. */
+int crawl_shard_count(const struct crawl_config *cfg);
 /* Cfg and sink are borrowed until crawl_destroy. */
 core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink, crawl **out);
 /* Runs the whole crawl; returns how it ended. stats is filled (free with crawl_stats_free); a

@@ -16,7 +16,6 @@
 #include "crawl/report.h"
 #include "crawl/request.h"
 #include "crawl/restore.h"
-#include "crawl/run.h"
 #include "crawl/saved.h"
 #include "crawl/seed.h"
 #include "crawl/shard.h"
@@ -39,8 +38,7 @@ void crawl_stats_free(struct crawl_stats *stats) {
   memset(stats->broken_links, 0, sizeof(stats->broken_links));
 }
 
-/* How many shards: -j. */
-int crawl__run_shard_count(const struct crawl_config *cfg) {
+int crawl_shard_count(const struct crawl_config *cfg) {
   return cfg->threads < 1 ? 1 : cfg->threads > SHARDS_MAX ? SHARDS_MAX : (int)cfg->threads;
 }
 
@@ -70,7 +68,7 @@ static void add_stats(struct crawl_stats *sum, struct crawl_stats *s) {
 
 core_rc crawl_create(const struct crawl_config *cfg, const struct crawl_sink *sink,
                      struct crawl **out) {
-  core_rc rc = crawl__mesh_create(crawl__run_shard_count(cfg), out);
+  core_rc rc = crawl__mesh_create(crawl_shard_count(cfg), out);
   if (rc == CORE_OK) {
     (*out)->cfg = cfg;
     (*out)->sink = sink;

@@ -303,10 +303,12 @@ core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *cfg, f
   if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) {
     /* the shards' engines share the process's descriptors: each keeps to its part */
     rlim_t mine = rl.rlim_cur / (rlim_t)engines;
-    if ((rlim_t)(keep + cfg->concurrency + 64) > mine)
-      keep = mine > (rlim_t)(cfg->concurrency + 64 + 16) ? (long)mine - cfg->concurrency - 64 : 16;
+    long others = cfg->concurrency + FETCH_ENGINE_OTHER_FILES;
+    if ((rlim_t)(keep + others) > mine)
+      keep = mine > (rlim_t)(others + FETCH_ENGINE_KEEP_LEAST) ? (long)mine - others
+                                                               : FETCH_ENGINE_KEEP_LEAST;
     /* sockets waiting for their server's close (linger.c) only in descriptors left over */
-    rlim_t used = (rlim_t)(keep + cfg->concurrency + 64);
+    rlim_t used = (rlim_t)(keep + others);
     if (mine < used + linger_most)
       linger_most = mine > used ? (size_t)(mine - used) : 0;
   }

@@ -87,6 +87,12 @@ struct fetch_options {
    * (nsswitch.conf, as c-ares reads it) has the file. */
   fetch_hosts *hosts_file;
 };
+/* Descriptors an engine takes beside its transfers' sockets (doc/design.md, Connections): the
+ * resolver's, the loop's and the crawl's files (FETCH_ENGINE_OTHER_FILES), and at least
+ * FETCH_ENGINE_KEEP_LEAST connections kept idle. It keeps within its share of the process's
+ * limit; the transfers in flight of all engines are for their caller to fit in what is left. */
+#define FETCH_ENGINE_OTHER_FILES 64
+#define FETCH_ENGINE_KEEP_LEAST 16
 /* opts is copied (its strings borrowed). */
 core_rc fetch_engine_create(event_loop *loop, const struct fetch_options *opts, fetch_engine **out);
 /* Aborts transfers in flight without calling their handlers. */
