@@ -1,9 +1,10 @@
 /* The lines of a save (crawl/saved.c), built from that file with the few it uses (notes.c,
  * report.c's names, mesh.c's letters of how a link was found): every kind of line written as a
- * checkpoint writes it is read back as it was; lines of the layout before this one are read as
- * pages; a line damaged in any field is refused, never read as something near it; the counters a
- * checkpoint keeps have names of their own, one for every count; pages left by a limit go to the
- * next run's save, with ITEM_LEFT under --state only. */
+ * checkpoint writes it is read back as it was; lines as an earlier version wrote them keep their
+ * flags and where each link was found; lines of the layout before this one are read as pages; a
+ * line damaged in any field is refused, never read as something near it; the counters a checkpoint
+ * keeps have names of their own, one for every count; pages left by a limit go to the next run's
+ * save, with ITEM_LEFT under --state only. */
 #include "crawl/mesh.h"
 #include "crawl/saved.h"
 
@@ -64,6 +65,35 @@ static void test_a_page_line_read_back(void **state) {
   free(line);
   free(text);
   frontier_item_free(item);
+}
+
+/* Lines as versions since 91ac7d4 wrote them, numbers and all: a crawl continued with --state
+ * by a newer version reads where each link was found as the one that saved it knew it (the via
+ * rides in the flags from bit 8, its numbers only ever appended: crawl/link.h). */
+static void test_lines_of_an_earlier_version(void **state) {
+  (void)state;
+  const struct {
+    const char *line;
+    unsigned low_flags;
+    const char *via;
+  } lines[] = {
+      {"page 0 0 0 258 0.000 - http://a.test/", ITEM_SEED, "seed"},
+      {"page 1 0 0 512 0.000 - http://a.test/page", 0, "sitemap"},
+      {"page 2 1 1 768 1.500 http://a.test/old http://a.test/new", 0, "redirect"},
+      {"page 2 0 0 3328 0.000 http://a.test/ http://a.test/i.png", 0, "img"},
+      {"page 3 0 0 2049 0.000 http://a.test/ http://a.test/q", ITEM_QUIET, "a"},
+  };
+  for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+    struct saved s;
+    bool ok;
+    char *copy = parse(lines[i].line, &s, &ok);
+    assert_true(ok);
+    assert_int_equal(s.flags & ~ITEM_VIA_MASK, lines[i].low_flags);
+    const char *via = crawl__report_via_name(ITEM_VIA(s.flags));
+    assert_non_null(via);
+    assert_string_equal(via, lines[i].via);
+    free(copy);
+  }
 }
 
 static void test_every_kind_of_line(void **state) {
@@ -287,6 +317,7 @@ static void test_failed_records_waiting(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_a_page_line_read_back),
+      cmocka_unit_test(test_lines_of_an_earlier_version),
       cmocka_unit_test(test_every_kind_of_line),
       cmocka_unit_test(test_damaged_lines_refused),
       cmocka_unit_test(test_counters_named_once),
