@@ -367,13 +367,15 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
 
 /* -c N keeps up to N connections busy and curl keeps more idle for reuse (fetch/engine.c): with
  * the usual soft limit of 1,024 descriptors, transfers past it would fail to connect. The soft
- * limit goes up to what that needs, as far as the hard limit allows. Where even that leaves too
- * few for N transfers besides what each shard's engine takes, -c comes down to what fits, with a
- * note: a transfer with no descriptor for its socket would fail to connect and wait for a retry
- * (doc/behaviour.md, Politeness). */
+ * limit goes up to what that needs beside the process's other files and each shard's engine's
+ * fewest idle connections, as far as the hard limit allows. Where even that leaves too few for N
+ * transfers, -c comes down to what fits, with a note: a transfer with no descriptor for its
+ * socket would fail to connect and wait for a retry (doc/behaviour.md, Politeness). */
 static void fit_descriptor_limit(struct crawl_config *cfg, bool quiet) {
   struct rlimit rl;
-  rlim_t want = (rlim_t)cfg->concurrency * 5 + 128;
+  rlim_t reserve =
+      FETCH_ENGINE_OTHER_FILES + (rlim_t)crawl_shard_count(cfg) * FETCH_ENGINE_KEEP_LEAST;
+  rlim_t want = (rlim_t)cfg->concurrency * 5 + 128 + reserve;
   if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
     return;
   if (rl.rlim_cur < want) {
@@ -384,16 +386,14 @@ static void fit_descriptor_limit(struct crawl_config *cfg, bool quiet) {
   }
   if (rl.rlim_cur == RLIM_INFINITY)
     return;
-  rlim_t engines = (rlim_t)crawl_shard_count(cfg);
-  rlim_t reserve = engines * (FETCH_ENGINE_OTHER_FILES + FETCH_ENGINE_KEEP_LEAST);
   rlim_t room = rl.rlim_cur > reserve ? rl.rlim_cur - reserve : 0;
   if ((rlim_t)cfg->concurrency <= room)
     return;
   long fits = room > 0 ? (long)room : 1;
   if (!quiet)
     fprintf(stderr,
-            "crawl: note: -c %ld needs more than the %llu descriptors this process may open "
-            "(ulimit -n): %ld transfers at once\n",
+            "crawl: note: -c %ld needs more descriptors than the %llu this process may open "
+            "(ulimit -n): -c %ld instead\n",
             cfg->concurrency, (unsigned long long)rl.rlim_cur, fits);
   cfg->concurrency = fits;
 }

@@ -87,10 +87,11 @@ struct fetch_options {
    * (nsswitch.conf, as c-ares reads it) has the file. */
   fetch_hosts *hosts_file;
 };
-/* Descriptors an engine takes beside its transfers' sockets (doc/design.md, Connections): the
- * resolver's, the loop's and the crawl's files (FETCH_ENGINE_OTHER_FILES), and at least
- * FETCH_ENGINE_KEEP_LEAST connections kept idle. It keeps within its share of the process's
- * limit; the transfers in flight of all engines are for their caller to fit in what is left. */
+/* Descriptors set aside beside the transfers' sockets (doc/design.md, Connections): the
+ * resolvers', the loops' and the crawl's files (FETCH_ENGINE_OTHER_FILES), and at least
+ * FETCH_ENGINE_KEEP_LEAST connections each engine keeps idle. An engine keeps within its share
+ * of the process's limit; the transfers in flight of all engines are for their caller to fit in
+ * what is left. */
 #define FETCH_ENGINE_OTHER_FILES 64
 #define FETCH_ENGINE_KEEP_LEAST 16
 /* opts is copied (its strings borrowed). */

@@ -204,7 +204,7 @@ def case_many_connections(tmp):
         p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=120)
         web.stop()
         expect(p.returncode == 0, f"ulimit {limit}: exit status {p.returncode}: {p.stderr[-500:]}")
-        notes = [line for line in p.stderr.splitlines() if "descriptors this process may open" in line]
+        notes = [line for line in p.stderr.splitlines() if "this process may open (ulimit -n)" in line]
         expect(len(notes) == int(cut), f"ulimit {limit}: notes of -c cut {notes}")
         refused = [line for line in p.stderr.splitlines() if "Couldn't connect" in line]
         expect(not refused, f"ulimit {limit}: {len(refused)} transfers could not connect: "
