@@ -370,7 +370,7 @@ static void print_summary(const struct crawl_stats *s, const struct crawl_config
  * limit goes up to what that needs beside the process's other files and each shard's engine's
  * fewest idle connections, as far as the hard limit allows. Where even that leaves too few for N
  * transfers, -c comes down to what fits, with a note: a transfer with no descriptor for its
- * socket would fail to connect and wait for a retry (doc/behaviour.md, Politeness). */
+ * socket would fail to connect and wait for a retry (doc/behaviour.md, DNS). */
 static void fit_descriptor_limit(struct crawl_config *cfg, bool quiet) {
   struct rlimit rl;
   rlim_t reserve =
