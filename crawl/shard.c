@@ -135,6 +135,9 @@ void crawl__shard_open(struct shard *c) {
       (rc = first ? crawl__report_watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
+    else if (rc == CORE_ESYS && (errno == EMFILE || errno == ENFILE)) /* every shard opens some */
+      crawl__notes_fatal(c, "cannot start: %s (ulimit -n; fewer shards, -j, open fewer)",
+                         strerror(errno));
     else
       crawl__notes_fatal(c, "cannot start: %s", core_rc_str(rc));
     return;

@@ -195,7 +195,8 @@ def case_many_connections(tmp):
     - under a hard limit of 256 too, which it cannot raise: -c comes down to what fits beside
       what each shard's engine takes (doc/design.md, Connections), and a note says so.
     Either way no transfer fails to connect for want of a socket (-v names each that does, even
-    one a retry later fetches) and the printed set is the ground truth."""
+    one a retry later fetches) and the printed set is the ground truth. Where the shards alone
+    need more than the limit, the crawl cannot start, and says that descriptors are why."""
     for limit, cut in (("-Sn 256", False), ("-n 256", True)):
         web = Web(tmp, hosts=300, pages=4, links=3)
         seeds = [web.url(f"s{i}") for i in range(300)]
@@ -214,6 +215,11 @@ def case_many_connections(tmp):
         expect(not broken,
                f"ulimit {limit}: {len(broken)} transfers failed without a response: {broken[:2]}")
         expect_same_set([r["url"] for r in recs], web.truth(*seeds), f"ulimit {limit}: records")
+    # 64 shards in 128 descriptors cannot even open their loops: the error says why
+    cmd = f"ulimit -n 128 && exec '{BUILT_CRAWL}' --no-progress -j 64 -w 0 http://127.0.0.1:9/"
+    p = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 1 and "cannot start: Too many open files (ulimit -n" in p.stderr,
+           f"-j 64 in 128 descriptors: exit status {p.returncode}: {p.stderr[-300:]}")
 
 
 def case_broad_crawl_keeps_few_connections(tmp):
