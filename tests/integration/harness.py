@@ -176,6 +176,10 @@ def serve_threaded(handler_class, bind="127.0.0.1", tls=None):
     from http.server import ThreadingHTTPServer
 
     class Server(ThreadingHTTPServer):
+        # a crawl at a high -c connects hundreds at once: a backlog of 5 (the default) would make
+        # most of them wait for the kernel's SYN retries
+        request_queue_size = 512
+
         def finish_request(self, request, client_address):  # in the connection's own thread
             if tls:
                 import ssl
