@@ -204,17 +204,21 @@ bool parse_html_sniff(const char *data, size_t len) {
 
 bool parse_refresh_url(const char *content, const char **url, size_t *len) {
   const char *p = content;
-  /* the HTML Standard's "shared declarative refresh steps": a delay, then ; or , then url= */
+  /* the HTML Standard's "shared declarative refresh steps" (doc/behaviour.md, Links): a delay
+   * that begins with a digit or '.' (without one it is no refresh at all), then whitespace, ;
+   * or , (anything else ends it), then url= */
   while (parse__is_space(*p))
     p++;
+  if (!isdigit((unsigned char)*p) && *p != '.')
+    return false;
   while (isdigit((unsigned char)*p) || *p == '.')
     p++;
+  if (*p != ';' && *p != ',' && !parse__is_space(*p))
+    return false; /* the end (the page itself again) or not a delay */
   while (parse__is_space(*p))
     p++;
   if (*p == ';' || *p == ',')
     p++;
-  else if (*p)
-    return false;
   while (parse__is_space(*p))
     p++;
   if (strncasecmp(p, "url", 3) == 0) {

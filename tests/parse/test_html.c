@@ -595,6 +595,15 @@ static void test_refresh_content(void **state) {
   assert_false(parse_refresh_url("5", &url, &len));
   assert_false(parse_refresh_url("", &url, &len));
   assert_false(parse_refresh_url("soon; url=/x", &url, &len));
+  /* whitespace alone may part the delay from the URL; a delay may begin with '.' */
+  assert_true(parse_refresh_url("5 url=/e", &url, &len));
+  assert_memory_equal(url, "/e", 2);
+  assert_true(parse_refresh_url(" .5\t/f", &url, &len));
+  assert_memory_equal(url, "/f", 2);
+  /* no delay, or something else after it: not a refresh */
+  assert_false(parse_refresh_url(";;;url=/x", &url, &len));
+  assert_false(parse_refresh_url("; url=/x", &url, &len));
+  assert_false(parse_refresh_url("5x; url=/x", &url, &len));
 }
 
 /* Each link says where it was found: its element, a refresh, a form, CSS or a script. */
