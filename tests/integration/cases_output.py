@@ -785,6 +785,23 @@ def case_config_file(tmp):
     run("--config", other, web.url())
     p = run("--config", os.path.join(tmp, "missing"), web.url(), check=False)
     expect(p.returncode == 2 and "missing" in p.stderr, f"no such --config: {p.stderr}")
+    # a file that is not a regular one: /dev/null is none (the default's options not read), a
+    # pipe is read (bash's <(...)), a device that never ends a line is refused at 64 KiB, a
+    # directory is refused
+    p = run("--config", "/dev/null", "-d", "0", "-w", "0", web.url())
+    expect(lines(p) and lines(p)[0] == web.url(),
+           f"--config /dev/null: {p.stdout[:200]} {p.stderr[-200:]}")
+    p = subprocess.run(["bash", "-c", "exec \"$@\" --config <(printf 'jsonl\\ndepth = 0\\n')",
+                        "crawl", CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}",
+                        "-w", "0", web.url()], capture_output=True, text=True, timeout=60,
+                       env=dict(os.environ, XDG_CONFIG_HOME=xdg))
+    expect(p.returncode == 0 and fetched(p) == [web.url()],
+           f"--config <(...): exit {p.returncode}: {p.stdout[:200]} {p.stderr[-300:]}")
+    for device, want in (("/dev/zero", "/dev/zero:1: not an option line (longer than 64 KiB)"),
+                         (tmp, "Is a directory")):
+        p = run("--config", device, web.url(), check=False)
+        expect(p.returncode == 2 and want in p.stderr and not p.stdout,
+               f"--config {device}: exit {p.returncode}: {p.stderr[-300:]}")
     # --state keeps the file's options: continued with another file, the first's hold
     state = os.path.join(tmp, "state")
     with open(conf, "w") as f:
