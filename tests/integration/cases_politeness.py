@@ -223,6 +223,31 @@ def case_many_connections(tmp):
            f"-j 64 in 128 descriptors: exit status {p.returncode}: {p.stderr[-300:]}")
 
 
+def counting_handler(state, lock):
+    """A handler class (HTTP/1.1 kept alive) that counts in state, under lock, the connections
+    open ("open"), the most open at once ("most") and all it was handed ("connections")."""
+    from http.server import BaseHTTPRequestHandler
+
+    class Counting(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def setup(self):
+            super().setup()
+            with lock:
+                state["open"] += 1
+                state["connections"] += 1
+                state["most"] = max(state["most"], state["open"])
+
+        def finish(self):
+            with lock:
+                state["open"] -= 1
+            super().finish()
+
+        def log_message(self, *args):
+            pass
+    return Counting
+
+
 def case_no_lingering_past_the_descriptors(tmp):
     """A server slow to close: it answers a request that said `Connection: close` and then waits
     for the crawl to close the connection. crawl keeps such a socket open a while for the
@@ -233,25 +258,11 @@ def case_no_lingering_past_the_descriptors(tmp):
     a few more for the server's own lag in seeing a close; a crawl that kept 32 lingering each
     shard as well goes past that (and at -j 4 out of descriptors). Every page is fetched, and no
     transfer fails to connect."""
-    from http.server import BaseHTTPRequestHandler
     hosts = [f"h{i}.slow.test" for i in range(300)]
-    state = {"open": 0, "most": 0}
+    state = {"open": 0, "most": 0, "connections": 0}
     lock = threading.Lock()
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def setup(self):
-            super().setup()
-            with lock:
-                state["open"] += 1
-                state["most"] = max(state["most"], state["open"])
-
-        def finish(self):
-            with lock:
-                state["open"] -= 1
-            super().finish()
-
+    class Handler(counting_handler(state, lock)):
         def do_GET(self):
             said_close = (self.headers.get("Connection") or "").lower() == "close"
             if self.path == "/robots.txt":
@@ -267,9 +278,6 @@ def case_no_lingering_past_the_descriptors(tmp):
                         pass
                 except OSError:
                     pass
-
-        def log_message(self, *args):
-            pass
 
     server, port = serve_threaded(Handler)
     try:
@@ -312,24 +320,13 @@ def case_broad_crawl_keeps_few_connections(tmp):
       queued: the connections kept idle for their next requests stay within the engine's bound
       (doc/design.md, Connections: four per transfer in flight and 64, here 72, with the two in
       flight), not one for each of the 300 hosts, and every page is fetched."""
-    from http.server import BaseHTTPRequestHandler
     hosts = [f"h{i}.broad.test" for i in range(300)]
     state = {}
     lock = threading.Lock()
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def setup(self):
-            super().setup()
-            with lock:
-                state["open"] += 1
-                state["connections"] += 1
-                state["most"] = max(state["most"], state["open"])
-
+    class Handler(counting_handler(state, lock)):
         def finish(self):
             with lock:
-                state["open"] -= 1
                 # the client closed it after a request that did not say it would
                 state["unannounced"] += not getattr(self, "said_close", False)
             super().finish()
@@ -352,9 +349,6 @@ def case_broad_crawl_keeps_few_connections(tmp):
             else:
                 body = "<p>a page</p>"
             answer(self, f"<html><body>{body}</body></html>".encode(), "text/html")
-
-        def log_message(self, *args):
-            pass
 
     def crawl(delay, seeds, more=()):
         with lock:
