@@ -1,5 +1,6 @@
 """Integration cases: Keeping a crawl: signals, --state killed and continued (--seen is cases_seen.py, WARC cases_warc.py)."""
 import contextlib
+import threading
 
 from harness import *  # noqa: F401,F403 (the shared harness)
 
@@ -620,6 +621,17 @@ def case_state_full_disk(tmp):
               f"echo $! > '{tmp}/pid'; wait $!; echo $? > '{tmp}/status'; cp -a '{state}' '{kept}'")
     sh = subprocess.Popen(["unshare", "-m", "sh", "-c", script], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True)
+    said = {"stdout": [], "stderr": []}  # read as the crawl writes, so that the case can wait
+
+    def read(name):
+        for line in getattr(sh, name):
+            said[name].append(line)
+    readers = [threading.Thread(target=read, args=(name,), daemon=True) for name in said]
+    for reader in readers:
+        reader.start()
+
+    def failed_saves():
+        return sum("the checkpoint before stays" in line for line in list(said["stderr"]))
     where = {}
 
     def checkpoint_made():  # the crawl's first checkpoint, seen through its mount namespace
@@ -645,12 +657,18 @@ def case_state_full_disk(tmp):
                 f.flush()
         except OSError:
             pass
-    time.sleep(0.4)  # a checkpoint begun before the disk was full has ended
+    # checkpoints are made one after another: once one has failed for want of room, none made
+    # later can take the place of the one there now, which is read then; and once another has
+    # failed, the crawl is stopped
+    wait_until(lambda: failed_saves() >= 1, "a checkpoint failing on the full disk", sh)
     with open(f"{inside}/checkpoint", "rb") as f:
         before = f.read()
-    time.sleep(1.0)  # past a checkpoint or three
+    wait_until(lambda: failed_saves() >= 2, "a second checkpoint failing", sh)
     os.kill(int(pid), signal.SIGTERM)
-    out, err = sh.communicate(timeout=30)
+    sh.wait(timeout=30)
+    for reader in readers:
+        reader.join(timeout=30)
+    out, err = "".join(said["stdout"]), "".join(said["stderr"])
     with open(f"{tmp}/status") as f:
         status = int(f.read())
     expect(status == 1, f"exit status {status}: {err}")
