@@ -83,12 +83,13 @@ def case_cluster_failed_start_keeps_state(tmp):
                    f"-j {threads}, Redis down: the checkpoint files changed")
         waiting = subprocess.Popen([CRAWL, "--state", state], stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True)
-        time.sleep(1.5)
-        expect(waiting.poll() is None, f"gave up waiting for Redis: exit {waiting.poll()}")
+        said = OutputWatch(waiting)
+        wait_until(lambda: "waiting for it up to 60 s" in said.err(), "the wait for Redis said",
+                   waiting)
         expect(checkpoint_files(state) == before,
                "the checkpoint files changed while waiting for Redis")
         redis.start()
-        _, err = waiting.communicate(timeout=90)
+        _, err = said.finish(timeout=90)
         expect(waiting.returncode == 0, f"continued with Redis back: exit {waiting.returncode}, "
                f"{err}")
         expect(err.count("waiting for it up to 60 s") == 1 and "Redis answers" in err,

@@ -251,28 +251,40 @@ def case_head_stops_at_once(tmp):
     expect(not late, f"{len(late)} requests started after head had gone: {late[:3]}")
 
 
+def tmux_screen(tmp, command, width, name=""):
+    """What a terminal width columns wide (a tmux pane, 50 rows, its history too) shows of command
+    run in bash, and whether command ended within 60 s. A mark echoed after it ends is waited for
+    on the screen itself, so that the rows are all drawn however busy the machine, and left out."""
+    tmux = ["tmux", "-S", os.path.join(tmp, f"tmux{width}{name}.sock"), "-f", "/dev/null"]
+    mark = "=end="
+    subprocess.run(tmux + ["new-session", "-d", "-x", str(width), "-y", "50", "-s", "crawl",
+                           "bash", "--norc", "--noprofile", "-c",
+                           f"{command}; echo {mark}; sleep 60"], check=True, timeout=10)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            rows = subprocess.run(tmux + ["capture-pane", "-p", "-J", "-S", "-", "-t", "crawl"],
+                                  capture_output=True, text=True, check=True).stdout.splitlines()
+            ended = [i for i, row in enumerate(rows) if row.strip() == mark]
+            if ended or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+    finally:
+        subprocess.run(tmux + ["kill-server"], capture_output=True)
+    return "\n".join(rows[:ended[0]] if ended else rows) + "\n", bool(ended)
+
+
 def case_clean_terminal(tmp):
     """Standard output and standard error on one terminal (tmux): the status line is cleared
     before URLs are written and drawn again after, so every URL is a whole line of the screen."""
     expect(shutil.which("tmux"), "tmux is not installed (scripts/install-deps.sh installs it)")
     web = Web(tmp, hosts=3, pages=60)
-    sock, done = os.path.join(tmp, "tmux.sock"), os.path.join(tmp, "done")
-    run = (f"'{CRAWL}' --progress --dns-server 127.0.0.1:{web.dns} -w 0.03 -d 1000 "
-           f"'{web.url()}'; echo $? > '{done}'; sleep 60")
-    tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
-    subprocess.run(tmux + ["new-session", "-d", "-x", "250", "-y", "50", "-s", "crawl",
-                           "bash", "--norc", "--noprofile", "-c", run], check=True, timeout=10)
     try:
-        deadline = time.monotonic() + 60
-        while not os.path.exists(done) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        time.sleep(0.2)
-        screen = subprocess.run(tmux + ["capture-pane", "-p", "-J", "-S", "-", "-t", "crawl"],
-                                capture_output=True, text=True, check=True).stdout
+        screen, ended = tmux_screen(tmp, f"'{CRAWL}' --progress --dns-server 127.0.0.1:{web.dns} "
+                                    f"-w 0.03 -d 1000 '{web.url()}'", 250)
     finally:
-        subprocess.run(tmux + ["kill-server"], capture_output=True)
         web.stop()
-    expect(os.path.exists(done), "the crawl did not end under tmux")
+    expect(ended, "the crawl did not end under tmux")
     rows = [row.rstrip() for row in screen.splitlines() if row.strip()]
     mixed = [row for row in rows if "http://" in row and not re.fullmatch(r"http://\S+", row)
              and not row.startswith("crawl:")]
@@ -298,21 +310,7 @@ def case_status_line_places(tmp):
     status = re.compile(r"\d+:\d\d \d+ pages?")
 
     def screen_of(command, width, name=""):
-        sock = os.path.join(tmp, f"tmux{width}{name}.sock")
-        done = os.path.join(tmp, f"done{width}{name}")
-        tmux = ["tmux", "-S", sock, "-f", "/dev/null"]
-        subprocess.run(tmux + ["new-session", "-d", "-x", str(width), "-y", "50", "-s", "crawl",
-                               "bash", "--norc", "--noprofile", "-c",
-                               f"{command}; echo $? > '{done}'; sleep 60"], check=True, timeout=10)
-        try:
-            deadline = time.monotonic() + 60
-            while not os.path.exists(done) and time.monotonic() < deadline:
-                time.sleep(0.1)
-            time.sleep(0.2)
-            return subprocess.run(tmux + ["capture-pane", "-p", "-J", "-S", "-", "-t", "crawl"],
-                                  capture_output=True, text=True, check=True).stdout
-        finally:
-            subprocess.run(tmux + ["kill-server"], capture_output=True)
+        return tmux_screen(tmp, command, width, name)[0]
 
     base = f"'{CRAWL}' --dns-server 127.0.0.1:{web.dns} -w 0.03 -d 1000 '{web.url()}'"
     piped = screen_of(f"{base} | grep s1.web.test", 250)

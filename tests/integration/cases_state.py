@@ -1,6 +1,5 @@
 """Integration cases: Keeping a crawl: signals, --state killed and continued (--seen is cases_seen.py, WARC cases_warc.py)."""
 import contextlib
-import threading
 
 from harness import *  # noqa: F401,F403 (the shared harness)
 
@@ -621,17 +620,10 @@ def case_state_full_disk(tmp):
               f"echo $! > '{tmp}/pid'; wait $!; echo $? > '{tmp}/status'; cp -a '{state}' '{kept}'")
     sh = subprocess.Popen(["unshare", "-m", "sh", "-c", script], stdout=subprocess.PIPE,
                           stderr=subprocess.PIPE, text=True)
-    said = {"stdout": [], "stderr": []}  # read as the crawl writes, so that the case can wait
-
-    def read(name):
-        for line in getattr(sh, name):
-            said[name].append(line)
-    readers = [threading.Thread(target=read, args=(name,), daemon=True) for name in said]
-    for reader in readers:
-        reader.start()
+    said = OutputWatch(sh)
 
     def failed_saves():
-        return sum("the checkpoint before stays" in line for line in list(said["stderr"]))
+        return said.err().count("the checkpoint before stays")
     where = {}
 
     def checkpoint_made():  # the crawl's first checkpoint, seen through its mount namespace
@@ -665,10 +657,7 @@ def case_state_full_disk(tmp):
         before = f.read()
     wait_until(lambda: failed_saves() >= 2, "a second checkpoint failing", sh)
     os.kill(int(pid), signal.SIGTERM)
-    sh.wait(timeout=30)
-    for reader in readers:
-        reader.join(timeout=30)
-    out, err = "".join(said["stdout"]), "".join(said["stderr"])
+    out, err = said.finish(timeout=30)
     with open(f"{tmp}/status") as f:
         status = int(f.read())
     expect(status == 1, f"exit status {status}: {err}")

@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter, defaultdict
 CRAWL, TESTWEB = (sys.argv + ["", ""])[1:3]
@@ -659,6 +660,35 @@ def on_pty(cmd, env, stdout_too):
     os.close(master)
     return stream
 
+
+class OutputWatch:
+    """A running process's stdout and stderr (text pipes) read as it writes them, so that a case
+    can wait for what it says (wait_until on err()) and still have all of both at the end."""
+
+    def __init__(self, proc):
+        self.proc = proc
+        self.parts = {"stdout": [], "stderr": []}
+        self.readers = [threading.Thread(target=self._read, args=(name,), daemon=True)
+                        for name in self.parts]
+        for reader in self.readers:
+            reader.start()
+
+    def _read(self, name):
+        for line in getattr(self.proc, name):
+            self.parts[name].append(line)
+
+    def out(self):
+        return "".join(list(self.parts["stdout"]))
+
+    def err(self):
+        return "".join(list(self.parts["stderr"]))
+
+    def finish(self, timeout=90):
+        """(stdout, stderr) once the process has ended and both are read to their end."""
+        self.proc.wait(timeout=timeout)
+        for reader in self.readers:
+            reader.join(timeout=timeout)
+        return self.out(), self.err()
 
 def wait_until(cond, what, proc=None, timeout=120):
     """Polls cond until it holds: a case waits for an event, never for a fixed time. Fails when
