@@ -329,8 +329,9 @@ def case_proxies(tmp):
             expect("s3cret" not in p.stdout + p.stderr, f"{how}: the password was printed")
             expect(("--ip-delay does not apply" in p.stderr) == (how == "--proxy"),
                    f"{how}: the note on --ip-delay through a proxy: {p.stderr[:300]!r}")
-        got = http.log()
         asked = {(h, path) for _, _, h, path, _ in web.stop()}
+        got = http.log(lambda text: all(f"GET http://{h}:{web.port}{path} " in text
+                                        for h, path in asked), "every request the web answered")
         for h, path in asked:
             expect(f"GET http://{h}:{web.port}{path} " in got,
                    f"GET http://{h}:{web.port}{path} is not in the proxy's log")
@@ -347,7 +348,8 @@ def case_proxies(tmp):
         p = run("--proxy", f"socks5h://127.0.0.1:{socks.port}", web.url())
         expect(p.returncode == 0, f"socks5h: exit {p.returncode}: {p.stderr[-300:]}")
         expect_same_set(lines(p), web.truth(web.url()), "through the SOCKS5 proxy (socks5h)")
-        got = socks.log()
+        got = socks.log(lambda text: all(f"connected to {name}:{web.port}" in text
+                                         for name in names), "a connection to every host")
         for name in names:
             expect(f"connected to {name}:{web.port}" in got, f"{name} not reached through socks")
         p = run("--jsonl", "--proxy", f"socks5://127.0.0.1:{socks.port}", web.url())

@@ -440,10 +440,15 @@ class Proxy:
                 time.sleep(0.01)
         raise AssertionError(f"the {kind} proxy does not listen")
 
-    def log(self):
-        time.sleep(0.2)  # its last lines are written
-        with open(self.log_path, errors="replace") as f:
-            return f.read()
+    def log(self, until=None, what="the lines wanted"):
+        """Its log, once until(log) holds (a proxy may write a line after the answer it logs:
+        the case names what it waits for rather than waiting a while)."""
+        def read():
+            with open(self.log_path, errors="replace") as f:
+                return f.read()
+        if until:
+            wait_until(lambda: until(read()), f"{what} in the {self.kind} proxy's log", timeout=30)
+        return read()
 
     def stop(self):
         self.proc.kill()
