@@ -106,6 +106,9 @@ def case_seed_file_bad_lines(tmp):
 
 
 def case_usage_errors(tmp):
+    """A bad option or value, no seed, or a seed that is no http(s) URL: exit 2, one line naming
+    what is wrong and one pointing to --help, nothing on standard output; each refusal of a
+    user agent says what is wrong with it."""
     for args, word in [(["--bogus"], "--bogus"), (["-d", "x", "a.test"], "--depth"),
                        (["-w", "-1", "a.test"], "--delay"), (["-U", "", "a.test"], "--user-agent"),
                        (["--scope", "planet", "a.test"], "--scope"), ([], "seed"),

@@ -63,6 +63,8 @@ def case_robots_redirect_chains(tmp):
 
 
 def case_no_robots(tmp):
+    """--no-robots: the printed set is the truth without robots.txt, the disallowed paths are
+    fetched, and robots.txt is never asked for."""
     web = Web(tmp, hosts=2, pages=40)
     p = crawl(web, "-w", "0", "-d", "1000", "--no-robots", web.url())
     log = web.stop()

@@ -141,6 +141,8 @@ def case_sitemap_corrupt_gzip(tmp):
 
 
 def case_sitemaps_without_robots(tmp):
+    """--sitemaps --no-robots: the sitemaps are found where robots.txt is not read (at
+    /sitemap.xml), and the printed set is the truth of both."""
     web = Web(tmp, hosts=2, pages=20)
     p = crawl(web, "-w", "0", "-d", "1000", "--sitemaps", "--no-robots", web.url())
     web.stop()
