@@ -344,7 +344,8 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
   switch (c) {
     case OPT_MAX_SIZE:
       if (!cli_parse_size(arg, &cfg->max_size))
-        USAGE("invalid value '%s' for --max-size: bytes, with an optional k, M or G", arg);
+        USAGE("invalid value '%s' for --max-size: bytes, 1 or more, with an optional k, M or G",
+              arg);
       break;
     case OPT_MAX_REDIRS:
       if (!cli_parse_long(arg, 0, 100, &cfg->max_redirs))
