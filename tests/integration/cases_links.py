@@ -28,7 +28,8 @@ def case_reject_ext(tmp):
 
 def case_skip_ext(tmp):
     """--skip-ext LIST replaces the default list: with `--skip-ext pdf` the PNGs are fetched
-    (their fate fetched, a request each) and the PDFs still printed but never requested."""
+    (their fate fetched, a request each) and the PDFs still printed but never requested; with
+    `--skip-ext ''` (no list) both are fetched."""
     web = Web(tmp, hosts=2, pages=40)
     p = crawl(web, "-w", "0", "-d", "1000", "--skip-ext", "pdf", "--jsonl", web.url())
     log = web.stop()
@@ -45,6 +46,14 @@ def case_skip_ext(tmp):
     expect(set(pngs) <= requested and not set(pdfs) & requested,
            f"requests: {len(set(pngs) - requested)} PNGs missing, "
            f"{len(set(pdfs) & requested)} PDFs fetched")
+    web = Web(tmp, hosts=2, pages=40)  # the same web on another port
+    p = crawl(web, "-w", "0", "-d", "1000", "--skip-ext", "", "--jsonl", web.url())
+    web.stop()
+    recs = {r["url"]: r["fate"] for r in records(p)}
+    wrong = [(u, f) for u, f in recs.items() if u.endswith((".png", ".pdf")) and f != "fetched"]
+    expect(len([u for u in recs if u.endswith((".png", ".pdf"))]) == len(pngs + pdfs),
+           f"--skip-ext '': {len(recs)} records")
+    expect(not wrong, f"--skip-ext '': fates {wrong[:5]}")
 
 
 def case_domains(tmp):
