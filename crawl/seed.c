@@ -38,6 +38,10 @@ struct shard_seeds {
 static void record_unfed(struct shard *c, const char *url, void *arg) {
   (void)arg;
   struct frontier_item probe = {.flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT};
+  /* a URL the crawl took, counted as intake counts those it offers: the summary's "URLs
+   * discovered" is the sum of its fates */
+  if (!seen_contains(c->seen, url, strlen(url)))
+    c->stats->discovered++;
   crawl__report_record(c, &probe, url, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
 }
 

@@ -256,3 +256,34 @@ def case_full_temp_dir_keeps_failed_records(tmp):
            f"record, e.g. {[recs.get(u) or u for u in lost[:2]]}")
     failed = [r for r in recs.values() if r["fate"] == "failed"]
     expect(all("linked_from_count" in r for r in failed), "a failed record without its pages")
+
+
+def case_stop_counts_waiting_seeds(tmp):
+    """A crawl stopped while most of its 3,000 seeds still wait to be offered (-c 1, a gate
+    holding the only slot): every seed gets its record (`pending`, the gate's too), and the
+    summary counts them all: its URLs discovered and the sum of its fates are the records."""
+    site, gate = Site(["a.test"], lambda host, path, headers: (200, {}, "<p>a page</p>")), Gate()
+    try:
+        seeds = [gate.url("gate.test")] + [site.url("a.test", f"/p{i}") for i in range(3000)]
+        seed_file = os.path.join(tmp, "seeds.txt")
+        with open(seed_file, "w") as f:
+            f.write("\n".join(seeds) + "\n")
+        proc = subprocess.Popen([CRAWL, "--no-progress", *site.resolve(), *gate.resolve(), "-w",
+                                 "0", "-c", "1", "--jsonl", "-i", seed_file],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        wait_until(gate.asked.is_set, "the gate asked for", proc)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        gate.stop()
+        site.stop()
+    expect(proc.returncode == 130, f"exit {proc.returncode}: {err[-300:]}")
+    recs = [json.loads(line) for line in out.splitlines()]
+    expect_same_set([r["url"] for r in recs], seeds, "records")
+    m = re.search(r"(\d+) URLs discovered", err)
+    fates = re.search(r"(\d+) fetched, (\d+) failed.*?, (\d+) robots exclusions, (\d+) cut by "
+                      r"depth, (\d+) skipped, (\d+) over a limit, (\d+) pending", err)
+    expect(m and fates, f"no summary: {err[-400:]}")
+    counted = sum(int(n) for n in fates.groups())
+    expect(int(m.group(1)) == len(recs) == counted,
+           f"{m.group(1)} URLs discovered, fates adding up to {counted}, {len(recs)} records")
