@@ -78,17 +78,22 @@ static const struct element elements[] = {
     {"area", ELEMENT_LINKS, PARSE_VIA_AREA, "href", NULL, false},
     {"audio", ELEMENT_LINKS, PARSE_VIA_AUDIO, "src", NULL, false},
     {"base", ELEMENT_BASE, PARSE_VIA_A, NULL, NULL, false},
+    {"body", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
     {"embed", ELEMENT_LINKS, PARSE_VIA_EMBED, "src", NULL, false},
     {"form", ELEMENT_FORM, PARSE_VIA_FORM, NULL, NULL, false},
     {"frame", ELEMENT_LINKS, PARSE_VIA_FRAME, "src", NULL, false},
     {"iframe", ELEMENT_LINKS, PARSE_VIA_IFRAME, "src", NULL, false},
     {"img", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, true},
+    {"input", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, false}, /* of type image alone */
     {"link", ELEMENT_LINKS, PARSE_VIA_LINK, "href", NULL, false},
     {"meta", ELEMENT_META, PARSE_VIA_REFRESH, NULL, NULL, false},
     {"object", ELEMENT_LINKS, PARSE_VIA_OBJECT, "data", NULL, false},
     {"script", ELEMENT_LINKS, PARSE_VIA_SCRIPT, "src", NULL, false},
     {"source", ELEMENT_LINKS, PARSE_VIA_SOURCE, "src", NULL, true},
     {"style", ELEMENT_STYLE, PARSE_VIA_CSS, NULL, NULL, false},
+    {"table", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
+    {"td", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
+    {"th", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
     {"track", ELEMENT_LINKS, PARSE_VIA_TRACK, "src", NULL, false},
     {"video", ELEMENT_LINKS, PARSE_VIA_VIDEO, "src", "poster", false},
 };
@@ -101,9 +106,9 @@ static const struct element elements[] = {
 static const struct element *element_of(const char *name) {
   /* where each first letter's entries begin, plus one (0: none) */
   static const unsigned char first_entry[26] = {
-      ['a' - 'a'] = 1,  ['b' - 'a'] = 4,  ['e' - 'a'] = 5,  ['f' - 'a'] = 6,
-      ['i' - 'a'] = 8,  ['l' - 'a'] = 10, ['m' - 'a'] = 11, ['o' - 'a'] = 12,
-      ['s' - 'a'] = 13, ['t' - 'a'] = 16, ['v' - 'a'] = 17};
+      ['a' - 'a'] = 1,  ['b' - 'a'] = 4,  ['e' - 'a'] = 6,  ['f' - 'a'] = 7,
+      ['i' - 'a'] = 9,  ['l' - 'a'] = 12, ['m' - 'a'] = 13, ['o' - 'a'] = 14,
+      ['s' - 'a'] = 15, ['t' - 'a'] = 18, ['v' - 'a'] = 22};
   unsigned letter = (unsigned)(unsigned char)name[0] - 'a';
   if (letter >= 26 || !first_entry[letter])
     return NULL;
@@ -411,6 +416,13 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       return;
     case ELEMENT_LINKS:
       break;
+  }
+  /* an input's src is an image only where its type says so (the HTML Standard's Image Button
+   * state); any other input ignores it */
+  if (value && strcmp(name, "input") == 0) {
+    const char *type = attr(atts, "type");
+    if (!type || strcasecmp(type, "image") != 0)
+      value = NULL;
   }
   if (value)
     emit_link(html, el->via, value, strlen(value));
