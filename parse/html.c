@@ -74,7 +74,7 @@ struct element {
 };
 
 static const struct element elements[] = {
-    {"a", ELEMENT_LINKS, PARSE_VIA_A, "href", NULL, false},
+    {"a", ELEMENT_LINKS, PARSE_VIA_A, "href", "xlink:href", false}, /* SVG's, before SVG 2 */
     {"area", ELEMENT_LINKS, PARSE_VIA_AREA, "href", NULL, false},
     {"audio", ELEMENT_LINKS, PARSE_VIA_AUDIO, "src", NULL, false},
     {"base", ELEMENT_BASE, PARSE_VIA_A, NULL, NULL, false},
@@ -83,6 +83,7 @@ static const struct element elements[] = {
     {"form", ELEMENT_FORM, PARSE_VIA_FORM, NULL, NULL, false},
     {"frame", ELEMENT_LINKS, PARSE_VIA_FRAME, "src", NULL, false},
     {"iframe", ELEMENT_LINKS, PARSE_VIA_IFRAME, "src", NULL, false},
+    {"image", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", false}, /* SVG's */
     {"img", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, true},
     {"input", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, false}, /* of type image alone */
     {"link", ELEMENT_LINKS, PARSE_VIA_LINK, "href", NULL, false},
@@ -95,6 +96,7 @@ static const struct element elements[] = {
     {"td", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
     {"th", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
     {"track", ELEMENT_LINKS, PARSE_VIA_TRACK, "src", NULL, false},
+    {"use", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", false}, /* an SVG sprite's */
     {"video", ELEMENT_LINKS, PARSE_VIA_VIDEO, "src", "poster", false},
 };
 
@@ -107,8 +109,8 @@ static const struct element *element_of(const char *name) {
   /* where each first letter's entries begin, plus one (0: none) */
   static const unsigned char first_entry[26] = {
       ['a' - 'a'] = 1,  ['b' - 'a'] = 4,  ['e' - 'a'] = 6,  ['f' - 'a'] = 7,
-      ['i' - 'a'] = 9,  ['l' - 'a'] = 12, ['m' - 'a'] = 13, ['o' - 'a'] = 14,
-      ['s' - 'a'] = 15, ['t' - 'a'] = 18, ['v' - 'a'] = 22};
+      ['i' - 'a'] = 9,  ['l' - 'a'] = 13, ['m' - 'a'] = 14, ['o' - 'a'] = 15,
+      ['s' - 'a'] = 16, ['t' - 'a'] = 19, ['u' - 'a'] = 23, ['v' - 'a'] = 24};
   unsigned letter = (unsigned)(unsigned char)name[0] - 'a';
   if (letter >= 26 || !first_entry[letter])
     return NULL;

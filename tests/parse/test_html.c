@@ -632,12 +632,14 @@ static void test_link_via(void **state) {
       "<video src=v poster=p></video><script>go('/j.html')</script><script src=x.js></script>"
       "<iframe src=fr></iframe><object data=o></object><source srcset=so><area href=ar>"
       "<body background=bg><table background=tb><td background=td><th background=th></table>"
-      "<input type=IMAGE src=in><input src=no><input type=text src=no2>";
-  /* background images and image buttons are images */
+      "<input type=IMAGE src=in><input src=no><input type=text src=no2>"
+      "<svg><a xlink:href=xa>x</a><image href=ih xlink:href=ix></image><use xlink:href=s.svg#i>"
+      "</use></svg>";
+  /* background images, image buttons and SVG's images and sprites are images */
   static const char expected[] =
       "link:s.css|refresh:r|css:st|css:sa|a:a|img:i|img:i2|form:f|video:v|"
       "video:p|js:/j.html|script:x.js|iframe:fr|object:o|source:so|area:ar|"
-      "img:bg|img:tb|img:td|img:th|img:in|";
+      "img:bg|img:tb|img:td|img:th|img:in|a:xa|img:ih|img:ix|img:s.svg#i|";
   for (size_t chunk = 1; chunk <= sizeof(html); chunk = chunk * 3 + 1) {
     struct vias v = {0};
     assert_int_equal(parse_html_create(NULL, collect_via, &v, &v.html), CORE_OK);
