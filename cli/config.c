@@ -141,22 +141,6 @@ static cli_parse_result take_line(struct cli_args *a, const char *file, size_t l
   return CLI_RUN;
 }
 
-/* One line of f into line (LINE_MAX_BYTES + 2 bytes), its '\n' kept: its length, which is past
- * LINE_MAX_BYTES when the line is longer (the rest of it unread), or -1 at the end of the file.
- * A line is never read further than that, so that a device or pipe that never ends one
- * (/dev/zero) takes no more memory than any file does. */
-static ssize_t read_line(FILE *f, char *line) {
-  size_t len = 0;
-  int ch;
-  while (len <= LINE_MAX_BYTES && (ch = getc(f)) != EOF) {
-    line[len++] = (char)ch;
-    if (ch == '\n')
-      break;
-  }
-  line[len] = '\0';
-  return len ? (ssize_t)len : -1;
-}
-
 static cli_parse_result read_file(struct cli_args *a, const char *file, bool must_exist, char *err,
                                   size_t err_size) {
   int fd = open(file, O_RDONLY | O_CLOEXEC);
@@ -172,7 +156,7 @@ static cli_parse_result read_file(struct cli_args *a, const char *file, bool mus
     errno = why;
   }
   FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
-  char *line = f ? malloc(LINE_MAX_BYTES + 2) : NULL;
+  char *line = f ? malloc(LINE_MAX_BYTES + 1) : NULL;
   if (!line) {
     int saved = f ? ENOMEM : errno;
     if (f)
@@ -187,7 +171,7 @@ static cli_parse_result read_file(struct cli_args *a, const char *file, bool mus
   ssize_t len;
   cli_parse_result rc = CLI_RUN;
   errno = 0;
-  while (rc == CLI_RUN && (len = read_line(f, line)) >= 0) {
+  while (rc == CLI_RUN && (len = core_read_line(f, line, LINE_MAX_BYTES, NULL)) >= 0) {
     line_no++;
     if ((size_t)len > LINE_MAX_BYTES || memchr(line, '\0', (size_t)len)) {
       cli_set_err(err, err_size, "%s:%zu: not an option line (%s)", file, line_no,

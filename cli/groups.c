@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,52 +69,84 @@ static bool push_regex(struct crawl_regex_list *list, const char *pattern, char 
   return true;
 }
 
+/* A seed line's bound: the longest --max-url-length and room for the blanks around it. */
+enum { SEED_LINE_MAX = (1 << 20) + 1024 };
+/* Lines skipped are each said up to this many, then counted: a file of garbage (a binary file given
+ * by mistake, /dev/urandom) costs a bounded list of notes, not one a line. */
+enum { SEED_NOTES_MAX = 20 };
+
+/* A note about the seeds, kept for main to show; false when out of memory. */
+static bool note_seeds(struct cli_notes *notes, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static bool note_seeds(struct cli_notes *notes, const char *fmt, ...) {
+  if (!notes)
+    return true;
+  char *note = NULL;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vasprintf(&note, fmt, ap);
+  va_end(ap);
+  bool ok = n >= 0 && cli_push_str(&notes->lines, &notes->count, note);
+  free(n >= 0 ? note : NULL);
+  return ok;
+}
+
 bool cli_read_seeds(const char *path, struct crawl_config *cfg, struct cli_notes *notes, char *err,
                     size_t err_size) {
   FILE *in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+  const char *name = in == stdin ? "standard input" : path;
   if (!in) {
     cli_set_err(err, err_size, "cannot read seeds from '%s': %s", path, strerror(errno));
     return false;
   }
-  char *line = NULL;
-  size_t cap = 0;
+  /* lines are read with their bound as they are read, so that a file that never ends one
+   * (/dev/zero) takes no more memory than a long URL */
+  char *line = malloc(SEED_LINE_MAX + 1);
   ssize_t n;
-  bool ok = true;
-  long number = 0;
-  while (ok && (n = getline(&line, &cap, in)) >= 0) {
+  bool nomem = !line, refused = false;
+  long number = 0, skipped = 0;
+  while (!nomem && !refused && (n = core_read_line(in, line, SEED_LINE_MAX, NULL)) >= 0) {
     number++;
+    if (n > SEED_LINE_MAX) {
+      cli_set_err(err, err_size, "%s:%ld: a line longer than 1 MiB: not a file of seed URLs", name,
+                  number);
+      refused = true;
+      break;
+    }
     char *s = line;
     while (*s == ' ' || *s == '\t')
       s++;
-    size_t len = strlen(s);
-    while (len &&
-           (s[len - 1] == '\n' || s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
+    size_t len = (size_t)n - (size_t)(s - line);
+    while (len && (s[len - 1] == '\r' || s[len - 1] == ' ' || s[len - 1] == '\t'))
       s[--len] = '\0';
     if (!len || s[0] == '#')
       continue;
+    bool has_nul = memchr(s, '\0', len) != NULL; /* the URL would be cut there */
+    core_rc rc = has_nul ? CORE_EURL : CORE_OK;
     struct url u;
-    core_rc rc = url_seed(s, cfg->max_url_length, &u);
-    if (rc == CORE_OK) {
+    if (rc == CORE_OK && (rc = url_seed(s, cfg->max_url_length, &u)) == CORE_OK)
       url_free(&u);
-    } else if (rc != CORE_ENOMEM) {
-      char *note = NULL;
-      if (notes &&
-          asprintf(&note, "%s:%ld: not a seed URL, skipped: '%.200s' (%s)",
-                   strcmp(path, "-") == 0 ? "standard input" : path, number, s,
-                   core_rc_str(rc)) >= 0 &&
-          !cli_push_str(&notes->lines, &notes->count, note))
-        ok = false;
-      free(note);
-      continue;
-    }
-    ok = ok && cli_push_str(&cfg->seeds, &cfg->seed_count, s);
+    if (rc == CORE_OK)
+      nomem = !cli_push_str(&cfg->seeds, &cfg->seed_count, s);
+    else if (rc == CORE_ENOMEM)
+      nomem = true;
+    else if (++skipped <= SEED_NOTES_MAX)
+      nomem = !note_seeds(notes, "%s:%ld: not a seed URL, skipped: '%.200s' (%s)", name, number, s,
+                          has_nul ? "a NUL byte" : core_rc_str(rc));
   }
+  if (!nomem && !refused && ferror(in)) {
+    cli_set_err(err, err_size, "cannot read seeds from '%s': %s", name, strerror(errno));
+    refused = true;
+  }
+  if (!nomem && !refused && skipped > SEED_NOTES_MAX)
+    nomem = !note_seeds(notes, "%s: %ld more lines that are no seed URL skipped", name,
+                        skipped - SEED_NOTES_MAX);
   free(line);
   if (in != stdin)
     fclose(in);
-  if (!ok)
+  if (nomem)
     cli_set_err(err, err_size, "out of memory");
-  return ok;
+  return !nomem && !refused;
 }
 
 /* --dns-server as c-ares reads it, checked before the crawl starts so that a bad value is a usage

@@ -361,6 +361,29 @@ FILE *core_open_read(const char *path) {
   return f;
 }
 
+ssize_t core_read_line(FILE *f, char *line, size_t max, size_t *left) {
+  size_t len = 0;
+  int ch = EOF;
+  while ((!left || *left > 0) && (ch = getc_unlocked(f)) != EOF) {
+    if (left)
+      (*left)--;
+    if (ch == '\n')
+      break;
+    if (len == max) {
+      ungetc(ch, f); /* the rest of the line unread, this byte too */
+      if (left)
+        (*left)++;
+      line[len] = '\0';
+      return (ssize_t)max + 1;
+    }
+    line[len++] = (char)ch;
+  }
+  line[len] = '\0';
+  if (ch == EOF && len == 0)
+    return -1;
+  return ch == '\n' || ch == EOF ? (ssize_t)len : (ssize_t)max + 1; /* else cut by *left */
+}
+
 const char *core_open_error(int err) {
   return err == ELOOP ? "it is a symbolic link, which crawl does not follow" : strerror(err);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef enum {
   CORE_OK = 0,
@@ -94,6 +95,14 @@ FILE *core_file_begin(const char *path, char **tmp);
  * that a crash leaves path as it was or whole; on any failure removes the temporary file. Closes
  * f and frees tmp either way. CORE_ESYS with errno set when it could not. */
 core_rc core_file_commit(FILE *f, char *tmp, const char *path);
+
+/* ---- Lines of a file, in bounded memory ---- */
+/* The next line of f into line (max bytes and a NUL; its '\n' not kept): its length; max + 1 when
+ * the line goes on past max bytes or past *left (line then holds its first max bytes, the rest is
+ * left unread); -1 at the end of the file. left, when not NULL, is what the file may still give,
+ * counted down by every byte read. A device or pipe that never ends a line (/dev/zero) so costs
+ * max bytes, not all memory. f is read unlocked: no other thread may use it meanwhile. */
+ssize_t core_read_line(FILE *f, char *line, size_t max, size_t *left);
 
 /* ---- Comma lists (extensions, domain suffixes) ---- */
 struct core_list {

@@ -139,28 +139,6 @@ static core_rc add_line(struct hosts_table *h, char *line) {
   }
 }
 
-/* The next line into line (HOSTS_LINE_MAX bytes and a NUL at most), counted against *left; false
- * at the end of the file or of *left. *whole is false for a line that was longer: its rest is read
- * and dropped. */
-static bool read_line(FILE *f, char *line, size_t *left, bool *whole) {
-  size_t len = 0;
-  int ch = EOF;
-  *whole = true;
-  while (*left > 0 && (ch = getc_unlocked(f)) != EOF) {
-    (*left)--;
-    if (ch == '\n')
-      break;
-    if (len < HOSTS_LINE_MAX)
-      line[len++] = (char)ch;
-    else
-      *whole = false;
-  }
-  if (ch != '\n' && ch != EOF)
-    *whole = false; /* cut by HOSTS_FILE_MAX */
-  line[len] = '\0';
-  return ch != EOF || len > 0;
-}
-
 static void table_destroy(struct hosts_table *h) {
   if (!h)
     return;
@@ -186,12 +164,17 @@ static core_rc table_read(const char *path, struct hosts_table **out) {
   if (f) {
     char *line = malloc(HOSTS_LINE_MAX + 1);
     size_t left = HOSTS_FILE_MAX;
-    bool whole;
+    ssize_t len;
     if (!line)
       rc = CORE_ENOMEM;
-    while (rc == CORE_OK && read_line(f, line, &left, &whole))
-      if (whole)
+    while (rc == CORE_OK && (len = core_read_line(f, line, HOSTS_LINE_MAX, &left)) >= 0) {
+      if (len <= HOSTS_LINE_MAX) {
         rc = add_line(h, line);
+        continue;
+      }
+      while (len > HOSTS_LINE_MAX) /* the rest of a long line, dropped a piece at a time */
+        len = core_read_line(f, line, HOSTS_LINE_MAX, &left);
+    }
     free(line);
     fclose(f);
   }

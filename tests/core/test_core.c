@@ -148,11 +148,54 @@ static void test_buf_cut(void **state) {
   core_buf_free(&b);
 }
 
+/* Lines in bounded memory (core_read_line): whole lines without their '\n', a last line without
+ * one, a line longer than the bound cut with its rest left for the next read, and a budget of
+ * bytes that ends the file, even in the middle of a line. */
+static void test_read_line(void **state) {
+  (void)state;
+  char text[] = "one\n\nabcdefgh\nlast";
+  FILE *f = fmemopen(text, strlen(text), "r");
+  assert_non_null(f);
+  char line[6];
+  assert_int_equal(core_read_line(f, line, 5, NULL), 3);
+  assert_string_equal(line, "one");
+  assert_int_equal(core_read_line(f, line, 5, NULL), 0);
+  assert_string_equal(line, "");
+  assert_int_equal(core_read_line(f, line, 5, NULL), 6); /* past 5: cut */
+  assert_string_equal(line, "abcde");
+  assert_int_equal(core_read_line(f, line, 5, NULL), 3); /* its rest, not a byte lost */
+  assert_string_equal(line, "fgh");
+  assert_int_equal(core_read_line(f, line, 5, NULL), 4);
+  assert_string_equal(line, "last");
+  assert_int_equal(core_read_line(f, line, 5, NULL), -1);
+  rewind(f);
+  size_t left = 6; /* "one\n" and two bytes of the next line but one */
+  assert_int_equal(core_read_line(f, line, 5, &left), 3);
+  assert_int_equal(left, 2);
+  assert_int_equal(core_read_line(f, line, 5, &left), 0);
+  assert_int_equal(core_read_line(f, line, 5, &left), 6); /* cut by the budget */
+  assert_string_equal(line, "a");
+  assert_int_equal(left, 0);
+  assert_int_equal(core_read_line(f, line, 5, &left), -1);
+  rewind(f);
+  left = 4; /* a line of exactly the bound whose '\n' is the last byte allowed: whole */
+  assert_int_equal(core_read_line(f, line, 3, &left), 3);
+  assert_int_equal(core_read_line(f, line, 3, &left), -1);
+  left = 5; /* the next line past the bound: the byte looked at past it is given back */
+  assert_int_equal(core_read_line(f, line, 3, &left), 0);
+  assert_int_equal(core_read_line(f, line, 3, &left), 4);
+  assert_string_equal(line, "abc");
+  assert_int_equal(left, 1);
+  assert_int_equal(core_read_line(f, line, 5, NULL), 5); /* the rest, from the byte given back */
+  assert_string_equal(line, "defgh");
+  fclose(f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_utf8_boundaries), cmocka_unit_test(test_extension_lists),
       cmocka_unit_test(test_array_room),      cmocka_unit_test(test_sort_u64),
-      cmocka_unit_test(test_buf_cut),
+      cmocka_unit_test(test_buf_cut),         cmocka_unit_test(test_read_line),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

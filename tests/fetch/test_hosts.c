@@ -204,6 +204,16 @@ static void an_overlong_line_is_left_out(void **state) {
     assert_string_equal(find_in(h, "next.example"), "10.5.0.2");
     drop(h);
   }
+  /* a line of three times the bound is left out to its end: what lies past twice the bound is
+   * no line of its own */
+  static char longer[3 * MAX + 64];
+  memset(longer, 'a', 2 * MAX);
+  memcpy(longer, head, sizeof(head) - 1);
+  snprintf(longer + 2 * MAX, sizeof(longer) - 2 * MAX, "10.5.0.3 tail.example\n");
+  fetch_hosts *h = load_text(longer);
+  assert_null(find_in(h, "cut.example"));
+  assert_null(find_in(h, "tail.example"));
+  drop(h);
 }
 
 /* A file that never ends (a hosts file bound to a device) is read up to its bound and the crawl

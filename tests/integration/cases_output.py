@@ -84,7 +84,9 @@ def case_output_file_and_input(tmp):
 def case_seed_file_bad_lines(tmp):
     """A seed file with lines that are no seed URL (another scheme, a bad port, a space in a
     host): each is skipped with a note naming the file and line, and the crawl goes on from the
-    good ones; -q keeps the notes back. A file of bad lines only is a usage error."""
+    good ones; -q keeps the notes back. A file of bad lines only is a usage error. Past 20 such
+    lines the rest are counted in one note; a line with a NUL byte is skipped; a file that never
+    ends a line (/dev/zero) or a directory is a usage error."""
     web = Web(tmp, hosts=2, pages=30)
     seeds = os.path.join(tmp, "seeds.txt")
     with open(seeds, "w") as f:
@@ -100,9 +102,24 @@ def case_seed_file_bad_lines(tmp):
     with open(seeds, "w") as f:
         f.write("ftp://files.example/\nmailto:x@y.example\n")
     p = crawl(web, "-i", seeds, check=False)
-    web.stop()
     expect(p.returncode == 2 and "no seed URL given" in p.stderr and p.stderr.count("skipped") == 2,
            f"bad lines only: exit {p.returncode}, {p.stderr!r}")
+    # a line cut by a NUL byte is no URL; a file of garbage gives 20 notes and a count, not a note
+    # a line
+    with open(seeds, "wb") as f:
+        f.write(f"{web.url()}\0junk\n".encode() + b"ftp://x/\n" * 25 + f"{web.url()}\n".encode())
+    p = crawl(web, "-w", "0", "-d", "0", "-i", seeds)
+    notes = [line for line in p.stderr.splitlines() if "not a seed URL, skipped" in line]
+    expect(web.url() in lines(p) and len(notes) == 20 and "(a NUL byte)" in notes[0] and
+           f"crawl: {seeds}: 6 more lines that are no seed URL skipped" in p.stderr,
+           f"garbage lines: {lines(p)}, {p.stderr!r}")
+    # a file that never ends a line is refused at its bound, not read into memory whole; a
+    # directory at its first read
+    for path, said in (("/dev/zero", "/dev/zero:1: a line longer than 1 MiB"),
+                       (tmp, "Is a directory")):
+        p = crawl(web, "-i", path, check=False)
+        expect(p.returncode == 2 and said in p.stderr, f"-i {path}: {p.returncode} {p.stderr!r}")
+    web.stop()
 
 
 def case_usage_errors(tmp):
@@ -701,7 +718,11 @@ def case_config_file(tmp):
                        env=dict(os.environ, XDG_CONFIG_HOME=xdg))
     expect(p.returncode == 0 and fetched(p) == [web.url()],
            f"--config <(...): exit {p.returncode}: {p.stdout[:200]} {p.stderr[-300:]}")
+    long_line = os.path.join(tmp, "long.conf")
+    with open(long_line, "w") as f:
+        f.write("# " + "a" * 70000 + "\n")  # a comment, but past the bound: not read on
     for device, want in (("/dev/zero", "/dev/zero:1: not an option line (longer than 64 KiB)"),
+                         (long_line, "long.conf:1: not an option line (longer than 64 KiB)"),
                          (tmp, "Is a directory")):
         p = run("--config", device, web.url(), check=False)
         expect(p.returncode == 2 and want in p.stderr and not p.stdout,
