@@ -85,8 +85,10 @@ bool cli_parse_size(const char *s, uint64_t *out) {
 }
 
 /* An extension list as wget users write it: "pdf", ".pdf" and "*.pdf" alike, and extensions of
- * more than one part ("tar.gz", which takes a.tar.gz and not a.gz). Anything else (a wildcard,
- * an empty part) would silently match nothing: a usage error. */
+ * more than one part ("tar.gz", which takes a.tar.gz and not a.gz). An empty part is passed over
+ * ("pdf," typed with a trailing comma; an empty list is no list, as --skip-ext '' is
+ * documented). Anything else that would silently match nothing (a wildcard, a slash, a dot at an
+ * end) is a usage error. */
 bool cli_parse_ext_list(const char *arg, struct core_list *list, const char *opt, char *err,
                         size_t err_size) {
   size_t first = list->count;
