@@ -152,6 +152,17 @@ bool cli_read_seeds(const char *path, struct crawl_config *cfg, struct cli_notes
 /* --dns-server as c-ares reads it, checked before the crawl starts so that a bad value is a usage
  * error: a channel of its own takes the list (and is gone again). */
 static bool dns_servers_valid(const char *csv) {
+  /* c-ares reads a port of 0 as none given (53): a server written with :0 was not meant */
+  for (const char *item = csv; item; item = strchr(item, ',') ? strchr(item, ',') + 1 : NULL) {
+    size_t len = strcspn(item, ",");
+    const char *close = memchr(item, ']', len);
+    const char *colon =
+        close ? memchr(close, ':', len - (size_t)(close - item)) : memchr(item, ':', len);
+    if (colon && !close && memchr(colon + 1, ':', len - (size_t)(colon + 1 - item)))
+      colon = NULL; /* a bare IPv6 address, no port */
+    if (colon && strspn(colon + 1, "0") == len - (size_t)(colon + 1 - item))
+      return false;
+  }
   ares_channel channel;
   struct ares_options opts = {0};
   if (!*csv || ares_init_options(&channel, &opts, 0) != ARES_SUCCESS)

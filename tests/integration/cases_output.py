@@ -142,6 +142,7 @@ def case_usage_errors(tmp):
                        (["--max-query-variants", "1.5", "a.test"], "--max-query-variants"),
                        (["--fp-rate", "1e-300", "a.test"], "--fp-rate"),
                        (["--dns-server", "nonsense", "a.test"], "--dns-server"),
+                       (["--dns-server", "127.0.0.1:53,[::1]:0", "a.test"], "--dns-server"),
                        (["-U", "bot\r\nX-Injected: 1", "a.test"], "--user-agent"),
                        (["mailto:x@a.test"], "mailto:x@a.test"),
                        (["--cluster", "redis://127.0.0.1:1/j", "--nodes", "4097", "a.test"],
