@@ -341,14 +341,17 @@ static core_rc load(struct shard *c, const char *path, const char *prev, char *w
     return rc;
   /* torn or damaged (a disk that lied about fsync): the checkpoint before it is whole */
   c->save->damaged = rc != CORE_ENOTFOUND;
-  if (c->save->damaged)
-    crawl__notes_warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
   if (ftruncate(fileno(resumable), 0) != 0 || fseek(resumable, 0, SEEK_SET) != 0)
     return CORE_ESYS;
   char prev_why[256] = "";
   core_rc before = seen_load(prev, &c->seen, fileno(resumable), prev_why, sizeof(prev_why));
-  if (before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND)
-    return rc; /* why names the damaged checkpoint: there is none before it */
+  if (before == CORE_ENOTFOUND && rc != CORE_ENOTFOUND) { /* why names the damaged checkpoint */
+    size_t len = strlen(why);
+    snprintf(why + len, why_size - len, "; there is no checkpoint before it to continue from");
+    return rc;
+  }
+  if (before == CORE_OK && c->save->damaged) /* said once there is one to continue from */
+    crawl__notes_warn(c, "--state: '%s': %s; continuing from the checkpoint before it", path, why);
   if (before != CORE_OK && before != CORE_ENOMEM) { /* both unreadable: name the one before too */
     char damaged[256];
     snprintf(damaged, sizeof(damaged), "%s", why);

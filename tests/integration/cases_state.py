@@ -156,7 +156,7 @@ def case_state_refusals_keep_files(tmp):
     """A --state directory that cannot be continued is left byte for byte as it was (checkpoint,
     checkpoint.prev, options, -o and the link log): seeds given to a directory that holds a crawl (exit 2), a
     lock held by another process, an options file damaged, both checkpoints damaged (exit 1,
-    naming both). A damaged checkpoint with a whole one before it is continued from that one,
+    naming both), the checkpoint damaged with none before it (exit 1, no word of continuing). A damaged checkpoint with a whole one before it is continued from that one,
     which stays `checkpoint.prev` until a save has replaced the damaged one (kept as the one
     before, one failed save would have left nothing to continue from). The runs together give
     one record per URL of the truth."""
@@ -185,6 +185,7 @@ def case_state_refusals_keep_files(tmp):
         expect(p.returncode == status and all(s in p.stderr for s in said) and not p.stdout,
                f"{why}: exit {p.returncode}, {p.stderr!r}")
         expect(files() == kept, f"{why}: the state's files changed")
+        return p
 
     refused("seeds given", 2, ["holds a crawl already"], web.url())
     with open(os.path.join(state, "lock"), "a") as lock:
@@ -206,7 +207,16 @@ def case_state_refusals_keep_files(tmp):
             data[len(data) // 2 + 1:]
         with open(os.path.join(state, name), "wb") as f:
             f.write(damaged[name])
-    refused("both checkpoints damaged", 1, ["checkpoint before it", "checkpoint.prev"])
+    p = refused("both checkpoints damaged", 1, ["checkpoint before it", "checkpoint.prev"])
+    expect("continuing" not in p.stderr, f"both damaged, yet continuing: {p.stderr!r}")
+    # the checkpoint damaged and none before it: refused, with no word of continuing
+    os.remove(os.path.join(state, "checkpoint.prev"))
+    p = subprocess.run([CRAWL, "--state", state], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 1 and "no checkpoint before it to continue from" in p.stderr and
+           "continuing" not in p.stderr,
+           f"no checkpoint before: exit {p.returncode}, {p.stderr!r}")
+    with open(os.path.join(state, "checkpoint.prev"), "wb") as f:
+        f.write(damaged["checkpoint.prev"])
     # the checkpoint damaged, the one before whole: one save only (at the pause), long after
     with open(os.path.join(state, "checkpoint.prev"), "wb") as f:
         f.write(whole["checkpoint.prev"])
