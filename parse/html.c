@@ -70,34 +70,34 @@ struct element {
   parse_via via;
   const char *attribute;  /* the link's, with ELEMENT_LINKS */
   const char *attribute2; /* a second one (video's poster), or NULL */
-  bool srcset;            /* a srcset attribute holds more */
+  const char *srcset;     /* the attribute of a candidate list that holds more, or NULL */
 };
 
 static const struct element elements[] = {
-    {"a", ELEMENT_LINKS, PARSE_VIA_A, "href", "xlink:href", false}, /* SVG's, before SVG 2 */
-    {"area", ELEMENT_LINKS, PARSE_VIA_AREA, "href", NULL, false},
-    {"audio", ELEMENT_LINKS, PARSE_VIA_AUDIO, "src", NULL, false},
-    {"base", ELEMENT_BASE, PARSE_VIA_A, NULL, NULL, false},
-    {"body", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
-    {"embed", ELEMENT_LINKS, PARSE_VIA_EMBED, "src", NULL, false},
-    {"form", ELEMENT_FORM, PARSE_VIA_FORM, NULL, NULL, false},
-    {"frame", ELEMENT_LINKS, PARSE_VIA_FRAME, "src", NULL, false},
-    {"iframe", ELEMENT_LINKS, PARSE_VIA_IFRAME, "src", NULL, false},
-    {"image", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", false}, /* SVG's */
-    {"img", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, true},
-    {"input", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, false}, /* of type image alone */
-    {"link", ELEMENT_LINKS, PARSE_VIA_LINK, "href", NULL, false},
-    {"meta", ELEMENT_META, PARSE_VIA_REFRESH, NULL, NULL, false},
-    {"object", ELEMENT_LINKS, PARSE_VIA_OBJECT, "data", NULL, false},
-    {"script", ELEMENT_LINKS, PARSE_VIA_SCRIPT, "src", NULL, false},
-    {"source", ELEMENT_LINKS, PARSE_VIA_SOURCE, "src", NULL, true},
-    {"style", ELEMENT_STYLE, PARSE_VIA_CSS, NULL, NULL, false},
-    {"table", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
-    {"td", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
-    {"th", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, false},
-    {"track", ELEMENT_LINKS, PARSE_VIA_TRACK, "src", NULL, false},
-    {"use", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", false}, /* an SVG sprite's */
-    {"video", ELEMENT_LINKS, PARSE_VIA_VIDEO, "src", "poster", false},
+    {"a", ELEMENT_LINKS, PARSE_VIA_A, "href", "xlink:href", NULL}, /* SVG's, before SVG 2 */
+    {"area", ELEMENT_LINKS, PARSE_VIA_AREA, "href", NULL, NULL},
+    {"audio", ELEMENT_LINKS, PARSE_VIA_AUDIO, "src", NULL, NULL},
+    {"base", ELEMENT_BASE, PARSE_VIA_A, NULL, NULL, NULL},
+    {"body", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
+    {"embed", ELEMENT_LINKS, PARSE_VIA_EMBED, "src", NULL, NULL},
+    {"form", ELEMENT_FORM, PARSE_VIA_FORM, NULL, NULL, NULL},
+    {"frame", ELEMENT_LINKS, PARSE_VIA_FRAME, "src", NULL, NULL},
+    {"iframe", ELEMENT_LINKS, PARSE_VIA_IFRAME, "src", NULL, NULL},
+    {"image", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", NULL}, /* SVG's */
+    {"img", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, "srcset"},
+    {"input", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, NULL},           /* of type image alone */
+    {"link", ELEMENT_LINKS, PARSE_VIA_LINK, "href", NULL, "imagesrcset"}, /* preloads */
+    {"meta", ELEMENT_META, PARSE_VIA_REFRESH, NULL, NULL, NULL},
+    {"object", ELEMENT_LINKS, PARSE_VIA_OBJECT, "data", NULL, NULL},
+    {"script", ELEMENT_LINKS, PARSE_VIA_SCRIPT, "src", NULL, NULL},
+    {"source", ELEMENT_LINKS, PARSE_VIA_SOURCE, "src", NULL, "srcset"},
+    {"style", ELEMENT_STYLE, PARSE_VIA_CSS, NULL, NULL, NULL},
+    {"table", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
+    {"td", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
+    {"th", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
+    {"track", ELEMENT_LINKS, PARSE_VIA_TRACK, "src", NULL, NULL},
+    {"use", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", NULL}, /* an SVG sprite's */
+    {"video", ELEMENT_LINKS, PARSE_VIA_VIDEO, "src", "poster", NULL},
 };
 
 /* Every start tag of a page comes here, and most are none of the above (a span, a div): only
@@ -390,7 +390,7 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       value = av;
     else if (!value2 && el->attribute2 && strcmp(an, el->attribute2) == 0)
       value2 = av;
-    else if (!srcset && el->srcset && strcmp(an, "srcset") == 0)
+    else if (!srcset && el->srcset && strcmp(an, el->srcset) == 0)
       srcset = av;
   }
   if (style) {

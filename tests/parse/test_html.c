@@ -300,12 +300,14 @@ static void test_link_via(void **state) {
       "<body background=bg><table background=tb><td background=td><th background=th></table>"
       "<input type=IMAGE src=in><input src=no><input type=text src=no2>"
       "<svg><a xlink:href=xa>x</a><image href=ih xlink:href=ix></image><use xlink:href=s.svg#i>"
-      "</use></svg>";
-  /* background images, image buttons and SVG's images and sprites are images */
+      "</use></svg><link rel=preload as=image imagesrcset=\"p1 1x, p2 2x\" srcset=no3>"
+      "<img imagesrcset=no4>";
+  /* background images, image buttons and SVG's images and sprites are images; a preload's
+   * candidates are the link's, and each element reads its own candidate list alone */
   static const char expected[] =
       "link:s.css|refresh:r|css:st|css:sa|a:a|img:i|img:i2|form:f|video:v|"
       "video:p|js:/j.html|script:x.js|iframe:fr|object:o|source:so|area:ar|"
-      "img:bg|img:tb|img:td|img:th|img:in|a:xa|img:ih|img:ix|img:s.svg#i|";
+      "img:bg|img:tb|img:td|img:th|img:in|a:xa|img:ih|img:ix|img:s.svg#i|link:p1|link:p2|";
   for (size_t chunk = 1; chunk <= sizeof(html); chunk = chunk * 3 + 1) {
     struct vias v = {0};
     assert_int_equal(parse_html_create(NULL, collect_via, &v, &v.html), CORE_OK);
