@@ -288,7 +288,9 @@ static void take_line(struct shard *c, char *line) {
   char *p = line + 2, *end;
   long depth = strtol(p, &end, 10);
   long redirects = strtol(end, &end, 10);
-  if (*end != ' ')
+  /* a line from Redis (--cluster) is another process's word: numbers out of range are no line
+   * any crawl wrote (a negative count of redirects would let a chain run on past --max-redirs) */
+  if (*end != ' ' || depth < 0 || depth >= INT_MAX || redirects < 0 || redirects >= INT_MAX)
     return;
   char *from = end + 1, *url = strchr(from, ' ');
   if (!url)

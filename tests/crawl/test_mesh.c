@@ -218,6 +218,29 @@ static void test_link_reaches_its_owner_whole(void **state) {
   free_run(f);
 }
 
+/* Lines as a Redis entry may hold them when no crawl wrote them (--cluster: another process's
+ * word): only a whole line with numbers in range reaches the owner. */
+static void test_lines_out_of_range_are_not_taken(void **state) {
+  (void)state;
+  struct fixture *f = make_run(1);
+  struct shard *a = &f->shards[0];
+  static const char lines[] = "Lb 1 0 - http://h.test/ok\n"
+                              "Lb -1 0 - http://h.test/negative-depth\n"
+                              "Lb 1 -3 - http://h.test/negative-redirects\n"
+                              "Lb 99999999999 0 - http://h.test/huge-depth\n"
+                              "Lb 1 99999999999 - http://h.test/huge-redirects\n"
+                              "Lb 1 0 http://h.test/no-from\n"
+                              "L? 1 0 - http://h.test/bad-how\n"
+                              "Lb 2 5 http://h.test/p http://h.test/ok2\n";
+  crawl__mail_deliver(f->run, 0, lines, sizeof(lines) - 1, 0);
+  crawl__mail_receive(a);
+  assert_int_equal(offer_count, 2);
+  assert_string_equal(offers[0].url, "http://h.test/ok");
+  assert_string_equal(offers[1].url, "http://h.test/ok2");
+  assert_int_equal(offers[1].redirects, 5);
+  free_run(f);
+}
+
 /* The gate: a link on its way counts at its page's depth for every shard, until its owner has
  * queued it and said so. */
 static void test_link_in_transit_holds_the_gate(void **state) {
@@ -523,6 +546,7 @@ int main(void) {
       cmocka_unit_test(test_owner_is_the_same_for_every_shard),
       cmocka_unit_test(test_few_hosts_spread_over_shards),
       cmocka_unit_test(test_link_reaches_its_owner_whole),
+      cmocka_unit_test(test_lines_out_of_range_are_not_taken),
       cmocka_unit_test(test_link_in_transit_holds_the_gate),
       cmocka_unit_test(test_many_links_go_in_batches),
       cmocka_unit_test(test_the_run_ends_only_when_all_are_idle_and_empty),
