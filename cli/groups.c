@@ -10,6 +10,8 @@
 #include <ares.h>
 
 #include <errno.h>
+#include <sys/stat.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <ctype.h>
 #include <stdarg.h>
@@ -170,6 +172,19 @@ static bool dns_servers_valid(const char *csv) {
   bool ok = ares_set_servers_ports_csv(channel, csv) == ARES_SUCCESS;
   ares_destroy(channel);
   return ok;
+}
+
+/* Whether a file an option names can be read, checked when the option is read rather than when
+ * the crawl has begun (or at every TLS handshake): 0, or the errno that says why not. A directory
+ * opens, but no file of cookies, certificates or logins is read from it. */
+static int unreadable(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return errno;
+  struct stat st;
+  int why = fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : 0;
+  close(fd);
+  return why;
 }
 
 /* A list's items hold no white space: "png jpg" is a list typed with a space for a comma. */
@@ -409,10 +424,9 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
       cfg->insecure = true;
       break;
     case OPT_CACERT: {
-      FILE *f = fopen(arg, "r"); /* refused now, not at every TLS handshake */
-      if (!f)
-        USAGE("invalid value '%s' for --cacert: %s", arg, strerror(errno));
-      fclose(f);
+      int why = unreadable(arg);
+      if (why)
+        USAGE("invalid value '%s' for --cacert: %s", arg, strerror(why));
       free(cfg->cacert);
       if (!(cfg->cacert = strdup(arg)))
         USAGE("out of memory");
@@ -495,10 +509,9 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
               "a duration such as 90, 30s, 10m or 2h");
       break;
     case OPT_NETRC_FILE: {
-      FILE *f = fopen(arg, "r");
-      if (!f)
-        USAGE("invalid value '%s' for --netrc-file: %s", arg, strerror(errno));
-      fclose(f);
+      int why = unreadable(arg);
+      if (why)
+        USAGE("invalid value '%s' for --netrc-file: %s", arg, strerror(why));
       if (!set_path(&cfg->netrc_file, arg, "--netrc-file", "a file name", err, err_size))
         return CLI_USAGE;
       cfg->netrc = true;
@@ -520,10 +533,9 @@ static int keeping_output_option(struct cli_parse_state *ps, int c, const char *
   char **argv = ps->argv;
   switch (c) {
     case OPT_LOAD_COOKIES: {
-      FILE *f = fopen(arg, "r"); /* refused now, not when the crawl has begun */
-      if (!f)
-        USAGE("invalid value '%s' for --load-cookies: %s", arg, strerror(errno));
-      fclose(f);
+      int why = unreadable(arg);
+      if (why)
+        USAGE("invalid value '%s' for --load-cookies: %s", arg, strerror(why));
       if (!set_path(&cfg->load_cookies, arg, "--load-cookies", "a file name", err, err_size))
         return CLI_USAGE;
       break;

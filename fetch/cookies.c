@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 struct fetch_cookies {
   CURLSH *share;
@@ -111,15 +112,27 @@ core_rc fetch_cookies_save(fetch_cookies *jar, const char *path) {
     return CORE_ENOMEM;
   }
   curl_easy_cleanup(easy);
-  /* beside it, then renamed: a crash leaves the file before or after, never half of it */
-  char *tmp;
-  FILE *f = core_file_begin(path, &tmp);
+  /* a file is written beside it, then renamed: a crash leaves the file before or after, never
+   * half of it. What is there and no file (/dev/null, a pipe) is written as it is, as curl writes
+   * its jar there: a file renamed over it would replace the device itself. */
+  struct stat st;
+  bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+  char *tmp = NULL;
+  FILE *f = in_place ? fopen(path, "we") : core_file_begin(path, &tmp);
   core_rc rc = CORE_ESYS;
   if (f) {
     fputs("# Netscape HTTP Cookie File\n# Written by crawl: its cookies, private to you.\n\n", f);
     for (const struct curl_slist *l = list; l; l = l->next)
       fprintf(f, "%s\n", l->data);
-    rc = core_file_commit(f, tmp, path);
+    if (!in_place) {
+      rc = core_file_commit(f, tmp, path);
+    } else {
+      bool written = fflush(f) == 0 && !ferror(f);
+      int why = errno; /* the first failure's */
+      bool closed = fclose(f) == 0;
+      errno = written ? errno : why;
+      rc = written && closed ? CORE_OK : CORE_ESYS;
+    }
   }
   int saved = errno;
   curl_slist_free_all(list);

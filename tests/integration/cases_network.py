@@ -1,4 +1,5 @@
 """Integration cases: The network as users have it: DNS, TLS, HTTP/2, compression, timeouts, proxies, cookies (logins are cases_logins.py)."""
+import stat
 import threading
 from harness import *  # noqa: F401,F403 (the shared harness)
 
@@ -399,7 +400,8 @@ def case_cookies(tmp):
     (Domain=site.test, so six hosts share it, spread over the shards at -j4) and every other page
     answers 403 without it.
     - By default the cookie is kept and sent back: every page of every host is fetched, by one
-      jar whatever the -j. --save-cookies writes it (Netscape format, mode 0600).
+      jar whatever the -j. --save-cookies writes it (Netscape format, mode 0600), and into a
+      pipe or device it names (never a file renamed over it).
     - --no-cookies: the pages are 403, no request carries a Cookie.
     - --load-cookies with the saved file, seeded past the front page: the pages open at once.
     - --state: paused after the front page, continued with `crawl --state DIR`: the session
@@ -435,6 +437,18 @@ def case_cookies(tmp):
         expect(saved.startswith("# Netscape HTTP Cookie File") and
                re.search(r"^\S*site\.test\tTRUE\t/\t\S+\t\d+\tsession\topensesame$", saved, re.M),
                f"the saved jar: {saved!r}")
+        # a jar named where no file is (a pipe, a device such as /dev/null) is written into it,
+        # never replaced by a file renamed over it
+        fifo = os.path.join(tmp, "jar.fifo")
+        os.mkfifo(fifo)
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
+        reader.start()
+        site.crawl("-w", "0", "-d", "0", "--load-cookies", jar, "--save-cookies", fifo,
+                   site.url(hosts[5], chain[-1]))
+        reader.join(30)  # at once when the crawl wrote into the pipe; never when it replaced it
+        expect(stat.S_ISFIFO(os.stat(fifo).st_mode) and got and "\tsession\topensesame" in got[0],
+               f"--save-cookies into a pipe: {os.stat(fifo).st_mode:o}, {got!r}")
 
         since = time.monotonic()
         p = site.crawl("-w", "0", "--jsonl", "--no-cookies", site.url(hosts[0]))
