@@ -392,6 +392,8 @@ const char *core_dir_unsafe(const char *dir) {
   struct stat st;
   if (stat(dir, &st) != 0)
     return NULL; /* said by whatever opens it next */
+  if (!S_ISDIR(st.st_mode))
+    return "not a directory"; /* --state /dev/null: its mode is no directory's to judge */
   /* a group of the user's own (Debian's user private groups, umask 002) is no one else */
   bool group_others = (st.st_mode & S_IWGRP) && st.st_gid != getegid();
   if ((st.st_mode & S_IWOTH) || group_others)

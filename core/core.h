@@ -85,8 +85,8 @@ FILE *core_open_read(const char *path);
 /* strerror, but a symbolic link refused (ELOOP from O_NOFOLLOW) is said as such. */
 const char *core_open_error(int err);
 /* Whether a directory others may write to, so that they could plant files (links) in it (world
- * writable, or writable by a group other than the user's own): NULL when not, else why (static
- * text). */
+ * writable, or writable by a group other than the user's own), or something that is no directory:
+ * NULL when neither, else why (static text). */
 const char *core_dir_unsafe(const char *dir);
 /* A file written whole, then put in place of path: made by core_create_private as "PATH.tmp"
  * (*tmp, for core_file_commit). NULL with errno set. */

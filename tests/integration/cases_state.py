@@ -238,7 +238,8 @@ def case_state_refusals_keep_files(tmp):
 
 def case_state_files_refuse_links(tmp):
     """Files of a --state directory and a --seen file are never opened through a symbolic link,
-    and a directory others may write to is refused: a link planted at `links`, at `options` or at
+    and a directory others may write to is refused, as is a --state that is no directory
+    (/dev/null): a link planted at `links`, at `options` or at
     a --seen file's name leaves its target as it was, and the crawl says why (exit 1). A
     continued crawl removes the temporary checkpoints a killed save left (`checkpoint.tmp.PID`),
     and with -v says how many;
@@ -269,6 +270,12 @@ def case_state_files_refuse_links(tmp):
             p = site.crawl("--state", open_dir, seed, check=False)
             expect(p.returncode == 1 and "others may write to it" in p.stderr,
                    f"a directory another group may write to: exit {p.returncode}, {p.stderr!r}")
+        # something that is no directory, such as /dev/null (world-writable, as a device is), is
+        # refused as such, with seeds or without
+        for args in ((seed,), ()):
+            p = site.crawl("--state", "/dev/null", *args, check=False)
+            expect(p.returncode == 1 and "'/dev/null': not a directory" in p.stderr,
+                   f"--state /dev/null {args}: exit {p.returncode}, {p.stderr!r}")
         own_group = os.path.join(tmp, "own-group")
         os.mkdir(own_group)
         os.chmod(own_group, 0o770)  # the user's own group, as made
