@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* A shard's --warc file: its own, or the first shard's (shared, which that one closes). */
 struct shard_archive {
@@ -51,6 +52,16 @@ core_rc crawl__archive_open(struct shard *c, uint64_t keep) {
   size_t len = strlen(cfg->warc_file);
   bool gzip = len > 3 && strcmp(cfg->warc_file + len - 3, ".gz") == 0;
   char why[256] = "";
+  /* a --state crawl syncs the file at each checkpoint and, continued, cuts it back to its length
+   * then: a pipe or a device has neither (warc.c writes one as it comes, for any other crawl) */
+  struct stat st;
+  if (cfg->state_dir && stat(cfg->warc_file, &st) == 0 && !S_ISREG(st.st_mode)) {
+    crawl__notes_fatal(c,
+                       "--warc '%s': not a regular file, which --state needs (a continued crawl "
+                       "cuts it back to its last checkpoint)",
+                       cfg->warc_file);
+    return CORE_EINVAL;
+  }
   if (!(c->archive = calloc(1, sizeof(*c->archive)))) {
     crawl__notes_fatal(c, "out of memory");
     return CORE_ENOMEM;

@@ -33,19 +33,26 @@ core_rc warc_open(const char *path, bool append, uint64_t keep, bool gzip, bool 
     snprintf(why, why_size, "cannot open it: %s", strerror(errno));
     return CORE_ESYS;
   }
-  if (owner_only && fchmod(fd, 0600) != 0) { /* a file that was there keeps its mode: not so */
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    snprintf(why, why_size, "cannot open it: %s", strerror(errno));
+    close(fd);
+    return CORE_ESYS;
+  }
+  /* a pipe or a device (--warc >(gzip >x), /dev/null) is written as it comes: it has no length
+   * to cut back or seek to, and its mode is not the crawl's to change */
+  bool file = S_ISREG(st.st_mode);
+  if (file && owner_only && fchmod(fd, 0600) != 0) { /* a file that was there keeps its mode */
     snprintf(why, why_size, "cannot make it private: %s", strerror(errno));
     close(fd);
     return CORE_ESYS;
   }
-  struct stat st;
-  if (append && fstat(fd, &st) == 0 && (uint64_t)st.st_size > keep &&
-      ftruncate(fd, (off_t)keep) != 0) {
+  if (file && append && (uint64_t)st.st_size > keep && ftruncate(fd, (off_t)keep) != 0) {
     snprintf(why, why_size, "cannot cut it back to its last checkpoint: %s", strerror(errno));
     close(fd);
     return CORE_ESYS;
   }
-  if (lseek(fd, 0, SEEK_END) < 0) {
+  if (file && lseek(fd, 0, SEEK_END) < 0) {
     snprintf(why, why_size, "cannot seek in it: %s", strerror(errno));
     close(fd);
     return CORE_ESYS;

@@ -1,4 +1,6 @@
 """Integration cases: WARC archives: the records, a full disk, chunked and cut bodies, no secrets kept."""
+import stat
+import threading
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
@@ -198,3 +200,35 @@ def case_warc_keeps_no_secrets(tmp):
     mode = os.stat(plain).st_mode & 0o777
     expect(mode == 0o644 & ~current_umask(),
            f"a WARC without logins (a header that is none) is mode {mode:o}")
+
+
+def case_warc_into_a_pipe(tmp):
+    """--warc naming a pipe (`--warc >(gzip >crawl.warc.gz)`, as shell users write it) writes the
+    archive into it as it comes: a reader gets a whole WARC (every digest holds), and the pipe
+    stays a pipe of its own mode, a login's WARC notwithstanding (a file's is made 0600, a
+    device's or pipe's is not the crawl's to change: /dev/null). With --state, which cuts the
+    file back when a crawl goes on, such a --warc is refused at start."""
+    web = Web(tmp, hosts=2, pages=10, links=4, seed=3)
+    fifo = os.path.join(tmp, "warc.fifo")
+    os.mkfifo(fifo, 0o644)
+    mode = os.stat(fifo).st_mode & 0o777
+    got = os.path.join(tmp, "got.warc")
+
+    def read_all():
+        with open(fifo, "rb") as pipe, open(got, "wb") as out:
+            shutil.copyfileobj(pipe, out)
+
+    reader = threading.Thread(target=read_all, daemon=True)
+    reader.start()
+    p = crawl(web, "-w", "0", "--user", "bob:us3r-PASS", "--warc", fifo, web.url())
+    reader.join(60)  # at once: the crawl closed the pipe when it ended
+    expect(p.returncode == 0 and not reader.is_alive(), f"exit {p.returncode}: {p.stderr[-300:]}")
+    expect(stat.S_ISFIFO(os.stat(fifo).st_mode) and os.stat(fifo).st_mode & 0o777 == mode,
+           f"the pipe is now {os.stat(fifo).st_mode:o}")
+    responses = expect_whole_warc(warc_records(got), "the WARC read from the pipe")
+    expect(len(responses) > 10, f"{len(responses)} responses in the pipe's WARC")
+    p = crawl(web, "-w", "0", "--state", os.path.join(tmp, "state"), "--warc", fifo, web.url(),
+              check=False)
+    web.stop()
+    expect(p.returncode == 1 and "not a regular file, which --state needs" in p.stderr,
+           f"--state with a pipe for --warc: exit {p.returncode}, {p.stderr[-300:]}")
