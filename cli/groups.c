@@ -195,6 +195,10 @@ static bool spaceless(const struct core_list *list) {
   return true;
 }
 
+/* What a header's name is made of: a token (RFC 9110, 5.6.2). */
+static const char token_chars[] =
+    "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
 /* An option group's answer for an option that is not one of its own. */
 enum { NOT_MINE = -1 };
 
@@ -417,6 +421,12 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
               arg);
       if (!strchr(arg, ':') || arg[0] == ':' || strpbrk(arg, "\r\n"))
         USAGE("invalid value '%s' for --header: use 'Name: value'", arg);
+      /* a field name is a token (RFC 9110, 5.1): a space or a control byte in it is a header
+       * servers refuse (400) on every request, or read as something else */
+      if (strspn(arg, token_chars) != (size_t)(strchr(arg, ':') - arg))
+        USAGE("invalid value '%s' for --header: the name before ':' is letters, digits and "
+              "!#$%%&'*+-.^_`|~ alone",
+              arg);
       if (!cli_push_str(&cfg->headers, &cfg->header_count, arg))
         USAGE("out of memory");
       break;

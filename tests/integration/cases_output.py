@@ -146,6 +146,8 @@ def case_usage_errors(tmp):
                        (["--load-cookies", tmp, "a.test"], "--load-cookies"),
                        (["--cacert", tmp, "a.test"], "--cacert"),
                        (["--netrc-file", tmp, "a.test"], "--netrc-file"),
+                       (["-H", "X-Trace Id: 1", "a.test"], "--header"),
+                       (["-H", "X-Id\x01: 1", "a.test"], "--header"),
                        (["-U", "bot\r\nX-Injected: 1", "a.test"], "--user-agent"),
                        (["mailto:x@a.test"], "mailto:x@a.test"),
                        (["--cluster", "redis://127.0.0.1:1/j", "--nodes", "4097", "a.test"],
