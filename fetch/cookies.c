@@ -6,11 +6,13 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 struct fetch_cookies {
   CURLSH *share;
@@ -114,11 +116,18 @@ core_rc fetch_cookies_save(fetch_cookies *jar, const char *path) {
   curl_easy_cleanup(easy);
   /* a file is written beside it, then renamed: a crash leaves the file before or after, never
    * half of it. What is there and no file (/dev/null, a pipe) is written as it is, as curl writes
-   * its jar there: a file renamed over it would replace the device itself. */
+   * its jar there: a file renamed over it would replace the device itself. A symbolic link is
+   * never written through (a --state directory's cookies): the rename replaces the link. */
   struct stat st;
-  bool in_place = stat(path, &st) == 0 && !S_ISREG(st.st_mode);
+  bool in_place = lstat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode);
   char *tmp = NULL;
-  FILE *f = in_place ? fopen(path, "we") : core_file_begin(path, &tmp);
+  int fd = in_place ? open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC) : -1;
+  FILE *f = !in_place ? core_file_begin(path, &tmp) : fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (in_place && fd >= 0 && !f) {
+    int why = errno;
+    close(fd);
+    errno = why;
+  }
   core_rc rc = CORE_ESYS;
   if (f) {
     fputs("# Netscape HTTP Cookie File\n# Written by crawl: its cookies, private to you.\n\n", f);

@@ -1,5 +1,6 @@
 """Integration cases: Keeping a crawl: signals, --state killed and continued (--seen is cases_seen.py, WARC cases_warc.py)."""
 import contextlib
+import threading
 
 from harness import *  # noqa: F401,F403 (the shared harness)
 
@@ -303,6 +304,23 @@ def case_state_files_refuse_links(tmp):
                f"options planted: exit {p.returncode}, {p.stderr[-300:]!r}")
         os.unlink(os.path.join(state, "options"))
         os.rename(os.path.join(tmp, "options"), os.path.join(state, "options"))
+
+        # a link planted at the cookies' name: the jar replaces the link, never goes through it
+        # (here into a pipe, whose reader would get the crawl's cookies)
+        fifo = os.path.join(tmp, "cookies.fifo")
+        os.mkfifo(fifo)
+        got = []
+        reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
+        reader.start()
+        linked = os.path.join(tmp, "linked")
+        os.mkdir(linked, 0o700)
+        os.symlink(fifo, os.path.join(linked, "cookies"))
+        site.crawl("-w", "0", "--state", linked, seed)
+        with contextlib.suppress(OSError):  # the reader, still waiting for a writer, gets none
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(30)
+        expect(not os.path.islink(os.path.join(linked, "cookies")) and got == [""],
+               f"the cookies went through a link: {got!r}")
 
         leftovers = [os.path.join(state, f"checkpoint.tmp.{pid}") for pid in (4000001, 4000002)]
         for path in leftovers:
