@@ -240,8 +240,9 @@ def case_state_refusals_keep_files(tmp):
 def case_state_files_refuse_links(tmp):
     """Files of a --state directory and a --seen file are never opened through a symbolic link,
     and a directory others may write to is refused, as is a --state that is no directory
-    (/dev/null): a link planted at `links`, at `options` or at
-    a --seen file's name leaves its target as it was, and the crawl says why (exit 1). A
+    (/dev/null): a link planted at `links`, at `options` or at a --seen file's name leaves its
+    target as it was, and the crawl says why (exit 1); one planted at `cookies` is replaced by the
+    jar, never written through. A
     continued crawl removes the temporary checkpoints a killed save left (`checkpoint.tmp.PID`),
     and with -v says how many;
     one killed before its first checkpoint says that it starts over."""
