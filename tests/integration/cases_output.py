@@ -86,7 +86,8 @@ def case_seed_file_bad_lines(tmp):
     host): each is skipped with a note naming the file and line, and the crawl goes on from the
     good ones; -q keeps the notes back. A file of bad lines only is a usage error. Past 20 such
     lines the rest are counted in one note; a line with a NUL byte is skipped; a file that never
-    ends a line (/dev/zero) or a directory is a usage error."""
+    ends a line (/dev/zero) or a directory is a usage error. A --state crawl begun with the file
+    goes on with it, its bad lines passed over again without a word."""
     web = Web(tmp, hosts=2, pages=30)
     seeds = os.path.join(tmp, "seeds.txt")
     with open(seeds, "w") as f:
@@ -97,6 +98,13 @@ def case_seed_file_bad_lines(tmp):
     notes = [line for line in p.stderr.splitlines() if "not a seed URL, skipped" in line]
     expect([n.split(": not")[0] for n in notes] ==
            [f"crawl: {seeds}:3", f"crawl: {seeds}:5", f"crawl: {seeds}:6"], f"notes {notes}")
+    # a --state crawl keeps -i FILE among its options and reads it again when it goes on: the
+    # bad lines are passed over again, without their notes
+    state = os.path.join(tmp, "state")
+    crawl(web, "-w", "0", "-n", "2", "--state", state, "-i", seeds)
+    p = crawl(web, "--state", state, check=False)
+    expect(p.returncode == 0 and "not a seed URL" not in p.stderr,
+           f"continued: exit {p.returncode}, {p.stderr[-300:]!r}")
     quiet = crawl(web, "-q", "-w", "0", "-d", "0", "-i", seeds)
     expect(quiet.stderr == "", f"-q: {quiet.stderr!r}")
     with open(seeds, "w") as f:
