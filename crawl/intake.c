@@ -547,9 +547,12 @@ void crawl__intake_flush(struct request *rq) {
   }
   for (size_t i = 0; i < b->count; i++) /* each link names its page, seen before or not */
     crawl__referrers_link(rq, b->urls[i].text);
-  /* a page fetched ahead of its level holds its links back until the level comes */
+  /* a page fetched ahead of its level holds its links back until the level comes; so does a
+   * page done after such a page of its level or one above was held, until that one is offered:
+   * the gate can rise between the replay of held pages and a request's end (another shard's
+   * level ending), and its links would go before those of a page fetched before it */
   if (rq->gate_depth >= 0 && rq->item && !crawl__life_fatal(c) &&
-      (rq->held || rq->gate_depth > frontier_gate(c->fr))) {
+      (rq->held || rq->gate_depth > frontier_gate(c->fr) || crawl__held_min(c) <= rq->gate_depth)) {
     hold_links(rq);
     if (b->count == 0)
       return;

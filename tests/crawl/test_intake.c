@@ -5,8 +5,9 @@
  * and page, in the order found; a link out of scope, past -d, of a skipped extension, nofollow,
  * excluded by the user's filters or shaped like a spider trap is printed or not and gets the
  * fate the user reads in its record, and is never queued; the links of a page fetched ahead of
- * its level wait until the level comes, then are offered as found; a redirect's target found
- * first one level deeper moves up to the redirect's depth. */
+ * its level wait until the level comes, then are offered as found, and a page of that level done
+ * before they are offered waits behind them; a redirect's target found first one level deeper
+ * moves up to the redirect's depth. */
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
@@ -248,6 +249,44 @@ static void test_links_of_a_page_ahead_of_its_level_wait_for_it(void **state) {
   world_free(w);
 }
 
+/* The gate can rise between a replay of held links and a request's end (another shard's level
+ * ending in between): a page of the level done then waits behind the pages held before it, so
+ * that a link both found is credited to the one fetched first, as in a crawl where the gate rose
+ * earlier or later. */
+static void test_a_page_done_after_a_held_one_of_its_level_waits_behind_it(void **state) {
+  (void)state;
+  struct world *w = world_new(false);
+  struct shard *c = &w->b.shard;
+  struct page shallow, first, second;
+  page_open(w, &shallow, "http://a.test/", 0);
+  page_open(w, &first, "http://a.test/first.html", 1);
+  page_link(&first, "both.html", via_a);
+  page_link(&first, "first-only.html", via_a);
+  page_close(w, &first); /* ahead of the gate, 0: held */
+  page_close(w, &shallow);
+  assert_int_equal(frontier_gate(c->fr), 1); /* risen, and nothing replayed yet */
+  page_open(w, &second, "http://a.test/second.html", 1);
+  page_link(&second, "both.html", via_a);
+  page_link(&second, "second-only.html", via_a);
+  page_close(w, &second);
+  assert_int_equal(w->printed_count, 0); /* behind the first: neither printed nor queued */
+  assert_int_equal(world_queued_pages(c->fr).count, 0);
+  assert_int_equal(crawl__held_pages(c), 2);
+
+  crawl__intake_replay_held(c, false);
+  assert_int_equal(crawl__held_pages(c), 0);
+  assert_int_equal(w->printed_count, 3); /* in the order found */
+  assert_string_equal(w->printed[0], "http://a.test/both.html");
+  assert_string_equal(w->printed[1], "http://a.test/first-only.html");
+  assert_string_equal(w->printed[2], "http://a.test/second-only.html");
+  struct world_queued q = world_queued_pages(c->fr);
+  assert_int_equal(q.count, 3);
+  int both = world_queued_at(&q, "http://a.test/both.html");
+  assert_true(both >= 0);
+  assert_string_equal(q.from[both], "http://a.test/first.html");
+  world_free(w);
+}
+
 static void test_a_redirect_target_found_deeper_moves_up(void **state) {
   (void)state;
   struct world *w = world_new(true);
@@ -285,6 +324,7 @@ int main(void) {
       cmocka_unit_test(test_new_links_are_printed_once_and_queued_in_order),
       cmocka_unit_test(test_each_link_not_followed_gets_its_fate),
       cmocka_unit_test(test_links_of_a_page_ahead_of_its_level_wait_for_it),
+      cmocka_unit_test(test_a_page_done_after_a_held_one_of_its_level_waits_behind_it),
       cmocka_unit_test(test_a_redirect_target_found_deeper_moves_up),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
