@@ -27,11 +27,13 @@ struct cli_settings {
 /* Fills cfg and own from argv; notes (may be NULL) gets the lines worth saying. On CLI_USAGE a
  * one-line message is in err. */
 /* from (may be NULL) says where each argument came from: a value refused on a line of the
- * configuration file is named by its FILE:LINE. */
+ * configuration file is named by its FILE:LINE. seeds_kept: the seeds are had apart (a --state
+ * crawl continued keeps its own), so -i FILE is passed over, not read. */
 struct cli_args;
 cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args *from,
-                                   struct crawl_config *cfg, struct cli_settings *own,
-                                   struct cli_notes *notes, char *err, size_t err_size);
+                                   bool seeds_kept, struct crawl_config *cfg,
+                                   struct cli_settings *own, struct cli_notes *notes, char *err,
+                                   size_t err_size);
 void cli_config_free(struct crawl_config *cfg, struct cli_settings *own);
 
 /* groups.c: what the walk over the arguments (options.c) keeps from one option to the next,
@@ -44,6 +46,7 @@ struct cli_parse_state {
   size_t err_size;
   char **argv;
   bool have_domains, have_skip, node_given;
+  bool seeds_kept; /* -i passed over (cli_parse_options) */
   const char *user_agent, *proxy, *noproxy;
 };
 

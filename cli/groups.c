@@ -210,7 +210,7 @@ static int seed_scope_option(struct cli_parse_state *ps, int c, const char *arg)
   size_t err_size = ps->err_size;
   switch (c) {
     case 'i':
-      if (!cli_read_seeds(arg, cfg, notes, err, err_size))
+      if (!ps->seeds_kept && !cli_read_seeds(arg, cfg, notes, err, err_size))
         return CLI_USAGE;
       break;
     case OPT_SITEMAPS:
@@ -419,10 +419,16 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
         USAGE("invalid value '%s' for --header: use 'Name: value' (wget's -H, to span hosts, "
               "is --scope any, or -D DOMAINS)",
               arg);
-      if (!strchr(arg, ':') || arg[0] == ':' || strpbrk(arg, "\r\n"))
+      /* no control byte but a tab (RFC 9110, 5.5): a line break would end the header there and
+       * start another, a NUL cut it short. Such a value is not echoed */
+      for (const char *p = arg; *p; p++)
+        if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7f)
+          USAGE("invalid value for --header: it holds a control byte (a line break, say), which no "
+                "header may");
+      if (!strchr(arg, ':') || arg[0] == ':')
         USAGE("invalid value '%s' for --header: use 'Name: value'", arg);
-      /* a field name is a token (RFC 9110, 5.1): a space or a control byte in it is a header
-       * servers refuse (400) on every request, or read as something else */
+      /* a field name is a token (RFC 9110, 5.1): a space in it is a header servers refuse (400)
+       * on every request, or read as something else */
       if (strspn(arg, token_chars) != (size_t)(strchr(arg, ':') - arg))
         USAGE("invalid value '%s' for --header: the name before ':' is letters, digits and "
               "!#$%%&'*+-.^_`|~ alone",

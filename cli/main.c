@@ -433,7 +433,9 @@ static int state_options(const struct cli_args *given, int argc, char **argv,
         args[n++] = absolute[i];
       }
     }
-    core_rc rc = ok ? crawl_state_begin(cfg->state_dir, n, args, why, sizeof(why)) : CORE_ESYS;
+    core_rc rc = ok ? crawl_state_begin(cfg->state_dir, n, args, cfg->seeds, cfg->seed_count, why,
+                                        sizeof(why))
+                    : CORE_ESYS;
     if (!ok)
       snprintf(why, sizeof(why), "cannot keep its files' paths: %s", strerror(errno));
     for (int i = 0; i < KEPT; i++)
@@ -446,9 +448,8 @@ static int state_options(const struct cli_args *given, int argc, char **argv,
       fprintf(stderr, "Try 'crawl --help' for more information.\n");
     return rc == CORE_EINVAL ? 2 : 1;
   }
-  char **kept;
-  size_t kept_count;
-  core_rc rc = crawl_state_load_args(cfg->state_dir, &kept, &kept_count, why, sizeof(why));
+  struct crawl_state_kept kept;
+  core_rc rc = crawl_state_load_args(cfg->state_dir, &kept, why, sizeof(why));
   if (rc == CORE_ENOTFOUND) {
     fprintf(stderr,
             "crawl: no seed URL given, and --state '%s' holds no crawl to continue\nTry 'crawl "
@@ -460,23 +461,35 @@ static int state_options(const struct cli_args *given, int argc, char **argv,
     fprintf(stderr, "crawl: --state '%s': %s\n", cfg->state_dir, why);
     return 1;
   }
-  char **all = malloc((kept_count + (size_t)argc + 1) * sizeof(*all));
+  char **all = malloc((kept.count + (size_t)argc + 1) * sizeof(*all));
   if (!all) {
-    crawl_state_args_free(kept, kept_count);
+    crawl_state_kept_free(&kept);
     fprintf(stderr, "crawl: out of memory\n");
     return 1;
   }
   size_t n = 0;
   all[n++] = argv[0];
-  for (size_t i = 0; i < kept_count; i++)
-    all[n++] = kept[i];
+  for (size_t i = 0; i < kept.count; i++)
+    all[n++] = kept.args[i];
   for (int i = 1; i < argc; i++)
     all[n++] = argv[i];
   all[n] = NULL;
   cli_config_free(cfg, own);
-  cli_parse_result parsed = cli_parse_options((int)n, all, NULL, cfg, own, NULL, err, err_size);
+  /* the seeds as the crawl began with them: an -i file is not read again */
+  cli_parse_result parsed =
+      cli_parse_options((int)n, all, NULL, kept.seeds_kept, cfg, own, NULL, err, err_size);
   free(all);
-  crawl_state_args_free(kept, kept_count);
+  if (parsed == CLI_RUN && kept.seeds_kept) {
+    /* they replace the seed arguments read again, which are among them */
+    for (size_t i = 0; i < cfg->seed_count; i++)
+      free(cfg->seeds[i]);
+    free(cfg->seeds);
+    cfg->seeds = kept.seeds; /* cfg owns them now */
+    cfg->seed_count = kept.seed_count;
+    kept.seeds = NULL;
+    kept.seed_count = 0;
+  }
+  crawl_state_kept_free(&kept);
   if (parsed == CLI_NOMEM) {
     fprintf(stderr, "crawl: out of memory\n");
     return 1;
@@ -674,7 +687,8 @@ int main(int argc, char **argv) {
       fprintf(stderr, "crawl: out of memory\n");
     return parsed == CLI_USAGE ? 2 : 1;
   }
-  parsed = cli_parse_options(args.argc, args.argv, &args, &cfg, &own, &notes, err, sizeof(err));
+  parsed =
+      cli_parse_options(args.argc, args.argv, &args, false, &cfg, &own, &notes, err, sizeof(err));
   for (size_t i = 0; i < notes.count && !(parsed == CLI_RUN && own.quiet); i++)
     fprintf(stderr, "crawl: %s\n", notes.lines[i]);
   cli_notes_free(&notes);

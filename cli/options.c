@@ -144,19 +144,22 @@ static bool getopt_spellings_make(struct getopt_spellings *out) {
 }
 
 static cli_parse_result parse_options(int argc, char **argv, const struct getopt_spellings *how,
-                                      struct crawl_config *cfg, struct cli_settings *own,
-                                      struct cli_notes *notes, char *err, size_t err_size);
+                                      bool seeds_kept, struct crawl_config *cfg,
+                                      struct cli_settings *own, struct cli_notes *notes, char *err,
+                                      size_t err_size);
 
 cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args *from,
-                                   struct crawl_config *cfg, struct cli_settings *own,
-                                   struct cli_notes *notes, char *err, size_t err_size) {
+                                   bool seeds_kept, struct crawl_config *cfg,
+                                   struct cli_settings *own, struct cli_notes *notes, char *err,
+                                   size_t err_size) {
   set_defaults(cfg, own); /* first: whatever fails, cli_config_free may follow */
   struct getopt_spellings how;
   if (!getopt_spellings_make(&how)) {
     cli_set_err(err, err_size, "out of memory");
     return CLI_NOMEM;
   }
-  cli_parse_result parsed = parse_options(argc, argv, &how, cfg, own, notes, err, err_size);
+  cli_parse_result parsed =
+      parse_options(argc, argv, &how, seeds_kept, cfg, own, notes, err, err_size);
   free(how.longs);
   /* every "out of memory" of the parse, whatever step met it, is no usage error */
   if (parsed == CLI_USAGE && strcmp(err, "out of memory") == 0)
@@ -172,14 +175,16 @@ cli_parse_result cli_parse_options(int argc, char **argv, const struct cli_args 
 }
 
 static cli_parse_result parse_options(int argc, char **argv, const struct getopt_spellings *how,
-                                      struct crawl_config *cfg, struct cli_settings *own,
-                                      struct cli_notes *notes, char *err, size_t err_size) {
+                                      bool seeds_kept, struct crawl_config *cfg,
+                                      struct cli_settings *own, struct cli_notes *notes, char *err,
+                                      size_t err_size) {
   struct cli_parse_state ps = {.cfg = cfg,
                                .own = own,
                                .notes = notes,
                                .err = err,
                                .err_size = err_size,
                                .argv = argv,
+                               .seeds_kept = seeds_kept,
                                .user_agent = "crawl/" CRAWL_VERSION};
   int c;
   opterr = 0;

@@ -10,13 +10,23 @@
 
 /* ---- --state DIR ---- */
 /* A new crawl kept in dir: makes dir when missing, refuses one that holds a crawl already
- * (CORE_EINVAL), and keeps the command line's arguments (argv[0] left out) for a later run. */
-core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size);
-/* The arguments kept in dir: CORE_ENOTFOUND when it holds none. Freed with crawl_state_args_free.
- */
-core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char *why,
+ * (CORE_EINVAL), and keeps the command line's arguments (argv[0] left out) and the seeds, however
+ * they were given, for a later run. */
+core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *const *seeds,
+                          size_t seed_count, char *why, size_t why_size);
+/* What dir keeps: the arguments, and the seeds (seeds_kept false for a directory begun by an
+ * older crawl, which kept the arguments alone: its -i files are read again). */
+struct crawl_state_kept {
+  char **args;
+  size_t count;
+  char **seeds;
+  size_t seed_count;
+  bool seeds_kept;
+};
+/* What dir keeps: CORE_ENOTFOUND when it holds no crawl. Freed with crawl_state_kept_free. */
+core_rc crawl_state_load_args(const char *dir, struct crawl_state_kept *kept, char *why,
                               size_t why_size);
-void crawl_state_args_free(char **args, size_t count);
+void crawl_state_kept_free(struct crawl_state_kept *kept);
 
 /* ---- one crawl per --state directory or --seen file ---- */
 /* Takes the advisory lock (flock) that says a crawl uses path: DIR/lock for a --state directory

@@ -3,20 +3,26 @@
 #include "crawl/saved.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* DIR/options: "crawl-options 1" and then the command line's arguments, each ending in '\0'. */
-#define OPTIONS_MAGIC "crawl-options 1"
+/* DIR/options, each word ending in '\0': "crawl-options 2", the count of the command line's
+ * arguments in decimal, the arguments, then the seeds, however they were given (so a run that
+ * continues reads no -i file or standard input again: the file may be gone, or say something else
+ * by then). "crawl-options 1", of older crawls, has the arguments alone. */
+#define OPTIONS_MAGIC "crawl-options 2"
+#define OPTIONS_MAGIC_ARGS_ONLY "crawl-options 1"
 
 static void say(char *why, size_t size, const char *fmt, const char *a, const char *b) {
   snprintf(why, size, fmt, a, b);
 }
 
-core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, size_t why_size) {
+core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *const *seeds,
+                          size_t seed_count, char *why, size_t why_size) {
   struct stat st;
   if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
     say(why, why_size, "cannot make the directory: %s%s", strerror(errno), "");
@@ -49,8 +55,11 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
   }
   if (f) {
     fwrite(OPTIONS_MAGIC, 1, sizeof(OPTIONS_MAGIC), f);
+    fprintf(f, "%d%c", argc, '\0');
     for (int i = 0; i < argc; i++)
       fwrite(argv[i], 1, strlen(argv[i]) + 1, f);
+    for (size_t i = 0; i < seed_count; i++)
+      fwrite(seeds[i], 1, strlen(seeds[i]) + 1, f);
     /* as a checkpoint: the bytes reach the disk before the name */
     if (core_file_commit(f, tmp, path) != CORE_OK) {
       say(why, why_size, "cannot write '%s': %s", path, strerror(errno));
@@ -70,16 +79,41 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *why, siz
   return rc;
 }
 
-void crawl_state_args_free(char **args, size_t count) {
+static void words_free(char **words, size_t count) {
   for (size_t i = 0; i < count; i++)
-    free(args[i]);
-  free(args);
+    free(words[i]);
+  free(words);
 }
 
-core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char *why,
+void crawl_state_kept_free(struct crawl_state_kept *kept) {
+  words_free(kept->args, kept->count);
+  words_free(kept->seeds, kept->seed_count);
+  *kept = (struct crawl_state_kept){0};
+}
+
+/* Appends a copy of word to *list. */
+static core_rc push_word(char ***list, size_t *count, const char *word) {
+  char **grown = realloc(*list, (*count + 1) * sizeof(*grown));
+  if (!grown)
+    return CORE_ENOMEM;
+  *list = grown;
+  if (!(grown[*count] = strdup(word)))
+    return CORE_ENOMEM;
+  (*count)++;
+  return CORE_OK;
+}
+
+/* The count of arguments, a word of digits, or -1. */
+static long args_count(const char *word) {
+  char *end;
+  errno = 0;
+  long n = strtol(word, &end, 10);
+  return word[0] >= '0' && word[0] <= '9' && !*end && !errno && n <= INT_MAX ? n : -1;
+}
+
+core_rc crawl_state_load_args(const char *dir, struct crawl_state_kept *kept, char *why,
                               size_t why_size) {
-  *args = NULL;
-  *count = 0;
+  *kept = (struct crawl_state_kept){0};
   const char *unsafe = core_dir_unsafe(dir);
   if (unsafe) {
     say(why, why_size, "%s%s", unsafe, "");
@@ -94,37 +128,36 @@ core_rc crawl_state_load_args(const char *dir, char ***args, size_t *count, char
     return rc;
   }
   char *word = NULL;
-  size_t cap = 0;
+  size_t cap = 0, words = 0;
   ssize_t len;
   core_rc rc = CORE_OK;
-  bool first = true;
+  bool with_seeds = false;
+  long argc = -1; /* with seeds: the arguments before them */
   while (rc == CORE_OK && (len = getdelim(&word, &cap, '\0', f)) > 0) {
     if (word[len - 1] != '\0') { /* cut short: not written by a whole save */
       rc = CORE_EFORMAT;
-    } else if (first) {
-      rc = strcmp(word, OPTIONS_MAGIC) ? CORE_EFORMAT : CORE_OK;
-      first = false;
+    } else if (words == 0) {
+      with_seeds = strcmp(word, OPTIONS_MAGIC) == 0;
+      rc = with_seeds || strcmp(word, OPTIONS_MAGIC_ARGS_ONLY) == 0 ? CORE_OK : CORE_EFORMAT;
+    } else if (with_seeds && words == 1) {
+      rc = (argc = args_count(word)) < 0 ? CORE_EFORMAT : CORE_OK;
+    } else if (!with_seeds || kept->count < (size_t)argc) {
+      rc = push_word(&kept->args, &kept->count, word);
     } else {
-      char **grown = realloc(*args, (*count + 1) * sizeof(*grown));
-      char *copy = grown ? strdup(word) : NULL;
-      if (grown)
-        *args = grown;
-      if (!copy)
-        rc = CORE_ENOMEM;
-      else
-        (*args)[(*count)++] = copy;
+      rc = push_word(&kept->seeds, &kept->seed_count, word);
     }
+    words++;
   }
-  if (rc == CORE_OK && (first || ferror(f)))
-    rc = first ? CORE_EFORMAT : CORE_ESYS;
+  /* a crawl is begun with one seed at least (a count past the words leaves none) */
+  if (rc == CORE_OK && (words == 0 || ferror(f) || (with_seeds && !kept->seed_count)))
+    rc = ferror(f) ? CORE_ESYS : CORE_EFORMAT;
+  kept->seeds_kept = with_seeds;
   if (rc != CORE_OK) {
     say(why, why_size, "'%s' %s", path,
         rc == CORE_EFORMAT  ? "is not an options file this crawl wrote"
         : rc == CORE_ENOMEM ? "could not be read: out of memory"
                             : "could not be read");
-    crawl_state_args_free(*args, *count);
-    *args = NULL;
-    *count = 0;
+    crawl_state_kept_free(kept);
   }
   free(word);
   fclose(f);

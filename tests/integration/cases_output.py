@@ -87,7 +87,7 @@ def case_seed_file_bad_lines(tmp):
     good ones; -q keeps the notes back. A file of bad lines only is a usage error. Past 20 such
     lines the rest are counted in one note; a line with a NUL byte is skipped; a file that never
     ends a line (/dev/zero) or a directory is a usage error. A --state crawl begun with the file
-    goes on with it, its bad lines passed over again without a word."""
+    goes on with the seeds it read, without a word of its bad lines."""
     web = Web(tmp, hosts=2, pages=30)
     seeds = os.path.join(tmp, "seeds.txt")
     with open(seeds, "w") as f:
@@ -98,8 +98,8 @@ def case_seed_file_bad_lines(tmp):
     notes = [line for line in p.stderr.splitlines() if "not a seed URL, skipped" in line]
     expect([n.split(": not")[0] for n in notes] ==
            [f"crawl: {seeds}:3", f"crawl: {seeds}:5", f"crawl: {seeds}:6"], f"notes {notes}")
-    # a --state crawl keeps -i FILE among its options and reads it again when it goes on: the
-    # bad lines are passed over again, without their notes
+    # a --state crawl keeps the seeds it read (state_keeps_its_seeds): going on, it says
+    # nothing of the file's bad lines
     state = os.path.join(tmp, "state")
     crawl(web, "-w", "0", "-n", "2", "--state", state, "-i", seeds)
     p = crawl(web, "--state", state, check=False)
@@ -156,6 +156,9 @@ def case_usage_errors(tmp):
                        (["--netrc-file", tmp, "a.test"], "--netrc-file"),
                        (["-H", "X-Trace Id: 1", "a.test"], "--header"),
                        (["-H", "X-Id\x01: 1", "a.test"], "--header"),
+                       (["-H", "X-Id: 1\r\nX-Injected: 2", "a.test"], "--header"),
+                       (["-H", "X-Id: 1\x1b[2J", "a.test"], "--header"),
+                       (["-H", "X-Id: 1\x7f", "a.test"], "--header"),
                        (["-U", "bot\r\nX-Injected: 1", "a.test"], "--user-agent"),
                        (["mailto:x@a.test"], "mailto:x@a.test"),
                        (["--cluster", "redis://127.0.0.1:1/j", "--nodes", "4097", "a.test"],
@@ -169,6 +172,12 @@ def case_usage_errors(tmp):
         err = p.stderr.splitlines()
         expect(len(err) == 2 and word in err[0] and "--help" in err[1], f"{args}: {p.stderr!r}")
         expect(p.stdout == "", f"{args}: stdout {p.stdout!r}")
+    # a tab is the one control byte a header's value may hold: taken, the next option is the one
+    # refused
+    p = subprocess.run([CRAWL, "-H", "X-Id: a\tb", "--max-redirs", "x", "a.test"],
+                       capture_output=True, text=True, timeout=10)
+    expect(p.returncode == 2 and "--max-redirs" in p.stderr and "--header" not in p.stderr,
+           f"a tab in -H: {p.stderr!r}")
     # each refusal of a user agent says what is wrong with it
     for agent, why in (("", "must not be empty"), ("bot\r\nX-Injected: 1", "control characters"),
                        ("/1.0", "must start with a product token")):

@@ -595,6 +595,71 @@ def case_state_keeps_absolute_paths(tmp):
     expect_whole_warc(warc_records(os.path.join(first_dir, "crawl.warc")), "--warc")
 
 
+def case_state_keeps_its_seeds(tmp):
+    """A --state crawl keeps its seeds themselves, however they were given: begun with -n 1 (one
+    seed fetched, the other left for a later run) from -i FILE, from -i - (standard input) or
+    on the command line, it goes on with the seed left after FILE is removed, with nothing on
+    standard input, and with the seed given once. A directory an older crawl began (its options
+    without seeds) goes on by reading its -i FILE again; an options file whose count of arguments
+    does not hold is refused as damaged."""
+    web = Web(tmp, hosts=2, pages=30)
+    seeds = os.path.join(tmp, "seeds.txt")
+    both = [web.url(), web.url("s1")]
+    base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "0",
+            "--jsonl"]
+
+    def begun_and_continued(name, args, given, before_continue=lambda: None):
+        state = os.path.join(tmp, name)
+        first = subprocess.run(base + ["-n", "1", "--state", state] + args, input=given,
+                               capture_output=True, text=True, timeout=60)
+        expect(first.returncode == 0, f"{name}: begun: exit {first.returncode}, {first.stderr}")
+        before_continue()
+        then = subprocess.run([CRAWL, "--state", state, "-n", "10"], stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=60)
+        expect(then.returncode == 0, f"{name}: continued: exit {then.returncode}, {then.stderr}")
+        began = {r["url"]: r["fate"] for r in records(first) if r["via"] == "seed"}
+        expect(sorted(began) == sorted(both) and sorted(began.values()) == ["fetched", "limit"],
+               f"{name}: the seeds' records when begun: {began}")
+        left = [u for u, fate in began.items() if fate == "limit"]
+        went_on = [(r["url"], r["fate"]) for r in records(then) if r["via"] == "seed"]
+        expect(went_on == [(left[0], "fetched")], f"{name}: the seeds' records after: {went_on}")
+
+    with open(seeds, "w") as f:
+        f.write("\n".join(both) + "\n")
+    begun_and_continued("file", ["-i", seeds], None, lambda: os.unlink(seeds))
+    begun_and_continued("stdin", ["-i", "-"], "\n".join(both) + "\n")
+    begun_and_continued("arguments", both, None)
+
+    # the options of an older crawl: the arguments alone, -i FILE read again as it goes on
+    old = os.path.join(tmp, "old")
+    os.mkdir(old, 0o700)
+    with open(seeds, "w") as f:
+        f.write(web.url("s1") + "\n")
+    args = ["--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "0", "--jsonl", "-i", seeds]
+    with open(os.path.join(old, "options"), "wb") as f:
+        f.write(b"crawl-options 1\0" + b"".join(a.encode() + b"\0" for a in args))
+    p = subprocess.run([CRAWL, "--no-progress", "--state", old], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0 and [(r["url"], r["fate"]) for r in records(p)
+                                  if r["via"] == "seed"] == [(web.url("s1"), "fetched")],
+           f"an older crawl's options: exit {p.returncode}, {p.stdout}, {p.stderr}")
+
+    # a count of arguments past the words there are, or no seed after them: damaged
+    for name, words in (("past", [b"crawl-options 2", b"9", b"-d", b"0", web.url().encode()]),
+                        ("no-seed", [b"crawl-options 2", b"2", b"-d", b"0"]),
+                        ("not-a-count", [b"crawl-options 2", b"-d", b"0", web.url().encode()]),
+                        ("no-count", [b"crawl-options 2", b"", b"-d", b"0", web.url().encode()])):
+        damaged = os.path.join(tmp, name)
+        os.mkdir(damaged, 0o700)
+        with open(os.path.join(damaged, "options"), "wb") as f:
+            f.write(b"".join(w + b"\0" for w in words))
+        p = subprocess.run([CRAWL, "--no-progress", "--state", damaged], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 1 and "is not an options file this crawl wrote" in p.stderr and
+               not p.stdout, f"{name}: exit {p.returncode}, {p.stderr!r}")
+    web.stop()
+
+
 def case_state_across_thread_counts(tmp):
     """--state and --seen keep one file for every shard, loadable with another number of them: a
     polite crawl with -j 4 paused by SIGTERM after a few checkpoints (each made with every shard
