@@ -715,7 +715,12 @@ int main(int argc, char **argv) {
     cli_config_free(&cfg, &own);
     return state_status;
   }
+  /* a --state crawl begun by this run that ends before its first checkpoint leaves no crawl to
+   * continue in its directory (crawl_state_unbegin), ended here before the lock is given back */
+  const char *begun = cfg.state_dir && !cfg.state_resume ? cfg.state_dir : NULL;
   if (cfg.user && !cfg.password && !ask_password(&cfg)) {
+    if (begun)
+      crawl_state_unbegin(begun);
     if (state_lock >= 0)
       close(state_lock);
     cli_config_free(&cfg, &own);
@@ -732,12 +737,16 @@ int main(int argc, char **argv) {
               O_WRONLY | O_CREAT | O_CLOEXEC | (cfg.state_resume ? O_APPEND : O_TRUNC), 0644);
     if (fd < 0) {
       fprintf(stderr, "crawl: cannot open '%s': %s\n", own.output_file, strerror(errno));
+      if (begun)
+        crawl_state_unbegin(begun);
       cli_config_free(&cfg, &own);
       return 1;
     }
   }
   if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || ares_library_init(ARES_LIB_INIT_ALL)) {
     fprintf(stderr, "crawl: cannot initialise libcurl or c-ares\n");
+    if (begun)
+      crawl_state_unbegin(begun);
     cli_config_free(&cfg, &own);
     return 1;
   }
@@ -748,6 +757,8 @@ int main(int argc, char **argv) {
   int status = 1;
   if (own.report_file && cli_report_create(own.report_file, &report, err, sizeof(err)) != CORE_OK) {
     fprintf(stderr, "crawl: %s\n", err);
+    if (begun)
+      crawl_state_unbegin(begun);
     if (fd != STDOUT_FILENO)
       close(fd);
     xmlCleanupParser();
@@ -801,6 +812,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "crawl: cannot write '%s': %s\n", own.output_file, strerror(errno));
     status = 1;
   }
+  if (begun && status != 0)
+    crawl_state_unbegin(begun);
   xmlCleanupParser();
   ares_library_cleanup();
   curl_global_cleanup();

@@ -79,6 +79,19 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *const *s
   return rc;
 }
 
+void crawl_state_unbegin(const char *dir) {
+  char *options = crawl__saved_path_in(dir, "options"),
+       *ckpt = crawl__saved_path_in(dir, "checkpoint"),
+       *prev = crawl__saved_path_in(dir, "checkpoint.prev");
+  struct stat st;
+  if (options && ckpt && prev && lstat(ckpt, &st) != 0 && errno == ENOENT &&
+      lstat(prev, &st) != 0 && errno == ENOENT)
+    unlink(options); /* a link planted there goes, never its target */
+  free(options);
+  free(ckpt);
+  free(prev);
+}
+
 static void words_free(char **words, size_t count) {
   for (size_t i = 0; i < count; i++)
     free(words[i]);

@@ -660,6 +660,38 @@ def case_state_keeps_its_seeds(tmp):
     web.stop()
 
 
+def case_state_refused_at_its_start(tmp):
+    """A --state crawl begun and refused at its start, before its first checkpoint (-o or
+    --report in a directory that does not exist: exit 1), leaves no crawl in its directory: the
+    same command mended begins the crawl, where it was told the directory holds one already. A
+    crawl that ran to its end is kept, whatever its exit status."""
+    web = Web(tmp, hosts=1, pages=5)
+    state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
+    missing = os.path.join(tmp, "missing")
+    base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "0",
+            "--jsonl", "--state", state]
+    for bad in (["-o", os.path.join(missing, "out.jsonl")],
+                ["-o", out, "--report", os.path.join(missing, "report.json")]):
+        p = subprocess.run(base + bad + [web.url()], capture_output=True, text=True, timeout=60)
+        expect(p.returncode == 1 and missing in p.stderr, f"{bad}: exit {p.returncode}, {p.stderr}")
+        expect("options" not in os.listdir(state), f"{bad}: left {os.listdir(state)}")
+    p = subprocess.run(base + ["-o", out, web.url()], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 0, f"mended: exit {p.returncode}, {p.stderr}")
+    with open(out) as f:
+        recs = [json.loads(line) for line in f]
+    expect([(r["url"], r["fate"]) for r in recs if r["via"] == "seed"] == [(web.url(), "fetched")],
+           f"mended: {recs}")
+    # a crawl that ran to its end is kept whatever its exit status (8: its seed answered 404)
+    ended = os.path.join(tmp, "ended")
+    p = subprocess.run(base[:-1] + [ended, web.url(path="/missing/1.html")], capture_output=True,
+                       text=True, timeout=60)
+    expect(p.returncode == 8, f"a seed of 404: exit {p.returncode}, {p.stderr}")
+    p = subprocess.run([CRAWL, "--state", ended], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 8 and "complete already" in p.stderr,
+           f"a seed of 404, continued: exit {p.returncode}, {p.stderr}")
+    web.stop()
+
+
 def case_state_across_thread_counts(tmp):
     """--state and --seen keep one file for every shard, loadable with another number of them: a
     polite crawl with -j 4 paused by SIGTERM after a few checkpoints (each made with every shard
