@@ -37,14 +37,7 @@ static bool set_path(char **field, const char *arg, const char *opt, const char 
 }
 
 bool cli_push_str(char ***list, size_t *count, const char *s) {
-  char **grown = realloc(*list, (*count + 1) * sizeof(*grown));
-  if (!grown)
-    return false;
-  *list = grown;
-  if (!(grown[*count] = strdup(s)))
-    return false;
-  (*count)++;
-  return true;
+  return core_strs_push(list, count, s) == CORE_OK;
 }
 
 static bool push_regex(struct crawl_regex_list *list, const char *pattern, char *err,

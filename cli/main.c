@@ -481,9 +481,7 @@ static int state_options(const struct cli_args *given, int argc, char **argv,
   free(all);
   if (parsed == CLI_RUN && kept.seeds_kept) {
     /* they replace the seed arguments read again, which are among them */
-    for (size_t i = 0; i < cfg->seed_count; i++)
-      free(cfg->seeds[i]);
-    free(cfg->seeds);
+    core_strs_free(cfg->seeds, cfg->seed_count);
     cfg->seeds = kept.seeds; /* cfg owns them now */
     cfg->seed_count = kept.seed_count;
     kept.seeds = NULL;

@@ -258,12 +258,6 @@ static cli_parse_result parse_options(int argc, char **argv, const struct getopt
   return CLI_RUN;
 }
 
-static void free_strs(char **list, size_t count) {
-  for (size_t i = 0; i < count; i++)
-    free(list[i]);
-  free(list);
-}
-
 static void free_regexes(struct crawl_regex_list *list) {
   for (size_t i = 0; i < list->count; i++)
     regfree(&list->items[i]);
@@ -272,7 +266,7 @@ static void free_regexes(struct crawl_regex_list *list) {
 }
 
 void cli_config_free(struct crawl_config *cfg, struct cli_settings *own) {
-  free_strs(cfg->seeds, cfg->seed_count);
+  core_strs_free(cfg->seeds, cfg->seed_count);
   core_list_free(&cfg->domains);
   core_list_free(&cfg->exclude_domains);
   core_list_free(&cfg->accept_ext);
@@ -282,8 +276,8 @@ void cli_config_free(struct crawl_config *cfg, struct cli_settings *own) {
   free_regexes(&cfg->exclude);
   free(cfg->user_agent);
   free(cfg->product_token);
-  free_strs(cfg->headers, cfg->header_count);
-  free_strs(cfg->resolves, cfg->resolve_count);
+  core_strs_free(cfg->headers, cfg->header_count);
+  core_strs_free(cfg->resolves, cfg->resolve_count);
   free(cfg->dns_servers);
   free(cfg->proxy_http);
   free(cfg->proxy_https);

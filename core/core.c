@@ -206,17 +206,29 @@ size_t core_utf8_char(const unsigned char *s, size_t n) {
   return len;
 }
 
-core_rc core_list_add(struct core_list *list, const char *item) {
-  char **grown = realloc(list->items, (list->count + 1) * sizeof(*grown));
+core_rc core_strs_push(char ***list, size_t *count, const char *s) {
+  char **grown = realloc(*list, (*count + 1) * sizeof(*grown));
   if (!grown)
     return CORE_ENOMEM;
-  list->items = grown;
-  char *copy = strdup(item);
-  if (!copy)
+  *list = grown;
+  if (!(grown[*count] = strdup(s)))
     return CORE_ENOMEM;
-  for (char *p = copy; *p; p++)
+  (*count)++;
+  return CORE_OK;
+}
+
+void core_strs_free(char **list, size_t count) {
+  for (size_t i = 0; i < count; i++)
+    free(list[i]);
+  free(list);
+}
+
+core_rc core_list_add(struct core_list *list, const char *item) {
+  core_rc rc = core_strs_push(&list->items, &list->count, item);
+  if (rc != CORE_OK)
+    return rc;
+  for (char *p = list->items[list->count - 1]; *p; p++)
     *p = (char)tolower((unsigned char)*p);
-  list->items[list->count++] = copy;
   return CORE_OK;
 }
 
@@ -295,9 +307,7 @@ bool core_list_host_match(const struct core_list *suffixes, const char *host) {
 }
 
 void core_list_free(struct core_list *list) {
-  for (size_t i = 0; i < list->count; i++)
-    free(list->items[i]);
-  free(list->items);
+  core_strs_free(list->items, list->count);
   list->items = NULL;
   list->count = 0;
 }

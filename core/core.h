@@ -104,6 +104,11 @@ core_rc core_file_commit(FILE *f, char *tmp, const char *path);
  * max bytes, not all memory. f is read unlocked: no other thread may use it meanwhile. */
 ssize_t core_read_line(FILE *f, char *line, size_t max, size_t *left);
 
+/* ---- Lists of strings kept as given (seeds, headers) ---- */
+/* Appends a copy of s to *list, of *count entries. */
+core_rc core_strs_push(char ***list, size_t *count, const char *s);
+void core_strs_free(char **list, size_t count);
+
 /* ---- Comma lists (extensions, domain suffixes) ---- */
 struct core_list {
   char **items; /* owned, lowercase */

@@ -92,28 +92,10 @@ void crawl_state_unbegin(const char *dir) {
   free(prev);
 }
 
-static void words_free(char **words, size_t count) {
-  for (size_t i = 0; i < count; i++)
-    free(words[i]);
-  free(words);
-}
-
 void crawl_state_kept_free(struct crawl_state_kept *kept) {
-  words_free(kept->args, kept->count);
-  words_free(kept->seeds, kept->seed_count);
+  core_strs_free(kept->args, kept->count);
+  core_strs_free(kept->seeds, kept->seed_count);
   *kept = (struct crawl_state_kept){0};
-}
-
-/* Appends a copy of word to *list. */
-static core_rc push_word(char ***list, size_t *count, const char *word) {
-  char **grown = realloc(*list, (*count + 1) * sizeof(*grown));
-  if (!grown)
-    return CORE_ENOMEM;
-  *list = grown;
-  if (!(grown[*count] = strdup(word)))
-    return CORE_ENOMEM;
-  (*count)++;
-  return CORE_OK;
 }
 
 /* The count of arguments, a word of digits, or -1. */
@@ -155,9 +137,9 @@ core_rc crawl_state_load_args(const char *dir, struct crawl_state_kept *kept, ch
     } else if (with_seeds && words == 1) {
       rc = (argc = args_count(word)) < 0 ? CORE_EFORMAT : CORE_OK;
     } else if (!with_seeds || kept->count < (size_t)argc) {
-      rc = push_word(&kept->args, &kept->count, word);
+      rc = core_strs_push(&kept->args, &kept->count, word);
     } else {
-      rc = push_word(&kept->seeds, &kept->seed_count, word);
+      rc = core_strs_push(&kept->seeds, &kept->seed_count, word);
     }
     words++;
   }
