@@ -155,7 +155,6 @@ static void shard_loop(struct shard *c) {
   crawl__checkpoint_timer_start(c);
   if (crawl__seed_all(c) != CORE_OK)
     crawl__notes_fatal(c, "cannot queue the seeds: out of memory");
-  crawl__life_set_begun(c, !crawl__life_fatal(c));
   /* a crawl of one shard (of a --cluster too: it has outboxes) read its checkpoint just now */
   if (!crawl__life_fatal(c) && crawl__mesh_shards(c->run) == 1) {
     /* the checkpoint says how much of each file stays; nothing was written to them yet (the
@@ -165,6 +164,10 @@ static void shard_loop(struct shard *c) {
     if (!crawl__restore_complete(c))
       crawl__referrers_open(c, crawl__restore_links_keep(c));
   }
+  /* after its files are open, as with several shards, whose --warc opens before they run: one
+   * refused (a --warc in a directory that does not exist) is a crawl that could not start, and
+   * saves nothing (all_begun) */
+  crawl__life_set_begun(c, !crawl__life_fatal(c));
   /* a crawl continued once complete asks nothing */
   while (!crawl__life_fatal(c) && !crawl__restore_complete(c)) {
     crawl__mesh_sync_stop(c); /* a stop asked for by crawl_stop or by another shard */

@@ -661,8 +661,8 @@ def case_state_keeps_its_seeds(tmp):
 
 
 def case_state_refused_at_its_start(tmp):
-    """A --state crawl begun and refused at its start, before its first checkpoint (-o or
-    --report in a directory that does not exist: exit 1), leaves no crawl in its directory: the
+    """A --state crawl begun and refused at its start, before its first checkpoint (-o, --report
+    or --warc in a directory that does not exist: exit 1), leaves no crawl in its directory: the
     same command mended begins the crawl, where it was told the directory holds one already. A
     crawl that ran to its end is kept, whatever its exit status."""
     web = Web(tmp, hosts=1, pages=5)
@@ -671,7 +671,8 @@ def case_state_refused_at_its_start(tmp):
     base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "0",
             "--jsonl", "--state", state]
     for bad in (["-o", os.path.join(missing, "out.jsonl")],
-                ["-o", out, "--report", os.path.join(missing, "report.json")]):
+                ["-o", out, "--report", os.path.join(missing, "report.json")],
+                ["-o", out, "--warc", os.path.join(missing, "crawl.warc")]):
         p = subprocess.run(base + bad + [web.url()], capture_output=True, text=True, timeout=60)
         expect(p.returncode == 1 and missing in p.stderr, f"{bad}: exit {p.returncode}, {p.stderr}")
         expect("options" not in os.listdir(state), f"{bad}: left {os.listdir(state)}")
