@@ -713,8 +713,8 @@ int main(int argc, char **argv) {
     cli_config_free(&cfg, &own);
     return state_status;
   }
-  /* a --state crawl begun by this run that ends before its first checkpoint leaves no crawl to
-   * continue in its directory (crawl_state_unbegin), ended here before the lock is given back */
+  /* a --state crawl begun by this run and refused before it starts leaves no crawl in its
+   * directory (crawl_state_unbegin), taken away while the lock is held */
   const char *begun = cfg.state_dir && !cfg.state_resume ? cfg.state_dir : NULL;
   if (cfg.user && !cfg.password && !ask_password(&cfg)) {
     if (begun)
@@ -810,8 +810,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "crawl: cannot write '%s': %s\n", own.output_file, strerror(errno));
     status = 1;
   }
-  if (begun && status != 0)
-    crawl_state_unbegin(begun);
   xmlCleanupParser();
   ares_library_cleanup();
   curl_global_cleanup();

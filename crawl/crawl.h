@@ -14,9 +14,9 @@
  * they were given, for a later run. */
 core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *const *seeds,
                           size_t seed_count, char *why, size_t why_size);
-/* A crawl begun in dir that ends before its first checkpoint (a refusal at its start: an -o that
+/* A crawl begun in dir (crawl_state_begin, by this run) and refused before it starts (an -o that
  * cannot be opened, say) leaves nothing to continue: its options go, so that the same command,
- * mended, begins it again. Nothing is removed once a checkpoint is there. */
+ * mended, begins it again. */
 void crawl_state_unbegin(const char *dir);
 /* What dir keeps: the arguments, and the seeds (seeds_kept false for a directory begun by an
  * older crawl, which kept the arguments alone: its -i files are read again). */

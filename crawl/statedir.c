@@ -80,16 +80,10 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *const *s
 }
 
 void crawl_state_unbegin(const char *dir) {
-  char *options = crawl__saved_path_in(dir, "options"),
-       *ckpt = crawl__saved_path_in(dir, "checkpoint"),
-       *prev = crawl__saved_path_in(dir, "checkpoint.prev");
-  struct stat st;
-  if (options && ckpt && prev && lstat(ckpt, &st) != 0 && errno == ENOENT &&
-      lstat(prev, &st) != 0 && errno == ENOENT)
+  char *options = crawl__saved_path_in(dir, "options");
+  if (options)
     unlink(options); /* a link planted there goes, never its target */
   free(options);
-  free(ckpt);
-  free(prev);
 }
 
 void crawl_state_kept_free(struct crawl_state_kept *kept) {

@@ -661,18 +661,19 @@ def case_state_keeps_its_seeds(tmp):
 
 
 def case_state_refused_at_its_start(tmp):
-    """A --state crawl begun and refused at its start, before its first checkpoint (-o, --report
-    or --warc in a directory that does not exist: exit 1), leaves no crawl in its directory: the
-    same command mended begins the crawl, where it was told the directory holds one already. A
-    crawl that ran to its end is kept, whatever its exit status."""
+    """A --state crawl begun and refused before it starts (-o or --report in a directory that
+    does not exist: exit 1) leaves no crawl in its directory: the same command mended begins the
+    crawl, where it was told the directory holds one already. One whose --warc the engine
+    refuses as it starts saves no checkpoint, with -j 1 as with more: continued with --warc
+    mended, it starts over from its seeds. A crawl that ran to its end is kept, whatever its
+    exit status."""
     web = Web(tmp, hosts=1, pages=5)
     state, out = os.path.join(tmp, "state"), os.path.join(tmp, "out.jsonl")
     missing = os.path.join(tmp, "missing")
     base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", "-w", "0", "-d", "0",
             "--jsonl", "--state", state]
     for bad in (["-o", os.path.join(missing, "out.jsonl")],
-                ["-o", out, "--report", os.path.join(missing, "report.json")],
-                ["-o", out, "--warc", os.path.join(missing, "crawl.warc")]):
+                ["-o", out, "--report", os.path.join(missing, "report.json")]):
         p = subprocess.run(base + bad + [web.url()], capture_output=True, text=True, timeout=60)
         expect(p.returncode == 1 and missing in p.stderr, f"{bad}: exit {p.returncode}, {p.stderr}")
         expect("options" not in os.listdir(state), f"{bad}: left {os.listdir(state)}")
@@ -682,6 +683,21 @@ def case_state_refused_at_its_start(tmp):
         recs = [json.loads(line) for line in f]
     expect([(r["url"], r["fate"]) for r in recs if r["via"] == "seed"] == [(web.url(), "fetched")],
            f"mended: {recs}")
+    # a --warc the engine refuses as the crawl starts: it did not start, and saves nothing (it
+    # keeps its options, as a crawl stopped before its first checkpoint); given again, mended,
+    # it starts over from its seeds
+    warc = os.path.join(tmp, "warc-state")
+    p = subprocess.run(base[:-1] + [warc, "-o", out, "--warc", os.path.join(missing, "c.warc"),
+                                    web.url()], capture_output=True, text=True, timeout=60)
+    expect(p.returncode == 1 and missing in p.stderr and "checkpoint" not in os.listdir(warc),
+           f"--warc refused: exit {p.returncode}, {os.listdir(warc)}, {p.stderr}")
+    p = subprocess.run([CRAWL, "--no-progress", "--state", warc, "--warc",
+                        os.path.join(tmp, "c.warc")], capture_output=True, text=True, timeout=60)
+    with open(out) as f:
+        recs = [json.loads(line) for line in f]
+    expect(p.returncode == 0 and "starts over from its seeds" in p.stderr and
+           [(r["url"], r["fate"]) for r in recs if r["via"] == "seed"] == [(web.url(), "fetched")],
+           f"--warc mended: exit {p.returncode}, {p.stderr}, {recs}")
     # a crawl that ran to its end is kept whatever its exit status (8: its seed answered 404)
     ended = os.path.join(tmp, "ended")
     p = subprocess.run(base[:-1] + [ended, web.url(path="/missing/1.html")], capture_output=True,
