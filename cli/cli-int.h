@@ -53,6 +53,9 @@ struct cli_parse_state {
 /* Takes option c (getopt's letter or the table's id) with its value arg into ps: CLI_RUN, or
  * CLI_USAGE with ps->err set (CLI_EXIT_OK for --help and --version). */
 cli_parse_result cli_take_option(struct cli_parse_state *ps, int c, const char *arg);
+/* Whether s holds a control byte (C0 or DEL; a tab passes when tab_allowed): one in a header's
+ * value would end it or start another. */
+bool cli_has_control(const char *s, bool tab_allowed);
 /* Appends a copy of s to the list; false when memory runs out. */
 bool cli_push_str(char ***list, size_t *count, const char *s);
 /* Seeds from a file: one per line, blank lines and # comments skipped; so is a line that is no

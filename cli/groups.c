@@ -36,6 +36,13 @@ static bool set_path(char **field, const char *arg, const char *opt, const char 
   return true;
 }
 
+bool cli_has_control(const char *s, bool tab_allowed) {
+  for (const char *p = s; *p; p++)
+    if (((unsigned char)*p < 0x20 && !(tab_allowed && *p == '\t')) || *p == 0x7f)
+      return true;
+  return false;
+}
+
 bool cli_push_str(char ***list, size_t *count, const char *s) {
   return core_strs_push(list, count, s) == CORE_OK;
 }
@@ -414,10 +421,9 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
               arg);
       /* no control byte but a tab (RFC 9110, 5.5): a line break would end the header there and
        * start another, a NUL cut it short. Such a value is not echoed */
-      for (const char *p = arg; *p; p++)
-        if (((unsigned char)*p < 0x20 && *p != '\t') || *p == 0x7f)
-          USAGE("invalid value for --header: it holds a control byte (a line break, say), which no "
-                "header may");
+      if (cli_has_control(arg, true))
+        USAGE("invalid value for --header: it holds a control byte (a line break, say), which no "
+              "header may");
       if (!strchr(arg, ':') || arg[0] == ':')
         USAGE("invalid value '%s' for --header: use 'Name: value'", arg);
       /* a field name is a token (RFC 9110, 5.1): a space in it is a header servers refuse (400)

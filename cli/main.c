@@ -477,9 +477,9 @@ static int state_options(const struct cli_args *given, int argc, char **argv,
   cli_config_free(cfg, own);
   /* the seeds as the crawl began with them: an -i file is not read again */
   cli_parse_result parsed =
-      cli_parse_options((int)n, all, NULL, kept.seeds_kept, cfg, own, NULL, err, err_size);
+      cli_parse_options((int)n, all, NULL, kept.seed_count > 0, cfg, own, NULL, err, err_size);
   free(all);
-  if (parsed == CLI_RUN && kept.seeds_kept) {
+  if (parsed == CLI_RUN && kept.seed_count) {
     /* they replace the seed arguments read again, which are among them */
     core_strs_free(cfg->seeds, cfg->seed_count);
     cfg->seeds = kept.seeds; /* cfg owns them now */

@@ -241,9 +241,8 @@ static cli_parse_result parse_options(int argc, char **argv, const struct getopt
     core_list_remove(&cfg->skip_ext, "js");
   if (!*ps.user_agent)
     USAGE("invalid value '' for --user-agent: it must not be empty");
-  for (const char *p = ps.user_agent; *p; p++)
-    if ((unsigned char)*p < 0x20 || *p == 0x7f) /* CR or LF would add headers of its own */
-      USAGE("invalid value for --user-agent: it must not hold control characters (CR, LF, ...)");
+  if (cli_has_control(ps.user_agent, false)) /* CR or LF would add headers of its own */
+    USAGE("invalid value for --user-agent: it must not hold control characters (CR, LF, ...)");
   if (!(cfg->user_agent = strdup(ps.user_agent)))
     USAGE("out of memory");
   cfg->product_token = parse_product_token(ps.user_agent);

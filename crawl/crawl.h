@@ -18,14 +18,13 @@ core_rc crawl_state_begin(const char *dir, int argc, char **argv, char *const *s
  * cannot be opened, say) leaves nothing to continue: its options go, so that the same command,
  * mended, begins it again. */
 void crawl_state_unbegin(const char *dir);
-/* What dir keeps: the arguments, and the seeds (seeds_kept false for a directory begun by an
- * older crawl, which kept the arguments alone: its -i files are read again). */
+/* What dir keeps: the arguments, and the seeds (none for a directory begun by an older crawl,
+ * which kept the arguments alone: its -i files are read again). */
 struct crawl_state_kept {
   char **args;
   size_t count;
   char **seeds;
   size_t seed_count;
-  bool seeds_kept;
 };
 /* What dir keeps: CORE_ENOTFOUND when it holds no crawl. Freed with crawl_state_kept_free. */
 core_rc crawl_state_load_args(const char *dir, struct crawl_state_kept *kept, char *why,

@@ -140,7 +140,6 @@ core_rc crawl_state_load_args(const char *dir, struct crawl_state_kept *kept, ch
   /* a crawl is begun with one seed at least (a count past the words leaves none) */
   if (rc == CORE_OK && (words == 0 || ferror(f) || (with_seeds && !kept->seed_count)))
     rc = ferror(f) ? CORE_ESYS : CORE_EFORMAT;
-  kept->seeds_kept = with_seeds;
   if (rc != CORE_OK) {
     say(why, why_size, "'%s' %s", path,
         rc == CORE_EFORMAT  ? "is not an options file this crawl wrote"
