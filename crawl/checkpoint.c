@@ -80,10 +80,14 @@ static core_rc snap_item(void *arg, frontier_host *fh, const struct frontier_ite
   return CORE_OK;
 }
 
-static void put_unfed(struct shard *c, const char *url, void *arg) {
-  (void)c;
-  crawl__saved_put_page(arg, FRONTIER_PAGE, 0, 0, 0,
-                        ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT, 0, NULL, url);
+static void put_unfed(struct shard *c, const struct url *u, void *arg) {
+  const struct snapshot *s = arg;
+  unsigned flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT;
+  /* a line without ITEM_QUIET owes the seed's record to the next run: not when this stop writes
+   * it (pending), nor when an earlier run wrote it */
+  if (s->recorded || crawl__seed_recorded_before(c, u))
+    flags |= ITEM_QUIET;
+  crawl__saved_put_page(s->out, FRONTIER_PAGE, 0, 0, 0, flags, 0, NULL, u->text);
 }
 
 /* One shard's lines: its counters (with --state), queues, requests in flight, held links and what
@@ -121,7 +125,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, bool final, ui
     }
   }
   if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */
-    crawl__seeds_unfed_each(c, put_unfed, out);
+    crawl__seeds_unfed_each(c, put_unfed, &s);
   /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records,
    * and the redirect of a page left here that would reach one, across a stop or a kill */
   if (rc == CORE_OK && (!crawl__saved_copy_left(c, out) || !crawl__depthcut_save(c, out)))

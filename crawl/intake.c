@@ -261,6 +261,12 @@ static bool accepted_ext(const struct crawl_config *cfg, const char *ext) {
   return !cfg->accept_ext.count || (ext[0] && core_list_has_ext(&cfg->accept_ext, ext));
 }
 
+bool crawl__intake_printable(const struct shard *c, const struct url *u) {
+  char ext[64];
+  url_ext(u, ext, sizeof(ext));
+  return accepted_ext(c->cfg, ext);
+}
+
 void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, const char *from,
                           int depth, int redirects, enum offer_kind kind, struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
@@ -288,8 +294,11 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
   char ext[64];
   url_ext(u, ext, sizeof(ext));
   bool printable = accepted_ext(cfg, ext);
-  if (fresh) {
+  /* a URL the crawl takes: new to it, or a seed or leftover an earlier run (--seen) saw, fetched
+   * again, whose fate counts as every other's (the summary's fates add up to its discovered) */
+  if (fresh || kind == OFFER_SEED || kind == OFFER_RESUME || kind == OFFER_UNRECORDED)
     c->stats->discovered++;
+  if (fresh) {
     c->stats->printed += printable && kind != OFFER_SEED;
     if (printable && !cfg->jsonl)
       crawl__report_url(c, u->text);
@@ -394,9 +403,7 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
 static void settle_outside(struct shard *c, const struct url *u, const char *from, int depth,
                            struct link_how how) {
   const struct crawl_config *cfg = c->cfg;
-  char ext[64];
-  url_ext(u, ext, sizeof(ext));
-  bool printable = accepted_ext(cfg, ext);
+  bool printable = crawl__intake_printable(c, u);
   if (printable && cfg->print_outside && !cfg->jsonl)
     crawl__report_url(c, u->text);
   struct frontier_item probe = {.flags = (printable ? 0 : ITEM_QUIET) | (unsigned)how.via

@@ -20,6 +20,8 @@ void crawl__intake_take_owned(struct shard *c, enum link_kind kind, const struct
 extern const struct link_how crawl__intake_seed_how; /* how a seed is found: VIA_SEED, followed */
 /* Whether a URL found (not a seed) passes the scope and the user's filters. */
 bool crawl__intake_admitted(const struct shard *c, const struct url *u, enum offer_kind kind);
+/* -A: whether a URL is printed and recorded (in scope or out of it). */
+bool crawl__intake_printable(const struct shard *c, const struct url *u);
 /* A URL found, this shard's or another's: another shard's goes to it, which decides. */
 void crawl__intake_offer(struct shard *c, const struct url *u, const char *from, int depth,
                          int redirects, enum offer_kind kind, struct link_how how);

@@ -35,14 +35,18 @@ struct shard_seeds {
   seen_filter *owed;
 };
 
-static void record_unfed(struct shard *c, const char *url, void *arg) {
+static void record_unfed(struct shard *c, const struct url *u, void *arg) {
   (void)arg;
-  struct frontier_item probe = {.flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT};
-  /* a URL the crawl took, counted as intake counts those it offers: the summary's "URLs
-   * discovered" is the sum of its fates */
-  if (!seen_contains(c->seen, url, strlen(url)))
-    c->stats->discovered++;
-  crawl__report_record(c, &probe, url, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
+  unsigned flags = ITEM_SEED | (unsigned)VIA_SEED << ITEM_VIA_SHIFT;
+  /* as it would be were it offered (intake's settle): quiet when -A leaves it out, or when an
+   * earlier run recorded it */
+  if (!crawl__intake_printable(c, u) || crawl__seed_recorded_before(c, u))
+    flags |= ITEM_QUIET;
+  struct frontier_item probe = {.flags = flags};
+  /* a URL the crawl took, as intake counts the seeds it offers: the summary's "URLs discovered"
+   * is the sum of its fates */
+  c->stats->discovered++;
+  crawl__report_record(c, &probe, u->text, NULL, 0, CRAWL_FATE_PENDING, 0, NULL);
 }
 
 /* What is still in flight or queued was accepted: every one gets its record, unless the output
@@ -88,6 +92,13 @@ static core_rc owe_record(struct shard *c, const struct url *u) {
   return rc == CORE_OK ? seen_add(c->seeds->owed, u->text, strlen(u->text), &first) : rc;
 }
 
+bool crawl__seed_recorded_before(const struct shard *c, const struct url *u) {
+  size_t len = strlen(u->text);
+  /* a seed not offered yet is in the filter only when an earlier run put it there */
+  return seen_contains(c->seen, u->text, len) &&
+         !(c->seeds && c->seeds->owed && seen_contains(c->seeds->owed, u->text, len));
+}
+
 bool crawl__seed_owed(struct shard *c, const struct url *u) {
   return c->seeds && c->seeds->owed &&
          seen_remove(c->seeds->owed, u->text, strlen(u->text)) == CORE_OK;
@@ -126,6 +137,12 @@ static void take_up_leftovers(struct shard *c, const seen_filter *given) {
        * at a save that a kill left (a stop's save marks its pages: it records them pending) */
       bool unrecorded = !(s.flags & ITEM_QUIET);
       enum offer_kind kind = unrecorded ? OFFER_UNRECORDED : OFFER_RESUME;
+      /* a seed the last run's stop left unoffered, and recorded (pending), never reached the
+       * filter: it does now, so neither this run's seed nor this line records it again */
+      bool fresh;
+      if (!unrecorded && (s.flags & ITEM_SEED) &&
+          frontier_mark_seen(c->fr, u.text, &fresh) != CORE_OK)
+        crawl__notes_fatal(c, "out of memory");
       /* a run leaves each URL once (the queue holds none twice): only a seed can repeat one, and
        * it is offered as the seed, its record owed when the line says so */
       if (seen_contains(given, u.text, strlen(u.text))) {
@@ -236,12 +253,12 @@ bool crawl__seed_found_early(struct shard *c, const struct url *u) {
   return true;
 }
 
-void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
-                             void *arg) {
+void crawl__seeds_unfed_each(struct shard *c,
+                             void (*fn)(struct shard *, const struct url *, void *), void *arg) {
   for (size_t i = crawl__seed_next(c); crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
     struct url u;
     if (unfed_seed(c, i, false, &u)) {
-      fn(c, u.text, arg);
+      fn(c, &u, arg);
       url_free(&u);
     }
   }

@@ -7,8 +7,8 @@
 
 /* Calls fn with each seed this shard owns and has not offered yet (a crawl stopped
  * while seeds were fed a window at a time), in the order given. */
-void crawl__seeds_unfed_each(struct shard *c, void (*fn)(struct shard *, const char *, void *),
-                             void *arg);
+void crawl__seeds_unfed_each(struct shard *c,
+                             void (*fn)(struct shard *, const struct url *, void *), void *arg);
 core_rc
 crawl__seed_open_scope(struct shard *c);  /* the scope, made by the first shard, read by all */
 core_rc crawl__seed_all(struct shard *c); /* the set of seeds this shard owns, to be fed */
@@ -19,6 +19,8 @@ size_t crawl__seed_next(const struct shard *c);
 void crawl__seed_feed(struct shard *c); /* offers seeds while fewer than a window are pending */
 /* A link to a seed not offered yet makes it a seed now (true), as if it had come first. */
 bool crawl__seed_found_early(struct shard *c, const struct url *u);
+/* Whether an earlier run (--seen) recorded a seed not offered yet, and owes no record of it. */
+bool crawl__seed_recorded_before(const struct shard *c, const struct url *u);
 /* Whether a seed some earlier run saw still owes its record (a kill lost it): true once. */
 bool crawl__seed_owed(struct shard *c, const struct url *u);
 /* Settles what is queued or in flight at the end: pending (or limit) records, or leftovers. */

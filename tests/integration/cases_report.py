@@ -280,10 +280,7 @@ def case_stop_counts_waiting_seeds(tmp):
     expect(proc.returncode == 130, f"exit {proc.returncode}: {err[-300:]}")
     recs = [json.loads(line) for line in out.splitlines()]
     expect_same_set([r["url"] for r in recs], seeds, "records")
-    m = re.search(r"(\d+) URLs discovered", err)
-    fates = re.search(r"(\d+) fetched, (\d+) failed.*?, (\d+) robots exclusions, (\d+) cut by "
-                      r"depth, (\d+) skipped, (\d+) over a limit, (\d+) pending", err)
-    expect(m and fates, f"no summary: {err[-400:]}")
-    counted = sum(int(n) for n in fates.groups())
-    expect(int(m.group(1)) == len(recs) == counted,
-           f"{m.group(1)} URLs discovered, fates adding up to {counted}, {len(recs)} records")
+    counts = summary_counts(err)
+    expect(counts, f"no summary: {err[-400:]}")
+    expect(counts[0] == len(recs) == counts[1],
+           f"{counts[0]} URLs discovered, fates adding up to {counts[1]}, {len(recs)} records")

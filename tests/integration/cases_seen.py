@@ -408,8 +408,9 @@ def case_fp_rate(tmp):
 
 def case_seen_interrupt_keeps_waiting_seeds(tmp):
     """--seen and SIGINT while seeds still wait for their turn: the seeds the first run never
-    asked for are saved and fetched by the next run, recorded there at depth 0 via seed, and
-    what they link to is fetched by one run or the other (doc/behaviour.md, The seen filter).
+    asked for get their `pending` records from it, are saved, and are fetched by the next run,
+    which records none of them again (one record a URL, doc/behaviour.md, Resuming), and what
+    they link to is fetched by one run or the other and recorded at its depth.
     The gate is the first seed: with -c 1 nothing else is asked for while its page hangs, so
     the interrupt comes with most seeds still waiting, however fast the machine."""
     web = Web(tmp, hosts=1500, pages=2, links=4)
@@ -436,7 +437,8 @@ def case_seen_interrupt_keeps_waiting_seeds(tmp):
         expect(proc.returncode == 130, f"first run: exit {proc.returncode}: {err[-500:]}")
         # depth 0 was pending all along, so no link of a page fetched ahead of its level was
         # due: none is settled beyond -d 1 (one would be seen, and lost to the seed that waited)
-        cut = [r["url"] for r in map(json.loads, out.splitlines()) if r["fate"] == "depth"]
+        first = [json.loads(line) for line in out.splitlines()]
+        cut = [r["url"] for r in first if r["fate"] == "depth"]
         expect(not cut, f"the first run cut {len(cut)} URLs beyond --depth: {cut[:3]}")
         between = time.monotonic()
         gate.release()
@@ -455,11 +457,15 @@ def case_seen_interrupt_keeps_waiting_seeds(tmp):
         truth = web.truth(*seeds, depth=1, domains="web.test")
         records = [json.loads(line) for line in second.stdout.splitlines()]
         recorded = {r["url"]: r for r in records if r["url"] in truth}
-        expect(any(s in recorded for s in waiting), "no waiting seed recorded by the second run")
+        pending = {r["url"]: r for r in first if r["fate"] == "pending"}
+        unrecorded = [s for s in waiting if s not in pending]
+        expect(not unrecorded, f"{len(unrecorded)} waiting seeds without the first run's record")
+        expect(all(pending[s]["depth"] == 0 and pending[s].get("via") == "seed" for s in waiting),
+               f"a waiting seed's record: {[pending[s] for s in waiting[:1]]}")
+        twice = [s for s in waiting if s in recorded]
+        expect(not twice, f"{len(twice)} waiting seeds recorded by both runs: {twice[:3]}")
         for url, r in recorded.items():
             expect(r["depth"] == truth[url][1], f"{url}: depth {r['depth']}, want {truth[url][1]}")
-            if url in waiting:
-                expect(r.get("via") == "seed", f"{url}: a waiting seed recorded via {r.get('via')}")
         # what the first run queued, held or left waiting, the second takes up: together they
         # fetch every page of the whole crawl (the gate's aside)
         pages = [u for u, (fate, _) in truth.items() if fate == "fetched"]
@@ -468,6 +474,102 @@ def case_seen_interrupt_keeps_waiting_seeds(tmp):
     finally:
         gate.stop()
         web.stop()
+
+
+def gated_run(cmd, gate, seed_file, out_path, kill):
+    """Runs cmd -i seed_file, its records to out_path, until gate's page is asked for, then
+    stops it (SIGINT) or, after a save of the --seen file (cmd ends with it), kills it; returns
+    its records and standard error."""
+    seen = cmd[-1]
+    with open(out_path, "w") as out_file:  # a pipe no one reads would stall the crawl
+        proc = subprocess.Popen(cmd + ["-i", seed_file], stdout=out_file, stderr=subprocess.PIPE,
+                                text=True)
+    wait_until(gate.asked.is_set, "the gate's request", proc)
+    if kill:  # a save made while the gate holds the crawl: most seeds wait in it
+        saved = file_version(seen)
+        wait_until(lambda: file_version(seen) != saved, "a save of the --seen file", proc)
+        proc.kill()
+    else:
+        proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    expect(proc.returncode == (-9 if kill else 130), f"exit {proc.returncode}: {err[-500:]}")
+    with open(out_path) as f:
+        return [json.loads(line) for line in f], err
+
+
+def seen_rerun_with_seeds_waiting(tmp, kill):
+    """A first --seen --jsonl run over every sixth of 1,300 seeds; a second given all of them,
+    stopped (SIGINT, or kill -9 after a save) while most wait for their turn (-c 1, a gate);
+    after a kill, a third given them in the reverse order and stopped so, the seeds the kill
+    left owing their records now the last to wait; a last run given them again. Checks that each
+    seed is recorded by one run and fetched; returns the runs' records and the second's summary."""
+    web = Web(tmp, hosts=1300, pages=1, links=1)
+    gates = [Gate(), Gate()]
+    try:
+        seen = os.path.join(tmp, "crawl.seen")
+        seeds = [web.url(f"s{i}") for i in range(1300)]
+        base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", *gates[0].resolve(),
+                *gates[1].resolve(), "-c", "1", "-w", "0", "-d", "0", "--jsonl", "--checkpoint",
+                "0.2", "--seen", seen]
+        first = subprocess.run(base + seeds[::6], capture_output=True, text=True, timeout=300)
+        expect(first.returncode == 0, f"first run: exit {first.returncode}: {first.stderr[-500:]}")
+        runs = [[json.loads(line) for line in first.stdout.splitlines()]]
+        orders = [seeds, seeds[::-1]] if kill else [seeds]
+        for i, order in enumerate(orders):
+            seed_file = os.path.join(tmp, f"seeds{i}.txt")
+            with open(seed_file, "w") as f:
+                f.write("\n".join([gates[i].url("gate.test")] + order) + "\n")
+            records, err = gated_run(base, gates[i], seed_file, os.path.join(tmp, f"{i}.jsonl"),
+                                     kill and i == 0)
+            runs.append(records)
+            if i == 0:
+                second_err = err
+            gates[i].release()
+        last = subprocess.run(base + ["-i", seed_file], capture_output=True, text=True,
+                              timeout=300)
+        expect(last.returncode == 0, f"last run: exit {last.returncode}: {last.stderr[-500:]}")
+        runs.append([json.loads(line) for line in last.stdout.splitlines()])
+        counts = summary_counts(last.stderr)
+        expect(counts and counts[0] == counts[1], f"last run: URLs discovered and fates: {counts}")
+        log = web.stop()
+    finally:
+        for gate in gates:
+            gate.stop()
+        web.stop()
+    times = Counter(r["url"] for run in runs for r in run)
+    again = sorted(u for u in seeds if times[u] > 1)
+    expect(not again, f"{len(again)} seeds recorded by more than one run: {again[:3]}")
+    never = [u for u in seeds if not times[u]]
+    expect(not never, f"{len(never)} seeds recorded by no run: {never[:3]}")
+    fetched = {f"http://{h}:{web.port}{p}" for _, _, h, p, _ in log}
+    unfetched = [u for u in seeds if u not in fetched]
+    expect(not unfetched, f"{len(unfetched)} seeds never fetched: {unfetched[:3]}")
+    return runs, second_err, seeds
+
+
+def case_seen_rerun_counts_every_seed(tmp):
+    """--seen --jsonl, a second run given the first run's seeds among others and stopped while
+    most wait for their turn: its summary counts every seed it took, those the first run
+    recorded too (fetched again or left waiting, they have no record of this run), so its URLs
+    discovered are the sum of its fates; a third run records none of them again."""
+    runs, err, seeds = seen_rerun_with_seeds_waiting(tmp, kill=False)
+    pending = [r["url"] for r in runs[1] if r["fate"] == "pending"]
+    expect(len(pending) >= 100, f"only {len(pending)} seeds were waiting at the stop")
+    counts = summary_counts(err)
+    expect(counts and counts[0] == counts[1],
+           f"second run: URLs discovered and its fates: {counts}: {err[-600:]}")
+    # what it took is what it recorded and the first run's seeds, each once
+    expect(counts[0] == len(runs[1]) + len(seeds[::6]),
+           f"second run: {counts[0]} URLs discovered, {len(runs[1])} records")
+
+
+def case_seen_kill_owes_no_earlier_seed(tmp):
+    """--seen --jsonl, a second run given the first run's seeds among others and killed after a
+    save while most wait for their turn: a later run records the seeds the kill left without a
+    record, once, whether it fetches them or a stop leaves them waiting (`pending`), and none
+    that the first run recorded."""
+    runs, _, _ = seen_rerun_with_seeds_waiting(tmp, kill=True)
+    expect(any(r["fate"] == "pending" for r in runs[2]), "the third run left no seed waiting")
 
 
 def seen_stop_with_cut_url(tmp, second_depth):

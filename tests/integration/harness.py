@@ -592,6 +592,16 @@ class Gate(Site):
         self.release()
         super().stop()
 
+def summary_counts(err):
+    """A summary's URLs discovered and the sum of its fates (None when it has no summary)."""
+    m = re.search(r"(\d+) URLs discovered", err)
+    fates = re.search(r"(\d+) fetched, (\d+) failed.*?, (\d+) robots exclusions, (\d+) cut by "
+                      r"depth, (\d+) skipped, (\d+) over a limit, (\d+) pending", err)
+    if not m or not fates:
+        return None
+    return int(m.group(1)), sum(int(n) for n in fates.groups())
+
+
 def settled_records(p):
     """A crawl's --jsonl records without what differs from run to run (time, ms), sorted."""
     return sorted(json.dumps({k: v for k, v in json.loads(line).items() if k not in ("time", "ms")},
