@@ -260,16 +260,18 @@ def case_full_temp_dir_keeps_failed_records(tmp):
 
 def case_stop_counts_waiting_seeds(tmp):
     """A crawl stopped while most of its 3,000 seeds still wait to be offered (-c 1, a gate
-    holding the only slot): every seed gets its record (`pending`, the gate's too), and the
-    summary counts them all: its URLs discovered and the sum of its fates are the records."""
+    holding the only slot): every seed -A accepts gets its record (`pending`), offered or not,
+    and no other does, and the summary counts them all: its URLs discovered and the sum of its
+    fates are the seeds."""
     site, gate = Site(["a.test"], lambda host, path, headers: (200, {}, "<p>a page</p>")), Gate()
     try:
-        seeds = [gate.url("gate.test")] + [site.url("a.test", f"/p{i}") for i in range(3000)]
+        seeds = [gate.url("gate.test")] + [site.url("a.test", f"/p{i}" + ".pdf" * (i % 2))
+                                           for i in range(3000)]
         seed_file = os.path.join(tmp, "seeds.txt")
         with open(seed_file, "w") as f:
             f.write("\n".join(seeds) + "\n")
         proc = subprocess.Popen([CRAWL, "--no-progress", *site.resolve(), *gate.resolve(), "-w",
-                                 "0", "-c", "1", "--jsonl", "-i", seed_file],
+                                 "0", "-c", "1", "-A", "pdf", "--jsonl", "-i", seed_file],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         wait_until(gate.asked.is_set, "the gate asked for", proc)
         proc.send_signal(signal.SIGINT)
@@ -279,8 +281,9 @@ def case_stop_counts_waiting_seeds(tmp):
         site.stop()
     expect(proc.returncode == 130, f"exit {proc.returncode}: {err[-300:]}")
     recs = [json.loads(line) for line in out.splitlines()]
-    expect_same_set([r["url"] for r in recs], seeds, "records")
+    expect_same_set([r["url"] for r in recs], [u for u in seeds if u.endswith(".pdf")],
+                    "records")
     counts = summary_counts(err)
     expect(counts, f"no summary: {err[-400:]}")
-    expect(counts[0] == len(recs) == counts[1],
-           f"{counts[0]} URLs discovered, fates adding up to {counts[1]}, {len(recs)} records")
+    expect(counts[0] == len(seeds) == counts[1],
+           f"{counts[0]} URLs discovered, fates adding up to {counts[1]}, {len(seeds)} seeds")
