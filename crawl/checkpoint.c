@@ -125,7 +125,7 @@ static core_rc write_part(struct shard *c, FILE *out, double now, bool final, ui
     }
   }
   if (!whole) /* --seen: the seeds a stop left unoffered are left for the next run */
-    crawl__seeds_unfed_each(c, put_unfed, &s);
+    crawl__seed_unfed_each(c, put_unfed, &s);
   /* the URLs cut beyond --depth are seen already: nothing but these lines keeps their records,
    * and the redirect of a page left here that would reach one, across a stop or a kill */
   if (rc == CORE_OK && (!crawl__saved_copy_left(c, out) || !crawl__depthcut_save(c, out)))

@@ -109,7 +109,7 @@ static bool shared_room(struct shared_rules *t) {
 /* The rules of idle hosts, kept in a temporary file while their hosts wait. */
 struct shard_hosts {
   seen_filter *sitemaps_seen; /* sitemap URLs queued, so none is fetched twice (--sitemaps) */
-  double swept;               /* when crawl__hosts_let_idle_go last looked */
+  double swept;               /* when crawl__host_let_idle_go last looked */
   double idle_since;   /* its look: a host whose next turn could have come before this is idle */
   uint64_t end;        /* the rules file's length */
   uint64_t lost_noted; /* parked hosts that did not read back, said so far */
@@ -357,13 +357,13 @@ void crawl__host_share_rules(struct shard *c, struct host_data *hd) {
   hd->robots_kept = KEPT_SHARED | k;
 }
 
-void crawl__hosts_sitemap_restored(struct shard *c, const char *url) {
+void crawl__host_sitemap_restored(struct shard *c, const char *url) {
   bool fresh;
   if (c->hosts && c->hosts->sitemaps_seen)
     seen_add(c->hosts->sitemaps_seen, url, strlen(url), &fresh);
 }
 
-void crawl__hosts_close(struct shard *c) {
+void crawl__host_close(struct shard *c) {
   struct shard_hosts *h = c->hosts;
   if (!h)
     return;
@@ -443,29 +443,29 @@ static void *load_host(void *arg, frontier_host *fh, const void *bytes, size_t l
   return hd;
 }
 
-void crawl__hosts_lookup_began(struct shard *c) {
+void crawl__host_lookup_began(struct shard *c) {
   c->hosts->lookups++;
 }
 
-void crawl__hosts_lookup_ended(struct shard *c) {
+void crawl__host_lookup_ended(struct shard *c) {
   c->hosts->lookups--;
 }
 
-size_t crawl__hosts_lookups(const struct shard *c) {
+size_t crawl__host_lookups(const struct shard *c) {
   return c->hosts ? c->hosts->lookups : 0;
 }
 
-bool crawl__hosts_lookup_room(const struct shard *c) {
+bool crawl__host_lookup_room(const struct shard *c) {
   return c->hosts->lookups < crawl__budget_lookups_max(c);
 }
 
-core_rc crawl__hosts_open(struct shard *c) {
+core_rc crawl__host_open(struct shard *c) {
   if (!(c->hosts = calloc(1, sizeof(*c->hosts))))
     return CORE_ENOMEM;
   core_rc rc =
       c->cfg->sitemaps ? seen_create(SEEN_EXACT, 1024, 0.5, 0, &c->hosts->sitemaps_seen) : CORE_OK;
   if (rc != CORE_OK)
-    return rc; /* crawl__hosts_close lets go of the rest */
+    return rc; /* crawl__host_close lets go of the rest */
   struct frontier_parking parking = {c, leaves_if_idle, save_host, load_host};
   frontier_set_parking(c->fr, &parking);
   return CORE_OK;
@@ -476,7 +476,7 @@ core_rc crawl__hosts_open(struct shard *c) {
  * --queue-memory as the URLs do (doc/design.md, Memory). A look at every host in memory, some
  * nanoseconds each, every HOST_SWEEP_EVERY seconds; a crawl of fewer hosts than its budget never
  * lets go. */
-void crawl__hosts_let_idle_go(struct shard *c, double now) {
+void crawl__host_let_idle_go(struct shard *c, double now) {
   struct shard_hosts *h = c->hosts;
   uint64_t queue_memory = crawl__budget_queue_memory(c);
   if (!queue_memory || now - h->swept < HOST_SWEEP_EVERY)

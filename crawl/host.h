@@ -22,7 +22,7 @@ struct host_data {
   struct shard *shard; /* the one that owns the host */
   frontier_host *fhost;
   double robots_time; /* when robots_state was last settled */
-  /* where robots is kept in the rules file while the host is idle (crawl__hosts_let_idle_go):
+  /* where robots is kept in the rules file while the host is idle (crawl__host_let_idle_go):
    * its offset << 24 | its length; 0: not there */
   uint64_t robots_kept;
   long pages_started;
@@ -68,18 +68,18 @@ bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u);
 #define HOST_SWEEP_EVERY 10.0
 #define HOST_IDLE_AFTER 30.0
 #define HOST_IDLE_GAPS 30
-void crawl__hosts_let_idle_go(struct shard *c, double now);
+void crawl__host_let_idle_go(struct shard *c, double now);
 /* Lets the shard's frontier park idle hosts (above): after frontier_create. With sitemaps, also
  * the table of the sitemap URLs queued, so that none is fetched twice. */
-core_rc crawl__hosts_open(struct shard *c);
+core_rc crawl__host_open(struct shard *c);
 /* A sitemap URL queued again from a save: its second finding queues nothing. */
-void crawl__hosts_sitemap_restored(struct shard *c, const char *url);
+void crawl__host_sitemap_restored(struct shard *c, const char *url);
 /* DNS lookups in flight (a host's, crawl__host_start_lookup, or a request's to another host):
  * began, ended, how many, and whether another may begin (the shard's share of LOOKUPS_MAX). */
-void crawl__hosts_lookup_began(struct shard *c);
-void crawl__hosts_lookup_ended(struct shard *c);
-size_t crawl__hosts_lookups(const struct shard *c);
-bool crawl__hosts_lookup_room(const struct shard *c);
+void crawl__host_lookup_began(struct shard *c);
+void crawl__host_lookup_ended(struct shard *c);
+size_t crawl__host_lookups(const struct shard *c);
+bool crawl__host_lookup_room(const struct shard *c);
 /* hd's robots.txt rules (NULL: none, everything allowed), read back from the rules file when an
  * idle spell put them there. Should they not read back, they are stale (crawl__host_robots_stale):
  * fetched again before the host's next page, and nothing is decided by them meanwhile. */
@@ -89,7 +89,7 @@ void crawl__host_set_rules(struct host_data *hd, parse_robots *robots);
 /* hd's rules, their Sitemap lines read, shared with the hosts whose rules are the same (the
  * shard's first SHARED_RULES_MAX sets of rules are kept for that; host.c). */
 void crawl__host_share_rules(struct shard *c, struct host_data *hd);
-void crawl__hosts_close(struct shard *c); /* the rules file, at the shard's end */
+void crawl__host_close(struct shard *c); /* the rules file, at the shard's end */
 /* Starts the one lookup of fh's host for item (a RESOLVE item), which it takes. */
 void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item);
 

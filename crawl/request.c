@@ -231,7 +231,7 @@ static void launch(struct request *rq, const char *addr) {
 
 static void on_request_resolved(void *arg, core_rc rc, const char *addr) {
   struct request *rq = arg;
-  crawl__hosts_lookup_ended(rq->shard);
+  crawl__host_lookup_ended(rq->shard);
   char why[HOST_DNS_ERROR_MAX];
   if (rc)
     crawl__request_failed_to_start(rq, FETCH_EDNS, crawl__host_dns_error(addr, why, sizeof(why)));
@@ -252,13 +252,13 @@ void crawl__request_start(struct shard *c, struct request *rq) {
     return;
   }
   const char *addr_now;
-  crawl__hosts_lookup_began(c);
+  crawl__host_lookup_began(c);
   core_rc rc =
       fetch_resolve(c->engine, rq->url.host, rq->url.port, on_request_resolved, rq, &addr_now);
   if (rc) {
     on_request_resolved(rq, CORE_EDNS, core_rc_str(rc)); /* which counts the lookup ended */
   } else if (addr_now) {
-    crawl__hosts_lookup_ended(c);
+    crawl__host_lookup_ended(c);
     launch(rq, addr_now);
   }
 }

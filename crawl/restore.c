@@ -117,7 +117,7 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
     item->flags = s->flags;
     item->not_before = s->wait > 0 ? now + s->wait : 0;
     if (kind == FRONTIER_SITEMAP)
-      crawl__hosts_sitemap_restored(c, u.text);
+      crawl__host_sitemap_restored(c, u.text);
     frontier_push(c->fr, hd->fhost, item);
   }
   url_free(&u);

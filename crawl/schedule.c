@@ -144,8 +144,8 @@ static void start_page(struct shard *c, frontier_host *fh, struct frontier_item 
 static void pop_and_start(struct shard *c);
 
 static bool idle(const struct shard *c) {
-  return !crawl__seeds_waiting(c) && crawl__request_in_flight(c) == 0 &&
-         crawl__hosts_lookups(c) == 0 && frontier_queued(c->fr) == 0;
+  return !crawl__seed_waiting(c) && crawl__request_in_flight(c) == 0 &&
+         crawl__host_lookups(c) == 0 && frontier_queued(c->fr) == 0;
 }
 
 /* Whether replay_held has links to offer now. */
@@ -180,7 +180,7 @@ static void pop_and_start(struct shard *c) {
   /* a burst of queries overflows a resolver's socket, and each lost one costs a timeout: at most
    * the shard's bound of lookups run at once, and those past it wait in the frontier, out of
    * turn, until one in flight ends */
-  size_t lookups = crawl__hosts_lookups(c), lookups_max = crawl__budget_lookups_max(c);
+  size_t lookups = crawl__host_lookups(c), lookups_max = crawl__budget_lookups_max(c);
   frontier_set_lookup_slots(c->fr, lookups < lookups_max ? lookups_max - lookups : 0, now);
   /* a slot of -c (shared by the shards) is held for each item popped, and kept by the request
    * it starts */
@@ -207,7 +207,7 @@ static void pop_and_start(struct shard *c) {
                 c->run, c->cfg->max_pages)) { /* no page of it will be fetched: its pages settle */
           frontier_cancel(c->fr, fh, item);
           frontier_item_free(item);
-        } else if (!crawl__hosts_lookup_room(c)) {
+        } else if (!crawl__host_lookup_room(c)) {
           /* the frontier popped past the bound (its queue of waiting hosts could not grow):
            * the lookup tries again in a moment */
           frontier_cancel(c->fr, fh, item);
@@ -244,6 +244,6 @@ bool crawl__schedule_finished(const struct shard *c) {
   if (crawl__budget_pages_exhausted(
           c->run, c->cfg->max_pages)) /* with --cluster, once the links held back went their way */
     return !crawl__budget_pages_leased(c->run) || !crawl__held_pages(c);
-  return !crawl__seeds_waiting(c) && frontier_queued(c->fr) == 0 && crawl__hosts_lookups(c) == 0 &&
+  return !crawl__seed_waiting(c) && frontier_queued(c->fr) == 0 && crawl__host_lookups(c) == 0 &&
          !crawl__held_pages(c);
 }

@@ -58,7 +58,7 @@ void crawl__seed_settle_leftovers(struct shard *c, bool with_records) {
                         ? CRAWL_FATE_LIMIT
                         : CRAWL_FATE_PENDING;
   if (with_records) /* a crawl stopped while seeds waited: never offered, so never printed */
-    crawl__seeds_unfed_each(c, record_unfed, NULL);
+    crawl__seed_unfed_each(c, record_unfed, NULL);
   struct request *rq;
   while ((rq = crawl__request_next(c, NULL))) {
     if (rq->item && rq->item->kind == FRONTIER_PAGE && with_records &&
@@ -193,7 +193,7 @@ static size_t seed_window(const struct shard *c) {
   return window / (size_t)crawl__mesh_shards(c->run) + 1;
 }
 
-bool crawl__seeds_waiting(const struct shard *c) {
+bool crawl__seed_waiting(const struct shard *c) {
   return c->seeds && c->seeds->unfed;
 }
 
@@ -229,7 +229,7 @@ static void seeds_fed(struct shard *c) {
 /* Offers the next seeds this shard owns while fewer than seed_window pages of depth 0 are
  * pending (all of them once -n is reached: settle makes no host for them then). */
 void crawl__seed_feed(struct shard *c) {
-  if (!crawl__seeds_waiting(c) || crawl__life_stop(c) || crawl__life_fatal(c))
+  if (!crawl__seed_waiting(c) || crawl__life_stop(c) || crawl__life_fatal(c))
     return; /* a stopped crawl leaves them to the save (write_part) or to its continuation */
   bool all = crawl__budget_pages_exhausted(c->run, c->cfg->max_pages);
   size_t window = seed_window(c) + 1; /* the hold counts as one pending page */
@@ -247,15 +247,15 @@ void crawl__seed_feed(struct shard *c) {
 
 /* A link to a seed not offered yet: it is offered as the seed now, as if it had come first. */
 bool crawl__seed_found_early(struct shard *c, const struct url *u) {
-  if (!crawl__seeds_waiting(c) || seen_remove(c->seeds->unfed, u->text, strlen(u->text)) != CORE_OK)
+  if (!crawl__seed_waiting(c) || seen_remove(c->seeds->unfed, u->text, strlen(u->text)) != CORE_OK)
     return false;
   crawl__intake_settle(c, u, true, NULL, 0, 0, OFFER_SEED, crawl__intake_seed_how);
   return true;
 }
 
-void crawl__seeds_unfed_each(struct shard *c,
-                             void (*fn)(struct shard *, const struct url *, void *), void *arg) {
-  for (size_t i = crawl__seed_next(c); crawl__seeds_waiting(c) && i < c->cfg->seed_count; i++) {
+void crawl__seed_unfed_each(struct shard *c, void (*fn)(struct shard *, const struct url *, void *),
+                            void *arg) {
+  for (size_t i = crawl__seed_next(c); crawl__seed_waiting(c) && i < c->cfg->seed_count; i++) {
     struct url u;
     if (unfed_seed(c, i, false, &u)) {
       fn(c, &u, arg);

@@ -7,12 +7,12 @@
 
 /* Calls fn with each seed this shard owns and has not offered yet (a crawl stopped
  * while seeds were fed a window at a time), in the order given. */
-void crawl__seeds_unfed_each(struct shard *c,
-                             void (*fn)(struct shard *, const struct url *, void *), void *arg);
+void crawl__seed_unfed_each(struct shard *c, void (*fn)(struct shard *, const struct url *, void *),
+                            void *arg);
 core_rc
 crawl__seed_open_scope(struct shard *c);  /* the scope, made by the first shard, read by all */
 core_rc crawl__seed_all(struct shard *c); /* the set of seeds this shard owns, to be fed */
-bool crawl__seeds_waiting(const struct shard *c); /* seeds this shard owns not offered yet */
+bool crawl__seed_waiting(const struct shard *c); /* seeds this shard owns not offered yet */
 /* The first seed this shard has not offered yet (cfg->seed_count: every one was): a save's mark
  * of where the next run goes on. */
 size_t crawl__seed_next(const struct shard *c);

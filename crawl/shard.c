@@ -131,7 +131,7 @@ void crawl__shard_open(struct shard *c) {
       (rc = crawl__seed_open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress->timer)) ||
       (rc = crawl__checkpoint_timer_open(c)) || (rc = crawl__logins_open(c)) ||
-      (rc = crawl__hosts_open(c)) || (rc = crawl__request_open(c)) ||
+      (rc = crawl__host_open(c)) || (rc = crawl__request_open(c)) ||
       (rc = first ? crawl__report_watch_output(c) : CORE_OK)) {
     if (rc == CORE_EINVAL && cfg->dns_servers && !c->engine)
       crawl__notes_fatal(c, "cannot use --dns-server '%s'", cfg->dns_servers);
@@ -176,7 +176,7 @@ static void shard_loop(struct shard *c) {
     if (shared)
       crawl__mail_receive(c);
     crawl__schedule(c);
-    crawl__hosts_let_idle_go(c, core_now());
+    crawl__host_let_idle_go(c, core_now());
     bool again = shared && share_turn(c);
     double most = c->bridge ? crawl__bridge_turn(c) : 1.0;
     crawl__report_spill_refused(c);
@@ -329,7 +329,7 @@ void crawl__shard_close(struct shard *c) {
   crawl__speculate_close(c);
   crawl__stash_close(c);
   crawl__request_close(c);
-  crawl__hosts_close(c);
+  crawl__host_close(c);
   crawl__referrers_close(c);
   frontier_destroy(c->fr);
   crawl__seed_close(c);

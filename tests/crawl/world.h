@@ -36,7 +36,7 @@ void world_base_close(struct world_base *base);
 static inline void world_parts_open(struct shard *c, const struct frontier_options *opts,
                                     seen_filter *seen, crawl_take_fn *take) {
   if (frontier_create(opts, seen, crawl__host_free, &c->fr) != CORE_OK ||
-      crawl__hosts_open(c) != CORE_OK)
+      crawl__host_open(c) != CORE_OK)
     abort();
   crawl__held_prepare(c);
   crawl__mesh_attach(c->run, 0, c, take);
@@ -49,7 +49,7 @@ static inline void world_parts_close(struct shard *c) {
     crawl__held_free(c, hp);
   crawl__held_free_all(c);
   crawl__depthcut_close(c);
-  crawl__hosts_close(c);
+  crawl__host_close(c);
   frontier_destroy(c->fr);
 }
 
