@@ -716,93 +716,85 @@ int main(int argc, char **argv) {
   /* a --state crawl begun by this run and refused before it starts leaves no crawl in its
    * directory (crawl_state_unbegin), taken away while the lock is held */
   const char *begun = cfg.state_dir && !cfg.state_resume ? cfg.state_dir : NULL;
+  bool started = false;
+  int status = 1;
+  int fd = STDOUT_FILENO;
+  bool libraries = false;
+  cli_output *out = NULL;
+  cli_status *progress = NULL;
+  cli_report *report = NULL;
+  struct crawl_stats stats;
   if (cfg.user && !cfg.password && !ask_password(&cfg)) {
-    if (begun)
-      crawl_state_unbegin(begun);
-    if (state_lock >= 0)
-      close(state_lock);
-    cli_config_free(&cfg, &own);
-    return 2;
+    status = 2;
+    goto done;
   }
   fit_descriptor_limit(&cfg, own.quiet);
   check_queue_disk(&cfg, own.quiet);
   /* a reader that goes away shows up as EPIPE from write(), not as a signal */
   signal(SIGPIPE, SIG_IGN);
-  int fd = STDOUT_FILENO;
   if (own.output_file) {
     /* a crawl continued writes on after what it wrote before */
     fd = open(own.output_file,
               O_WRONLY | O_CREAT | O_CLOEXEC | (cfg.state_resume ? O_APPEND : O_TRUNC), 0644);
     if (fd < 0) {
       fprintf(stderr, "crawl: cannot open '%s': %s\n", own.output_file, strerror(errno));
-      if (begun)
-        crawl_state_unbegin(begun);
-      cli_config_free(&cfg, &own);
-      return 1;
+      fd = STDOUT_FILENO;
+      goto done;
     }
   }
   if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || ares_library_init(ARES_LIB_INIT_ALL)) {
     fprintf(stderr, "crawl: cannot initialise libcurl or c-ares\n");
-    if (begun)
-      crawl_state_unbegin(begun);
-    cli_config_free(&cfg, &own);
-    return 1;
+    goto done;
   }
   xmlInitParser();
-  cli_output *out = NULL;
-  cli_status *progress = NULL;
-  cli_report *report = NULL;
-  int status = 1;
+  libraries = true;
   if (own.report_file && cli_report_create(own.report_file, &report, err, sizeof(err)) != CORE_OK) {
     fprintf(stderr, "crawl: %s\n", err);
-    if (begun)
-      crawl_state_unbegin(begun);
-    if (fd != STDOUT_FILENO)
-      close(fd);
-    xmlCleanupParser();
-    ares_library_cleanup();
-    curl_global_cleanup();
-    cli_config_free(&cfg, &own);
-    return 1;
+    goto done;
   }
-  struct crawl_stats stats;
   bool show_progress =
       !own.quiet && (own.progress < 0 ? progress_by_default(fd) : own.progress != 0);
   if (cli_status_create(show_progress, fd, &progress) != CORE_OK ||
       cli_output_create(fd, own.output_file ? own.output_file : "standard output", cfg.jsonl,
                         progress, &out) != CORE_OK) {
     fprintf(stderr, "crawl: out of memory\n");
-  } else {
-    struct sink_state state = {out, report};
-    struct crawl_sink sink = {.arg = &state,
-                              .open = sink_open,
-                              .close = sink_close,
-                              .url = sink_url,
-                              .record = sink_record,
-                              .broken = report ? sink_broken : NULL,
-                              .flush = sink_flush,
-                              .error = sink_error,
-                              .kept = own.output_file && cfg.state_dir ? sink_kept : NULL,
-                              .cut_back = own.output_file && cfg.state_dir ? sink_cut_back : NULL,
-                              .reader_gone = sink_reader_gone,
-                              .watch_fd = reader_fd(fd),
-                              .name = own.output_file ? own.output_file : "standard output",
-                              .note = own.quiet ? NULL : sink_note,
-                              .status = cli_status_enabled(progress) ? sink_status : NULL};
-    crawl_end end = run_crawl(&cfg, &sink, &stats, err, sizeof(err));
-    status = end_status(end, &stats, &cfg, own.quiet, err);
-    if (!own.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
-      print_summary(&stats, &cfg, summary_width());
-    /* written at the end and when stopped by a signal: what was found so far */
-    if (report && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL &&
-        (cli_output_flush(out) != CORE_OK ||
-         cli_report_write(report, &stats, end != CRAWL_END_DONE) != CORE_OK)) {
-      fprintf(stderr, "crawl: cannot write --report '%s': %s\n", cli_report_name(report),
-              strerror(errno));
-      status = 1;
-    }
-    crawl_stats_free(&stats);
+    goto done;
   }
+  started = true;
+  struct sink_state state = {out, report};
+  struct crawl_sink sink = {.arg = &state,
+                            .open = sink_open,
+                            .close = sink_close,
+                            .url = sink_url,
+                            .record = sink_record,
+                            .broken = report ? sink_broken : NULL,
+                            .flush = sink_flush,
+                            .error = sink_error,
+                            .kept = own.output_file && cfg.state_dir ? sink_kept : NULL,
+                            .cut_back = own.output_file && cfg.state_dir ? sink_cut_back : NULL,
+                            .reader_gone = sink_reader_gone,
+                            .watch_fd = reader_fd(fd),
+                            .name = own.output_file ? own.output_file : "standard output",
+                            .note = own.quiet ? NULL : sink_note,
+                            .status = cli_status_enabled(progress) ? sink_status : NULL};
+  crawl_end end = run_crawl(&cfg, &sink, &stats, err, sizeof(err));
+  status = end_status(end, &stats, &cfg, own.quiet, err);
+  if (!own.quiet && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL)
+    print_summary(&stats, &cfg, summary_width());
+  /* written at the end and when stopped by a signal: what was found so far */
+  if (report && end != CRAWL_END_PIPE && end != CRAWL_END_FATAL &&
+      (cli_output_flush(out) != CORE_OK ||
+       cli_report_write(report, &stats, end != CRAWL_END_DONE) != CORE_OK)) {
+    fprintf(stderr, "crawl: cannot write --report '%s': %s\n", cli_report_name(report),
+            strerror(errno));
+    status = 1;
+  }
+  crawl_stats_free(&stats);
+done:
+  if (begun && !started)
+    crawl_state_unbegin(begun);
+  if (state_lock >= 0)
+    close(state_lock);
   cli_output_destroy(out);
   cli_status_destroy(progress);
   cli_report_destroy(report);
@@ -810,9 +802,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "crawl: cannot write '%s': %s\n", own.output_file, strerror(errno));
     status = 1;
   }
-  xmlCleanupParser();
-  ares_library_cleanup();
-  curl_global_cleanup();
+  if (libraries) {
+    xmlCleanupParser();
+    ares_library_cleanup();
+    curl_global_cleanup();
+  }
   cli_config_free(&cfg, &own);
   return status;
 }
