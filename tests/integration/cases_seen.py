@@ -423,21 +423,9 @@ def case_seen_interrupt_keeps_waiting_seeds(tmp):
             f.write("\n".join([gate.url("gate.test")] + seeds) + "\n")
         base = [CRAWL, "--no-progress", "--dns-server", f"127.0.0.1:{web.dns}", *gate.resolve(),
                 "-c", "1", "-w", "0", "-d", "1", "-D", "web.test", "--jsonl", "--seen", seen]
-        # its records go to a file: a pipe no one reads while the case waits would fill, and
-        # the crawl would wait on it, never reaching the gate
-        out_path = os.path.join(tmp, "first.jsonl")
-        with open(out_path, "w") as out_file:
-            proc = subprocess.Popen(base + ["-i", seed_file], stdout=out_file,
-                                    stderr=subprocess.PIPE, text=True)
-        wait_until(gate.asked.is_set, "the gate's request", proc)
-        proc.send_signal(signal.SIGINT)
-        _, err = proc.communicate(timeout=120)
-        with open(out_path) as f:
-            out = f.read()
-        expect(proc.returncode == 130, f"first run: exit {proc.returncode}: {err[-500:]}")
+        first, _ = gated_run(base, gate, seed_file, os.path.join(tmp, "first.jsonl"))
         # depth 0 was pending all along, so no link of a page fetched ahead of its level was
         # due: none is settled beyond -d 1 (one would be seen, and lost to the seed that waited)
-        first = [json.loads(line) for line in out.splitlines()]
         cut = [r["url"] for r in first if r["fate"] == "depth"]
         expect(not cut, f"the first run cut {len(cut)} URLs beyond --depth: {cut[:3]}")
         between = time.monotonic()
@@ -476,25 +464,26 @@ def case_seen_interrupt_keeps_waiting_seeds(tmp):
         web.stop()
 
 
-def gated_run(cmd, gate, seed_file, out_path, kill):
+def gated_run(cmd, gate, seed_file, out_path, kill_after_save_of=None):
     """Runs cmd -i seed_file, its records to out_path, until gate's page is asked for, then
-    stops it (SIGINT) or, after a save of the --seen file (cmd ends with it), kills it; returns
-    its records and standard error."""
-    seen = cmd[-1]
+    stops it (SIGINT) or, given kill_after_save_of (its --seen file), kills it after a save of
+    that file; returns its records and standard error."""
+    kill = kill_after_save_of is not None
     with open(out_path, "w") as out_file:  # a pipe no one reads would stall the crawl
         proc = subprocess.Popen(cmd + ["-i", seed_file], stdout=out_file, stderr=subprocess.PIPE,
                                 text=True)
     wait_until(gate.asked.is_set, "the gate's request", proc)
     if kill:  # a save made while the gate holds the crawl: most seeds wait in it
-        saved = file_version(seen)
-        wait_until(lambda: file_version(seen) != saved, "a save of the --seen file", proc)
+        saved = file_version(kill_after_save_of)
+        wait_until(lambda: file_version(kill_after_save_of) != saved, "a save of the --seen file",
+                   proc)
         proc.kill()
     else:
         proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
     expect(proc.returncode == (-9 if kill else 130), f"exit {proc.returncode}: {err[-500:]}")
-    with open(out_path) as f:
-        return [json.loads(line) for line in f], err
+    with open(out_path) as f:  # a kill may cut its last line
+        return [json.loads(line) for line in f if line.endswith("\n")], err
 
 
 def seen_rerun_with_seeds_waiting(tmp, kill):
@@ -520,7 +509,7 @@ def seen_rerun_with_seeds_waiting(tmp, kill):
             with open(seed_file, "w") as f:
                 f.write("\n".join([gates[i].url("gate.test")] + order) + "\n")
             records, err = gated_run(base, gates[i], seed_file, os.path.join(tmp, f"{i}.jsonl"),
-                                     kill and i == 0)
+                                     seen if kill and i == 0 else None)
             runs.append(records)
             if i == 0:
                 second_err = err
