@@ -128,7 +128,6 @@ struct shard {
   event_loop *loop;
   frontier *fr;
   fetch_engine *engine;          /* its transfers and lookups (shard.c opens it) */
-  parse_html_pool *html_pool;    /* the parsers of this shard's pages, kept from one to the next */
   const struct crawl_sink *sink; /* the run's: where records and words go */
   seen_filter *seen; /* checkpoint.c's: made or loaded there; with --seen or --state and several
                       * shards, the first's */

@@ -216,7 +216,8 @@ static void hold_up_to(struct request *rq, uint64_t bytes) {
 
 /* length: the body's, from its head, or -1 when unknown. */
 static bool start_html(struct request *rq, const char *charset, int64_t length) {
-  if (parse_html_create_in(rq->shard->html_pool, charset, on_html_event, rq, &rq->html) !=
+  if (parse_html_create_in(crawl__request_html_pool(rq->shard), charset, on_html_event, rq,
+                           &rq->html) !=
       CORE_OK) { /* memory alone: the page's links would be lost without a word */
     rq->html = NULL;
     crawl__notes_fatal(rq->shard, "out of memory");

@@ -18,20 +18,38 @@
 
 /* A shard's requests in flight and what they hold together. */
 struct shard_requests {
-  struct request *active; /* a list, newest first */
-  size_t in_flight;       /* begun and not ended (crawl__request_began, _ended) */
-  bool slot_held;         /* the scheduler holds a slot of -c for the item it pops */
-  size_t long_held;       /* what their long pages hold whole (crawl__request_hold_long) */
+  struct request *active;     /* a list, newest first */
+  size_t in_flight;           /* begun and not ended (crawl__request_began, _ended) */
+  bool slot_held;             /* the scheduler holds a slot of -c for the item it pops */
+  size_t long_held;           /* what their long pages hold whole (crawl__request_hold_long) */
+  parse_html_pool *html_pool; /* their pages' parsers, kept from one page to the next */
 };
 
 core_rc crawl__request_open(struct shard *c) {
-  c->requests = calloc(1, sizeof(*c->requests));
-  return c->requests ? CORE_OK : CORE_ENOMEM;
+  struct shard_requests *r = calloc(1, sizeof(*r));
+  if (!r)
+    return CORE_ENOMEM;
+  core_rc rc = parse_html_pool_create(&r->html_pool);
+  if (rc != CORE_OK) {
+    free(r);
+    return rc;
+  }
+  c->requests = r;
+  return CORE_OK;
 }
 
 void crawl__request_close(struct shard *c) {
-  free(c->requests); /* its requests were ended with the crawl (crawl__seed_settle_leftovers) */
+  if (!c->requests)
+    return;
+  /* its requests were ended with the crawl (crawl__seed_settle_leftovers): every parser went
+   * back to the pool */
+  parse_html_pool_destroy(c->requests->html_pool);
+  free(c->requests);
   c->requests = NULL;
+}
+
+parse_html_pool *crawl__request_html_pool(const struct shard *c) {
+  return c->requests->html_pool;
 }
 
 struct request *crawl__request_next(const struct shard *c, const struct request *rq) {

@@ -33,6 +33,8 @@ bool crawl__request_transient_status(long status);
  * has been freed. */
 core_rc crawl__request_open(struct shard *c);
 void crawl__request_close(struct shard *c);
+/* Where the shard's pages take their HTML parsers from (page.c). */
+parse_html_pool *crawl__request_html_pool(const struct shard *c);
 /* The requests in flight after rq (NULL: the first); NULL after the last. */
 struct request *crawl__request_next(const struct shard *c, const struct request *rq);
 size_t crawl__request_in_flight(const struct shard *c);

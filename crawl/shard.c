@@ -126,7 +126,6 @@ void crawl__shard_open(struct shard *c) {
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
-      (rc = parse_html_pool_create(&c->html_pool)) ||
       (rc = frontier_create(&frontier_opts, c->seen, crawl__host_free, &c->fr)) ||
       (rc = crawl__seed_open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress->timer)) ||
@@ -197,10 +196,12 @@ static void shard_loop(struct shard *c) {
     double rate_next = crawl__budget_rate_next(c->run);
     if (rate_next > now && wait < rate_next - now)
       wait = rate_next - now; /* --rate: nothing starts before then */
-    if (wait > 1.0 || crawl__life_stop(c) || crawl__budget_slots_full(c->run, c->cfg->concurrency))
-      wait = 1.0;
+    /* a stop, or every slot of -c taken: only an event moves it on. most is at most 1 s, and
+     * with --cluster the first shard asks Redis how the run goes sooner */
+    if (crawl__life_stop(c) || crawl__budget_slots_full(c->run, c->cfg->concurrency))
+      wait = most;
     if (wait > most)
-      wait = most; /* --cluster: the first shard asks Redis how the run goes */
+      wait = most;
     if (again)
       wait = 0; /* pages the gate held may start now */
     if (loop_run_once(c->loop, wait < 0 ? 0 : wait) != CORE_OK)
@@ -337,7 +338,6 @@ void crawl__shard_close(struct shard *c) {
   crawl__report_close(c); /* before the loop: its watch on a pipe's reader is the loop's */
   loop_destroy(c->loop);
   crawl__mail_close(c);
-  parse_html_pool_destroy(c->html_pool); /* last: every request's parser went back to it */
   crawl__budget_bounds_close(c);
   free(c->progress); /* its timer went with the loop */
   c->progress = NULL;

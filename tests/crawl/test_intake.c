@@ -7,12 +7,14 @@
  * fate the user reads in its record, and is never queued; the links of a page fetched ahead of
  * its level wait until the level comes, then are offered as found, and a page of that level done
  * before they are offered waits behind them; a redirect's target found first one level deeper
- * moves up to the redirect's depth. */
+ * moves up to the redirect's depth; a link to a host whose lookups all failed fails at once; a page
+ * fetched ahead without links, confirmed at its level, is reported and forgotten. */
 #include "crawl/depthcut.h"
 #include "crawl/held.h"
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
+#include "crawl/report.h"
 #include "crawl/speculate.h"
 #include "crawl/stash.h"
 #include "tests/crawl/world.h"
@@ -55,10 +57,13 @@ static void offer(struct shard *c, const struct url *u, const char *from, int de
   crawl__intake_offer(c, u, from, depth, redirects, kind, how);
 }
 
-static struct world *world_new(bool jsonl) {
+/* A shard of one run whose links are printed (or, with jsonl, recorded); polite (a delay of 1 s),
+ * it fetches pages ahead of their level. */
+static struct world *world_make(bool jsonl, bool polite) {
   struct world *w = calloc(1, sizeof(*w));
   assert_non_null(w);
   w->b.cfg = (struct crawl_config){.depth = 3,
+                                   .delay = polite ? 1 : 0,
                                    .max_delay = 30,
                                    .max_url_length = 4096,
                                    .max_path_repeat = 3,
@@ -76,9 +81,13 @@ static struct world *world_new(bool jsonl) {
   c->hooks.spec_record = world_spec_record;
   c->hooks.offer = offer;
   world_filters_open(c, (const char *const[]){"a.test", "b.test", NULL});
-  struct frontier_options opts = {.max_delay = 30, .per_host = 1};
+  struct frontier_options opts = {.delay = polite ? 1 : 0, .max_delay = 30, .per_host = 1};
   world_intake_open(c, &opts, c->seen);
   return w;
+}
+
+static struct world *world_new(bool jsonl) {
+  return world_make(jsonl, false);
 }
 
 static void world_free(struct world *w) {
@@ -319,6 +328,87 @@ static void test_a_redirect_target_found_deeper_moves_up(void **state) {
   world_free(w);
 }
 
+static void test_a_link_to_a_host_whose_lookups_failed_fails_at_once(void **state) {
+  (void)state;
+  struct world *w = world_new(true);
+  struct shard *c = &w->b.shard;
+  struct url host;
+  assert_int_equal(url_resolve(NULL, "http://b.test/", 14, 4096, &host), CORE_OK);
+  struct host_data *hd = crawl__host_for(c, &host);
+  assert_non_null(hd);
+  hd->dead = "Domain name not found"; /* every lookup of b.test failed (on_host_resolved) */
+  url_free(&host);
+  struct page p;
+  page_open(w, &p, "http://a.test/", 0);
+  page_link(&p, "http://b.test/one.html", via_a);
+  page_link(&p, "two.html", via_a);
+  page_close(w, &p);
+  /* its fate is known: it is not queued to wait for a host that has no address */
+  const struct world_record *r = world_records_find(&w->records, "http://b.test/one.html");
+  assert_non_null(r);
+  assert_int_equal(r->fate, CRAWL_FATE_FAILED);
+  assert_int_equal(r->cause, CRAWL_CAUSE_DNS);
+  assert_string_equal(r->error, "DNS lookup failed: Domain name not found");
+  assert_string_equal(r->from, "http://a.test/");
+  assert_int_equal(r->depth, 1);
+  struct world_queued q = world_queued_pages(c->fr);
+  assert_int_equal(q.count, 1);
+  assert_string_equal(q.urls[0], "http://a.test/two.html");
+  world_free(w);
+}
+
+/* A page fetched ahead of its level that found no links, confirmed by a redirect once the gate is
+ * at the redirect's level: reported at once, at that depth and from the redirect, and forgotten;
+ * there are no links of it to hold. */
+static void test_a_page_fetched_ahead_without_links_is_reported_when_confirmed(void **state) {
+  (void)state;
+  struct world *w = world_make(true, true);
+  struct shard *c = &w->b.shard;
+  struct page shallow;
+  page_open(w, &shallow, "http://a.test/moved", 1); /* level 1 is the gate */
+  const char *leaf = "http://a.test/leaf.html";
+  struct url u;
+  assert_int_equal(url_resolve(NULL, leaf, strlen(leaf), 4096, &u), CORE_OK);
+  crawl__speculate_consider(c, &u, "http://a.test/p", 2, true); /* a held link of level 2 */
+  struct spec *e = crawl__speculate_find(c, leaf);
+  assert_non_null(e);
+
+  /* fetched as request.c fetches a page ahead: it found no links, so it holds none */
+  struct request rq = {.shard = c, .spec = e, .host = e->host};
+  rq.item = frontier_take_deeper(c->fr, e->host, leaf, -1);
+  assert_non_null(rq.item);
+  rq.gate_depth = rq.item->depth;
+  frontier_hold(c->fr, rq.gate_depth);
+  e->rq = &rq;
+  struct crawl_record rec = {.url = leaf,
+                             .depth = rq.item->depth,
+                             .fate = CRAWL_FATE_FETCHED,
+                             .status = 200,
+                             .type = "text/html",
+                             .bytes = 64};
+  crawl__report(c, rq.item->flags, &rec);
+  crawl__speculate_request_ended(c, &rq);
+  assert_null(rq.held);
+  frontier_item_free(rq.item);
+  assert_int_equal(w->records.count, 0); /* not confirmed yet */
+
+  crawl__intake_offer(c, &u, "http://a.test/moved", 1, 1, OFFER_REDIRECT,
+                      (struct link_how){VIA_REDIRECT, true});
+  const struct world_record *r = world_records_find(&w->records, leaf);
+  assert_non_null(r);
+  assert_int_equal(r->fate, CRAWL_FATE_FETCHED);
+  assert_int_equal(r->status, 200);
+  assert_int_equal(r->depth, 1);
+  assert_string_equal(r->from, "http://a.test/moved");
+  assert_null(crawl__speculate_find(c, leaf));
+  assert_int_equal(crawl__held_pages(c), 0);
+  assert_int_equal(frontier_pending(c->fr, 1), 1); /* the shallow page's alone */
+  assert_int_equal(world_queued_pages(c->fr).count, 0);
+  url_free(&u);
+  page_close(w, &shallow);
+  world_free(w);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_new_links_are_printed_once_and_queued_in_order),
@@ -326,6 +416,8 @@ int main(void) {
       cmocka_unit_test(test_links_of_a_page_ahead_of_its_level_wait_for_it),
       cmocka_unit_test(test_a_page_done_after_a_held_one_of_its_level_waits_behind_it),
       cmocka_unit_test(test_a_redirect_target_found_deeper_moves_up),
+      cmocka_unit_test(test_a_link_to_a_host_whose_lookups_failed_fails_at_once),
+      cmocka_unit_test(test_a_page_fetched_ahead_without_links_is_reported_when_confirmed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
