@@ -39,6 +39,9 @@ struct parse_html {
   parse_html_cb cb;
   void *arg;
   bool base_seen;
+  /* the form being read, by its method: a submit button inside without a formmethod submits by
+   * it (on_submitter) */
+  enum { FORM_NONE, FORM_GET, FORM_OTHER } form;
   parse_css *style;   /* the <style> element being read, if any */
   bool scan_scripts;  /* --js: inline scripts' string literals are read too */
   bool anchors;       /* --check-fragments: ids and <a name>s are given too */
@@ -64,40 +67,52 @@ struct parse_html {
  * (doc/behaviour.md, Links). Every other element is looked at for a style attribute alone. */
 enum element_kind { ELEMENT_LINKS, ELEMENT_BASE, ELEMENT_META, ELEMENT_FORM, ELEMENT_STYLE };
 
+/* The attributes of one element that may each hold a link (img's src, lowsrc and longdesc). */
+enum { ELEMENT_ATTRIBUTES = 3 };
+
 struct element {
   const char *name;
   enum element_kind kind;
   parse_via via;
-  const char *attribute;  /* the link's, with ELEMENT_LINKS */
-  const char *attribute2; /* a second one (video's poster), or NULL */
-  const char *srcset;     /* the attribute of a candidate list that holds more, or NULL */
+  /* with ELEMENT_LINKS, the attributes that hold a link, NULL after the last (a form and its
+   * buttons, ELEMENT_FORM, are read by on_form and on_submitter) */
+  const char *attributes[ELEMENT_ATTRIBUTES];
+  const char *srcset; /* the attribute of a candidate list that holds more, or NULL */
 };
 
+/* The obsolete attributes a page may still carry are links too (img's lowsrc, as wget reads it;
+ * the longdesc of img, iframe and frame, as wget2 does): a crawl is after every URL a site
+ * names. */
 static const struct element elements[] = {
-    {"a", ELEMENT_LINKS, PARSE_VIA_A, "href", "xlink:href", NULL}, /* SVG's, before SVG 2 */
-    {"area", ELEMENT_LINKS, PARSE_VIA_AREA, "href", NULL, NULL},
-    {"audio", ELEMENT_LINKS, PARSE_VIA_AUDIO, "src", NULL, NULL},
-    {"base", ELEMENT_BASE, PARSE_VIA_A, NULL, NULL, NULL},
-    {"body", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
-    {"embed", ELEMENT_LINKS, PARSE_VIA_EMBED, "src", NULL, NULL},
-    {"form", ELEMENT_FORM, PARSE_VIA_FORM, NULL, NULL, NULL},
-    {"frame", ELEMENT_LINKS, PARSE_VIA_FRAME, "src", NULL, NULL},
-    {"iframe", ELEMENT_LINKS, PARSE_VIA_IFRAME, "src", NULL, NULL},
-    {"image", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", NULL}, /* SVG's */
-    {"img", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, "srcset"},
-    {"input", ELEMENT_LINKS, PARSE_VIA_IMG, "src", NULL, NULL},           /* of type image alone */
-    {"link", ELEMENT_LINKS, PARSE_VIA_LINK, "href", NULL, "imagesrcset"}, /* preloads */
-    {"meta", ELEMENT_META, PARSE_VIA_REFRESH, NULL, NULL, NULL},
-    {"object", ELEMENT_LINKS, PARSE_VIA_OBJECT, "data", NULL, NULL},
-    {"script", ELEMENT_LINKS, PARSE_VIA_SCRIPT, "src", NULL, NULL},
-    {"source", ELEMENT_LINKS, PARSE_VIA_SOURCE, "src", NULL, "srcset"},
-    {"style", ELEMENT_STYLE, PARSE_VIA_CSS, NULL, NULL, NULL},
-    {"table", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
-    {"td", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
-    {"th", ELEMENT_LINKS, PARSE_VIA_IMG, "background", NULL, NULL},
-    {"track", ELEMENT_LINKS, PARSE_VIA_TRACK, "src", NULL, NULL},
-    {"use", ELEMENT_LINKS, PARSE_VIA_IMG, "href", "xlink:href", NULL}, /* an SVG sprite's */
-    {"video", ELEMENT_LINKS, PARSE_VIA_VIDEO, "src", "poster", NULL},
+    {"a", ELEMENT_LINKS, PARSE_VIA_A, {"href", "xlink:href"}, NULL}, /* SVG's, before SVG 2 */
+    {"area", ELEMENT_LINKS, PARSE_VIA_AREA, {"href"}, NULL},
+    {"audio", ELEMENT_LINKS, PARSE_VIA_AUDIO, {"src"}, NULL},
+    {"base", ELEMENT_BASE, PARSE_VIA_A, {NULL}, NULL},
+    {"blockquote", ELEMENT_LINKS, PARSE_VIA_CITE, {"cite"}, NULL},
+    {"body", ELEMENT_LINKS, PARSE_VIA_IMG, {"background"}, NULL},
+    {"button", ELEMENT_FORM, PARSE_VIA_FORM, {NULL}, NULL},
+    {"del", ELEMENT_LINKS, PARSE_VIA_CITE, {"cite"}, NULL},
+    {"embed", ELEMENT_LINKS, PARSE_VIA_EMBED, {"src"}, NULL},
+    {"form", ELEMENT_FORM, PARSE_VIA_FORM, {NULL}, NULL},
+    {"frame", ELEMENT_LINKS, PARSE_VIA_FRAME, {"src", "longdesc"}, NULL},
+    {"iframe", ELEMENT_LINKS, PARSE_VIA_IFRAME, {"src", "longdesc"}, NULL},
+    {"image", ELEMENT_LINKS, PARSE_VIA_IMG, {"href", "xlink:href"}, NULL}, /* SVG's */
+    {"img", ELEMENT_LINKS, PARSE_VIA_IMG, {"src", "lowsrc", "longdesc"}, "srcset"},
+    {"input", ELEMENT_FORM, PARSE_VIA_IMG, {NULL}, NULL}, /* on_submitter */
+    {"ins", ELEMENT_LINKS, PARSE_VIA_CITE, {"cite"}, NULL},
+    {"link", ELEMENT_LINKS, PARSE_VIA_LINK, {"href"}, "imagesrcset"}, /* preloads */
+    {"meta", ELEMENT_META, PARSE_VIA_REFRESH, {NULL}, NULL},
+    {"object", ELEMENT_LINKS, PARSE_VIA_OBJECT, {"data"}, NULL},
+    {"q", ELEMENT_LINKS, PARSE_VIA_CITE, {"cite"}, NULL},
+    {"script", ELEMENT_LINKS, PARSE_VIA_SCRIPT, {"src"}, NULL},
+    {"source", ELEMENT_LINKS, PARSE_VIA_SOURCE, {"src"}, "srcset"},
+    {"style", ELEMENT_STYLE, PARSE_VIA_CSS, {NULL}, NULL},
+    {"table", ELEMENT_LINKS, PARSE_VIA_IMG, {"background"}, NULL},
+    {"td", ELEMENT_LINKS, PARSE_VIA_IMG, {"background"}, NULL},
+    {"th", ELEMENT_LINKS, PARSE_VIA_IMG, {"background"}, NULL},
+    {"track", ELEMENT_LINKS, PARSE_VIA_TRACK, {"src"}, NULL},
+    {"use", ELEMENT_LINKS, PARSE_VIA_IMG, {"href", "xlink:href"}, NULL}, /* an SVG sprite's */
+    {"video", ELEMENT_LINKS, PARSE_VIA_VIDEO, {"src", "poster"}, NULL},
 };
 
 /* Every start tag of a page comes here, and most are none of the above (a span, a div): only
@@ -108,9 +123,9 @@ static const struct element elements[] = {
 static const struct element *element_of(const char *name) {
   /* where each first letter's entries begin, plus one (0: none) */
   static const unsigned char first_entry[26] = {
-      ['a' - 'a'] = 1,  ['b' - 'a'] = 4,  ['e' - 'a'] = 6,  ['f' - 'a'] = 7,
-      ['i' - 'a'] = 9,  ['l' - 'a'] = 13, ['m' - 'a'] = 14, ['o' - 'a'] = 15,
-      ['s' - 'a'] = 16, ['t' - 'a'] = 19, ['u' - 'a'] = 23, ['v' - 'a'] = 24};
+      ['a' - 'a'] = 1,  ['b' - 'a'] = 4,  ['d' - 'a'] = 8,  ['e' - 'a'] = 9,  ['f' - 'a'] = 10,
+      ['i' - 'a'] = 12, ['l' - 'a'] = 17, ['m' - 'a'] = 18, ['o' - 'a'] = 19, ['q' - 'a'] = 20,
+      ['s' - 'a'] = 21, ['t' - 'a'] = 24, ['u' - 'a'] = 28, ['v' - 'a'] = 29};
   unsigned letter = (unsigned)(unsigned char)name[0] - 'a';
   if (letter >= 26 || !first_entry[letter])
     return NULL;
@@ -128,7 +143,7 @@ const char *parse_via_name(parse_via via) {
       [PARSE_VIA_SCRIPT] = "script", [PARSE_VIA_EMBED] = "embed",   [PARSE_VIA_SOURCE] = "source",
       [PARSE_VIA_AUDIO] = "audio",   [PARSE_VIA_VIDEO] = "video",   [PARSE_VIA_TRACK] = "track",
       [PARSE_VIA_OBJECT] = "object", [PARSE_VIA_FORM] = "form",     [PARSE_VIA_REFRESH] = "refresh",
-      [PARSE_VIA_CSS] = "css",       [PARSE_VIA_JS] = "js"};
+      [PARSE_VIA_CSS] = "css",       [PARSE_VIA_JS] = "js",         [PARSE_VIA_CITE] = "cite"};
   return (unsigned)via < PARSE_VIA_COUNT ? names[via] : NULL;
 }
 
@@ -309,13 +324,15 @@ static void text_wanted(htmlParserCtxtPtr ctxt, bool wanted) {
   ctxt->sax->cdataBlock = wanted ? on_text : NULL;
 }
 
-static void on_form(struct parse_html *html, const xmlChar **atts) {
-  /* a GET form's action is a page to link to, without the query its data would replace
-   * (doc/network.md, Links users miss); a POST form is never submitted */
-  const char *action = attr(atts, "action");
-  const char *method = attr(atts, "method");
-  if (!action || (method && *method && strcasecmp(method, "get") != 0))
-    return;
+/* A form's method or a button's formmethod: GET unless it says POST or dialog (the HTML
+ * Standard's invalid and missing value default). */
+static bool method_is_get(const char *method) {
+  return !method || (strcasecmp(method, "post") != 0 && strcasecmp(method, "dialog") != 0);
+}
+
+/* Where a GET submission goes: a page to link to, without the query its data would replace
+ * (doc/network.md, Links users miss); a POST one is never made. */
+static void emit_submission(struct parse_html *html, const char *action) {
   size_t len = strcspn(action, "?#");
   while (len && parse__is_space(action[len - 1]))
     len--;
@@ -326,6 +343,35 @@ static void on_form(struct parse_html *html, const xmlChar **atts) {
   }
   if (len) /* an empty action is the page itself */
     emit_link(html, PARSE_VIA_FORM, start, len);
+}
+
+static void on_form(struct parse_html *html, const xmlChar **atts) {
+  html->form = method_is_get(attr(atts, "method")) ? FORM_GET : FORM_OTHER;
+  const char *action = attr(atts, "action");
+  if (action && html->form == FORM_GET)
+    emit_submission(html, action);
+}
+
+/* A submit button's formaction (the HTML Standard's Submit Button and Image Button states): the
+ * submission goes there, by its formmethod or else its form's method. A button outside a form
+ * without a formmethod names its form elsewhere (form=) or submits nothing: not followed. An
+ * <input type=image>'s src is an image; any other input's src is ignored. */
+static void on_submitter(struct parse_html *html, const char *name, const xmlChar **atts) {
+  const char *type = attr(atts, "type");
+  if (name[0] == 'i') { /* input: a submit button only of type submit or image */
+    bool image = type && strcasecmp(type, "image") == 0;
+    const char *src = image ? attr(atts, "src") : NULL;
+    if (src)
+      emit_link(html, PARSE_VIA_IMG, src, strlen(src));
+    if (!image && !(type && strcasecmp(type, "submit") == 0))
+      return;
+  } else if (type && (strcasecmp(type, "reset") == 0 || strcasecmp(type, "button") == 0)) {
+    return; /* a button is a submit button unless its type says otherwise */
+  }
+  const char *action = attr(atts, "formaction");
+  const char *method = attr(atts, "formmethod");
+  if (action && (method ? method_is_get(method) : html->form == FORM_GET))
+    emit_submission(html, action);
 }
 
 static void on_meta(struct parse_html *html, const xmlChar **atts) {
@@ -368,13 +414,15 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
     }
     text_wanted(ctxt, true);
   }
-  if (!atts)
+  if (!atts && !el)
     return;
-  /* one pass over the attributes; the first of each name counts, as in the HTML Standard */
-  const char *style = NULL, *value = NULL, *value2 = NULL, *srcset = NULL;
+  /* one pass over the attributes; the first of each name counts, as in the HTML Standard,
+   * whose tokenizer drops the others (libxml2's does); a <form> without any still begins a GET
+   * form */
+  const char *style = NULL, *values[ELEMENT_ATTRIBUTES] = {NULL}, *srcset = NULL;
   bool links = el && el->kind == ELEMENT_LINKS;
   bool named = html->anchors && name[0] == 'a' && name[1] == '\0';
-  for (size_t i = 0; atts[i]; i += 2) {
+  for (size_t i = 0; atts && atts[i]; i += 2) {
     const char *an = (const char *)atts[i];
     const char *av = atts[i + 1] ? (const char *)atts[i + 1] : "";
     /* a fragment names an element by its id, or an <a> by its name (the HTML Standard's
@@ -386,12 +434,14 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       style = av;
     else if (!links)
       continue;
-    else if (!value && an[0] == el->attribute[0] && strcmp(an, el->attribute) == 0)
-      value = av;
-    else if (!value2 && el->attribute2 && strcmp(an, el->attribute2) == 0)
-      value2 = av;
-    else if (!srcset && el->srcset && strcmp(an, el->srcset) == 0)
+    else if (el->srcset && strcmp(an, el->srcset) == 0)
       srcset = av;
+    else
+      for (size_t k = 0; k < ELEMENT_ATTRIBUTES && el->attributes[k]; k++)
+        if (an[0] == el->attributes[k][0] && strcmp(an, el->attributes[k]) == 0) {
+          values[k] = av;
+          break;
+        }
   }
   if (style) {
     html->via = PARSE_VIA_CSS;
@@ -412,24 +462,19 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       on_meta(html, atts);
       return;
     case ELEMENT_FORM:
-      on_form(html, atts);
+      if (name[0] == 'f')
+        on_form(html, atts);
+      else
+        on_submitter(html, name, atts);
       return;
     case ELEMENT_STYLE:
       return;
     case ELEMENT_LINKS:
       break;
   }
-  /* an input's src is an image only where its type says so (the HTML Standard's Image Button
-   * state); any other input ignores it */
-  if (value && strcmp(name, "input") == 0) {
-    const char *type = attr(atts, "type");
-    if (!type || strcasecmp(type, "image") != 0)
-      value = NULL;
-  }
-  if (value)
-    emit_link(html, el->via, value, strlen(value));
-  if (value2)
-    emit_link(html, el->via, value2, strlen(value2));
+  for (size_t k = 0; k < ELEMENT_ATTRIBUTES; k++)
+    if (values[k])
+      emit_link(html, el->via, values[k], strlen(values[k]));
   if (srcset)
     emit_srcset(html, el->via, srcset);
 }
@@ -463,6 +508,8 @@ static void on_end(void *ctx, const xmlChar *name) {
     html->style = NULL;
     text_wanted(ctxt, false);
   }
+  if (html->form && name && strcmp((const char *)name, "form") == 0)
+    html->form = FORM_NONE;
 }
 
 static void on_error(void *ctx, const char *msg, ...) {

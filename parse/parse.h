@@ -38,9 +38,10 @@ typedef enum {
   PARSE_VIA_REFRESH,
   PARSE_VIA_CSS,
   PARSE_VIA_JS,
+  PARSE_VIA_CITE, /* the source a blockquote, q, del or ins cites */
   PARSE_VIA_COUNT
 } parse_via;
-/* Its name in records: the element's ("a", "img"), "refresh", "css" or "js". */
+/* Its name in records: the element's ("a", "img"), "refresh", "css", "js" or "cite". */
 const char *parse_via_name(parse_via via);
 
 typedef struct parse_html parse_html;

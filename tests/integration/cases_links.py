@@ -573,6 +573,41 @@ def case_form_actions(tmp):
         site.stop()
 
 
+def case_cites_descriptions_and_buttons(tmp):
+    """The other URLs a page names are found and recorded with how: a quotation's source (via
+    cite), an image's long description and low-resolution copy (via img), a submit button's
+    formaction in a GET form (via form, its query dropped); the button of a POST form and one
+    whose formmethod is post are never requested."""
+    def respond(host, path, headers):
+        if path == "/":
+            return 200, {}, ('<blockquote cite="/source.html">q</blockquote>'
+                             '<img src="/i.png" longdesc="/desc.html" lowsrc="/low.png">'
+                             '<form action="/search"><button formaction="/other?q=1">go</button>'
+                             '<button formmethod="post" formaction="/post-button">p</button>'
+                             '</form><form method="post" action="/buy">'
+                             '<button formaction="/buy-now">b</button></form>')
+        if path in ("/source.html", "/desc.html", "/search", "/other"):
+            return 200, {}, "<p>a page</p>"
+        return None
+
+    site = Site(["a.test"], respond)
+    try:
+        p = site.crawl("-w", "0", "--jsonl", site.url("a.test"))
+        got = {r["url"]: (r["fate"], r["via"]) for r in records(p)}
+        want = {site.url("a.test"): ("fetched", "seed"),
+                site.url("a.test", "/source.html"): ("fetched", "cite"),
+                site.url("a.test", "/i.png"): ("skipped", "img"),
+                site.url("a.test", "/low.png"): ("skipped", "img"),
+                site.url("a.test", "/desc.html"): ("fetched", "img"),
+                site.url("a.test", "/search"): ("fetched", "form"),
+                site.url("a.test", "/other"): ("fetched", "form")}
+        expect(got == want, f"records: {got}")
+        asked = [path for path in site.paths() if path in ("/buy", "/buy-now", "/post-button")]
+        expect(not asked, f"a POST submission was made: {asked}")
+    finally:
+        site.stop()
+
+
 def case_js_links(tmp):
     """--js: links in the string literals of an inline script and of a fetched .js file, and none
     from a comment, a regex, a template with a substitution or a JSON block. Without --js the

@@ -183,6 +183,34 @@ static void test_form_actions(void **state) {
   expect_in_any_chunking(doc, want_links);
 }
 
+/* The other attributes the HTML Standard gives a URL: the source a blockquote, q, del or ins
+ * cites; an image's or frame's long description and an image's low-resolution copy (obsolete, as
+ * wget reads them); a submit button's formaction where its submission is GET, by its formmethod or
+ * else its form's method (a reset or plain button submits nothing, nor one outside a form that
+ * does not say GET itself). */
+static void test_cited_described_and_submitted(void **state) {
+  (void)state;
+  static const char doc[] =
+      "<html><body><blockquote cite=\"/quoted.html\"><q cite=q.html>x</q></blockquote>"
+      "<del cite=why-del.html>a</del><ins cite=\"why-ins.html\" cite=second.html>b</ins>"
+      "<img src=i.png lowsrc=low.png longdesc=desc.html><iframe src=f.html longdesc=fdesc.html>"
+      "</iframe><form method=post action=/buy><button formaction=/buy2>b</button>"
+      "<button formmethod=GET formaction=/got>g</button>"
+      "<input type=submit formmethod=dialog formaction=/dialog></form>"
+      "<form action=/search><button formaction=\" /other?x=1#top\">go</button>"
+      "<button type=reset formaction=/reset>r</button><button type=BUTTON formaction=/s>s</button>"
+      "<button formmethod=post formaction=/post>p</button><input type=submit formaction=/submit>"
+      "<input type=image src=btn.png formaction=/image><input type=text formaction=/text>"
+      "<button type=odd formaction=/odd>o</button></form>"
+      "<button formaction=/outside>o</button><button formmethod=get formaction=/named>n</button>"
+      "</body></html>";
+  static const char want_links[] =
+      "L:/quoted.html|L:q.html|L:why-del.html|L:why-ins.html|L:i.png|L:low.png|L:desc.html|"
+      "L:f.html|L:fdesc.html|L:/got|L:/search|L:/other|L:/submit|L:btn.png|L:/image|L:/odd|"
+      "L:/named|";
+  expect_in_any_chunking(doc, want_links);
+}
+
 static void test_nofollow(void **state) {
   (void)state;
   struct events ev;
@@ -301,13 +329,15 @@ static void test_link_via(void **state) {
       "<input type=IMAGE src=in><input src=no><input type=text src=no2>"
       "<svg><a xlink:href=xa>x</a><image href=ih xlink:href=ix></image><use xlink:href=s.svg#i>"
       "</use></svg><link rel=preload as=image imagesrcset=\"p1 1x, p2 2x\" srcset=no3>"
-      "<img imagesrcset=no4>";
+      "<img imagesrcset=no4><q cite=qc>q</q><form><button formaction=bf>b</button></form>"
+      "<img src=i3 longdesc=d lowsrc=l>";
   /* background images, image buttons and SVG's images and sprites are images; a preload's
    * candidates are the link's, and each element reads its own candidate list alone */
   static const char expected[] =
       "link:s.css|refresh:r|css:st|css:sa|a:a|img:i|img:i2|form:f|video:v|"
       "video:p|js:/j.html|script:x.js|iframe:fr|object:o|source:so|area:ar|"
-      "img:bg|img:tb|img:td|img:th|img:in|a:xa|img:ih|img:ix|img:s.svg#i|link:p1|link:p2|";
+      "img:bg|img:tb|img:td|img:th|img:in|a:xa|img:ih|img:ix|img:s.svg#i|link:p1|link:p2|"
+      "cite:qc|form:bf|img:i3|img:l|img:d|";
   for (size_t chunk = 1; chunk <= sizeof(html); chunk = chunk * 3 + 1) {
     struct vias v = {0};
     assert_int_equal(parse_html_create(NULL, collect_via, &v, &v.html), CORE_OK);
@@ -448,6 +478,7 @@ int main(void) {
       cmocka_unit_test(test_hold_changed_midway),
       cmocka_unit_test(test_css_in_html),
       cmocka_unit_test(test_form_actions),
+      cmocka_unit_test(test_cited_described_and_submitted),
       cmocka_unit_test(test_nofollow),
       cmocka_unit_test(test_text_only_elements),
       cmocka_unit_test(test_tags_as_written),
