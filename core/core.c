@@ -434,11 +434,18 @@ FILE *core_file_begin(const char *path, char **tmp) {
 }
 
 core_rc core_file_commit(FILE *f, char *tmp, const char *path) {
-  bool ok = fflush(f) == 0 && !ferror(f) && fsync(fileno(f)) == 0;
-  ok &= fclose(f) == 0;
-  ok = ok && rename(tmp, path) == 0;
+  /* errno stays the first failure's: a failed write is why, not the close after it */
+  bool ok = fflush(f) == 0 && !ferror(f) && (!tmp || fsync(fileno(f)) == 0);
   int saved = errno;
-  if (!ok)
+  if (fclose(f) != 0 && ok) {
+    ok = false;
+    saved = errno;
+  }
+  if (ok && tmp && rename(tmp, path) != 0) {
+    ok = false;
+    saved = errno;
+  }
+  if (!ok && tmp)
     unlink(tmp);
   free(tmp);
   errno = saved;

@@ -93,7 +93,9 @@ const char *core_dir_unsafe(const char *dir);
 FILE *core_file_begin(const char *path, char **tmp);
 /* Puts what core_file_begin made in place once its bytes are on disk (fflush, fsync, rename), so
  * that a crash leaves path as it was or whole; on any failure removes the temporary file. Closes
- * f and frees tmp either way. CORE_ESYS with errno set when it could not. */
+ * f and frees tmp either way. With tmp NULL, f was opened on path itself (a device or a pipe,
+ * which has neither fsync nor rename): flushed and closed alone. CORE_ESYS with errno set (the
+ * first failure's) when it could not. */
 core_rc core_file_commit(FILE *f, char *tmp, const char *path);
 
 /* ---- Lines of a file, in bounded memory ---- */

@@ -133,15 +133,7 @@ core_rc fetch_cookies_save(fetch_cookies *jar, const char *path) {
     fputs("# Netscape HTTP Cookie File\n# Written by crawl: its cookies, private to you.\n\n", f);
     for (const struct curl_slist *l = list; l; l = l->next)
       fprintf(f, "%s\n", l->data);
-    if (!in_place) {
-      rc = core_file_commit(f, tmp, path);
-    } else {
-      bool written = fflush(f) == 0 && !ferror(f);
-      int why = errno; /* the first failure's */
-      bool closed = fclose(f) == 0;
-      errno = written ? errno : why;
-      rc = written && closed ? CORE_OK : CORE_ESYS;
-    }
+    rc = core_file_commit(f, tmp, path); /* in place, tmp is NULL */
   }
   int saved = errno;
   curl_slist_free_all(list);

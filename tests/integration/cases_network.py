@@ -444,11 +444,13 @@ def case_cookies(tmp):
         got = []
         reader = threading.Thread(target=lambda: got.append(open(fifo).read()), daemon=True)
         reader.start()
-        site.crawl("-w", "0", "-d", "0", "--load-cookies", jar, "--save-cookies", fifo,
-                   site.url(hosts[5], chain[-1]))
+        p = site.crawl("-w", "0", "-d", "0", "--load-cookies", jar, "--save-cookies", fifo,
+                       site.url(hosts[5], chain[-1]))
         reader.join(30)  # at once when the crawl wrote into the pipe; never when it replaced it
         expect(stat.S_ISFIFO(os.stat(fifo).st_mode) and got and "\tsession\topensesame" in got[0],
                f"--save-cookies into a pipe: {os.stat(fifo).st_mode:o}, {got!r}")
+        expect(p.returncode == 0 and "cookies" not in p.stderr,  # a pipe has no fsync to fail
+               f"--save-cookies into a pipe: exit {p.returncode}, {p.stderr[-300:]!r}")
 
         since = time.monotonic()
         p = site.crawl("-w", "0", "--jsonl", "--no-cookies", site.url(hosts[0]))
