@@ -175,16 +175,22 @@ static bool dns_servers_valid(const char *csv) {
 }
 
 /* Whether a file an option names can be read, checked when the option is read rather than when
- * the crawl has begun (or at every TLS handshake): 0, or the errno that says why not. A directory
- * opens, but no file of cookies, certificates or logins is read from it. */
-static int unreadable(const char *path) {
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+ * the crawl has begun (or at every TLS handshake): NULL, or why not. A directory opens, but no
+ * file of cookies, certificates or logins is read from it. A pipe or socket (a FIFO, <(...)) is
+ * refused: curl reads these files again (the certificates at a TLS connection, the logins at each
+ * request, the cookies once checked and once loaded), and a pipe gives its bytes once, or blocks
+ * the crawl when nobody writes it; opened without waiting, the check itself never blocks. */
+static const char *unreadable(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0)
-    return errno;
+    return strerror(errno);
   struct stat st;
   int why = fstat(fd, &st) != 0 ? errno : S_ISDIR(st.st_mode) ? EISDIR : 0;
+  bool pipe = !why && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
   close(fd);
-  return why;
+  if (pipe)
+    return "a pipe, read only once, where a file read again is needed";
+  return why ? strerror(why) : NULL;
 }
 
 /* A list's items hold no white space: "png jpg" is a list typed with a space for a comma. */
@@ -439,9 +445,9 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
       cfg->insecure = true;
       break;
     case OPT_CACERT: {
-      int why = unreadable(arg);
+      const char *why = unreadable(arg);
       if (why)
-        USAGE("invalid value '%s' for --cacert: %s", arg, strerror(why));
+        USAGE("invalid value '%s' for --cacert: %s", arg, why);
       free(cfg->cacert);
       if (!(cfg->cacert = strdup(arg)))
         USAGE("out of memory");
@@ -524,9 +530,9 @@ static int network_option(struct cli_parse_state *ps, int c, const char *arg) {
               "a duration such as 90, 30s, 10m or 2h");
       break;
     case OPT_NETRC_FILE: {
-      int why = unreadable(arg);
+      const char *why = unreadable(arg);
       if (why)
-        USAGE("invalid value '%s' for --netrc-file: %s", arg, strerror(why));
+        USAGE("invalid value '%s' for --netrc-file: %s", arg, why);
       if (!set_path(&cfg->netrc_file, arg, "--netrc-file", "a file name", err, err_size))
         return CLI_USAGE;
       cfg->netrc = true;
@@ -548,9 +554,9 @@ static int keeping_output_option(struct cli_parse_state *ps, int c, const char *
   char **argv = ps->argv;
   switch (c) {
     case OPT_LOAD_COOKIES: {
-      int why = unreadable(arg);
+      const char *why = unreadable(arg);
       if (why)
-        USAGE("invalid value '%s' for --load-cookies: %s", arg, strerror(why));
+        USAGE("invalid value '%s' for --load-cookies: %s", arg, why);
       if (!set_path(&cfg->load_cookies, arg, "--load-cookies", "a file name", err, err_size))
         return CLI_USAGE;
       break;

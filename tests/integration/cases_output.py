@@ -133,7 +133,10 @@ def case_seed_file_bad_lines(tmp):
 def case_usage_errors(tmp):
     """A bad option or value, no seed, or a seed that is no http(s) URL: exit 2, one line naming
     what is wrong and one pointing to --help, nothing on standard output; each refusal of a
-    user agent says what is wrong with it."""
+    user agent says what is wrong with it. A file read more than once named as a pipe that nobody
+    writes is refused at once (opening it to check would wait for a writer)."""
+    pipe = os.path.join(tmp, "pipe")
+    os.mkfifo(pipe)
     for args, word in [(["--bogus"], "--bogus"), (["-d", "x", "a.test"], "--depth"),
                        (["-w", "-1", "a.test"], "--delay"), (["-U", "", "a.test"], "--user-agent"),
                        (["--scope", "planet", "a.test"], "--scope"), ([], "seed"),
@@ -154,6 +157,9 @@ def case_usage_errors(tmp):
                        (["--load-cookies", tmp, "a.test"], "--load-cookies"),
                        (["--cacert", tmp, "a.test"], "--cacert"),
                        (["--netrc-file", tmp, "a.test"], "--netrc-file"),
+                       (["--cacert", pipe, "a.test"], "--cacert: a pipe"),
+                       (["--netrc-file", pipe, "a.test"], "--netrc-file: a pipe"),
+                       (["--load-cookies", pipe, "a.test"], "--load-cookies: a pipe"),
                        (["-H", "X-Trace Id: 1", "a.test"], "--header"),
                        (["-H", "X-Id\x01: 1", "a.test"], "--header"),
                        (["-H", "X-Id: 1\r\nX-Injected: 2", "a.test"], "--header"),
