@@ -14,7 +14,6 @@
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
-#include "crawl/report.h"
 #include "crawl/speculate.h"
 #include "crawl/stash.h"
 #include "tests/crawl/world.h"
@@ -370,27 +369,9 @@ static void test_a_page_fetched_ahead_without_links_is_reported_when_confirmed(v
   struct url u;
   assert_int_equal(url_resolve(NULL, leaf, strlen(leaf), 4096, &u), CORE_OK);
   crawl__speculate_consider(c, &u, "http://a.test/p", 2, true); /* a held link of level 2 */
-  struct spec *e = crawl__speculate_find(c, leaf);
-  assert_non_null(e);
-
-  /* fetched as request.c fetches a page ahead: it found no links, so it holds none */
-  struct request rq = {.shard = c, .spec = e, .host = e->host};
-  rq.item = frontier_take_deeper(c->fr, e->host, leaf, -1);
-  assert_non_null(rq.item);
-  rq.gate_depth = rq.item->depth;
-  frontier_hold(c->fr, rq.gate_depth);
-  e->rq = &rq;
-  struct crawl_record rec = {.url = leaf,
-                             .depth = rq.item->depth,
-                             .fate = CRAWL_FATE_FETCHED,
-                             .status = 200,
-                             .type = "text/html",
-                             .bytes = 64};
-  crawl__report(c, rq.item->flags, &rec);
-  crawl__speculate_request_ended(c, &rq);
-  assert_null(rq.held);
-  frontier_item_free(rq.item);
-  assert_int_equal(w->records.count, 0); /* not confirmed yet */
+  assert_non_null(crawl__speculate_find(c, leaf));
+  world_fetch_ahead(c, leaf, NULL, NULL, via_a); /* it found no links: it holds none */
+  assert_int_equal(w->records.count, 0);         /* not confirmed yet */
 
   crawl__intake_offer(c, &u, "http://a.test/moved", 1, 1, OFFER_REDIRECT,
                       (struct link_how){VIA_REDIRECT, true});

@@ -189,10 +189,6 @@ static void consider_page(struct world *w, int i) {
   consider(w, url, "http://a.test/", 2, true);
 }
 
-/* Fetches url's speculative page as the engine does (below). */
-static void fetch_ahead(struct world *w, const char *url, const char *const *links,
-                        const char *redirect);
-
 static void test_the_budget_bounds_pages_fetched_ahead(void **state) {
   (void)state;
   struct world *w = world_new();
@@ -210,7 +206,7 @@ static void test_the_budget_bounds_pages_fetched_ahead(void **state) {
   for (int i = 0; i < 5; i++) {
     char url[64];
     snprintf(url, sizeof(url), "http://a.test/q%d", i);
-    fetch_ahead(w, url, NULL, NULL);
+    world_fetch_ahead(&w->b.shard, url, NULL, NULL, via_a);
   }
   for (int i = 8; i < 12; i++)
     consider_page(w, i);
@@ -240,46 +236,13 @@ static void test_a_page_cancelled_before_its_fetch_leaves_the_queue(void **state
 
 /* Its item taken from the queue into a request of its depth, its record and a redirect kept
  * (report.c hands them over), its links held, and the request ended. */
-static void fetch_ahead(struct world *w, const char *url, const char *const *links,
-                        const char *redirect) {
-  struct shard *c = &w->b.shard;
-  struct spec *e = crawl__speculate_find(c, url);
-  assert_non_null(e);
-  struct request rq = {.shard = c, .spec = e, .host = e->host};
-  rq.item = frontier_take_deeper(c->fr, e->host, url, -1);
-  assert_non_null(rq.item);
-  rq.gate_depth = rq.item->depth;
-  size_t pending = frontier_pending(c->fr, rq.gate_depth);
-  frontier_hold(c->fr, rq.gate_depth); /* popped: pending at its depth until released */
-  e->rq = &rq;
-  struct crawl_record rec = {.url = url,
-                             .depth = rq.item->depth,
-                             .fate = CRAWL_FATE_FETCHED,
-                             .status = redirect ? 301 : 200,
-                             .type = "text/html",
-                             .bytes = 512,
-                             .location = redirect};
-  crawl__report(c, rq.item->flags, &rec);
-  if (redirect)
-    crawl__speculate_keep_redirect(c, url, redirect, 1, (struct link_how){VIA_REDIRECT, true});
-  rq.held = crawl__held_new(c, url, rq.gate_depth);
-  for (size_t i = 0; links && links[i]; i++)
-    crawl__held_add(c, rq.held, links[i], rq.gate_depth + 1, via_a);
-  crawl__held_seal(rq.held);
-  crawl__speculate_request_ended(c, &rq);
-  assert_null(rq.held); /* its links went with its entry */
-  assert_int_equal(rq.gate_depth, -1);
-  assert_int_equal(frontier_pending(c->fr, rq.item->depth), pending); /* released */
-  frontier_item_free(rq.item);
-}
-
 static void test_a_fetched_page_waits_in_the_stash_and_comes_back_whole(void **state) {
   (void)state;
   struct world *w = world_new();
   struct shard *c = &w->b.shard;
   consider(w, "http://a.test/x", "http://a.test/", 2, true);
   static const char *const links[] = {"http://a.test/x/1", "http://a.test/x/2", NULL};
-  fetch_ahead(w, "http://a.test/x", links, NULL);
+  world_fetch_ahead(c, "http://a.test/x", links, NULL, via_a);
   assert_int_equal(w->written_count, 0); /* not reported: not confirmed yet */
   assert_true(crawl__stash_fd(c) >= 0);  /* it went to the stash */
   assert_int_equal(crawl__held_spec_links(c), 0);
@@ -318,7 +281,7 @@ static void test_a_kept_redirect_is_offered_when_confirmed(void **state) {
   struct world *w = world_new();
   struct shard *c = &w->b.shard;
   consider(w, "http://a.test/old", "http://a.test/", 2, true);
-  fetch_ahead(w, "http://a.test/old", NULL, "http://a.test/new");
+  world_fetch_ahead(c, "http://a.test/old", NULL, "http://a.test/new", via_a);
   struct spec *e = crawl__speculate_find(c, "http://a.test/old");
   assert_non_null(e);
   crawl__speculate_report(c, e, "http://a.test/", 2, 0, true);
@@ -340,7 +303,7 @@ static void test_a_confirmed_page_waits_for_its_level_and_moves_up(void **state)
   struct world *w = world_new();
   struct shard *c = &w->b.shard;
   consider(w, "http://a.test/x", "http://a.test/p", 3, true);
-  fetch_ahead(w, "http://a.test/x", NULL, NULL);
+  world_fetch_ahead(c, "http://a.test/x", NULL, NULL, via_a);
   struct spec *e = crawl__speculate_find(c, "http://a.test/x");
   assert_non_null(e);
   /* confirmed at depth 3, a level the gate has not reached: it waits with its held page */

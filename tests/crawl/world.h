@@ -10,6 +10,7 @@
 #include "crawl/host.h"
 #include "crawl/intake.h"
 #include "crawl/mesh.h"
+#include "crawl/report.h"
 #include "crawl/speculate.h"
 #include "crawl/stash.h"
 
@@ -67,6 +68,47 @@ static inline void world_intake_close(struct shard *c) {
   crawl__speculate_close(c);
   crawl__stash_close(c);
   world_parts_close(c);
+}
+
+/* A page fetched ahead of its level (queued by crawl__speculate_consider), as request.c fetches
+ * one: taken from its host's queue, reported fetched (a 301 to redirect, kept, when given; else a
+ * 200 of HTML), its links (NULL-ended; NULL: it found none, and so holds no page of links) held at
+ * the next level, found by how, and its request ended. Inline: only a program that fetches ahead
+ * links report.c and speculate.c. */
+static inline void world_fetch_ahead(struct shard *c, const char *url, const char *const *links,
+                                     const char *redirect, struct link_how how) {
+  struct spec *e = crawl__speculate_find(c, url);
+  if (!e)
+    abort();
+  struct request rq = {.shard = c, .spec = e, .host = e->host};
+  if (!(rq.item = frontier_take_deeper(c->fr, e->host, url, -1)))
+    abort();
+  rq.gate_depth = rq.item->depth;
+  int depth = rq.gate_depth;
+  size_t pending = frontier_pending(c->fr, depth);
+  frontier_hold(c->fr, rq.gate_depth); /* popped: pending at its depth until released */
+  e->rq = &rq;
+  struct crawl_record rec = {.url = url,
+                             .depth = rq.item->depth,
+                             .fate = CRAWL_FATE_FETCHED,
+                             .status = redirect ? 301 : 200,
+                             .type = "text/html",
+                             .bytes = 512,
+                             .location = redirect};
+  crawl__report(c, rq.item->flags, &rec);
+  if (redirect)
+    crawl__speculate_keep_redirect(c, url, redirect, 1, (struct link_how){VIA_REDIRECT, true});
+  if (links) {
+    rq.held = crawl__held_new(c, url, rq.gate_depth);
+    for (size_t i = 0; links[i]; i++)
+      crawl__held_add(c, rq.held, links[i], rq.gate_depth + 1, how);
+    crawl__held_seal(rq.held);
+  }
+  crawl__speculate_request_ended(c, &rq);
+  /* its links went with its entry, and its depth was released */
+  if (rq.held || rq.gate_depth != -1 || frontier_pending(c->fr, depth) != pending)
+    abort();
+  frontier_item_free(rq.item);
 }
 
 /* seed.c's hook (hooks.seed_found) for a program without seeds: no link is a seed not offered
