@@ -388,6 +388,17 @@ static void on_meta(struct parse_html *html, const xmlChar **atts) {
     emit(html, PARSE_NOFOLLOW, "", 0);
 }
 
+/* Keeps av in values when an is one of el's link attributes; whether it was. */
+static bool link_attribute(const struct element *el, const char *an, const char *av,
+                           const char *values[ELEMENT_ATTRIBUTES]) {
+  for (size_t k = 0; k < ELEMENT_ATTRIBUTES && el->attributes[k]; k++)
+    if (an[0] == el->attributes[k][0] && strcmp(an, el->attributes[k]) == 0) {
+      values[k] = av;
+      return true;
+    }
+  return false;
+}
+
 static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
   htmlParserCtxtPtr ctxt = ctx;
   struct parse_html *html = ctxt->_private;
@@ -434,14 +445,9 @@ static void on_start(void *ctx, const xmlChar *name_x, const xmlChar **atts) {
       style = av;
     else if (!links)
       continue;
-    else if (el->srcset && strcmp(an, el->srcset) == 0)
+    else if (!link_attribute(el, an, av, values) && el->srcset && an[0] == el->srcset[0] &&
+             strcmp(an, el->srcset) == 0)
       srcset = av;
-    else
-      for (size_t k = 0; k < ELEMENT_ATTRIBUTES && el->attributes[k]; k++)
-        if (an[0] == el->attributes[k][0] && strcmp(an, el->attributes[k]) == 0) {
-          values[k] = av;
-          break;
-        }
   }
   if (style) {
     html->via = PARSE_VIA_CSS;
