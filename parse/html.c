@@ -353,9 +353,10 @@ static void on_form(struct parse_html *html, const xmlChar **atts) {
 }
 
 /* A submit button's formaction (the HTML Standard's Submit Button and Image Button states): the
- * submission goes there, by its formmethod or else its form's method. A button outside a form
- * without a formmethod names its form elsewhere (form=) or submits nothing: not followed. An
- * <input type=image>'s src is an image; any other input's src is ignored. */
+ * submission goes there, by its formmethod or else its form owner's method. Without a formmethod,
+ * a button outside a form, or one that names its form (form=, which may be any form of the page),
+ * has an owner whose method is not known here, or none: not followed. An <input type=image>'s
+ * src is an image; any other input's src is ignored. */
 static void on_submitter(struct parse_html *html, const char *name, const xmlChar **atts) {
   const char *type = attr(atts, "type");
   if (name[0] == 'i') { /* input: a submit button only of type submit or image */
@@ -370,7 +371,7 @@ static void on_submitter(struct parse_html *html, const char *name, const xmlCha
   }
   const char *action = attr(atts, "formaction");
   const char *method = attr(atts, "formmethod");
-  if (action && (method ? method_is_get(method) : html->form == FORM_GET))
+  if (action && (method ? method_is_get(method) : html->form == FORM_GET && !attr(atts, "form")))
     emit_submission(html, action);
 }
 

@@ -186,8 +186,8 @@ static void test_form_actions(void **state) {
 /* The other attributes the HTML Standard gives a URL: the source a blockquote, q, del or ins
  * cites; an image's or frame's long description and an image's low-resolution copy (obsolete, as
  * wget reads them); a submit button's formaction where its submission is GET, by its formmethod or
- * else its form's method (a reset or plain button submits nothing, nor one outside a form that
- * does not say GET itself). */
+ * else its form's method (a reset or plain button submits nothing, nor one outside a form or
+ * naming its form elsewhere that does not say GET itself). */
 static void test_cited_described_and_submitted(void **state) {
   (void)state;
   static const char doc[] =
@@ -201,13 +201,14 @@ static void test_cited_described_and_submitted(void **state) {
       "<button type=reset formaction=/reset>r</button><button type=BUTTON formaction=/s>s</button>"
       "<button formmethod=post formaction=/post>p</button><input type=submit formaction=/submit>"
       "<input type=image src=btn.png formaction=/image><input type=text formaction=/text>"
-      "<button type=odd formaction=/odd>o</button></form>"
+      "<button type=odd formaction=/odd>o</button><button form=f2 formaction=/owner>f</button>"
+      "<button form=f2 formmethod=get formaction=/owned>f</button></form>"
       "<button formaction=/outside>o</button><button formmethod=get formaction=/named>n</button>"
       "</body></html>";
   static const char want_links[] =
       "L:/quoted.html|L:q.html|L:why-del.html|L:why-ins.html|L:i.png|L:low.png|L:desc.html|"
       "L:f.html|L:fdesc.html|L:/got|L:/search|L:/other|L:/submit|L:btn.png|L:/image|L:/odd|"
-      "L:/named|";
+      "L:/owned|L:/named|";
   expect_in_any_chunking(doc, want_links);
 }
 
