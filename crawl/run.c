@@ -105,9 +105,8 @@ static void last_status(const struct crawl_sink *sink, struct shard *shards, int
                         const struct crawl_stats *stats) {
   struct crawl_progress sum = {0};
   for (int i = 0; i < n; i++) {
-    struct crawl_progress p;
     if (shards[i].fr) {
-      crawl__shard_own_progress(&shards[i], &p);
+      struct crawl_progress p = crawl__shard_own_progress(&shards[i]);
       sum.queued += p.queued;
       sum.spilled += p.spilled;
       sum.hosts += p.hosts;

@@ -44,19 +44,19 @@ static void on_progress(void *arg) {
   if (crawl__mail_shared(c))
     crawl__mesh_progress(c->run, &p);
   else
-    crawl__shard_own_progress(c, &p);
+    p = crawl__shard_own_progress(c);
   p.elapsed = core_now() - crawl__life_start(c);
   c->sink->status(c->sink->arg, &p, false);
   loop_timer_start(c->progress->timer, core_now() + 0.5);
 }
 
 /* This shard's counts for the status line. */
-void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
-  p->pages = c->stats->pages;
-  p->failed = c->stats->fates[CRAWL_FATE_FAILED];
-  p->queued = frontier_queued(c->fr);
-  p->spilled = frontier_spilled(c->fr);
-  p->hosts = frontier_host_count(c->fr);
+struct crawl_progress crawl__shard_own_progress(struct shard *c) {
+  struct crawl_progress p = {.pages = c->stats->pages,
+                             .failed = c->stats->fates[CRAWL_FATE_FAILED],
+                             .queued = frontier_queued(c->fr),
+                             .spilled = frontier_spilled(c->fr),
+                             .hosts = frontier_host_count(c->fr)};
   double now = core_now();
   struct shard_progress *s = c->progress; /* made first in crawl__shard_open, before its frontier */
   if (c->sink->status && now >= s->next) { /* every host looked at: not every turn */
@@ -65,16 +65,16 @@ void crawl__shard_own_progress(struct shard *c, struct crawl_progress *p) {
     snprintf(s->host, sizeof(s->host), "%s", origin ? origin : "");
     s->next = now + 0.5;
   }
-  p->left = s->left;
-  snprintf(p->left_host, sizeof(p->left_host), "%s", s->host);
+  p.left = s->left;
+  snprintf(p.left_host, sizeof(p.left_host), "%s", s->host);
+  return p;
 }
 
 /* Sends what this shard found for the others and publishes its pending depths: the gate its
  * pages wait for is then the smallest depth pending anywhere. True when that gate rose. */
 static bool share_turn(struct shard *c) {
-  struct crawl_progress p;
   crawl__mail_flush(c);
-  crawl__shard_own_progress(c, &p);
+  struct crawl_progress p = crawl__shard_own_progress(c);
   int before = frontier_gate(c->fr);
   frontier_set_outside_gate(c->fr, crawl__mesh_publish(c, &p));
   return frontier_gate(c->fr) > before;

@@ -604,12 +604,12 @@ core_rc parse_html_create_in(parse_html_pool *pool, const char *charset, parse_h
  * is cut into chunks, and reads on after </body> and </html> as browsers do. */
 static void parse_text(parse_html *html, const char *data, size_t len) {
   /* libxml2 takes an int length: very large chunks go in pieces */
-  do {
+  while (len) {
     int n = len > (1u << 20) ? (1 << 20) : (int)len;
     htmlParseChunk(html->ctxt, data, n, 0);
     data += n;
     len -= (size_t)n;
-  } while (len);
+  }
 }
 
 /* Text in the document's encoding (UTF-8 for a UTF-16 page), held while the page is short. A
@@ -658,8 +658,7 @@ static core_rc feed_text(parse_html *html, const char *data, size_t len) {
     html->outgrew = true;
     stream_held(html);
   }
-  if (len)
-    parse_text(html, data, len);
+  parse_text(html, data, len);
   return ran_out(html) ? CORE_ENOMEM : CORE_OK;
 }
 

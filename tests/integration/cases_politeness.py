@@ -650,17 +650,18 @@ def case_delay_factor(tmp):
 
 def case_every_status_class(tmp):
     """Each class of HTTP status, where a status matters: a page, a page retried, robots.txt.
-    Pages: 400, 401 and 404 fail at once (one request each, the status in the record); 429, 500
-    and 502 are transient: retried --retries times (3 requests) and then failed, or fetched when
-    the server recovers (2 requests). robots.txt: 400 and 401 allow everything (RFC 9309 2.3.1.3);
+    Pages: 400, 401 and 404 fail at once (one request each, the status in the record); 408, 429,
+    500, 502, 503 and 504 are transient: retried --retries times (3 requests) and then failed, or
+    fetched when the server recovers (2 requests). robots.txt: 400 and 401 allow everything (RFC 9309 2.3.1.3);
     429, 500 and 502 make the host unreachable (2.3.1.4; 429 is the server asking for less, as
     Google reads it): retried, then the host's pages fail naming robots.txt and its status, never
     requested, or fetched when robots.txt recovers. A record's time is when its fate was
     settled: not before the last request it took (robots.txt's, for a host it failed), and for a
     page that failed at once, before the last retry of another (its record is written at the
     crawl's end, with the time it failed)."""
-    pages = {"/s400": 400, "/s401": 401, "/s404": 404, "/s429": 429, "/s500": 500, "/s502": 502,
-             "/r429": 429, "/r500": 500, "/r502": 502}
+    transient = (408, 429, 500, 502, 503, 504)
+    pages = {"/s400": 400, "/s401": 401, "/s404": 404, "/r408": 408, "/r429": 429, "/r500": 500,
+             "/r502": 502, **{f"/s{status}": status for status in transient}}
     robots = {"rob400": 400, "rob401": 401, "rob429": 429, "rob500": 500, "rob502": 502,
               "rec429": 429, "rec502": 502}
     hosts = ["pages.test"] + [f"{h}.test" for h in robots]
@@ -704,7 +705,7 @@ def case_every_status_class(tmp):
         if path.startswith("/r"):
             expect(r["fate"] == "fetched" and r["status"] == 200 and tries == 2,
                    f"{path}, {status} once: {r}, {tries} requests")
-        elif status in (429, 500, 502):
+        elif status in transient:
             expect(r["fate"] == "failed" and r["status"] == status and
                    r["error"] == f"HTTP {status}" and tries == 3,
                    f"{path}, {status} for good: {r}, {tries} requests")
