@@ -4,9 +4,10 @@
  * lazily at pop time.
  *
  * Memory stays bounded however many URLs are queued: past --queue-memory pages in memory, a
- * host's further pages go to the spill file (spill.c) and come back SPILL_REFILL at a time when
- * its pages in memory run out. The pages in memory are also in an index by URL (index.c), and
- * hosts idle long enough wait in the host file (park.c). */
+ * host's further pages go to the spill file (spill.c) and come back, its share at a time
+ * (host_share), when its pages in memory run out; a host past the budget waits with all of
+ * them on disk. The pages in memory are also in an index by URL (index.c), and hosts idle long
+ * enough wait in the host file (park.c). */
 #include "frontier/frontier-int.h"
 #include "seen/seen.h"
 
@@ -106,6 +107,18 @@ static int effective_gate(const frontier *f) {
   return f->gate < f->outside ? f->gate : f->outside;
 }
 
+/* When may host start a request due at not_before, of a page of depth (LONG_MIN: no page, which
+ * no gate holds), once nothing of the host itself holds it back? */
+static double turn_key(const frontier *f, const struct frontier_host *h, long depth,
+                       double not_before) {
+  if (depth > (long)effective_gate(f) + f->lookahead && !h->unsorted && !f->gate_off)
+    return INFINITY; /* a level of smaller depth is not done */
+  double key = fmax(h->next_time, not_before);
+  if (h->ip)
+    key = fmax(key, fmax(frontier__ip_next_time(h->ip), h->ip_retry));
+  return key;
+}
+
 /* When may host start item, its front item or its first sitemap? INFINITY when it may not at
  * all for now. */
 static double item_key(const frontier *f, const struct frontier_host *h,
@@ -116,13 +129,17 @@ static double item_key(const frontier *f, const struct frontier_host *h,
     return h->in_flight || h->lookup_waiting ? INFINITY : item->not_before;
   if (is_setup(item->kind) ? h->in_flight > 0 : h->in_flight >= (unsigned)f->opts.per_host)
     return INFINITY;
-  if (item->kind == FRONTIER_PAGE && (long)item->depth > (long)effective_gate(f) + f->lookahead &&
-      !h->unsorted && !f->gate_off)
-    return INFINITY; /* a level of smaller depth is not done */
-  double key = fmax(h->next_time, item->not_before);
-  if (h->ip)
-    key = fmax(key, fmax(frontier__ip_next_time(h->ip), h->ip_retry));
-  return key;
+  return turn_key(f, h, item->kind == FRONTIER_PAGE ? item->depth : LONG_MIN, item->not_before);
+}
+
+/* When may host start its first spilled page, with none of its pages in memory (past the budget
+ * a host's share may be none: host_share)? As for a page of the spilled head's depth; the page's
+ * own not_before is read with it, when this key comes (frontier_pop). */
+static double spilled_key(const frontier *f, const struct frontier_host *h) {
+  if (!h->spilled || f->spill_error || h->setup_in_flight ||
+      h->in_flight >= (unsigned)f->opts.per_host)
+    return INFINITY;
+  return turn_key(f, h, h->spill_head_depth, -INFINITY);
 }
 
 /* The item host's next turn at now is for (one that may start by now: frontier_pop asks when
@@ -141,7 +158,7 @@ static struct frontier_item *next_of(const frontier *f, const struct frontier_ho
 /* When host's next turn may come: the earlier of its page's and its sitemap's. */
 static double host_key(const frontier *f, const struct frontier_host *h) {
   const struct frontier_item *front = h->head;
-  double key = item_key(f, h, front);
+  double key = front ? item_key(f, h, front) : spilled_key(f, h);
   if (h->sitemap_head && !(front && is_setup(front->kind)))
     key = fmin(key, item_key(f, h, h->sitemap_head));
   return key;
@@ -325,29 +342,38 @@ static void append_page(frontier *f, struct frontier_host *h, struct frontier_it
 }
 
 /* The pages a host keeps in memory past the budget, and brings back at a time: SPILL_REFILL
- * while hosts are few, the budget shared among them when they are many, at least one (the page
- * that keys the host in the heap). 64 pages for each of 100,000 hosts of a broad crawl held its
- * whole queue in memory, whatever --queue-memory said (doc/design.md, Memory). */
+ * while hosts are few, the budget shared among them when they are many, and none when they are
+ * more than its pages: then each of them waits wholly on disk, keyed in the heap by its first
+ * spilled page (spilled_key), which comes back at its turn. 64 pages for each of 100,000 hosts
+ * of a broad crawl held its whole queue in memory, whatever --queue-memory said, and one page a
+ * host still held a page of every host known (doc/design.md, Memory). */
 static size_t host_share(const frontier *f) {
   uint64_t budget = f->opts.queue_memory;
   if (!budget || f->host_count == 0)
     return SPILL_REFILL;
   uint64_t share = budget / f->host_count;
-  return share >= SPILL_REFILL ? SPILL_REFILL : share ? (size_t)share : 1;
+  return share >= SPILL_REFILL ? SPILL_REFILL : (size_t)share;
 }
 
-/* Brings host's spilled pages back once its pages in memory are gone. */
+/* Brings host's first spilled page back into memory; false when it could not be read (the crawl
+ * cannot go on without losing pages: it stops). */
+static bool take_back(frontier *f, struct frontier_host *h) {
+  struct frontier_item *item;
+  core_rc rc = frontier__spill_take(f, h, &item);
+  if (rc) {
+    f->spill_error = rc;
+    return false;
+  }
+  append_page(f, h, item);
+  return true;
+}
+
+/* Brings host's spilled pages back once its pages in memory are gone, up to its share. */
 static void refill(frontier *f, struct frontier_host *h) {
   size_t share = host_share(f);
-  for (size_t n = 0; n < share && h->spilled && h->pages_in_memory < share; n++) {
-    struct frontier_item *item;
-    core_rc rc = frontier__spill_take(f, h, &item);
-    if (rc) {
-      f->spill_error = rc; /* the crawl cannot go on without losing pages: it stops */
+  for (size_t n = 0; n < share && h->spilled && h->pages_in_memory < share; n++)
+    if (!take_back(f, h))
       return;
-    }
-    append_page(f, h, item);
-  }
 }
 
 /* Whether a page pushed now goes to the spill file: behind pages already spilled (when no
@@ -485,6 +511,10 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
       update(f, h); /* a stale key: another host moved the shared IP's time */
       continue;
     }
+    if (!h->head && h->spilled && spilled_key(f, h) <= now) {
+      take_back(f, h); /* its first page is read now: its not_before and depth are known */
+      continue;
+    }
     struct frontier_item *next = next_of(f, h, now);
     if (next->kind == FRONTIER_RESOLVE && f->lookups.slots == 0 &&
         frontier__lookup_wait(f, h) == CORE_OK) {
@@ -618,6 +648,8 @@ double frontier_next_ready(frontier *f) {
 }
 
 struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
+  if (!host->head && host->spilled)
+    take_back(f, host);
   struct frontier_item *item = unlink_front(f, host);
   if (!item)
     item = unlink_sitemap(f, host);
@@ -630,7 +662,7 @@ struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
 struct frontier_item *frontier_drain(frontier *f, frontier_host **host) {
   for (; f->drain_bucket < f->host_buckets && f->queued; f->drain_bucket++) {
     for (struct frontier_host *h = f->hosts[f->drain_bucket]; h; h = h->next) {
-      if (h->head || h->sitemap_head) {
+      if (h->head || h->sitemap_head || h->spilled) {
         *host = h;
         return frontier_drain_host(f, h);
       }

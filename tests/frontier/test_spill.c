@@ -129,9 +129,10 @@ static frontier *spilling_frontier(uint64_t queue_memory) {
   return f;
 }
 
-/* A broad crawl: many hosts of a few pages each. Past the budget a host keeps one page in
- * memory and brings one back at a time, so the pages in memory stay near the budget or the
- * host count, not every host's whole queue (a host's share was 64 pages whatever the hosts). */
+/* A broad crawl: many hosts of a few pages each, more hosts than the budget's pages. Past the
+ * budget a host keeps none of its pages in memory and reads its first back at its turn, so the
+ * pages in memory stay within the budget, not every host's whole queue (a host's share was 64
+ * pages whatever the hosts, then one page a host: 2,000 here). */
 static void test_spill_shares_budget_among_many_hosts(void **state) {
   (void)state;
   frontier *f = spilling_frontier(500);
@@ -149,14 +150,14 @@ static void test_spill_shares_budget_among_many_hosts(void **state) {
     }
   assert_int_equal(frontier_queued(f), HOSTS * PAGES);
   size_t in_memory = frontier_queued(f) - frontier_spilled(f);
-  assert_true(in_memory <= HOSTS); /* one a host: the budget is under the hosts' count */
+  assert_true(in_memory <= 500); /* the budget, though the hosts are more */
   static int next_page[HOSTS];
   memset(next_page, 0, sizeof(next_page));
   for (int got = 0; got < HOSTS * PAGES; got++) {
     frontier_host *h;
     struct frontier_item *item = frontier_pop(f, 1, &h);
     assert_non_null(item);
-    assert_true(frontier_queued(f) - frontier_spilled(f) <= HOSTS);
+    assert_true(frontier_queued(f) - frontier_spilled(f) <= 500);
     int i, p;
     assert_int_equal(sscanf(item->url, "http://h%d.example/%d", &i, &p), 2);
     assert_ptr_equal(h, hosts[i]);
@@ -167,6 +168,58 @@ static void test_spill_shares_budget_among_many_hosts(void **state) {
   }
   for (int i = 0; i < HOSTS; i++)
     assert_int_equal(next_page[i], PAGES);
+  expect_drained(f);
+}
+
+/* A host of a broad crawl waits with every page on disk (more hosts than the budget's pages):
+ * its first page is read back only when it may start, not while a shallower level is pending,
+ * its request is in flight, or its page's retry time has not come (each would bring back every
+ * waiting host's page at once, and the memory with it); then it starts at its time, in order. */
+static void test_host_on_disk_waits_there(void **state) {
+  (void)state;
+  frontier *f = spilling_frontier(2);
+  frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
+  host(f, "http://c.example"); /* three hosts, a budget of two pages: a share of none */
+  frontier_push(f, a, page_at("http://a.example/0", 0));
+  frontier_push(f, a, page_at("http://a.example/1", 0)); /* the budget's two pages */
+  frontier_push(f, b, page_at("http://b.example/1", 1));
+  frontier_push(f, b, page_at("http://b.example/2", 1));
+  assert_int_equal(frontier_spilled(f), 2); /* b's, all of them */
+  expect_pop(f, 1, "http://a.example/0");
+  end(f, "http://a.example", FRONTIER_PAGE, 1);
+  expect_pop(f, 1, "http://a.example/1");
+  /* depth 0 is pending (a's page in flight): b's level waits, and b's pages on disk */
+  expect_pop(f, 1, NULL);
+  assert_int_equal(frontier_spilled(f), 2);
+  end(f, "http://a.example", FRONTIER_PAGE, 1);
+  expect_pop(f, 1, "http://b.example/1");
+  /* b's request in flight (one at a time): its next page stays on disk */
+  expect_pop(f, 1, NULL);
+  assert_int_equal(frontier_spilled(f), 1);
+  frontier_host *h = b;
+  struct frontier_item ended = {.kind = FRONTIER_PAGE, .depth = 1};
+  frontier_end(f, h, &ended, 1, 0);
+  frontier_release(f, 1);
+  /* a retry due at 50 goes to the back, on disk, behind b/2 */
+  struct frontier_item *retry = page_at("http://b.example/1", 1);
+  retry->not_before = 50;
+  retry->attempts = 1;
+  frontier_push(f, b, retry);
+  assert_int_equal(frontier_spilled(f), 2);
+  expect_pop(f, 2, "http://b.example/2");
+  frontier_end(f, h, &ended, 2, 0);
+  frontier_release(f, 1);
+  assert_int_equal(frontier_spilled(f), 1);
+  expect_pop(f, 10, NULL); /* read back at its turn, and not due: it waits, in memory now */
+  assert_int_equal(frontier_spilled(f), 0);
+  assert_true(frontier_next_ready(f) == 50);
+  struct frontier_item *again = frontier_pop(f, 50, &h);
+  assert_non_null(again);
+  assert_string_equal(again->url, "http://b.example/1");
+  assert_int_equal(again->attempts, 1);
+  frontier_end(f, h, again, 50, 0);
+  frontier_release(f, 1);
+  frontier_item_free(again);
   expect_drained(f);
 }
 
@@ -388,6 +441,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_shares_budget_among_many_hosts),
+      cmocka_unit_test(test_host_on_disk_waits_there),
       cmocka_unit_test(test_taking_every_page_in_memory_brings_spilled_back),
       cmocka_unit_test(test_take_deeper_from_disk),
       cmocka_unit_test(test_spill_refused_keeps_every_page),
