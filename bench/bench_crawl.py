@@ -37,6 +37,8 @@
 
 Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)] [--broad [SECONDS] [--large]]
                       [--broad-whole [HOSTS [PAGES]]] [--blocklist [LINES]]
+With CRAWL_BENCH_KEEP=1 in the environment the working directory (records, the test webs' logs)
+is kept, and named on standard error.
 """
 import os
 import re
@@ -562,7 +564,10 @@ def main():
         print("|---|---|---|---|---|")
         print(f"| {n:,} | {printed:,} | {wall:.2f} | {cpu_ms:.3f} | {rss:.1f} |")
     finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+        if os.environ.get("CRAWL_BENCH_KEEP"):  # the records and logs, to look into a figure
+            print(f"kept {tmp}", file=sys.stderr)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
