@@ -223,6 +223,39 @@ static void test_host_on_disk_waits_there(void **state) {
   expect_drained(f);
 }
 
+/* With more than one request a host at a time (-c), a host whose robots.txt is being fetched
+ * leaves its pages on disk too: nothing of it may start before the rules are known. */
+static void test_host_on_disk_waits_for_its_robots(void **state) {
+  (void)state;
+  struct frontier_options cfg = config();
+  cfg.delay = 0;
+  cfg.per_host = 4;
+  cfg.queue_memory = 1;
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, new_seen_filter(&cfg), NULL, &f), CORE_OK);
+  frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
+  /* two hosts, a budget of one page: a share of none, and b's page takes the budget */
+  push(f, a, FRONTIER_ROBOTS, "http://a.example/robots.txt");
+  push(f, b, FRONTIER_ROBOTS, "http://b.example/robots.txt");
+  frontier_push(f, b, page_at("http://b.example/0", 0));
+  frontier_push(f, a, page_at("http://a.example/0", 0));
+  frontier_push(f, a, page_at("http://a.example/1", 0));
+  assert_int_equal(frontier_spilled(f), 2); /* a's pages, all of them */
+  expect_pop(f, 1, "http://a.example/robots.txt");
+  expect_pop(f, 1, "http://b.example/robots.txt");
+  expect_pop(f, 1, NULL); /* the pages wait for the rules, a's on disk */
+  assert_int_equal(frontier_spilled(f), 2);
+  end(f, "http://a.example", FRONTIER_ROBOTS, 1);
+  expect_pop(f, 1, "http://a.example/0");
+  expect_pop(f, 1, "http://a.example/1"); /* two at a time now */
+  end(f, "http://b.example", FRONTIER_ROBOTS, 1);
+  expect_pop(f, 1, "http://b.example/0");
+  end(f, "http://a.example", FRONTIER_PAGE, 1);
+  end(f, "http://a.example", FRONTIER_PAGE, 1);
+  end(f, "http://b.example", FRONTIER_PAGE, 1);
+  expect_drained(f);
+}
+
 /* Every page a host has in memory taken out (fetched ahead, or moved up by a redirect): its
  * spilled pages come back, or nothing would bring them back and the crawl would stall. */
 static void test_taking_every_page_in_memory_brings_spilled_back(void **state) {
@@ -442,6 +475,7 @@ int main(void) {
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_shares_budget_among_many_hosts),
       cmocka_unit_test(test_host_on_disk_waits_there),
+      cmocka_unit_test(test_host_on_disk_waits_for_its_robots),
       cmocka_unit_test(test_taking_every_page_in_memory_brings_spilled_back),
       cmocka_unit_test(test_take_deeper_from_disk),
       cmocka_unit_test(test_spill_refused_keeps_every_page),
