@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -402,6 +403,270 @@ static void test_damaged_record_forgotten(void **state) {
   done(f);
 }
 
+/* A frontier that parks its hosts and spills its pages past budget pages in memory. */
+static frontier *spilling_frontier(struct owner *o, uint64_t budget) {
+  struct frontier_options cfg = {.delay = 1.0, .max_delay = 30, .per_host = 1};
+  cfg.queue_memory = budget;
+  assert_int_equal(seen_create(SEEN_BLOOM, 1000, 1e-6, 1, &the_seen), CORE_OK);
+  frontier *f;
+  assert_int_equal(frontier_create(&cfg, the_seen, free, &f), CORE_OK);
+  struct frontier_parking parking = {o, leaves, save, load};
+  frontier_set_parking(f, &parking);
+  return f;
+}
+
+static void push_page(frontier *f, frontier_host *h, const char *url, int depth) {
+  struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, NULL, depth);
+  assert_non_null(item);
+  frontier_push(f, h, item);
+}
+
+static core_rc count_items(void *arg, frontier_host *host, const struct frontier_item *item) {
+  (void)host;
+  (void)item;
+  (*(long *)arg)++;
+  return CORE_OK;
+}
+
+/* Past the budget, with more hosts than its pages, most hosts wait with every page on disk: they
+ * park, pages and all (a broad crawl's memory is its hosts), and each comes back at its turn, its
+ * data as it was, its pages in order and its gap kept, whether it parks again between its pages,
+ * or a link brings it back before its turn. A save visits their pages where they are. */
+static void test_waiting_hosts_park_and_come_back_in_turn(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = spilling_frontier(&o, 30);
+  enum { HOSTS = 300, PAGES = 3 };
+  char url[64];
+  for (int p = 0; p < PAGES; p++)
+    for (long i = 0; i < HOSTS; i++) {
+      snprintf(url, sizeof(url), "http://h%ld.test", i);
+      frontier_host *h = host(f, url, i);
+      snprintf(url, sizeof(url), "http://h%ld.test/%d", i, p);
+      push_page(f, h, url, 0);
+    }
+  assert_int_equal(park(f), HOSTS - 30); /* the first 30 keep their first page in memory */
+  assert_int_equal(frontier_hosts_in_memory(f), 30);
+  assert_int_equal(frontier_host_count(f), HOSTS);
+  assert_int_equal(frontier_queued(f), HOSTS * PAGES);
+  long items = 0, values = 0;
+  assert_int_equal(frontier_visit(f, NULL, count_items, &items), CORE_OK);
+  assert_int_equal(items, HOSTS * PAGES);
+  assert_int_equal(frontier_visit(f, sum_values, NULL, &values), CORE_OK);
+  assert_int_equal(values, HOSTS * (HOSTS - 1) / 2);
+  assert_int_equal(frontier_hosts_in_memory(f), 30); /* visited where they are */
+  assert_true(frontier_next_ready(f) <= 0);
+
+  static int next_page[HOSTS];
+  static double last_start[HOSTS];
+  memset(next_page, 0, sizeof(next_page));
+  int got = 0;
+  for (double now = 0; got < HOSTS * PAGES && now < 10; now++) {
+    frontier_host *h;
+    struct frontier_item *item;
+    while ((item = frontier_pop(f, now, &h))) {
+      long i;
+      int p;
+      assert_int_equal(sscanf(item->url, "http://h%ld.test/%d", &i, &p), 2);
+      assert_true(i >= 0 && i < HOSTS);
+      assert_int_equal(value_of(h), i); /* its data came back with it */
+      assert_int_equal(p, next_page[i]++);
+      assert_true(p == 0 || now >= last_start[i] + 1); /* its gap */
+      last_start[i] = now;
+      frontier_end(f, h, item, now, 0);
+      frontier_release(f, 0);
+      frontier_item_free(item);
+      got++;
+    }
+    assert_true(park(f) > 0); /* those with pages left wait on disk again */
+    /* a link to one of them brings it back before its turn: its entry is passed over */
+    frontier_host *back = frontier_host_find(f, "http://h77.test");
+    assert_non_null(back);
+    assert_int_equal(value_of(back), 77);
+  }
+  assert_int_equal(got, HOSTS * PAGES);
+  for (int i = 0; i < HOSTS; i++)
+    assert_int_equal(next_page[i], PAGES);
+  assert_int_equal(frontier_queued(f), 0);
+  frontier_host *h;
+  assert_null(frontier_pop(f, 100, &h));
+  assert_true(frontier_next_ready(f) == INFINITY);
+  assert_int_equal(frontier_error(f), CORE_OK);
+  assert_int_equal(frontier_host_count(f), HOSTS);
+  done(f);
+}
+
+/* Parked hosts come back in the order of their turns, and a host in memory whose turn is later
+ * comes after them. */
+static void test_waiting_hosts_come_in_the_order_of_their_turns(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = spilling_frontier(&o, 1);
+  enum { HOSTS = 200 };
+  frontier_host *late = host(f, "http://late", -1);
+  push_page(f, late, "http://late/", 0); /* in memory: the budget's one page */
+  frontier_host_defer(f, late, 50);
+  char url[64];
+  for (long i = 0; i < HOSTS; i++) {
+    snprintf(url, sizeof(url), "http://h%ld.test", i);
+    frontier_host *h = host(f, url, i);
+    snprintf(url, sizeof(url), "http://h%ld.test/", i);
+    push_page(f, h, url, 0);
+    frontier_host_defer(f, h, (double)((i * 17) % HOSTS) / 100); /* a turn each, out of order */
+  }
+  assert_int_equal(park(f), HOSTS);
+  assert_true(frontier_next_ready(f) == 0); /* the first parked turn, not late's */
+  double last = -1;
+  for (int n = 0; n <= HOSTS; n++) {
+    frontier_host *h;
+    struct frontier_item *item = frontier_pop(f, 100, &h);
+    assert_non_null(item);
+    long i = value_of(h);
+    double turn = i < 0 ? 50 : (double)((i * 17) % HOSTS) / 100;
+    assert_true(turn > last);
+    last = turn;
+    frontier_end(f, h, item, 100, 0);
+    frontier_release(f, 0);
+    frontier_item_free(item);
+  }
+  assert_ptr_equal(frontier_host_find(f, "http://late"), late);
+  done(f);
+}
+
+/* A host whose pages on disk are held by the depth gate stays in memory (nothing but the gate's
+ * move would bring it back), and parks once its level comes. */
+static void test_host_held_by_the_gate_stays(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = spilling_frontier(&o, 1);
+  frontier_host *a = host(f, "http://a", 1), *b = host(f, "http://b", 2);
+  push_page(f, a, "http://a/", 0);
+  push_page(f, b, "http://b/deeper", 1); /* past the budget: on disk */
+  assert_int_equal(frontier_spilled(f), 1);
+  assert_int_equal(park(f), 0); /* a has its page in memory, b waits for level 0 */
+  frontier_host *h;
+  struct frontier_item *item = frontier_pop(f, 0, &h);
+  assert_non_null(item);
+  assert_ptr_equal(h, a);
+  frontier_end(f, a, item, 0, 0);
+  frontier_item_free(item);
+  assert_null(frontier_pop(f, 0, &h)); /* level 0 still pending */
+  frontier_release(f, 0);
+  assert_int_equal(park(f), 2); /* a idle, b's level has come */
+  assert_int_equal(frontier_hosts_in_memory(f), 0);
+  item = frontier_pop(f, 0, &h);
+  assert_non_null(item);
+  assert_string_equal(item->url, "http://b/deeper");
+  assert_int_equal(value_of(h), 2);
+  frontier_end(f, h, item, 0, 0);
+  frontier_release(f, 1);
+  frontier_item_free(item);
+  done(f);
+}
+
+/* The end of a crawl drains every queued page, those of parked hosts too, each with its host. */
+static void test_drain_reaches_waiting_hosts(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = spilling_frontier(&o, 2);
+  enum { HOSTS = 20, PAGES = 3 };
+  char url[64];
+  for (long i = 0; i < HOSTS; i++) {
+    snprintf(url, sizeof(url), "http://h%ld.test", i);
+    frontier_host *h = host(f, url, i);
+    for (int p = 0; p < PAGES; p++) {
+      snprintf(url, sizeof(url), "http://h%ld.test/%d", i, p);
+      push_page(f, h, url, 0);
+    }
+  }
+  assert_true(park(f) >= HOSTS - 2);
+  int pages[HOSTS] = {0};
+  frontier_host *h;
+  struct frontier_item *item;
+  int got = 0;
+  while ((item = frontier_drain(f, &h))) {
+    long i;
+    int p;
+    assert_int_equal(sscanf(item->url, "http://h%ld.test/%d", &i, &p), 2);
+    assert_int_equal(value_of(h), i);
+    pages[i]++;
+    got++;
+    frontier_item_free(item);
+  }
+  assert_int_equal(got, HOSTS * PAGES);
+  for (int i = 0; i < HOSTS; i++)
+    assert_int_equal(pages[i], PAGES);
+  assert_int_equal(frontier_queued(f), 0);
+  done(f);
+}
+
+/* The record of a host parked with pages on disk is damaged: its pages cannot be reached, so the
+ * frontier says so (the crawl stops) rather than forgetting them. */
+static void test_damaged_waiting_record_is_an_error(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = spilling_frontier(&o, 1);
+  frontier_host *a = host(f, "http://a", 1), *b = host(f, "http://b", 2);
+  push_page(f, a, "http://a/", 0);
+  push_page(f, b, "http://b/1", 0);
+  assert_int_equal(park(f), 1); /* b, wholly on disk */
+  int fd = -1;
+  long size = host_file_size(&fd);
+  assert_true(size > 0 && fd >= 0);
+  char byte = 'x';
+  assert_int_equal(pwrite(fd, &byte, 1, size - 3), 1);
+  frontier_host *h;
+  struct frontier_item *item = frontier_pop(f, 0, &h);
+  assert_non_null(item); /* a's still: b's record was read first, and failed */
+  frontier_item_free(item);
+  assert_null(frontier_pop(f, 0, &h));
+  assert_int_equal(frontier_error(f), CORE_EFORMAT);
+  done(f);
+
+  /* the same, found by a link to it */
+  o = (struct owner){0};
+  f = spilling_frontier(&o, 1);
+  a = host(f, "http://a", 1);
+  b = host(f, "http://b", 2);
+  push_page(f, a, "http://a/", 0);
+  push_page(f, b, "http://b/1", 0);
+  assert_int_equal(park(f), 1);
+  size = host_file_size(&fd);
+  assert_int_equal(pwrite(fd, &byte, 1, size - 3), 1);
+  assert_null(frontier_host_find(f, "http://b"));
+  assert_int_equal(frontier_error(f), CORE_EFORMAT);
+  done(f);
+}
+
+/* A host parked with its pages, brought back by a link and parked again idle, stays parked when
+ * its old turn comes: that entry is passed over. */
+static void test_old_turn_of_a_host_parked_idle_passed_over(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = spilling_frontier(&o, 1);
+  frontier_host *a = host(f, "http://a", 1), *b = host(f, "http://b", 2);
+  push_page(f, a, "http://a/", 0);
+  push_page(f, b, "http://b/1", 0);
+  frontier_host_defer(f, b, 5); /* b's turn at 5 */
+  assert_int_equal(park(f), 1);
+  b = frontier_host_find(f, "http://b");
+  assert_non_null(b);
+  struct frontier_item *item = frontier_drain_host(f, b); /* its page settled otherwise */
+  assert_non_null(item);
+  frontier_item_free(item);
+  assert_true(frontier_host_idle(b));
+  assert_int_equal(park(f), 1);
+  frontier_host *h;
+  item = frontier_pop(f, 6, &h);
+  assert_non_null(item);
+  assert_ptr_equal(h, a);
+  frontier_item_free(item);
+  assert_null(frontier_pop(f, 6, &h));
+  assert_int_equal(frontier_hosts_in_memory(f), 1); /* a alone: b was not brought back */
+  assert_int_equal(o.loaded, 1);
+  done(f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parked_host_comes_back_as_it_was),
@@ -413,6 +678,12 @@ int main(void) {
       cmocka_unit_test(test_no_host_file),
       cmocka_unit_test(test_host_file_write_fails),
       cmocka_unit_test(test_damaged_record_forgotten),
+      cmocka_unit_test(test_waiting_hosts_park_and_come_back_in_turn),
+      cmocka_unit_test(test_waiting_hosts_come_in_the_order_of_their_turns),
+      cmocka_unit_test(test_host_held_by_the_gate_stays),
+      cmocka_unit_test(test_drain_reaches_waiting_hosts),
+      cmocka_unit_test(test_damaged_waiting_record_is_an_error),
+      cmocka_unit_test(test_old_turn_of_a_host_parked_idle_passed_over),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
