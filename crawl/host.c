@@ -384,15 +384,14 @@ void crawl__host_close(struct shard *c) {
   c->hosts = NULL;
 }
 
-/* Whether hd leaves memory: an idle host when it was idle since before the sweep's idle_since, a
- * host waiting with its pages on disk at once (its turn brings it back). Its rules first go to
- * the rules file (or are let go, when it cannot be used); then the whole host is parked
+/* Whether hd, idle since before the sweep's idle_since, leaves memory: its rules first go to the
+ * rules file (or are let go, when it cannot be used); then the whole host is parked
  * (save_host). */
 static bool leaves_if_idle(void *arg, frontier_host *fh) {
   struct shard *c = arg;
   struct shard_hosts *h = c->hosts;
   struct host_data *hd = frontier_host_data(fh);
-  if (!hd || (frontier_host_idle(fh) && frontier_host_next_time(fh) >= h->idle_since))
+  if (!hd || frontier_host_next_time(fh) >= h->idle_since)
     return false;
   if (hd->robots) {
     if (hd->robots_kept & KEPT_SHARED) {
@@ -488,10 +487,9 @@ void crawl__host_let_idle_go(struct shard *c, double now) {
   h->idle_since = now - HOST_IDLE_AFTER - HOST_IDLE_GAPS * c->cfg->delay;
   h->kept = h->let_go = 0;
   core_buf_init(&h->buf, 4 * PARSE_ROBOTS_MAX_BYTES);
-  size_t parked, waiting_before = frontier_parked_waiting(c->fr);
+  size_t parked;
   core_rc rc = frontier_park_idle(c->fr, &parked);
   int why = errno;
-  size_t waiting = frontier_parked_waiting(c->fr) - waiting_before; /* only parking moved it */
   core_buf_free(&h->buf);
   if (h->kept)
     crawl__notes_verbose(c,
@@ -503,14 +501,9 @@ void crawl__host_let_idle_go(struct shard *c, double now) {
                          "let go of the robots.txt rules of %zu idle hosts: more hosts than "
                          "--queue-memory's share (fetched again should they come back)",
                          h->let_go);
-  if (parked > waiting)
+  if (parked)
     crawl__notes_verbose(c, "parked %zu idle hosts on disk: more hosts than --queue-memory's share",
-                         parked - waiting);
-  if (waiting)
-    crawl__notes_verbose(c,
-                         "parked %zu hosts waiting with all their queued pages on disk: more "
-                         "hosts than --queue-memory's share",
-                         waiting);
+                         parked);
   if (rc == CORE_ENOMEM)
     crawl__notes_fatal(c, "out of memory");
   else if (rc)

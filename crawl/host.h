@@ -60,10 +60,9 @@ void crawl__host_free(void *p); /* a frontier host's data, as the frontier frees
 bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u);
 /* Every HOST_SWEEP_EVERY seconds at most, while the shard has more hosts in memory than its
  * share of --queue-memory: the hosts idle for HOST_IDLE_AFTER and HOST_IDLE_GAPS gaps, with nothing
- * queued or in flight, and the hosts waiting with all their pages on disk, keep their robots.txt
- * rules in the shard's rules file, not in memory, and are parked (frontier_park_idle: the rest of
- * the host goes to the frontier's host file); should such a host come back (a link to it, or the
- * turn of a waiting one), the frontier brings it back and crawl__host_rules reads its rules back.
+ * queued or in flight, keep their robots.txt rules in the shard's rules file, not in memory, and
+ * are parked (frontier_park_idle: the rest of the host goes to the frontier's host file); should
+ * such a host come back, the frontier brings it back and crawl__host_rules reads its rules back.
  * Where the rules file cannot be written, the rules are let go and fetched again before the
  * host's next page, as after their 24 hours; where the host file cannot, hosts stay in memory. */
 #define HOST_SWEEP_EVERY 10.0

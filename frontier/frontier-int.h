@@ -24,15 +24,6 @@ struct frontier_parked {
     uint64_t at; /* offset << 16 | size of its record; 0: empty */
   } * slots;
   size_t slot_count, count;
-  /* the parked hosts that wait with pages on disk, by when the first of them may start (their
-   * key in the heap of hosts when they left): a binary heap, smallest key on top. An entry whose
-   * host came back before its time is passed over when it comes up (frontier__unpark_due). */
-  struct parked_due {
-    double key;
-    uint64_t hash;
-  } * due;
-  size_t due_len, due_cap;
-  size_t waiting;      /* parked hosts with pages on disk */
   uint64_t lost;       /* records that did not read back: their hosts were made anew */
   struct core_buf buf; /* one record */
 };
@@ -85,8 +76,6 @@ struct frontier {
   size_t heap_len, heap_cap;
   size_t queued;
   size_t drain_bucket; /* where frontier_drain resumes its scan */
-  /* the parked host frontier_drain brought back, while it has pages on disk to give */
-  struct frontier_host *draining;
   size_t pages_in_memory;
   int spill_fd; /* -1 until the first page spills */
   uint64_t spill_end;
@@ -178,16 +167,8 @@ struct frontier_item *frontier__index_find(const frontier *f, const char *url);
  * table of hosts; NULL when it is not parked (or did not read back: then it is forgotten, and
  * counted). CORE_ENOMEM in *rc when memory ran out (it stays parked). */
 struct frontier_host *frontier__unpark(frontier *f, const char *origin, uint64_t hash, core_rc *rc);
-/* When the first parked host that waits with pages on disk may start (INFINITY: none); that
- * host brought back into the table of hosts (NULL when the entry on top was for a host back
- * already, or when its record did not read back: then f->spill_error says why, as its pages are
- * lost). */
-double frontier__parked_next(const frontier *f);
-struct frontier_host *frontier__unpark_due(frontier *f);
-/* Visits each parked host as a copy made for the call, and the pages on disk of those that have
- * some (frontier_visit). */
-core_rc frontier__visit_parked(frontier *f, frontier_host_visitor on_host,
-                               frontier_item_visitor on_item, void *arg);
+/* Visits each parked host as a copy made for the call (frontier_visit). */
+core_rc frontier__visit_parked(frontier *f, frontier_host_visitor on_host, void *arg);
 void frontier__parked_free(frontier *f);
 
 #endif

@@ -218,20 +218,11 @@ static void gate_count(frontier *f, int depth, int delta) {
 
 /* ---- hosts ---- */
 
-/* The parked host of origin, back in memory (NULL: not parked, or *rc says why not); one that
- * waited with pages on disk takes its place in the heap again. */
-static struct frontier_host *unpark(frontier *f, const char *origin, uint64_t hash, core_rc *rc) {
-  struct frontier_host *h = frontier__unpark(f, origin, hash, rc);
-  if (h && h->spilled)
-    update(f, h);
-  return h;
-}
-
 frontier_host *frontier_host_find(frontier *f, const char *origin) {
   uint64_t hash = XXH3_64bits(origin, strlen(origin));
   struct frontier_host *h = frontier__host_in_memory(f, origin, hash);
   core_rc rc;
-  return h || !f->parked.count ? h : unpark(f, origin, hash, &rc);
+  return h || !f->parked.count ? h : frontier__unpark(f, origin, hash, &rc);
 }
 
 core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, bool *created) {
@@ -239,7 +230,7 @@ core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, 
   uint64_t hash = XXH3_64bits(origin, origin_len);
   struct frontier_host *h = frontier__host_in_memory(f, origin, hash);
   core_rc rc = CORE_OK;
-  if (!h && f->parked.count && !(h = unpark(f, origin, hash, &rc)) && rc)
+  if (!h && f->parked.count && !(h = frontier__unpark(f, origin, hash, &rc)) && rc)
     return rc;
   if (h) {
     *out = h;
@@ -513,17 +504,8 @@ static bool claims_ip(const frontier *f, const struct frontier_host *h, frontier
 }
 
 struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host) {
-  for (;;) {
-    struct frontier_host *h = frontier__heap_top(f);
-    double parked = frontier__parked_next(f);
-    if (parked <= now && (!h || parked <= h->key)) {
-      /* a host parked with its pages on disk comes first: back into the heap at its key */
-      if ((h = frontier__unpark_due(f)))
-        update(f, h);
-      continue;
-    }
-    if (!h || h->key > now)
-      return NULL;
+  struct frontier_host *h;
+  while ((h = frontier__heap_top(f)) && h->key <= now) {
     double key = host_key(f, h);
     if (key > h->key) {
       update(f, h); /* a stale key: another host moved the shared IP's time */
@@ -558,6 +540,7 @@ struct frontier_item *frontier_pop(frontier *f, double now, frontier_host **host
     *host = h;
     return item;
   }
+  return NULL;
 }
 
 void frontier_set_lookup_slots(frontier *f, size_t slots, double now) {
@@ -661,7 +644,7 @@ void frontier_end(frontier *f, frontier_host *host, const struct frontier_item *
 
 double frontier_next_ready(frontier *f) {
   const struct frontier_host *h = frontier__heap_top(f);
-  return fmin(h ? h->key : INFINITY, frontier__parked_next(f));
+  return h ? h->key : INFINITY;
 }
 
 struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host) {
@@ -685,16 +668,6 @@ struct frontier_item *frontier_drain(frontier *f, frontier_host **host) {
       }
     }
   }
-  /* then the hosts parked with pages on disk, one at a time, each drained before the next */
-  struct frontier_host *h = f->draining;
-  while (!(h && frontier_host_has_queued(h)) && f->parked.due_len && !f->spill_error)
-    h = frontier__unpark_due(f);
-  if (h && frontier_host_has_queued(h)) {
-    f->draining = h;
-    *host = h;
-    return frontier_drain_host(f, h);
-  }
-  f->draining = NULL;
   f->drain_bucket = 0;
   return NULL;
 }
@@ -774,5 +747,5 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
         return rc;
     }
   }
-  return on_host || on_item ? frontier__visit_parked(f, on_host, on_item, arg) : CORE_OK;
+  return on_host ? frontier__visit_parked(f, on_host, arg) : CORE_OK;
 }

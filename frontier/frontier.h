@@ -144,8 +144,7 @@ void frontier_move_pending(frontier *f, int from_depth, int to_depth);
 core_rc frontier_push_new(frontier *f, frontier_host *host, struct frontier_item *item);
 /* Earliest time frontier_pop may return something (INFINITY when nothing is queued). */
 double frontier_next_ready(frontier *f);
-/* Removes and returns any queued item (for the end of a crawl), or NULL when all are gone. A host
- * parked with pages on disk comes back into memory to give them. */
+/* Removes and returns any queued item (for the end of a crawl), or NULL when all are gone. */
 struct frontier_item *frontier_drain(frontier *f, frontier_host **host);
 /* Removes and returns the next queued item of one host, or NULL. */
 struct frontier_item *frontier_drain_host(frontier *f, frontier_host *host);
@@ -167,8 +166,7 @@ size_t frontier_hosts_in_memory(const frontier *f);
 /* The host whose queue takes longest at its pace: its pages times its gap (--delay, or its
  * Crawl-delay up to --max-delay), over the requests it may have in flight. Its seconds, and its
  * origin in *origin (borrowed until the host goes); 0 and NULL when no host has a page queued.
- * It looks at every host in memory (not the parked ones): for the status line, twice a second,
- * not for every turn. */
+ * It looks at every host: for the status line, twice a second, not for every turn. */
 double frontier_busiest(const frontier *f, const char **origin);
 /* Whether host has anything queued (pages, in memory or spilled, or sitemaps). */
 bool frontier_host_has_queued(const frontier_host *host);
@@ -183,10 +181,10 @@ double frontier_host_next_time(const frontier_host *host);
 void frontier_hold(frontier *f, int depth);
 /* Visits every host (on_host, may be NULL) and then each of its queued items in order, those in
  * the spill file included (read back into a temporary copy; on_item NULL: the hosts alone, and
- * nothing is read). Parked hosts are visited last, each as a copy made for the call (what on_host
- * changes of it is not kept), with their pages on disk, when they have some. Stops at, and returns,
- * the first result that is not CORE_OK. Nothing of the queues is changed (on_host may change the
- * data of a host in memory). */
+ * nothing is read). Parked hosts, which have nothing queued, are visited last, each as a copy
+ * made for the call: what on_host changes of it is not kept. Stops at, and returns, the first
+ * result that is not CORE_OK. Nothing of the queues is changed (on_host may change the data of
+ * a host in memory). */
 typedef core_rc (*frontier_host_visitor)(void *arg, frontier_host *host);
 typedef core_rc (*frontier_item_visitor)(void *arg, frontier_host *host,
                                          const struct frontier_item *item);
@@ -194,18 +192,14 @@ core_rc frontier_visit(frontier *f, frontier_host_visitor on_host, frontier_item
                        void *arg);
 
 /* Parking (doc/design.md, Memory): a broad crawl is done with most of its hosts long before it
- * ends, and past --queue-memory many of the others wait with all their pages on disk. An idle
- * host (nothing queued or in flight) may leave memory for the frontier's host file, an unlinked
- * temporary file, keeping only its place there in an index by its origin (some 20 bytes);
- * frontier_host_get and frontier_host_find bring it back as it was, its politeness (next_time,
- * Crawl-delay, address) included. So may a host whose pages are all in the spill file and whose
- * turn only time holds back (not the depth gate, nor a request or lookup of its own): it keeps
- * 16 bytes more in a heap by its key, and frontier_pop brings it back when its turn comes. Its
- * data goes with it: the owner saves it as bytes and makes it again from them. */
+ * ends. An idle host (nothing queued or in flight) may leave memory for the frontier's host file,
+ * an unlinked temporary file, keeping only its place there in an index by its origin (some 20
+ * bytes); frontier_host_get and frontier_host_find bring it back as it was, its politeness
+ * (next_time, Crawl-delay, address) included. Its data goes with it: the owner saves it as bytes
+ * and makes it again from them. */
 struct frontier_parking {
   void *arg;
-  /* Whether host, idle or waiting with its pages on disk (frontier_host_idle tells which), leaves
-   * memory now (the owner may put its data in a form save takes). */
+  /* Whether host, idle, leaves memory now (the owner may put its data in a form save takes). */
   bool (*leaves)(void *arg, frontier_host *host);
   /* Appends the bytes of data to out; false when it cannot be saved (then the host stays). The
    * frontier frees data (free_data) once the host is parked. */
@@ -215,14 +209,11 @@ struct frontier_parking {
 };
 /* Turns parking on (parking is copied; its arg is borrowed). */
 void frontier_set_parking(frontier *f, const struct frontier_parking *parking);
-/* Parks each idle or waiting host in memory that parking's leaves lets go; *parked counts them.
- * CORE_ESYS
+/* Parks each idle host in memory that parking's leaves lets go; *parked counts them. CORE_ESYS
  * (errno set), once, when the host file cannot be made or written: no host parks for the rest of
  * the run (leaves is still asked), and those parked stay so. CORE_ENOMEM when the index cannot
  * grow (the host stays). */
 core_rc frontier_park_idle(frontier *f, size_t *parked);
-/* How many parked hosts wait with pages on disk (of frontier_host_count's). */
-size_t frontier_parked_waiting(const frontier *f);
 /* How many parked hosts did not read back (a damaged file): each was made anew, as unknown. */
 uint64_t frontier_parked_lost(const frontier *f);
 

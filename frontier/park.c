@@ -5,20 +5,13 @@
  * it has unless its data changed size, so the file holds about one record a host however often
  * each parks.
  *
- * A host that waits with all its pages on disk parks too: its fields hold where its pages are in
- * the spill file, and an entry in the heap of due hosts (16 bytes: its key, its origin's hash)
- * brings it back when its turn comes (frontier__unpark_due), as a link to it would. A broad crawl
- * of a million hosts has hundreds of thousands waiting so at once.
- *
  * A record is its head (its size, its origin's length, a checksum of the rest), the host's fields
  * as they were in memory, its origin and its data. Among the fields is a pointer, its address's
  * slot in the table of addresses, which lives as long as the table; the queues' pointers are
- * NULL, as nothing of the host was in memory. The file is this process's alone and goes with
- * it. */
+ * NULL, as the host was idle. The file is this process's alone and goes with it. */
 #include "frontier/frontier-int.h"
 
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -33,21 +26,14 @@ struct record_head {
 #define HOST_FIELDS offsetof(struct frontier_host, origin)
 #define SIZE_BITS 16
 #define RECORD_MAX ((1u << SIZE_BITS) - 1)
-/* a slot's at: the record's offset and size, and whether its host waits with pages on disk (its
- * pages are lost should the record not read back) */
-#define WAITING (UINT64_C(1) << 63)
 #define PLACE(offset, size) ((offset) << SIZE_BITS | (size))
-#define PLACE_OFFSET(at) (((at) & ~WAITING) >> SIZE_BITS)
+#define PLACE_OFFSET(at) ((at) >> SIZE_BITS)
 #define PLACE_SIZE(at) ((size_t)((at)&RECORD_MAX))
 
 void frontier_set_parking(frontier *f, const struct frontier_parking *parking) {
   f->parked.ops = *parking;
   f->parked.on = true;
   core_buf_init(&f->parked.buf, RECORD_MAX);
-}
-
-size_t frontier_parked_waiting(const frontier *f) {
-  return f->parked.waiting;
 }
 
 uint64_t frontier_parked_lost(const frontier *f) {
@@ -59,9 +45,6 @@ void frontier__parked_free(frontier *f) {
   free(p->slots);
   p->slots = NULL;
   p->slot_count = p->count = 0;
-  free(p->due);
-  p->due = NULL;
-  p->due_len = p->due_cap = p->waiting = 0;
   if (p->fd >= 0)
     close(p->fd);
   p->fd = -1;
@@ -90,50 +73,10 @@ static bool slots_room(struct frontier_parked *p) {
   return true;
 }
 
-/* Room in the heap of due hosts for one more; false when it cannot grow. */
-static bool due_room(struct frontier_parked *p) {
-  if (p->due_len < p->due_cap)
-    return true;
-  size_t n = p->due_cap ? p->due_cap * 2 : 1024;
-  struct parked_due *grown = realloc(p->due, n * sizeof(*grown));
-  if (!grown)
-    return false;
-  p->due = grown;
-  p->due_cap = n;
-  return true;
-}
-
-/* Adds an entry to the heap of due hosts, which has room for it (due_room). */
-static void due_push(struct parked_due *due, size_t *len, struct parked_due e) {
-  size_t i = (*len)++;
-  while (i > 0 && due[(i - 1) / 2].key > e.key) {
-    due[i] = due[(i - 1) / 2];
-    i = (i - 1) / 2;
-  }
-  due[i] = e;
-}
-
-/* Takes the entry on top out of the heap of due hosts. */
-static void due_pop(struct parked_due *due, size_t *len) {
-  struct parked_due last = due[--*len];
-  size_t i = 0, n = *len;
-  for (size_t child; (child = 2 * i + 1) < n; i = child) {
-    if (child + 1 < n && due[child + 1].key < due[child].key)
-      child++;
-    if (due[child].key >= last.key)
-      break;
-    due[i] = due[child];
-  }
-  if (n)
-    due[i] = last;
-}
-
 /* Empties slot i; the slots after it move up so that each stays reachable from its hash's slot
  * (linear probing's deletion). */
 static void slot_remove(struct frontier_parked *p, size_t i) {
   size_t mask = p->slot_count - 1;
-  if (p->slots[i].at & WAITING)
-    p->waiting--;
   p->slots[i].at = 0;
   p->count--;
   for (size_t k = (i + 1) & mask; p->slots[k].at; k = (k + 1) & mask) {
@@ -150,10 +93,9 @@ static uint64_t record_check(const char *record, size_t size) {
   return XXH3_64bits(record + sizeof(struct record_head), size - sizeof(struct record_head));
 }
 
-/* Writes h's record (its data saved by the owner) and puts it in the index, and in the heap of
- * due hosts when it waits with pages on disk. CORE_ENOTFOUND when the owner could not save its
- * data, or the record would be too large: h stays. */
-static core_rc write_record(frontier *f, struct frontier_host *h, uint64_t hash, bool waits) {
+/* Writes h's record (its data saved by the owner) and puts it in the index. CORE_ENOTFOUND when
+ * the owner could not save its data, or the record would be too large: h stays. */
+static core_rc write_record(frontier *f, struct frontier_host *h, uint64_t hash) {
   struct frontier_parked *p = &f->parked;
   struct core_buf *buf = &p->buf;
   size_t origin_len = strlen(h->origin);
@@ -162,7 +104,7 @@ static core_rc write_record(frontier *f, struct frontier_host *h, uint64_t hash,
   if (core_buf_add(buf, &head, sizeof(head)) || core_buf_add(buf, h, HOST_FIELDS) ||
       core_buf_add(buf, h->origin, origin_len) || !p->ops.save(p->ops.arg, h->data, buf))
     return CORE_ENOTFOUND;
-  if (!slots_room(p) || (waits && !due_room(p)))
+  if (!slots_room(p))
     return CORE_ENOMEM;
   head.size = (uint32_t)buf->len;
   head.check = record_check(buf->data, buf->len);
@@ -179,22 +121,9 @@ static core_rc write_record(frontier *f, struct frontier_host *h, uint64_t hash,
   size_t mask = p->slot_count - 1, i = hash & mask;
   while (p->slots[i].at)
     i = (i + 1) & mask;
-  p->slots[i] = (struct parked_slot){hash, PLACE(at, buf->len) | (waits ? WAITING : 0)};
+  p->slots[i] = (struct parked_slot){hash, PLACE(at, buf->len)};
   p->count++;
-  if (waits) {
-    due_push(p->due, &p->due_len, (struct parked_due){h->key, hash});
-    p->waiting++;
-  }
   return CORE_OK;
-}
-
-/* Whether h waits with all its pages on disk for a turn its key in the heap says: it may park,
- * and its entry in the heap of due hosts brings it back. A host that something other than time
- * holds (the depth gate, a request or lookup of its own) stays, as nothing would bring it back
- * when that ends. */
-static bool waits_on_disk(const frontier *f, const struct frontier_host *h) {
-  return h->spilled && !h->head && !h->sitemap_head && !h->in_flight && !h->setup_in_flight &&
-         !h->lookup_waiting && h->heap_index != SIZE_MAX && !f->spill_error;
 }
 
 core_rc frontier_park_idle(frontier *f, size_t *parked) {
@@ -210,11 +139,10 @@ core_rc frontier_park_idle(frontier *f, size_t *parked) {
       struct frontier_host *h = *link;
       /* once the file is broken, leaves is still asked: the owner may shed what it can */
       /* a host waiting for a lookup is in that queue (lookups.c) whatever it has queued */
-      bool waits = waits_on_disk(f, h);
-      core_rc rc = (!frontier_host_idle(h) && !waits) || h->lookup_waiting ||
-                           !p->ops.leaves(p->ops.arg, h) || p->broken
-                       ? CORE_ENOTFOUND
-                       : write_record(f, h, XXH3_64bits(h->origin, strlen(h->origin)), waits);
+      core_rc rc =
+          !frontier_host_idle(h) || h->lookup_waiting || !p->ops.leaves(p->ops.arg, h) || p->broken
+              ? CORE_ENOTFOUND
+              : write_record(f, h, XXH3_64bits(h->origin, strlen(h->origin)));
       if (rc == CORE_ESYS) {
         why = errno;
         p->broken = true;
@@ -228,9 +156,7 @@ core_rc frontier_park_idle(frontier *f, size_t *parked) {
       }
       *link = h->next;
       f->host_count--;
-      frontier__heap_leave(f, h); /* an idle host is out of it already; a waiting one is not */
-      if (f->draining == h)       /* the end of a crawl drains no more */
-        f->draining = NULL;
+      frontier__heap_leave(f, h); /* an idle host is out of it already */
       if (f->free_data && h->data)
         f->free_data(h->data);
       free(h);
@@ -275,14 +201,6 @@ static struct frontier_host *host_of(struct frontier_parked *p) {
   return h;
 }
 
-/* h, made from the record of slot i, out of the index and into the table of hosts. */
-static void bring_back(frontier *f, struct frontier_host *h, size_t i, uint64_t hash) {
-  struct frontier_parked *p = &f->parked;
-  h->parked_at = p->slots[i].at & ~WAITING;
-  slot_remove(p, i);
-  frontier__host_link(f, h, hash);
-}
-
 /* Reads the record of slot i into the buffer: CORE_OK, CORE_ENOMEM, or CORE_EFORMAT when it does
  * not read back whole. */
 static core_rc read_record(struct frontier_parked *p, size_t i) {
@@ -312,8 +230,6 @@ struct frontier_host *frontier__unpark(frontier *f, const char *origin, uint64_t
       return NULL;
     }
     if (read) { /* a damaged file: the host is forgotten, and made anew should it come */
-      if (p->slots[i].at & WAITING)
-        f->spill_error = read; /* and its pages with it: the crawl cannot go on */
       slot_remove(p, i);
       p->lost++;
       continue; /* slot i holds the next one now */
@@ -330,55 +246,28 @@ struct frontier_host *frontier__unpark(frontier *f, const char *origin, uint64_t
       *rc = CORE_ENOMEM; /* it stays parked */
       return NULL;
     }
-    bring_back(f, h, i, hash);
+    h->parked_at = p->slots[i].at;
+    slot_remove(p, i);
+    frontier__host_link(f, h, hash);
     return h;
   }
   return NULL;
 }
 
-double frontier__parked_next(const frontier *f) {
-  const struct frontier_parked *p = &f->parked;
-  return p->due_len && !f->spill_error ? p->due[0].key : INFINITY;
-}
-
-struct frontier_host *frontier__unpark_due(frontier *f) {
-  struct frontier_parked *p = &f->parked;
-  uint64_t hash = p->due[0].hash;
-  due_pop(p->due, &p->due_len);
-  for (size_t mask = p->slot_count - 1, i = hash & mask; p->count && p->slots[i].at;
-       i = (i + 1) & mask) {
-    if (p->slots[i].hash != hash || !(p->slots[i].at & WAITING))
-      continue; /* another host, or one parked idle since it came back */
-    core_rc rc = read_record(p, i);
-    struct frontier_host *h = rc ? NULL : host_of(p);
-    if (!h) { /* its pages cannot be reached without it: the crawl stops (frontier_error) */
-      f->spill_error = rc ? rc : CORE_ENOMEM;
-      return NULL;
-    }
-    bring_back(f, h, i, hash);
-    return h;
-  }
-  return NULL; /* back already, by a link to it (frontier_host_get) */
-}
-
-core_rc frontier__visit_parked(frontier *f, frontier_host_visitor on_host,
-                               frontier_item_visitor on_item, void *arg) {
+core_rc frontier__visit_parked(frontier *f, frontier_host_visitor on_host, void *arg) {
   struct frontier_parked *p = &f->parked;
   for (size_t i = 0; i < p->slot_count; i++) {
-    bool waits = p->slots[i].at & WAITING;
-    if (!p->slots[i].at || (!on_host && !(on_item && waits)))
+    if (!p->slots[i].at)
       continue;
     core_rc rc = read_record(p, i);
-    if (rc == CORE_EFORMAT && !waits)
+    if (rc == CORE_EFORMAT)
       continue; /* forgotten when it is asked for */
     if (rc)
-      return rc; /* a waiting host's pages would be left out */
+      return rc;
     struct frontier_host *h = host_of(p);
     if (!h)
       return CORE_ENOMEM;
-    rc = on_host ? on_host(arg, h) : CORE_OK;
-    if (rc == CORE_OK && on_item && h->spilled)
-      rc = frontier__spill_visit(f, h, on_item, arg);
+    rc = on_host(arg, h);
     if (f->free_data)
       f->free_data(h->data);
     free(h);

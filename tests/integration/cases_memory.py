@@ -80,31 +80,6 @@ def case_many_hosts_share_queue_memory(tmp):
            f"{m.group(1) if m else 0} of {pages} pages waited on disk: {p.stderr}")
 
 
-def case_waiting_hosts_park_with_their_pages(tmp):
-    """A broad crawl past its budget (30 hosts of 48 pages from one seed, politely: -w 0.25,
-    --queue-memory 10): a host whose pages all wait on disk for its turn leaves memory with them,
-    parked in the host file (which -v says), and comes back at its turn. At its pace each host
-    takes 12 s at least, so such hosts wait when the sweep after the first 10 s comes, however
-    fast the machine. The crawl ends with the truth's every URL at its depth, each requested once,
-    each host's robots.txt once, and no two requests to a host less than 0.25 s apart."""
-    web = Web(tmp, hosts=30, pages=48, links=4, markup=("--html-only",))
-    p = crawl(web, "-v", "-w", "0.25", "-d", "1000", "--queue-memory", "10", "-D", "web.test",
-              "--jsonl", web.url(), timeout=240)
-    log = web.stop()
-    parked = sum(int(n) for n in re.findall(
-        r"parked (\d+) hosts waiting with all their queued pages on disk", p.stderr))
-    expect(parked > 0, f"no host parked with its pages: -v said {p.stderr[-2000:]}")
-    recs = records(p)
-    truth = web.truth(web.url(), scope="domain")
-    expect_same_set([r["url"] for r in recs], truth, "records")
-    wrong = [r["url"] for r in recs if (r["fate"], r["depth"]) != truth[r["url"]]]
-    expect(not wrong, f"{len(wrong)} records with another fate or depth, e.g. {wrong[:3]}")
-    expect_unique([(r[2], r[3]) for r in log], "request")
-    close = [(h, g) for h, host_gaps in gaps(log).items() for g in host_gaps if g < 0.25]
-    expect(not close, f"{len(close)} gaps under 0.25 s, e.g. {close[:3]}")
-    expect("did not read back" not in p.stderr, f"-v said {p.stderr[-2000:]}")
-
-
 IDLE_HOSTS, IDLE_QUEUE_MEMORY = 300, 100
 
 
