@@ -7,6 +7,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -221,6 +223,55 @@ static void test_host_on_disk_waits_there(void **state) {
   frontier_release(f, 1);
   frontier_item_free(again);
   expect_drained(f);
+}
+
+/* This process's spill file (an unlinked crawl-queue-* file among its descriptors), or -1. */
+static int spill_fd(void) {
+  DIR *dir = opendir("/proc/self/fd");
+  assert_non_null(dir);
+  int fd = -1;
+  struct dirent *e;
+  while ((e = readdir(dir))) {
+    char path[300], target[512];
+    snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
+    ssize_t n = readlink(path, target, sizeof(target) - 1);
+    if (n > 0) {
+      target[n] = '\0';
+      if (strstr(target, "/crawl-queue-"))
+        fd = atoi(e->d_name);
+    }
+  }
+  closedir(dir);
+  return fd;
+}
+
+/* The spill file fails a read (a disk error; here the file cut short) when a host waiting wholly
+ * on disk comes to its turn: the host is not tried again and again (its turn would come at once,
+ * for good), the pages in memory still come, and frontier_error says why, for the crawl to stop
+ * with it rather than lose the pages quietly. */
+static void test_spill_read_failure_is_an_error(void **state) {
+  (void)state;
+  frontier *f = spilling_frontier(1);
+  frontier_host *a = host(f, "http://a.example"), *b = host(f, "http://b.example");
+  frontier_push(f, a, page_at("http://a.example/0", 0)); /* the budget's one page */
+  frontier_push(f, b, page_at("http://b.example/0", 0)); /* a share of none: b's is on disk */
+  assert_int_equal(frontier_spilled(f), 1);
+  int fd = spill_fd();
+  assert_true(fd >= 0);
+  assert_int_equal(ftruncate(fd, 0), 0);
+  frontier_host *h;
+  struct frontier_item *item;
+  int popped = 0;
+  while ((item = frontier_pop(f, 1, &h))) {
+    assert_string_equal(item->url, "http://a.example/0");
+    frontier_item_free(item);
+    popped++;
+  }
+  assert_int_equal(popped, 1);
+  assert_int_equal(frontier_error(f), CORE_ESYS);
+  assert_true(frontier_next_ready(f) == INFINITY || frontier_next_ready(f) > 1);
+  frontier_destroy(f);
+  seen_destroy(the_seen);
 }
 
 /* With more than one request a host at a time (-c), a host whose robots.txt is being fetched
@@ -475,6 +526,7 @@ int main(void) {
       cmocka_unit_test(test_spill_keeps_order_and_fields),
       cmocka_unit_test(test_spill_shares_budget_among_many_hosts),
       cmocka_unit_test(test_host_on_disk_waits_there),
+      cmocka_unit_test(test_spill_read_failure_is_an_error),
       cmocka_unit_test(test_host_on_disk_waits_for_its_robots),
       cmocka_unit_test(test_taking_every_page_in_memory_brings_spilled_back),
       cmocka_unit_test(test_take_deeper_from_disk),
