@@ -231,12 +231,17 @@ static void forget_copies(struct shard_held *h, struct held_page *hp) {
   }
 }
 
-/* Notes a link a waiting page dropped; false when memory runs out (then it is kept). */
+/* Notes a link a waiting page dropped; false when memory runs out (then it is kept). The list
+ * doubles as it grows: a page of many links all held elsewhere drops every one of them. */
 static bool note_dropped(struct held_page *hp, uint64_t hash, struct link_how how) {
-  struct held_dropped *grown = realloc(hp->dropped, (hp->dropped_count + 1) * sizeof(*hp->dropped));
-  if (!grown) /* the caller keeps the link in hp */
-    return false;
-  hp->dropped = grown;
+  if (hp->dropped_count == hp->dropped_cap) {
+    size_t cap = hp->dropped_cap ? 2 * hp->dropped_cap : 16;
+    struct held_dropped *grown = realloc(hp->dropped, cap * sizeof(*hp->dropped));
+    if (!grown) /* the caller keeps the link in hp */
+      return false;
+    hp->dropped = grown;
+    hp->dropped_cap = cap;
+  }
   hp->dropped[hp->dropped_count++] = (struct held_dropped){hash, how};
   return true;
 }
@@ -300,7 +305,7 @@ static void take_back_dropped(struct shard *c, struct held_page *hp) {
   }
   free(hp->dropped);
   hp->dropped = NULL;
-  hp->dropped_count = 0;
+  hp->dropped_count = hp->dropped_cap = 0;
 }
 
 static void link_held(struct shard *c, struct held_page *hp);

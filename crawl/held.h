@@ -27,7 +27,7 @@ struct held_page {
     uint64_t hash;
     struct link_how how;
   } * dropped;
-  size_t dropped_count;
+  size_t dropped_count, dropped_cap;
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
   struct spec *page;     /* a confirmed speculative page whose record waits with its links */
   uint64_t page_hash;    /* or its record waits in the stash: its URL's hash (speculate.c) */
