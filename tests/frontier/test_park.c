@@ -2,7 +2,6 @@
 #include "frontier/frontier.h"
 #include "seen/seen.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <setjmp.h>
@@ -16,6 +15,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "temp_fd.h"
 
 /* A host's data as an owner would keep it: a count and the origin it was made for. */
 struct data {
@@ -111,26 +112,13 @@ static void fetch_one(frontier *f, frontier_host *h, const char *url, double sta
 /* The size of this process's host file (an unlinked crawl-hosts-* file among its descriptors);
  * -1 when it has none. */
 static long host_file_size(int *fd_out) {
-  DIR *dir = opendir("/proc/self/fd");
-  assert_non_null(dir);
-  long size = -1;
-  struct dirent *e;
-  while ((e = readdir(dir))) {
-    char path[300], target[512];
-    snprintf(path, sizeof(path), "/proc/self/fd/%s", e->d_name);
-    ssize_t n = readlink(path, target, sizeof(target) - 1);
-    if (n <= 0)
-      continue;
-    target[n] = '\0';
-    struct stat st;
-    if (strstr(target, "/crawl-hosts-") && fstat(atoi(e->d_name), &st) == 0) {
-      size = (long)st.st_size;
-      if (fd_out)
-        *fd_out = atoi(e->d_name);
-    }
-  }
-  closedir(dir);
-  return size;
+  int fd = temp_file_fd("hosts");
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0)
+    return -1;
+  if (fd_out)
+    *fd_out = fd;
+  return (long)st.st_size;
 }
 
 /* A parked host comes back as it was: its politeness (the gap after its last page, its
