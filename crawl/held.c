@@ -64,12 +64,13 @@ void crawl__held_at(struct held_page *hp, int depth) {
 }
 
 struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) {
-  struct held_page *hp = calloc(1, sizeof(*hp));
-  if (!hp || !(hp->from = strdup(from))) {
-    free(hp);
+  size_t from_len = strlen(from);
+  struct held_page *hp = calloc(1, sizeof(*hp) + from_len + 1);
+  if (!hp) {
     crawl__notes_fatal(c, "out of memory");
     return NULL;
   }
+  memcpy(hp->from, from, from_len + 1);
   /* at most the held-link budget of URLs at their longest, and within a link's offset */
   uint64_t budget = crawl__held_ahead_budget(c), per_link = (uint64_t)c->cfg->max_url_length + 3;
   uint64_t most = budget < (HELD_GONE - 1) / per_link ? budget * per_link : HELD_GONE - 1;
@@ -119,7 +120,9 @@ static const char *held_whole(struct shard_held *h, const struct held_page *hp, 
 core_rc crawl__held_add(struct shard *c, struct held_page *hp, const char *url, int depth,
                         struct link_how how) {
   if (hp->count == hp->cap) {
-    size_t cap = hp->cap ? hp->cap * 2 : 8;
+    if (hp->cap > UINT32_MAX / 2)
+      return CORE_ENOMEM; /* never: the texts' 32-bit offsets run out first */
+    uint32_t cap = hp->cap ? hp->cap * 2 : 8;
     struct held_link *links = realloc(hp->links, cap * sizeof(*links));
     if (!links)
       return CORE_ENOMEM;
@@ -235,7 +238,9 @@ static void forget_copies(struct shard_held *h, struct held_page *hp) {
  * doubles as it grows: a page of many links all held elsewhere drops every one of them. */
 static bool note_dropped(struct held_page *hp, uint64_t hash, struct link_how how) {
   if (hp->dropped_count == hp->dropped_cap) {
-    size_t cap = hp->dropped_cap ? 2 * hp->dropped_cap : 16;
+    if (hp->dropped_cap > UINT32_MAX / 2)
+      return false; /* never: no page has that many links */
+    uint32_t cap = hp->dropped_cap ? 2 * hp->dropped_cap : 16;
     struct held_dropped *grown = realloc(hp->dropped, cap * sizeof(*hp->dropped));
     if (!grown) /* the caller keeps the link in hp */
       return false;
@@ -395,7 +400,6 @@ void crawl__held_free(struct shard *c, struct held_page *hp) {
   core_buf_free(&hp->texts);
   free(hp->dropped);
   free(hp->links);
-  free(hp->from);
   free(hp);
 }
 

@@ -14,23 +14,26 @@ struct held_link {
   uint32_t text; /* offset of its kept form in the page's texts (see held.c), or HELD_GONE */
   int depth;
 };
+/* Tens of thousands wait at once in a polite crawl fetching ahead, the most at its last level
+ * (bench/README.md, New hosts bounded at the intake): one allocation each, its URL inside, and
+ * counts of 32 bits, which a page's texts bound (their offsets are 32 bits). */
 struct held_page {
   struct held_page *next;
-  char *from; /* the page */
-  int depth;  /* the page's */
   struct held_link *links;
-  size_t count, cap;
-  size_t gone; /* links of count that are HELD_GONE */
   /* a page that waits with a record (page) may still move up a level: the links it dropped
    * for a copy of the same level, by hash, to take back then (held.c) */
   struct held_dropped {
     uint64_t hash;
     struct link_how how;
   } * dropped;
-  size_t dropped_count, dropped_cap;
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
   struct spec *page;     /* a confirmed speculative page whose record waits with its links */
   uint64_t page_hash;    /* or its record waits in the stash: its URL's hash (speculate.c) */
+  int depth;             /* the page's */
+  uint32_t count, cap;
+  uint32_t gone; /* links of count that are HELD_GONE */
+  uint32_t dropped_count, dropped_cap;
+  char from[]; /* the page */
 };
 /* Whether a record waits with hp's links (in memory or in the stash). */
 static inline bool crawl__held_waits(const struct held_page *hp) {
