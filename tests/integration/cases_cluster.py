@@ -141,6 +141,10 @@ def case_cluster_continued_after_end(tmp):
         proc = subprocess.Popen(node_cmd("cut", paused, 0, 1, "-w", "0.05"),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         wait_served(web, 10, proc)
+        # a checkpoint written before the pause, so that the pause's makes checkpoint.prev (on a
+        # loaded machine ten requests may come before the first): an event, not a time
+        wait_until(lambda: os.path.exists(os.path.join(paused, "checkpoint")),
+                   "the paused node's first checkpoint", proc)
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         expect(proc.returncode == 143, f"the paused node exited {proc.returncode}: {err}")
