@@ -15,8 +15,8 @@ struct held_link {
   int depth;
 };
 /* Tens of thousands wait at once in a polite crawl fetching ahead, the most at its last level
- * (bench/README.md, New hosts bounded at the intake): one allocation each, its URL inside, and
- * counts of 32 bits, which a page's texts bound (their offsets are 32 bits). */
+ * (doc/design.md, Memory): one allocation each, its URL inside, and counts of 32 bits, which a
+ * page's texts bound (their offsets are 32 bits). */
 struct held_page {
   struct held_page *next;
   struct held_link *links;
