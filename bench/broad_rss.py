@@ -28,9 +28,17 @@ def rss_kib(pid):
     return None
 
 
-def count_lines(path):
-    with open(path, "rb") as f:
-        return sum(chunk.count(b"\n") for chunk in iter(lambda: f.read(1 << 20), b""))
+class LineCounter:
+    """The lines of a file that grows, counted as they come: each sample reads only what was
+    written since the last (a whole crawl writes some 200 MB of records)."""
+
+    def __init__(self, path):
+        self.file, self.lines = open(path, "rb"), 0
+
+    def count(self):
+        for chunk in iter(lambda: self.file.read(1 << 20), b""):
+            self.lines += chunk.count(b"\n")
+        return self.lines
 
 
 def main():
@@ -51,6 +59,7 @@ def main():
                                  f"127.0.0.1:{ports['dns']}", "-w", "1", "-d", "1000000", "-D",
                                  "web.test", f"http://s0.web.test:{ports['http']}/"],
                                 stdout=out, stderr=subprocess.DEVNULL)
+        counter = LineCounter(records)
         start, peak, peak_at = time.time(), 0, 0.0
         while proc.poll() is None:
             time.sleep(every)
@@ -60,13 +69,14 @@ def main():
             at = time.time() - start
             if kib > peak:
                 peak, peak_at = kib, at
-            print(f"{at:7.1f} s {kib / 1024:8.1f} MiB {count_lines(records):9d} records",
+            print(f"{at:7.1f} s {kib / 1024:8.1f} MiB {counter.count():9d} records",
                   flush=True)
         proc.wait()
     web.terminate()
     web.wait()
     print(f"exit {proc.returncode}, {time.time() - start:.1f} s; sampled peak {peak / 1024:.1f} "
-          f"MiB at {peak_at:.0f} s; {count_lines(records)} records")
+          f"MiB at {peak_at:.0f} s; {counter.count()} records")
+    counter.file.close()
     os.remove(records)
     os.rmdir(tmp)
 
