@@ -20,6 +20,7 @@
 #include "crawl/held.h"
 #include "crawl/life.h"
 #include "crawl/notes.h"
+#include "seen/seen.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -83,10 +84,14 @@ struct held_page *crawl__held_new(struct shard *c, const char *from, int depth) 
 #define HOW_FOLLOW 0x80      /* a kept link's how byte: its via, and this bit when followed */
 _Static_assert(VIA_COUNT <= HOW_FOLLOW, "a via fits the how byte of a kept link");
 
+/* How a link was found, from its how byte. */
+static struct link_how how_of(unsigned char code) {
+  return (struct link_how){(unsigned char)(code & ~HOW_FOLLOW), (code & HOW_FOLLOW) != 0};
+}
+
 /* How the link kept at offset at of hp's texts was found. */
 static struct link_how held_how(const struct held_page *hp, size_t at) {
-  unsigned char code = (unsigned char)hp->texts.data[at];
-  return (struct link_how){(unsigned char)(code & ~HOW_FOLLOW), (code & HOW_FOLLOW) != 0};
+  return how_of((unsigned char)hp->texts.data[at]);
 }
 
 size_t crawl__held_text(const struct held_page *hp, size_t i, const char **rest,
@@ -169,8 +174,13 @@ static uint64_t copy_hash(const char *text) {
   return XXH3_64bits(text, strlen(text));
 }
 
-/* The slot of text's copy (of text NULL: the first of its whole hash, put together again from
- * the copy where the kept half agrees), or the free slot where it would go. */
+/* A dropped link's note: its URL's hash with the link's how byte in place of the top byte. Two
+ * URLs of the same 56 bits are not expected, as of the same 64. */
+#define DROPPED_HASH (UINT64_MAX >> 8)
+
+/* The slot of text's copy (of text NULL: the first whose whole hash agrees with hash's low 56
+ * bits, put together again from the copy where the kept half agrees), or the free slot where it
+ * would go. */
 static struct held_copy *copy_slot(struct shard_held *h, const char *text, uint64_t hash) {
   size_t mask = h->copy_slots - 1;
   for (size_t i = (uint32_t)hash & mask;; i = (i + 1) & mask) {
@@ -180,7 +190,8 @@ static struct held_copy *copy_slot(struct shard_held *h, const char *text, uint6
     if (k->hash != (uint32_t)hash)
       continue;
     size_t at = k->page->links[k->link].text;
-    if (text ? held_is(k->page, at, text) : copy_hash(held_whole(h, k->page, at)) == hash)
+    if (text ? held_is(k->page, at, text)
+             : ((copy_hash(held_whole(h, k->page, at)) ^ hash) & DROPPED_HASH) == 0)
       return k;
   }
 }
@@ -234,21 +245,34 @@ static void forget_copies(struct shard_held *h, struct held_page *hp) {
   }
 }
 
-/* Notes a link a waiting page dropped; false when memory runs out (then it is kept). The list
- * doubles as it grows: a page of many links all held elsewhere drops every one of them. */
-static bool note_dropped(struct held_page *hp, uint64_t hash, struct link_how how) {
+/* Notes a link a waiting page dropped, of URL hash hash and how byte code; false when memory
+ * runs out (then it is kept). The list doubles as it grows (a page of many links all held
+ * elsewhere drops every one of them), and is cut to what it holds once the page is queued:
+ * at a broad crawl's last level tens of thousands of pages wait with a few such notes each. */
+static bool note_dropped(struct held_page *hp, uint64_t hash, unsigned char code) {
   if (hp->dropped_count == hp->dropped_cap) {
     if (hp->dropped_cap > UINT32_MAX / 2)
       return false; /* never: no page has that many links */
-    uint32_t cap = hp->dropped_cap ? 2 * hp->dropped_cap : 16;
-    struct held_dropped *grown = realloc(hp->dropped, cap * sizeof(*hp->dropped));
+    uint32_t cap = hp->dropped_cap ? 2 * hp->dropped_cap : 4;
+    uint64_t *grown = realloc(hp->dropped, cap * sizeof(*hp->dropped));
     if (!grown) /* the caller keeps the link in hp */
       return false;
     hp->dropped = grown;
     hp->dropped_cap = cap;
   }
-  hp->dropped[hp->dropped_count++] = (struct held_dropped){hash, how};
+  hp->dropped[hp->dropped_count++] = (hash & DROPPED_HASH) | (uint64_t)code << 56;
   return true;
+}
+
+/* The notes of hp's dropped links cut to what they hold (when that fails they stay as they are). */
+static void seal_dropped(struct held_page *hp) {
+  if (hp->dropped_count == hp->dropped_cap) /* none noted among them: never grown */
+    return;
+  uint64_t *cut = realloc(hp->dropped, hp->dropped_count * sizeof(*hp->dropped));
+  if (cut) {
+    hp->dropped = cut;
+    hp->dropped_cap = hp->dropped_count;
+  }
 }
 
 /* Keeps of hp's links those whose URL no earlier queued page holds, and takes over the URLs
@@ -261,11 +285,18 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
     char *kept_at = hp->texts.data + link.text;
     size_t len = 2 + strlen(kept_at + 2) + 1; /* as kept: how, what it shares, the rest, NUL */
     const char *text = held_whole(h, hp, link.text);
+    /* a page fetched ahead waits long for its confirmation, and by then most of what it links
+     * is known: a URL seen since stays seen, and offered it would do nothing (the last level of
+     * a broad crawl confirms tens of thousands of such pages at once) */
+    if (crawl__held_waits(hp) && seen_contains(c->seen, text, h->scratch.len)) {
+      h->links--;
+      continue;
+    }
     uint64_t hash = copy_hash(text);
     struct held_copy *k = copies_room(h) ? copy_slot(h, text, hash) : NULL;
     if (k && k->page && k->page->depth <= hp->depth &&
         (!crawl__held_waits(hp) || k->page->depth < hp->depth ||
-         note_dropped(hp, hash, held_how(hp, link.text)))) {
+         note_dropped(hp, hash, (unsigned char)*kept_at))) {
       h->links--; /* offered earlier by k's page */
       continue;
     }
@@ -287,6 +318,7 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
   hp->count = kept;
   hp->texts.len = out;
   crawl__held_seal(hp);
+  seal_dropped(hp);
 }
 
 /* hp moved up a level: a URL it dropped for a copy of its old level, offered later than hp
@@ -294,13 +326,13 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
 static void take_back_dropped(struct shard *c, struct held_page *hp) {
   struct shard_held *h = c->held;
   for (size_t d = 0; h->copy_slots && d < hp->dropped_count && !crawl__life_fatal(c); d++) {
-    struct held_copy *k = copy_slot(h, NULL, hp->dropped[d].hash);
+    struct held_copy *k = copy_slot(h, NULL, hp->dropped[d]);
     if (!k->page || k->page == hp || k->page->depth <= hp->depth)
       continue;
     struct held_page *from = k->page;
     /* in the scratch buffer, which held_add only makes room in: it has room for it already */
     crawl__held_add(c, hp, held_whole(h, from, from->links[k->link].text), hp->depth + 1,
-                    hp->dropped[d].how);
+                    how_of((unsigned char)(hp->dropped[d] >> 56)));
     if (crawl__life_fatal(c))
       return;
     from->links[k->link].text = HELD_GONE;

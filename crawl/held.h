@@ -21,11 +21,9 @@ struct held_page {
   struct held_page *next;
   struct held_link *links;
   /* a page that waits with a record (page) may still move up a level: the links it dropped
-   * for a copy of the same level, by hash, to take back then (held.c) */
-  struct held_dropped {
-    uint64_t hash;
-    struct link_how how;
-  } * dropped;
+   * for a copy of the same level, to take back then, each noted as 8 bytes: the URL's hash, its
+   * top byte the link's how (held.c) */
+  uint64_t *dropped;
   struct core_buf texts; /* the links' printed forms, each ending in '\0' */
   struct spec *page;     /* a confirmed speculative page whose record waits with its links */
   uint64_t page_hash;    /* or its record waits in the stash: its URL's hash (speculate.c) */

@@ -6,6 +6,7 @@
  * back with how they were found; the links' count follows what is held. */
 #include "crawl/held.h"
 #include "crawl/life.h"
+#include "seen/seen.h"
 #include "tests/support/wrap_realloc.h"
 
 #include <limits.h>
@@ -36,6 +37,7 @@ static struct world *world_new(bool polite) {
   w->cfg.delay = polite ? 1 : 0; /* held once: a polite crawl */
   struct frontier_options opts = {.delay = w->cfg.delay, .per_host = 1};
   assert_int_equal(frontier_create(&opts, NULL, NULL, &w->shard.fr), CORE_OK);
+  assert_int_equal(seen_create(SEEN_EXACT, 1000, 0.001, 1, &w->shard.seen), CORE_OK);
   w->shard.cfg = &w->cfg;
   w->shard.stats = &w->stats;
   assert_int_equal(crawl__life_open(&w->shard, w->err, sizeof(w->err), 0), CORE_OK);
@@ -51,6 +53,7 @@ static void world_free(struct world *w) {
   assert_int_equal(crawl__held_links(&w->shard), 0);
   crawl__held_free_all(&w->shard);
   frontier_destroy(w->shard.fr);
+  seen_destroy(w->shard.seen);
   crawl__life_close(&w->shard);
   assert_string_equal(w->err, "");
   free(w);
@@ -218,6 +221,36 @@ static void test_moved_page_takes_back_what_it_dropped(void **state) {
   world_free(w);
 }
 
+/* A page fetched ahead, confirmed long after it was fetched, waits for its level: what it links
+ * and was seen meanwhile is let go as it is queued (offered, it would do nothing), and what is
+ * still unknown stays. A page that does not wait keeps its links as they were held. */
+static void test_waiting_page_lets_go_of_links_seen_since(void **state) {
+  (void)state;
+  struct world *w = world_new(true);
+  frontier_hold(w->shard.fr, 0);
+  const char *known = "http://a.test/known";
+  bool fresh;
+  assert_int_equal(seen_add(w->shard.seen, known, strlen(known), &fresh), CORE_OK);
+  assert_true(fresh);
+  struct held_page *waits = crawl__held_new(&w->shard, "http://a.test/waits", 1);
+  assert_non_null(waits);
+  waits->page_hash = 1; /* its record waits in the stash */
+  crawl__held_add(&w->shard, waits, known, 2, via_a);
+  crawl__held_add(&w->shard, waits, "http://a.test/new", 2, via_a);
+  crawl__held_seal(waits);
+  crawl__held_queue(&w->shard, waits);
+  assert_int_equal(crawl__held_links(&w->shard), 1);
+  hold(w, "http://a.test/plain", 1, (const char *[]){known, NULL}, via_a);
+  assert_int_equal(crawl__held_links(&w->shard), 2);
+  frontier_release(w->shard.fr, 0);
+  char got[256];
+  replay(w, false, got, sizeof(got));
+  assert_string_equal(got, "http://a.test/waits 1: http://a.test/new");
+  replay(w, false, got, sizeof(got));
+  assert_string_equal(got, "http://a.test/plain 1: http://a.test/known");
+  world_free(w);
+}
+
 /* The same two pages, with each growth of held.c's tables failing in turn while the waiting
  * page is queued (the note of a dropped link among them): nothing is lost, a link whose drop
  * could not be noted is kept by the page, and both pages' links still come out. */
@@ -264,6 +297,7 @@ int main(void) {
       cmocka_unit_test(test_page_moves_up_a_level),
       cmocka_unit_test(test_moved_page_takes_back_what_it_dropped),
       cmocka_unit_test(test_failed_growth_while_queued_loses_no_link),
+      cmocka_unit_test(test_waiting_page_lets_go_of_links_seen_since),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

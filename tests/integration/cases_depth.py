@@ -134,7 +134,7 @@ def case_speculative_fetches(tmp):
     links within twenty times it), stops, and starts again once confirmations free it; the summary
     says how often it stopped and names --queue-memory, and says nothing of it at the default
     budget."""
-    for depth, budget in ((None, []), (3, []), (None, ["--queue-memory", "100"])):
+    for depth, budget in ((None, []), (3, []), (None, ["--queue-memory", "50"])):
         web = Web(tmp, hosts=12, pages=40, links=6, seed=7)
         args = ["-w", "0.02", "--jsonl", *budget] + (["-d", str(depth)] if depth else ["-d", "1000"])
         p = crawl(web, *args, web.url())
