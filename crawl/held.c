@@ -168,6 +168,14 @@ void crawl__held_seal(struct held_page *hp) {
     }
   }
   core_buf_shrink(&hp->texts);
+  /* the notes of links a waiting page dropped (keep_first_copies): when that fails they stay */
+  if (hp->dropped_count < hp->dropped_cap) {
+    uint64_t *cut = realloc(hp->dropped, hp->dropped_count * sizeof(*hp->dropped));
+    if (cut) {
+      hp->dropped = cut;
+      hp->dropped_cap = hp->dropped_count;
+    }
+  }
 }
 
 static uint64_t copy_hash(const char *text) {
@@ -264,17 +272,6 @@ static bool note_dropped(struct held_page *hp, uint64_t hash, unsigned char code
   return true;
 }
 
-/* The notes of hp's dropped links cut to what they hold (when that fails they stay as they are). */
-static void seal_dropped(struct held_page *hp) {
-  if (hp->dropped_count == hp->dropped_cap) /* none noted among them: never grown */
-    return;
-  uint64_t *cut = realloc(hp->dropped, hp->dropped_count * sizeof(*hp->dropped));
-  if (cut) {
-    hp->dropped = cut;
-    hp->dropped_cap = hp->dropped_count;
-  }
-}
-
 /* Keeps of hp's links those whose URL no earlier queued page holds, and takes over the URLs
  * held only deeper; the kept texts move down over the dropped ones. */
 static void keep_first_copies(struct shard *c, struct held_page *hp) {
@@ -318,7 +315,6 @@ static void keep_first_copies(struct shard *c, struct held_page *hp) {
   hp->count = kept;
   hp->texts.len = out;
   crawl__held_seal(hp);
-  seal_dropped(hp);
 }
 
 /* hp moved up a level: a URL it dropped for a copy of its old level, offered later than hp
