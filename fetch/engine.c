@@ -35,8 +35,9 @@ struct transfer {
   struct core_buf request, response, body;
   bool chunked;
   bool plain; /* its handle got no option of the request's own (login, HEAD): see idle_easy */
-  char error[CURL_ERROR_SIZE];      /* curl's own words for a failure (CURLOPT_ERRORBUFFER) */
-  const char *proxy;                /* the proxy it goes through (the config's), or NULL */
+  bool keep_unopened;          /* keeps its connection, and curl has opened no socket for it yet */
+  char error[CURL_ERROR_SIZE]; /* curl's own words for a failure (CURLOPT_ERRORBUFFER) */
+  const char *proxy;           /* the proxy it goes through (the config's), or NULL */
   char said[CURL_ERROR_SIZE + 160]; /* a failure put in words here (transfer_error) */
   struct transfer *prev, *next;
 };
@@ -94,7 +95,8 @@ struct fetch_engine {
    * how many it may hold before a transfer's connection is closed at its end (see
    * fetch_engine_create) */
   size_t open_sockets, keep_limit;
-  bool out_of_memory; /* socket_cb could not watch a socket: curl stopped every transfer */
+  size_t keeps_unopened; /* transfers in flight with keep_unopened */
+  bool out_of_memory;    /* socket_cb could not watch a socket: curl stopped every transfer */
   fetch_capture_cb capture;
   void *capture_arg;
 };
@@ -175,15 +177,23 @@ static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *s
   return 0;
 }
 
-/* CURLOPT_OPENSOCKETFUNCTION: curl's sockets are counted, for the connections it keeps. */
+/* CURLOPT_OPENSOCKETFUNCTION, handed the transfer: curl's sockets are counted, for the
+ * connections it keeps. A transfer that keeps its connection counts among those kept from its
+ * start (start_transfer) to its first socket, then by its socket. */
 static curl_socket_t open_socket(void *clientp, curlsocktype purpose,
                                  struct curl_sockaddr *address) {
-  fetch_engine *engine = clientp;
+  struct transfer *t = clientp;
+  fetch_engine *engine = t->engine;
   (void)purpose;
   int fd = socket(address->family, address->socktype, address->protocol);
-  if (fd >= 0)
-    engine->open_sockets++;
-  return fd >= 0 ? fd : CURL_SOCKET_BAD;
+  if (fd < 0)
+    return CURL_SOCKET_BAD;
+  engine->open_sockets++;
+  if (t->keep_unopened) {
+    t->keep_unopened = false;
+    engine->keeps_unopened--;
+  }
+  return fd;
 }
 
 /* CURLOPT_CLOSESOCKETFUNCTION: a socket leaves the loop before its number is free again, and is
@@ -375,7 +385,13 @@ size_t fetch_engine_idle_handles(const fetch_engine *engine) {
   return engine->idle_count;
 }
 
+size_t fetch_engine_open_sockets(const fetch_engine *engine) {
+  return engine->open_sockets;
+}
+
 static void release_transfer(struct transfer *t) {
+  if (t->keep_unopened)
+    t->engine->keeps_unopened--; /* it reused a connection, or never connected */
   core_buf_free(&t->request);
   core_buf_free(&t->response);
   core_buf_free(&t->body);
@@ -548,10 +564,21 @@ static fetch_error classify(CURLcode code) {
 static const char *transfer_error(struct transfer *t, CURLcode code) {
   if (code == CURLE_OUT_OF_MEMORY)
     return "response head past curl's limit (curl: out of memory)";
+  /* curl 7.88 leaves out why a connection failed, which says whose it was: the system's words
+   * follow its own, as wget gives them ("Connection refused", "Too many open files") */
+  long os_errno = 0;
+  if (code == CURLE_COULDNT_CONNECT)
+    curl_easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
+  const char *os_said = os_errno ? strerrordesc_np((int)os_errno) : NULL;
   if (t->proxy && (code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_PROXY)) {
     char shown[256];
     fetch_proxy_shown(t->proxy, shown, sizeof(shown));
-    snprintf(t->said, sizeof(t->said), "the proxy %s: %s", shown, curl_easy_strerror(code));
+    snprintf(t->said, sizeof(t->said), "the proxy %s: %s%s%s%s", shown, curl_easy_strerror(code),
+             os_said ? " (" : "", os_said ? os_said : "", os_said ? ")" : "");
+    return t->said;
+  }
+  if (os_said) {
+    snprintf(t->said, sizeof(t->said), "%s (%s)", curl_easy_strerror(code), os_said);
     return t->said;
   }
   if (classify(code) == FETCH_EPROTOCOL && t->error[0])
@@ -653,8 +680,7 @@ static bool is_address(const char *host) {
 /* The options that are the same for every transfer of the engine. */
 static void set_engine_options(fetch_engine *engine, CURL *e) {
   const struct fetch_options *cfg = &engine->opts;
-  curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket);
-  curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, engine);
+  curl_easy_setopt(e, CURLOPT_OPENSOCKETFUNCTION, open_socket); /* its data: each transfer */
   curl_easy_setopt(e, CURLOPT_CLOSESOCKETFUNCTION, close_socket);
   curl_easy_setopt(e, CURLOPT_CLOSESOCKETDATA, engine);
   /* curl 7.88 walks its whole DNS cache at the end of every transfer to drop expired entries,
@@ -763,8 +789,13 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
    * last transfer's list is freed */
   curl_easy_setopt(e, CURLOPT_RESOLVE, t->resolve);
   curl_easy_setopt(e, CURLOPT_URL, rq->url);
-  bool closing = !(rq->more_for_host && engine->open_sockets < engine->keep_limit);
+  /* the transfers started in one turn of the loop open their sockets later, in curl's next
+   * step: those that will keep theirs count already, or a burst of starts (a host's answers
+   * arriving together, or --resolve) could each keep one and idle past keep_limit */
+  bool closing =
+      !(rq->more_for_host && engine->open_sockets + engine->keeps_unopened < engine->keep_limit);
   curl_easy_setopt(e, CURLOPT_FORBID_REUSE, closing ? 1L : 0L);
+  curl_easy_setopt(e, CURLOPT_OPENSOCKETDATA, t);
   curl_easy_setopt(e, CURLOPT_PRIVATE, t);
   t->error[0] = '\0';
   curl_easy_setopt(e, CURLOPT_ERRORBUFFER, t->error);
@@ -800,6 +831,8 @@ core_rc fetch_start(fetch_engine *engine, const struct fetch_request *rq) {
     free(t);
     return CORE_ENOMEM;
   }
+  t->keep_unopened = !closing;
+  engine->keeps_unopened += !closing;
   t->next = engine->transfers;
   if (t->next)
     t->next->prev = t;

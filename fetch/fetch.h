@@ -101,6 +101,9 @@ void fetch_engine_destroy(fetch_engine *engine);
 /* The handles of finished transfers kept for the next ones (some 20 KB each): at most one per
  * transfer that may be in flight, and those none of the last 4096 transfers took are freed. */
 size_t fetch_engine_idle_handles(const fetch_engine *engine);
+/* curl's sockets open now, busy and idle: at most the transfers in flight and the connections
+ * the engine keeps (doc/design.md, Connections), whatever order transfers start and end in. */
+size_t fetch_engine_open_sockets(const fetch_engine *engine);
 
 /* Called with the address text ("127.0.0.1", "::1"; borrowed for the call), or with rc =
  * CORE_EDNS and why in its place: the resolver's words ("Domain name not found"), static text

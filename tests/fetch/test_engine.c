@@ -313,6 +313,46 @@ static void frees_handles_a_long_run_never_took(void **state) {
   client_close(&cl);
 }
 
+/* 48 transfers to 48 hosts, each with more queued for its host, started in one go: none has a
+ * socket yet when the next is started. Those that keep their connection count from their start,
+ * so no more stay open once all are done than the engine keeps (16 here: the engine shares the
+ * process's descriptors with 15 others, doc/design.md, Connections), where counting open sockets
+ * alone let each of the 48 keep its own. */
+static void keeps_no_more_connections_than_its_bound(void **state) {
+  struct servers *s = *state;
+  struct user cl;
+  assert_int_equal(loop_create(&cl.loop), CORE_OK);
+  struct fetch_options opts = {.user_agent = "crawl-test",
+                               .timeout = 10,
+                               .connect_timeout = 5,
+                               .concurrency = 48,
+                               .engines = 16,
+                               .per_host = 1};
+  assert_int_equal(fetch_engine_create(cl.loop, &opts, &cl.engine), CORE_OK);
+  enum { HOSTS = 48 };
+  struct outcome os[HOSTS];
+  char hosts[HOSTS][32], urls[HOSTS][64];
+  for (int i = 0; i < HOSTS; i++) {
+    snprintf(hosts[i], sizeof(hosts[i]), "h%d.invalid", i);
+    snprintf(urls[i], sizeof(urls[i]), "http://%s:%u/", hosts[i], s->port);
+    os[i] = (struct outcome){0};
+    struct fetch_request rq = {.url = urls[i],
+                               .host = hosts[i],
+                               .port = s->port,
+                               .addr = "127.0.0.1",
+                               .max_size = 1 << 20,
+                               .more_for_host = true,
+                               .handler = &handler,
+                               .arg = &os[i]};
+    assert_int_equal(fetch_start(cl.engine, &rq), CORE_OK);
+  }
+  wait_all(&cl, os, HOSTS);
+  for (int i = 0; i < HOSTS; i++)
+    assert_string_equal(os[i].body, "A");
+  assert_int_equal(fetch_engine_open_sockets(cl.engine), FETCH_ENGINE_KEEP_LEAST);
+  client_close(&cl);
+}
+
 /* The length a head tells is the body's as delivered: Content-Length when the body comes as it
  * is (no coding, or "identity"), unknown (-1) when it is chunked or coded (curl decodes it: the
  * length counts other bytes). */
@@ -402,6 +442,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(hands_each_address_until_curl_has_it),
       cmocka_unit_test(frees_handles_a_long_run_never_took),
+      cmocka_unit_test(keeps_no_more_connections_than_its_bound),
       cmocka_unit_test(tells_the_body_length_only_when_it_is_known),
       cmocka_unit_test(a_head_leaves_nothing_on_its_handle),
       cmocka_unit_test(capture_is_whole_or_says_memory_ran_out),

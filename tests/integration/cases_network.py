@@ -380,13 +380,15 @@ def case_proxies(tmp):
 
 def case_dead_proxy_named(tmp):
     """A proxy that cannot be reached is named, as wget names it: each failure's record and -v
-    note say "the proxy http://127.0.0.1:PORT", and the summary asks whether it is running;
+    note say "the proxy http://127.0.0.1:PORT" and why the system refused it, and the summary
+    asks whether it is running;
     its password is in none of them. (Nothing listens on the port: no traffic leaves.)"""
     port = free_port()
     p = subprocess.run([CRAWL, "--no-progress", "-v", "--jsonl", "--retries", "0", "--proxy",
                         f"http://alice:pr0xy-pw@127.0.0.1:{port}", "http://a.test:8080/"],
                        capture_output=True, text=True, timeout=60)
-    named = f"the proxy http://127.0.0.1:{port}: Couldn't connect to server"
+    # curl's words, then the system's, which say the proxy refused
+    named = f"the proxy http://127.0.0.1:{port}: Couldn't connect to server (Connection refused)"
     recs = records(p)
     expect(p.returncode == 4 and len(recs) == 1 and named in recs[0].get("error", ""),
            f"exit {p.returncode}, records {recs}")
