@@ -179,7 +179,7 @@ static int socket_cb(CURL *easy, curl_socket_t s, int what, void *userp, void *s
 
 /* CURLOPT_OPENSOCKETFUNCTION, handed the transfer: curl's sockets are counted, for the
  * connections it keeps. A transfer that keeps its connection counts among those kept from its
- * start (start_transfer) to its first socket, then by its socket. */
+ * start (fetch_start) to its first socket, then by its socket. */
 static curl_socket_t open_socket(void *clientp, curlsocktype purpose,
                                  struct curl_sockaddr *address) {
   struct transfer *t = clientp;
