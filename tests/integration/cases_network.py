@@ -39,15 +39,16 @@ def case_dns_retried_before_robots(tmp):
 
 def case_unreachable_server(tmp):
     """Nothing listening: the seed is failed (not a robots exclusion) with an error naming
-    robots.txt and the connection, counted under connect, exit status 4; the same with
-    --no-robots, where the page itself fails. With one good seed beside it the status is 0."""
+    robots.txt and the connection, with the system's reason after curl's words, counted under
+    connect, exit status 4; the same with --no-robots, where the page itself fails. With one
+    good seed beside it the status is 0."""
     web = Web(tmp, hosts=1, pages=5)
     dead = f"http://dead.web.test:{free_port()}/"
     p = crawl(web, "-w", "0", "--retries", "0", "--jsonl", dead, check=False)
     expect(p.returncode == 4, f"exit status {p.returncode}: {p.stderr}")
     recs = records(p)
-    expect(len(recs) == 1 and recs[0]["fate"] == "failed"
-           and recs[0]["error"].startswith("robots.txt: ") and "status" not in recs[0],
+    expect(len(recs) == 1 and recs[0]["fate"] == "failed" and recs[0]["error"] ==
+           "robots.txt: Couldn't connect to server (Connection refused)" and "status" not in recs[0],
            f"records {recs}")
     expect("1 failed (1 connect), 0 robots exclusions" in p.stderr, f"summary: {p.stderr}")
     expect("no seed could be fetched" in p.stderr, f"summary: {p.stderr}")
