@@ -209,14 +209,21 @@ struct user {
   fetch_engine *engine;
 };
 
-static void client_open(struct user *cl, long concurrency) {
+/* An engine of concurrency transfers, sharing the process's descriptors with engines - 1 others
+ * (0: alone). */
+static void client_open_shared(struct user *cl, long concurrency, long engines) {
   assert_int_equal(loop_create(&cl->loop), CORE_OK);
   struct fetch_options opts = {.user_agent = "crawl-test",
                                .timeout = 10,
                                .connect_timeout = 5,
                                .concurrency = concurrency,
+                               .engines = engines,
                                .per_host = concurrency};
   assert_int_equal(fetch_engine_create(cl->loop, &opts, &cl->engine), CORE_OK);
+}
+
+static void client_open(struct user *cl, long concurrency) {
+  client_open_shared(cl, concurrency, 0);
 }
 
 static void client_close(struct user *cl) {
@@ -320,16 +327,9 @@ static void frees_handles_a_long_run_never_took(void **state) {
  * alone let each of the 48 keep its own. */
 static void keeps_no_more_connections_than_its_bound(void **state) {
   struct servers *s = *state;
-  struct user cl;
-  assert_int_equal(loop_create(&cl.loop), CORE_OK);
-  struct fetch_options opts = {.user_agent = "crawl-test",
-                               .timeout = 10,
-                               .connect_timeout = 5,
-                               .concurrency = 48,
-                               .engines = 16,
-                               .per_host = 1};
-  assert_int_equal(fetch_engine_create(cl.loop, &opts, &cl.engine), CORE_OK);
   enum { HOSTS = 48 };
+  struct user cl;
+  client_open_shared(&cl, HOSTS, 16);
   struct outcome os[HOSTS];
   char hosts[HOSTS][32], urls[HOSTS][64];
   for (int i = 0; i < HOSTS; i++) {
