@@ -103,7 +103,7 @@ static void test_extension_lists_as_wget_writes_them(void **state) {
   /* a second list adds to the first */
   assert_true(cli_parse_ext_list("PNG", &list, "--skip-ext", err, sizeof(err)));
   assert_int_equal(list.count, 4);
-  const char *refused[] = {"*.*", "a/b", "tar..gz", "pdf.", "*", "*pdf", "p?f", "a b"};
+  const char *refused[] = {"*.*", "a/b", "tar..gz", "pdf.", "*", "*pdf", "p?f", "a b", "*."};
   for (size_t i = 0; i < sizeof(refused) / sizeof(*refused); i++) {
     err[0] = '\0';
     assert_false(cli_parse_ext_list(refused[i], &list, "-R", err, sizeof(err)));

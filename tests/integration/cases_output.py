@@ -91,8 +91,9 @@ def case_seed_file_bad_lines(tmp):
     web = Web(tmp, hosts=2, pages=30)
     seeds = os.path.join(tmp, "seeds.txt")
     with open(seeds, "w") as f:
+        # a comment of one character, and a seed with blanks after it, are read as such
         f.write(f"# seeds\n{web.url()}\nftp://files.example/\n\nmailto:x@s1.web.test\n"
-                f"http://s1.web.test:99999/\n{web.url('s1')}\n")
+                f"http://s1.web.test:99999/\n{web.url('s1')} \t\n#\n")
     p = crawl(web, "-w", "0", "-d", "1000", "-i", seeds)
     expect_same_set(lines(p), web.truth(web.url(), web.url("s1")), "the good seeds")
     notes = [line for line in p.stderr.splitlines() if "not a seed URL, skipped" in line]

@@ -299,6 +299,12 @@ static void test_empty_and_odd_files(void **state) {
   assert_true(parse_robots_allowed(r, "/x"));
   assert_false(parse_robots_allowed(r, "/y"));
   parse_robots_destroy(r);
+  /* an empty value ends with its line: the next line, without a colon, is no part of it, so
+   * an empty User-agent names no one, not the word below it */
+  const char *empty = "User-agent:\n crawl\nDisallow: /secret\n";
+  assert_int_equal(parse_robots_create(empty, strlen(empty), "crawl", &r), CORE_OK);
+  assert_true(parse_robots_allowed(r, "/secret"));
+  parse_robots_destroy(r);
 }
 
 static void test_parse_limit(void **state) {
