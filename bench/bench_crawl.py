@@ -22,13 +22,18 @@
    but not polite per host (its wait is global: it runs without), its names from the system's
    resolver pointed at the test web's DNS (served then at 127.77.0.53:53) by a resolv.conf in a
    private mount namespace: run as root.
-6. broad, whole (--broad-whole [HOSTS [PAGES]], alone): the broad web (HOSTS hosts, 100,000 by
-   default, x PAGES pages, 10 by default; the issue's large web is 1000000 2) crawled to its end at the defaults and -w 1 with --jsonl, once: wall time against the discovery bound (the
-   least any crawler polite at 1 s could take: testweb discovery), pages/s, CPU
-   per page, peak RSS, the pages fetched in the crawl's last quarter against its second, and what
-   a polite crawl must hold: gaps under the delay, robots.txt asked more than once, pages asked
-   twice, recall, records whose fate or depth is not the truth's, and the summary against the
-   records.
+6. broad, whole (--broad-whole [HOSTS [PAGES]] [--rounds N] [--addresses K], alone): the broad
+   web (HOSTS hosts, 100,000 by default, x PAGES pages, 10 by default; the issue's large web is
+   1000000 2) crawled to its end at the defaults and -w 1 with --jsonl, once or N times: wall time
+   against the discovery bound (the least any crawler polite at 1 s could take: testweb
+   discovery), pages/s, CPU per page, peak RSS, the pages fetched in the crawl's last quarter
+   against its second, and what a polite crawl must hold: gaps under the delay, robots.txt asked
+   more than once, pages asked twice, recall, records whose fate or depth is not the truth's, and
+   the summary against the records. With --rounds, the site web of --broad (20 hosts x 500
+   pages, -w 0) is crawled whole in each round too, and the medians of the broad crawl's pages/s
+   and CPU a page are given against the site crawl's (the issue's ratios, over whole crawls).
+   --addresses K serves the broad web's hosts over K loopback addresses (testweb serve
+   --addresses), as real hosts are met; by default all are at 127.0.0.1 and one port.
 7. a blocklist in /etc/hosts (--blocklist [LINES], alone, as root): the broad web crawled for 20 s
    at the defaults and -w 1 under the machine's /etc/hosts and under the same file with LINES
    (100,000) lines of a blocklist after it ("0.0.0.0 adN.blocked.example"), each crawl in a mount
@@ -36,7 +41,8 @@
    medians: the cost of the file is the lookups'.
 
 Usage: bench_crawl.py CRAWL TESTWEB [--quick] [--polite (1. alone)] [--broad [SECONDS] [--large]]
-                      [--broad-whole [HOSTS [PAGES]]] [--blocklist [LINES]]
+                      [--broad-whole [HOSTS [PAGES]] [--rounds N] [--addresses K]]
+                      [--blocklist [LINES]]
 With CRAWL_BENCH_KEEP=1 in the environment the working directory (records, the test webs' logs)
 is kept, and named on standard error.
 """
@@ -60,13 +66,17 @@ LARGE = "--large" in sys.argv  # with --broad: 1,000,000 hosts x 2 pages
 
 
 class Web:
-    def __init__(self, tmp, name, hosts, pages, links=8, seed=None, html_only=False, dns_at=None):
-        """dns_at: "127.A.B.C:53", its DNS where a system resolver can be pointed at it."""
+    def __init__(self, tmp, name, hosts, pages, links=8, seed=None, html_only=False, dns_at=None,
+                 addresses=1):
+        """dns_at: "127.A.B.C:53", its DNS where a system resolver can be pointed at it;
+        addresses: the loopback addresses its hosts are spread over (testweb serve --addresses)."""
         self.args = ["--hosts", str(hosts), "--pages", str(pages), "--links", str(links)]
         self.args += ["--seed", str(seed)] if seed is not None else []
         self.args += ["--html-only"] if html_only else []
+        self.serve_args = ["--addresses", str(addresses)] if addresses > 1 else []
         self.log_path = os.path.join(tmp, name + ".log")
-        self.proc = subprocess.Popen([TESTWEB, "serve", *self.args, "--log", self.log_path,
+        self.proc = subprocess.Popen([TESTWEB, "serve", *self.args, *self.serve_args,
+                                      "--log", self.log_path,
                                       "--max-seconds", "900",
                                       *(["--dns-at", dns_at] if dns_at else [])],
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -417,10 +427,10 @@ def blocklist(tmp, lines, seconds=20.0):
             for name, runs in got.items()]
 
 
-def broad_whole(tmp, hosts, pages_a_host=10):
+def broad_whole(tmp, hosts, pages_a_host=10, addresses=1):
     """One crawl of the broad web to its end, checked against the truth."""
     import json
-    wide = Web(tmp, "broad", hosts, pages_a_host, links=10, html_only=True)
+    wide = Web(tmp, "broad", hosts, pages_a_host, links=10, html_only=True, addresses=addresses)
     out = os.path.join(tmp, "records.jsonl")
     started = time.monotonic()
     proc = subprocess.Popen([CRAWL, "--no-progress", "-w", "1", "-d", "1000000", "-D", "web.test",
@@ -474,6 +484,39 @@ def broad_whole(tmp, hosts, pages_a_host=10):
                 fetched_truth=fetched_truth, summary_ok=summary_ok, bound=bound)
 
 
+def option_value(name, default):
+    """The value after an option of the command line, or default."""
+    if name not in sys.argv:
+        return default
+    at = sys.argv.index(name)
+    if at + 1 >= len(sys.argv) or not sys.argv[at + 1].isdigit():
+        raise SystemExit(f"{name} takes a whole number")
+    return sys.argv[at + 1]
+
+
+def in_fresh_process(fn, *args):
+    """fn(*args) in a process forked for it, which ends with it. A crawl's peak RSS is its
+    rusage's, and Linux counts in it the memory of the process it was forked from, up to its
+    exec: after a round has checked a million records against the truth, this process holds
+    some 900 MB, and the next round's crawl, forked from it, would report that as its peak."""
+    import concurrent.futures
+    import multiprocessing
+    with concurrent.futures.ProcessPoolExecutor(
+            1, mp_context=multiprocessing.get_context("fork")) as pool:
+        return pool.submit(fn, *args).result()
+
+
+def site_whole(tmp):
+    """The site web of broad() crawled whole once: (pages, wall s, CPU s)."""
+    site = Web(tmp, "site", 20, 500, links=10, html_only=True)
+    try:
+        n, wall, cpu, _ = crawl_for(["-w", "0", "-d", "1000000", "--dns-server",
+                                     f"127.0.0.1:{site.dns}", site.seed()])
+    finally:
+        site.stop()
+    return n, wall, cpu
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="crawl-bench-")
     try:
@@ -489,23 +532,47 @@ def main():
             return
         if BROAD_WHOLE:
             at = sys.argv.index("--broad-whole")
-            sizes = [int(a) for a in sys.argv[at + 1:at + 3] if a.isdigit()]
+            sizes = []
+            for a in sys.argv[at + 1:at + 3]:  # the numbers right after it, not an option's
+                if not a.isdigit():
+                    break
+                sizes.append(int(a))
             hosts, pages_a_host = (sizes + [100000, 10][len(sizes):])[:2]
-            r = broad_whole(tmp, hosts, pages_a_host)
-            q = r["quarters"]
-            print(f"broad, whole: {hosts:,} hosts x {pages_a_host} pages, -w 1 -D web.test --jsonl, "
-                  "to its end")
+            rounds = int(option_value("--rounds", "0"))
+            addresses = int(option_value("--addresses", "1"))
+            results, sites = [], []
+            for _ in range(max(rounds, 1)):
+                results.append(in_fresh_process(broad_whole, tmp, hosts, pages_a_host, addresses))
+                if rounds:
+                    sites.append(site_whole(tmp))
+            where = f", over {addresses:,} addresses" if addresses > 1 else ""
+            print(f"broad, whole: {hosts:,} hosts x {pages_a_host} pages{where}, -w 1 -D web.test "
+                  "--jsonl, to its end")
             print("| exit | wall s | discovery bound s | wall / bound | pages | pages/s "
                   "| CPU ms per page | peak RSS MiB "
                   "| last quarter / second | gaps < 1 s | robots.txt twice | pages asked twice "
                   "| recall | fate or depth off | summary = records |")
             print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
-            print(f"| {r['exit']} | {r['wall']:.1f} | {r['bound']:.1f} | {r['wall'] / r['bound']:.2f} "
-                  f"| {r['pages']:,} (truth {r['fetched_truth']:,}) "
-                  f"| {r['rate']:,.0f} | {r['cpu_ms']:.3f} | {r['rss']:.1f} "
-                  f"| {q[3] / max(q[1], 1):.2f} ({q[1]:,}, {q[3]:,}) | {r['close']} "
-                  f"| {r['robots_twice']} | {r['asked_twice']} | {r['recall']:.4f} | {r['off']} "
-                  f"| {'yes' if r['summary_ok'] else 'no'} |")
+            for r in results:
+                q = r["quarters"]
+                print(f"| {r['exit']} | {r['wall']:.1f} | {r['bound']:.1f} "
+                      f"| {r['wall'] / r['bound']:.2f} "
+                      f"| {r['pages']:,} (truth {r['fetched_truth']:,}) "
+                      f"| {r['rate']:,.0f} | {r['cpu_ms']:.3f} | {r['rss']:.1f} "
+                      f"| {q[3] / max(q[1], 1):.2f} ({q[1]:,}, {q[3]:,}) | {r['close']} "
+                      f"| {r['robots_twice']} | {r['asked_twice']} | {r['recall']:.4f} "
+                      f"| {r['off']} | {'yes' if r['summary_ok'] else 'no'} |")
+            if rounds:
+                import statistics
+                rate = statistics.median(r["rate"] for r in results)
+                cpu_ms = statistics.median(r["cpu_ms"] for r in results)
+                site_rate = statistics.median(n / wall for n, wall, _ in sites)
+                site_cpu = statistics.median(cpu * 1000 / n for n, _, cpu in sites)
+                print(f"\nmedians of {rounds}: broad {rate:,.0f} pages/s at {cpu_ms:.3f} ms of CPU "
+                      f"a page; site (20 hosts x 500 pages, -w 0, whole, in the same rounds) "
+                      f"{site_rate:,.0f} pages/s at {site_cpu:.3f} ms: broad / site "
+                      f"{rate / site_rate:.2f} x the pages/s, {cpu_ms / site_cpu:.2f} x the CPU "
+                      "a page")
             return
         if BROAD:
             at = sys.argv.index("--broad")
