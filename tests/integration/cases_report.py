@@ -207,6 +207,9 @@ def case_broken_links_name_their_pages(tmp):
         args = ["-d", "1000", "--scope", "host", "--check-outside", "--jsonl"]
         p = site.crawl("-w", "0", *args, base, check=False)
         expect(p.returncode == 8, f"a checked link is broken: exit {p.returncode} {p.stderr}")
+        # the file where the pages' links wait was written whole: no word of damage
+        expect("could not be read whole" not in p.stderr,
+               f"a whole file called damaged: {p.stderr}")
         recs = [json.loads(line) for line in p.stdout.splitlines()]
         expect_unique([r["url"] for r in recs], "record")
         expect_named(recs, "one run")
