@@ -336,18 +336,27 @@ def wget2_broad(tmp, wide):
             "web.test", "-e", "robots=on", "-l", "inf", wide.seed()]
 
 
+def site_web(tmp):
+    """The site web the broad crawls are compared with: 20 hosts x 500 plain HTML pages."""
+    return Web(tmp, "site", 20, 500, links=10, html_only=True)
+
+
+def site_args(site):
+    """crawl's arguments for the site web: the whole of it, without a delay."""
+    return ["-w", "0", "-d", "1000000", "--dns-server", f"127.0.0.1:{site.dns}", site.seed()]
+
+
 def broad(tmp, seconds):
     """The broad web against the site web, interleaved rounds; medians. Scrapy, when installed,
     crawls the broad web in the same rounds at the same politeness (bench/peers/scrapy_broad.py);
     wget2, when installed, without it (wget2_broad)."""
     import statistics
-    site = Web(tmp, "site", 20, 500, links=10, html_only=True)
+    site = site_web(tmp)
     with_wget2 = os.path.exists(WGET2)
     hosts, pages = (1000000, 2) if LARGE else (100000, 10)
     wide = Web(tmp, "broad", hosts, pages, links=10, html_only=True,
                dns_at=BROAD_DNS_AT if with_wget2 else None)
-    runs = {"site": ["-w", "0", "-d", "1000000", "--dns-server", f"127.0.0.1:{site.dns}",
-                     site.seed()]}
+    runs = {"site": site_args(site)}
     for name, extra in (("defaults", []), ("-j 1 -c 64", ["-j", "1", "-c", "64"]),
                         ("-c 1000", ["-c", "1000"])):
         runs[name] = [*extra, "-w", "1", "-d", "1000000", "-D", "web.test", "--dns-server",
@@ -508,10 +517,9 @@ def in_fresh_process(fn, *args):
 
 def site_whole(tmp):
     """The site web of broad() crawled whole once: (pages, wall s, CPU s)."""
-    site = Web(tmp, "site", 20, 500, links=10, html_only=True)
+    site = site_web(tmp)
     try:
-        n, wall, cpu, _ = crawl_for(["-w", "0", "-d", "1000000", "--dns-server",
-                                     f"127.0.0.1:{site.dns}", site.seed()])
+        n, wall, cpu, _ = crawl_for(site_args(site))
     finally:
         site.stop()
     return n, wall, cpu
