@@ -97,7 +97,7 @@ static void test_matching_table(void **state) {
 
 static void test_rfc9309_table(void **state) {
   (void)state;
-  size_t n = sizeof(robots_cases) / sizeof(robots_cases[0]);
+  size_t n = robots_case_count;
   assert_true(n >= 150);
   for (size_t i = 0; i < n; i++) {
     parse_robots *r;

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Generates url_standard_cases.h: URL resolution cases derived from the URL Standard's test
+"""Generates url_standard_cases.c: URL resolution cases derived from the URL Standard's test
 vectors (web-platform-tests url/resources/urltestdata.json), reduced to what crawl prints: for
 http and https results, the serialization without its fragment; None where the Standard fails
 the URL or the result has another scheme (crawl never prints those).
 
 Usage: python3 tests/url/gen_url_cases.py [URLTESTDATA.json [WHERE-IT-CAME-FROM]] \
-           > tests/url/url_standard_cases.h
+           > tests/url/url_standard_cases.c
 
 With a copy of the current urltestdata.json (the ada-url/ada repository vendors one under
 tests/wpt/), every case of it whose base is absent or http(s) is taken as well; where it and the
@@ -430,18 +430,18 @@ def main():
     if len(sys.argv) > 2:
         print(f"/* urltestdata.json: {sys.argv[2]} */")
     print("/* generated data, one case a line */")
+    print('#include "tests/url/url_standard_cases.h"')
+    print()
     print("// clang-format off")
-    print("static const struct {")
-    print("  const char *base; /* NULL: the input must be absolute */")
-    print("  const char *input;")
-    print("  size_t input_len; /* inputs may hold NUL */")
-    print("  const char *want; /* NULL: refused */")
-    print("} url_standard_cases[] = {")
+    print("const struct url_standard_case url_standard_cases[] = {")
     for base, inp, want in cases:
         print("    {%s, %s, %d, %s}," % (c_string(base) if base else "NULL", c_string(inp),
                                          len(inp.encode("utf-8")), c_string(want) if want else "NULL"))
     print("};")
     print("// clang-format on")
+    print()
+    print("const size_t url_standard_case_count = "
+          "sizeof(url_standard_cases) / sizeof(url_standard_cases[0]);")
 
 
 if __name__ == "__main__":
