@@ -222,9 +222,15 @@ static void sitemap_done(void *arg, const struct fetch_result *res) {
     if (parse_sitemap_finish(rq->sitemap) == CORE_ENOMEM)
       crawl__notes_fatal(c, "out of memory");
     crawl__intake_flush(rq);
-    crawl__notes_verbose(c, "%s -> %zu entries%s", rq->item->url, parse_sitemap_count(rq->sitemap),
-                         parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)"
-                                                              : "");
+    int line = 0;
+    const char *why = parse_sitemap_error(rq->sitemap, &line);
+    const char *cut = parse_sitemap_truncated(rq->sitemap) ? " (cut at the protocol's limits)" : "";
+    if (why) /* the entries before the error are kept (doc/behaviour.md, Sitemaps) */
+      crawl__notes_verbose(c, "%s -> %zu entries%s; not well-formed XML, line %d: %s",
+                           rq->item->url, parse_sitemap_count(rq->sitemap), cut, line, why);
+    else
+      crawl__notes_verbose(c, "%s -> %zu entries%s", rq->item->url,
+                           parse_sitemap_count(rq->sitemap), cut);
   } else {
     crawl__notes_verbose(c, "%s -> %ld", rq->item->url, res->head.status);
   }

@@ -148,6 +148,8 @@ core_rc parse_sitemap_finish(parse_sitemap *sitemap);
 /* How many <loc> entries were reported, and whether a limit cut the file. */
 size_t parse_sitemap_count(const parse_sitemap *sitemap);
 bool parse_sitemap_truncated(const parse_sitemap *sitemap);
+/* The first error in the XML (libxml2's words) and its line, or NULL where there was none. */
+const char *parse_sitemap_error(const parse_sitemap *sitemap, int *line);
 void parse_sitemap_destroy(parse_sitemap *sitemap);
 
 /* ---- robots.txt (RFC 9309) ---- */

@@ -4,6 +4,7 @@
 #include "parse/parse.h"
 
 #include <libxml/parser.h>
+#include <libxml/xmlerror.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -26,6 +27,10 @@ struct parse_sitemap {
   size_t count;
   uint64_t bytes; /* uncompressed */
   bool stopped;
+  /* The first error libxml2 met, for -v: a sitemap that yields fewer entries than its author
+   * meant (an HTML page served in its place, a cut file, entities of its own) says why. */
+  int error_line; /* 0: none yet */
+  char error[160];
 };
 
 /* Namespaces and prefixes vary ("sm:loc"): compare local names. */
@@ -97,8 +102,22 @@ static void on_end(void *ctx, const xmlChar *name) {
   }
 }
 
-static void on_error(void *ctx, const char *msg, ...) {
-  /* a sitemap with errors still yields the entries before them */
+/* A sitemap with errors still yields the entries before them (XML_PARSE_RECOVER); the first
+ * error is kept to be told. */
+static void on_error(void *arg, const xmlError *e) {
+  struct parse_sitemap *sm = arg;
+  if (sm->error_line || e->level < XML_ERR_ERROR)
+    return;
+  const char *msg = e->message ? e->message : "malformed";
+  size_t n = strcspn(msg, "\n");
+  const char *see = strstr(msg, ", see "); /* a pointer to libxml2's API, no help to a user */
+  if (see && (size_t)(see - msg) < n)
+    n = (size_t)(see - msg);
+  if (n >= sizeof(sm->error))
+    n = sizeof(sm->error) - 1;
+  memcpy(sm->error, msg, n);
+  sm->error[n] = '\0';
+  sm->error_line = e->line > 0 ? e->line : 1;
 }
 
 core_rc parse_sitemap_create(parse_sitemap_cb cb, void *arg, parse_sitemap **out) {
@@ -111,16 +130,15 @@ core_rc parse_sitemap_create(parse_sitemap_cb cb, void *arg, parse_sitemap **out
   sax.endElement = on_end;
   sax.characters = on_chars;
   sax.cdataBlock = on_chars;
-  sax.error = on_error;
-  sax.warning = on_error;
   sm->ctxt = xmlCreatePushParserCtxt(&sax, NULL, NULL, 0, NULL);
   if (!sm->ctxt) {
     free(sm);
     return CORE_ENOMEM;
   }
-  /* no network, no external entities, no entity expansion bombs */
-  xmlCtxtUseOptions(sm->ctxt, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                                  XML_PARSE_RECOVER | XML_PARSE_NOCDATA);
+  /* no network, no external entities, no entity expansion bombs; errors to on_error alone */
+  xmlCtxtUseOptions(sm->ctxt,
+                    XML_PARSE_NONET | XML_PARSE_NOWARNING | XML_PARSE_RECOVER | XML_PARSE_NOCDATA);
+  xmlCtxtSetErrorHandler(sm->ctxt, on_error, sm);
   sm->ctxt->_private = sm;
   sm->cb = cb;
   sm->arg = arg;
@@ -203,6 +221,13 @@ size_t parse_sitemap_count(const parse_sitemap *sm) {
 
 bool parse_sitemap_truncated(const parse_sitemap *sm) {
   return sm->stopped;
+}
+
+const char *parse_sitemap_error(const parse_sitemap *sm, int *line) {
+  if (!sm->error_line)
+    return NULL;
+  *line = sm->error_line;
+  return sm->error;
 }
 
 void parse_sitemap_destroy(parse_sitemap *sm) {

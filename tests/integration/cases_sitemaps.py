@@ -1,4 +1,4 @@
-"""Integration cases: Sitemaps: seeds from them, their turns beside pages, corrupt gzip, without robots.txt."""
+"""Integration cases: Sitemaps: seeds from them, their turns beside pages, corrupt gzip, XML not well-formed, without robots.txt."""
 from harness import *  # noqa: F401,F403 (the shared harness)
 
 
@@ -136,6 +136,51 @@ def case_sitemap_corrupt_gzip(tmp):
                    f"{host}: {len(got)} entries crawled, want {len(want)}")
             noted = "map.xml.gz: corrupt gzip data" in p.stderr
             expect(noted == (host == "bad.test"), f"{host}: the note: {noted}")
+    finally:
+        site.stop()
+
+
+def case_sitemap_not_well_formed(tmp):
+    """A plain sitemap cut short in the middle of its 151st entry: the 150 entries before the
+    cut are crawled, exit 0, and -v names the sitemap, its 150 entries and that it is not
+    well-formed XML, with the line libxml2 stopped at; the same sitemap whole gives all 400
+    entries and no such word."""
+    entries = [f"/e/{i}.html" for i in range(400)]
+    kept = 150
+
+    def xml(base):
+        return ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns='
+                '"http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+                + "".join(f"<url><loc>{base}{e}</loc></url>\n" for e in entries) + "</urlset>\n")
+
+    def respond(host, path, headers):
+        base = site.url(host, "")
+        if path == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, f"User-agent: *\nSitemap: {base}/map.xml\n"
+        if path == "/map.xml":
+            body = xml(base)
+            if host == "cut.test":
+                body = body[:body.index(f"{base}{entries[kept]}") + len(base) + 4]
+            return 200, {"Content-Type": "application/xml"}, body
+        if path == "/" or path.startswith("/e/"):
+            return 200, {}, "<p>entry</p>"
+        return None
+
+    site = Site(["cut.test", "whole.test"], respond)
+    try:
+        for host, want in (("cut.test", entries[:kept]), ("whole.test", entries)):
+            p = site.crawl("-v", "-w", "0", "-d", "0", "--sitemaps", site.url(host), check=False)
+            expect(p.returncode == 0, f"{host}: exit {p.returncode}: {p.stderr[-300:]}")
+            got = {u for u in p.stdout.split() if "/e/" in u}
+            expect(got == {site.url(host, e) for e in want},
+                   f"{host}: {len(got)} entries crawled, want {len(want)}")
+            said = [ln for ln in p.stderr.splitlines() if "/map.xml -> " in ln]
+            expect(len(said) == 1, f"{host}: the sitemap's line: {said}")
+            told = f"-> {len(want)} entries; not well-formed XML, line {kept + 3}: "
+            if host == "cut.test":
+                expect(told in said[0], f"{host}: {said[0]!r}, want {told!r}")
+            else:
+                expect(said[0].endswith("/map.xml -> 400 entries"), f"{host}: {said[0]!r}")
     finally:
         site.stop()
 

@@ -233,6 +233,64 @@ static void test_hostile_input(void **state) {
   }
 }
 
+/* A sitemap that is not well-formed XML keeps the entries libxml2 recovers (all those before its
+ * first error, at least), and that error is told with its line; a well-formed one tells none,
+ * however it was chunked. */
+static void test_first_error_told(void **state) {
+  (void)state;
+  static const struct {
+    const char *xml;
+    size_t entries;
+    int line;        /* 0: well-formed; -1: an error at a line libxml2 chooses */
+    const char *has; /* a word of libxml2's message */
+  } cases[] = {
+      {"<html><body><a href=\"/x\">not a sitemap</a></body></html>", 0, 0, NULL},
+      {"<urlset><url><loc>http://a.test/1</loc></url>\n<url><loc>http://a.test/2</loc>"
+       "</url>\n<url><loc>http://a.test/3</loc></u>\n<url><loc>&nothere;</loc></url>\n"
+       "</urlset>",
+       3, 3, "mismatch"}, /* the first of two errors */
+      {"<!DOCTYPE urlset [<!ENTITY home \"http://a.test/\">]>\n<urlset>\n"
+       "<url><loc>http://a.test/1</loc></url>\n<url><loc>&home;</loc></url>\n</urlset>",
+       2, 0, NULL},
+      {"<!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">"
+       "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d "
+       "\"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">"
+       "<!ENTITY f \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\"><!ENTITY g "
+       "\"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\">"
+       "<!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\">]>\n<urlset><url><loc>http://a.test/1</loc>"
+       "</url>\n<url><loc>&h;</loc></url></urlset>",
+       1, -1, "amplification"},
+      {"<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<urlset>\n<url><loc>&e;</loc>"
+       "</url><url><loc>http://a.test/z</loc></url></urlset>",
+       1, 3, "'e'"},
+      {"not xml at all", 0, 1, NULL},
+  };
+  size_t chunks[] = {1, 7, 4096};
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    for (size_t k = 0; k < sizeof(chunks) / sizeof(chunks[0]); k++) {
+      struct entries e;
+      core_rc rc;
+      parse_sitemap *sm = feed_all(cases[i].xml, strlen(cases[i].xml), chunks[k], &e, &rc);
+      int line = 0;
+      const char *why = parse_sitemap_error(sm, &line);
+      assert_int_equal(parse_sitemap_count(sm), cases[i].entries);
+      if (!cases[i].line) {
+        assert_null(why);
+      } else {
+        assert_non_null(why);
+        if (cases[i].line > 0)
+          assert_int_equal(line, cases[i].line);
+        assert_true(line >= 1);
+        assert_true(why[0] && !strchr(why, '\n'));
+        if (cases[i].has)
+          assert_non_null(strstr(why, cases[i].has));
+        assert_null(strstr(why, ", see ")); /* libxml2's pointers to its own API are cut */
+      }
+      parse_sitemap_destroy(sm);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_urlset_any_chunking),
@@ -242,6 +300,7 @@ int main(void) {
       cmocka_unit_test(test_size_limit),
       cmocka_unit_test(test_out_of_memory_said),
       cmocka_unit_test(test_hostile_input),
+      cmocka_unit_test(test_first_error_told),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
