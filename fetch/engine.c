@@ -570,15 +570,14 @@ static const char *transfer_error(struct transfer *t, CURLcode code) {
   if (code == CURLE_COULDNT_CONNECT)
     curl_easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
   const char *os_said = os_errno ? strerrordesc_np((int)os_errno) : NULL;
-  if (t->proxy && (code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_PROXY)) {
-    char shown[256];
-    fetch_proxy_shown(t->proxy, shown, sizeof(shown));
-    snprintf(t->said, sizeof(t->said), "the proxy %s: %s%s%s%s", shown, curl_easy_strerror(code),
-             os_said ? " (" : "", os_said ? os_said : "", os_said ? ")" : "");
-    return t->said;
-  }
-  if (os_said) {
-    snprintf(t->said, sizeof(t->said), "%s (%s)", curl_easy_strerror(code), os_said);
+  bool proxy = t->proxy && (code == CURLE_COULDNT_CONNECT || code == CURLE_COULDNT_RESOLVE_PROXY);
+  if (proxy || os_said) {
+    char shown[256] = "";
+    if (proxy)
+      fetch_proxy_shown(t->proxy, shown, sizeof(shown));
+    snprintf(t->said, sizeof(t->said), "%s%s%s%s%s%s%s", proxy ? "the proxy " : "", shown,
+             proxy ? ": " : "", curl_easy_strerror(code), os_said ? " (" : "",
+             os_said ? os_said : "", os_said ? ")" : "");
     return t->said;
   }
   if (classify(code) == FETCH_EPROTOCOL && t->error[0])
