@@ -92,6 +92,45 @@ def case_sitemaps_share_turns(tmp):
         site.stop()
 
 
+ENTRIES = [f"/e/{i}.html" for i in range(400)]  # the damaged-sitemap cases' urlset
+KEPT = 150  # the entries before the damage
+
+
+def entries_xml(base, upto=None):
+    """A urlset of ENTRIES on base; with upto, its first upto entries and no end tag."""
+    head = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns='
+            '"http://www.sitemaps.org/schemas/sitemap/0.9">\n')
+    urls = "".join(f"<url><loc>{base}{e}</loc></url>\n" for e in ENTRIES[:upto])
+    return head + urls + ("</urlset>\n" if upto is None else "")
+
+
+def entries_site(hosts, path, content_type, body_of):
+    """Hosts whose robots.txt names one sitemap at path, body_of(host, base) its body, and whose
+    entries are plain pages."""
+    def respond(host, asked, headers):
+        base = site.url(host, "")
+        if asked == "/robots.txt":
+            return 200, {"Content-Type": "text/plain"}, f"User-agent: *\nSitemap: {base}{path}\n"
+        if asked == path:
+            return 200, {"Content-Type": content_type}, body_of(host, base)
+        if asked == "/" or asked.startswith("/e/"):
+            return 200, {}, "<p>entry</p>"
+        return None
+
+    site = Site(hosts, respond)
+    return site
+
+
+def crawl_entries(site, host, want):
+    """crawl -v --sitemaps of host: exit 0 and exactly the entries want crawled."""
+    p = site.crawl("-v", "-w", "0", "-d", "0", "--sitemaps", site.url(host), check=False)
+    expect(p.returncode == 0, f"{host}: exit {p.returncode}: {p.stderr[-300:]}")
+    got = {u for u in p.stdout.split() if "/e/" in u}
+    expect(got == {site.url(host, e) for e in want},
+           f"{host}: {len(got)} entries crawled, want {len(want)}")
+    return p
+
+
 def case_sitemap_corrupt_gzip(tmp):
     """A gzip sitemap damaged part way (its deflate data holds the first 150 of its 400 entries,
     then a block of a type that does not exist): with -v a note names it ("corrupt gzip data"),
@@ -99,14 +138,6 @@ def case_sitemap_corrupt_gzip(tmp):
     same sitemap whole gives every entry."""
     import gzip
     import zlib
-    entries = [f"/e/{i}.html" for i in range(400)]
-    kept = 150
-
-    def xml(base, upto=None):
-        head = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns='
-                '"http://www.sitemaps.org/schemas/sitemap/0.9">\n')
-        urls = "".join(f"<url><loc>{base}{e}</loc></url>\n" for e in entries[:upto])
-        return head + urls + ("</urlset>\n" if upto is None else "")
 
     def damaged(text):
         # a gzip header, the text in stored deflate blocks (not final), then a final block of
@@ -115,25 +146,15 @@ def case_sitemap_corrupt_gzip(tmp):
         data = deflate.compress(text.encode()) + deflate.flush(zlib.Z_SYNC_FLUSH)
         return b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff" + data + b"\x07" + bytes(16)
 
-    def respond(host, path, headers):
-        base = site.url(host, "")
-        if path == "/robots.txt":
-            return 200, {"Content-Type": "text/plain"}, f"User-agent: *\nSitemap: {base}/map.xml.gz\n"
-        if path == "/map.xml.gz":
-            body = damaged(xml(base, kept)) if host == "bad.test" else gzip.compress(xml(base).encode())
-            return 200, {"Content-Type": "application/gzip"}, body
-        if path == "/" or path.startswith("/e/"):
-            return 200, {}, "<p>entry</p>"
-        return None
+    def body_of(host, base):
+        if host == "bad.test":
+            return damaged(entries_xml(base, KEPT))
+        return gzip.compress(entries_xml(base).encode())
 
-    site = Site(["bad.test", "good.test"], respond)
+    site = entries_site(["bad.test", "good.test"], "/map.xml.gz", "application/gzip", body_of)
     try:
-        for host, want in (("bad.test", entries[:kept]), ("good.test", entries)):
-            p = site.crawl("-v", "-w", "0", "-d", "0", "--sitemaps", site.url(host), check=False)
-            expect(p.returncode == 0, f"{host}: exit {p.returncode}: {p.stderr[-300:]}")
-            got = {u for u in p.stdout.split() if "/e/" in u}
-            expect(got == {site.url(host, e) for e in want},
-                   f"{host}: {len(got)} entries crawled, want {len(want)}")
+        for host, want in (("bad.test", ENTRIES[:KEPT]), ("good.test", ENTRIES)):
+            p = crawl_entries(site, host, want)
             noted = "map.xml.gz: corrupt gzip data" in p.stderr
             expect(noted == (host == "bad.test"), f"{host}: the note: {noted}")
     finally:
@@ -145,38 +166,19 @@ def case_sitemap_not_well_formed(tmp):
     cut are crawled, exit 0, and -v names the sitemap, its 150 entries and that it is not
     well-formed XML, with the line libxml2 stopped at; the same sitemap whole gives all 400
     entries and no such word."""
-    entries = [f"/e/{i}.html" for i in range(400)]
-    kept = 150
+    def body_of(host, base):
+        body = entries_xml(base)
+        if host == "cut.test":
+            body = body[:body.index(f"{base}{ENTRIES[KEPT]}") + len(base) + 4]
+        return body
 
-    def xml(base):
-        return ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns='
-                '"http://www.sitemaps.org/schemas/sitemap/0.9">\n'
-                + "".join(f"<url><loc>{base}{e}</loc></url>\n" for e in entries) + "</urlset>\n")
-
-    def respond(host, path, headers):
-        base = site.url(host, "")
-        if path == "/robots.txt":
-            return 200, {"Content-Type": "text/plain"}, f"User-agent: *\nSitemap: {base}/map.xml\n"
-        if path == "/map.xml":
-            body = xml(base)
-            if host == "cut.test":
-                body = body[:body.index(f"{base}{entries[kept]}") + len(base) + 4]
-            return 200, {"Content-Type": "application/xml"}, body
-        if path == "/" or path.startswith("/e/"):
-            return 200, {}, "<p>entry</p>"
-        return None
-
-    site = Site(["cut.test", "whole.test"], respond)
+    site = entries_site(["cut.test", "whole.test"], "/map.xml", "application/xml", body_of)
     try:
-        for host, want in (("cut.test", entries[:kept]), ("whole.test", entries)):
-            p = site.crawl("-v", "-w", "0", "-d", "0", "--sitemaps", site.url(host), check=False)
-            expect(p.returncode == 0, f"{host}: exit {p.returncode}: {p.stderr[-300:]}")
-            got = {u for u in p.stdout.split() if "/e/" in u}
-            expect(got == {site.url(host, e) for e in want},
-                   f"{host}: {len(got)} entries crawled, want {len(want)}")
+        for host, want in (("cut.test", ENTRIES[:KEPT]), ("whole.test", ENTRIES)):
+            p = crawl_entries(site, host, want)
             said = [ln for ln in p.stderr.splitlines() if "/map.xml -> " in ln]
             expect(len(said) == 1, f"{host}: the sitemap's line: {said}")
-            told = f"-> {len(want)} entries; not well-formed XML, line {kept + 3}: "
+            told = f"-> {len(want)} entries; not well-formed XML, line {KEPT + 3}: "
             if host == "cut.test":
                 expect(told in said[0], f"{host}: {said[0]!r}, want {told!r}")
             else:
