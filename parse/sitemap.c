@@ -28,7 +28,8 @@ struct parse_sitemap {
   uint64_t bytes; /* uncompressed */
   bool stopped;
   /* The first error libxml2 met, for -v: a sitemap that yields fewer entries than its author
-   * meant (an HTML page served in its place, a cut file, entities of its own) says why. */
+   * meant (a cut file, a tag closed by another's name, an entity past libxml2's bound) says
+   * why. */
   int error_line; /* 0: none yet */
   char error[160];
 };
