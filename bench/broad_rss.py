@@ -115,7 +115,10 @@ def main():
     scrapy_seconds = None
     if "--scrapy" in args:
         at = args.index("--scrapy")
-        scrapy_seconds = float(args[at + 1])
+        try:
+            scrapy_seconds = float(args[at + 1])
+        except (IndexError, ValueError):
+            sys.exit("broad_rss.py: --scrapy takes the seconds Scrapy runs, e.g. --scrapy 1800")
         del args[at:at + 2]
         if not shutil.which("scrapy"):
             sys.exit("broad_rss.py: --scrapy needs Scrapy (Debian's python3-scrapy)")
