@@ -56,6 +56,8 @@ import tempfile
 import time
 from collections import defaultdict
 
+from broad_rss import PEERS, scrapy_broad_command
+
 CRAWL, TESTWEB = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 QUICK = "--quick" in sys.argv
 POLITE_ONLY = "--polite" in sys.argv  # the polite webs alone
@@ -361,12 +363,9 @@ def broad(tmp, seconds):
                         ("-c 1000", ["-c", "1000"])):
         runs[name] = [*extra, "-w", "1", "-d", "1000000", "-D", "web.test", "--dns-server",
                       wide.dns_server, wide.seed()]
-    peers_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers")
+    peers_dir = PEERS
     if os.path.exists(SCRAPY):
-        runs["Scrapy"] = [SCRAPY, "runspider", os.path.join(peers_dir, "scrapy_broad.py"),
-                          "-a", f"start={wide.seed()}", "-a", "domain=web.test",
-                          "-s", "DNS_RESOLVER=scrapy_broad.TestWebResolver",
-                          "-s", f"TESTWEB_DNS={wide.dns_server}"]
+        runs["Scrapy"] = scrapy_broad_command(SCRAPY, wide.seed(), wide.dns_server)
     if with_wget2:
         runs["wget2, not polite per host"] = wget2_broad(tmp, wide)
         wget2_dir = os.path.join(tmp, "wget2")

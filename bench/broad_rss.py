@@ -39,15 +39,36 @@ def rss_kib(pid):
 
 class LineCounter:
     """The lines of a file that grows, counted as they come: each sample reads only what was
-    written since the last (a whole crawl writes some 200 MB of records)."""
+    written since the last (a whole crawl writes some 200 MB of records). With skip, a line
+    holding those bytes is not counted (it may hold them once at most)."""
 
-    def __init__(self, path):
-        self.file, self.lines = open(path, "rb"), 0
+    def __init__(self, path, skip=None):
+        self.file, self.lines, self.skip, self.tail = open(path, "rb"), 0, skip, b""
 
     def count(self):
         for chunk in iter(lambda: self.file.read(1 << 20), b""):
-            self.lines += chunk.count(b"\n")
+            text = self.tail + chunk
+            cut = text.rfind(b"\n") + 1  # whole lines only: a skip is never cut in two
+            done, self.tail = text[:cut], text[cut:]
+            self.lines += done.count(b"\n") - (done.count(self.skip) if self.skip else 0)
         return self.lines
+
+
+PEERS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers")
+
+
+def scrapy_broad_command(scrapy, seed, dns_server):
+    """Scrapy's command on the broad web (bench/peers/scrapy_broad.py), as bench_crawl.py --broad
+    and this script run it, with PYTHONPATH=PEERS in its environment."""
+    return [scrapy, "runspider", os.path.join(PEERS, "scrapy_broad.py"), "-a", f"start={seed}",
+            "-a", "domain=web.test", "-s", "DNS_RESOLVER=scrapy_broad.TestWebResolver",
+            "-s", f"TESTWEB_DNS={dns_server}"]
+
+
+def pages_begun(log):
+    """A counter of the requests in the test web's log other than robots.txt: the pages a
+    crawler began (a line: start end host path status method)."""
+    return LineCounter(log, skip=b" /robots.txt ")
 
 
 def serve(testweb, hosts, pages, log):
@@ -82,30 +103,22 @@ def follow(proc, every, count, seconds=None):
     return peak, peak_at, time.time() - start
 
 
-def pages_asked(log):
-    """The requests in the test web's log other than robots.txt: the pages a crawler began."""
-    with open(log) as f:
-        return sum(1 for line in f if line.split()[3] != "/robots.txt")
-
-
 def scrapy_for(testweb, hosts, pages, every, seconds, tmp):
     """Scrapy on a fresh copy of the broad web for SECONDS; (highest sample KiB, its second,
     pages begun, wall s)."""
-    peers = os.path.join(os.path.dirname(os.path.abspath(__file__)), "peers")
     log = os.path.join(tmp, "scrapy-web.log")
     web, ports = serve(testweb, hosts, pages, log)
-    proc = subprocess.Popen(["scrapy", "runspider", os.path.join(peers, "scrapy_broad.py"),
-                             "-a", f"start=http://s0.web.test:{ports['http']}/",
-                             "-a", "domain=web.test",
-                             "-s", "DNS_RESOLVER=scrapy_broad.TestWebResolver",
-                             "-s", f"TESTWEB_DNS=127.0.0.1:{ports['dns']}"],
-                            cwd=tmp, env=dict(os.environ, PYTHONPATH=peers),
+    begun = pages_begun(log)
+    proc = subprocess.Popen(scrapy_broad_command("scrapy", f"http://s0.web.test:{ports['http']}/",
+                                                 f"127.0.0.1:{ports['dns']}"),
+                            cwd=tmp, env=dict(os.environ, PYTHONPATH=PEERS),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     print("Scrapy (seconds, MiB, pages begun):")
-    peak, peak_at, wall = follow(proc, every, lambda: pages_asked(log), seconds)
+    peak, peak_at, wall = follow(proc, every, begun.count, seconds)
     web.terminate()
     web.wait()
-    n = pages_asked(log)
+    n = begun.count()
+    begun.file.close()
     os.remove(log)
     return peak, peak_at, n, wall
 
@@ -142,7 +155,9 @@ def main():
         peak, peak_at, wall = follow(proc, every, counter.count)
     web.terminate()
     web.wait()
-    crawl_pages = pages_asked(web_log)
+    begun = pages_begun(web_log)
+    crawl_pages = begun.count()
+    begun.file.close()
     print(f"exit {proc.returncode}, {wall:.1f} s; sampled peak {peak / 1024:.1f} MiB at "
           f"{peak_at:.0f} s; {counter.count()} records; {crawl_pages} pages begun, "
           f"{crawl_pages / wall:.0f} a second")
