@@ -618,7 +618,7 @@ void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int dep
   }
   struct frontier_item *item =
       hd ? frontier_item_new(FRONTIER_SITEMAP, u->text, NULL, depth) : NULL;
-  if (hd && item)
+  if (hd && item && hd->sitemaps_queued < UINT32_MAX)
     hd->sitemaps_queued++;
   if (!hd || !item) {
     frontier_item_free(item);

@@ -26,21 +26,25 @@ struct host_data {
    * its offset << 24 | its length; 0: not there */
   uint64_t robots_kept;
   long pages_started;
-  long sitemaps_queued; /* --max-sitemaps counts them */
   unsigned port;
-  enum robots_state robots_state;
-  crawl_cause robots_cause; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
-  int dns_attempts;
-  int robots_attempts;
+  uint32_t sitemaps_queued; /* --max-sitemaps counts them (it stops at UINT32_MAX) */
+  /* the small ones in a byte each, so that a host named in 16 bytes fits a 128-byte malloc
+   * chunk, not a 160-byte one (doc/design.md, Memory) */
+  enum robots_state robots_state : 8;
+  crawl_cause robots_cause : 8; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
   /* the first URL settled for it came by a redirect from this kind of address (URL_ADDR_NONE:
    * not by a redirect, or none yet): its robots.txt is asked only where the redirect may lead */
-  url_addr_kind redirected_from;
-  bool host_is_ip;
-  bool reached;        /* a URL of it was settled */
-  bool sitemaps_noted; /* a note has said that --max-sitemaps or --sitemap-depth cut some */
-  bool trap_noted;     /* -v has named a trap rule for this host */
+  url_addr_kind redirected_from : 8;
+  uint8_t dns_attempts;    /* up to --retries, at most 100 */
+  uint8_t robots_attempts; /* the same */
+  bool host_is_ip : 1;
+  bool reached : 1;        /* a URL of it was settled */
+  bool sitemaps_noted : 1; /* a note has said that --max-sitemaps or --sitemap-depth cut some */
+  bool trap_noted : 1;     /* -v has named a trap rule for this host */
   char host[];
 };
+/* a field more would put a host named in 16 bytes with its NUL in the next chunk */
+_Static_assert(offsetof(struct host_data, host) + 16 + 8 <= 128, "host_data outgrew its chunk");
 
 /* Whether hd's robots.txt was settled more than ROBOTS_MAX_AGE before now: start_page fetches it
  * again before the host's next page, and nothing is decided by the old rules in the meantime

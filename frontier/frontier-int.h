@@ -48,20 +48,29 @@ struct frontier_host {
   uint64_t spill_head, spill_tail; /* offsets + 1 of its first and last spilled page; 0: none */
   uint64_t parked_at; /* its last record in the host file (park.c): offset << 16 | size; 0: none */
   size_t spilled;
-  size_t pages_in_memory;
-  size_t heap_index; /* SIZE_MAX when not in the heap */
+  /* 32 bits where that is room enough, so that a host of a broad crawl (an origin of some 30
+   * bytes) fits a 192-byte malloc chunk, not a 208-byte one (doc/design.md, Memory): pages in
+   * memory and hosts in the heap are bounded by memory, at 50 bytes and more each */
+  uint32_t pages_in_memory;
+  uint32_t heap_index; /* HEAP_NONE when not in the heap */
   unsigned in_flight;
-  unsigned setup_in_flight; /* RESOLVE or ROBOTS in flight: pages wait */
   int spill_head_depth, spill_tail_depth;
   int split_depth;
-  bool split_known;
-  bool page_turn; /* a sitemap went last: a page goes next, when one may */
+  uint8_t setup_in_flight; /* RESOLVE or ROBOTS in flight (one at a time): pages wait */
+  bool split_known : 1;
+  bool page_turn : 1; /* a sitemap went last: a page goes next, when one may */
   /* its pages are out of depth order (one had to be queued between spilled pages of smaller
    * and larger depth): the depth gate leaves it alone until its queue empties */
-  bool unsorted;
-  bool lookup_waiting; /* in the queue of hosts waiting for a lookup (lookups.c), out of the heap */
+  bool unsorted : 1;
+  bool lookup_waiting : 1; /* in the queue of hosts waiting for a lookup (lookups.c), out of the
+                            * heap */
   char origin[];
 };
+#define HEAP_NONE UINT32_MAX
+/* a field more would put a broad web's host (an origin of 29 bytes, NUL and all) in the next
+ * chunk */
+_Static_assert(offsetof(struct frontier_host, origin) + 29 + 8 <= 192,
+               "frontier_host outgrew its chunk");
 
 struct frontier {
   struct frontier_options opts;

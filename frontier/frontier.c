@@ -241,7 +241,7 @@ core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, 
   if (!h)
     return CORE_ENOMEM;
   memcpy(h->origin, origin, origin_len + 1);
-  h->heap_index = SIZE_MAX;
+  h->heap_index = HEAP_NONE;
   h->crawl_delay = -1;
   frontier__host_link(f, h, hash);
   *out = h;

@@ -8,7 +8,7 @@
 
 static void heap_set(frontier *f, size_t i, struct frontier_host *h) {
   f->heap[i] = h;
-  h->heap_index = i;
+  h->heap_index = (uint32_t)i;
 }
 
 static void heap_up(frontier *f, size_t i) {
@@ -41,9 +41,9 @@ static void heap_down(frontier *f, size_t i) {
 
 void frontier__heap_leave(frontier *f, struct frontier_host *h) {
   size_t i = h->heap_index;
-  if (i == SIZE_MAX)
+  if (i == HEAP_NONE)
     return;
-  h->heap_index = SIZE_MAX;
+  h->heap_index = HEAP_NONE;
   struct frontier_host *last = f->heap[--f->heap_len];
   if (i == f->heap_len)
     return;
@@ -53,6 +53,8 @@ void frontier__heap_leave(frontier *f, struct frontier_host *h) {
 }
 
 static core_rc heap_insert(frontier *f, struct frontier_host *h) {
+  if (f->heap_len >= HEAP_NONE) /* a host's heap_index has 32 bits (frontier-int.h) */
+    return CORE_ENOMEM;
   if (f->heap_len == f->heap_cap) {
     size_t cap = f->heap_cap ? f->heap_cap * 2 : 64;
     struct frontier_host **grown = realloc(f->heap, cap * sizeof(*grown));
@@ -71,10 +73,10 @@ void frontier__heap_place(frontier *f, struct frontier_host *h, double key) {
     frontier__heap_leave(f, h);
     return;
   }
-  if (h->heap_index == SIZE_MAX) {
+  if (h->heap_index == HEAP_NONE) {
     h->key = key;
     if (heap_insert(f, h) != CORE_OK)
-      h->heap_index = SIZE_MAX; /* retried at the host's next update */
+      h->heap_index = HEAP_NONE; /* retried at the host's next update */
     return;
   }
   double old = h->key;

@@ -191,7 +191,7 @@ static struct frontier_host *host_of(struct frontier_parked *p) {
   h->origin[head.origin_len] = '\0';
   h->head = h->tail = h->sitemap_head = h->sitemap_tail = h->split = NULL;
   h->next = NULL;
-  h->heap_index = SIZE_MAX;
+  h->heap_index = HEAP_NONE;
   h->lookup_waiting = false;
   size_t data_at = sizeof(head) + HOST_FIELDS + head.origin_len;
   if (!(h->data = p->ops.load(p->ops.arg, h, record + data_at, head.size - data_at))) {
