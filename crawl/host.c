@@ -124,13 +124,23 @@ struct shard_hosts {
   size_t lookups; /* DNS lookups in flight: of hosts, and of requests to another host */
 };
 
-void crawl__host_free(void *p) {
+void crawl__host_release(void *p) {
   struct host_data *hd = p;
   crawl__queries_free(hd->queries);
   free(hd->robots_error);
   parse_robots_destroy(hd->robots);
   frontier_item_free(hd->resolving);
-  free(hd);
+}
+
+const char *crawl__host_name(const struct host_data *hd, size_t *len) {
+  const char *origin = frontier_host_origin(frontier_host_of_data((void *)hd));
+  const char *name = strstr(origin, "://") + 3, *end;
+  if (*name == '[') /* an IPv6 address: its URLs' host is what the brackets hold */
+    end = strchr(++name, ']');
+  else if (!(end = strchr(name, ':')))
+    end = name + strlen(name);
+  *len = (size_t)(end - name);
+  return name;
 }
 
 /* Whether a request to u goes through a proxy that looks its host up: then the crawl does not
@@ -150,26 +160,18 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   }
   if (!created)
     return frontier_host_data(fh);
-  size_t host_len = strlen(u->host);
-  struct host_data *hd = calloc(1, sizeof(*hd) + host_len + 1);
-  if (!hd) {
-    crawl__notes_fatal(c, "out of memory");
-    return NULL;
-  }
-  memcpy(hd->host, u->host, host_len + 1);
+  struct host_data *hd = frontier_host_data(fh); /* zeroed */
   hd->port = u->port;
   hd->host_is_ip = u->host_is_ip;
   hd->redirected_from = URL_ADDR_NONE;
   hd->shard = c;
-  hd->fhost = fh;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
-  frontier_host_set_data(fh, hd);
   bool looked_up = !hd->host_is_ip && !crawl__host_proxy_resolves(c, u);
   if (!looked_up) {
     /* an address, or a name only its proxy looks up: the host is its own --ip-delay group */
-    frontier_host_set_ip(c->fr, fh, hd->host);
+    frontier_host_set_ip(c->fr, fh, u->host);
   } else {
-    /* no text of its own: the lookup is of hd->host, and a broad crawl's new hosts wait for
+    /* no text of its own: the lookup is of the host's name, and a broad crawl's new hosts wait for
      * theirs by the thousand */
     struct frontier_item *resolve = frontier_item_new(FRONTIER_RESOLVE, "", NULL, 0);
     if (!resolve) {
@@ -196,7 +198,7 @@ static void drain_dead_host(struct shard *c, struct host_data *hd) {
   char why[HOST_DNS_ERROR_MAX];
   crawl__host_dns_error(hd->dead, why, sizeof(why));
   struct frontier_item *item;
-  while ((item = frontier_drain_host(c->fr, hd->fhost))) {
+  while ((item = frontier_drain_host(c->fr, frontier_host_of_data(hd)))) {
     if (item->kind == FRONTIER_PAGE)
       crawl__report_item(c, item, CRAWL_FATE_FAILED, CRAWL_CAUSE_DNS, why);
     frontier_item_free(item);
@@ -206,26 +208,29 @@ static void drain_dead_host(struct shard *c, struct host_data *hd) {
 static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
   struct host_data *hd = arg;
   struct shard *c = hd->shard;
+  frontier_host *fh = frontier_host_of_data(hd);
   struct frontier_item *item = hd->resolving;
   hd->resolving = NULL;
   c->hosts->lookups--;
-  frontier_end(c->fr, hd->fhost, item, core_now(), 0);
+  frontier_end(c->fr, fh, item, core_now(), 0);
+  size_t name_len;
+  const char *name = crawl__host_name(hd, &name_len);
   if (rc == CORE_OK) {
     frontier_item_free(item);
-    if (frontier_host_set_ip(c->fr, hd->fhost, addr) != CORE_OK)
+    if (frontier_host_set_ip(c->fr, fh, addr) != CORE_OK)
       crawl__notes_fatal(c, "out of memory");
-    else if (!(hd->addr = frontier_host_addr(hd->fhost)))
-      crawl__notes_fatal(c, "the address of %s was not kept", hd->host);
+    else if (!(hd->addr = frontier_host_addr(fh)))
+      crawl__notes_fatal(c, "the address of %.*s was not kept", (int)name_len, name);
     else if (c->cfg->robots && hd->robots_state == ROBOTS_PENDING)
-      crawl__host_queue_robots(c, hd->fhost, 0);
+      crawl__host_queue_robots(c, fh, 0);
     return;
   }
-  crawl__notes_verbose(c, "%s: DNS lookup failed: %s", hd->host, addr);
+  crawl__notes_verbose(c, "%.*s: DNS lookup failed: %s", (int)name_len, name, addr);
   if (hd->dns_attempts < c->cfg->retries && !crawl__life_stop(c)) {
     hd->dns_attempts++;
     c->stats->retries++;
     item->not_before = core_now() + crawl__host_backoff(c->cfg, hd->dns_attempts);
-    frontier_push(c->fr, hd->fhost, item);
+    frontier_push(c->fr, fh, item);
     return;
   }
   frontier_item_free(item);
@@ -411,8 +416,8 @@ static bool leaves_if_idle(void *arg, frontier_host *fh) {
 }
 
 /* A parked host's data: the struct as it is (its pointers are to what lives as long as the shard:
- * its address in the table of addresses, the resolver's static text of a dead host, the shard),
- * its name, and the error of its robots.txt when it has one. A host with rules in memory, or
+ * its address in the table of addresses, the resolver's static text of a dead host, the shard)
+ * and the error of its robots.txt, empty when it has none. A host with rules in memory, or
  * counts of --max-query-variants, is not saved (leaves_if_idle). */
 static bool save_host(void *arg, const void *data, struct core_buf *out) {
   (void)arg;
@@ -420,27 +425,23 @@ static bool save_host(void *arg, const void *data, struct core_buf *out) {
   if (hd->robots || hd->queries || hd->resolving)
     return false;
   const char *error = hd->robots_error ? hd->robots_error : "";
-  return !core_buf_add(out, hd, sizeof(*hd) + strlen(hd->host) + 1) &&
-         !core_buf_add(out, error, strlen(error) + 1);
+  return !core_buf_add(out, hd, sizeof(*hd)) && !core_buf_add(out, error, strlen(error) + 1);
 }
 
-static void *load_host(void *arg, frontier_host *fh, const void *bytes, size_t len) {
+/* The record is the frontier's, checked whole as it reads back: save_host wrote these bytes. */
+static bool load_host(void *arg, frontier_host *fh, void *data, const void *bytes, size_t len) {
+  (void)fh;
   struct shard *c = arg;
-  const char *name = (const char *)bytes + sizeof(struct host_data);
-  size_t name_len = strnlen(name, len - sizeof(struct host_data));
-  const char *error = name + name_len + 1;
-  struct host_data *hd = malloc(sizeof(*hd) + name_len + 1);
-  if (!hd)
-    return NULL;
-  memcpy(hd, bytes, sizeof(*hd) + name_len + 1);
+  struct host_data *hd = data;
+  const char *error = (const char *)bytes + sizeof(*hd);
+  if (len <= sizeof(*hd) || !memchr(error, '\0', len - sizeof(*hd)))
+    return false;
+  memcpy(hd, bytes, sizeof(*hd));
   hd->robots_error = NULL;
-  if (*error && !(hd->robots_error = strdup(error))) {
-    free(hd);
-    return NULL;
-  }
+  if (*error && !(hd->robots_error = strdup(error)))
+    return false;
   hd->shard = c;
-  hd->fhost = fh;
-  return hd;
+  return true;
 }
 
 void crawl__host_lookup_began(struct shard *c) {
@@ -528,7 +529,13 @@ void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontie
   hd->resolving = item;
   c->hosts->lookups++;
   const char *addr_now;
-  core_rc rc = fetch_resolve(c->engine, hd->host, hd->port, on_host_resolved, hd, &addr_now);
+  size_t name_len;
+  const char *name = crawl__host_name(hd, &name_len);
+  char *name_text = strndup(name, name_len); /* the resolver keeps its own copy */
+  core_rc rc = name_text
+                   ? fetch_resolve(c->engine, name_text, hd->port, on_host_resolved, hd, &addr_now)
+                   : CORE_ENOMEM;
+  free(name_text);
   if (rc || addr_now)
     on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, rc ? core_rc_str(rc) : addr_now);
 }
@@ -611,7 +618,7 @@ void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int dep
           c,
           "%s: sitemaps past %s %ld left unfetched (this one: %s); the option raises the "
           "bound",
-          hd->host, too_deep ? "--sitemap-depth" : "--max-sitemaps",
+          u->host, too_deep ? "--sitemap-depth" : "--max-sitemaps",
           too_deep ? c->cfg->sitemap_depth : c->cfg->max_sitemaps, u->text);
     hd->sitemaps_noted = true;
     return;
@@ -624,7 +631,7 @@ void crawl__host_queue_sitemap_url(struct shard *c, const struct url *u, int dep
     frontier_item_free(item);
     crawl__notes_fatal(c, "out of memory");
   } else {
-    frontier_push(c->fr, hd->fhost, item);
+    frontier_push(c->fr, frontier_host_of_data(hd), item);
   }
 }
 
@@ -633,7 +640,7 @@ void crawl__host_queue_sitemaps(struct shard *c, struct host_data *hd) {
     return;
   for (size_t i = 0; i < parse_robots_sitemap_count(hd->robots); i++)
     crawl__host_queue_sitemap(c, NULL, parse_robots_sitemap(hd->robots, i), 0);
-  char *url = origin_url(hd->fhost, "/sitemap.xml");
+  char *url = origin_url(frontier_host_of_data(hd), "/sitemap.xml");
   if (!url) {
     crawl__notes_fatal(c, "out of memory");
     return;

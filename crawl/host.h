@@ -19,17 +19,15 @@ struct host_data {
   /* its lookups all failed, after every retry: why, in the resolver's words (static text, see
    * fetch_resolve_cb); NULL: alive */
   const char *dead;
-  struct shard *shard; /* the one that owns the host */
-  frontier_host *fhost;
-  double robots_time; /* when robots_state was last settled */
+  struct shard *shard; /* the one that owns the host (frontier_host_of_data: its frontier host) */
+  double robots_time;  /* when robots_state was last settled */
   /* where robots is kept in the rules file while the host is idle (crawl__host_let_idle_go):
    * its offset << 24 | its length; 0: not there */
   uint64_t robots_kept;
   long pages_started;
   unsigned port;
   uint32_t sitemaps_queued; /* --max-sitemaps counts them (it stops at UINT32_MAX) */
-  /* the small ones in a byte each, so that a host named in 16 bytes fits a 128-byte malloc
-   * chunk, not a 160-byte one (doc/design.md, Memory) */
+  /* the small ones in a byte each (doc/design.md, Memory) */
   enum robots_state robots_state : 8;
   crawl_cause robots_cause : 8; /* ROBOTS_DISALLOW_ALL: why robots.txt could not be fetched */
   /* the first URL settled for it came by a redirect from this kind of address (URL_ADDR_NONE:
@@ -41,10 +39,16 @@ struct host_data {
   bool reached : 1;        /* a URL of it was settled */
   bool sitemaps_noted : 1; /* a note has said that --max-sitemaps or --sitemap-depth cut some */
   bool trap_noted : 1;     /* -v has named a trap rule for this host */
-  char host[];
 };
-/* a field more would put a host named in 16 bytes with its NUL in the next chunk */
-_Static_assert(offsetof(struct host_data, host) + 16 + 8 <= 128, "host_data outgrew its chunk");
+/* It lives inside its frontier host (frontier_options.host_data_size), which names it by its
+ * origin. A field more would put a broad web's host (an origin of 29 bytes with its NUL) in the
+ * next malloc chunk: 288 bytes, where the two allocations of a host took 192 + 128. */
+_Static_assert(FRONTIER_HOST_FIELDS + sizeof(struct host_data) + 29 + 8 <= 288,
+               "host_data outgrew its chunk");
+
+/* hd's host name, as its URLs give it (an IPv6 address without its brackets), in the origin its
+ * frontier host keeps: *len bytes, not NUL-terminated. */
+const char *crawl__host_name(const struct host_data *hd, size_t *len);
 
 /* Whether hd's robots.txt was settled more than ROBOTS_MAX_AGE before now: start_page fetches it
  * again before the host's next page, and nothing is decided by the old rules in the meantime
@@ -59,7 +63,8 @@ const char *crawl__host_dns_error(const char *why, char *buf, size_t size);
 #define HOST_DNS_ERROR_MAX 160
 /* The host (queue and state) of u, created with its setup steps on first sight. */
 struct host_data *crawl__host_for(struct shard *c, const struct url *u);
-void crawl__host_free(void *p); /* a frontier host's data, as the frontier frees it */
+/* Lets go of what a host's data holds, as its frontier host leaves memory (frontier_create). */
+void crawl__host_release(void *p);
 /* Whether u goes through a proxy that looks its host up: then the crawl does not. */
 bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u);
 /* Every HOST_SWEEP_EVERY seconds at most, while the shard has more hosts in memory than its

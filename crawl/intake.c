@@ -65,7 +65,7 @@ static bool trapped(struct shard *c, const struct url *u, const char *from, stru
       break;
     }
   }
-  frontier_host *fh = *hd ? (*hd)->fhost : frontier_host_find(c->fr, u->origin);
+  frontier_host *fh = *hd ? frontier_host_of_data(*hd) : frontier_host_find(c->fr, u->origin);
   struct host_data *known = fh ? frontier_host_data(fh) : NULL;
   if (!known || !known->trap_noted) {
     if (known)
@@ -385,7 +385,7 @@ void crawl__intake_settle(struct shard *c, const struct url *u, bool fresh, cons
     return;
   }
   struct frontier_item *item = new_page(c, u->text, from, depth, redirects, probe.flags);
-  if (!item || frontier_push_new(c->fr, hd->fhost, item) == CORE_OK)
+  if (!item || frontier_push_new(c->fr, frontier_host_of_data(hd), item) == CORE_OK)
     return;
   /* the spill file is at --queue-disk: the page is not queued, and says why */
   c->stats->queue_full++;
@@ -423,7 +423,7 @@ static void settle_outside(struct shard *c, const struct url *u, const char *fro
   }
   struct frontier_item *item = new_page(c, u->text, from, depth, 0, probe.flags | ITEM_HEAD);
   if (item)
-    frontier_push(c->fr, hd->fhost, item);
+    frontier_push(c->fr, frontier_host_of_data(hd), item);
 }
 
 /* A URL found: print it when it is new and in scope, then queue it or settle its fate. Another

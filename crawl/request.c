@@ -12,6 +12,7 @@
 #include "crawl/request.h"
 #include "crawl/speculate.h"
 
+#include <arpa/inet.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,7 +163,14 @@ static url_addr_kind redirected_from(const struct request *rq) {
   unsigned via = ITEM_VIA(item->flags);
   const struct host_data *hd = frontier_host_data(rq->host);
   if (item->kind == FRONTIER_ROBOTS && item->redirects > 0) {
-    const char *ip = hd->host_is_ip ? hd->host : hd->addr;
+    char literal[INET6_ADDRSTRLEN];
+    const char *ip = hd->addr;
+    if (hd->host_is_ip) { /* the host's name is its address */
+      size_t len;
+      const char *name = crawl__host_name(hd, &len);
+      snprintf(literal, sizeof(literal), "%.*s", (int)len, name);
+      ip = literal;
+    }
     return ip ? url_addr_kind_of(ip) : URL_ADDR_NONE;
   }
   if (item->kind == FRONTIER_ROBOTS)
@@ -265,7 +273,10 @@ void crawl__request_start(struct shard *c, struct request *rq) {
     launch(rq, NULL);
     return;
   }
-  if (rq->url.host_is_ip || (strcmp(rq->url.host, hd->host) == 0 && rq->url.port == hd->port)) {
+  size_t name_len;
+  const char *name = crawl__host_name(hd, &name_len);
+  if (rq->url.host_is_ip || (rq->url.port == hd->port && strlen(rq->url.host) == name_len &&
+                             memcmp(rq->url.host, name, name_len) == 0)) {
     launch(rq, hd->addr);
     return;
   }

@@ -95,7 +95,7 @@ static void restore_host(struct shard *c, const struct saved *s, double now) {
     return;
   hd->pages_started = (long)s->value;
   if (s->wait > 0) /* its politeness gap runs on across the restart */
-    frontier_host_defer(c->fr, hd->fhost, now + fmin(s->wait, c->cfg->max_delay));
+    frontier_host_defer(c->fr, frontier_host_of_data(hd), now + fmin(s->wait, c->cfg->max_delay));
 }
 
 static void restore_item(struct shard *c, const struct saved *s, double now) {
@@ -118,7 +118,7 @@ static void restore_item(struct shard *c, const struct saved *s, double now) {
     item->not_before = s->wait > 0 ? now + s->wait : 0;
     if (kind == FRONTIER_SITEMAP)
       crawl__host_sitemap_restored(c, u.text);
-    frontier_push(c->fr, hd->fhost, item);
+    frontier_push(c->fr, frontier_host_of_data(hd), item);
   }
   url_free(&u);
 }

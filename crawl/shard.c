@@ -122,11 +122,12 @@ void crawl__shard_open(struct shard *c) {
       .queue_memory = crawl__held_speculates(c) && crawl__budget_queue_memory(c)
                           ? crawl__held_ahead_budget(c)
                           : crawl__budget_queue_memory(c),
-      .queue_disk = crawl__budget_queue_disk(c)};
+      .queue_disk = crawl__budget_queue_disk(c),
+      .host_data_size = sizeof(struct host_data)};
   bool first = c->shard == 0;
   if ((rc = loop_create(&c->loop)) ||
       (rc = fetch_engine_create(c->loop, &fetch_opts, &c->engine)) ||
-      (rc = frontier_create(&frontier_opts, c->seen, crawl__host_free, &c->fr)) ||
+      (rc = frontier_create(&frontier_opts, c->seen, crawl__host_release, &c->fr)) ||
       (rc = crawl__seed_open_scope(c)) ||
       (rc = loop_timer_create(c->loop, on_progress, c, &c->progress->timer)) ||
       (rc = crawl__checkpoint_timer_open(c)) || (rc = crawl__logins_open(c)) ||

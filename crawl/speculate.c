@@ -283,14 +283,14 @@ void crawl__speculate_consider(struct shard *c, const struct url *u, const char 
   if (!hd || hd->dead || crawl__host_robots_excludes(c, hd, u->text + u->path_off))
     return; /* an excluded page is never fetched: its level settles it */
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, u->text, from, depth);
-  struct spec *e = item ? spec_insert(c, u->text, len, hd->fhost, true) : NULL;
+  struct spec *e = item ? spec_insert(c, u->text, len, frontier_host_of_data(hd), true) : NULL;
   if (!e) {
     frontier_item_free(item);
     return; /* it is fetched in its turn instead */
   }
   item->flags = ITEM_SPEC;
   item->stays_in_memory = true; /* confirm() takes it out to queue it at its level */
-  frontier_push(c->fr, hd->fhost, item);
+  frontier_push(c->fr, frontier_host_of_data(hd), item);
 }
 
 static char *copy_or_null(const char *s, bool *failed) {

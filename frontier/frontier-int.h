@@ -28,10 +28,11 @@ struct frontier_parked {
   struct core_buf buf; /* one record */
 };
 
-/* One allocation with its origin, fields ordered so that none pads: a broad crawl keeps a
- * million of them (doc/design.md, Memory). */
+/* One allocation a host: these fields, then its owner's data (frontier_options.host_data_size,
+ * at HOST_DATA_AT), then its origin with its NUL, so that a host of a broad crawl takes one malloc
+ * chunk, not two; the fields are ordered so that none pads, as a broad crawl keeps a million of
+ * them (doc/design.md, Memory). */
 struct frontier_host {
-  void *data;
   struct frontier_item *head, *tail;
   /* its sitemaps, in a queue of their own: they and its pages take turns (next_of), so that
    * an index of 50,000 sitemaps does not keep the host's pages waiting behind it */
@@ -57,6 +58,7 @@ struct frontier_host {
   int spill_head_depth, spill_tail_depth;
   int split_depth;
   uint8_t setup_in_flight; /* RESOLVE or ROBOTS in flight (one at a time): pages wait */
+  uint8_t data_words;      /* the owner's data, in 8-byte words (frontier.data_words) */
   bool split_known : 1;
   bool page_turn : 1; /* a sitemap went last: a page goes next, when one may */
   /* its pages are out of depth order (one had to be queued between spilled pages of smaller
@@ -64,18 +66,27 @@ struct frontier_host {
   bool unsorted : 1;
   bool lookup_waiting : 1; /* in the queue of hosts waiting for a lookup (lookups.c), out of the
                             * heap */
-  char origin[];
+  char rest[];             /* the owner's data and the origin */
 };
 #define HEAP_NONE UINT32_MAX
-/* a field more would put a broad web's host (an origin of 29 bytes, NUL and all) in the next
- * chunk */
-_Static_assert(offsetof(struct frontier_host, origin) + 29 + 8 <= 192,
-               "frontier_host outgrew its chunk");
+/* where the owner's data begins: past the fields, 8-byte aligned for its pointers and doubles */
+#define HOST_DATA_AT ((offsetof(struct frontier_host, rest) + 7) & ~(size_t)7)
+/* a field more would move the owner's data, and with it a broad web's host, into the next chunk
+ * (frontier.h, FRONTIER_HOST_FIELDS) */
+_Static_assert(HOST_DATA_AT == FRONTIER_HOST_FIELDS, "frontier_host outgrew its fields");
+
+static inline void *frontier__host_data(const struct frontier_host *h) {
+  return (char *)h + HOST_DATA_AT;
+}
+static inline char *frontier__origin(const struct frontier_host *h) {
+  return (char *)h + HOST_DATA_AT + (size_t)h->data_words * 8;
+}
 
 struct frontier {
   struct frontier_options opts;
-  uint64_t random; /* --random-wait's generator (splitmix64) state */
-  void (*free_data)(void *);
+  uint64_t random;              /* --random-wait's generator (splitmix64) state */
+  void (*release_data)(void *); /* lets go of what a host's data holds */
+  uint8_t data_words;           /* of each host's data */
   seen_filter *seen;            /* borrowed */
   struct frontier_host **hosts; /* hash table */
   size_t host_buckets, host_count;
@@ -127,6 +138,11 @@ struct frontier_item *frontier__item_alloc(size_t url_len, bool has_from, size_t
 /* hosts.c: puts h (new, or made again from its record) in the table of hosts in memory; the host
  * of origin (of hash hash) there, or NULL. */
 void frontier__host_link(frontier *f, struct frontier_host *h, uint64_t hash);
+/* A host of origin (origin_len bytes) with its fields and data zeroed, in no table; NULL when
+ * memory runs out. */
+struct frontier_host *frontier__host_new(const frontier *f, const char *origin, size_t origin_len);
+/* Lets go of h (its queues empty or freed), what its data holds first. */
+void frontier__host_free(const frontier *f, struct frontier_host *h);
 struct frontier_host *frontier__host_in_memory(const frontier *f, const char *origin,
                                                uint64_t hash);
 

@@ -26,14 +26,17 @@
 #define SPILL_REFILL 64
 
 core_rc frontier_create(const struct frontier_options *opts, seen_filter *seen,
-                        void (*free_data)(void *), frontier **out) {
+                        void (*release_data)(void *), frontier **out) {
+  if (opts->host_data_size > FRONTIER_HOST_DATA_MAX)
+    return CORE_EINVAL;
   frontier *f = calloc(1, sizeof(*f));
   if (!f)
     return CORE_ENOMEM;
   f->opts = *opts;
   if (getrandom(&f->random, sizeof(f->random), 0) != (ssize_t)sizeof(f->random))
     f->random = (uint64_t)(uintptr_t)f ^ (uint64_t)time(NULL); /* varied enough for a gap */
-  f->free_data = free_data;
+  f->release_data = release_data;
+  f->data_words = (uint8_t)((opts->host_data_size + 7) / 8);
   f->seen = seen;
   f->spill_fd = -1;
   f->parked.fd = -1;
@@ -70,9 +73,7 @@ void frontier_destroy(frontier *f) {
         h->sitemap_head = it->next;
         frontier_item_free(it);
       }
-      if (f->free_data && h->data)
-        f->free_data(h->data);
-      free(h);
+      frontier__host_free(f, h);
     }
   }
   frontier__parked_free(f);
@@ -237,10 +238,8 @@ core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, 
     *created = false;
     return CORE_OK;
   }
-  h = calloc(1, sizeof(*h) + origin_len + 1);
-  if (!h)
+  if (!(h = frontier__host_new(f, origin, origin_len)))
     return CORE_ENOMEM;
-  memcpy(h->origin, origin, origin_len + 1);
   h->heap_index = HEAP_NONE;
   h->crawl_delay = -1;
   frontier__host_link(f, h, hash);
@@ -250,15 +249,15 @@ core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **out, 
 }
 
 const char *frontier_host_origin(const frontier_host *host) {
-  return host->origin;
+  return frontier__origin(host);
 }
 
 void *frontier_host_data(const frontier_host *host) {
-  return host->data;
+  return host->data_words ? frontier__host_data(host) : NULL;
 }
 
-void frontier_host_set_data(frontier_host *host, void *data) {
-  host->data = data;
+frontier_host *frontier_host_of_data(void *data) {
+  return (frontier_host *)((char *)data - HOST_DATA_AT);
 }
 
 core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr) {
@@ -446,8 +445,9 @@ static void left_memory(frontier *f, struct frontier_host *h) {
 
 /* A page's origin is its host's: the index spans every host. */
 static bool in_host(const struct frontier_host *h, const char *url) {
-  size_t len = strlen(h->origin);
-  return strncmp(url, h->origin, len) == 0 && (url[len] == '/' || url[len] == '\0');
+  const char *origin = frontier__origin(h);
+  size_t len = strlen(origin);
+  return strncmp(url, origin, len) == 0 && (url[len] == '/' || url[len] == '\0');
 }
 
 struct frontier_item *frontier_take_deeper(frontier *f, frontier_host *host, const char *url,
@@ -705,7 +705,7 @@ double frontier_busiest(const frontier *f, const char **origin) {
       double seconds = (double)pages * gap / (double)per_host;
       if (pages && seconds > most) {
         most = seconds;
-        *origin = h->origin;
+        *origin = frontier__origin(h);
       }
     }
   return most;

@@ -59,12 +59,20 @@ struct frontier_options {
   long per_host;               /* requests in flight to one host */
   uint64_t queue_memory; /* pages kept in memory; the rest wait in a spill file (0: no limit) */
   uint64_t queue_disk;   /* bytes the spill file may hold (0: no limit); see frontier_push_new */
+  /* bytes of the owner's data each host carries in its own allocation (frontier_host_data),
+   * zeroed when the host is made; at most FRONTIER_HOST_DATA_MAX */
+  size_t host_data_size;
 };
+#define FRONTIER_HOST_DATA_MAX (255 * 8)
+/* A host takes one allocation: FRONTIER_HOST_FIELDS bytes of the frontier's, then its owner's
+ * data, then its origin with its NUL (an owner may hold its data to a malloc chunk with this). */
+#define FRONTIER_HOST_FIELDS 152
 
-/* opts is copied; seen is borrowed until frontier_destroy; free_data releases each host's data
- * at frontier_destroy (may be NULL). */
+/* opts is copied; seen is borrowed until frontier_destroy. release_data lets go of what a host's
+ * data holds (not the data itself, which is the host's) as the host leaves memory: at
+ * frontier_destroy, and as it parks (may be NULL). CORE_EINVAL: host_data_size too large. */
 core_rc frontier_create(const struct frontier_options *opts, seen_filter *seen,
-                        void (*free_data)(void *), frontier **out);
+                        void (*release_data)(void *), frontier **out);
 void frontier_destroy(frontier *f);
 
 /* Records url in the seen filter; *was_new says whether it was not there before. */
@@ -80,9 +88,10 @@ core_rc frontier_host_get(frontier *f, const char *origin, frontier_host **host,
  * out bringing it back). */
 frontier_host *frontier_host_find(frontier *f, const char *origin);
 const char *frontier_host_origin(const frontier_host *host);
+/* The owner's data of host (frontier_options.host_data_size bytes, 8-byte aligned; NULL when
+ * that is 0), and the host whose data that is. */
 void *frontier_host_data(const frontier_host *host);
-/* data is owned by the frontier from here on (see free_data). */
-void frontier_host_set_data(frontier_host *host, void *data);
+frontier_host *frontier_host_of_data(void *data);
 /* Hosts sharing an address share the --ip-delay gap. */
 core_rc frontier_host_set_ip(frontier *f, frontier_host *host, const char *addr);
 /* The address frontier_host_set_ip gave host, NULL before: borrowed from the table of addresses,
@@ -202,10 +211,10 @@ struct frontier_parking {
   /* Whether host, idle, leaves memory now (the owner may put its data in a form save takes). */
   bool (*leaves)(void *arg, frontier_host *host);
   /* Appends the bytes of data to out; false when it cannot be saved (then the host stays). The
-   * frontier frees data (free_data) once the host is parked. */
+   * frontier lets go of it (release_data) once the host is parked. */
   bool (*save)(void *arg, const void *data, struct core_buf *out);
-  /* The data of host made again from the bytes save gave; NULL when memory runs out. */
-  void *(*load)(void *arg, frontier_host *host, const void *bytes, size_t len);
+  /* Makes host's data (zeroed) again from the bytes save gave; false when memory runs out. */
+  bool (*load)(void *arg, frontier_host *host, void *data, const void *bytes, size_t len);
 };
 /* Turns parking on (parking is copied; its arg is borrowed). */
 void frontier_set_parking(frontier *f, const struct frontier_parking *parking);

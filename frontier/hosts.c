@@ -15,7 +15,8 @@ static core_rc grow_hosts(frontier *f) {
     while (f->hosts[b]) {
       struct frontier_host *h = f->hosts[b];
       f->hosts[b] = h->next;
-      size_t nb = (size_t)(XXH3_64bits(h->origin, strlen(h->origin)) % n);
+      const char *origin = frontier__origin(h);
+      size_t nb = (size_t)(XXH3_64bits(origin, strlen(origin)) % n);
       h->next = table[nb];
       table[nb] = h;
     }
@@ -26,6 +27,22 @@ static core_rc grow_hosts(frontier *f) {
   return CORE_OK;
 }
 
+struct frontier_host *frontier__host_new(const frontier *f, const char *origin, size_t origin_len) {
+  size_t data = (size_t)f->data_words * 8;
+  struct frontier_host *h = calloc(1, HOST_DATA_AT + data + origin_len + 1);
+  if (!h)
+    return NULL;
+  h->data_words = f->data_words;
+  memcpy(frontier__origin(h), origin, origin_len);
+  return h;
+}
+
+void frontier__host_free(const frontier *f, struct frontier_host *h) {
+  if (f->release_data && h->data_words)
+    f->release_data(frontier__host_data(h));
+  free(h);
+}
+
 /* The slot of a host's origin in the table of hosts in memory. */
 static size_t bucket_of(const frontier *f, uint64_t hash) {
   return (size_t)(hash % f->host_buckets);
@@ -34,7 +51,7 @@ static size_t bucket_of(const frontier *f, uint64_t hash) {
 struct frontier_host *frontier__host_in_memory(const frontier *f, const char *origin,
                                                uint64_t hash) {
   for (struct frontier_host *h = f->hosts[bucket_of(f, hash)]; h; h = h->next)
-    if (strcmp(h->origin, origin) == 0)
+    if (strcmp(frontier__origin(h), origin) == 0)
       return h;
   return NULL;
 }

@@ -23,7 +23,7 @@ struct record_head {
   uint64_t check; /* XXH3 of the bytes after the head */
 };
 
-#define HOST_FIELDS offsetof(struct frontier_host, origin)
+#define HOST_FIELDS offsetof(struct frontier_host, rest)
 #define SIZE_BITS 16
 #define RECORD_MAX ((1u << SIZE_BITS) - 1)
 #define PLACE(offset, size) ((offset) << SIZE_BITS | (size))
@@ -98,11 +98,13 @@ static uint64_t record_check(const char *record, size_t size) {
 static core_rc write_record(frontier *f, struct frontier_host *h, uint64_t hash) {
   struct frontier_parked *p = &f->parked;
   struct core_buf *buf = &p->buf;
-  size_t origin_len = strlen(h->origin);
+  const char *origin = frontier__origin(h);
+  size_t origin_len = strlen(origin);
   struct record_head head = {0, (uint32_t)origin_len, 0};
   buf->len = 0;
   if (core_buf_add(buf, &head, sizeof(head)) || core_buf_add(buf, h, HOST_FIELDS) ||
-      core_buf_add(buf, h->origin, origin_len) || !p->ops.save(p->ops.arg, h->data, buf))
+      core_buf_add(buf, origin, origin_len) ||
+      !p->ops.save(p->ops.arg, frontier__host_data(h), buf))
     return CORE_ENOTFOUND;
   if (!slots_room(p))
     return CORE_ENOMEM;
@@ -142,7 +144,7 @@ core_rc frontier_park_idle(frontier *f, size_t *parked) {
       core_rc rc =
           !frontier_host_idle(h) || h->lookup_waiting || !p->ops.leaves(p->ops.arg, h) || p->broken
               ? CORE_ENOTFOUND
-              : write_record(f, h, XXH3_64bits(h->origin, strlen(h->origin)));
+              : write_record(f, h, XXH3_64bits(frontier__origin(h), strlen(frontier__origin(h))));
       if (rc == CORE_ESYS) {
         why = errno;
         p->broken = true;
@@ -157,9 +159,7 @@ core_rc frontier_park_idle(frontier *f, size_t *parked) {
       *link = h->next;
       f->host_count--;
       frontier__heap_leave(f, h); /* an idle host is out of it already */
-      if (f->free_data && h->data)
-        f->free_data(h->data);
-      free(h);
+      frontier__host_free(f, h);
       (*parked)++;
     }
   }
@@ -179,22 +179,22 @@ static bool record_ok(const char *record, size_t size) {
 
 /* The host of the record read into the buffer (and checked), its data made again by the owner,
  * out of every table; NULL when memory runs out. */
-static struct frontier_host *host_of(struct frontier_parked *p) {
+static struct frontier_host *host_of(const frontier *f, struct frontier_parked *p) {
   const char *record = p->buf.data;
   struct record_head head;
   memcpy(&head, record, sizeof(head));
-  struct frontier_host *h = malloc(sizeof(*h) + head.origin_len + 1);
+  struct frontier_host *h =
+      frontier__host_new(f, record + sizeof(head) + HOST_FIELDS, head.origin_len);
   if (!h)
     return NULL;
   memcpy(h, record + sizeof(head), HOST_FIELDS);
-  memcpy(h->origin, record + sizeof(head) + HOST_FIELDS, head.origin_len);
-  h->origin[head.origin_len] = '\0';
+  h->data_words = f->data_words;
   h->head = h->tail = h->sitemap_head = h->sitemap_tail = h->split = NULL;
   h->next = NULL;
   h->heap_index = HEAP_NONE;
   h->lookup_waiting = false;
   size_t data_at = sizeof(head) + HOST_FIELDS + head.origin_len;
-  if (!(h->data = p->ops.load(p->ops.arg, h, record + data_at, head.size - data_at))) {
+  if (!p->ops.load(p->ops.arg, h, frontier__host_data(h), record + data_at, head.size - data_at)) {
     free(h);
     return NULL;
   }
@@ -241,7 +241,7 @@ struct frontier_host *frontier__unpark(frontier *f, const char *origin, uint64_t
       i = (i + 1) & mask; /* another origin of the same hash */
       continue;
     }
-    struct frontier_host *h = host_of(p);
+    struct frontier_host *h = host_of(f, p);
     if (!h) {
       *rc = CORE_ENOMEM; /* it stays parked */
       return NULL;
@@ -264,13 +264,11 @@ core_rc frontier__visit_parked(frontier *f, frontier_host_visitor on_host, void 
       continue; /* forgotten when it is asked for */
     if (rc)
       return rc;
-    struct frontier_host *h = host_of(p);
+    struct frontier_host *h = host_of(f, p);
     if (!h)
       return CORE_ENOMEM;
     rc = on_host(arg, h);
-    if (f->free_data)
-      f->free_data(h->data);
-    free(h);
+    frontier__host_free(f, h);
     if (rc)
       return rc;
   }

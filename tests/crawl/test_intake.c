@@ -356,6 +356,41 @@ static void test_a_link_to_a_host_whose_lookups_failed_fails_at_once(void **stat
   world_free(w);
 }
 
+/* A host's data lives in its frontier host and is named by its origin: the same host each time
+ * its URLs come, its name as they give it (an IPv6 address without its brackets), its port. */
+static void test_a_host_is_named_by_its_origin(void **state) {
+  (void)state;
+  struct world *w = world_new(false);
+  struct shard *c = &w->b.shard;
+  const struct {
+    const char *url, *origin, *name;
+    unsigned port;
+  } hosts[] = {
+      {"http://a.test:8080/x", "http://a.test:8080", "a.test", 8080},
+      {"https://b.test/", "https://b.test", "b.test", 443},
+      {"http://[::1]:81/", "http://[::1]:81", "::1", 81},
+      {"http://127.0.0.1/", "http://127.0.0.1", "127.0.0.1", 80},
+  };
+  for (size_t i = 0; i < sizeof(hosts) / sizeof(hosts[0]); i++) {
+    struct url u;
+    assert_int_equal(url_seed(hosts[i].url, 4096, &u), CORE_OK);
+    struct host_data *hd = crawl__host_for(c, &u);
+    assert_non_null(hd);
+    assert_ptr_equal(crawl__host_for(c, &u), hd);
+    frontier_host *fh = frontier_host_of_data(hd);
+    assert_ptr_equal(frontier_host_data(fh), hd);
+    assert_string_equal(frontier_host_origin(fh), hosts[i].origin);
+    size_t len;
+    const char *name = crawl__host_name(hd, &len);
+    assert_int_equal(len, strlen(hosts[i].name));
+    assert_memory_equal(name, hosts[i].name, len);
+    assert_int_equal(hd->port, hosts[i].port);
+    assert_ptr_equal(hd->shard, c);
+    url_free(&u);
+  }
+  world_free(w);
+}
+
 /* A page fetched ahead of its level that found no links, confirmed by a redirect once the gate is
  * at the redirect's level: reported at once, at that depth and from the redirect, and forgotten;
  * there are no links of it to hold. */
@@ -399,6 +434,7 @@ int main(void) {
       cmocka_unit_test(test_a_redirect_target_found_deeper_moves_up),
       cmocka_unit_test(test_a_link_to_a_host_whose_lookups_failed_fails_at_once),
       cmocka_unit_test(test_a_page_fetched_ahead_without_links_is_reported_when_confirmed),
+      cmocka_unit_test(test_a_host_is_named_by_its_origin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

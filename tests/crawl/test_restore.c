@@ -172,7 +172,7 @@ static void test_every_line_comes_back(void **state) {
   url_free(&u);
   assert_non_null(hd);
   assert_int_equal(hd->pages_started, 5);
-  assert_true(frontier_host_next_time(hd->fhost) >= before + 1.5);
+  assert_true(frontier_host_next_time(frontier_host_of_data(hd)) >= before + 1.5);
   /* the held page and both its links */
   assert_int_equal(crawl__held_pages(c), 1);
   assert_int_equal(crawl__held_links(c), 2);

@@ -146,7 +146,7 @@ static struct host_data *host_known(struct world *w, const char *origin, const c
 static void queue_page(struct world *w, struct host_data *hd, const char *url, int depth) {
   struct frontier_item *item = frontier_item_new(FRONTIER_PAGE, url, "http://127.0.0.1/", depth);
   assert_non_null(item);
-  assert_int_equal(frontier_push_new(w->b.shard.fr, hd->fhost, item), CORE_OK);
+  assert_int_equal(frontier_push_new(w->b.shard.fr, frontier_host_of_data(hd), item), CORE_OK);
 }
 
 /* The URLs of the requests in flight, in the order they started. */

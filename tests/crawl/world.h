@@ -36,7 +36,9 @@ void world_base_close(struct world_base *base);
  * program that uses neither links none of those files. */
 static inline void world_parts_open(struct shard *c, const struct frontier_options *opts,
                                     seen_filter *seen, crawl_take_fn *take) {
-  if (frontier_create(opts, seen, crawl__host_free, &c->fr) != CORE_OK ||
+  struct frontier_options with_hosts = *opts; /* each host carries the crawl's data (shard.c) */
+  with_hosts.host_data_size = sizeof(struct host_data);
+  if (frontier_create(&with_hosts, seen, crawl__host_release, &c->fr) != CORE_OK ||
       crawl__host_open(c) != CORE_OK)
     abort();
   crawl__held_prepare(c);

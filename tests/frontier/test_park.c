@@ -42,24 +42,27 @@ static bool save(void *arg, const void *data, struct core_buf *out) {
   return !o->refuse_save && core_buf_add(out, data, sizeof(struct data)) == CORE_OK;
 }
 
-static void *load(void *arg, frontier_host *host, const void *bytes, size_t len) {
+static bool load(void *arg, frontier_host *host, void *data, const void *bytes, size_t len) {
   struct owner *o = arg;
   assert_int_equal(len, sizeof(struct data));
-  struct data *d = malloc(sizeof(*d));
-  assert_non_null(d);
+  assert_ptr_equal(data, frontier_host_data(host));
+  assert_ptr_equal(frontier_host_of_data(data), host);
+  struct data *d = data;
+  assert_int_equal(d->value, 0); /* zeroed, for the owner to fill */
   memcpy(d, bytes, sizeof(*d));
   assert_string_equal(d->origin, frontier_host_origin(host));
   o->loaded++;
-  return d;
+  return true;
 }
 
 static seen_filter *the_seen;
 
 static frontier *new_frontier(struct owner *o) {
-  struct frontier_options cfg = {.delay = 1.0, .max_delay = 30, .per_host = 1};
+  struct frontier_options cfg = {
+      .delay = 1.0, .max_delay = 30, .per_host = 1, .host_data_size = sizeof(struct data)};
   assert_int_equal(seen_create(SEEN_BLOOM, 1000, 1e-6, 1, &the_seen), CORE_OK);
   frontier *f;
-  assert_int_equal(frontier_create(&cfg, the_seen, free, &f), CORE_OK);
+  assert_int_equal(frontier_create(&cfg, the_seen, NULL, &f), CORE_OK);
   struct frontier_parking parking = {o, leaves, save, load};
   frontier_set_parking(f, &parking);
   return f;
@@ -76,12 +79,13 @@ static frontier_host *host(frontier *f, const char *origin, long value) {
   bool created;
   assert_int_equal(frontier_host_get(f, origin, &h, &created), CORE_OK);
   if (created) {
-    struct data *d = calloc(1, sizeof(*d));
-    assert_non_null(d);
+    struct data *d = frontier_host_data(h);
+    assert_int_equal(d->value, 0); /* zeroed, for the owner to fill */
+    assert_string_equal(d->origin, "");
     d->value = value;
     snprintf(d->origin, sizeof(d->origin), "%s", origin);
-    frontier_host_set_data(h, d);
   }
+  assert_string_equal(frontier_host_origin(h), origin); /* after the data, not over it */
   return h;
 }
 
@@ -390,9 +394,27 @@ static void test_damaged_record_forgotten(void **state) {
   done(f);
 }
 
+/* An owner's data is room in the host's own allocation, at most FRONTIER_HOST_DATA_MAX bytes. */
+static void test_data_beyond_its_bound_is_refused(void **state) {
+  (void)state;
+  struct frontier_options cfg = {.per_host = 1, .host_data_size = FRONTIER_HOST_DATA_MAX + 1};
+  frontier *f = NULL;
+  assert_int_equal(frontier_create(&cfg, NULL, NULL, &f), CORE_EINVAL);
+  assert_null(f);
+  cfg.host_data_size = 0; /* none: a host has no data */
+  assert_int_equal(frontier_create(&cfg, NULL, NULL, &f), CORE_OK);
+  frontier_host *h;
+  bool created;
+  assert_int_equal(frontier_host_get(f, "http://a.test", &h, &created), CORE_OK);
+  assert_null(frontier_host_data(h));
+  assert_string_equal(frontier_host_origin(h), "http://a.test");
+  frontier_destroy(f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parked_host_comes_back_as_it_was),
+      cmocka_unit_test(test_data_beyond_its_bound_is_refused),
       cmocka_unit_test(test_busy_and_kept_hosts_stay),
       cmocka_unit_test(test_host_waiting_for_a_lookup_stays),
       cmocka_unit_test(test_parked_again_in_place_and_visited),
