@@ -115,8 +115,9 @@ struct shard_hosts {
   uint64_t lost_noted; /* parked hosts that did not read back, said so far */
   size_t kept, let_go; /* its look: rules put in the rules file, or let go */
   struct core_buf buf; /* its look: one host's rules, saved */
-  struct shared_rules *shared;  /* made at the first rules */
-  struct core_buf saved, other; /* rules saved to be shared, and the one compared with them */
+  struct shared_rules *shared;    /* made at the first rules */
+  struct core_buf saved, other;   /* rules saved to be shared, and the one compared with them */
+  struct host_lookup *looking_up; /* the hosts' lookups in flight */
   int fd;
   bool open;   /* fd is the file's */
   bool broken; /* it could not be made or written: rules are let go, fetched again */
@@ -124,12 +125,21 @@ struct shard_hosts {
   size_t lookups; /* DNS lookups in flight: of hosts, and of requests to another host */
 };
 
+/* A host's lookup in flight (crawl__host_start_lookup): what the resolver's answer needs, the
+ * shard, the host and its RESOLVE item, so that the host keeps none of it. Listed in the shard's
+ * hosts: a lookup the resolver never answers (the shard ending first) is let go with them. */
+struct host_lookup {
+  struct shard *c;
+  struct host_data *hd;
+  struct frontier_item *item;
+  struct host_lookup *prev, *next;
+};
+
 void crawl__host_release(void *p) {
   struct host_data *hd = p;
   crawl__queries_free(hd->queries);
   free(hd->robots_error);
   parse_robots_destroy(hd->robots);
-  frontier_item_free(hd->resolving);
 }
 
 const char *crawl__host_name(const struct host_data *hd, size_t *len) {
@@ -164,7 +174,6 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
   hd->port = u->port;
   hd->host_is_ip = u->host_is_ip;
   hd->redirected_from = URL_ADDR_NONE;
-  hd->shard = c;
   hd->robots_state = c->cfg->robots ? ROBOTS_PENDING : ROBOTS_KNOWN;
   bool looked_up = !hd->host_is_ip && !crawl__host_proxy_resolves(c, u);
   if (!looked_up) {
@@ -180,7 +189,7 @@ struct host_data *crawl__host_for(struct shard *c, const struct url *u) {
     }
     frontier_push(c->fr, fh, resolve);
   }
-  /* robots.txt is queued once the address is known (on_host_resolved): a host waiting for its
+  /* robots.txt is queued once the address is known (host_resolved): a host waiting for its
    * lookup holds one item, not two, as a crawl of many seed hosts holds them all at once */
   if (c->cfg->robots && !looked_up && !crawl__host_queue_robots(c, fh, 0))
     return NULL;
@@ -205,12 +214,11 @@ static void drain_dead_host(struct shard *c, struct host_data *hd) {
   }
 }
 
-static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
-  struct host_data *hd = arg;
-  struct shard *c = hd->shard;
+/* The answer to hd's lookup, which item stood for. */
+static void host_resolved(struct shard *c, struct host_data *hd, struct frontier_item *item,
+                          core_rc rc, const char *addr) {
   frontier_host *fh = frontier_host_of_data(hd);
-  struct frontier_item *item = hd->resolving;
-  hd->resolving = NULL;
+  hd->resolving = false;
   c->hosts->lookups--;
   frontier_end(c->fr, fh, item, core_now(), 0);
   size_t name_len;
@@ -382,6 +390,12 @@ void crawl__host_close(struct shard *c) {
     free(h->shared->once);
   }
   free(h->shared);
+  while (h->looking_up) {
+    struct host_lookup *lk = h->looking_up;
+    h->looking_up = lk->next;
+    frontier_item_free(lk->item);
+    free(lk);
+  }
   seen_destroy(h->sitemaps_seen);
   core_buf_free(&h->saved);
   core_buf_free(&h->other);
@@ -416,7 +430,7 @@ static bool leaves_if_idle(void *arg, frontier_host *fh) {
 }
 
 /* A parked host's data: the struct as it is (its pointers are to what lives as long as the shard:
- * its address in the table of addresses, the resolver's static text of a dead host, the shard)
+ * its address in the table of addresses, the resolver's static text of a dead host)
  * and the error of its robots.txt, empty when it has none. A host with rules in memory, or
  * counts of --max-query-variants, is not saved (leaves_if_idle). */
 static bool save_host(void *arg, const void *data, struct core_buf *out) {
@@ -430,18 +444,15 @@ static bool save_host(void *arg, const void *data, struct core_buf *out) {
 
 /* The record is the frontier's, checked whole as it reads back: save_host wrote these bytes. */
 static bool load_host(void *arg, frontier_host *fh, void *data, const void *bytes, size_t len) {
+  (void)arg;
   (void)fh;
-  struct shard *c = arg;
   struct host_data *hd = data;
   const char *error = (const char *)bytes + sizeof(*hd);
   if (len <= sizeof(*hd) || !memchr(error, '\0', len - sizeof(*hd)))
     return false;
   memcpy(hd, bytes, sizeof(*hd));
   hd->robots_error = NULL;
-  if (*error && !(hd->robots_error = strdup(error)))
-    return false;
-  hd->shard = c;
-  return true;
+  return !*error || (hd->robots_error = strdup(error));
 }
 
 void crawl__host_lookup_began(struct shard *c) {
@@ -524,20 +535,43 @@ void crawl__host_let_idle_go(struct shard *c, double now) {
   }
 }
 
+static void on_host_resolved(void *arg, core_rc rc, const char *addr) {
+  struct host_lookup *lk = arg;
+  struct shard_hosts *h = lk->c->hosts;
+  if (lk->prev)
+    lk->prev->next = lk->next;
+  else
+    h->looking_up = lk->next;
+  if (lk->next)
+    lk->next->prev = lk->prev;
+  struct host_lookup done = *lk;
+  free(lk);
+  host_resolved(done.c, done.hd, done.item, rc, addr);
+}
+
 void crawl__host_start_lookup(struct shard *c, frontier_host *fh, struct frontier_item *item) {
   struct host_data *hd = frontier_host_data(fh);
-  hd->resolving = item;
-  c->hosts->lookups++;
-  const char *addr_now;
+  struct shard_hosts *h = c->hosts;
+  hd->resolving = true;
+  h->lookups++;
   size_t name_len;
   const char *name = crawl__host_name(hd, &name_len);
   char *name_text = strndup(name, name_len); /* the resolver keeps its own copy */
-  core_rc rc = name_text
-                   ? fetch_resolve(c->engine, name_text, hd->port, on_host_resolved, hd, &addr_now)
-                   : CORE_ENOMEM;
+  struct host_lookup *lk = name_text ? malloc(sizeof(*lk)) : NULL;
+  if (!lk) {
+    free(name_text);
+    host_resolved(c, hd, item, CORE_EDNS, core_rc_str(CORE_ENOMEM));
+    return;
+  }
+  *lk = (struct host_lookup){c, hd, item, NULL, h->looking_up};
+  if (h->looking_up)
+    h->looking_up->prev = lk;
+  h->looking_up = lk;
+  const char *addr_now;
+  core_rc rc = fetch_resolve(c->engine, name_text, hd->port, on_host_resolved, lk, &addr_now);
   free(name_text);
   if (rc || addr_now)
-    on_host_resolved(hd, rc ? CORE_EDNS : CORE_OK, rc ? core_rc_str(rc) : addr_now);
+    on_host_resolved(lk, rc ? CORE_EDNS : CORE_OK, rc ? core_rc_str(rc) : addr_now);
 }
 
 bool crawl__host_robots_excludes(struct shard *c, struct host_data *hd, const char *path) {

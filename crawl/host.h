@@ -7,20 +7,18 @@
 
 enum robots_state { ROBOTS_PENDING, ROBOTS_KNOWN, ROBOTS_DISALLOW_ALL };
 
-/* A host costs what its state needs, as hosts may be a million: one allocation with its name,
- * fields ordered so that none pads (doc/design.md, Memory). */
+/* A host costs what its state needs, as hosts may be a million: it lives in its frontier host's
+ * allocation (below), fields ordered so that none pads (doc/design.md, Memory). */
 struct host_data {
   const char *addr;     /* NULL until resolved; unused for IP literals. The frontier's table of
                          * addresses keeps it, once for all the hosts of one address */
   char *robots_error;   /* the error its pages fail with (owned; NULL until then) */
   parse_robots *robots; /* NULL: everything allowed */
   struct query_counts *queries; /* --max-query-variants: per path, its query strings; NULL: none */
-  struct frontier_item *resolving; /* the RESOLVE item while its lookup runs */
   /* its lookups all failed, after every retry: why, in the resolver's words (static text, see
    * fetch_resolve_cb); NULL: alive */
   const char *dead;
-  struct shard *shard; /* the one that owns the host (frontier_host_of_data: its frontier host) */
-  double robots_time;  /* when robots_state was last settled */
+  double robots_time; /* when robots_state was last settled */
   /* where robots is kept in the rules file while the host is idle (crawl__host_let_idle_go):
    * its offset << 24 | its length; 0: not there */
   uint64_t robots_kept;
@@ -39,11 +37,13 @@ struct host_data {
   bool reached : 1;        /* a URL of it was settled */
   bool sitemaps_noted : 1; /* a note has said that --max-sitemaps or --sitemap-depth cut some */
   bool trap_noted : 1;     /* -v has named a trap rule for this host */
+  bool resolving : 1;      /* its lookup runs (its shard keeps the rest: host.c, host_lookup) */
 };
 /* It lives inside its frontier host (frontier_options.host_data_size), which names it by its
- * origin. A field more would put a broad web's host (an origin of 29 bytes with its NUL) in the
- * next malloc chunk: 288 bytes, where the two allocations of a host took 192 + 128. */
-_Static_assert(FRONTIER_HOST_FIELDS + sizeof(struct host_data) + 29 + 8 <= 288,
+ * origin (frontier_host_of_data finds it). A field more would put a broad web's host (an origin of
+ * 29 bytes with its NUL) in the next malloc chunk: 272 bytes, where the two allocations of a host
+ * took 192 + 128. */
+_Static_assert(FRONTIER_HOST_FIELDS + sizeof(struct host_data) + 29 + 8 <= 272,
                "host_data outgrew its chunk");
 
 /* hd's host name, as its URLs give it (an IPv6 address without its brackets), in the origin its

@@ -385,7 +385,6 @@ static void test_a_host_is_named_by_its_origin(void **state) {
     assert_int_equal(len, strlen(hosts[i].name));
     assert_memory_equal(name, hosts[i].name, len);
     assert_int_equal(hd->port, hosts[i].port);
-    assert_ptr_equal(hd->shard, c);
     url_free(&u);
   }
   world_free(w);

@@ -1,4 +1,5 @@
 """Integration cases: The network as users have it: DNS, TLS, HTTP/2, compression, timeouts, proxies, cookies (logins are cases_logins.py)."""
+import json
 import stat
 import threading
 from harness import *  # noqa: F401,F403 (the shared harness)
@@ -35,6 +36,38 @@ def case_dns_retried_before_robots(tmp):
     expect([r[3] for r in log] == ["/robots.txt", "/"], f"requests {[r[3] for r in log]}")
     expect("DNS lookup failed" in p.stderr, "the first lookup did not fail")
     expect("resolve host" not in p.stderr, f"curl resolved a name itself: {p.stderr[-400:]}")
+
+
+def case_stopped_during_a_lookup(tmp):
+    """SIGINT while a host's lookup waits on a DNS server that never answers: the crawl pauses
+    at once (exit 130) with its seed kept for the next run, and lets go of the lookup (nothing
+    leaks under the sanitizers); the next run, whose DNS server answers, fetches the seed."""
+    web = Web(tmp, hosts=1, pages=5)
+    silent = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    silent.bind(("127.0.0.1", 0))
+    silent.settimeout(60)
+    state = os.path.join(tmp, "state")
+    proc = subprocess.Popen([CRAWL, "--no-progress", "--dns-server",
+                             f"127.0.0.1:{silent.getsockname()[1]}", "-w", "0", "-d", "0",
+                             "--jsonl", "--state", state, web.url()],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        silent.recvfrom(512)  # the lookup is in flight
+    except socket.timeout:
+        proc.kill()
+        raise AssertionError("no DNS query came in 60 s")
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    silent.close()
+    expect(proc.returncode == 130, f"paused: exit {proc.returncode}: {err[-400:]}")
+    expect(out == "" and "1 queued URLs left for the next run" in err, f"{out!r} {err[-400:]}")
+    again = subprocess.run([CRAWL, "--state", state, "--dns-server", f"127.0.0.1:{web.dns}"],
+                           capture_output=True, text=True, timeout=60)
+    web.stop()
+    fetched = [(r["url"], r.get("status")) for r in map(json.loads, again.stdout.splitlines())
+               if r["fate"] == "fetched"]
+    expect(again.returncode == 0 and fetched == [(web.url(), 200)],
+           f"continued: exit {again.returncode} {fetched} {again.stderr[-300:]}")
 
 
 def case_unreachable_server(tmp):
