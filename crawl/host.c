@@ -153,6 +153,12 @@ const char *crawl__host_name(const struct host_data *hd, size_t *len) {
   return name;
 }
 
+bool crawl__host_is(const struct host_data *hd, const char *name, unsigned port) {
+  size_t len;
+  const char *own = crawl__host_name(hd, &len);
+  return port == hd->port && strlen(name) == len && memcmp(name, own, len) == 0;
+}
+
 /* Whether a request to u goes through a proxy that looks its host up: then the crawl does not
  * (doc/network.md, Proxies). */
 bool crawl__host_proxy_resolves(const struct shard *c, const struct url *u) {

@@ -49,6 +49,8 @@ _Static_assert(FRONTIER_HOST_FIELDS + sizeof(struct host_data) + 29 + 8 <= 272,
 /* hd's host name, as its URLs give it (an IPv6 address without its brackets), in the origin its
  * frontier host keeps: *len bytes, not NUL-terminated. */
 const char *crawl__host_name(const struct host_data *hd, size_t *len);
+/* Whether hd is the host named name (as a URL gives it) at port. */
+bool crawl__host_is(const struct host_data *hd, const char *name, unsigned port);
 
 /* Whether hd's robots.txt was settled more than ROBOTS_MAX_AGE before now: start_page fetches it
  * again before the host's next page, and nothing is decided by the old rules in the meantime

@@ -273,10 +273,7 @@ void crawl__request_start(struct shard *c, struct request *rq) {
     launch(rq, NULL);
     return;
   }
-  size_t name_len;
-  const char *name = crawl__host_name(hd, &name_len);
-  if (rq->url.host_is_ip || (rq->url.port == hd->port && strlen(rq->url.host) == name_len &&
-                             memcmp(rq->url.host, name, name_len) == 0)) {
+  if (rq->url.host_is_ip || crawl__host_is(hd, rq->url.host, rq->url.port)) {
     launch(rq, hd->addr);
     return;
   }
