@@ -33,8 +33,8 @@ struct transfer {
   uint64_t max_size;
   /* with capture on: the exchange's raw heads and body */
   struct core_buf request, response, body;
-  bool chunked;
-  bool plain; /* its handle got no option of the request's own (login, HEAD): see idle_easy */
+  bool chunked; /* the last response head said Transfer-Encoding: chunked */
+  bool plain;   /* its handle got no option of the request's own (login, HEAD): see idle_easy */
   bool keep_unopened;          /* keeps its connection, and curl has opened no socket for it yet */
   char error[CURL_ERROR_SIZE]; /* curl's own words for a failure (CURLOPT_ERRORBUFFER) */
   const char *proxy;           /* the proxy it goes through (the config's), or NULL */
@@ -438,10 +438,8 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
   size_t vlen;
   bool status_line = len >= 5 && strncmp(buffer, "HTTP/", 5) == 0;
   if (t->engine->capture) {
-    if (status_line) {
+    if (status_line)
       core_buf_reset(&t->response);
-      t->chunked = false;
-    }
     if (core_buf_add(&t->response, buffer, len) != CORE_OK) {
       t->out_of_memory = true; /* the record would lack its head: check_done says why */
       return 0;
@@ -455,9 +453,10 @@ static size_t header_cb(char *buffer, size_t size, size_t nitems, void *userdata
     t->retry_after = -1;
     t->nofollow = false;
     t->coded = false;
+    t->chunked = false;
   } else if (fetch__header_is(buffer, len, "content-encoding", &v, &vlen)) {
     t->coded = !(vlen == 8 && strncasecmp(v, "identity", 8) == 0);
-  } else if (t->engine->capture && fetch__header_is(buffer, len, "transfer-encoding", &v, &vlen)) {
+  } else if (fetch__header_is(buffer, len, "transfer-encoding", &v, &vlen)) {
     t->chunked = fetch__list_has(v, vlen, "chunked");
   } else if (fetch__header_is(buffer, len, "content-type", &v, &vlen)) {
     if (vlen >= sizeof(t->content_type))
@@ -525,6 +524,18 @@ static size_t write_cb(char *data, size_t size, size_t nmemb, void *userdata) {
   return len;
 }
 
+/* A chunked body curl could not take apart ("Illegal or missing hexadecimal sequence in
+ * chunked-encoding"): curl 7.88 ends it with CURLE_RECV_ERROR, as it ends a connection that
+ * failed, but no system call failed and its words name the chunks. The server broke HTTP;
+ * asking again gets the same body (doc/behaviour.md, The summary). */
+static bool broken_chunks(struct transfer *t, CURLcode code) {
+  long os_errno = 0;
+  if (code != CURLE_RECV_ERROR || !t->chunked || !strstr(t->error, "chunk"))
+    return false;
+  curl_easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
+  return os_errno == 0;
+}
+
 static fetch_error classify(CURLcode code) {
   switch (code) {
     case CURLE_WEIRD_SERVER_REPLY:
@@ -561,7 +572,7 @@ static fetch_error classify(CURLcode code) {
  * connects to nothing but the proxy, so a connection that fails is the proxy's: it is named
  * (doc/network.md, Proxies), as wget names it, where curl's words named no one. A protocol
  * error is said in curl's own words where it has some; the rest as curl names them. */
-static const char *transfer_error(struct transfer *t, CURLcode code) {
+static const char *transfer_error(struct transfer *t, CURLcode code, fetch_error error) {
   if (code == CURLE_OUT_OF_MEMORY)
     return "response head past curl's limit (curl: out of memory)";
   /* curl 7.88 leaves out why a connection failed, which says whose it was: the system's words
@@ -580,7 +591,7 @@ static const char *transfer_error(struct transfer *t, CURLcode code) {
              os_said ? os_said : "", os_said ? ")" : "");
     return t->said;
   }
-  if (classify(code) == FETCH_EPROTOCOL && t->error[0])
+  if (error == FETCH_EPROTOCOL && t->error[0])
     return t->error;
   return curl_easy_strerror(code);
 }
@@ -648,8 +659,13 @@ static void check_done(fetch_engine *engine) {
     if (ok)
       deliver_head(t);
     fill_head(t, &res.head);
-    res.error = ok ? FETCH_OK : t->out_of_memory ? FETCH_ENOMEM : classify(code);
-    res.error_text = ok ? NULL : t->out_of_memory ? "out of memory" : transfer_error(t, code);
+    res.error = ok                       ? FETCH_OK
+                : t->out_of_memory       ? FETCH_ENOMEM
+                : broken_chunks(t, code) ? FETCH_EPROTOCOL
+                                         : classify(code);
+    res.error_text = ok                 ? NULL
+                     : t->out_of_memory ? "out of memory"
+                                        : transfer_error(t, code, res.error);
     res.bytes = t->bytes;
     res.truncated = t->truncated;
     curl_off_t total_us = 0;

@@ -630,8 +630,9 @@ def case_headers_sent(tmp):
 
 def case_protocol_errors(tmp):
     """A server that breaks HTTP: a response head with a 300 KB header line, a reply that is no
-    HTTP at all. Each URL fails with the cause protocol and words that say so (not "Out of
-    memory", not a connection failure), is not retried, and the summary counts them."""
+    HTTP at all, a chunked body whose second chunk has no hexadecimal size. Each URL fails with
+    the cause protocol and words that say so (not "Out of memory", not a connection failure), is
+    not retried, and the summary counts them."""
     import threading
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
@@ -648,6 +649,10 @@ def case_protocol_errors(tmp):
                 if path == "/big":
                     conn.sendall(b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * 300000 +
                                  b"\r\nContent-Length: 2\r\n\r\nhi")
+                elif path == "/chunks":
+                    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+                                 b"Transfer-Encoding: chunked\r\n\r\n"
+                                 b"5\r\n<p>hi\r\nzz\r\n<a href=/x>\r\n0\r\n\r\n")
                 else:
                     conn.sendall(b"this is no HTTP\r\n\r\n")
             except OSError:
@@ -663,19 +668,22 @@ def case_protocol_errors(tmp):
 
     threading.Thread(target=serve, daemon=True).start()
     try:
-        urls = [f"http://bad.test:{port}/big", f"http://bad.test:{port}/weird"]
+        urls = [f"http://bad.test:{port}/big", f"http://bad.test:{port}/weird",
+                f"http://bad.test:{port}/chunks"]
         p = subprocess.run([CRAWL, "--no-progress", "--no-robots", "-w", "0", "-d", "0", "--jsonl",
                             "--resolve", f"bad.test:{port}:127.0.0.1", *urls],
                            capture_output=True, text=True, timeout=60)
     finally:
         listener.close()
     recs = {r["url"]: r for r in records(p)}
-    big, weird = recs[urls[0]], recs[urls[1]]
+    big, weird, chunks = recs[urls[0]], recs[urls[1]], recs[urls[2]]
     expect(big["fate"] == "failed" and "response head past curl's limit" in big["error"], f"{big}")
     expect(weird["fate"] == "failed" and "Out of memory" not in weird["error"] and
            "connect" not in weird["error"].lower(), f"{weird}")
-    expect("2 failed (2 protocol)" in p.stderr, f"summary: {p.stderr}")
-    expect(asked["/big"] == 1 and asked["/weird"] == 1, f"asked {asked}: retried")
+    expect(chunks["fate"] == "failed" and "chunk" in chunks["error"] and
+           "connect" not in chunks["error"].lower(), f"{chunks}")
+    expect("3 failed (3 protocol)" in p.stderr, f"summary: {p.stderr}")
+    expect(asked == {"/big": 1, "/weird": 1, "/chunks": 1}, f"asked {asked}: retried")
 
 
 def case_private_redirects(tmp):
