@@ -513,13 +513,13 @@ static size_t write_cb(char *data, size_t size, size_t nmemb, void *userdata) {
   if (take && t->want_body)
     t->handler->on_body(t->arg, data, take);
   if (take && t->engine->capture && core_buf_add(&t->body, data, take) != CORE_OK) {
-    t->out_of_memory = true; /* ends the transfer; check_done says why */
-    return 0;
+    t->out_of_memory = true;     /* check_done says why */
+    return CURL_WRITEFUNC_ERROR; /* ends the transfer (CURLE_WRITE_ERROR) */
   }
   t->bytes += take;
   if (take < len) {
     t->truncated = true;
-    return 0; /* ends the transfer: the body is cut at --max-size */
+    return CURL_WRITEFUNC_ERROR; /* ends the transfer: the body is cut at --max-size */
   }
   return len;
 }

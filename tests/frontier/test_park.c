@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "temp_fd.h"
+#include "tests/support/wrap_calloc.h"
 
 /* A host's data as an owner would keep it: a count and the origin it was made for. */
 struct data {
@@ -370,6 +371,37 @@ static void test_host_file_write_fails(void **state) {
   done(f);
 }
 
+/* The index of parked hosts cannot grow (memory runs out as it would double): parking stops at
+ * the host that found it full and says so; that host and those after it stay in memory as they
+ * were, those parked before still come back, and a later sweep parks them all. */
+static void test_index_that_cannot_grow(void **state) {
+  (void)state;
+  struct owner o = {0};
+  frontier *f = new_frontier(&o);
+  enum { HOSTS = 800, FIRST = 768 }; /* the index's first 1,024 slots take 768 */
+  char origin[64];
+  for (long i = 0; i < HOSTS; i++) {
+    snprintf(origin, sizeof(origin), "http://h%ld.test", i);
+    host(f, origin, i);
+  }
+  wrap_calloc_fail_in(2); /* the index made, then its doubling */
+  size_t parked;
+  assert_int_equal(frontier_park_idle(f, &parked), CORE_ENOMEM);
+  assert_false(wrap_calloc_pending());
+  assert_int_equal(parked, FIRST);
+  assert_int_equal(frontier_hosts_in_memory(f), HOSTS - FIRST);
+  assert_int_equal(frontier_host_count(f), HOSTS);
+  for (long i = 0; i < HOSTS; i++) {
+    snprintf(origin, sizeof(origin), "http://h%ld.test", i);
+    frontier_host *h = frontier_host_find(f, origin);
+    assert_non_null(h);
+    assert_int_equal(value_of(h), i);
+  }
+  assert_int_equal(park(f), HOSTS);
+  assert_int_equal(frontier_hosts_in_memory(f), 0);
+  done(f);
+}
+
 /* A record damaged on disk is not taken for the host: it is forgotten, counted, and the host is
  * made anew when it comes again. */
 static void test_damaged_record_forgotten(void **state) {
@@ -420,6 +452,7 @@ int main(void) {
       cmocka_unit_test(test_parked_again_in_place_and_visited),
       cmocka_unit_test(test_visit_reaches_parked_hosts),
       cmocka_unit_test(test_many_hosts_park_and_come_back),
+      cmocka_unit_test(test_index_that_cannot_grow),
       cmocka_unit_test(test_no_host_file),
       cmocka_unit_test(test_host_file_write_fails),
       cmocka_unit_test(test_damaged_record_forgotten),

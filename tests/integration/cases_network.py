@@ -7,7 +7,8 @@ from harness import *  # noqa: F401,F403 (the shared harness)
 
 def case_dns_failure(tmp):
     """A host whose lookup fails after the retries: its URLs are failed with the resolver's
-    reason (a server failure, a name that does not exist), the crawl goes on."""
+    reason (a server failure, a name that does not exist), the crawl goes on. Each name is
+    looked up again --retries times, no more: the summary counts one retry for each."""
     web = Web(tmp, hosts=2, pages=20)
     bad = f"http://dnsfail.web.test:{web.port}/"
     missing = f"http://nxdomain.web.test:{web.port}/a.html"
@@ -21,6 +22,7 @@ def case_dns_failure(tmp):
                recs[url]["error"] in [f"DNS lookup failed: {w}" for w in why], f"{url}: {recs[url]}")
     expect(recs[web.url()]["fate"] == "fetched", "the good seed was not fetched")
     expect("2 dns" in p.stderr, f"summary: {p.stderr}")
+    expect(" 2 retries;" in p.stderr, f"summary: {p.stderr}")
 
 
 def case_dns_retried_before_robots(tmp):
