@@ -524,19 +524,19 @@ static size_t write_cb(char *data, size_t size, size_t nmemb, void *userdata) {
   return len;
 }
 
-/* A chunked body curl could not take apart ("Illegal or missing hexadecimal sequence in
- * chunked-encoding"): curl 7.88 ends it with CURLE_RECV_ERROR, as it ends a connection that
- * failed, but no system call failed and its words name the chunks. The server broke HTTP;
- * asking again gets the same body (doc/behaviour.md, The summary). */
-static bool broken_chunks(struct transfer *t, CURLcode code) {
+/* Whether t's receive error is a chunked body curl could not take apart ("Illegal or missing
+ * hexadecimal sequence in chunked-encoding"): curl 7.88 ends it with CURLE_RECV_ERROR, as it ends
+ * a connection that failed, but no system call failed and its words name the chunks. The server
+ * broke HTTP; asking again gets the same body (doc/behaviour.md, The summary). */
+static bool broken_chunks(struct transfer *t) {
   long os_errno = 0;
-  if (code != CURLE_RECV_ERROR || !t->chunked || !strstr(t->error, "chunk"))
+  if (!t->chunked || !strstr(t->error, "chunk"))
     return false;
   curl_easy_getinfo(t->easy, CURLINFO_OS_ERRNO, &os_errno);
   return os_errno == 0;
 }
 
-static fetch_error classify(CURLcode code) {
+static fetch_error classify(struct transfer *t, CURLcode code) {
   switch (code) {
     case CURLE_WEIRD_SERVER_REPLY:
     case CURLE_UNSUPPORTED_PROTOCOL: /* for an http(s) URL: a reply that is no HTTP (0.9) */
@@ -544,8 +544,9 @@ static fetch_error classify(CURLcode code) {
     case CURLE_OUT_OF_MEMORY: /* see transfer_error */
       return FETCH_EPROTOCOL;
     case CURLE_COULDNT_CONNECT:
-    case CURLE_SEND_ERROR:
     case CURLE_RECV_ERROR:
+      return broken_chunks(t) ? FETCH_EPROTOCOL : FETCH_ECONNECT;
+    case CURLE_SEND_ERROR:
     case CURLE_GOT_NOTHING:
     case CURLE_PARTIAL_FILE:
     case CURLE_HTTP2:
@@ -659,10 +660,7 @@ static void check_done(fetch_engine *engine) {
     if (ok)
       deliver_head(t);
     fill_head(t, &res.head);
-    res.error = ok                       ? FETCH_OK
-                : t->out_of_memory       ? FETCH_ENOMEM
-                : broken_chunks(t, code) ? FETCH_EPROTOCOL
-                                         : classify(code);
+    res.error = ok ? FETCH_OK : t->out_of_memory ? FETCH_ENOMEM : classify(t, code);
     res.error_text = ok                 ? NULL
                      : t->out_of_memory ? "out of memory"
                                         : transfer_error(t, code, res.error);
