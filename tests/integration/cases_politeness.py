@@ -100,7 +100,8 @@ def case_idle_connections_closed(tmp):
     keepalive_timeout, shorter): with -w 0.25 every connection is closed while crawl waits for the
     host's next turn. Every page is still fetched, each on a new connection, and the wait costs no
     CPU: a closed idle connection must not wake the event loop again and again (crawl keeps idle
-    sockets in its epoll set between requests)."""
+    sockets in its epoll set between requests), and at -j 4 a shard whose turn raised no gate
+    sleeps too (it turns again at once only when held pages may start)."""
     import resource
     import threading
     from http.server import BaseHTTPRequestHandler
