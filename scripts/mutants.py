@@ -153,6 +153,7 @@ def covered_lines(prefix, instrumented=None):
 
 
 def make_map(files):
+    digest = sources_digest(files)  # of what is built now: an edit during the map makes it stale
     if not os.path.exists(os.path.join(COV, "build.ninja")):
         p = run(["meson", "setup", COV, "-Db_coverage=true"])
         if p.returncode:
@@ -160,9 +161,11 @@ def make_map(files):
     p = run(["meson", "compile", "-C", COV])
     if p.returncode:
         sys.exit(p.stdout[-3000:])
-    # an integration case runs at -j 1 and at -j 4 (tests/integration/crawl_cases.py): its -j 1
-    # run is mapped, and a mutant of a line it runs is tried by both
-    names = [t for t in test_names(COV) if not t.endswith("-j4")]
+    # an integration case runs at -j 1 and at -j 4 (tests/integration/crawl_cases.py): both runs
+    # are mapped, since what a crawl of several shards alone runs (sharing a turn, mail between
+    # shards) a -j 1 run never reaches; the -j 4 runs go last, the -j 1 map's order kept
+    listed = test_names(COV)
+    names = [t for t in listed if not t.endswith("-j4")] + [t for t in listed if t.endswith("-j4")]
     started = time.monotonic()
     by_line, durations, instrumented = {}, {}, {}
     work = tempfile.mkdtemp(prefix="mutants-map.")
@@ -195,7 +198,7 @@ def make_map(files):
             shutil.rmtree(prefix, ignore_errors=True)
             print(f"map: {len(durations)}/{len(names)} {name} {durations[name]} s", flush=True)
     shutil.rmtree(work, ignore_errors=True)
-    data = {"sources": sources_digest(files), "tests": names, "durations": durations,
+    data = {"sources": digest, "tests": names, "durations": durations,
             "lines": by_line,
             "instrumented": {path: sorted(found) for path, found in instrumented.items()}}
     with open(MAP, "w") as f:
@@ -486,11 +489,17 @@ def try_mutant(data, mutant, processes):
     else:
         names = sorted({data["tests"][i] for i in covering},
                        key=lambda t: data["durations"].get(t, 0))
-    # the modules that run shards or that they share are tried at -j 4 as well, after (a mutant
-    # elsewhere acts the same in each shard: its -j 4 runs would double a survivor's time)
+    # the modules that run shards or that they share are tried at -j 4 as well, after; a mutant
+    # elsewhere acts the same in each shard, so a case's -j 4 run is left out where its -j 1 run
+    # is in (it would double a survivor's time)
     if f.split("/")[0] in THREADED:
-        names += [t[:-3] + "-j4" for t in names
-                  if t.endswith("-j1") and t[:-3] + "-j4" in data["runnable"]]
+        ones = [t for t in names if not t.endswith("-j4")]
+        fours = [t for t in names if t.endswith("-j4")]
+        fours += [t[:-3] + "-j4" for t in ones if t.endswith("-j1") and
+                  t[:-3] + "-j4" in data["runnable"] and t[:-3] + "-j4" not in fours]
+        names = ones + fours
+    else:
+        names = [t for t in names if not (t.endswith("-j4") and t[:-3] + "-j1" in names)]
     path = os.path.join(ROOT, f)
     saved = open(path).read()
     try:
