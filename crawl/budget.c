@@ -136,6 +136,7 @@ bool crawl__budget_take_slot(struct crawl *r, long limit) {
 
 bool crawl__budget_take_rate(struct crawl *r, double now, double *next) {
   double rate = r->cfg->rate;
+  *next = 0; /* no --rate: what is given back is never read (crawl__budget_give_rate) */
   if (rate <= 0)
     return true;
   pthread_mutex_lock(&r->lock);
