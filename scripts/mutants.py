@@ -484,8 +484,6 @@ def try_mutant(data, mutant, processes):
         covering = sorted(set(covering))
     if f in AT_BUILD:  # its run at build leaves no counts: the tests of what it wrote
         names = list(AT_BUILD[f])
-    elif not covering:
-        return "unrun", ""
     else:
         names = sorted({data["tests"][i] for i in covering},
                        key=lambda t: data["durations"].get(t, 0))
@@ -506,6 +504,8 @@ def try_mutant(data, mutant, processes):
         apply(f, lineno, new)
         if run(["meson", "compile", "-C", MUTANT]).returncode:
             return "unbuilt", ""
+        if not names:  # built first: a line no test runs may still be one the compiler checks
+            return "unrun", ""
         failed = first_failure(names, processes)
         plain = [t for t in names if t.rsplit("-j", 1)[0] in NEEDS_PLAIN]
         if not failed and plain:  # memory running out, which only a plain build can try
